@@ -1,0 +1,62 @@
+// Plain types for the validated configuration (schemas/config.schema.json).
+
+export type FindingKindName =
+  | 'cliff' | 'uncoalesced' | 'bank-conflict' | 'spill' | 'registers' | 'shared'
+  | 'instructions' | 'divergence' | 'regression' | 'build';
+
+export interface KernelLaunchConfig {
+  block?: number[];
+  grid?: number[];
+  dynamicShared: number;
+  carveout: number;
+  maxDynamicShared?: number;
+}
+
+export type ArgumentSpec =
+  | { buffer: string; count: number | string; init: 'random' | 'zero' | 'ones' | 'index' }
+  | { int: number | string }
+  | { float: number | string };
+
+export interface SpaceConfig {
+  source: string;
+  kernel: string;
+  parameters: Record<string, Array<number | string>>;
+  constraints: string[];
+  defines: Record<string, number | string>;
+  launch: { block: Array<number | string>; grid: Array<number | string>; dynamicShared: number | string };
+  arguments: ArgumentSpec[];
+  objective: 'ryoo' | 'ryoo+traffic';
+  band: number;
+  uncoalescedMinWeight?: number;
+  current?: Record<string, number | string>;
+}
+
+export interface Thresholds {
+  registerHeadroom: number;
+  sharedHeadroomBytes: number;
+  registersGrowthPercent: number;
+  sharedGrowthPercent: number;
+  instructionsGrowthPercent: number;
+  uncoalescedMinWeight: number;
+  timingAlpha: number;
+  timingMinSlowdownPercent: number;
+}
+
+export interface CarveConfig {
+  archs: string[];
+  sources: string[];
+  include: string[];
+  nvcc: { path?: string; flags: string[] };
+  defines: Record<string, number | string>;
+  kernels: Record<string, KernelLaunchConfig>;
+  defaultBlockSize: number;
+  loops: { assumedTripCount: number; hints: Record<string, number> };
+  artifacts: string[];
+  failOn: FindingKindName[];
+  comment: 'always' | 'changes' | 'failures' | 'never';
+  thresholds: Thresholds;
+  timing: { warmup: number; samples: number; command?: string };
+  spaces: Record<string, SpaceConfig>;
+  /** Directory of the config file; space sources resolve against it. */
+  baseDir: string;
+}

@@ -1,0 +1,260 @@
+// The report model: the JSON that `carve analyze --json` prints and the Action writes.
+// schemas/report.schema.json is the public contract for these types; keep both in step.
+// Convention: a value that could not be derived is `null` with a sibling `…Reason`,
+// never a guess.
+
+export type Severity = 'error' | 'warning' | 'note';
+
+/** Where a problem came from, precise enough to click on. */
+export interface Diagnostic {
+  severity: Severity;
+  /** Which stage produced it: config, build (nvcc), ptxas, cubin, ptx, analysis, timing, github. */
+  stage: 'config' | 'build' | 'ptxas' | 'cubin' | 'ptx' | 'analysis' | 'timing' | 'github' | 'report';
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  /** Byte offset, for binary inputs (cubin). */
+  offset?: number;
+  /** JSON path into a config or report, e.g. `/spaces/sgemm/constraints/1`. */
+  jsonPath?: string;
+  kernel?: string;
+}
+
+/** Per-kernel resources as ptxas allocates them (from ptxas -v output or a cubin). */
+export interface KernelResources {
+  registers: number;
+  staticSharedBytes: number;
+  /** Per-thread local memory (lmem): stack frame plus spills. */
+  localBytes: number;
+  stackFrameBytes: number;
+  spillStoreBytes: number;
+  spillLoadBytes: number;
+  barriers: number;
+  /** Size of the kernel's constant bank 0 (parameters + driver constants), bytes. */
+  constantBytes: number;
+  /** From __launch_bounds__ / .maxntid; null when the kernel sets none. */
+  maxThreadsPerBlock: number | null;
+  /** From __launch_bounds__'s second argument / .minnctapersm; null when unset. */
+  minBlocksPerSM: number | null;
+  source: 'ptxas' | 'cubin' | 'report';
+}
+
+export type LimiterName = 'warps' | 'registers' | 'sharedMemory' | 'blocks' | 'barriers';
+
+export interface OccupancyResult {
+  arch: string;
+  blockSize: number;
+  warpsPerBlock: number;
+  activeBlocksPerSM: number;
+  activeWarpsPerSM: number;
+  /** activeWarpsPerSM / max warps per SM, 0..1 */
+  occupancy: number;
+  /** Every limit equal to the result (ties list several), as cuda_occupancy.h's limiting factors. */
+  limiter: LimiterName[];
+  /** Blocks per SM each resource alone allows; null = that resource imposes no limit. */
+  limits: Record<LimiterName, number | null>;
+  allocatedRegistersPerBlock: number;
+  allocatedSharedBytesPerBlock: number;
+}
+
+export interface CliffSide {
+  /** How much the kernel can add before activeBlocksPerSM drops; null when no drop is possible in range. */
+  headroom: number | null;
+  /** activeBlocksPerSM after that drop (null when headroom is null). */
+  blocksAfterDrop: number | null;
+  /** How much it must shed to gain a block/SM; null when no saving gains one. */
+  shedToGain: number | null;
+  blocksAfterGain: number | null;
+}
+
+export interface OccupancyCurvePoint {
+  blockSize: number;
+  activeBlocksPerSM: number;
+  activeWarpsPerSM: number;
+  occupancy: number;
+  limiter: LimiterName[];
+}
+
+export interface Cliffs {
+  /** Registers per thread. */
+  registers: CliffSide;
+  /** Shared memory per block, bytes (static + dynamic). */
+  sharedMemory: CliffSide;
+  curve: OccupancyCurvePoint[];
+  /** Block sizes reaching the highest occupancy on the curve, ascending. */
+  bestBlockSizes: number[];
+}
+
+/** Counts per category; static = instructions in the code, dynamic = loop-weighted per thread. */
+export interface InstructionMixCounts {
+  fp32: number;
+  fp64: number;
+  fp16: number;
+  integer: number;
+  sfu: number;
+  tensor: number;
+  conversion: number;
+  move: number;
+  predicate: number;
+  control: number;
+  barrier: number;
+  atomic: number;
+  /** Loads/stores by state space: global, shared, local, const, param, tex, surf, generic. */
+  load: Record<string, number>;
+  store: Record<string, number>;
+  other: number;
+  total: number;
+}
+
+export interface InstructionMix {
+  static: InstructionMixCounts;
+  dynamic: InstructionMixCounts;
+  /** Dynamic count with Ryoo's multi-cycle weights (64-bit integer multiply, division, ...). */
+  weightedDynamic: number;
+  /** Lim et al. eqs. 14-17, over the dynamic mix. */
+  intensities: { fl: number; mem: number; ctrl: number; reg: number };
+}
+
+export interface PerThread {
+  instructions: number;
+  /** An FMA counts 2. */
+  flops: number;
+  globalLoadBytes: number;
+  globalStoreBytes: number;
+  sharedLoadBytes: number;
+  sharedStoreBytes: number;
+  /** True when some branch outcome was unknown and counted as taken. */
+  unknownBranchesCountedTaken: boolean;
+  /** True when some loop used an assumed trip count (config hint or default). */
+  usesAssumedTripCounts: boolean;
+}
+
+export interface LoopReport {
+  file: string | null;
+  line: number | null;
+  depth: number;
+  tripCount: number | null;
+  /** Why tripCount is null, or how it was found (e.g. "counted: i=0; i<64; i+=1"). */
+  tripCountReason: string;
+  /** Trip count used for dynamic weighting when tripCount is null; marked as assumed. */
+  assumedTripCount: number | null;
+  /** The trip count the unrolled PTX loop runs (before multiplying by the unroll factor). */
+  unrollFactor?: number;
+}
+
+export type AccessClass = 'coalesced' | 'misaligned' | 'strided' | 'uncoalesced' | 'uniform' | 'indirect' | 'runtime';
+
+export interface AccessReport {
+  space: 'global' | 'shared';
+  kind: 'load' | 'store' | 'atomic';
+  class: AccessClass | null;
+  sectorsPerRequest: number | null;
+  idealSectors: number | null;
+  bankConflictWays: number | null;
+  /** Bytes per lane (element size x vector width). */
+  bytesPerLane: number;
+  file: string | null;
+  line: number | null;
+  ptx: string;
+  /** Executions per thread from loop trip counts. */
+  dynamicWeight: number;
+  reason: string;
+}
+
+export interface DivergenceReport {
+  file: string | null;
+  line: number | null;
+  divergent: boolean;
+  loopDepth: number;
+  dynamicWeight: number;
+  ptx: string;
+  reason: string;
+}
+
+export type BlockSource = 'cli' | 'config' | 'launch-bounds' | 'default';
+
+export interface KernelReport {
+  /** Mangled name as in PTX / cubin. */
+  name: string;
+  /** Demangled for display. */
+  displayName: string;
+  arch: string;
+  /** The translation unit or artifact this kernel came from. */
+  file: string | null;
+  resources: KernelResources | null;
+  launch: {
+    block: [number, number, number] | null;
+    blockSource: BlockSource | null;
+    /** Why block is null or defaulted ("no launch bounds and no config; findings use 256"). */
+    note?: string;
+  };
+  occupancy: OccupancyResult | null;
+  cliffs: Cliffs | null;
+  instructionMix: InstructionMix | null;
+  perThread: PerThread | null;
+  regions: number | null;
+  loops: LoopReport[];
+  accesses: AccessReport[];
+  divergence: DivergenceReport[];
+  diagnostics: Diagnostic[];
+}
+
+export interface CarveReport {
+  schemaVersion: 1;
+  tool: { name: 'carve'; version: string };
+  /** Which side of a comparison this is, when it is one. */
+  side?: 'base' | 'head';
+  commit?: string | null;
+  archs: string[];
+  kernels: KernelReport[];
+  /** Problems that belong to no single kernel (config, a file that failed to build). */
+  diagnostics: Diagnostic[];
+}
+
+export type FindingKind =
+  | 'cliff'          // occupancy dropped, or register/shared headroom to the next drop is small
+  | 'uncoalesced'    // new or worse strided/uncoalesced global access
+  | 'bank-conflict'  // new or worse shared-memory bank conflicts
+  | 'spill'          // spills appeared or grew
+  | 'registers'      // registers per thread grew beyond the threshold
+  | 'shared'         // shared memory per block grew beyond the threshold
+  | 'instructions'   // dynamic instructions per thread grew beyond the threshold
+  | 'divergence'     // new thread-divergent branch in a loop
+  | 'regression'     // timing regression (statistical and practical thresholds both met)
+  | 'build';         // a kernel or file failed to build / parse on one side
+
+export interface Finding {
+  kind: FindingKind;
+  /** Whether `fail-on` makes it fail the check is decided later; this is its own weight. */
+  severity: 'failure' | 'warning' | 'notice';
+  kernel: string;
+  displayName: string;
+  arch: string;
+  file: string | null;
+  line: number | null;
+  /** One line: "+16 registers: 4 -> 3 blocks/SM (occupancy 50% -> 37.5%)". */
+  title: string;
+  /** The evidence, in a sentence or two. */
+  message: string;
+  /** The measured numbers behind the finding. */
+  evidence: Record<string, number | string | boolean | null>;
+  remedy: string | null;
+}
+
+/** A kernel present on one or both sides of a comparison. */
+export interface KernelComparison {
+  name: string;
+  displayName: string;
+  arch: string;
+  status: 'changed' | 'unchanged' | 'added' | 'removed';
+  base: KernelReport | null;
+  head: KernelReport | null;
+}
+
+export interface Comparison {
+  /** True when the base side is missing entirely (a new file): a head-only report. */
+  headOnly: boolean;
+  kernels: KernelComparison[];
+  findings: Finding[];
+}
