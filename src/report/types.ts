@@ -28,16 +28,22 @@ export interface KernelResources {
   /** Per-thread local memory (lmem): stack frame plus spills. */
   localBytes: number;
   stackFrameBytes: number;
-  spillStoreBytes: number;
-  spillLoadBytes: number;
+  /** null when the source does not record spills (a cubin carries no spill counts); see nullReasons. */
+  spillStoreBytes: number | null;
+  spillLoadBytes: number | null;
   barriers: number;
-  /** Size of the kernel's constant bank 0 (parameters + driver constants), bytes. */
-  constantBytes: number;
-  /** From __launch_bounds__ / .maxntid; null when the kernel sets none. */
+  /** Size of the kernel's constant bank 0 (parameters + driver constants), bytes; null when the
+   * source does not record it (ptxas 13 prints no cmem[0] for sm_90+); see nullReasons. */
+  constantBytes: number | null;
+  /** From __launch_bounds__ / .maxntid; null when the kernel sets none, or (with a nullReasons
+   * entry) when the source does not record it. */
   maxThreadsPerBlock: number | null;
-  /** From __launch_bounds__'s second argument / .minnctapersm; null when unset. */
+  /** From __launch_bounds__'s second argument / .minnctapersm; null when unset, or (with a
+   * nullReasons entry) when the source does not record it. */
   minBlocksPerSM: number | null;
   source: 'ptxas' | 'cubin' | 'report';
+  /** Field name -> why that field is null because the source does not carry it (unknown, not zero / unset). */
+  nullReasons?: Partial<Record<'spillStoreBytes' | 'spillLoadBytes' | 'constantBytes' | 'maxThreadsPerBlock' | 'minBlocksPerSM', string>>;
 }
 
 export type LimiterName = 'warps' | 'registers' | 'sharedMemory' | 'blocks' | 'barriers';
