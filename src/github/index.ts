@@ -1,0 +1,9 @@
+// GitHub side of the gate: Octokit client, sticky comment, check runs, event, publishing.
+export { createGitHubClient, describeApiError, type GitHubClient, type GitHubClientOptions } from './client.js';
+export { STICKY_MARKER, findStickyComment, upsertStickyComment, withMarker, type RepoRef, type StickyCommentResult } from './comment.js';
+export {
+  ANNOTATIONS_PER_REQUEST, CHECK_OUTPUT_LIMIT, clip, completeCheckRun, createCheckRun,
+  type CheckConclusion, type CheckRunAnnotation, type CheckRunOutput,
+} from './checks.js';
+export { parseEvent, readEventFile, type GitHubEventInfo, type PullRequestInfo } from './event.js';
+export { publishResults, startCheck, type PublishContent, type PublishOutcome, type PublishTarget } from './publish.js';
