@@ -31,7 +31,8 @@ export interface KernelResources {
   /** null when the source does not record spills (a cubin carries no spill counts); see nullReasons. */
   spillStoreBytes: number | null;
   spillLoadBytes: number | null;
-  barriers: number;
+  /** Named barriers the kernel uses; null when the source does not record it (ptxas before CUDA 11 printed no barrier count). */
+  barriers: number | null;
   /** Size of the kernel's constant bank 0 (parameters + driver constants), bytes; null when the
    * source does not record it (ptxas 13 prints no cmem[0] for sm_90+); see nullReasons. */
   constantBytes: number | null;
@@ -43,7 +44,7 @@ export interface KernelResources {
   minBlocksPerSM: number | null;
   source: 'ptxas' | 'cubin' | 'report';
   /** Field name -> why that field is null because the source does not carry it (unknown, not zero / unset). */
-  nullReasons?: Partial<Record<'spillStoreBytes' | 'spillLoadBytes' | 'constantBytes' | 'maxThreadsPerBlock' | 'minBlocksPerSM', string>>;
+  nullReasons?: Partial<Record<'spillStoreBytes' | 'spillLoadBytes' | 'barriers' | 'constantBytes' | 'maxThreadsPerBlock' | 'minBlocksPerSM', string>>;
 }
 
 export type LimiterName = 'warps' | 'registers' | 'sharedMemory' | 'blocks' | 'barriers';
