@@ -1,5 +1,6 @@
 // Evaluation of parsed expressions. Semantics follow C on the values nvcc sees as -D defines:
-// `/` and `%` of two integers truncate toward zero (7 / 2 = 3, -7 / 2 = -3, -7 % 2 = -1);
+// `/` and `%` of two whole numbers truncate toward zero (7 / 2 = 3, -7 / 2 = -3, -7 % 2 = -1;
+// values are not typed, so 7.0 / 2 is 3 too: write ceildiv(a, b) or a non-whole operand);
 // with a non-integer operand `/` is real division. Comparisons and && || ! give 1 or 0.
 // Division or remainder by zero is an error, never Infinity.
 import { ExpressionError } from './tokenize.js';

@@ -28,7 +28,7 @@ export function tokenize(text: string): Token[] {
       continue;
     }
     const column = index + 1;
-    const numberMatch = /^(?:\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?|0[xX][0-9a-fA-F]+)/.exec(text.slice(index));
+    const numberMatch = /^(?:0[xX][0-9a-fA-F]+|\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)/.exec(text.slice(index));
     if (numberMatch) {
       const literal = numberMatch[0];
       tokens.push({ kind: 'number', text: literal, column, value: Number(literal) });

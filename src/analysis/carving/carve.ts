@@ -1,0 +1,156 @@
+// Optimization carving (Ryoo et al., 000_...): threshold carving removes variants that fail a
+// must-have while others pass it; tradeoff carving keeps the Pareto set on (efficiency,
+// utilization), optionally with a retention band; variants with indistinguishable metrics
+// are merged into one representative. Pure: metrics in, survivors and step counts out.
+import type { VariantMetrics } from './metrics.js';
+
+export type CarveObjective = 'ryoo' | 'ryoo+traffic';
+
+export interface CarveOptions {
+  objective: CarveObjective;
+  /** Keep variants within this fraction of the frontier on both axes (0 = frontier only). */
+  band: number;
+  /** Relative difference on every axis under which two variants count as indistinguishable. */
+  mergeTolerance: number;
+  /** ryoo+traffic: keep variants moving at most (1 + this) x the least global traffic. */
+  trafficTolerance: number;
+}
+
+export const DEFAULT_CARVE_OPTIONS: CarveOptions = { objective: 'ryoo', band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
+
+export interface CarveStep {
+  name: 'build' | 'launch' | 'coalescing' | 'spills' | 'bank-conflicts' | 'traffic' | 'pareto' | 'merge';
+  before: number;
+  after: number;
+  /** Why the step removed what it removed (or why it removed nothing). */
+  note: string;
+}
+
+export type VariantStatus = 'survivor' | 'failed' | `pruned:${CarveStep['name']}` | 'merged';
+
+export interface CarvedVariant extends VariantMetrics {
+  status: VariantStatus;
+  /** On the (efficiency, utilization) frontier of the variants that passed threshold carving. */
+  onFrontier: boolean;
+  /** Axes normalised to the largest value among the built variants (Fig. 4 of 000_...). */
+  normalizedEfficiency: number | null;
+  normalizedUtilization: number | null;
+  /** For a survivor: ids of the variants merged into it; for a merged one: its representative. */
+  mergedWith: string[];
+}
+
+export interface CarveResult {
+  space: string;
+  arch: string;
+  objective: CarveObjective;
+  band: number;
+  total: number;
+  survivors: CarvedVariant[];
+  steps: CarveStep[];
+  /** Every variant in product order, with its status. */
+  variants: CarvedVariant[];
+}
+
+type Axis = (v: VariantMetrics) => number;
+
+/** Indices of the points no other point dominates (maximising every axis), with a band. */
+export function paretoSet<T>(points: T[], axes: Array<(p: T) => number>, band = 0): Set<number> {
+  const kept = new Set<number>();
+  const grow = 1 + band;
+  const values = points.map((point) => axes.map((axis) => axis(point)));
+  for (let i = 0; i < points.length; i++) {
+    const p = values[i];
+    let dominated = false;
+    for (let j = 0; j < points.length && !dominated; j++) {
+      if (i === j) continue;
+      const q = values[j];
+      // q dominates p by the band: at least (1+band) times p on every axis, and strictly better somewhere.
+      let allAtLeast = true;
+      let someBetter = false;
+      for (let a = 0; a < p.length; a++) {
+        const needed = p[a] >= 0 ? p[a] * grow : p[a] / grow;
+        if (q[a] < needed) { allAtLeast = false; break; }
+        if (q[a] > needed) someBetter = true;
+      }
+      dominated = allAtLeast && someBetter;
+    }
+    if (!dominated) kept.add(i);
+  }
+  return kept;
+}
+
+function close(a: number, b: number, tolerance: number): boolean {
+  return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
+}
+
+export function carve(space: string, arch: string, all: VariantMetrics[], options: CarveOptions = DEFAULT_CARVE_OPTIONS): CarveResult {
+  // Product order makes the result independent of build order and shard merging.
+  const ordered = [...all].sort((a, b) => a.index - b.index);
+  const maxEfficiency = Math.max(0, ...ordered.map((v) => v.efficiency ?? 0));
+  const maxUtilization = Math.max(0, ...ordered.map((v) => v.utilization ?? 0));
+  const carved: CarvedVariant[] = ordered.map((v) => ({
+    ...v, status: 'survivor', onFrontier: false, mergedWith: [],
+    normalizedEfficiency: v.efficiency === null || maxEfficiency === 0 ? null : v.efficiency / maxEfficiency,
+    normalizedUtilization: v.utilization === null ? null : maxUtilization === 0 ? 0 : v.utilization / maxUtilization,
+  }));
+  const steps: CarveStep[] = [];
+  let alive = carved;
+
+  const threshold = (name: CarveStep['name'], fails: (v: CarvedVariant) => boolean, what: string, always = false) => {
+    const passing = alive.filter((v) => !fails(v));
+    const before = alive.length;
+    if (passing.length === 0 && !always) {
+      steps.push({ name, before, after: before, note: `no variant is free of ${what}: nothing removed` });
+      return;
+    }
+    for (const v of alive) if (fails(v)) v.status = `pruned:${name}`;
+    alive = passing;
+    steps.push({ name, before, after: alive.length, note: before === alive.length ? `no variant has ${what}` : `removed ${before - alive.length} with ${what}` });
+  };
+
+  threshold('build', (v) => !v.built, 'a failed build', true);
+  threshold('launch', (v) => v.canLaunch === false, 'a launch that cannot run (0 blocks/SM or block above launch bounds)', true);
+  threshold('coalescing', (v) => v.coalescing === 'uncoalesced', 'strided or uncoalesced global access');
+  threshold('spills', (v) => v.spills === true, 'register spills');
+  if (options.objective === 'ryoo+traffic') {
+    threshold('bank-conflicts', (v) => (v.bankConflictWays ?? 1) > 1, 'shared-memory bank conflicts');
+    const known = alive.map((v) => v.globalTrafficBytes).filter((t): t is number => t !== null && t > 0);
+    const least = known.length ? Math.min(...known) : null;
+    if (least === null) steps.push({ name: 'traffic', before: alive.length, after: alive.length, note: 'global traffic unknown for every variant: nothing removed' });
+    else threshold('traffic', (v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > least * (1 + options.trafficTolerance), `global traffic above ${(1 + options.trafficTolerance).toFixed(2)} x the least (${least} B)`);
+  }
+
+  // Tradeoff carving: variants without metrics cannot be placed; they stay (unknown is not bad).
+  const placed = alive.filter((v) => v.efficiency !== null && v.utilization !== null);
+  const unplaced = alive.filter((v) => v.efficiency === null || v.utilization === null);
+  const axes: Axis[] = [(v) => v.efficiency as number, (v) => v.utilization as number];
+  for (const i of paretoSet(placed, axes)) placed[i].onFrontier = true;
+  const keptIndices = options.band > 0 ? paretoSet(placed, axes, options.band) : new Set([...placed.keys()].filter((i) => placed[i].onFrontier));
+  const before = alive.length;
+  for (const [i, v] of placed.entries()) if (!keptIndices.has(i)) v.status = 'pruned:pareto';
+  alive = [...placed.filter((_, i) => keptIndices.has(i)), ...unplaced].sort((a, b) => a.index - b.index);
+  steps.push({
+    name: 'pareto', before, after: alive.length,
+    note: `kept the (efficiency, utilization) frontier${options.band > 0 ? ` and variants within ${options.band * 100}% of it` : ''}` +
+      (unplaced.length ? `; ${unplaced.length} without metrics kept unranked` : ''),
+  });
+
+  // Merge indistinguishable survivors (Ryoo's MRI-FHD clusters): the first in product order represents them.
+  const beforeMerge = alive.length;
+  const representatives: CarvedVariant[] = [];
+  for (const v of alive) {
+    const twin = v.efficiency === null ? undefined : representatives.find((r) =>
+      r.efficiency !== null && r.utilization !== null && v.utilization !== null &&
+      close(r.efficiency, v.efficiency as number, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) &&
+      (options.objective !== 'ryoo+traffic' || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)));
+    if (twin) {
+      v.status = 'merged';
+      v.mergedWith = [twin.id];
+      twin.mergedWith.push(v.id);
+    } else representatives.push(v);
+  }
+  alive = representatives;
+  steps.push({ name: 'merge', before: beforeMerge, after: alive.length, note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%` });
+
+  return { space, arch, objective: options.objective, band: options.band, total: all.length, survivors: alive, steps, variants: carved };
+}

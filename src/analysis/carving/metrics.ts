@@ -1,0 +1,181 @@
+// Per-variant metrics from a KernelReport (Ryoo et al., 000_..., section 4):
+//   efficiency  = 1 / (Instr x Threads)
+//   utilization = Instr / Regions x [ (W_TB - 1) / 2 + (B_SM - 1) x W_TB ]
+// with B_SM from the exact occupancy calculator (src/gpu), plus what threshold carving needs:
+// spills, coalescing, bank conflicts and the global-memory traffic a launch moves.
+import { computeOccupancy, OccupancyInputError, explainZeroOccupancy } from '../../gpu/index.js';
+import type { AccessReport, KernelReport } from '../../report/types.js';
+import type { ParameterValue } from './space.js';
+
+export interface VariantGeometry {
+  id: string;
+  index: number;
+  parameters: Record<string, ParameterValue>;
+  block: [number, number, number];
+  grid: [number, number, number];
+  dynamicSharedBytes: number;
+}
+
+export type CoalescingVerdict = 'coalesced' | 'uncoalesced' | 'unknown';
+
+export interface VariantMetrics {
+  id: string;
+  index: number;
+  parameters: Record<string, ParameterValue>;
+  /** False when the variant failed to build or its kernel was not found; see error. */
+  built: boolean;
+  error: string | null;
+  block: [number, number, number];
+  grid: [number, number, number];
+  threads: number;
+  warpsPerBlock: number;
+  registers: number | null;
+  sharedBytesPerBlock: number | null;
+  activeBlocksPerSM: number | null;
+  occupancy: number | null;
+  /** False when the variant cannot launch (0 blocks/SM, block above its launch bounds); why in launchReason. */
+  canLaunch: boolean | null;
+  launchReason: string | null;
+  /** Dynamic instructions per thread (PTX, loop-weighted). */
+  instructions: number | null;
+  regions: number | null;
+  efficiency: number | null;
+  utilization: number | null;
+  /** Why efficiency / utilization are null. */
+  metricsReason: string | null;
+  /** null = unknown (the source records no spill counts). */
+  spills: boolean | null;
+  flopsPerThread: number | null;
+  globalBytesPerThread: number | null;
+  /** Bytes the memory system moves for the whole launch: 32-byte sectors per request, summed. */
+  globalTrafficBytes: number | null;
+  coalescing: CoalescingVerdict;
+  /** The worst global access, e.g. "strided, 8 sectors/request at sgemm.cu:41". */
+  coalescingEvidence: string | null;
+  /** Worst shared-memory bank conflict degree (1 = none); null when unknown. */
+  bankConflictWays: number | null;
+}
+
+export interface MetricOptions {
+  arch: string;
+  /** Accesses executed fewer times per thread than this do not count as uncoalesced. */
+  uncoalescedMinWeight: number;
+  carveoutPercent?: number;
+}
+
+const BAD_CLASSES = new Set(['strided', 'uncoalesced', 'misaligned']);
+
+function product(dims: [number, number, number]): number {
+  return dims[0] * dims[1] * dims[2];
+}
+
+/** Ryoo's utilization; exported for the worked example of section 4.2. */
+export function ryooUtilization(instructions: number, regions: number, warpsPerBlock: number, activeBlocksPerSM: number): number {
+  return (instructions / regions) * ((warpsPerBlock - 1) / 2 + (activeBlocksPerSM - 1) * warpsPerBlock);
+}
+
+export function ryooEfficiency(instructions: number, threads: number): number {
+  return 1 / (instructions * threads);
+}
+
+function location(access: AccessReport): string {
+  return access.file ? ` at ${access.file.split('/').pop()}:${access.line ?? '?'}` : '';
+}
+
+function globalAccessSummary(accesses: AccessReport[], minWeight: number, threads: number) {
+  let verdict: CoalescingVerdict = 'coalesced';
+  let evidence: string | null = null;
+  let worstSectors = 0;
+  let trafficPerThread = 0;
+  let trafficKnown = true;
+  let bankWays: number | null = 1;
+  for (const access of accesses) {
+    if (access.space === 'shared') {
+      if (access.bankConflictWays === null) bankWays = bankWays === null ? null : bankWays;
+      else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
+      continue;
+    }
+    if (access.sectorsPerRequest !== null) trafficPerThread += access.dynamicWeight * access.sectorsPerRequest; // sectors x 32 B / 32 lanes
+    else trafficKnown = false;
+    if (access.dynamicWeight < minWeight) continue;
+    if (access.class !== null && BAD_CLASSES.has(access.class)) {
+      const sectors = access.sectorsPerRequest ?? Number.POSITIVE_INFINITY;
+      if (verdict !== 'uncoalesced' || sectors > worstSectors) {
+        worstSectors = sectors;
+        evidence = `${access.class} ${access.kind}, ${access.sectorsPerRequest ?? '?'} sectors/request (ideal ${access.idealSectors ?? '?'})${location(access)}`;
+      }
+      verdict = 'uncoalesced';
+    } else if (access.class === null && verdict === 'coalesced') {
+      verdict = 'unknown';
+      evidence = `${access.kind}${location(access)}: ${access.reason}`;
+    }
+  }
+  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, bankWays };
+}
+
+/** Metrics of one variant; never throws (a missing report or unknown value is null with a reason). */
+export function variantMetrics(variant: VariantGeometry, report: KernelReport | null, options: MetricOptions, buildError: string | null = null): VariantMetrics {
+  const threadsPerBlock = product(variant.block);
+  const threads = threadsPerBlock * product(variant.grid);
+  const warpsPerBlock = Math.ceil(threadsPerBlock / 32);
+  const metrics: VariantMetrics = {
+    id: variant.id, index: variant.index, parameters: variant.parameters, built: report !== null, error: buildError,
+    block: variant.block, grid: variant.grid, threads, warpsPerBlock,
+    registers: null, sharedBytesPerBlock: null, activeBlocksPerSM: null, occupancy: null, canLaunch: null, launchReason: null,
+    instructions: null, regions: null, efficiency: null, utilization: null, metricsReason: null, spills: null,
+    flopsPerThread: null, globalBytesPerThread: null, globalTrafficBytes: null, coalescing: 'unknown', coalescingEvidence: null, bankConflictWays: null,
+  };
+  if (!report) {
+    metrics.error = buildError ?? 'no kernel report';
+    metrics.metricsReason = metrics.error;
+    return metrics;
+  }
+  const resources = report.resources;
+  if (resources) {
+    metrics.registers = resources.registers;
+    metrics.sharedBytesPerBlock = resources.staticSharedBytes + variant.dynamicSharedBytes;
+    const spillBytes = resources.spillStoreBytes === null || resources.spillLoadBytes === null ? null : resources.spillStoreBytes + resources.spillLoadBytes;
+    metrics.spills = spillBytes === null ? null : spillBytes > 0;
+    const input = {
+      arch: options.arch, block: variant.block, registersPerThread: resources.registers, staticSharedBytes: resources.staticSharedBytes,
+      dynamicSharedBytes: variant.dynamicSharedBytes, maxThreadsPerBlock: resources.maxThreadsPerBlock, carveoutPercent: options.carveoutPercent ?? -1,
+      barriers: Math.max(1, resources.barriers ?? 1),
+    };
+    try {
+      const occupancy = computeOccupancy(input);
+      metrics.activeBlocksPerSM = occupancy.activeBlocksPerSM;
+      metrics.occupancy = occupancy.occupancy;
+      metrics.canLaunch = occupancy.activeBlocksPerSM > 0;
+      metrics.launchReason = explainZeroOccupancy(input, occupancy);
+    } catch (error) {
+      if (!(error instanceof OccupancyInputError)) throw error;
+      metrics.canLaunch = false;
+      metrics.launchReason = `${error.limit}: ${error.message}`;
+    }
+  } else {
+    metrics.launchReason = 'no resource usage (ptxas / cubin) for this kernel';
+  }
+  const perThread = report.perThread;
+  if (perThread) {
+    metrics.instructions = perThread.instructions;
+    metrics.flopsPerThread = perThread.flops;
+    metrics.globalBytesPerThread = perThread.globalLoadBytes + perThread.globalStoreBytes;
+  }
+  metrics.regions = report.regions;
+  const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads);
+  metrics.coalescing = summary.verdict;
+  metrics.coalescingEvidence = summary.evidence;
+  metrics.globalTrafficBytes = summary.traffic;
+  metrics.bankConflictWays = report.accesses.some((a) => a.space === 'shared') ? summary.bankWays : 1;
+
+  if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = 'dynamic instruction count unknown';
+  else if (metrics.regions === null || metrics.regions <= 0) metrics.metricsReason = 'region count unknown';
+  else if (metrics.activeBlocksPerSM === null) metrics.metricsReason = metrics.launchReason ?? 'occupancy unknown';
+  else {
+    metrics.efficiency = ryooEfficiency(metrics.instructions, threads);
+    // A variant that cannot launch gets no utilization; threshold carving drops it first.
+    metrics.utilization = metrics.activeBlocksPerSM > 0 ? ryooUtilization(metrics.instructions, metrics.regions, warpsPerBlock, metrics.activeBlocksPerSM) : null;
+    if (metrics.utilization === null) metrics.metricsReason = metrics.launchReason ?? 'cannot launch';
+  }
+  return metrics;
+}
