@@ -1,0 +1,97 @@
+// The sticky pull-request comment. The hidden marker lets the publisher find and update the
+// one comment in place. GitHub rejects bodies over 65,536 characters, so sections are shed
+// progressively (details, charts, unchanged rows, then findings) and the full report linked.
+import { markdownTable } from 'markdown-table';
+import type { Comparison, KernelComparison } from './types.js';
+import { GITHUB_COMMENT_LIMIT, type RenderContext } from './context.js';
+import { KERNEL_TABLE_HEADER, kernelRow } from './format.js';
+import { findingCounts, findingMarkdown, kernelCounts } from './findings-markdown.js';
+import { occupancyChanged, occupancyMermaid } from './mermaid.js';
+import { kernelDetails } from './details.js';
+
+/** Hidden marker that identifies Carve's sticky comment. */
+export const COMMENT_MARKER = '<!-- carve:pr-comment -->';
+
+const MAX_CHARTS = 6;
+const MIN_ROWS = 20;
+
+interface Budget {
+  details: boolean;
+  charts: boolean;
+  unchangedRows: boolean;
+  maxRows: number;
+  maxFindings: number;
+}
+
+const STATUS_ORDER: KernelComparison['status'][] = ['changed', 'added', 'removed', 'unchanged'];
+
+function headline(comparison: Comparison, context: RenderContext): string {
+  const counts = findingCounts(comparison, context.failOn);
+  const icon = counts.failing ? '❌' : comparison.findings.length ? '⚠️' : '✅';
+  const verdict = counts.failing
+    ? `${counts.failing} ${counts.failing === 1 ? 'finding fails' : 'findings fail'} the check`
+    : comparison.findings.length ? 'findings, none failing' : 'no performance findings';
+  const scope = comparison.headOnly ? ' (head-only: no base report to compare with)' : '';
+  return `### ${icon} Carve: ${verdict}\n\n${counts.text} · ${kernelCounts(comparison)}${scope}`;
+}
+
+function footer(context: RenderContext, truncated: boolean): string {
+  const commits = context.sha ? ` · head ${context.sha.slice(0, 7)}${context.baseSha ? ` vs base ${context.baseSha.slice(0, 7)}` : ''}` : '';
+  const failOn = ` · fail-on: ${context.failOn.length ? context.failOn.join(', ') : 'nothing'}`;
+  const full = context.fullReportUrl ? ` · [full report](${context.fullReportUrl})` : '';
+  const cut = truncated ? `\n\n_This comment was shortened to fit GitHub's limit${context.fullReportUrl ? '; the full report has everything' : '; see the job summary for everything'}._` : '';
+  return `${cut}\n\n<sub>Carve${commits}${failOn}${full}</sub>`;
+}
+
+function assemble(comparison: Comparison, context: RenderContext, budget: Budget, truncated: boolean): string {
+  const parts = [COMMENT_MARKER, headline(comparison, context)];
+  const sorted = [...comparison.kernels].sort((a, b) => STATUS_ORDER.indexOf(a.status) - STATUS_ORDER.indexOf(b.status));
+  const visible = sorted.filter((k) => budget.unchangedRows || k.status !== 'unchanged').slice(0, budget.maxRows);
+  if (visible.length) {
+    const hidden = comparison.kernels.length - visible.length;
+    parts.push(markdownTable([KERNEL_TABLE_HEADER, ...visible.map(kernelRow)]) + (hidden ? `\n\n_${hidden} more ${hidden === 1 ? 'kernel' : 'kernels'} not shown._` : ''));
+  }
+  if (comparison.findings.length) {
+    const shown = comparison.findings.slice(0, budget.maxFindings);
+    const rest = comparison.findings.length - shown.length;
+    parts.push(['#### Findings', ...shown.map((f) => findingMarkdown(f, context)), ...(rest ? [`_…and ${rest} more ${rest === 1 ? 'finding' : 'findings'}._`] : [])].join('\n\n'));
+  }
+  if (budget.charts) {
+    const charts = comparison.kernels.filter(occupancyChanged).slice(0, MAX_CHARTS).map(occupancyMermaid).filter((c): c is string => c !== null);
+    if (charts.length) parts.push(['#### Occupancy by block size', ...charts].join('\n\n'));
+  }
+  if (budget.details) {
+    const details = sorted.filter((k) => k.status !== 'unchanged').map(kernelDetails).filter(Boolean);
+    if (details.length) parts.push(['#### Details', ...details].join('\n\n'));
+  }
+  return parts.join('\n\n') + footer(context, truncated);
+}
+
+/** The sticky PR comment: markdown, marker first, at most `context.maxLength` (65,536) characters. */
+export function renderComment(comparison: Comparison, context: RenderContext): string {
+  const limit = context.maxLength ?? GITHUB_COMMENT_LIMIT;
+  const all = Number.MAX_SAFE_INTEGER;
+  const full = assemble(comparison, context, { details: true, charts: true, unchangedRows: true, maxRows: all, maxFindings: all }, false);
+  if (full.length <= limit) return full;
+  const steps: Budget[] = [
+    { details: false, charts: true, unchangedRows: true, maxRows: all, maxFindings: all },
+    { details: false, charts: false, unchangedRows: true, maxRows: all, maxFindings: all },
+    { details: false, charts: false, unchangedRows: false, maxRows: all, maxFindings: all },
+  ];
+  for (const budget of steps) {
+    const text = assemble(comparison, context, budget, true);
+    if (text.length <= limit) return text;
+  }
+  // Findings are what the reader acts on: shed table rows down to a few first, then findings.
+  let maxFindings = comparison.findings.length;
+  let maxRows = comparison.kernels.length;
+  while (maxFindings > 0 || maxRows > 0) {
+    if (maxRows > MIN_ROWS) maxRows = Math.max(MIN_ROWS, Math.floor(maxRows / 2));
+    else if (maxFindings > 0) maxFindings = Math.floor(maxFindings / 2);
+    else maxRows = Math.floor(maxRows / 2);
+    const text = assemble(comparison, context, { details: false, charts: false, unchangedRows: false, maxRows, maxFindings }, true);
+    if (text.length <= limit) return text;
+  }
+  const bare = assemble(comparison, context, { details: false, charts: false, unchangedRows: false, maxRows: 0, maxFindings: 0 }, true);
+  return bare.slice(0, limit);
+}

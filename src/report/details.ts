@@ -1,0 +1,67 @@
+// The collapsed per-kernel details of the comment and the summary: launch, resources,
+// occupancy and cliffs, per-thread work, and the non-ideal memory sites.
+import { markdownTable } from 'markdown-table';
+import type { KernelComparison, KernelReport } from './types.js';
+import { change, escapeCell, pct, spills } from './format.js';
+
+type Pick<T> = (k: KernelReport) => T | null;
+
+function row(pair: KernelComparison, label: string, pick: Pick<number | string>): string[] {
+  const value = (k: KernelReport | null) => (k ? pick(k) : undefined);
+  return [label, change(value(pair.base), value(pair.head))];
+}
+
+const headroom = (side: 'registers' | 'sharedMemory'): Pick<string> => (k) => {
+  const cliff = k.cliffs?.[side];
+  if (!cliff) return null;
+  const add = cliff.headroom === null ? 'none in range' : `+${cliff.headroom} → ${cliff.blocksAfterDrop} blk`;
+  const shed = cliff.shedToGain === null ? 'none' : `−${cliff.shedToGain} → ${cliff.blocksAfterGain} blk`;
+  return `${add}; ${shed}`;
+};
+
+export function kernelDetails(pair: KernelComparison): string {
+  const kernel = pair.head ?? pair.base;
+  if (!kernel) return '';
+  const rows = [
+    ['Metric', pair.base && pair.head ? 'base → head' : pair.head ? 'head' : 'base'],
+    row(pair, 'Block', (k) => (k.launch.block ? `${k.launch.block.join('×')} (${k.launch.blockSource ?? '?'})` : null)),
+    row(pair, 'Registers / thread', (k) => k.resources?.registers ?? null),
+    row(pair, 'Static shared / block (B)', (k) => k.resources?.staticSharedBytes ?? null),
+    row(pair, 'Local / thread (B)', (k) => k.resources?.localBytes ?? null),
+    row(pair, 'Spills / thread (B)', (k) => spills(k) ?? null),
+    row(pair, 'Blocks / SM', (k) => k.occupancy?.activeBlocksPerSM ?? null),
+    row(pair, 'Occupancy', (k) => (k.occupancy ? pct(k.occupancy.occupancy) : null)),
+    row(pair, 'Limiter', (k) => k.occupancy?.limiter.join(', ') ?? null),
+    row(pair, 'Register headroom (add; shed)', headroom('registers')),
+    row(pair, 'Shared headroom, B (add; shed)', headroom('sharedMemory')),
+    row(pair, 'Instructions / thread', (k) => (k.perThread ? Number(k.perThread.instructions.toFixed(1)) : null)),
+    row(pair, 'FLOPs / thread', (k) => (k.perThread ? Number(k.perThread.flops.toFixed(1)) : null)),
+    row(pair, 'Global bytes / thread (ld+st)', (k) => (k.perThread ? Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1)) : null)),
+    row(pair, 'Regions', (k) => k.regions),
+  ].map((cells) => cells.map(escapeCell));
+  const parts = [markdownTable(rows, { align: ['l', 'r'] })];
+  const notes = [kernel.launch.note, kernel.perThread?.usesAssumedTripCounts ? 'Some loops use assumed trip counts.' : undefined].filter(Boolean);
+  if (notes.length) parts.push(notes.map((n) => `_${n}_`).join(' '));
+  const sites = (pair.head ?? pair.base)!.accesses.filter((a) => a.class !== null && a.class !== 'coalesced' && a.class !== 'uniform');
+  if (sites.length) {
+    parts.push(
+      markdownTable([
+        ['Site', 'Access', 'Class', 'Sectors (ideal)', 'Bank ways', 'Weight'],
+        ...sites.map((a) => [
+          a.file ? `${a.file.split('/').pop()}:${a.line ?? '?'}` : '?',
+          `${a.space} ${a.kind}`,
+          a.class ?? 'unknown',
+          a.sectorsPerRequest === null ? '?' : `${a.sectorsPerRequest} (${a.idealSectors ?? '?'})`,
+          a.bankConflictWays === null ? '' : String(a.bankConflictWays),
+          String(Number(a.dynamicWeight.toFixed(2))),
+        ].map(escapeCell)),
+      ]),
+    );
+  }
+  const summary = `<code>${escapeHtmlText(pair.displayName)}</code> · ${pair.arch} · ${pair.status}`;
+  return `<details><summary>${summary}</summary>\n\n${parts.join('\n\n')}\n\n</details>`;
+}
+
+function escapeHtmlText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
