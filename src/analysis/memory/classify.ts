@@ -1,0 +1,143 @@
+// Per-site classification: evaluates the address of every lane of every warp of the block,
+// then counts 32-byte sectors (global) or bank-conflict wavefronts (shared).
+import type { AccessClass } from '../../report/types.js';
+import type { Expr } from './expr.js';
+import { evaluateLane, isUnknown, symbolicKey, type LaneEnvironment, type LaneValue, type Linear } from './linear.js';
+import { idealSectors, idealSharedWavefronts, sectorsTouched, sharedWavefronts, uniqueBytes, SECTOR_BYTES } from './warp.js';
+
+/** One lane of one warp with its evaluation cache (shared by every site of the kernel). */
+export interface Lane { env: LaneEnvironment; cache: Map<Expr, LaneValue> }
+
+export interface SiteResult {
+  class: AccessClass | null;
+  sectorsPerRequest: number | null;
+  idealSectors: number | null;
+  bankConflictWays: number | null;
+  reason: string;
+}
+
+const CLASS_RANK: AccessClass[] = ['uniform', 'coalesced', 'misaligned', 'strided', 'uncoalesced'];
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a); b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+/** Symbols whose value runs over consecutive integers across blocks or iterations. */
+function isRangingSymbol(monomial: string): boolean {
+  return /^(%ctaid\.[xyz]|iter:\d+)$/.test(monomial);
+}
+
+/**
+ * Offsets (mod 32) the warp-uniform part of an address takes, each equally often, and the
+ * alignment assumptions made for the rest. Base pointers are assumed 256-byte aligned
+ * (cudaMalloc); %ctaid and loop iterations run over all residues; other runtime terms
+ * (an int parameter times the element size) are assumed sector-aligned and said so.
+ */
+function uniformShifts(common: Linear): { shifts: number[]; assumptions: string[] } {
+  let shifts = [0];
+  const assumptions: string[] = [];
+  for (const [monomial, coefficient] of common.terms) {
+    if (coefficient % SECTOR_BYTES === 0) continue;
+    if (isRangingSymbol(monomial)) {
+      const period = SECTOR_BYTES / gcd(coefficient, SECTOR_BYTES);
+      const next: number[] = [];
+      for (const shift of shifts) for (let r = 0; r < period; r++) next.push((((shift + coefficient * r) % SECTOR_BYTES) + SECTOR_BYTES) % SECTOR_BYTES);
+      shifts = next;
+    } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
+      assumptions.push(`${monomial.replace(/^\w+:/, '')} 256-B aligned`);
+    } else {
+      assumptions.push(`${coefficient}*${monomial} a multiple of 32 B`);
+    }
+  }
+  return { shifts, assumptions };
+}
+
+function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
+  return warp.map((lane) => evaluateLane(address, lane.env, lane.cache));
+}
+
+function strideText(offsets: number[]): string {
+  if (offsets.length < 2) return 'one lane';
+  const stride = offsets[1] - offsets[0];
+  return offsets.every((offset, i) => i === 0 || offset - offsets[i - 1] === stride) ? `lane stride ${stride} B` : 'irregular lane offsets';
+}
+
+/** Resolves every lane to a constant byte offset from a warp-uniform part, or says why not. */
+function resolveWarps(address: Expr, warps: Lane[][]): { offsets: number[][]; commons: Linear[] } | { unresolved: SiteResult } {
+  const offsets: number[][] = [];
+  const commons: Linear[] = [];
+  for (const warp of warps) {
+    const values = laneValues(address, warp);
+    const unknownValue = values.find(isUnknown);
+    if (unknownValue && isUnknown(unknownValue)) {
+      const klass: AccessClass = unknownValue.indirect ? 'indirect' : 'runtime';
+      return { unresolved: { class: klass, sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: `address not resolved: ${unknownValue.reason}` } };
+    }
+    const linears = values as Linear[];
+    const key = symbolicKey(linears[0]);
+    const differing = linears.find((value) => symbolicKey(value) !== key);
+    if (differing) {
+      return { unresolved: { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
+        reason: `lanes' addresses differ by a runtime amount (${key || '0'} vs ${symbolicKey(differing) || '0'})` } };
+    }
+    offsets.push(linears.map((value) => value.constant));
+    commons.push(linears[0]);
+  }
+  return { offsets, commons };
+}
+
+function classifyWarp(offsets: number[], width: number, sectors: number, ideal: number): AccessClass {
+  if (offsets.every((offset) => offset === offsets[0])) return 'uniform';
+  if (sectors === ideal) return 'coalesced';
+  const span = Math.max(...offsets) - Math.min(...offsets) + width;
+  if (uniqueBytes(offsets, width) === span) return 'misaligned';
+  return sectors >= offsets.length * Math.ceil(width / SECTOR_BYTES) ? 'uncoalesced' : 'strided';
+}
+
+export function classifyGlobal(address: Expr, width: number, warps: Lane[][], blockText: string): SiteResult {
+  const resolved = resolveWarps(address, warps);
+  if ('unresolved' in resolved) return resolved.unresolved;
+  let sectorTotal = 0;
+  let idealTotal = 0;
+  let worst = 0;
+  const assumptions = new Set<string>();
+  resolved.offsets.forEach((offsets, w) => {
+    const { shifts, assumptions: made } = uniformShifts(resolved.commons[w]);
+    made.forEach((a) => assumptions.add(a));
+    let warpSectors = 0;
+    for (const shift of shifts) warpSectors += sectorsTouched(offsets.map((o) => o + shift), width);
+    warpSectors /= shifts.length;
+    const warpIdeal = idealSectors(offsets, width);
+    sectorTotal += warpSectors;
+    idealTotal += warpIdeal;
+    worst = Math.max(worst, CLASS_RANK.indexOf(classifyWarp(offsets, width, warpSectors, warpIdeal)));
+  });
+  const klass = CLASS_RANK[worst];
+  const sectors = round(sectorTotal / warps.length);
+  const ideal = round(idealTotal / warps.length);
+  const assumed = assumptions.size ? `; assumes ${[...assumptions].join(', ')}` : '';
+  return {
+    class: klass, sectorsPerRequest: sectors, idealSectors: ideal, bankConflictWays: null,
+    reason: `${klass}: ${strideText(resolved.offsets[0])}, ${width} B per lane: ${sectors} sectors per warp request vs ${ideal} ideal (${blockText})${assumed}`,
+  };
+}
+
+export function classifyShared(address: Expr, width: number, warps: Lane[][], blockText: string): SiteResult {
+  const resolved = resolveWarps(address, warps);
+  if ('unresolved' in resolved) return resolved.unresolved;
+  let wavefronts = 0;
+  let ideal = 0;
+  resolved.offsets.forEach((offsets) => {
+    wavefronts += sharedWavefronts(offsets, width);
+    ideal += idealSharedWavefronts(offsets.length, width);
+  });
+  const ways = round(wavefronts / ideal);
+  const conflict = ways === 1 ? 'no bank conflict' : `${ways}-way bank conflict`;
+  return {
+    class: null, sectorsPerRequest: null, idealSectors: null, bankConflictWays: ways,
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}; assumes the shared variable starts on a 128-B boundary)`,
+  };
+}

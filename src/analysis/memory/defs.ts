@@ -1,0 +1,300 @@
+// Reaching definitions over the CFG (PTX is not SSA: registers are reassigned in loops)
+// and the symbolic value of a register at a statement, built from its definitions.
+// A loop-carried `r = r + step` with an invariant uniform step becomes init + iter*step,
+// so grid-stride and pointer-increment loops keep their per-lane coefficients.
+import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
+import { constant, isUniformExpr, opaque, sameExpr, symbol, type BinaryOp, type CompareOp, type Expr } from './expr.js';
+import type { MemoryCfg, MemoryLoop } from './types.js';
+
+const NO_DESTINATION = new Set([
+  'st', 'red', 'bra', 'brx', 'ret', 'exit', 'bar', 'barrier', 'membar', 'fence', 'cp', 'prefetch', 'prefetchu',
+  'trap', 'brkpt', 'nanosleep', 'pmevent', 'call', 'sust', 'sured', 'stmatrix', 'wmma', 'griddepcontrol',
+]);
+
+function registerNames(operand: Operand | undefined): string[] {
+  if (!operand) return [];
+  if (operand.kind === 'register') return operand.name.split('|').filter((name) => name.length > 0 && name !== '_');
+  if (operand.kind === 'vector') return operand.elements.flatMap(registerNames);
+  return [];
+}
+
+export function definedRegisters(ins: Instruction): string[] {
+  if (NO_DESTINATION.has(ins.mnemonic) || ins.opcode.startsWith('st.') || ins.opcode.startsWith('cp.')) return [];
+  if (ins.mnemonic === 'ld' && ins.modifiers.includes('async')) return [];
+  return registerNames(ins.operands[0]);
+}
+
+type RegisterDefs = Map<string, Set<number>>;
+
+function mergeInto(target: RegisterDefs, source: RegisterDefs): void {
+  for (const [register, defs] of source) {
+    let existing = target.get(register);
+    if (!existing) target.set(register, (existing = new Set()));
+    for (const def of defs) existing.add(def);
+  }
+}
+
+function countDefs(state: RegisterDefs): number {
+  let total = 0;
+  for (const defs of state.values()) total += defs.size;
+  return total;
+}
+
+export class ReachingDefinitions {
+  private readonly blockIn: RegisterDefs[];
+
+  constructor(private readonly cfg: MemoryCfg) {
+    const blockCount = cfg.blocks.length;
+    this.blockIn = Array.from({ length: blockCount }, () => new Map());
+    const blockOut: RegisterDefs[] = Array.from({ length: blockCount }, () => new Map());
+    const sizes = new Array<number>(blockCount).fill(-1);
+    // Sets only grow from empty (monotone), so an unchanged total size means a fixpoint.
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const block of cfg.blocks) {
+        const incoming: RegisterDefs = new Map();
+        for (const predecessor of block.predecessors) mergeInto(incoming, blockOut[predecessor]);
+        this.blockIn[block.id] = incoming;
+        const outgoing = this.transfer(incoming, block.statements, Infinity);
+        const size = countDefs(outgoing);
+        if (size !== sizes[block.id]) {
+          sizes[block.id] = size;
+          changed = true;
+        }
+        blockOut[block.id] = outgoing;
+      }
+    }
+  }
+
+  private transfer(incoming: RegisterDefs, statements: number[], stopAt: number): RegisterDefs {
+    const state: RegisterDefs = new Map();
+    for (const [register, defs] of incoming) state.set(register, new Set(defs));
+    for (const index of statements) {
+      if (index >= stopAt) break;
+      const ins = this.cfg.fn.body[index] as Instruction;
+      for (const register of definedRegisters(ins)) {
+        // A guarded definition may not execute: earlier definitions survive it.
+        const defs = ins.guard ? (state.get(register) ?? new Set<number>()) : new Set<number>();
+        defs.add(index);
+        state.set(register, defs);
+      }
+    }
+    return state;
+  }
+
+  /** Definitions of `register` that reach the statement at `index` (before it executes). */
+  at(index: number, register: string): number[] {
+    const blockId = this.cfg.blockOfStatement[index];
+    if (blockId < 0) return [];
+    const block = this.cfg.blocks[blockId];
+    const state = this.transfer(new Map([[register, this.blockIn[blockId].get(register) ?? new Set()]]), block.statements, index);
+    return [...(state.get(register) ?? [])].sort((a, b) => a - b);
+  }
+}
+
+const ARITHMETIC: Record<string, BinaryOp> = {
+  add: 'add', sub: 'sub', div: 'div', rem: 'rem', and: 'and', or: 'or', xor: 'xor', shl: 'shl', shr: 'shr', min: 'min', max: 'max',
+};
+const COMPARISONS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'lo', 'ls', 'hi', 'hs']);
+
+function isFloatType(ins: Instruction): boolean {
+  return ins.modifiers.some((m) => /^(f16|f16x2|bf16|bf16x2|f32|f64|tf32)$/.test(m));
+}
+
+function compareOp(modifier: string): CompareOp {
+  const unsigned: Record<string, CompareOp> = { lo: 'lt', ls: 'le', hi: 'gt', hs: 'ge' };
+  return unsigned[modifier] ?? (modifier as CompareOp);
+}
+
+export interface LineOf { (index: number): number | null }
+
+/** Builds the symbolic value of registers at statements of one function. */
+export class ValueBuilder {
+  private readonly reaching: ReachingDefinitions;
+  private readonly memo = new Map<string, Expr>();
+  private readonly inProgress = new Set<string>();
+  private readonly sharedNames: Set<string>;
+  private readonly globalNames: Set<string>;
+  private readonly blockLoops: MemoryLoop[][];
+
+  constructor(private readonly module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[]) {
+    this.reaching = new ReachingDefinitions(cfg);
+    const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === 'var')];
+    this.sharedNames = new Set(variables.filter((v) => v.kind === 'var' && v.stateSpace === 'shared').map((v) => (v as { name: string }).name));
+    this.globalNames = new Set(variables.filter((v) => v.kind === 'var' && v.stateSpace === 'global').map((v) => (v as { name: string }).name));
+    // Loops containing each block, innermost first.
+    this.blockLoops = cfg.blocks.map((block) =>
+      loops.filter((loop) => loop.blocks.includes(block.id)).sort((a, b) => b.depth - a.depth));
+  }
+
+  private instruction(index: number): Instruction {
+    return this.cfg.fn.body[index] as Instruction;
+  }
+
+  private lineOf(index: number): string {
+    const line = this.instruction(index).source?.line;
+    return line ? `line ${line}` : `PTX line ${this.instruction(index).position.line}`;
+  }
+
+  /** The value of an operand as read by the statement at `index`. */
+  operand(operand: Operand | undefined, index: number): Expr {
+    if (!operand) return opaque(false, false, 'missing operand');
+    switch (operand.kind) {
+      case 'immediate': return constant(operand.value);
+      case 'register': {
+        if (operand.name.startsWith('%') && operand.name.includes('.') && /^%(n?tid|n?ctaid|nclusterid|clusterid|cluster_n?ctaid)\./.test(operand.name)) {
+          return symbol(operand.name);
+        }
+        if (operand.name === '%laneid') return symbol('%laneid');
+        if (/^%(warpid|smid|nsmid|gridid|clock|clock64|globaltimer|lanemask_)/.test(operand.name)) {
+          return opaque(operand.name.startsWith('%lanemask') ? false : operand.name !== '%warpid', false, `special register ${operand.name}`);
+        }
+        return this.register(operand.name, index);
+      }
+      case 'symbol': return this.variableAddress(operand.name);
+      case 'address': {
+        const base = operand.base ? this.operand(operand.base, index) : constant(0);
+        return operand.offset === 0 ? base : { op: 'add', a: base, b: constant(operand.offset) };
+      }
+      default: return opaque(false, false, `operand ${operand.kind}`);
+    }
+  }
+
+  private variableAddress(name: string): Expr {
+    if (this.sharedNames.has(name)) return symbol(`shared:${name}`);
+    if (this.globalNames.has(name)) return symbol(`global:${name}`);
+    return symbol(`var:${name}`);
+  }
+
+  /** The value of `register` just before the statement at `index`. */
+  register(register: string, index: number): Expr {
+    const key = `${index}:${register}`;
+    const memoised = this.memo.get(key);
+    if (memoised) return memoised;
+    if (this.inProgress.has(key)) return opaque(false, false, `cyclic definition of ${register}`);
+    this.inProgress.add(key);
+    const value = this.registerUncached(register, index);
+    this.inProgress.delete(key);
+    this.memo.set(key, value);
+    return value;
+  }
+
+  private registerUncached(register: string, index: number): Expr {
+    const defs = this.reaching.at(index, register);
+    if (defs.length === 0) return opaque(false, false, `${register} has no reaching definition`);
+    if (defs.length === 1) return this.definition(defs[0], register);
+    const induction = this.induction(register, index, defs);
+    if (induction) return induction;
+    const values = defs.map((def) => this.definition(def, register));
+    if (values.every((value) => sameExpr(value, values[0]))) return values[0];
+    const lines = defs.map((def) => this.lineOf(def)).join(', ');
+    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`);
+  }
+
+  /** init + iter*step for `register` updated once per iteration of a loop around `index`. */
+  private induction(register: string, index: number, defs: number[]): Expr | null {
+    const useBlock = this.cfg.blockOfStatement[index];
+    for (const loop of this.blockLoops[useBlock] ?? []) {
+      const inside = defs.filter((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]));
+      const outside = defs.filter((def) => !inside.includes(def));
+      if (inside.length !== 1 || outside.length === 0) continue;
+      const update = this.instruction(inside[0]);
+      if ((update.mnemonic !== 'add' && update.mnemonic !== 'sub') || update.guard || isFloatType(update)) continue;
+      const [, first, second] = update.operands;
+      const selfFirst = first?.kind === 'register' && first.name === register;
+      const selfSecond = update.mnemonic === 'add' && second?.kind === 'register' && second.name === register;
+      if (!selfFirst && !selfSecond) continue;
+      const stepOperand = selfFirst ? second : first;
+      // The step must be invariant in the loop: defined outside it (or an immediate) and uniform.
+      if (stepOperand?.kind === 'register') {
+        const stepDefs = this.reaching.at(inside[0], stepOperand.name);
+        if (stepDefs.some((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]))) continue;
+      }
+      const step = this.operand(stepOperand, inside[0]);
+      if (!isUniformExpr(step)) continue;
+      const inits = outside.map((def) => this.definition(def, register));
+      if (!inits.every((init) => sameExpr(init, inits[0]))) continue;
+      const iterations: Expr = { op: 'mul', a: symbol(`iter:${loop.id}`), b: step };
+      return { op: update.mnemonic, a: inits[0], b: iterations };
+    }
+    return null;
+  }
+
+  /** The value the definition at `index` gives `register`. */
+  definition(index: number, register: string): Expr {
+    const ins = this.instruction(index);
+    const source = (position: number) => this.operand(ins.operands[position], index);
+    const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
+    const where = this.lineOf(index);
+    const { mnemonic, modifiers } = ins;
+    if (ins.operands[0]?.kind === 'vector' || (ins.operands[0]?.kind === 'register' && ins.operands[0].name.includes('|'))) {
+      if (mnemonic === 'ld' || mnemonic === 'ldu') return this.loaded(ins, index, register);
+      if (mnemonic === 'setp') return this.comparison(ins, index, register);
+      return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+    }
+    switch (mnemonic) {
+      case 'mov': case 'cvt':
+        return source(1);
+      case 'cvta': {
+        const space = modifiers.find((m) => m === 'global' || m === 'shared' || m === 'local' || m === 'const' || m.startsWith('shared')) ?? 'generic';
+        return { op: 'cvta', space: space.startsWith('shared') ? 'shared' : space, toGeneric: !modifiers.includes('to'), a: source(1) };
+      }
+      case 'ld': case 'ldu': case 'atom':
+        return this.loaded(ins, index, register);
+      case 'setp':
+        return this.comparison(ins, index, register);
+      case 'selp': {
+        const [whenTrue, whenFalse] = [source(1), source(2)];
+        if (sameExpr(whenTrue, whenFalse)) return whenTrue;
+        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`);
+      }
+      case 'not':
+        if (modifiers.includes('pred')) return { op: 'pred', combine: 'not', parts: [source(1)] };
+        return { op: 'not', a: source(1) };
+      case 'neg':
+        return isFloatType(ins) ? opaque(allUniform(), false, `${ins.opcode} at ${where}`) : { op: 'neg', a: source(1) };
+      case 'mul': case 'mul24':
+        if (isFloatType(ins) || modifiers.includes('hi')) break;
+        return { op: 'mul', a: source(1), b: source(2) };
+      case 'mad': case 'mad24':
+        if (isFloatType(ins) || modifiers.includes('hi')) break;
+        return { op: 'add', a: { op: 'mul', a: source(1), b: source(2) }, b: source(3) };
+      default: {
+        if (modifiers.includes('pred') && (mnemonic === 'and' || mnemonic === 'or' || mnemonic === 'xor')) {
+          return { op: 'pred', combine: mnemonic, parts: [source(1), source(2)] };
+        }
+        const op = ARITHMETIC[mnemonic];
+        if (op && !isFloatType(ins)) {
+          const bits = Number(modifiers.map((m) => /^[bsu](\d+)$/.exec(m)?.[1]).find(Boolean) ?? 0) || undefined;
+          return { op, a: source(1), b: source(2), bits };
+        }
+      }
+    }
+    return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+  }
+
+  private loaded(ins: Instruction, index: number, register: string): Expr {
+    const addressOperand = ins.operands.find((operand) => operand.kind === 'address');
+    if (ins.modifiers.includes('param') && addressOperand?.kind === 'address' && addressOperand.base?.kind === 'symbol') {
+      const offset = addressOperand.offset ? `+${addressOperand.offset}` : '';
+      return symbol(`param:${addressOperand.base.name}${offset}`);
+    }
+    const address = addressOperand ? this.operand(addressOperand, index) : opaque(false, false, 'no address');
+    // A value read from a warp-uniform address is the same for every lane; atomics return per-lane values.
+    const uniform = ins.mnemonic !== 'atom' && isUniformExpr(address);
+    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`);
+  }
+
+  private comparison(ins: Instruction, index: number, register: string): Expr {
+    const destination = ins.operands[0];
+    const names = destination ? registerNames(destination) : [];
+    const cmpModifier = ins.modifiers.find((m) => COMPARISONS.has(m));
+    if (isFloatType(ins) || !cmpModifier) {
+      const parts = ins.operands.slice(1).map((operand) => this.operand(operand, index));
+      return opaque(parts.every(isUniformExpr), parts.some((p) => p.op === 'opaque' && p.indirect), `${ins.opcode} at ${this.lineOf(index)}`);
+    }
+    const compared: Expr = { op: 'cmp', cmp: compareOp(cmpModifier), a: this.operand(ins.operands[1], index), b: this.operand(ins.operands[2], index) };
+    // `setp.lt.s32 %p|%q, a, b`: the second destination is the complement.
+    return names.length > 1 && names[1] === register ? { op: 'pred', combine: 'not', parts: [compared] } : compared;
+  }
+}

@@ -1,0 +1,71 @@
+// Branch divergence: a conditional branch whose predicate differs between lanes of a warp.
+// Predicates are evaluated per lane like addresses. A comparison whose lanes differ only
+// by a constant against a runtime bound (`i < n`) splits at most the one warp straddling
+// the bound: reported as not divergent, with that reason.
+import { isUniformExpr, type Expr } from './expr.js';
+import { evaluateLane, isUnknown, symbolicKey, type Linear } from './linear.js';
+import type { Lane } from './classify.js';
+
+export type PredicateStatus = 'uniform' | 'bound' | 'divergent';
+
+const RANK: PredicateStatus[] = ['uniform', 'bound', 'divergent'];
+
+function compare(cmp: string, difference: number): boolean | null {
+  switch (cmp) {
+    case 'eq': return difference === 0;
+    case 'ne': return difference !== 0;
+    case 'lt': return difference < 0;
+    case 'le': return difference <= 0;
+    case 'gt': return difference > 0;
+    case 'ge': return difference >= 0;
+    default: return null;
+  }
+}
+
+function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): { status: PredicateStatus; reason: string } {
+  if (isUniformExpr(expr.a) && isUniformExpr(expr.b)) return { status: 'uniform', reason: 'warp-uniform predicate' };
+  const difference: Expr = { op: 'sub', a: expr.a, b: expr.b };
+  let status: PredicateStatus = 'uniform';
+  for (const warp of warps) {
+    const values = warp.map((lane) => evaluateLane(difference, lane.env, lane.cache));
+    const unknownValue = values.find(isUnknown);
+    if (unknownValue && isUnknown(unknownValue)) {
+      return { status: 'divergent', reason: `predicate depends on the lane through ${unknownValue.reason}` };
+    }
+    const linears = values as Linear[];
+    const key = symbolicKey(linears[0]);
+    if (linears.some((value) => symbolicKey(value) !== key)) {
+      return { status: 'divergent', reason: 'lanes compare against different runtime values' };
+    }
+    if (key === '') {
+      const outcomes = new Set(linears.map((value) => compare(expr.cmp, value.constant)));
+      if (outcomes.size > 1) return { status: 'divergent', reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
+    } else if (new Set(linears.map((value) => value.constant)).size > 1) {
+      status = 'bound';
+    }
+  }
+  return status === 'bound'
+    ? { status, reason: 'thread-dependent bound check: only the warp straddling the runtime bound diverges' }
+    : { status, reason: 'warp-uniform predicate' };
+}
+
+export function predicateStatus(expr: Expr, warps: Lane[][]): { status: PredicateStatus; reason: string } {
+  if (isUniformExpr(expr)) return { status: 'uniform', reason: 'warp-uniform predicate' };
+  switch (expr.op) {
+    case 'cmp': return comparisonStatus(expr, warps);
+    case 'pred': {
+      let worst = { status: 'uniform' as PredicateStatus, reason: 'warp-uniform predicate' };
+      for (const part of expr.parts) {
+        const result = predicateStatus(part, warps);
+        if (RANK.indexOf(result.status) > RANK.indexOf(worst.status)) worst = result;
+      }
+      return worst;
+    }
+    case 'opaque':
+      return expr.uniform
+        ? { status: 'uniform', reason: `warp-uniform predicate (${expr.reason})` }
+        : { status: 'divergent', reason: `predicate varies per lane: ${expr.reason}` };
+    default:
+      return { status: 'divergent', reason: 'predicate not resolved' };
+  }
+}

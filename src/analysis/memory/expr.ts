@@ -1,0 +1,90 @@
+// Symbolic values of PTX registers: expression trees over thread indices, uniform symbols
+// (kernel parameters, %ctaid, %nctaid, loop iterations) and opaque values. Trees are built
+// from reaching definitions (defs.ts) and evaluated per lane (linear.ts).
+
+export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'rem' | 'and' | 'or' | 'xor' | 'shl' | 'shr' | 'min' | 'max';
+export type CompareOp = 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'other';
+
+export type Expr =
+  | { op: 'const'; value: number }
+  /** A named value: '%tid.x' (varies per lane), '%ctaid.x', 'param:NAME', 'iter:3', 'var:NAME' (address of a variable). */
+  | { op: 'sym'; name: string }
+  /** `bits`: operand width, for shifts (32 or 64). */
+  | { op: BinaryOp; a: Expr; b: Expr; bits?: number }
+  | { op: 'neg'; a: Expr }
+  | { op: 'not'; a: Expr }
+  /** Address-space conversion; value unchanged, kept for provenance (generic -> global / shared). */
+  | { op: 'cvta'; space: string; toGeneric: boolean; a: Expr }
+  /** A value the analysis cannot follow. `uniform`: same for every lane of a warp. `indirect`: read from memory. */
+  | { op: 'opaque'; uniform: boolean; indirect: boolean; reason: string }
+  /** A predicate (setp); `combine` covers and/or/xor/not of predicates. */
+  | { op: 'cmp'; cmp: CompareOp; a: Expr; b: Expr }
+  | { op: 'pred'; combine: string; parts: Expr[] };
+
+export const constant = (value: number): Expr => ({ op: 'const', value });
+export const symbol = (name: string): Expr => ({ op: 'sym', name });
+export const opaque = (uniform: boolean, indirect: boolean, reason: string): Expr => ({ op: 'opaque', uniform, indirect, reason });
+
+/** Thread-index symbols: the only ones that differ between lanes of one warp. */
+export function isLaneSymbol(name: string): boolean {
+  return name.startsWith('%tid.') || name === '%laneid';
+}
+
+/** True when the tree mentions no lane symbol and no lane-varying opaque value. */
+export function isUniformExpr(expr: Expr): boolean {
+  switch (expr.op) {
+    case 'const': return true;
+    case 'sym': return !isLaneSymbol(expr.name);
+    case 'opaque': return expr.uniform;
+    case 'neg': case 'not': case 'cvta': return isUniformExpr(expr.a);
+    case 'pred': return expr.parts.every(isUniformExpr);
+    default: return isUniformExpr(expr.a) && isUniformExpr(expr.b);
+  }
+}
+
+/** The first opaque leaf, for reasons ("address loaded from memory at line 12"). */
+export function firstOpaque(expr: Expr): Extract<Expr, { op: 'opaque' }> | null {
+  switch (expr.op) {
+    case 'const': case 'sym': return null;
+    case 'opaque': return expr;
+    case 'neg': case 'not': case 'cvta': return firstOpaque(expr.a);
+    case 'pred': {
+      for (const part of expr.parts) {
+        const found = firstOpaque(part);
+        if (found) return found;
+      }
+      return null;
+    }
+    default: return firstOpaque(expr.a) ?? firstOpaque(expr.b);
+  }
+}
+
+/** Address space the value points into, from cvta provenance: 'global', 'shared', or null (unknown). */
+export function provenance(expr: Expr): string | null {
+  switch (expr.op) {
+    case 'cvta': return expr.space;
+    case 'sym': return expr.name.startsWith('shared:') ? 'shared' : expr.name.startsWith('global:') ? 'global' : null;
+    case 'add': case 'sub': return provenance(expr.a) ?? provenance(expr.b);
+    default: return null;
+  }
+}
+
+/** Structural equality (trees are small). */
+export function sameExpr(left: Expr, right: Expr): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
+
+/** Compact text for reasons and debugging: "param:a + 4*(%ctaid.x*256 + %tid.x)". */
+export function formatExpr(expr: Expr): string {
+  switch (expr.op) {
+    case 'const': return String(expr.value);
+    case 'sym': return expr.name;
+    case 'opaque': return `?(${expr.reason})`;
+    case 'neg': return `-(${formatExpr(expr.a)})`;
+    case 'not': return `~(${formatExpr(expr.a)})`;
+    case 'cvta': return formatExpr(expr.a);
+    case 'cmp': return `(${formatExpr(expr.a)} ${expr.cmp} ${formatExpr(expr.b)})`;
+    case 'pred': return `${expr.combine}(${expr.parts.map(formatExpr).join(', ')})`;
+    default: return `(${formatExpr(expr.a)} ${expr.op} ${formatExpr(expr.b)})`;
+  }
+}

@@ -1,0 +1,69 @@
+// Memory-access and divergence analysis of one PTX kernel: coalescing class and sectors
+// per warp request for every global access, bank-conflict degree for every shared access,
+// and which conditional branches split warps.
+import type { Instruction } from '../../ptx/ast.js';
+import type { AccessReport, DivergenceReport } from '../../report/types.js';
+import { classifyGlobal, classifyShared, type Lane, type SiteResult } from './classify.js';
+import { ValueBuilder } from './defs.js';
+import { predicateStatus } from './divergence.js';
+import { provenance, type Expr } from './expr.js';
+import { sitesOf } from './sites.js';
+import type { MemoryInput } from './types.js';
+import { warpsOfBlock } from './warp.js';
+
+export type { MemoryInput, MemoryCfg, MemoryLoop, MemoryBasicBlock } from './types.js';
+
+function blockDescription(block: [number, number, number] | null, warpCount: number): string {
+  return block
+    ? `block ${block.join('x')}, ${warpCount} warp${warpCount === 1 ? '' : 's'}, all lanes active`
+    : 'block unknown: assumes a 1-D block of at least 32 threads, all lanes active';
+}
+
+export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; divergence: DivergenceReport[] } {
+  const { module, fn, cfg, loops, weights, block } = input;
+  const builder = new ValueBuilder(module, cfg, loops);
+  const warps: Lane[][] = warpsOfBlock(block).map((lanes) => lanes.map((env) => ({ env, cache: new Map() })));
+  const blockText = blockDescription(block, warps.length);
+  const accesses: Array<[number, AccessReport]> = [];
+  const divergence: Array<[number, DivergenceReport]> = [];
+  const depthOfBlock = (blockId: number) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
+
+  for (const basicBlock of cfg.blocks) {
+    for (const index of basicBlock.statements) {
+      const ins = fn.body[index] as Instruction;
+      const file = ins.source && ins.source.line > 0 ? ins.source.file : null;
+      const line = ins.source && ins.source.line > 0 ? ins.source.line : null;
+      const weight = weights[index] ?? 0;
+      for (const site of sitesOf(ins, index)) {
+        const address = builder.operand(site.address, index);
+        const space = site.space === 'generic' ? provenance(address) : site.space;
+        if (space !== 'global' && space !== 'shared') {
+          if (site.space === 'generic') {
+            accesses.push([index, { space: 'global', kind: site.kind, class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
+              bytesPerLane: site.width, file, line, ptx: ins.text, dynamicWeight: weight,
+              reason: 'generic address whose space is not known (no cvta provenance); reported as global' }]);
+          }
+          continue;
+        }
+        const result: SiteResult = space === 'global'
+          ? classifyGlobal(address, site.width, warps, blockText)
+          : classifyShared(address, site.width, warps, blockText);
+        accesses.push([index, { space, kind: site.kind, class: result.class, sectorsPerRequest: result.sectorsPerRequest, idealSectors: result.idealSectors,
+          bankConflictWays: result.bankConflictWays, bytesPerLane: site.width, file, line, ptx: ins.text, dynamicWeight: weight, reason: result.reason }]);
+      }
+      if (ins.mnemonic === 'bra' && ins.guard) {
+        const predicate: Expr = builder.register(ins.guard.register, index);
+        const { status, reason } = predicateStatus(predicate, warps);
+        divergence.push([index, { file, line, divergent: status === 'divergent', loopDepth: depthOfBlock(basicBlock.id), dynamicWeight: weight, ptx: ins.text, reason }]);
+      }
+    }
+  }
+  // Blocks may be listed out of text order; report sites in PTX order.
+  const byIndex = <T>(items: Array<[number, T]>) => items.sort((a, b) => a[0] - b[0]).map(([, item]) => item);
+  return { accesses: byIndex(accesses), divergence: byIndex(divergence) };
+}
+
+/** For carving: any global site strided or uncoalesced with a dynamic weight above `minWeight`. */
+export function hasUncoalescedAccess(accesses: readonly AccessReport[], minWeight: number): boolean {
+  return accesses.some((access) => access.space === 'global' && (access.class === 'strided' || access.class === 'uncoalesced') && access.dynamicWeight > minWeight);
+}

@@ -1,0 +1,88 @@
+// The warp model: lane l of warp k is linear thread t = 32k + l of the block, with
+// x = t mod X, y = (t / X) mod Y, z = t / (X*Y). Sectors are 32-byte aligned units;
+// shared memory has 32 banks of 4 bytes and serves 8-byte accesses per half warp and
+// 16-byte accesses per quarter warp.
+import type { LaneEnvironment } from './linear.js';
+
+export const WARP_SIZE = 32;
+export const SECTOR_BYTES = 32;
+const BANKS = 32;
+const BANK_BYTES = 4;
+
+/** The lanes of every warp of the block; a partial last warp has fewer lanes. */
+export function warpsOfBlock(block: [number, number, number] | null): LaneEnvironment[][] {
+  const [x, y, z] = block ?? [WARP_SIZE, 1, 1];
+  const threads = x * y * z;
+  const warps: LaneEnvironment[][] = [];
+  for (let first = 0; first < threads; first += WARP_SIZE) {
+    const lanes: LaneEnvironment[] = [];
+    for (let t = first; t < Math.min(first + WARP_SIZE, threads); t++) {
+      lanes.push({ tid: [t % x, Math.floor(t / x) % y, Math.floor(t / (x * y))], laneId: t - first, ntid: block });
+    }
+    warps.push(lanes);
+  }
+  return warps;
+}
+
+/** Distinct 32-byte sectors touched by lanes reading `width` bytes at each offset. */
+export function sectorsTouched(offsets: number[], width: number): number {
+  const sectors = new Set<number>();
+  for (const offset of offsets) {
+    const last = Math.floor((offset + width - 1) / SECTOR_BYTES);
+    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) sectors.add(sector);
+  }
+  return sectors.size;
+}
+
+/** Distinct bytes the lanes use. */
+export function uniqueBytes(offsets: number[], width: number): number {
+  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  let total = 0;
+  let coveredTo = -Infinity;
+  for (const start of sorted) {
+    const end = start + width;
+    total += Math.max(0, end - Math.max(start, coveredTo));
+    coveredTo = Math.max(coveredTo, end);
+  }
+  return total;
+}
+
+/** Sectors the accessed bytes would need if packed and aligned (ncu's "ideal"). */
+export function idealSectors(offsets: number[], width: number): number {
+  return Math.ceil(uniqueBytes(offsets, width) / SECTOR_BYTES);
+}
+
+/** Lanes served together by the shared-memory pipe for an access of `width` bytes. */
+export function sharedPhaseLanes(width: number): number {
+  return width >= 16 ? 8 : width >= 8 ? 16 : WARP_SIZE;
+}
+
+/**
+ * Shared-memory wavefronts of one warp request: per phase, the largest number of distinct
+ * 4-byte words that fall into one bank (lanes reading the same word share it).
+ */
+export function sharedWavefronts(offsets: number[], width: number): number {
+  const phaseLanes = sharedPhaseLanes(width);
+  let wavefronts = 0;
+  for (let first = 0; first < offsets.length; first += phaseLanes) {
+    const wordsPerBank = new Map<number, Set<number>>();
+    for (const offset of offsets.slice(first, first + phaseLanes)) {
+      const lastWord = Math.floor((offset + width - 1) / BANK_BYTES);
+      for (let word = Math.floor(offset / BANK_BYTES); word <= lastWord; word++) {
+        const bank = ((word % BANKS) + BANKS) % BANKS;
+        let words = wordsPerBank.get(bank);
+        if (!words) wordsPerBank.set(bank, (words = new Set()));
+        words.add(word);
+      }
+    }
+    let phaseWavefronts = 0;
+    for (const words of wordsPerBank.values()) phaseWavefronts = Math.max(phaseWavefronts, words.size);
+    wavefronts += Math.max(1, phaseWavefronts);
+  }
+  return wavefronts;
+}
+
+/** Wavefronts without conflicts: one per phase. */
+export function idealSharedWavefronts(activeLanes: number, width: number): number {
+  return Math.ceil(activeLanes / sharedPhaseLanes(width));
+}
