@@ -1,0 +1,66 @@
+// `carve report INPUT.json... --out DIR [--markdown]`: the self-contained HTML release report
+// (and a markdown version) over one or more Carve reports, with carving scatters.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
+import { renderHtmlReport, renderMarkdownReport, type CarveReport, type CarvingInput } from '../../report/index.js';
+import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
+
+const USAGE = `Usage:
+  carve report INPUT.json... --out DIR [--markdown] [--carving FILE]... [--title TEXT]
+
+Writes DIR/report.html (inline SVG, no external assets): per kernel and arch the occupancy
+curve, the dynamic instruction mix and the roofline position; with --carving, the carving
+scatter (efficiency vs utilization) with its frontier.
+  INPUT.json   Carve reports (carve analyze --json), e.g. one per arch
+  --markdown   also write DIR/report.md
+  --carving    a carving result ({variants: [{parameters, efficiency, utilization, survivor, frontier}]})
+  --title      page title (default "Carve performance report")`;
+
+function loadCarving(file: string, cwd: string): Loaded<CarvingInput> {
+  const json = readJsonFile(file, cwd);
+  if (!json.ok) return json;
+  const value = json.value as { variants?: unknown };
+  if (!value || typeof value !== 'object' || !Array.isArray(value.variants)) return { ok: false, error: `${file}: expected {variants: [...]} (a carving result)` };
+  const bad = value.variants.findIndex((v: unknown) => !v || typeof v !== 'object' || typeof (v as { parameters?: unknown }).parameters !== 'object');
+  if (bad >= 0) return { ok: false, error: `${file}: /variants/${bad} needs a parameters object` };
+  return { ok: true, value: value as CarvingInput };
+}
+
+export const reportCommand: Command = {
+  name: 'report',
+  summary: 'Write a self-contained HTML (and markdown) performance report from Carve reports',
+  usage: USAGE,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const { values, positionals } = parseCommandArgs(argv, {
+      out: { type: 'string' },
+      markdown: { type: 'boolean' },
+      carving: { type: 'string', multiple: true },
+      title: { type: 'string' },
+    });
+    if (!values.out) throw new UsageError('--out DIR is required');
+    if (positionals.length === 0) throw new UsageError('expected at least one INPUT.json');
+    const reports = positionals.map((file) => loadReportFile(file, io.cwd));
+    const carving = (values.carving ?? []).map((file) => loadCarving(file, io.cwd));
+    const errors = [...reports, ...carving].flatMap((r) => (r.ok ? [] : [r.error]));
+    if (errors.length) {
+      io.stderr(`carve report: ${errors.join('\n')}\n`);
+      return EXIT_USAGE;
+    }
+    const input = {
+      title: values.title ?? 'Carve performance report',
+      reports: reports.map((r) => (r as { value: CarveReport }).value),
+      carving: carving.map((r) => (r as { value: CarvingInput }).value),
+    };
+    const outDir = path.resolve(io.cwd, values.out);
+    mkdirSync(outDir, { recursive: true });
+    const written = [path.join(outDir, 'report.html')];
+    writeFileSync(written[0], renderHtmlReport(input));
+    if (values.markdown) {
+      written.push(path.join(outDir, 'report.md'));
+      writeFileSync(written[1], renderMarkdownReport(input));
+    }
+    io.stdout(written.map((f) => `wrote ${path.relative(io.cwd, f) || f}`).join('\n') + '\n');
+    return EXIT_OK;
+  },
+};
