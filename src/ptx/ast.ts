@@ -13,6 +13,8 @@ export interface SourceLocation {
   fileIndex: number;
   line: number;
   column: number;
+  /** For code inlined from another function (`.loc ..., inlined_at F L C`): the call site. */
+  inlinedAt?: SourceLocation;
 }
 
 export type Operand =

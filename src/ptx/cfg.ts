@@ -1,0 +1,161 @@
+// Control-flow graph of one PTX function: basic blocks split at labels and after
+// branches/returns, edges from `bra` targets and fall-through, and dominators
+// (Cooper-Harvey-Kennedy iterative algorithm over reverse postorder).
+import type { Instruction, PtxError, PtxFunction } from './ast.js';
+
+export interface BasicBlock {
+  id: number;
+  label: string | null;
+  /** Indexes into fn.body (instructions only). */
+  statements: number[];
+  successors: number[];
+  predecessors: number[];
+}
+
+export interface Cfg {
+  fn: PtxFunction;
+  blocks: BasicBlock[];
+  entry: number;
+  /** Block of each fn.body statement; -1 for non-instructions. */
+  blockOfStatement: Int32Array;
+  /** Immediate dominator of each block (entry: itself; unreachable: -1). */
+  idom: Int32Array;
+  /** Blocks in reverse postorder from the entry (unreachable blocks left out). */
+  reversePostorder: number[];
+  /** Branches to labels that do not exist, and similar. */
+  errors: PtxError[];
+  /**
+   * Blocks reachable once branches whose outcome is known (constant operands, given
+   * parameter values) are folded; set by findLoops. Absent = every block counts.
+   */
+  live?: Uint8Array;
+}
+
+const BLOCK_ENDERS = new Set(['bra', 'brx', 'ret', 'exit', 'trap']);
+
+function branchTarget(ins: Instruction): string | null {
+  for (const op of ins.operands) if (op.kind === 'symbol') return op.name;
+  return null;
+}
+
+export function buildCfg(fn: PtxFunction): Cfg {
+  const body = fn.body;
+  const blocks: BasicBlock[] = [];
+  const blockOfStatement = new Int32Array(body.length).fill(-1);
+  const labelBlock = new Map<string, number>();
+  const errors: PtxError[] = [];
+  let current: BasicBlock | null = null;
+  const newBlock = (label: string | null): BasicBlock => {
+    const block: BasicBlock = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
+    blocks.push(block);
+    return block;
+  };
+  for (let i = 0; i < body.length; i++) {
+    const s = body[i];
+    if (s.kind === 'label') {
+      // Consecutive labels share nothing: each starts its own (possibly empty) block.
+      current = newBlock(s.name);
+      labelBlock.set(s.name, current.id);
+    } else if (s.kind === 'instruction') {
+      if (current === null) current = newBlock(null);
+      current.statements.push(i);
+      blockOfStatement[i] = current.id;
+      if (BLOCK_ENDERS.has(s.mnemonic)) current = null;
+    }
+  }
+  if (blocks.length === 0) newBlock(null);
+
+  const addEdge = (from: number, to: number) => {
+    if (!blocks[from].successors.includes(to)) {
+      blocks[from].successors.push(to);
+      blocks[to].predecessors.push(from);
+    }
+  };
+  for (const block of blocks) {
+    const lastIndex = block.statements[block.statements.length - 1];
+    const last = lastIndex === undefined ? null : (body[lastIndex] as Instruction);
+    const fallsThrough = block.id + 1 < blocks.length;
+    if (last === null || !BLOCK_ENDERS.has(last.mnemonic)) {
+      if (fallsThrough) addEdge(block.id, block.id + 1);
+      continue;
+    }
+    if (last.mnemonic === 'bra') {
+      const target = branchTarget(last);
+      const targetBlock = target === null ? undefined : labelBlock.get(target);
+      if (targetBlock === undefined) {
+        errors.push({ message: `branch to unknown label '${target ?? '?'}'`, line: last.position.line, column: last.position.column, functionName: fn.name });
+      } else addEdge(block.id, targetBlock);
+    } else if (last.mnemonic === 'brx') {
+      // Indirect branch: any labelled block may be a target.
+      for (const [, id] of labelBlock) addEdge(block.id, id);
+    }
+    if (last.guard !== null && fallsThrough) addEdge(block.id, block.id + 1);
+  }
+
+  const { idom, reversePostorder } = dominators(blocks, 0);
+  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors };
+}
+
+function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; reversePostorder: number[] } {
+  const n = blocks.length;
+  const order: number[] = [];
+  const visited = new Uint8Array(n);
+  // Iterative DFS producing postorder.
+  const stack: Array<[number, number]> = [[entry, 0]];
+  visited[entry] = 1;
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    const succ = blocks[top[0]].successors;
+    if (top[1] < succ.length) {
+      const next = succ[top[1]++];
+      if (!visited[next]) {
+        visited[next] = 1;
+        stack.push([next, 0]);
+      }
+    } else {
+      order.push(top[0]);
+      stack.pop();
+    }
+  }
+  const reversePostorder = order.reverse();
+  const rpoIndex = new Int32Array(n).fill(-1);
+  reversePostorder.forEach((b, i) => (rpoIndex[b] = i));
+  const idom = new Int32Array(n).fill(-1);
+  idom[entry] = entry;
+  const intersect = (a: number, b: number): number => {
+    while (a !== b) {
+      while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
+      while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
+    }
+    return a;
+  };
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const b of reversePostorder) {
+      if (b === entry) continue;
+      let newIdom = -1;
+      for (const p of blocks[b].predecessors) {
+        if (idom[p] === -1) continue;
+        newIdom = newIdom === -1 ? p : intersect(p, newIdom);
+      }
+      if (newIdom !== idom[b]) {
+        idom[b] = newIdom;
+        changed = true;
+      }
+    }
+  }
+  return { idom, reversePostorder };
+}
+
+/** True when block a dominates block b. */
+export function dominates(cfg: Cfg, a: number, b: number): boolean {
+  if (cfg.idom[b] === -1) return false;
+  let x = b;
+  for (;;) {
+    if (x === a) return true;
+    const up = cfg.idom[x];
+    if (up === x || up === -1) return false;
+    x = up;
+  }
+}

@@ -1,0 +1,9 @@
+// PTX front-end: parser, CFG + dominators, loops with trip counts, instruction mix,
+// per-thread estimates and Ryoo's regions.
+export type * from './ast.js';
+export { parsePtx, immediateValue } from './parser.js';
+export { buildCfg, dominates, type BasicBlock, type Cfg } from './cfg.js';
+export { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
+export { ValueResolver, destinations, sources, type Resolved } from './values.js';
+export { classify, type Category, type Classified, type Space } from './classify.js';
+export { analyzeInstructions, addressProvenance, emptyCounts, intensities, type InstructionAnalysis } from './mix.js';

@@ -1,0 +1,376 @@
+// Natural loops (back edges u->h with h dominating u), their nesting, and trip counts of
+// counted loops: an induction register with a constant start and a constant step, tested
+// against a bound that is an immediate, a define or a kernel parameter whose value is given.
+// Anything else is reported unknown with its reason; an assumed count (loop hint keyed by
+// source file:line, else the configured default) is then used for weighting and marked so.
+import type { Instruction, Operand, SourceLocation } from './ast.js';
+import { dominates, type Cfg } from './cfg.js';
+import { ValueResolver, bitsOf, compare, isFloatType } from './values.js';
+
+export interface LoopInfo {
+  id: number;
+  header: number;
+  blocks: number[];
+  /** 1 for an outermost loop. */
+  depth: number;
+  parentId: number | null;
+  tripCount: number | null;
+  tripCountReason: string;
+  assumedTripCount: number | null;
+  source: SourceLocation | null;
+  inductionRegister: string | null;
+  unrollFactor?: number;
+}
+
+export interface LoopOptions {
+  /** Values of defines and kernel parameters (full PTX name, `param_N` or index). */
+  defines?: Record<string, number>;
+  /** Trip count assumed where none can be derived (default 1). */
+  assumedTripCount?: number;
+  /** 'file:line' or 'basename:line' -> trips. */
+  hints?: Record<string, number>;
+}
+
+const SIMULATION_LIMIT = 1_000_000;
+
+export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
+  const resolver = new ValueResolver(cfg, { values: options.defines });
+  const loops = naturalLoops(cfg);
+  cfg.live = liveBlocks(cfg, resolver);
+  for (const loop of loops) {
+    const counted = tripCount(cfg, resolver, loop);
+    loop.tripCount = counted.tripCount;
+    loop.tripCountReason = counted.reason;
+    loop.inductionRegister = counted.inductionRegister;
+    loop.source = counted.source ?? firstSource(cfg, loop.header);
+    if (!cfg.live[loop.header]) {
+      loop.tripCountReason = `never entered for the given values (${loop.tripCountReason})`;
+    }
+    if (loop.tripCount === null) {
+      const hint = hintFor(loop.source, options.hints ?? {});
+      if (hint !== null) {
+        loop.assumedTripCount = hint.trips;
+        loop.tripCountReason += `; assumed ${hint.trips} from loop hint '${hint.key}'`;
+      } else {
+        loop.assumedTripCount = options.assumedTripCount ?? 1;
+        loop.tripCountReason += `; assumed ${loop.assumedTripCount} (default)`;
+      }
+    }
+  }
+  return loops;
+}
+
+/** Executions per thread of each fn.body statement (0 for non-instructions and dead code). */
+export function statementWeights(cfg: Cfg, loops: LoopInfo[]): Float64Array {
+  const blockWeight = new Float64Array(cfg.blocks.length);
+  for (const b of cfg.reversePostorder) blockWeight[b] = cfg.live ? cfg.live[b] : 1;
+  for (const loop of loops) {
+    const trips = loop.tripCount ?? loop.assumedTripCount ?? 1;
+    for (const b of loop.blocks) blockWeight[b] *= trips;
+  }
+  const weights = new Float64Array(cfg.fn.body.length);
+  for (const block of cfg.blocks) for (const s of block.statements) weights[s] = blockWeight[block.id];
+  return weights;
+}
+
+function naturalLoops(cfg: Cfg): LoopInfo[] {
+  const byHeader = new Map<number, Set<number>>();
+  for (const u of cfg.reversePostorder) {
+    for (const h of cfg.blocks[u].successors) {
+      if (!dominates(cfg, h, u)) continue;
+      let body = byHeader.get(h);
+      if (!body) byHeader.set(h, (body = new Set([h])));
+      const work = [u];
+      while (work.length > 0) {
+        const b = work.pop()!;
+        if (body.has(b)) continue;
+        body.add(b);
+        for (const p of cfg.blocks[b].predecessors) if (cfg.idom[p] !== -1) work.push(p);
+      }
+    }
+  }
+  const loops: LoopInfo[] = [...byHeader.entries()]
+    .map(([header, body]) => ({ header, blocks: [...body].sort((a, b) => a - b) }))
+    .sort((a, b) => b.blocks.length - a.blocks.length || a.header - b.header)
+    .map((l, id) => ({
+      id, header: l.header, blocks: l.blocks, depth: 1, parentId: null, tripCount: null, tripCountReason: '',
+      assumedTripCount: null, source: null, inductionRegister: null,
+    }));
+  // Parent = the smallest enclosing loop (loops are sorted largest first).
+  for (const loop of loops) {
+    for (let j = loops.length - 1; j >= 0; j--) {
+      const other = loops[j];
+      if (other !== loop && other.blocks.length > loop.blocks.length && other.blocks.includes(loop.header)) {
+        loop.parentId = other.id;
+        break;
+      }
+    }
+  }
+  for (const loop of loops) {
+    let depth = 1;
+    for (let p = loop.parentId; p !== null; p = loops[p].parentId) depth++;
+    loop.depth = depth;
+  }
+  // Report in program order (by header), renumbering ids so loops[id] is that loop.
+  const ordered = [...loops].sort((a, b) => a.header - b.header);
+  const newId = new Map(ordered.map((l, i) => [l.id, i]));
+  for (const l of ordered) {
+    l.id = newId.get(l.id)!;
+    l.parentId = l.parentId === null ? null : newId.get(l.parentId)!;
+  }
+  return ordered;
+}
+
+/** Blocks reachable from the entry when branches with a known outcome are folded. */
+function liveBlocks(cfg: Cfg, resolver: ValueResolver): Uint8Array {
+  const live = new Uint8Array(cfg.blocks.length);
+  const work = [cfg.entry];
+  while (work.length > 0) {
+    const b = work.pop()!;
+    if (live[b]) continue;
+    live[b] = 1;
+    const block = cfg.blocks[b];
+    const lastIndex = block.statements[block.statements.length - 1];
+    const last = lastIndex === undefined ? null : (cfg.fn.body[lastIndex] as Instruction);
+    let successors = block.successors;
+    if (last && last.mnemonic === 'bra' && last.guard && block.successors.length === 2) {
+      const value = resolver.predicateRegister(last.guard.register, b, lastIndex);
+      if (value !== null) {
+        const taken = value !== last.guard.negated;
+        const target = successors.find((s) => s !== b + 1) ?? successors[0];
+        successors = [taken ? target : b + 1];
+      }
+    }
+    for (const s of successors) if (!live[s]) work.push(s);
+  }
+  return live;
+}
+
+function firstSource(cfg: Cfg, block: number): SourceLocation | null {
+  for (const s of cfg.blocks[block].statements) {
+    const src = (cfg.fn.body[s] as Instruction).source;
+    if (src) return src;
+  }
+  return null;
+}
+
+function hintFor(source: SourceLocation | null, hints: Record<string, number>): { key: string; trips: number } | null {
+  if (!source) return null;
+  const file = source.file ?? '';
+  const base = file.split('/').pop() ?? file;
+  for (const key of [`${file}:${source.line}`, `${base}:${source.line}`]) {
+    if (Object.prototype.hasOwnProperty.call(hints, key)) return { key, trips: hints[key] };
+  }
+  // Also accept hints keyed by a path suffix (e.g. "src/kernels.cu:42").
+  for (const key of Object.keys(hints)) {
+    const colon = key.lastIndexOf(':');
+    if (Number(key.slice(colon + 1)) === source.line && file.endsWith('/' + key.slice(0, colon))) return { key, trips: hints[key] };
+  }
+  return null;
+}
+
+interface Counted {
+  tripCount: number | null;
+  reason: string;
+  inductionRegister: string | null;
+  source: SourceLocation | null;
+}
+
+interface Induction {
+  register: string;
+  update: number;
+  op: string;
+  step: number;
+  type: string;
+}
+
+const NEGATE: Record<string, string> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', lo: 'hs', hs: 'lo', ls: 'hi', hi: 'ls' };
+const SWAP: Record<string, string> = { eq: 'eq', ne: 'ne', lt: 'gt', gt: 'lt', le: 'ge', ge: 'le', lo: 'hi', hi: 'lo', ls: 'hs', hs: 'ls' };
+
+function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo): Counted {
+  const inLoop = new Set(loop.blocks);
+  const body = cfg.fn.body;
+  const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
+  const none = (reason: string, source: SourceLocation | null = null): Counted => ({ tripCount: null, reason, inductionRegister: null, source });
+  if (exits.length === 0) return none('no exit edge (infinite loop or exits only by return)');
+  // Prefer the exit that is also a latch (bottom-tested loop, as nvcc emits them).
+  const latchExits = exits.filter((b) => cfg.blocks[b].successors.includes(loop.header));
+  const exit = latchExits[0] ?? exits[0];
+  const block = cfg.blocks[exit];
+  const branchIndex = block.statements[block.statements.length - 1];
+  const branch = body[branchIndex] as Instruction;
+  const source = branch.source;
+  if (branch.mnemonic !== 'bra' || !branch.guard) return none(`loop exit is '${branch.opcode}', not a conditional branch`, source);
+  const fallthrough = exit + 1;
+  const target = block.successors.find((s) => s !== fallthrough) ?? fallthrough;
+  const takenContinues = inLoop.has(target);
+  if (takenContinues === inLoop.has(fallthrough)) return none('both sides of the exit branch stay in (or leave) the loop', source);
+  const continueWhenTrue = takenContinues !== branch.guard.negated;
+
+  const { def: setpIndex } = resolver.reachingDefinition(branch.guard.register, exit, branchIndex);
+  if (setpIndex === null || !inLoop.has(cfg.blockOfStatement[setpIndex])) return none(`exit predicate ${branch.guard.register} is not computed in the loop`, source);
+  const setp = body[setpIndex] as Instruction;
+  const setpSource = setp.source ?? source;
+  if (setp.mnemonic !== 'setp' || setp.operands.length !== 3 || setp.modifiers.length !== 2) {
+    return none(`exit predicate comes from '${setp.opcode}', not a simple comparison`, setpSource);
+  }
+  const type = setp.modifiers[1];
+  if (isFloatType(type)) return none('floating-point loop condition', setpSource);
+  let cmp = continueWhenTrue ? setp.modifiers[0] : NEGATE[setp.modifiers[0]];
+  if (!cmp) return none(`comparison '${setp.modifiers[0]}' not understood`, setpSource);
+
+  const setpBlock = cfg.blockOfStatement[setpIndex];
+  let tested = linked(cfg, resolver, inLoop, setp.operands[1], setpBlock, setpIndex);
+  let boundOperand = setp.operands[2];
+  if (!tested) {
+    tested = linked(cfg, resolver, inLoop, setp.operands[2], setpBlock, setpIndex);
+    boundOperand = setp.operands[1];
+    cmp = SWAP[cmp];
+  }
+  if (!tested) {
+    const regs = setp.operands.slice(1).filter((o): o is Extract<Operand, { kind: 'register' }> => o.kind === 'register').map((o) => o.name);
+    const why = regs.map((r) => describeInLoop(cfg, resolver, inLoop, r)).filter(Boolean).join('; ');
+    return none(`exit condition '${setp.text.trim()}' has no induction variable with a constant step${why ? ` (${why})` : ''}`, setpSource);
+  }
+  const iv = tested.induction;
+  if (boundOperand.kind === 'register' && (resolver.defs.get(boundOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) {
+    return { ...none(`bound ${boundOperand.name} changes inside the loop`, setpSource), inductionRegister: iv.register };
+  }
+  const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
+  if (bound.value === null) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  // Start value: equal on every edge entering the header from outside.
+  let start: number | null = null;
+  for (const p of cfg.blocks[loop.header].predecessors) {
+    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+    const r = resolver.register(iv.register, p, -1);
+    if (r.value === null) return { ...none(`start of ${iv.register} unknown: ${r.reason}`, setpSource), inductionRegister: iv.register };
+    if (start !== null && start !== r.value) return { ...none(`${iv.register} enters the loop with different values`, setpSource), inductionRegister: iv.register };
+    start = r.value;
+  }
+  if (start === null) return { ...none('loop has no entry edge', setpSource), inductionRegister: iv.register };
+
+  // Is the tested value computed after this iteration's update?
+  const updateBlock = cfg.blockOfStatement[iv.update];
+  const testBlock = cfg.blockOfStatement[tested.at];
+  const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
+  const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
+  const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
+  const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? '+' : ''}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
+  if (trips === null) return { tripCount: null, reason: `counted loop does not terminate cleanly (${loopText})`, inductionRegister: iv.register, source: setpSource };
+  const extraExits = exits.length - 1;
+  const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? 's' : ''})` : ''}`;
+  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource };
+}
+
+/** An operand that is an induction register, or induction register + loop-invariant constant. */
+function linked(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, op: Operand, block: number, at: number):
+  { induction: Induction; offset: number; at: number } | null {
+  if (op.kind !== 'register') return null;
+  const direct = induction(cfg, resolver, inLoop, op.name);
+  if (direct) return { induction: direct, offset: 0, at };
+  const defs = (resolver.defs.get(op.name) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  if ((def.mnemonic !== 'add' && def.mnemonic !== 'sub') || def.operands.length !== 3 || def.guard) return null;
+  const defBlock = cfg.blockOfStatement[defs[0]];
+  for (const [ivSide, otherSide] of def.mnemonic === 'add' ? [[1, 2], [2, 1]] : [[1, 2]]) {
+    const ivOp = def.operands[ivSide];
+    if (ivOp.kind !== 'register') continue;
+    const ind = induction(cfg, resolver, inLoop, ivOp.name);
+    if (!ind) continue;
+    const other = def.operands[otherSide];
+    if (other.kind === 'register' && (resolver.defs.get(other.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) continue;
+    const value = resolver.operand(other, defBlock, defs[0]);
+    if (value.value === null) continue;
+    return { induction: ind, offset: def.mnemonic === 'add' ? value.value : -value.value, at: defs[0] };
+  }
+  void block;
+  return null;
+}
+
+/** A register updated exactly once in the loop as r = r (+|-|>>|<<|*|/) constant. */
+function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, register: string): Induction | null {
+  const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  if (def.guard || def.operands.length !== 3) return null;
+  const [, a, b] = def.operands;
+  const op = def.mnemonic;
+  if (!['add', 'sub', 'shr', 'shl', 'mul', 'div'].includes(op)) return null;
+  if (op === 'mul' && def.modifiers[0] !== 'lo') return null;
+  let stepOperand: Operand | null = null;
+  if (a.kind === 'register' && a.name === register) stepOperand = b;
+  else if (op === 'add' && b.kind === 'register' && b.name === register) stepOperand = a;
+  if (!stepOperand) return null;
+  if (stepOperand.kind === 'register' && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) return null;
+  const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
+  if (step.value === null) return null;
+  return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? 's32' };
+}
+
+function describeStep(iv: Induction): string {
+  switch (iv.op) {
+    case 'add': return iv.step >= 0 ? `+= ${iv.step}` : `-= ${-iv.step}`;
+    case 'sub': return `-= ${iv.step}`;
+    case 'shr': return `>>= ${iv.step}`;
+    case 'shl': return `<<= ${iv.step}`;
+    case 'mul': return `*= ${iv.step}`;
+    default: return `/= ${iv.step}`;
+  }
+}
+
+function describeInLoop(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, register: string): string {
+  const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length === 0) return '';
+  const ins = resolver.instruction(defs[0]);
+  if (ins.mnemonic === 'ld' || ins.mnemonic === 'ldu' || ins.mnemonic === 'atom') return `${register} is loaded from memory in the loop`;
+  return `${register} is set by '${ins.text.trim()}'`;
+}
+
+function applyStep(iv: Induction, v: number, bits: number, unsigned: boolean): number {
+  let r: number;
+  switch (iv.op) {
+    case 'add': r = v + iv.step; break;
+    case 'sub': r = v - iv.step; break;
+    case 'shr': r = unsigned || iv.type.startsWith('u') || iv.type.startsWith('b') ? Math.floor((bits === 32 ? v >>> 0 : v) / 2 ** iv.step) : Math.floor(v / 2 ** iv.step); break;
+    case 'shl': r = v * 2 ** iv.step; break;
+    case 'mul': r = v * iv.step; break;
+    default: r = iv.step === 0 ? NaN : Math.trunc(v / iv.step);
+  }
+  if (bits === 32) r = unsigned ? r >>> 0 : r | 0;
+  return r;
+}
+
+/** Number of times the loop test runs (= header executions of a bottom-tested loop). */
+function countTrips(iv: Induction, start: number, after: boolean, offset: number, cmp: string, bound: number, unsigned: boolean, bits: number): number | null {
+  const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
+  const b = norm(bound);
+  const linear = iv.op === 'add' || iv.op === 'sub';
+  const step = iv.op === 'sub' ? -iv.step : iv.step;
+  const first = (after ? applyStep(iv, start, bits, unsigned) : start) + offset;
+  const v1 = norm(bits === 32 ? (unsigned ? first >>> 0 : first | 0) : first);
+  if (compare(cmp, v1, b) === false) return 1;
+  if (linear && !(unsigned && bits === 32)) {
+    switch (cmp) {
+      case 'lt': case 'lo': return step > 0 ? Math.ceil((b - v1) / step) + 1 : null;
+      case 'le': case 'ls': return step > 0 ? Math.floor((b - v1) / step) + 2 : null;
+      case 'gt': case 'hi': return step < 0 ? Math.ceil((v1 - b) / -step) + 1 : null;
+      case 'ge': case 'hs': return step < 0 ? Math.floor((v1 - b) / -step) + 2 : null;
+      case 'ne': {
+        if (step === 0 || (b - v1) % step !== 0 || (b - v1) / step < 0) return null;
+        return (b - v1) / step + 1;
+      }
+      case 'eq': return step === 0 ? null : 2;
+      default: return null;
+    }
+  }
+  // Non-linear steps (halving, doubling) and unsigned wrap: simulate.
+  let v = after ? applyStep(iv, start, bits, unsigned) : start;
+  for (let k = 1; k <= SIMULATION_LIMIT; k++) {
+    const tested = norm(bits === 32 ? (unsigned ? (v + offset) >>> 0 : (v + offset) | 0) : v + offset);
+    if (compare(cmp, tested, b) === false) return k;
+    v = applyStep(iv, v, bits, unsigned);
+    if (!Number.isFinite(v)) return null;
+  }
+  return null;
+}

@@ -1,0 +1,273 @@
+// Instruction mix (static and loop-weighted dynamic), Lim et al.'s intensities, Ryoo's
+// multi-cycle weighted count, per-thread flops and bytes, and Ryoo's regions (dynamic
+// intervals ended by the first use of a pending global/texture load result or by a
+// barrier, plus one). Calls to device functions with a body add the callee's dynamic
+// counts once per call.
+import type { InstructionMix, InstructionMixCounts, PerThread } from '../report/types.js';
+import type { Instruction, PtxFunction, PtxModule } from './ast.js';
+import { buildCfg, type Cfg } from './cfg.js';
+import { classify, type Classified, type Space } from './classify.js';
+import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
+import { destinations, sources } from './values.js';
+
+export interface InstructionAnalysis {
+  mix: InstructionMix;
+  perThread: PerThread;
+  /** Ryoo's Regions: dynamic blocking instructions + 1. */
+  regions: number;
+}
+
+export function emptyCounts(): InstructionMixCounts {
+  return {
+    fp32: 0, fp64: 0, fp16: 0, integer: 0, sfu: 0, tensor: 0, conversion: 0, move: 0, predicate: 0, control: 0,
+    barrier: 0, atomic: 0, load: {}, store: {}, other: 0, total: 0,
+  };
+}
+
+interface Totals {
+  dynamic: InstructionMixCounts;
+  weighted: number;
+  flops: number;
+  globalLoadBytes: number;
+  globalStoreBytes: number;
+  sharedLoadBytes: number;
+  sharedStoreBytes: number;
+  blocking: number;
+  unknownBranches: boolean;
+  assumed: boolean;
+}
+
+function add(counts: InstructionMixCounts, c: Classified, space: Space | null, times: number): void {
+  counts.total += times;
+  if (c.category === 'load' || c.category === 'store') {
+    const map = c.category === 'load' ? counts.load : counts.store;
+    const key = space ?? 'generic';
+    map[key] = (map[key] ?? 0) + times;
+  } else counts[c.category] += times;
+}
+
+function addCounts(into: InstructionMixCounts, from: InstructionMixCounts, times: number): void {
+  for (const key of ['fp32', 'fp64', 'fp16', 'integer', 'sfu', 'tensor', 'conversion', 'move', 'predicate', 'control', 'barrier', 'atomic', 'other', 'total'] as const) {
+    into[key] += from[key] * times;
+  }
+  for (const [k, v] of Object.entries(from.load)) into.load[k] = (into.load[k] ?? 0) + v * times;
+  for (const [k, v] of Object.entries(from.store)) into.store[k] = (into.store[k] ?? 0) + v * times;
+}
+
+/**
+ * Address-space provenance of registers, flow-insensitive: which space a generic address
+ * in a register can point to (cvta, kernel pointer parameters, shared/global symbols).
+ */
+export function addressProvenance(module: PtxModule, fn: PtxFunction): Map<string, Set<Space>> {
+  const prov = new Map<string, Set<Space>>();
+  const globalsSpace = new Map(module.globals.map((g) => [g.name, g.stateSpace]));
+  for (const s of fn.body) if (s.kind === 'var') globalsSpace.set(s.name, s.stateSpace);
+  const entryParams = new Set(fn.kind === 'entry' ? fn.params.map((p) => p.name) : []);
+  const addTo = (reg: string, space: Space): boolean => {
+    let set = prov.get(reg);
+    if (!set) prov.set(reg, (set = new Set()));
+    if (set.has(space)) return false;
+    set.add(space);
+    return true;
+  };
+  const instructions = fn.body.filter((s): s is Instruction => s.kind === 'instruction');
+  for (let pass = 0; pass < 8; pass++) {
+    let changed = false;
+    for (const ins of instructions) {
+      const dests = destinations(ins);
+      if (dests.length !== 1) continue;
+      const dest = dests[0];
+      const m = ins.mnemonic;
+      if (m === 'cvta') {
+        const space = ins.modifiers.find((x) => x === 'global' || x === 'shared' || x === 'local' || x === 'const') as Space | undefined;
+        if (space) changed = addTo(dest, space) || changed;
+        continue;
+      }
+      if (m === 'ld' && ins.modifiers[0] === 'param') {
+        const addr = ins.operands[1];
+        if (addr?.kind === 'address' && addr.base?.kind === 'symbol' && entryParams.has(addr.base.name) && /64$/.test(ins.modifiers[ins.modifiers.length - 1] ?? '')) {
+          changed = addTo(dest, 'global') || changed;
+        }
+        continue;
+      }
+      if (m === 'mov' || m === 'add' || m === 'sub' || m === 'mad' || m === 'cvt' || m === 'selp') {
+        for (const op of ins.operands.slice(1)) {
+          if (op.kind === 'symbol') {
+            const space = globalsSpace.get(op.name);
+            if (space === 'shared' || space === 'global' || space === 'const' || space === 'local') changed = addTo(dest, space) || changed;
+          } else if (op.kind === 'register') {
+            if (op.name === '%SP' || op.name === '%SPL') changed = addTo(dest, 'local') || changed;
+            for (const space of prov.get(op.name) ?? []) changed = addTo(dest, space) || changed;
+          }
+        }
+      }
+    }
+    if (!changed) break;
+  }
+  return prov;
+}
+
+function addressRegister(ins: Instruction): string | null {
+  for (const op of ins.operands) if (op.kind === 'address' && op.base?.kind === 'register') return op.base.name;
+  return null;
+}
+
+/** Instructions that use a pending load result or synchronise (Ryoo's region ends), per statement. */
+function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8Array {
+  const body = cfg.fn.body;
+  const blocking = new Uint8Array(body.length);
+  const outSets: Array<Set<string>> = cfg.blocks.map(() => new Set());
+  let changed = true;
+  for (let iteration = 0; changed && iteration < 50; iteration++) {
+    changed = false;
+    for (const b of cfg.reversePostorder) {
+      const pending = new Set<string>();
+      for (const p of cfg.blocks[b].predecessors) for (const r of outSets[p]) pending.add(r);
+      for (const s of cfg.blocks[b].statements) {
+        const ins = body[s] as Instruction;
+        const c = classes[s]!;
+        let blocks = c.blocking;
+        if (!blocks && pending.size > 0) {
+          for (const r of sources(ins)) {
+            if (pending.has(r)) {
+              blocks = true;
+              break;
+            }
+          }
+        }
+        if (blocks) {
+          blocking[s] = 1;
+          if (!c.blocking) pending.clear();
+        }
+        const dests = destinations(ins);
+        if (c.longLatency) for (const d of dests) pending.add(d);
+        else for (const d of dests) pending.delete(d);
+      }
+      if (pending.size !== outSets[b].size || [...pending].some((r) => !outSets[b].has(r))) {
+        outSets[b] = pending;
+        changed = true;
+      }
+    }
+  }
+  return blocking;
+}
+
+function loopControlBlocks(cfg: Cfg, loops: LoopInfo[]): Set<number> {
+  const control = new Set<number>();
+  for (const loop of loops) {
+    const inLoop = new Set(loop.blocks);
+    for (const b of loop.blocks) {
+      if (cfg.blocks[b].successors.some((s) => !inLoop.has(s) || s === loop.header)) control.add(b);
+    }
+  }
+  return control;
+}
+
+interface FunctionResult {
+  static: InstructionMixCounts;
+  totals: Totals;
+}
+
+function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
+  loopOptions: LoopOptions, callStack: Set<string>): FunctionResult {
+  const body = fn.body;
+  const prov = addressProvenance(module, fn);
+  const classes: Array<Classified | null> = body.map((s) => (s.kind === 'instruction' ? classify(s) : null));
+  const blocking = blockingStatements(cfg, classes);
+  const control = loopControlBlocks(cfg, loops);
+  const staticCounts = emptyCounts();
+  const totals: Totals = {
+    dynamic: emptyCounts(), weighted: 0, flops: 0, globalLoadBytes: 0, globalStoreBytes: 0, sharedLoadBytes: 0,
+    sharedStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
+  };
+  for (let s = 0; s < body.length; s++) {
+    const c = classes[s];
+    if (c === null) continue;
+    const ins = body[s] as Instruction;
+    let space = c.space;
+    if (space === 'generic') {
+      const reg = addressRegister(ins);
+      const spaces = reg ? prov.get(reg) : undefined;
+      if (spaces && spaces.size === 1) space = [...spaces][0];
+    }
+    const w = weights[s];
+    add(staticCounts, c, space, 1);
+    if (w === 0) continue;
+    add(totals.dynamic, c, space, w);
+    totals.weighted += c.weight * w;
+    totals.flops += c.flops * w;
+    if (blocking[s]) totals.blocking += w;
+    if (c.bytes > 0) {
+      if (c.category === 'load' && space === 'global') totals.globalLoadBytes += c.bytes * w;
+      if (c.category === 'store' && space === 'global') totals.globalStoreBytes += c.bytes * w;
+      if (c.category === 'load' && space === 'shared') totals.sharedLoadBytes += c.bytes * w;
+      if (c.category === 'store' && space === 'shared') totals.sharedStoreBytes += c.bytes * w;
+      // cp.async: global -> shared, the shared side is a store.
+      if (ins.mnemonic === 'cp') totals.sharedStoreBytes += c.bytes * w;
+    }
+    if (ins.mnemonic === 'bra' && ins.guard) {
+      const b = cfg.blockOfStatement[s];
+      const liveSuccessors = cfg.blocks[b].successors.filter((x) => (cfg.live?.[x] ?? 1) === 1);
+      if (liveSuccessors.length > 1 && !control.has(b)) totals.unknownBranches = true;
+    }
+    if (ins.mnemonic === 'call') {
+      const target = ins.operands.find((o) => o.kind === 'symbol');
+      const callee = target && target.kind === 'symbol' ? module.functions.find((f) => f.name === target.name && f.hasBody) : undefined;
+      if (callee && !callStack.has(callee.name)) {
+        callStack.add(callee.name);
+        const calleeCfg = buildCfg(callee);
+        const calleeLoops = findLoops(calleeCfg, loopOptions);
+        const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
+        callStack.delete(callee.name);
+        const t = inner.totals;
+        addCounts(totals.dynamic, t.dynamic, w);
+        totals.weighted += t.weighted * w;
+        totals.flops += t.flops * w;
+        totals.globalLoadBytes += t.globalLoadBytes * w;
+        totals.globalStoreBytes += t.globalStoreBytes * w;
+        totals.sharedLoadBytes += t.sharedLoadBytes * w;
+        totals.sharedStoreBytes += t.sharedStoreBytes * w;
+        totals.blocking += t.blocking * w;
+        totals.unknownBranches ||= t.unknownBranches;
+        totals.assumed ||= t.assumed;
+      }
+    }
+  }
+  return { static: staticCounts, totals };
+}
+
+/** Lim et al. eqs. 14-17 with calls_n = 1, over a mix. */
+export function intensities(counts: InstructionMixCounts): InstructionMix['intensities'] {
+  const total = counts.total;
+  if (total === 0) return { fl: 0, mem: 0, ctrl: 0, reg: 0 };
+  const sum = (m: Record<string, number>) => Object.values(m).reduce((a, b) => a + b, 0);
+  // op_fp + op_int + op_simd + op_conv (SFU and tensor ops are floating-point work).
+  const fl = counts.fp32 + counts.fp64 + counts.fp16 + counts.sfu + counts.tensor + counts.integer + counts.conversion;
+  // op_ldst + op_tex + op_surf (atomics are loads/stores too).
+  const mem = sum(counts.load) + sum(counts.store) + counts.atomic;
+  // op_ctrl + op_move + op_pred (barriers are control).
+  const ctrl = counts.control + counts.barrier + counts.move + counts.predicate;
+  // op_reg: register-only instructions, i.e. neither memory nor control flow.
+  const reg = total - mem - counts.control - counts.barrier;
+  return { fl: fl / total, mem: mem / total, ctrl: ctrl / total, reg: reg / total };
+}
+
+/** Mix, per-thread estimates and regions of one function (weights from statementWeights). */
+export function analyzeInstructions(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
+  loopOptions: LoopOptions = {}): InstructionAnalysis {
+  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, new Set([fn.name]));
+  return {
+    mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
+    perThread: {
+      instructions: totals.dynamic.total,
+      flops: totals.flops,
+      globalLoadBytes: totals.globalLoadBytes,
+      globalStoreBytes: totals.globalStoreBytes,
+      sharedLoadBytes: totals.sharedLoadBytes,
+      sharedStoreBytes: totals.sharedStoreBytes,
+      unknownBranchesCountedTaken: totals.unknownBranches,
+      usesAssumedTripCounts: totals.assumed,
+    },
+    regions: totals.blocking + 1,
+  };
+}

@@ -1,0 +1,875 @@
+// Hand-rolled PTX parser: one pass over the string with charCodeAt, no per-token regexes.
+// It never throws; problems become PtxErrors with line:column and parsing resumes at the
+// next ';' (or '}'), so one malformed function does not hide the others.
+import type {
+  Instruction, Operand, Parameter, ParseResult, PtxError, PtxFunction, PtxModule,
+  SourceLocation, Statement, VariableDeclaration,
+} from './ast.js';
+import { opcodeInfo } from './opcodes.js';
+
+const C_TAB = 9, C_LF = 10, C_CR = 13, C_SPACE = 32, C_BANG = 33, C_QUOTE = 34, C_DOLLAR = 36,
+  C_PERCENT = 37, C_LPAREN = 40, C_RPAREN = 41, C_STAR = 42, C_PLUS = 43, C_COMMA = 44, C_MINUS = 45,
+  C_DOT = 46, C_SLASH = 47, C_0 = 48, C_9 = 57, C_COLON = 58, C_SEMI = 59, C_LT = 60, C_EQ = 61,
+  C_GT = 62, C_AT = 64, C_LBRACKET = 91, C_RBRACKET = 93, C_UNDERSCORE = 95, C_LBRACE = 123,
+  C_PIPE = 124, C_RBRACE = 125;
+
+function isIdentStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_PERCENT;
+}
+function isIdentChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= C_0 && c <= C_9) || c === C_UNDERSCORE || c === C_DOLLAR;
+}
+function isDigit(c: number): boolean {
+  return c >= C_0 && c <= C_9;
+}
+
+const TYPE_SIZES: Record<string, number> = {
+  b8: 1, u8: 1, s8: 1, b16: 2, u16: 2, s16: 2, f16: 2, bf16: 2, b32: 4, u32: 4, s32: 4, f32: 4,
+  f16x2: 4, bf16x2: 4, tf32: 4, b64: 8, u64: 8, s64: 8, f64: 8, b128: 16, pred: 1, e4m3: 1, e5m2: 1,
+};
+
+const VARIABLE_SPACES = new Set(['global', 'shared', 'local', 'const', 'param', 'tex', 'surf', 'reg']);
+
+const f32View = new Float32Array(1);
+const f32Bits = new Uint32Array(f32View.buffer);
+const f64View = new Float64Array(1);
+const f64Bits = new Uint32Array(f64View.buffer);
+
+class Parser {
+  private pos = 0;
+  private line = 1;
+  private lineStart = 0;
+  private readonly len: number;
+  readonly errors: PtxError[] = [];
+  /** Every `.loc` object made, so `.file` names (emitted at the end by nvcc 13) can be filled in afterwards. */
+  private readonly locations: SourceLocation[] = [];
+  private currentSource: SourceLocation | null = null;
+  private functionName: string | null = null;
+  readonly module: PtxModule = { version: null, target: [], addressSize: null, files: new Map(), globals: [], functions: [] };
+
+  constructor(private readonly text: string) {
+    this.len = text.length;
+  }
+
+  parse(): void {
+    const text = this.text;
+    let linkage: PtxFunction['visibility'] = null;
+    let externVar = false;
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c !== C_DOT) {
+        this.error(c === C_RBRACE ? "unexpected '}' at module scope" : `unexpected '${text[this.pos]}' at module scope`);
+        if (c === C_RBRACE) this.pos++;
+        else this.skipStatement();
+        linkage = null;
+        continue;
+      }
+      const startLine = this.line, startColumn = this.column();
+      const directive = this.readWord();
+      switch (directive) {
+        case '.version': this.module.version = this.restOfLine().trim(); break;
+        case '.target': this.module.target = this.restOfLine().split(',').map((t) => t.trim()).filter((t) => t.length > 0); break;
+        case '.address_size': this.module.addressSize = Number(this.restOfLine().trim()) || null; break;
+        case '.file': this.parseFile(); break;
+        case '.loc': this.parseLoc(); break;
+        case '.visible': linkage = 'visible'; continue;
+        case '.weak': linkage = 'weak'; continue;
+        case '.extern': linkage = 'extern'; externVar = true; continue;
+        case '.common': continue;
+        case '.entry': case '.func':
+          this.parseFunction(directive === '.entry' ? 'entry' : 'func', linkage, startLine, startColumn);
+          break;
+        case '.section': this.skipSection(); break;
+        case '.pragma': case '.alias': this.skipStatement(); break;
+        default: {
+          const space = directive.slice(1);
+          if (VARIABLE_SPACES.has(space)) {
+            const decl = this.parseVariable(space as VariableDeclaration['stateSpace'], externVar, startLine, startColumn);
+            if (decl) this.module.globals.push(decl);
+          } else {
+            this.error(`unknown directive '${directive}'`, startLine, startColumn);
+            this.skipStatement();
+          }
+        }
+      }
+      linkage = null;
+      externVar = false;
+    }
+    for (const loc of this.locations) loc.file = this.module.files.get(loc.fileIndex) ?? null;
+  }
+
+  // --- low-level scanning -------------------------------------------------------------
+
+  private column(): number {
+    return this.pos - this.lineStart + 1;
+  }
+
+  private error(message: string, line = this.line, column = this.column()): void {
+    this.errors.push({ message, line, column, functionName: this.functionName });
+  }
+
+  /** Skips blanks, newlines and comments. */
+  private skipTrivia(): void {
+    const text = this.text;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_LF) {
+        this.pos++;
+        this.line++;
+        this.lineStart = this.pos;
+      } else if (c === C_SPACE || c === C_TAB || c === C_CR) {
+        this.pos++;
+      } else if (c === C_SLASH && text.charCodeAt(this.pos + 1) === C_SLASH) {
+        while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LF) this.pos++;
+      } else if (c === C_SLASH && text.charCodeAt(this.pos + 1) === C_STAR) {
+        this.pos += 2;
+        while (this.pos < this.len && !(text.charCodeAt(this.pos) === C_STAR && text.charCodeAt(this.pos + 1) === C_SLASH)) {
+          if (text.charCodeAt(this.pos) === C_LF) {
+            this.line++;
+            this.lineStart = this.pos + 1;
+          }
+          this.pos++;
+        }
+        this.pos = Math.min(this.len, this.pos + 2);
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** Skips blanks and comments on the current line only. */
+  private skipBlanks(): void {
+    const text = this.text;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SPACE || c === C_TAB || c === C_CR) this.pos++;
+      else if (c === C_SLASH && text.charCodeAt(this.pos + 1) === C_SLASH) {
+        while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LF) this.pos++;
+      } else return;
+    }
+  }
+
+  /** A word: '.' or identifier characters, and '::' scopes (ld.shared::cta). */
+  private readWord(): string {
+    const text = this.text;
+    const start = this.pos;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (isIdentChar(c) || c === C_DOT || c === C_PERCENT) this.pos++;
+      else if (c === C_COLON && text.charCodeAt(this.pos + 1) === C_COLON) this.pos += 2;
+      else break;
+    }
+    return text.slice(start, this.pos);
+  }
+
+  private restOfLine(): string {
+    const text = this.text;
+    const start = this.pos;
+    while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LF) this.pos++;
+    let end = this.pos;
+    const comment = text.indexOf('//', start);
+    if (comment >= 0 && comment < end) end = comment;
+    return text.slice(start, end);
+  }
+
+  private readInteger(): number | null {
+    const text = this.text;
+    const start = this.pos;
+    if (text.charCodeAt(this.pos) === C_MINUS) this.pos++;
+    while (this.pos < this.len && (isIdentChar(text.charCodeAt(this.pos)))) this.pos++;
+    if (this.pos === start) return null;
+    const value = Number(text.slice(start, this.pos));
+    return Number.isFinite(value) ? value : null;
+  }
+
+  /** Skips to just after the next ';' at brace depth 0 (or stops before an unmatched '}'). */
+  private skipStatement(): void {
+    const text = this.text;
+    let depth = 0;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_LF) {
+        this.line++;
+        this.lineStart = this.pos + 1;
+      } else if (c === C_QUOTE) {
+        this.skipString();
+        continue;
+      } else if (c === C_LBRACE) depth++;
+      else if (c === C_RBRACE) {
+        if (depth === 0) return;
+        depth--;
+      } else if (c === C_SEMI && depth === 0) {
+        this.pos++;
+        return;
+      }
+      this.pos++;
+    }
+  }
+
+  private skipString(): void {
+    const text = this.text;
+    this.pos++;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_QUOTE) {
+        this.pos++;
+        return;
+      }
+      if (c === C_LF) return;
+      if (c === 92) this.pos++;
+      this.pos++;
+    }
+  }
+
+  private skipSection(): void {
+    const text = this.text;
+    while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LBRACE && text.charCodeAt(this.pos) !== C_LF) this.pos++;
+    this.skipTrivia();
+    if (text.charCodeAt(this.pos) !== C_LBRACE) return;
+    let depth = 0;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_LF) {
+        this.line++;
+        this.lineStart = this.pos + 1;
+      } else if (c === C_LBRACE) depth++;
+      else if (c === C_RBRACE && --depth === 0) {
+        this.pos++;
+        return;
+      }
+      this.pos++;
+    }
+    this.error("unterminated .section (missing '}')");
+  }
+
+  // --- directives ---------------------------------------------------------------------
+
+  private parseFile(): void {
+    this.skipBlanks();
+    const index = this.readInteger();
+    this.skipBlanks();
+    const text = this.text;
+    if (index === null || text.charCodeAt(this.pos) !== C_QUOTE) {
+      this.error('malformed .file directive (expected: .file INDEX "NAME")');
+      this.restOfLine();
+      return;
+    }
+    const start = this.pos + 1;
+    this.skipString();
+    this.module.files.set(index, text.slice(start, this.pos - 1));
+    this.restOfLine();
+  }
+
+  /** `.loc F L C` optionally followed by `, function_name LABEL, inlined_at F L C`. */
+  private parseLoc(): void {
+    const line = this.line, column = this.column();
+    this.skipBlanks();
+    const fileIndex = this.readInteger();
+    this.skipBlanks();
+    const lineNumber = this.readInteger();
+    this.skipBlanks();
+    const col = this.readInteger();
+    const rest = this.restOfLine();
+    if (fileIndex === null || lineNumber === null) {
+      this.error('malformed .loc directive (expected: .loc FILE LINE COLUMN)', line, column);
+      return;
+    }
+    if (lineNumber === 0) {
+      // nvcc marks compiler-generated code with line 0: no source line.
+      this.currentSource = null;
+      return;
+    }
+    const loc: SourceLocation = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
+    const inlined = rest.indexOf('inlined_at');
+    if (inlined >= 0) {
+      const parts = rest.slice(inlined + 10).trim().split(/\s+/).map(Number);
+      if (parts.length >= 2 && Number.isFinite(parts[0]) && Number.isFinite(parts[1]) && parts[1] > 0) {
+        const outer: SourceLocation = { file: null, fileIndex: parts[0], line: parts[1], column: Number.isFinite(parts[2]) ? parts[2] : 0 };
+        loc.inlinedAt = outer;
+        this.locations.push(outer);
+      }
+    }
+    this.locations.push(loc);
+    this.currentSource = loc;
+  }
+
+  /** Variable declaration after its state-space word, up to ';' (initialisers skipped). */
+  private parseVariable(stateSpace: VariableDeclaration['stateSpace'], isExtern: boolean, line: number, column: number): VariableDeclaration | null {
+    const text = this.text;
+    let alignment: number | null = null;
+    let type = '';
+    let vectorWidth = 1;
+    let name = '';
+    const dimensions: number[] = [];
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) {
+        this.pos++;
+        break;
+      }
+      if (c === C_EQ) {
+        this.skipStatement();
+        break;
+      }
+      if (c === C_LBRACKET) {
+        this.pos++;
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_RBRACKET) dimensions.push(-1);
+        else dimensions.push(this.readInteger() ?? -1);
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_RBRACKET) this.pos++;
+        else {
+          this.error("expected ']' in array declaration");
+          this.skipStatement();
+          return null;
+        }
+        continue;
+      }
+      if (c === C_DOT) {
+        const word = this.readWord();
+        if (word === '.align') {
+          this.skipBlanks();
+          alignment = this.readInteger();
+        } else if (word === '.v2' || word === '.v4' || word === '.v8') vectorWidth = Number(word.slice(2));
+        else if (!word.startsWith('.ptr')) type = word.slice(1);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        name = this.readWord();
+        // `.reg .b32 %r<12>` style counts on variables are rare; keep the plain name.
+        if (text.charCodeAt(this.pos) === C_LT) {
+          while (this.pos < this.len && text.charCodeAt(this.pos) !== C_GT) this.pos++;
+          this.pos++;
+        }
+        continue;
+      }
+      if (c === C_COMMA) {
+        // Several names in one declaration: keep the first, skip the rest.
+        this.skipStatement();
+        break;
+      }
+      this.error(`unexpected '${text[this.pos]}' in ${stateSpace} declaration`);
+      this.skipStatement();
+      return null;
+    }
+    if (!name) {
+      this.error(`${stateSpace} declaration without a name`, line, column);
+      return null;
+    }
+    const elementSize = TYPE_SIZES[type];
+    let sizeBytes: number | null = elementSize === undefined ? null : elementSize * vectorWidth;
+    for (const d of dimensions) sizeBytes = sizeBytes === null || d < 0 ? null : sizeBytes * d;
+    return { kind: 'var', stateSpace, type: vectorWidth > 1 ? `v${vectorWidth}.${type}` : type, name, dimensions, alignment, sizeBytes, isExtern, position: { line, column } };
+  }
+
+  // --- functions ----------------------------------------------------------------------
+
+  private parseFunction(kind: 'entry' | 'func', visibility: PtxFunction['visibility'], line: number, column: number): void {
+    const text = this.text;
+    const fn: PtxFunction = {
+      kind, name: '', visibility, params: [], returns: [], directives: {}, body: [], hasBody: false,
+      position: { line, column }, endPosition: { line, column },
+    };
+    this.skipTrivia();
+    if (kind === 'func' && text.charCodeAt(this.pos) === C_LPAREN) fn.returns = this.parseParams();
+    this.skipTrivia();
+    if (!isIdentStart(text.charCodeAt(this.pos))) {
+      this.error(`expected a name after .${kind}`);
+      this.skipStatement();
+      return;
+    }
+    fn.name = this.readWord();
+    this.functionName = fn.name;
+    this.skipTrivia();
+    if (text.charCodeAt(this.pos) === C_LPAREN) fn.params = this.parseParams();
+    // Performance directives between the parameter list and the body.
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_LBRACE || c === C_SEMI) break;
+      if (c !== C_DOT) {
+        this.error(`unexpected '${text[this.pos]}' in the header of ${fn.name}`);
+        this.skipStatement();
+        this.module.functions.push(fn);
+        this.functionName = null;
+        return;
+      }
+      const word = this.readWord();
+      if (word === '.pragma') {
+        this.skipStatement();
+        continue;
+      }
+      const values: number[] = [];
+      for (;;) {
+        this.skipBlanks();
+        if (!isDigit(text.charCodeAt(this.pos))) break;
+        const v = this.readInteger();
+        if (v !== null) values.push(v);
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_COMMA) this.pos++;
+        else break;
+      }
+      fn.directives[word.slice(1)] = values;
+    }
+    if (text.charCodeAt(this.pos) === C_SEMI) {
+      this.pos++;
+    } else if (text.charCodeAt(this.pos) === C_LBRACE) {
+      this.pos++;
+      fn.hasBody = true;
+      this.parseBody(fn);
+    } else {
+      this.error(`missing body or ';' for ${fn.name}`);
+    }
+    fn.endPosition = { line: this.line, column: this.column() };
+    this.module.functions.push(fn);
+    this.functionName = null;
+  }
+
+  private parseParams(): Parameter[] {
+    const text = this.text;
+    const params: Parameter[] = [];
+    this.pos++; // '('
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) {
+        this.error("unterminated parameter list (missing ')')");
+        return params;
+      }
+      const c = text.charCodeAt(this.pos);
+      if (c === C_RPAREN) {
+        this.pos++;
+        return params;
+      }
+      if (c === C_COMMA) {
+        this.pos++;
+        continue;
+      }
+      const param = this.parseParam();
+      if (param) params.push(param);
+      else {
+        // Resynchronise at the next ',' or ')'.
+        while (this.pos < this.len && text.charCodeAt(this.pos) !== C_COMMA && text.charCodeAt(this.pos) !== C_RPAREN) {
+          if (text.charCodeAt(this.pos) === C_LF) {
+            this.line++;
+            this.lineStart = this.pos + 1;
+          }
+          this.pos++;
+        }
+      }
+    }
+  }
+
+  private parseParam(): Parameter | null {
+    const text = this.text;
+    const position = { line: this.line, column: this.column() };
+    let stateSpace: Parameter['stateSpace'] | null = null;
+    let type = '';
+    let alignment: number | null = null;
+    let pointerSpace: string | null = null;
+    let arraySize: number | null = null;
+    for (;;) {
+      this.skipTrivia();
+      const c = text.charCodeAt(this.pos);
+      if (c === C_DOT) {
+        const word = this.readWord();
+        if (word === '.param') stateSpace = 'param';
+        else if (word === '.reg') stateSpace = 'reg';
+        else if (word === '.align') {
+          this.skipBlanks();
+          alignment = this.readInteger();
+        } else if (word.startsWith('.ptr')) {
+          // .ptr.global.align 16 / .ptr.shared
+          const parts = word.split('.');
+          pointerSpace = parts[2] ?? null;
+          if (parts[3] === 'align') {
+            this.skipBlanks();
+            alignment = this.readInteger();
+          }
+        } else type = word.slice(1);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        const name = this.readWord();
+        if (text.charCodeAt(this.pos) === C_LBRACKET) {
+          this.pos++;
+          arraySize = this.readInteger();
+          while (this.pos < this.len && text.charCodeAt(this.pos) !== C_RBRACKET) this.pos++;
+          this.pos++;
+        }
+        if (stateSpace === null) {
+          this.error(`parameter '${name}' has no state space (.param or .reg)`, position.line, position.column);
+          return null;
+        }
+        return { name, type, stateSpace, alignment, arraySize, pointerSpace, position };
+      }
+      this.error(`unexpected '${text[this.pos] ?? 'end of input'}' in parameter list`);
+      return null;
+    }
+  }
+
+  private parseBody(fn: PtxFunction): void {
+    const text = this.text;
+    const body = fn.body;
+    let depth = 1;
+    this.currentSource = null;
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) {
+        this.error(`unterminated body of ${fn.name} (missing '}')`);
+        return;
+      }
+      const c = text.charCodeAt(this.pos);
+      if (c === C_RBRACE) {
+        this.pos++;
+        if (--depth === 0) return;
+        continue;
+      }
+      if (c === C_LBRACE) {
+        // Scoped block: inline asm (CUTLASS style) or a call sequence.
+        this.pos++;
+        depth++;
+        continue;
+      }
+      const line = this.line, column = this.column();
+      if (c === C_DOT) {
+        const word = this.readWord();
+        if (word === '.loc') this.parseLoc();
+        else if (word === '.reg') this.parseRegisters(body, line, column);
+        else if (word === '.pragma') body.push(this.parsePragma(line, column));
+        else if (word === '.file') this.parseFile();
+        else {
+          const space = word.slice(1);
+          if (VARIABLE_SPACES.has(space)) {
+            const decl = this.parseVariable(space as VariableDeclaration['stateSpace'], false, line, column);
+            if (decl) body.push(decl);
+          } else {
+            this.error(`unknown directive '${word}' in ${fn.name}`, line, column);
+            this.skipStatement();
+          }
+        }
+        continue;
+      }
+      if (c === C_AT) {
+        const instruction = this.parseInstruction(line, column);
+        if (instruction) body.push(instruction);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        const start = this.pos;
+        const word = this.readWord();
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_COLON) {
+          this.pos++;
+          this.skipTrivia();
+          if (text.startsWith('.callprototype', this.pos)) this.skipStatement();
+          else body.push({ kind: 'label', name: word, position: { line, column } });
+          continue;
+        }
+        this.pos = start;
+        const instruction = this.parseInstruction(line, column);
+        if (instruction) body.push(instruction);
+        continue;
+      }
+      this.error(`unexpected '${text[this.pos]}' in ${fn.name}`, line, column);
+      this.skipStatement();
+    }
+  }
+
+  /** `.reg .b32 %r<12>;` or `.reg .pred p, q;` */
+  private parseRegisters(body: Statement[], line: number, column: number): void {
+    const text = this.text;
+    let type = '';
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) return;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) {
+        this.pos++;
+        return;
+      }
+      if (c === C_COMMA) {
+        this.pos++;
+        continue;
+      }
+      if (c === C_DOT) {
+        const word = this.readWord();
+        type = type ? `${type}.${word.slice(1)}` : word.slice(1);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        const name = this.readWord();
+        let count: number | null = null;
+        if (text.charCodeAt(this.pos) === C_LT) {
+          this.pos++;
+          count = this.readInteger();
+          if (text.charCodeAt(this.pos) === C_GT) this.pos++;
+          else {
+            this.error("expected '>' in register declaration");
+            this.skipStatement();
+            return;
+          }
+        }
+        body.push({ kind: 'reg', type, name, count, position: { line, column } });
+        continue;
+      }
+      this.error(`unexpected '${text[this.pos]}' in .reg declaration`);
+      this.skipStatement();
+      return;
+    }
+  }
+
+  private parsePragma(line: number, column: number): Statement {
+    const text = this.text;
+    const values: string[] = [];
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) {
+        this.pos++;
+        break;
+      }
+      if (c === C_QUOTE) {
+        const start = this.pos + 1;
+        this.skipString();
+        values.push(text.slice(start, this.pos - 1));
+      } else this.pos++;
+    }
+    return { kind: 'pragma', values, position: { line, column } };
+  }
+
+  private parseInstruction(line: number, column: number): Instruction | null {
+    const text = this.text;
+    const start = this.pos;
+    let guard: Instruction['guard'] = null;
+    if (text.charCodeAt(this.pos) === C_AT) {
+      this.pos++;
+      let negated = false;
+      if (text.charCodeAt(this.pos) === C_BANG) {
+        negated = true;
+        this.pos++;
+      }
+      const register = this.readWord();
+      if (!register) {
+        this.error("expected a predicate register after '@'");
+        this.skipStatement();
+        return null;
+      }
+      guard = { register, negated };
+      this.skipBlanks();
+    }
+    if (!isIdentStart(text.charCodeAt(this.pos))) {
+      this.error(`expected an opcode, found '${text[this.pos] ?? 'end of input'}'`);
+      this.skipStatement();
+      return null;
+    }
+    const opcode = this.readWord();
+    const info = opcodeInfo(opcode);
+    const operands: Operand[] = [];
+    for (;;) {
+      this.skipTrivia();
+      if (this.pos >= this.len) {
+        this.error(`missing ';' after '${opcode}'`, line, column);
+        return null;
+      }
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) break;
+      if (c === C_RBRACE) {
+        this.error(`missing ';' after '${opcode}'`, line, column);
+        return null;
+      }
+      const operand = this.parseOperand();
+      if (operand === null) {
+        this.skipStatement();
+        return null;
+      }
+      operands.push(operand);
+      this.skipTrivia();
+      const next = text.charCodeAt(this.pos);
+      if (next === C_COMMA) this.pos++;
+      else if (next !== C_SEMI) {
+        this.error(`expected ',' or ';' after an operand of '${opcode}', found '${text[this.pos] ?? 'end of input'}'`);
+        this.skipStatement();
+        return null;
+      }
+    }
+    const instruction: Instruction = {
+      kind: 'instruction', guard, opcode, mnemonic: info.mnemonic, modifiers: info.modifiers, operands,
+      text: text.slice(start, this.pos), position: { line, column }, source: this.currentSource, known: info.known,
+    };
+    this.pos++; // ';'
+    return instruction;
+  }
+
+  private parseOperand(): Operand | null {
+    const text = this.text;
+    const c = text.charCodeAt(this.pos);
+    if (c === C_LBRACE || c === C_LPAREN) {
+      const close = c === C_LBRACE ? C_RBRACE : C_RPAREN;
+      this.pos++;
+      const elements: Operand[] = [];
+      for (;;) {
+        this.skipTrivia();
+        if (this.pos >= this.len) {
+          this.error(`unterminated operand list (missing '${String.fromCharCode(close)}')`);
+          return null;
+        }
+        const d = text.charCodeAt(this.pos);
+        if (d === close) {
+          this.pos++;
+          return { kind: 'vector', elements };
+        }
+        if (d === C_COMMA) {
+          this.pos++;
+          continue;
+        }
+        if (d === C_SEMI) {
+          this.error(`unterminated operand list (missing '${String.fromCharCode(close)}')`);
+          return null;
+        }
+        const element = this.parseOperand();
+        if (element === null) return null;
+        elements.push(element);
+      }
+    }
+    if (c === C_LBRACKET) return this.parseAddress();
+    if (c === C_BANG) {
+      this.pos++;
+      return { kind: 'negated-predicate', name: this.readWord() };
+    }
+    if (c === C_MINUS || isDigit(c)) return this.parseImmediate();
+    if (isIdentStart(c)) {
+      const start = this.pos;
+      const name = this.readWord();
+      const next = text.charCodeAt(this.pos);
+      if (next === C_PIPE) {
+        // setp's pair of destinations: %p1|%p2
+        this.pos++;
+        const second = this.readWord();
+        return { kind: 'vector', elements: [{ kind: 'register', name }, { kind: 'register', name: second }] };
+      }
+      if (next === C_PLUS || next === C_MINUS) {
+        // symbol+offset outside brackets (e.g. mov.u64 %rd1, sym+8)
+        while (this.pos < this.len && !this.atOperandEnd()) this.pos++;
+        return { kind: 'unknown', text: text.slice(start, this.pos) };
+      }
+      if (name === '_') return { kind: 'sink' };
+      return c === C_PERCENT ? { kind: 'register', name } : { kind: 'symbol', name };
+    }
+    const start = this.pos;
+    while (this.pos < this.len && !this.atOperandEnd()) this.pos++;
+    if (this.pos === start) {
+      this.error(`unexpected '${text[this.pos]}' in an operand`);
+      return null;
+    }
+    return { kind: 'unknown', text: text.slice(start, this.pos) };
+  }
+
+  private atOperandEnd(): boolean {
+    const c = this.text.charCodeAt(this.pos);
+    return c === C_COMMA || c === C_SEMI || c === C_RBRACE || c === C_RPAREN || c === C_LF;
+  }
+
+  private parseImmediate(): Operand {
+    const text = this.text;
+    const start = this.pos;
+    let negative = false;
+    if (text.charCodeAt(this.pos) === C_MINUS) {
+      negative = true;
+      this.pos++;
+    }
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (isIdentChar(c) || c === C_DOT) this.pos++;
+      else if ((c === C_PLUS || c === C_MINUS) && (text.charCodeAt(this.pos - 1) | 32) === 101 && !this.isHexLiteral(start)) this.pos++;
+      else break;
+    }
+    const literal = text.slice(start, this.pos);
+    return { kind: 'immediate', value: immediateValue(literal, negative), text: literal };
+  }
+
+  private isHexLiteral(start: number): boolean {
+    const text = this.text;
+    const s = text.charCodeAt(start) === C_MINUS ? start + 1 : start;
+    const x = text.charCodeAt(s + 1) | 32;
+    return text.charCodeAt(s) === C_0 && (x === 120 || x === 102 || x === 100);
+  }
+
+  private parseAddress(): Operand | null {
+    const text = this.text;
+    const start = this.pos;
+    this.pos++; // '['
+    this.skipBlanks();
+    let base: Operand | null = null;
+    let offset = 0;
+    const c = text.charCodeAt(this.pos);
+    if (isIdentStart(c)) {
+      const name = this.readWord();
+      base = c === C_PERCENT ? { kind: 'register', name } : { kind: 'symbol', name };
+    } else if (isDigit(c) || c === C_MINUS) {
+      const imm = this.parseImmediate();
+      offset = imm.kind === 'immediate' ? imm.value : 0;
+    }
+    for (;;) {
+      this.skipBlanks();
+      const d = text.charCodeAt(this.pos);
+      if (d === C_RBRACKET) {
+        this.pos++;
+        break;
+      }
+      if (d === C_PLUS || d === C_MINUS) {
+        this.pos++;
+        this.skipBlanks();
+        const imm = this.parseImmediate();
+        const value = imm.kind === 'immediate' ? imm.value : NaN;
+        if (!Number.isFinite(value)) {
+          this.error('malformed address offset');
+          return null;
+        }
+        offset += d === C_MINUS ? -value : value;
+        continue;
+      }
+      this.error(`malformed address operand (expected ']', found '${text[this.pos] ?? 'end of input'}')`);
+      return null;
+    }
+    return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
+  }
+}
+
+/** Value of a PTX integer or floating literal: 12, -1, 0x1F, 0f3F800000, 0d3FF0000000000000, 1.5, 7U. */
+export function immediateValue(literal: string, negative = literal.startsWith('-')): number {
+  const body = negative ? literal.slice(1) : literal;
+  let value: number;
+  const prefix = body.length > 2 && body.charCodeAt(0) === C_0 ? body.charCodeAt(1) | 32 : 0;
+  if (prefix === 102 && body.length === 10) {
+    f32Bits[0] = parseInt(body.slice(2), 16);
+    value = f32View[0];
+  } else if (prefix === 100 && body.length === 18) {
+    f64Bits[1] = parseInt(body.slice(2, 10), 16);
+    f64Bits[0] = parseInt(body.slice(10), 16);
+    value = f64View[0];
+  } else if (prefix === 120) {
+    value = parseInt(body.slice(2).replace(/[uU]$/, ''), 16);
+  } else {
+    const last = body.charCodeAt(body.length - 1) | 32;
+    value = Number(last === 117 ? body.slice(0, -1) : body);
+  }
+  return negative ? -value : value;
+}
+
+/** Parses PTX text; never throws. Errors carry line:column and the function they were found in. */
+export function parsePtx(text: string, file?: string): ParseResult {
+  const parser = new Parser(typeof text === 'string' ? text : String(text));
+  try {
+    parser.parse();
+  } catch (error) {
+    // A parser bug must not take the whole report down: keep what was parsed.
+    parser.errors.push({ message: `internal parser error: ${(error as Error).message}${file ? ` in ${file}` : ''}`, line: 0, column: 0, functionName: null });
+  }
+  return { module: parser.module, errors: parser.errors };
+}

@@ -1,0 +1,299 @@
+// Constant values of registers at a program point, from their reaching definition:
+// immediates, kernel parameters whose value is given, and integer arithmetic on those.
+// PTX is not SSA, so a definition found up the dominator tree is only used when no other
+// definition of the register can reach the point on another path.
+import type { Instruction, Operand } from './ast.js';
+import type { Cfg } from './cfg.js';
+
+/** Mnemonics whose first register operand is not a destination. */
+const NO_DESTINATION = new Set(['st', 'bar', 'barrier', 'bra', 'brx', 'call', 'ret', 'exit', 'membar', 'fence', 'nanosleep',
+  'trap', 'pmevent', 'setmaxnreg', 'griddepcontrol', 'red', 'prefetch', 'prefetchu', 'sust', 'sured', 'stmatrix', 'cp', 'tensormap']);
+
+/** Registers an instruction writes. */
+export function destinations(ins: Instruction): string[] {
+  if (NO_DESTINATION.has(ins.mnemonic) || ins.operands.length === 0) return [];
+  if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') return [];
+  const first = ins.operands[0];
+  if (first.kind === 'register') return [first.name];
+  if (first.kind === 'vector') {
+    const names: string[] = [];
+    for (const e of first.elements) if (e.kind === 'register') names.push(e.name);
+    return names;
+  }
+  return [];
+}
+
+/** Registers an instruction reads (guard included). */
+export function sources(ins: Instruction): string[] {
+  const names: string[] = [];
+  if (ins.guard) names.push(ins.guard.register);
+  const skipFirst = destinations(ins).length > 0;
+  const visit = (op: Operand) => {
+    if (op.kind === 'register') names.push(op.name);
+    else if (op.kind === 'negated-predicate') names.push(op.name);
+    else if (op.kind === 'vector') op.elements.forEach(visit);
+    else if (op.kind === 'address' && op.base) visit(op.base);
+  };
+  for (let i = skipFirst ? 1 : 0; i < ins.operands.length; i++) visit(ins.operands[i]);
+  return names;
+}
+
+export type Resolved = { value: number; reason: null } | { value: null; reason: string };
+
+export interface ValueOptions {
+  /** Kernel parameter values by full PTX name (`k_param_2`), by `param_2`, or by index `2`; and -D defines. */
+  values?: Record<string, number>;
+}
+
+const unknown = (reason: string): Resolved => ({ value: null, reason });
+const known = (value: number): Resolved => ({ value, reason: null });
+
+/** Register definitions and constant resolution for one function. */
+export class ValueResolver {
+  /** register -> statement indexes (fn.body) that write it. */
+  readonly defs = new Map<string, number[]>();
+  private readonly positionInBlock: Int32Array;
+
+  constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
+    const body = cfg.fn.body;
+    this.positionInBlock = new Int32Array(body.length).fill(-1);
+    for (const block of cfg.blocks) {
+      block.statements.forEach((s, i) => (this.positionInBlock[s] = i));
+      for (const s of block.statements) {
+        for (const d of destinations(body[s] as Instruction)) {
+          let list = this.defs.get(d);
+          if (!list) this.defs.set(d, (list = []));
+          list.push(s);
+        }
+      }
+    }
+  }
+
+  instruction(statement: number): Instruction {
+    return this.cfg.fn.body[statement] as Instruction;
+  }
+
+  /** The statement defining `register` that reaches just before `statement` (or the block end when statement = -1), or null. */
+  reachingDefinition(register: string, block: number, statement: number): { def: number | null; reason: string | null } {
+    const defs = this.defs.get(register);
+    if (!defs || defs.length === 0) return { def: null, reason: `${register} is never assigned` };
+    const stmts = this.cfg.blocks[block].statements;
+    const start = statement < 0 ? stmts.length - 1 : this.positionInBlock[statement] - 1;
+    const defSet = new Set(defs);
+    for (let i = start; i >= 0; i--) if (defSet.has(stmts[i])) return { def: stmts[i], reason: null };
+    // Walk up the dominator tree; accept a definition only if no other one can sneak in.
+    let b = block;
+    for (;;) {
+      const up = this.cfg.idom[b];
+      if (up === -1 || up === b) return { def: null, reason: `${register} has no definition on every path` };
+      b = up;
+      const s = this.cfg.blocks[b].statements;
+      for (let i = s.length - 1; i >= 0; i--) {
+        if (!defSet.has(s[i])) continue;
+        if (this.otherDefinitionBetween(defSet, b, block)) return { def: null, reason: `${register} is assigned on several paths` };
+        return { def: s[i], reason: null };
+      }
+    }
+  }
+
+  /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
+  private otherDefinitionBetween(defSet: Set<number>, from: number, to: number): boolean {
+    const seen = new Uint8Array(this.cfg.blocks.length);
+    const work: number[] = [];
+    for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
+    while (work.length > 0) {
+      const b = work.pop()!;
+      if (seen[b]) continue;
+      seen[b] = 1;
+      for (const s of this.cfg.blocks[b].statements) if (defSet.has(s)) return true;
+      for (const p of this.cfg.blocks[b].predecessors) if (p !== from && !seen[p]) work.push(p);
+    }
+    return false;
+  }
+
+  /** Value of an operand just before `statement` (block end when -1) of `block`. */
+  operand(op: Operand, block: number, statement: number, depth = 0): Resolved {
+    if (op.kind === 'immediate') return Number.isFinite(op.value) ? known(op.value) : unknown(`literal ${op.text}`);
+    if (op.kind === 'register') return this.register(op.name, block, statement, depth);
+    return unknown(`operand ${op.kind === 'symbol' ? op.name : op.kind} is not a constant`);
+  }
+
+  register(name: string, block: number, statement: number, depth = 0): Resolved {
+    if (name.startsWith('%') && SPECIAL_REGISTER.test(name)) return unknown(`${name} is a special register (differs per thread or launch)`);
+    if (depth > 24) return unknown(`${name}: definition chain too deep`);
+    const { def, reason } = this.reachingDefinition(name, block, statement);
+    if (def === null) return unknown(reason ?? `${name} is unknown`);
+    return this.evaluate(def, depth + 1);
+  }
+
+  /** Value computed by the instruction at `statement`, from its operands' reaching values. */
+  evaluate(statement: number, depth: number): Resolved {
+    const ins = this.instruction(statement);
+    const block = this.cfg.blockOfStatement[statement];
+    const ops = ins.operands;
+    const arg = (i: number): Resolved => (ops[i] ? this.operand(ops[i], block, statement, depth) : unknown('missing operand'));
+    if (ins.guard) return unknown(`${destinations(ins)[0]} is assigned under a predicate`);
+    const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
+    switch (ins.mnemonic) {
+      case 'mov':
+      case 'cvt': {
+        if (ops[1]?.kind === 'symbol') return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
+        // cvt.DST.SRC: wrap to the destination type.
+        const destType = ins.mnemonic === 'cvt' ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
+        return wrap(arg(1), destType);
+      }
+      case 'ld': {
+        if (ins.modifiers[0] === 'param' && ops[1]?.kind === 'address' && ops[1].base?.kind === 'symbol') {
+          return this.parameter(ops[1].base.name, ops[1].offset);
+        }
+        return unknown(`${destinations(ins)[0]} is loaded from memory`);
+      }
+      case 'add': case 'sub': case 'mul': case 'shl': case 'shr': case 'and': case 'or': case 'xor':
+      case 'div': case 'rem': case 'min': case 'max': {
+        if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
+        const a = arg(1);
+        if (a.value === null) return a;
+        const b = arg(2);
+        if (b.value === null) return b;
+        const value = known(binary(ins.mnemonic, ins.modifiers, a.value, b.value));
+        return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
+      }
+      case 'mad': {
+        const a = arg(1), b = arg(2), c = arg(3);
+        if (a.value === null) return a;
+        if (b.value === null) return b;
+        if (c.value === null) return c;
+        const value = known(a.value * b.value + c.value);
+        return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
+      }
+      case 'neg': { const a = arg(1); return a.value === null ? a : wrap(known(-a.value), type); }
+      case 'not': { const a = arg(1); return a.value === null ? a : wrap(known(~a.value), type); }
+      case 'selp': {
+        const p = this.predicate(ops[3], block, statement, depth);
+        if (p === null) return unknown(`${destinations(ins)[0]} is selected by an unknown predicate`);
+        return wrap(arg(p ? 1 : 2), type);
+      }
+      default:
+        return unknown(`${destinations(ins)[0] ?? 'value'} comes from ${ins.opcode}`);
+    }
+  }
+
+  /** A kernel parameter's value, if given. */
+  parameter(symbol: string, offset: number): Resolved {
+    if (offset !== 0) return unknown(`parameter ${symbol}+${offset} (part of an aggregate)`);
+    const values = this.options.values ?? {};
+    const index = this.cfg.fn.params.findIndex((p) => p.name === symbol);
+    const candidates = [symbol];
+    if (index >= 0) candidates.push(`param_${index}`, String(index));
+    for (const key of candidates) if (Object.prototype.hasOwnProperty.call(values, key)) return known(values[key]);
+    return unknown(`kernel parameter ${symbol} (value not given; pass it as a define or loop hint)`);
+  }
+
+  /** Value of a predicate operand (register or negated) if constant; null otherwise. */
+  predicate(op: Operand | undefined, block: number, statement: number, depth = 0): boolean | null {
+    if (!op) return null;
+    if (op.kind === 'negated-predicate') {
+      const v = this.predicateRegister(op.name, block, statement, depth);
+      return v === null ? null : !v;
+    }
+    if (op.kind === 'register') return this.predicateRegister(op.name, block, statement, depth);
+    if (op.kind === 'immediate') return op.value !== 0;
+    return null;
+  }
+
+  predicateRegister(name: string, block: number, statement: number, depth = 0): boolean | null {
+    if (depth > 24) return null;
+    const { def } = this.reachingDefinition(name, block, statement);
+    if (def === null) return null;
+    const ins = this.instruction(def);
+    if (ins.guard) return null;
+    const defBlock = this.cfg.blockOfStatement[def];
+    const ops = ins.operands;
+    if (ins.mnemonic === 'setp' && ops.length === 3 && ops[0].kind === 'register') {
+      const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
+      if (isFloatType(type)) return null;
+      const a = this.operand(ops[1], defBlock, def, depth + 1);
+      const b = this.operand(ops[2], defBlock, def, depth + 1);
+      if (a.value === null || b.value === null) return null;
+      return compare(ins.modifiers[0], toCompared(a.value, type), toCompared(b.value, type));
+    }
+    if (ins.mnemonic === 'mov' && ins.modifiers[0] === 'pred') return this.predicate(ops[1], defBlock, def, depth + 1);
+    if (ins.mnemonic === 'not' && ins.modifiers[0] === 'pred') {
+      const v = this.predicate(ops[1], defBlock, def, depth + 1);
+      return v === null ? null : !v;
+    }
+    if ((ins.mnemonic === 'and' || ins.mnemonic === 'or' || ins.mnemonic === 'xor') && ins.modifiers[0] === 'pred') {
+      const a = this.predicate(ops[1], defBlock, def, depth + 1);
+      const b = this.predicate(ops[2], defBlock, def, depth + 1);
+      if (ins.mnemonic === 'and' && (a === false || b === false)) return false;
+      if (ins.mnemonic === 'or' && (a === true || b === true)) return true;
+      if (a === null || b === null) return null;
+      return ins.mnemonic === 'and' ? a && b : ins.mnemonic === 'or' ? a || b : a !== b;
+    }
+    return null;
+  }
+}
+
+const SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
+
+const TYPE_NAME = /^[subf]\d+$/;
+
+export function isFloatType(type: string): boolean {
+  return type.startsWith('f') || type.startsWith('bf') || type === 'tf32' || type === 'e4m3' || type === 'e5m2';
+}
+
+function bitsOf(type: string): number {
+  const m = /(\d+)$/.exec(type);
+  return m ? Number(m[1]) : 64;
+}
+
+/** Wraps a value to the width and signedness of a PTX integer type. */
+function wrap(r: Resolved, type: string): Resolved {
+  if (r.value === null || isFloatType(type) || type === 'pred') return r;
+  const bits = bitsOf(type);
+  if (bits === 32) return known(type.startsWith('u') ? r.value >>> 0 : r.value | 0);
+  return r;
+}
+
+function toCompared(value: number, type: string): number {
+  if (type.startsWith('u') && bitsOf(type) === 32) return value >>> 0;
+  if (type.startsWith('u') && value < 0) return value + 2 ** 64;
+  return value;
+}
+
+function binary(mnemonic: string, modifiers: readonly string[], a: number, b: number): number {
+  const type = modifiers[modifiers.length - 1] ?? '';
+  const is32 = bitsOf(type) <= 32;
+  switch (mnemonic) {
+    case 'add': return a + b;
+    case 'sub': return a - b;
+    case 'mul':
+      if (modifiers[0] === 'hi') return is32 ? Number((BigInt(a) * BigInt(b)) >> 32n) : Number((BigInt(a) * BigInt(b)) >> 64n);
+      return is32 && modifiers[0] !== 'wide' ? Math.imul(a, b) : a * b;
+    case 'shl': return is32 ? a << b : a * 2 ** b;
+    case 'shr': return type.startsWith('s') ? (is32 ? a >> b : Math.floor(a / 2 ** b)) : (is32 ? (a >>> 0) >>> b : Math.floor(a / 2 ** b));
+    case 'and': return is32 ? a & b : Number(BigInt(a) & BigInt(b));
+    case 'or': return is32 ? a | b : Number(BigInt(a) | BigInt(b));
+    case 'xor': return is32 ? a ^ b : Number(BigInt(a) ^ BigInt(b));
+    case 'div': return b === 0 ? NaN : Math.trunc(a / b);
+    case 'rem': return b === 0 ? NaN : a % b;
+    case 'min': return Math.min(a, b);
+    case 'max': return Math.max(a, b);
+    default: return NaN;
+  }
+}
+
+/** PTX setp comparison on integers (signed/unsigned already applied). */
+export function compare(op: string, a: number, b: number): boolean | null {
+  switch (op) {
+    case 'eq': return a === b;
+    case 'ne': return a !== b;
+    case 'lt': case 'lo': return a < b;
+    case 'le': case 'ls': return a <= b;
+    case 'gt': case 'hi': return a > b;
+    case 'ge': case 'hs': return a >= b;
+    default: return null;
+  }
+}
+
+export { toCompared, bitsOf };
