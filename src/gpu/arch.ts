@@ -262,6 +262,8 @@ export function canonicalArchName(name: string): string | null {
 }
 
 export function getArch(name: string): ArchSpec {
+  const exact = BY_NAME.get(name);
+  if (exact) return exact;
   const canonical = canonicalArchName(name);
   const spec = canonical ? BY_NAME.get(canonical) : undefined;
   if (!spec) throw new UnknownArchError(name);

@@ -10,7 +10,8 @@ export type OccupancyLimitName =
   | 'maxDynamicShared'
   | 'maxThreadsPerBlock'
   | 'carveout'
-  | 'barriers';
+  | 'barriers'
+  | 'input';
 
 export class OccupancyInputError extends Error {
   constructor(

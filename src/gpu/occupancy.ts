@@ -194,25 +194,44 @@ export interface NormalizedOccupancyInput {
   maxDynamicSharedBytes: number;
 }
 
-function checkInteger(value: unknown, limit: OccupancyInputError['limit'], what: string, min: number, max: number, maxWhy: string): number {
+type CheckedField = Exclude<OccupancyInputError['limit'], 'arch' | 'input'> | 'block.x' | 'block.y' | 'block.z';
+
+/** What a field is and why its maximum holds, for the error message. */
+function describeField(field: CheckedField, arch: ArchSpec, staticBytes: number): [what: string, maxWhy: string] {
+  const optinWhy = `the ${arch.name} opt-in shared memory limit per block (${arch.sharedMemoryPerBlockOptin} B) minus ${staticBytes} B static`;
+  switch (field) {
+    case 'registers': return ['registers per thread', `the ${arch.name} maximum registers per thread`];
+    case 'staticShared': return ['static shared memory (bytes)', `the ${arch.name} static shared memory limit per block; more must be dynamic with opt-in`];
+    case 'dynamicShared': return ['dynamic shared memory (bytes)', optinWhy];
+    case 'maxDynamicShared': return ['max dynamic shared memory (bytes)', optinWhy];
+    case 'maxThreadsPerBlock': return ['max threads per block (launch bounds)', `the ${arch.name} maximum threads per block`];
+    case 'carveout': return ['carveout (percent)', 'the carveout range -1..100'];
+    case 'barriers': return ['barriers per block', 'the 16 named barriers per block'];
+    default: return [field, `the ${arch.name} limit for ${field}`];
+  }
+}
+
+/** Cheap range check; the message is built only when the value is bad (sweeps stay fast). */
+function checkInteger(value: unknown, field: CheckedField, min: number, max: number, arch: ArchSpec, staticBytes = 0): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
+  const [what, maxWhy] = describeField(field, arch, staticBytes);
+  const limit = field.startsWith('block') ? 'block' : (field as OccupancyInputError['limit']);
   if (typeof value !== 'number' || !Number.isInteger(value)) {
     throw new OccupancyInputError(limit, `${what} must be an integer, got ${JSON.stringify(value)}`);
   }
   if (value < min) throw new OccupancyInputError(limit, `${what} ${value} is below the minimum ${min}`);
-  if (value > max) throw new OccupancyInputError(limit, `${what} ${value} exceeds ${maxWhy} (${max})`);
-  return value;
+  throw new OccupancyInputError(limit, `${what} ${value} exceeds ${maxWhy} (${max})`);
 }
 
+const AXES = ['block.x', 'block.y', 'block.z'] as const;
+
 export function normalizeBlock(arch: ArchSpec, block: number | number[]): [number, number, number] {
-  const dims = typeof block === 'number' ? [block] : block;
-  if (!Array.isArray(dims) || dims.length < 1 || dims.length > 3) {
+  if (typeof block === 'number') return [checkInteger(block, 'block.x', 1, arch.maxThreadsPerBlock, arch), 1, 1];
+  if (!Array.isArray(block) || block.length < 1 || block.length > 3) {
     throw new OccupancyInputError('block', `block must be a number or 1-3 dimensions, got ${JSON.stringify(block)}`);
   }
-  const axes = ['x', 'y', 'z'];
   const full: [number, number, number] = [1, 1, 1];
-  dims.forEach((dim, i) => {
-    full[i] = checkInteger(dim, 'block', `block.${axes[i]}`, 1, arch.maxBlockDims[i], `the ${arch.name} limit for block.${axes[i]}`);
-  });
+  for (let i = 0; i < block.length; i++) full[i] = checkInteger(block[i], AXES[i], 1, arch.maxBlockDims[i], arch);
   const threads = full[0] * full[1] * full[2];
   if (threads > arch.maxThreadsPerBlock) {
     throw new OccupancyInputError('block', `block of ${threads} threads exceeds the ${arch.name} maximum of ${arch.maxThreadsPerBlock} threads per block`);
@@ -223,22 +242,25 @@ export function normalizeBlock(arch: ArchSpec, block: number | number[]): [numbe
 /** Checks every field except the block; throws OccupancyInputError naming the violated limit. */
 export function normalizeKernel(input: Omit<OccupancyInput, 'block'>): Omit<NormalizedOccupancyInput, 'block' | 'blockSize'> {
   const arch = getArch(input.arch);
-  const registersPerThread = checkInteger(input.registersPerThread, 'registers', 'registers per thread', 0, arch.maxRegistersPerThread, `the ${arch.name} maximum registers per thread`);
-  const staticSharedBytes = checkInteger(input.staticSharedBytes, 'staticShared', 'static shared memory (bytes)', 0, arch.sharedMemoryPerBlock, `the ${arch.name} static shared memory limit per block; more must be dynamic with opt-in`);
-  const dynamicSharedBytes = checkInteger(input.dynamicSharedBytes ?? 0, 'dynamicShared', 'dynamic shared memory (bytes)', 0, arch.sharedMemoryPerBlockOptin - staticSharedBytes, `the ${arch.name} opt-in shared memory limit per block (${arch.sharedMemoryPerBlockOptin} B) minus ${staticSharedBytes} B static`);
-  const maxDynamicSharedBytes = checkInteger(input.maxDynamicSharedBytes ?? arch.sharedMemoryPerBlock - staticSharedBytes, 'maxDynamicShared', 'max dynamic shared memory (bytes)', 0, arch.sharedMemoryPerBlockOptin - staticSharedBytes, `the ${arch.name} opt-in shared memory limit per block (${arch.sharedMemoryPerBlockOptin} B) minus ${staticSharedBytes} B static`);
+  const registersPerThread = checkInteger(input.registersPerThread, 'registers', 0, arch.maxRegistersPerThread, arch);
+  const staticSharedBytes = checkInteger(input.staticSharedBytes, 'staticShared', 0, arch.sharedMemoryPerBlock, arch);
+  const optinRoom = arch.sharedMemoryPerBlockOptin - staticSharedBytes;
+  const dynamicSharedBytes = checkInteger(input.dynamicSharedBytes ?? 0, 'dynamicShared', 0, optinRoom, arch, staticSharedBytes);
+  const maxDynamicSharedBytes = checkInteger(input.maxDynamicSharedBytes ?? arch.sharedMemoryPerBlock - staticSharedBytes,
+    'maxDynamicShared', 0, optinRoom, arch, staticSharedBytes);
   const maxThreadsPerBlock = input.maxThreadsPerBlock === undefined || input.maxThreadsPerBlock === null
     ? null
-    : checkInteger(input.maxThreadsPerBlock, 'maxThreadsPerBlock', 'max threads per block (launch bounds)', 1, arch.maxThreadsPerBlock, `the ${arch.name} maximum threads per block`);
-  const carveoutPercent = checkInteger(input.carveoutPercent ?? -1, 'carveout', 'carveout (percent)', -1, 100, 'the carveout range -1..100');
-  const barriers = checkInteger(input.barriers ?? 1, 'barriers', 'barriers per block', 0, 16, 'the 16 named barriers per block');
+    : checkInteger(input.maxThreadsPerBlock, 'maxThreadsPerBlock', 1, arch.maxThreadsPerBlock, arch);
+  const carveoutPercent = checkInteger(input.carveoutPercent ?? -1, 'carveout', -1, 100, arch);
+  const barriers = checkInteger(input.barriers ?? 1, 'barriers', 0, 16, arch);
   return { arch, registersPerThread, staticSharedBytes, dynamicSharedBytes, maxDynamicSharedBytes, maxThreadsPerBlock, carveoutPercent, barriers };
 }
 
 export function normalizeOccupancyInput(input: OccupancyInput): NormalizedOccupancyInput {
-  const kernel = normalizeKernel(input);
-  const block = normalizeBlock(kernel.arch, input.block);
-  return { ...kernel, block, blockSize: block[0] * block[1] * block[2] };
+  const kernel = normalizeKernel(input) as NormalizedOccupancyInput;
+  kernel.block = normalizeBlock(kernel.arch, input.block);
+  kernel.blockSize = kernel.block[0] * kernel.block[1] * kernel.block[2];
+  return kernel;
 }
 
 function nullIfUnlimited(limit: number): number | null {
