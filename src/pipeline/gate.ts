@@ -1,0 +1,120 @@
+// The gate engine: config -> discover -> build or load -> analyse -> compare -> render.
+// Touches git, nvcc and the file system; publishing is the caller's (Action or CLI).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import { compareReports } from '../analysis/compare/index.js';
+import { findNvcc } from '../toolchain/index.js';
+import { addWorktree, fileReader, filesAt, findChanges, isCudaRelevant, removeWorktree, selectUnits } from '../discover/index.js';
+import type { CarveReport, Diagnostic } from '../report/types.js';
+import { VERSION } from '../version.js';
+import { readArtifactSide } from './artifacts.js';
+import { compileSide } from './compile.js';
+import { pathMapper } from './paths.js';
+import { renderGate } from './render.js';
+import type { GateOptions, GateResult } from './types.js';
+
+export async function runGate(options: GateOptions): Promise<GateResult> {
+  const log = options.log ?? (() => undefined);
+  const diagnostics: Diagnostic[] = [...options.inputDiagnostics];
+  const notes: string[] = [];
+  mkdirSync(options.scratchDir, { recursive: true });
+
+  const nvcc = await findNvcc(options.nvcc ?? undefined);
+  const source: GateResult['source'] = nvcc ? 'compile' : options.artifacts.length ? 'artifacts' : 'none';
+  if (source === 'compile') notes.push(`Built with ${nvcc!.path} (${nvcc!.version}) for ${options.archs.join(', ')}.`);
+  if (source === 'artifacts') notes.push(`No nvcc found: analysed the committed artifacts matching ${options.artifacts.map((a) => `\`${a}\``).join(', ')} on both sides.`);
+  if (source === 'none') {
+    diagnostics.push({
+      severity: 'error', stage: 'build',
+      message: `nvcc was not found${options.nvcc ? ` at ${options.nvcc}` : ' on PATH or in /usr/local/cuda/bin'} and no \`artifacts\` are configured: nothing to analyse. Install the CUDA toolkit, set the \`nvcc\` input, or commit PTX / cubin / ptxas logs / Carve reports and list them in \`artifacts\`.`,
+    });
+  }
+
+  const headCommit = options.headSha ?? 'HEAD';
+  const headFiles = await filesAt(options.workspace, headCommit).catch(() => [] as string[]);
+  let baseCommit: string | null = null;
+  let mergeBase: string | null = null;
+  let changed: string[] = [];
+  let worktree: string | null = null;
+  let baseFiles: string[] = [];
+
+  try {
+    if (options.pullRequest) {
+      try {
+        const range = await findChanges(options.workspace, options.pullRequest.baseSha, options.pullRequest.headSha);
+        diagnostics.push(...range.diagnostics);
+        mergeBase = range.mergeBase;
+        baseCommit = range.from;
+        changed = range.changed.map((c) => c.path);
+        const relevant = range.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)));
+        const artifactsChanged = source === 'artifacts' && changed.some((file) => picomatch.isMatch(file, options.artifacts, { dot: true }));
+        if (source !== 'none' && (relevant || artifactsChanged)) {
+          worktree = path.join(options.scratchDir, 'base-worktree');
+          log(`base: worktree of ${baseCommit.slice(0, 12)} at ${worktree}`);
+          await addWorktree(options.workspace, baseCommit, worktree);
+          baseFiles = await filesAt(options.workspace, baseCommit);
+        }
+      } catch (error) {
+        diagnostics.push({ severity: 'error', stage: 'github', message: `could not determine the base side: ${(error as Error).message}` });
+      }
+    }
+
+    let base: CarveReport | null = null;
+    let head: CarveReport = emptyReport('head', options.headSha, options.archs);
+    const units: GateResult['units'] = [];
+    const headMapper = pathMapper(options.workspace, headFiles);
+
+    if (source === 'artifacts') {
+      head = readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
+      if (worktree) {
+        base = readArtifactSide({ side: 'base', root: worktree, commit: baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(worktree, baseFiles) });
+      } else if (options.pullRequest && baseCommit) {
+        // Nothing relevant changed: the base side is the head side.
+        base = { ...head, side: 'base', commit: baseCommit };
+      }
+    } else if (source === 'compile') {
+      const selection = options.scope === 'all' || !options.pullRequest
+        ? { units: new Map(headFiles.filter((f) => picomatch.isMatch(f, options.config.sources)).filter(isCudaRelevant).map((u) => [u, [] as string[]])), headOnly: [] as string[], baseOnly: [] as string[] }
+        : selectUnits({
+          headFiles, baseFiles,
+          readHead: fileReader(options.workspace), readBase: worktree ? fileReader(worktree) : () => null,
+          sources: options.config.sources, includeDirs: options.config.include,
+          changed: changed.map((p) => ({ path: p, status: 'modified' as const, oldPath: null })),
+        });
+      const baseSet = new Set(baseFiles);
+      const headSet = new Set(headFiles);
+      for (const [unit, reasons] of selection.units) {
+        units.push({ unit, reasons, side: headSet.has(unit) && baseSet.has(unit) ? 'both' : headSet.has(unit) ? 'head' : 'base' });
+      }
+      const headUnits = units.filter((u) => u.side !== 'base').map((u) => u.unit);
+      const baseUnits = units.filter((u) => u.side !== 'head').map((u) => u.unit);
+      const common = { archs: options.archs, config: options.config, nvcc: nvcc!.path, outDir: options.scratchDir, log };
+      head = await compileSide({ ...common, side: 'head', root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper });
+      if (worktree && baseUnits.length) {
+        base = await compileSide({ ...common, side: 'base', root: worktree, commit: baseCommit, units: baseUnits, mapper: pathMapper(worktree, baseFiles) });
+      } else if (options.pullRequest && baseCommit && !units.length) {
+        base = emptyReport('base', baseCommit, options.archs);
+      }
+      if (options.pullRequest && units.length && !baseUnits.length) notes.push('Every changed unit is new in this pull request: head-only report.');
+      for (const u of units.filter((x) => x.side === 'head')) notes.push(`\`${u.unit}\` is new: its kernels have no base to compare with.`);
+      for (const u of units.filter((x) => x.side === 'base')) notes.push(`\`${u.unit}\` was deleted: its kernels are reported as removed.`);
+    }
+    if (options.pullRequest && changed.length && !units.length && source === 'compile') {
+      notes.push(`No CUDA translation unit is reached by the ${changed.length} changed file(s).`);
+    }
+    head.diagnostics.unshift(...diagnostics.filter((d) => d.stage === 'config'));
+
+    const comparison = compareReports(base, head, options.config, options.timing ?? []);
+    return renderGate({
+      options, source, nvcc, mergeBase, baseCommit, changedFiles: changed, units, base, head, comparison, diagnostics, notes,
+    });
+  } finally {
+    if (worktree) await removeWorktree(options.workspace, worktree);
+  }
+}
+
+function emptyReport(side: 'base' | 'head', commit: string | null, archs: string[]): CarveReport {
+  return { schemaVersion: 1, tool: { name: 'carve', version: VERSION }, side, commit, archs: [...archs], kernels: [], diagnostics: [] };
+}
+

@@ -1,0 +1,60 @@
+// One side of a comparison (base or head) turned into a CarveReport: either compiled from
+// sources with nvcc (compile.ts) or read from committed artifacts (artifacts.ts). Both end
+// here, so the two paths analyse identical inputs identically.
+import { analyzeModule } from '../analysis/analyze.js';
+import type { CarveConfig } from '../config/types.js';
+import type { ResourceRecord } from '../toolchain/index.js';
+import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
+import { VERSION } from '../version.js';
+import { launchFor } from './launch.js';
+import { mapFileFields, type PathMapper } from './paths.js';
+
+export type Side = 'base' | 'head';
+
+/** Numeric defines: the only ones trip counts and launch expressions can use. */
+export function numericDefines(defines: Record<string, number | string>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, value] of Object.entries(defines)) {
+    const number = typeof value === 'number' ? value : Number(value);
+    if (Number.isFinite(number)) out[key] = number;
+  }
+  return out;
+}
+
+export interface ModuleToAnalyze {
+  ptxText: string;
+  ptxFile: string;
+  sourceFile: string | null;
+  arch: string;
+  resources: ResourceRecord[];
+}
+
+/** Runs the static analysis of one PTX module; an exception becomes a diagnostic, never a crash. */
+export function analyzeOne(module: ModuleToAnalyze, config: CarveConfig): { kernels: KernelReport[]; diagnostics: Diagnostic[] } {
+  try {
+    return analyzeModule({
+      ...module,
+      launchFor: (name, displayName, resources) => launchFor(config, name, displayName, resources),
+      defines: numericDefines(config.defines ?? {}),
+      loops: { assumedTripCount: config.loops.assumedTripCount, hints: config.loops.hints },
+    });
+  } catch (error) {
+    return {
+      kernels: [],
+      diagnostics: [{ severity: 'error', stage: 'analysis', file: module.sourceFile ?? module.ptxFile, message: `analysis failed: ${(error as Error).message}` }],
+    };
+  }
+}
+
+export function sideReport(side: Side, commit: string | null, archs: string[], kernels: KernelReport[], diagnostics: Diagnostic[], mapper: PathMapper): CarveReport {
+  const report: CarveReport = {
+    schemaVersion: 1,
+    tool: { name: 'carve', version: VERSION },
+    side,
+    commit,
+    archs,
+    kernels: [...kernels].sort((a, b) => a.arch.localeCompare(b.arch) || (a.file ?? '').localeCompare(b.file ?? '') || a.name.localeCompare(b.name)),
+    diagnostics,
+  };
+  return mapFileFields(report, mapper);
+}
