@@ -97,8 +97,25 @@ function classifyWarp(offsets: number[], width: number, sectors: number, ideal: 
   return sectors >= offsets.length * Math.ceil(width / SECTOR_BYTES) ? 'uncoalesced' : 'strided';
 }
 
-export function classifyGlobal(address: Expr, width: number, warps: Lane[][], blockText: string): SiteResult {
+// Block indices sampled when an address depends on %ctaid non-linearly (e.g. (i & 1023) / 32).
+const BLOCK_SAMPLES: Array<[number, number, number]> = [];
+for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) BLOCK_SAMPLES.push([x, y, 0]);
+
+/**
+ * Resolves the lanes symbolically; when a division or mask of a %ctaid-dependent value
+ * blocks that, evaluates the warps of 16 sample blocks (ctaid.x, ctaid.y in 0..3) instead.
+ */
+function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType<typeof resolveWarps>; warps: Lane[][]; note: string } {
   const resolved = resolveWarps(address, warps);
+  if (!('unresolved' in resolved) || resolved.unresolved.class !== 'runtime') return { resolved, warps, note: '' };
+  const sampled = BLOCK_SAMPLES.flatMap((ctaid) => warps.map((warp) => warp.map((lane) => ({ env: { ...lane.env, ctaid }, cache: new Map() }))));
+  const retried = resolveWarps(address, sampled);
+  if ('unresolved' in retried) return { resolved, warps, note: '' };
+  return { resolved: retried, warps: sampled, note: '; averaged over blocks ctaid.x, ctaid.y in 0..3' };
+}
+
+export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
   if ('unresolved' in resolved) return resolved.unresolved;
   let sectorTotal = 0;
   let idealTotal = 0;
@@ -121,12 +138,12 @@ export function classifyGlobal(address: Expr, width: number, warps: Lane[][], bl
   const assumed = assumptions.size ? `; assumes ${[...assumptions].join(', ')}` : '';
   return {
     class: klass, sectorsPerRequest: sectors, idealSectors: ideal, bankConflictWays: null,
-    reason: `${klass}: ${strideText(resolved.offsets[0])}, ${width} B per lane: ${sectors} sectors per warp request vs ${ideal} ideal (${blockText})${assumed}`,
+    reason: `${klass}: ${strideText(resolved.offsets[0])}, ${width} B per lane: ${sectors} sectors per warp request vs ${ideal} ideal (${blockText}${note})${assumed}`,
   };
 }
 
-export function classifyShared(address: Expr, width: number, warps: Lane[][], blockText: string): SiteResult {
-  const resolved = resolveWarps(address, warps);
+export function classifyShared(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
   if ('unresolved' in resolved) return resolved.unresolved;
   let wavefronts = 0;
   let ideal = 0;
@@ -138,6 +155,6 @@ export function classifyShared(address: Expr, width: number, warps: Lane[][], bl
   const conflict = ways === 1 ? 'no bank conflict' : `${ways}-way bank conflict`;
   return {
     class: null, sectorsPerRequest: null, idealSectors: null, bankConflictWays: ways,
-    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}; assumes the shared variable starts on a 128-B boundary)`,
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary)`,
   };
 }

@@ -24,6 +24,8 @@ export interface LaneEnvironment {
   laneId: number;
   /** Block shape when known; %ntid stays symbolic otherwise. */
   ntid: [number, number, number] | null;
+  /** Block index, when sampling blocks; %ctaid stays symbolic otherwise. */
+  ctaid?: [number, number, number];
 }
 
 export const isUnknown = (value: LaneValue): value is UnknownValue => 'unknown' in value;
@@ -152,6 +154,7 @@ const AXES = ['x', 'y', 'z'] as const;
 function symbolValue(name: string, env: LaneEnvironment): Linear {
   if (name.startsWith('%tid.')) return linear(env.tid[AXES.indexOf(name.slice(5) as 'x')] ?? 0);
   if (name === '%laneid') return linear(env.laneId);
+  if (name.startsWith('%ctaid.') && env.ctaid) return linear(env.ctaid[AXES.indexOf(name.slice(7) as 'x')] ?? 0);
   if (name.startsWith('%ntid.') && env.ntid) return linear(env.ntid[AXES.indexOf(name.slice(6) as 'x')] ?? 1);
   return linear(0, new Map([[name, 1]]));
 }
