@@ -1,0 +1,143 @@
+// One space end to end: enumerate -> (shard) -> build (cached, parallel) -> analyse each
+// variant's PTX with analyzeModule -> metrics -> carve. Shards carry metrics, not carvings,
+// so mergeCarveResults carves the union exactly as one machine would.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { analyzeModule } from '../analyze.js';
+import { findNvcc } from '../../toolchain/index.js';
+import type { CarveConfig, SpaceConfig } from '../../config/types.js';
+import type { Diagnostic, KernelReport } from '../../report/types.js';
+import { buildVariants, type VariantBuild } from './build.js';
+import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';
+import { variantMetrics, type VariantMetrics } from './metrics.js';
+import { enumerateSpace, pointerSegment, shardVariants } from './space.js';
+
+export interface CarveShardOutput {
+  kind: 'carve-shard';
+  space: string;
+  arch: string;
+  /** Hash of the space definition, global defines, flags and arch: shards must agree on it. */
+  configHash: string;
+  shard: { index: number; count: number };
+  /** Variants the whole space enumerates (all shards together). */
+  enumerated: number;
+  metrics: VariantMetrics[];
+  diagnostics: Diagnostic[];
+}
+
+export interface CarveRun {
+  result: CarveResult | null;
+  shard: CarveShardOutput;
+  builds: VariantBuild[];
+  diagnostics: Diagnostic[];
+}
+
+export function carveOptionsFor(space: SpaceConfig): CarveOptions {
+  return { ...DEFAULT_CARVE_OPTIONS, objective: space.objective ?? 'ryoo', band: space.band ?? 0 };
+}
+
+export function spaceConfigHash(config: CarveConfig, spaceName: string, arch: string): string {
+  const space = config.spaces[spaceName];
+  const material = JSON.stringify({ space, defines: config.defines, flags: config.nvcc?.flags ?? [], include: config.include, loops: config.loops, arch });
+  return createHash('sha256').update(material).digest('hex').slice(0, 16);
+}
+
+/** The report of the space's kernel among a module's kernels (by display name, extern "C" name, or template prefix). */
+export function pickKernel(kernels: KernelReport[], wanted: string): KernelReport | null {
+  return kernels.find((k) => k.name === wanted || k.displayName === wanted)
+    ?? kernels.find((k) => k.displayName.startsWith(`${wanted}(`) || k.displayName.startsWith(`${wanted}<`))
+    ?? null;
+}
+
+function numericDefines(defines: Record<string, number | string>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, value] of Object.entries(defines)) {
+    const number = Number(value);
+    if (value !== '' && Number.isFinite(number)) out[name] = number;
+  }
+  return out;
+}
+
+/** Static metrics of one built variant (pure given the build). */
+export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string): { metrics: VariantMetrics; diagnostics: Diagnostic[] } {
+  const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
+  const variant = build.variant;
+  if (!build.ok || build.ptx === null) {
+    return { metrics: variantMetrics(variant, null, { arch, uncoalescedMinWeight: minWeight }, `build failed: ${build.error ?? 'unknown error'}`), diagnostics: [] };
+  }
+  const analysis = analyzeModule({
+    ptxText: build.ptx, ptxFile: build.ptxPath ?? 'kernel.ptx', sourceFile: path.resolve(config.baseDir, space.source), arch,
+    resources: build.resources,
+    launchFor: () => ({ block: variant.block, blockSource: 'config', dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1 }),
+    defines: numericDefines(variant.defines), loops: config.loops,
+  });
+  const report = pickKernel(analysis.kernels, space.kernel);
+  const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;
+  return { metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error), diagnostics: analysis.diagnostics };
+}
+
+export interface CarveSpaceOptions {
+  config: CarveConfig;
+  spaceName: string;
+  arch: string;
+  cacheDir: string;
+  configFile?: string;
+  shard?: { index: number; count: number };
+  jobs?: number;
+  progress?: { write: (text: string) => void; isTTY: boolean };
+}
+
+export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> {
+  const { config, spaceName, arch } = options;
+  const space = config.spaces[spaceName];
+  const shardSpec = options.shard ?? { index: 1, count: 1 };
+  const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile);
+  const diagnostics: Diagnostic[] = [...enumeration.diagnostics];
+  const shard: CarveShardOutput = {
+    kind: 'carve-shard', space: spaceName, arch, configHash: spaceConfigHash(config, spaceName, arch), shard: shardSpec,
+    enumerated: enumeration.variants.length, metrics: [], diagnostics,
+  };
+  if (enumeration.diagnostics.some((d) => d.severity === 'error')) return { result: null, shard, builds: [], diagnostics };
+  const nvcc = await findNvcc(config.nvcc?.path);
+  if (!nvcc) {
+    diagnostics.push({ severity: 'error', stage: 'build', message: 'nvcc not found: carving needs the CUDA toolkit to build the variants', jsonPath: `/spaces/${pointerSegment(spaceName)}` });
+    return { result: null, shard, builds: [], diagnostics };
+  }
+  const mine = shardVariants(enumeration.variants, shardSpec);
+  const builds = await buildVariants(mine, {
+    sourceFile: path.resolve(config.baseDir, space.source), arch, includeDirs: (config.include ?? []).map((dir) => path.resolve(config.baseDir, dir)),
+    flags: config.nvcc?.flags ?? [], nvcc, cacheDir: options.cacheDir, jobs: options.jobs, progress: options.progress,
+  });
+  for (const build of builds) {
+    const { metrics, diagnostics: found } = analyzeBuild(build, space, config, arch);
+    shard.metrics.push(metrics);
+    if (!build.ok) diagnostics.push({ severity: 'warning', stage: 'build', message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`, file: space.source });
+    diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
+  }
+  const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, carveOptionsFor(space)) : null;
+  return { result, shard, builds, diagnostics };
+}
+
+export type MergeOutcome = { ok: true; result: CarveResult } | { ok: false; reason: string };
+
+/** Carves the union of shard outputs; refuses shards of another space, config or arch, duplicates and gaps. */
+export function mergeCarveResults(shards: CarveShardOutput[], options: CarveOptions): MergeOutcome {
+  if (shards.length === 0) return { ok: false, reason: 'no shard outputs given' };
+  const first = shards[0];
+  for (const [i, shard] of shards.entries()) {
+    if (shard.kind !== 'carve-shard') return { ok: false, reason: `input ${i + 1} is not a carve shard output` };
+    if (shard.space !== first.space) return { ok: false, reason: `input ${i + 1} is from space '${shard.space}', not '${first.space}'` };
+    if (shard.arch !== first.arch) return { ok: false, reason: `input ${i + 1} is for ${shard.arch}, not ${first.arch}` };
+    if (shard.configHash !== first.configHash) return { ok: false, reason: `input ${i + 1} was made with a different space configuration (hash ${shard.configHash} vs ${first.configHash})` };
+    if (shard.shard.count !== first.shard.count) return { ok: false, reason: `input ${i + 1} is shard ${shard.shard.index}/${shard.shard.count}, the first is of ${first.shard.count}` };
+  }
+  const indices = shards.map((s) => s.shard.index).sort((a, b) => a - b);
+  for (let expected = 1; expected <= first.shard.count; expected++) {
+    const found = indices.filter((i) => i === expected).length;
+    if (found === 0) return { ok: false, reason: `shard ${expected}/${first.shard.count} is missing` };
+    if (found > 1) return { ok: false, reason: `shard ${expected}/${first.shard.count} is given ${found} times` };
+  }
+  const metrics = shards.flatMap((s) => s.metrics);
+  if (metrics.length !== first.enumerated) return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
+  return { ok: true, result: carve(first.space, first.arch, metrics, options) };
+}
