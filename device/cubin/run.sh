@@ -13,6 +13,7 @@ for cubin in "$fixtures"/*.cubin; do
   cuobjdump -res-usage "$cubin" > "$out/$base.res-usage.txt" 2>&1 || echo "cuobjdump failed: $?" >> "$out/$base.res-usage.txt"
 done
 cuobjdump -elf "$fixtures/kernels.sm_90.cubin" > "$out/kernels.sm_90.elf.txt" 2>&1 || true
-nvcc -o /tmp/carve-func-attrs device/cubin/func_attrs.cu -L/usr/local/cuda/lib64/stubs -L/usr/local/cuda/targets/x86_64-linux/lib/stubs -lcuda
-/tmp/carve-func-attrs "$fixtures"/kernels.sm_90.cubin "$fixtures"/spill.sm_90.cubin "$fixtures"/recursion.sm_90.cubin > "$out/func-attrs.sm_90.tsv" 2> "$out/func-attrs.stderr.txt"
+tmp=$(mktemp -d)
+nvcc -o "$tmp/func-attrs" device/cubin/func_attrs.cu -L/usr/local/cuda/lib64/stubs -L/usr/local/cuda/targets/x86_64-linux/lib/stubs -lcuda
+"$tmp/func-attrs" "$fixtures"/kernels.sm_90.cubin "$fixtures"/spill.sm_90.cubin "$fixtures"/recursion.sm_90.cubin > "$out/func-attrs.sm_90.tsv" 2> "$out/func-attrs.stderr.txt"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt" 2>&1 || true

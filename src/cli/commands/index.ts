@@ -3,10 +3,12 @@ import type { Command } from '../command.js';
 import { occupancyCommand } from './occupancy.js';
 import { compareCommand } from './compare.js';
 import { reportCommand } from './report.js';
+import { resourcesCommand } from './resources.js';
 
 export const commands: Command[] = [
   // (commands are registered here)
   occupancyCommand,
+  resourcesCommand,
   compareCommand,
   reportCommand,
 ];

@@ -1,0 +1,9 @@
+// Toolchain: the nvcc driver, ptxas log parser, cubin (ELF) reader, demangler, include graph.
+export type { ResourceRecord } from './types.js';
+export { DEVICE_FUNCTION_NOTE } from './types.js';
+export { parsePtxasLog } from './ptxas-log.js';
+export { readCubin, cubinSmVersion } from './cubin.js';
+export { demangle } from './demangle.js';
+export { compileCuda, findNvcc, parseNvccDiagnostics, type CompileRequest, type CompileResult } from './nvcc.js';
+export { includeGraph } from './includes.js';
+export { launchBoundsFromPtx, type PtxLaunchBounds } from './launch-bounds.js';
