@@ -31,39 +31,79 @@ function isWorseAccess(base: AccessReport, head: AccessReport): boolean {
   return base.class !== head.class && head.class === 'uncoalesced';
 }
 
-export function accessFindings(base: KernelReport | null, head: KernelReport, thresholds: Thresholds): NewFinding[] {
-  const findings: NewFinding[] = [];
-  const baseSites = base?.accesses ?? [];
-  const match = alignSites(baseSites, head.accesses, accessKey);
-  head.accesses.forEach((access, index) => {
-    const counterpart = match[index] >= 0 ? baseSites[match[index]] : null;
-    if (isBadGlobalAccess(access) && access.dynamicWeight >= thresholds.uncoalescedMinWeight) {
-      if (counterpart && !isWorseAccess(counterpart, access)) return;
-      findings.push(uncoalescedFinding(access, counterpart, base === null));
-    }
-    if (access.space === 'shared' && access.bankConflictWays !== null && access.bankConflictWays > 1 && access.dynamicWeight >= thresholds.uncoalescedMinWeight) {
-      const before = counterpart?.bankConflictWays ?? null;
-      if (counterpart && before !== null && before >= access.bankConflictWays) return;
-      findings.push(bankConflictFinding(access, before, base === null));
-    }
-  });
-  return findings;
+interface FlaggedSite {
+  access: AccessReport;
+  base: AccessReport | null;
 }
 
-function uncoalescedFinding(access: AccessReport, base: AccessReport | null, headOnly: boolean): NewFinding {
+/**
+ * Sites that share a source line, access kind and class become one finding: an unrolled
+ * loop emits one instruction per iteration, but the reader fixes one line of code.
+ */
+function groupByLine(sites: FlaggedSite[]): FlaggedSite[][] {
+  const groups = new Map<string, FlaggedSite[]>();
+  for (const site of sites) {
+    const a = site.access;
+    const key = a.line === null ? `ptx:${groups.size}` : `${a.file}|${a.line}|${a.kind}|${a.class}|${site.base && isBadGlobalAccess(site.base) ? 'worse' : 'new'}`;
+    const group = groups.get(key);
+    if (group) group.push(site);
+    else groups.set(key, [site]);
+  }
+  return [...groups.values()];
+}
+
+export function accessFindings(base: KernelReport | null, head: KernelReport, thresholds: Thresholds): NewFinding[] {
+  const baseSites = base?.accesses ?? [];
+  const match = alignSites(baseSites, head.accesses, accessKey);
+  const uncoalesced: FlaggedSite[] = [];
+  const conflicts: FlaggedSite[] = [];
+  head.accesses.forEach((access, index) => {
+    const counterpart = match[index] >= 0 ? baseSites[match[index]] : null;
+    if (access.dynamicWeight < thresholds.uncoalescedMinWeight) return;
+    if (isBadGlobalAccess(access) && (!counterpart || isWorseAccess(counterpart, access))) {
+      uncoalesced.push({ access, base: counterpart });
+    }
+    if (access.space === 'shared' && access.bankConflictWays !== null && access.bankConflictWays > 1) {
+      const before = counterpart?.bankConflictWays ?? null;
+      if (!counterpart || before === null || before < access.bankConflictWays) conflicts.push({ access, base: counterpart });
+    }
+  });
+  return [
+    ...groupByLine(uncoalesced).map((group) => uncoalescedFinding(group, base === null)),
+    ...groupByLine(conflicts).map((group) => bankConflictFinding(group, base === null)),
+  ];
+}
+
+/** The group's worst site (most sectors per request, then heaviest). */
+function worst(group: FlaggedSite[]): FlaggedSite {
+  return group.reduce((a, b) =>
+    (b.access.sectorsPerRequest ?? 0) > (a.access.sectorsPerRequest ?? 0) ||
+    ((b.access.sectorsPerRequest ?? 0) === (a.access.sectorsPerRequest ?? 0) && b.access.dynamicWeight > a.access.dynamicWeight) ? b : a);
+}
+
+function times(weight: number): string {
+  const rounded = round(weight);
+  return `${rounded} ${rounded === 1 ? 'time' : 'times'}`;
+}
+
+function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean): NewFinding {
+  const { access, base } = worst(group);
+  const weight = group.reduce((sum, site) => sum + site.access.dynamicWeight, 0);
   const sectors = access.sectorsPerRequest !== null && access.idealSectors !== null
     ? `${access.sectorsPerRequest} sectors/request vs ideal ${access.idealSectors}`
     : 'sectors/request unknown';
   const was = base ? ` (base: ${base.class ?? 'unknown'}${base.sectorsPerRequest !== null ? `, ${base.sectorsPerRequest} sectors` : ''})` : '';
   const label = access.kind === 'atomic' ? 'global atomic on data-dependent addresses' : `${access.class} global ${access.kind}`;
+  const sites = group.length > 1 ? ` (${group.length} sites)` : '';
+  const others = group.length > 1 ? ` and ${plural(group.length - 1, 'more site')} on this line` : '';
   return {
     kind: 'uncoalesced',
     severity: access.class === 'strided' ? 'warning' : 'failure',
     file: access.file,
     line: access.line,
-    title: `${base ? 'worse' : 'new'} ${label} at ${where(access.file, access.line)}: ${sectors}`,
+    title: `${base && isBadGlobalAccess(base) ? 'worse' : 'new'} ${label} at ${where(access.file, access.line)}${sites}: ${sectors}`,
     message:
-      `\`${access.ptx.trim()}\` runs ${round(access.dynamicWeight)} times per thread; ${access.reason}${was}.` +
+      `\`${access.ptx.trim()}\`${others} ${group.length > 1 ? 'run' : 'runs'} ${times(weight)} per thread in total; ${access.reason}${was}.` +
       (headOnly ? ' (head-only report: no base to compare with.)' : ''),
     evidence: {
       class: access.class,
@@ -71,7 +111,8 @@ function uncoalescedFinding(access: AccessReport, base: AccessReport | null, hea
       sectorsPerRequest: access.sectorsPerRequest,
       idealSectors: access.idealSectors,
       bytesPerLane: access.bytesPerLane,
-      dynamicWeight: access.dynamicWeight,
+      dynamicWeight: round(weight, 4),
+      sites: group.length,
       ptx: access.ptx.trim(),
       baseClass: base?.class ?? null,
       baseSectorsPerRequest: base?.sectorsPerRequest ?? null,
@@ -81,16 +122,21 @@ function uncoalescedFinding(access: AccessReport, base: AccessReport | null, hea
   };
 }
 
-function bankConflictFinding(access: AccessReport, before: number | null, headOnly: boolean): NewFinding {
+function bankConflictFinding(group: FlaggedSite[], headOnly: boolean): NewFinding {
+  const site = group.reduce((a, b) => ((b.access.bankConflictWays ?? 0) > (a.access.bankConflictWays ?? 0) ? b : a));
+  const { access } = site;
   const ways = access.bankConflictWays ?? 0;
+  const before = site.base?.bankConflictWays ?? null;
+  const weight = group.reduce((sum, s) => sum + s.access.dynamicWeight, 0);
+  const sites = group.length > 1 ? ` (${group.length} sites)` : '';
   return {
     kind: 'bank-conflict',
     severity: 'warning',
     file: access.file,
     line: access.line,
-    title: `${ways}-way bank conflict on shared ${access.kind} at ${where(access.file, access.line)}${before !== null ? ` (base ${before}-way)` : ''}`,
-    message: `\`${access.ptx.trim()}\` runs ${round(access.dynamicWeight)} times per thread; each request is replayed ${plural(ways, 'time')}. ${access.reason}`.trim(),
-    evidence: { bankConflictWays: ways, baseBankConflictWays: before, dynamicWeight: access.dynamicWeight, ptx: access.ptx.trim(), headOnly },
+    title: `${ways}-way bank conflict on shared ${access.kind} at ${where(access.file, access.line)}${sites}${before !== null ? ` (base ${before}-way)` : ''}`,
+    message: `\`${access.ptx.trim()}\` runs ${times(weight)} per thread${group.length > 1 ? ' (all sites on this line)' : ''}; each request is split into ${ways} serialized bank accesses. ${access.reason}`.trim(),
+    evidence: { bankConflictWays: ways, baseBankConflictWays: before, dynamicWeight: round(weight, 4), sites: group.length, ptx: access.ptx.trim(), headOnly },
     remedy: bankConflictRemedy(ways),
   };
 }
@@ -111,7 +157,7 @@ export function divergenceFindings(base: KernelReport, head: KernelReport): NewF
       file: branch.file,
       line: branch.line,
       title: `new divergent branch in a loop (depth ${branch.loopDepth}) at ${where(branch.file, branch.line)}`,
-      message: `\`${branch.ptx.trim()}\` runs ${round(branch.dynamicWeight)} times per thread; ${branch.reason}`,
+      message: `\`${branch.ptx.trim()}\` runs ${times(branch.dynamicWeight)} per thread; ${branch.reason}`,
       evidence: { loopDepth: branch.loopDepth, dynamicWeight: branch.dynamicWeight, ptx: branch.ptx.trim() },
       remedy: divergenceRemedy(),
     });
