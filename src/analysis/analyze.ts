@@ -1,0 +1,194 @@
+// PTX + resources + launch -> KernelReport, per kernel of a module. One malformed kernel
+// yields diagnostics for it while the others are still analysed.
+import { computeCliffs, computeOccupancy, occupancyCurve, type OccupancyInput } from '../gpu/index.js';
+import {
+  analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights,
+  type LoopInfo, type PtxError, type PtxFunction,
+} from '../ptx/index.js';
+import type {
+  BlockSource, Cliffs, Diagnostic, KernelReport, KernelResources, LoopReport, OccupancyCurvePoint,
+} from '../report/types.js';
+import { demangle } from '../toolchain/demangle.js';
+import type { ResourceRecord } from '../toolchain/types.js';
+import { analyzeMemory } from './memory/index.js';
+
+export interface KernelLaunch {
+  block: [number, number, number] | null;
+  blockSource: BlockSource | null;
+  dynamicSharedBytes: number;
+  carveoutPercent: number;
+  maxDynamicSharedBytes?: number;
+  note?: string;
+}
+
+export interface AnalyzeModuleInput {
+  ptxText: string;
+  ptxFile: string;
+  sourceFile: string | null;
+  arch: string;
+  resources: ResourceRecord[];
+  launchFor: (kernelName: string, displayName: string, resources: KernelResources | null) => KernelLaunch;
+  defines: Record<string, number>;
+  loops: { assumedTripCount: number; hints: Record<string, number> };
+}
+
+/** 'sm_90a' / 'compute_90' -> '90' for matching resource records to the PTX target. */
+function archNumber(arch: string): string {
+  const m = /(\d+)[a-z]?$/.exec(arch.trim());
+  return m ? m[1] : arch;
+}
+
+function ptxDiagnostic(error: PtxError, file: string): Diagnostic {
+  return {
+    severity: 'error', stage: 'ptx', message: error.message, file, line: error.line, column: error.column,
+    ...(error.functionName ? { kernel: error.functionName } : {}),
+  };
+}
+
+/** Block from launch bounds: .reqntid exactly, else .maxntid as the largest legal block. */
+function launchBoundsBlock(fn: PtxFunction): { block: [number, number, number]; note: string } | null {
+  for (const key of ['reqntid', 'maxntid']) {
+    const dims = fn.directives[key];
+    if (dims && dims.length > 0 && dims.every((d) => d > 0)) {
+      const block: [number, number, number] = [dims[0], dims[1] ?? 1, dims[2] ?? 1];
+      return { block, note: `block ${block.join('x')} from .${key} (launch bounds)` };
+    }
+  }
+  return null;
+}
+
+function loopReport(loop: LoopInfo): LoopReport {
+  const report: LoopReport = {
+    file: loop.source?.file ?? null,
+    line: loop.source?.line ?? null,
+    depth: loop.depth,
+    tripCount: loop.tripCount,
+    tripCountReason: loop.tripCountReason,
+    assumedTripCount: loop.tripCount === null ? loop.assumedTripCount : null,
+  };
+  if (loop.unrollFactor !== undefined) report.unrollFactor = loop.unrollFactor;
+  return report;
+}
+
+function sweepOnly(curve: OccupancyCurvePoint[]): Cliffs {
+  const best = Math.max(0, ...curve.map((p) => p.occupancy));
+  const none = { headroom: null, blocksAfterDrop: null, shedToGain: null, blocksAfterGain: null };
+  return {
+    registers: { ...none },
+    sharedMemory: { ...none },
+    curve,
+    bestBlockSizes: best > 0 ? curve.filter((p) => p.occupancy === best).map((p) => p.blockSize) : [],
+  };
+}
+
+function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: ReturnType<typeof parsePtx>['module'], errors: PtxError[]): KernelReport {
+  const displayName = safeDemangle(fn.name);
+  const diagnostics: Diagnostic[] = errors.map((e) => ptxDiagnostic(e, input.ptxFile));
+  const wanted = archNumber(input.arch);
+  const record = input.resources.find((r) => r.name === fn.name && archNumber(r.arch) === wanted)
+    ?? input.resources.find((r) => r.name === fn.name && r.arch === 'unknown');
+  const resources = record ? record.resources : null;
+  if (!record) {
+    diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed` });
+  }
+  const launch = input.launchFor(fn.name, displayName, resources);
+  let block = launch.block;
+  let blockSource = launch.blockSource;
+  let note = launch.note;
+  if (block === null) {
+    const bounds = launchBoundsBlock(fn);
+    if (bounds) {
+      block = bounds.block;
+      blockSource = 'launch-bounds';
+      note = note ?? bounds.note;
+    } else {
+      note = note ?? 'no block size given (--block, config) and no launch bounds: occupancy is shown as a sweep over block sizes';
+    }
+  }
+
+  const report: KernelReport = {
+    name: fn.name, displayName, arch: input.arch, file: input.sourceFile ?? input.ptxFile, resources,
+    launch: { block, blockSource: block === null ? null : blockSource, ...(note ? { note } : {}) },
+    occupancy: null, cliffs: null, instructionMix: null, perThread: null, regions: null, loops: [], accesses: [], divergence: [],
+    diagnostics,
+  };
+
+  if (resources) {
+    const base: Omit<OccupancyInput, 'block'> & { maxThreadsPerBlock?: number | null } = {
+      arch: input.arch,
+      registersPerThread: resources.registers,
+      staticSharedBytes: resources.staticSharedBytes,
+      dynamicSharedBytes: launch.dynamicSharedBytes,
+      maxThreadsPerBlock: resources.maxThreadsPerBlock ?? fn.directives.maxntid?.reduce((a, b) => a * b, 1),
+      carveoutPercent: launch.carveoutPercent,
+      barriers: resources.barriers ?? undefined,
+      ...(launch.maxDynamicSharedBytes !== undefined ? { maxDynamicSharedBytes: launch.maxDynamicSharedBytes } : {}),
+    };
+    try {
+      if (block) {
+        report.occupancy = computeOccupancy({ ...base, block });
+        report.cliffs = computeCliffs({ ...base, block });
+      } else {
+        report.cliffs = sweepOnly(occupancyCurve(base));
+      }
+    } catch (error) {
+      diagnostics.push({ severity: 'error', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `occupancy: ${(error as Error).message}` });
+    }
+  }
+
+  if (errors.length > 0) {
+    diagnostics.push({ severity: 'error', stage: 'ptx', kernel: fn.name, file: input.ptxFile, line: fn.position.line, column: fn.position.column, message: `${displayName} has PTX errors: instruction mix, loops and memory analysis skipped` });
+    return report;
+  }
+  try {
+    const cfg = buildCfg(fn);
+    for (const e of cfg.errors) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
+    if (cfg.errors.length > 0) return report;
+    const loopOptions = { defines: input.defines, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints };
+    const loops = findLoops(cfg, loopOptions);
+    const weights = statementWeights(cfg, loops);
+    const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
+    report.instructionMix = analysis.mix;
+    report.perThread = analysis.perThread;
+    report.regions = analysis.regions;
+    report.loops = loops.map(loopReport);
+    if (analysis.perThread.unknownBranchesCountedTaken) {
+      diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: 'branches with an unknown outcome are counted as taken (both sides of an if count fully)' });
+    }
+    try {
+      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines });
+      report.accesses = memory.accesses;
+      report.divergence = memory.divergence;
+    } catch (error) {
+      diagnostics.push({ severity: 'warning', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `memory analysis failed: ${(error as Error).message}` });
+    }
+  } catch (error) {
+    diagnostics.push({ severity: 'error', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `analysis failed: ${(error as Error).message}` });
+  }
+  return report;
+}
+
+function safeDemangle(name: string): string {
+  try {
+    return demangle(name);
+  } catch {
+    return name;
+  }
+}
+
+export function analyzeModule(input: AnalyzeModuleInput): { kernels: KernelReport[]; diagnostics: Diagnostic[] } {
+  const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
+  const diagnostics: Diagnostic[] = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
+  const kernels: KernelReport[] = [];
+  const entries = module.functions.filter((f) => f.kind === 'entry' && f.hasBody && f.name);
+  for (const fn of entries) {
+    kernels.push(analyzeKernel(input, fn, module, errors.filter((e) => e.functionName === fn.name)));
+  }
+  // Errors inside device functions belong to no single kernel.
+  const entryNames = new Set(entries.map((f) => f.name));
+  for (const e of errors) if (e.functionName !== null && !entryNames.has(e.functionName)) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
+  if (entries.length === 0 && errors.length === 0) {
+    diagnostics.push({ severity: 'warning', stage: 'ptx', file: input.ptxFile, message: 'no kernels (.entry) in this PTX' });
+  }
+  return { kernels, diagnostics };
+}
