@@ -15,9 +15,9 @@ import {
 
 type KernelOnly = Omit<NormalizedOccupancyInput, 'block' | 'blockSize'>;
 
-function blocksWith(n: NormalizedOccupancyInput, registers: number, staticShared: number, core: OccupancyCore): number {
+function blocksWith(n: NormalizedOccupancyInput, registers: number, staticShared: number, core: OccupancyCore, dynamicShared = n.dynamicSharedBytes): number {
   return evaluateCore(
-    n.arch, n.blockSize, registers, staticShared, n.dynamicSharedBytes, n.maxDynamicSharedBytes,
+    n.arch, n.blockSize, registers, staticShared, dynamicShared, n.maxDynamicSharedBytes,
     n.carveoutPercent, n.barriers, n.maxThreadsPerBlock ?? 0, core,
   ).active;
 }
@@ -52,9 +52,10 @@ function registerSide(n: NormalizedOccupancyInput, current: number, core: Occupa
 }
 
 /**
- * Shared memory per block in bytes (static + dynamic; the growth is modelled as static with
- * the kernel's dynamic limit unchanged, so growing past 48 KB assumes the opt-in). Beyond
- * the opt-in limit a block cannot launch: that is a drop to 0.
+ * Shared memory per block in bytes (static + dynamic). Growth is modelled as static bytes with
+ * the kernel's dynamic limit unchanged, so growing past 48 KB assumes the opt-in; beyond the
+ * opt-in limit a block cannot launch, which is a drop to 0. Shedding removes static bytes
+ * first, then dynamic.
  */
 function sharedSide(n: NormalizedOccupancyInput, current: number, core: OccupancyCore): CliffSide {
   const side: CliffSide = { headroom: null, blocksAfterDrop: null, shedToGain: null, blocksAfterGain: null };
@@ -81,10 +82,10 @@ function sharedSide(n: NormalizedOccupancyInput, current: number, core: Occupanc
     }
   }
   for (let alloc = allocated - unit; alloc >= reserved; alloc -= unit) {
-    // The largest byte count with this allocation is `alloc` itself.
-    const staticShared = alloc - reserved - n.dynamicSharedBytes;
-    if (staticShared < 0) break; // only static bytes can be shed in this model
-    const blocks = blocksWith(n, n.registersPerThread, staticShared, core);
+    // The largest byte count with this allocation is `alloc` itself; shed static bytes first.
+    const userAfter = alloc - reserved;
+    const dynamicAfter = Math.min(n.dynamicSharedBytes, userAfter);
+    const blocks = blocksWith(n, n.registersPerThread, userAfter - dynamicAfter, core, dynamicAfter);
     if (blocks > current) {
       side.shedToGain = total - alloc;
       side.blocksAfterGain = blocks;
