@@ -44,7 +44,7 @@ function groupByLine(sites: FlaggedSite[]): FlaggedSite[][] {
   const groups = new Map<string, FlaggedSite[]>();
   for (const site of sites) {
     const a = site.access;
-    const key = a.line === null ? `ptx:${groups.size}` : `${a.file}|${a.line}|${a.kind}|${a.class}|${site.base && isBadGlobalAccess(site.base) ? 'worse' : 'new'}`;
+    const key = a.line === null ? `ptx:${groups.size}` : `${a.file}|${a.line}|${a.kind}|${a.class}`;
     const group = groups.get(key);
     if (group) group.push(site);
     else groups.set(key, [site]);
@@ -81,13 +81,20 @@ function worst(group: FlaggedSite[]): FlaggedSite {
     ((b.access.sectorsPerRequest ?? 0) === (a.access.sectorsPerRequest ?? 0) && b.access.dynamicWeight > a.access.dynamicWeight) ? b : a);
 }
 
+/** PTX text on one line with single spaces (nvcc separates operands with tabs). */
+function compact(ptx: string): string {
+  return ptx.trim().replace(/\s+/g, ' ');
+}
+
 function times(weight: number): string {
   const rounded = round(weight);
   return `${rounded} ${rounded === 1 ? 'time' : 'times'}`;
 }
 
 function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean): NewFinding {
-  const { access, base } = worst(group);
+  const { access } = worst(group);
+  // "worse" when some site on the line was already bad on the base side; its base numbers are the evidence.
+  const base = group.map((site) => site.base).find((b): b is AccessReport => b !== null && isBadGlobalAccess(b)) ?? worst(group).base;
   const weight = group.reduce((sum, site) => sum + site.access.dynamicWeight, 0);
   const sectors = access.sectorsPerRequest !== null && access.idealSectors !== null
     ? `${access.sectorsPerRequest} sectors/request vs ideal ${access.idealSectors}`
@@ -103,7 +110,7 @@ function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean): NewFinding
     line: access.line,
     title: `${base && isBadGlobalAccess(base) ? 'worse' : 'new'} ${label} at ${where(access.file, access.line)}${sites}: ${sectors}`,
     message:
-      `\`${access.ptx.trim()}\`${others} ${group.length > 1 ? 'run' : 'runs'} ${times(weight)} per thread in total; ${access.reason}${was}.` +
+      `\`${compact(access.ptx)}\`${others} ${group.length > 1 ? 'run' : 'runs'} ${times(weight)} per thread in total; ${access.reason}${was}.` +
       (headOnly ? ' (head-only report: no base to compare with.)' : ''),
     evidence: {
       class: access.class,
@@ -113,7 +120,7 @@ function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean): NewFinding
       bytesPerLane: access.bytesPerLane,
       dynamicWeight: round(weight, 4),
       sites: group.length,
-      ptx: access.ptx.trim(),
+      ptx: compact(access.ptx),
       baseClass: base?.class ?? null,
       baseSectorsPerRequest: base?.sectorsPerRequest ?? null,
       headOnly,
@@ -135,8 +142,8 @@ function bankConflictFinding(group: FlaggedSite[], headOnly: boolean): NewFindin
     file: access.file,
     line: access.line,
     title: `${ways}-way bank conflict on shared ${access.kind} at ${where(access.file, access.line)}${sites}${before !== null ? ` (base ${before}-way)` : ''}`,
-    message: `\`${access.ptx.trim()}\` runs ${times(weight)} per thread${group.length > 1 ? ' (all sites on this line)' : ''}; each request is split into ${ways} serialized bank accesses. ${access.reason}`.trim(),
-    evidence: { bankConflictWays: ways, baseBankConflictWays: before, dynamicWeight: round(weight, 4), sites: group.length, ptx: access.ptx.trim(), headOnly },
+    message: `\`${compact(access.ptx)}\` runs ${times(weight)} per thread${group.length > 1 ? ' (all sites on this line)' : ''}; each request is split into ${ways} serialized bank accesses. ${access.reason}`.trim(),
+    evidence: { bankConflictWays: ways, baseBankConflictWays: before, dynamicWeight: round(weight, 4), sites: group.length, ptx: compact(access.ptx), headOnly },
     remedy: bankConflictRemedy(ways),
   };
 }
@@ -157,8 +164,8 @@ export function divergenceFindings(base: KernelReport, head: KernelReport): NewF
       file: branch.file,
       line: branch.line,
       title: `new divergent branch in a loop (depth ${branch.loopDepth}) at ${where(branch.file, branch.line)}`,
-      message: `\`${branch.ptx.trim()}\` runs ${times(branch.dynamicWeight)} per thread; ${branch.reason}`,
-      evidence: { loopDepth: branch.loopDepth, dynamicWeight: branch.dynamicWeight, ptx: branch.ptx.trim() },
+      message: `\`${compact(branch.ptx)}\` runs ${times(branch.dynamicWeight)} per thread; ${branch.reason}`,
+      evidence: { loopDepth: branch.loopDepth, dynamicWeight: branch.dynamicWeight, ptx: compact(branch.ptx) },
       remedy: divergenceRemedy(),
     });
   });
