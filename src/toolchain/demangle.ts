@@ -274,8 +274,14 @@ class Parser {
       return { kind: 'name', text: inner };
     }
     const typeCode = this.peek();
+    if (!BUILTINS[typeCode]) {
+      // A literal of an enum (or other named) type: printed as a cast.
+      const named = this.type();
+      const value = this.number();
+      this.expect('E');
+      return { kind: 'name', text: `(${text(named)})${value}` };
+    }
     const typeName = BUILTINS[typeCode];
-    if (!typeName) throw new DemangleError(`unsupported literal type at ${this.pos}`);
     this.pos += 1;
     const value = this.number();
     this.expect('E');
