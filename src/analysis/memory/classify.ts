@@ -97,21 +97,34 @@ function classifyWarp(offsets: number[], width: number, sectors: number, ideal: 
   return sectors >= offsets.length * Math.ceil(width / SECTOR_BYTES) ? 'uncoalesced' : 'strided';
 }
 
-// Block indices sampled when an address depends on %ctaid non-linearly (e.g. (i & 1023) / 32).
-const BLOCK_SAMPLES: Array<[number, number, number]> = [];
-for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) BLOCK_SAMPLES.push([x, y, 0]);
+/** Whether the tree mentions the symbol `name`. */
+function mentions(expr: Expr, name: string): boolean {
+  switch (expr.op) {
+    case 'const': case 'opaque': return false;
+    case 'sym': return expr.name === name;
+    case 'neg': case 'not': case 'cvta': return mentions(expr.a, name);
+    case 'pred': return expr.parts.some((part) => mentions(part, name));
+    default: return mentions(expr.a, name) || mentions(expr.b, name);
+  }
+}
 
 /**
  * Resolves the lanes symbolically; when a division or mask of a %ctaid-dependent value
- * blocks that, evaluates the warps of 16 sample blocks (ctaid.x, ctaid.y in 0..3) instead.
+ * blocks that, evaluates the warps of sample blocks instead (ctaid.x and ctaid.y in 0..3,
+ * for the axes the address uses).
  */
 function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType<typeof resolveWarps>; warps: Lane[][]; note: string } {
   const resolved = resolveWarps(address, warps);
   if (!('unresolved' in resolved) || resolved.unresolved.class !== 'runtime') return { resolved, warps, note: '' };
-  const sampled = BLOCK_SAMPLES.flatMap((ctaid) => warps.map((warp) => warp.map((lane) => ({ env: { ...lane.env, ctaid }, cache: new Map() }))));
+  const xs = mentions(address, '%ctaid.x') ? [0, 1, 2, 3] : [0];
+  const ys = mentions(address, '%ctaid.y') ? [0, 1, 2, 3] : [0];
+  if (xs.length === 1 && ys.length === 1) return { resolved, warps, note: '' };
+  const samples = ys.flatMap((y) => xs.map((x): [number, number, number] => [x, y, 0]));
+  const sampled = samples.flatMap((ctaid) => warps.map((warp) => warp.map((lane) => ({ env: { ...lane.env, ctaid }, cache: new Map() }))));
   const retried = resolveWarps(address, sampled);
   if ('unresolved' in retried) return { resolved, warps, note: '' };
-  return { resolved: retried, warps: sampled, note: '; averaged over blocks ctaid.x, ctaid.y in 0..3' };
+  const axes = [xs.length > 1 ? 'ctaid.x' : null, ys.length > 1 ? 'ctaid.y' : null].filter(Boolean).join(', ');
+  return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes} in 0..3` };
 }
 
 export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {

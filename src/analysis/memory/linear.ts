@@ -186,7 +186,14 @@ export function evaluateLane(expr: Expr, env: LaneEnvironment, cache: Map<Expr, 
   return result;
 }
 
+const keys = new WeakMap<Linear, string>();
+
 /** Key of the symbolic part, to test whether two lanes differ only by a constant. */
 export function symbolicKey(value: Linear): string {
-  return [...value.terms.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([m, c]) => `${c}*${m}`).join('+');
+  let key = keys.get(value);
+  if (key === undefined) {
+    key = value.terms.size === 0 ? '' : [...value.terms.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([m, c]) => `${c}*${m}`).join('+');
+    keys.set(value, key);
+  }
+  return key;
 }
