@@ -21,6 +21,8 @@ export interface CarveShardOutput {
   shard: { index: number; count: number };
   /** Variants the whole space enumerates (all shards together). */
   enumerated: number;
+  /** The carving options of the space (part of configHash), so a merge needs no config. */
+  options: CarveOptions;
   metrics: VariantMetrics[];
   diagnostics: Diagnostic[];
 }
@@ -95,7 +97,7 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
   const diagnostics: Diagnostic[] = [...enumeration.diagnostics];
   const shard: CarveShardOutput = {
     kind: 'carve-shard', space: spaceName, arch, configHash: spaceConfigHash(config, spaceName, arch), shard: shardSpec,
-    enumerated: enumeration.variants.length, metrics: [], diagnostics,
+    enumerated: enumeration.variants.length, options: carveOptionsFor(space), metrics: [], diagnostics,
   };
   if (enumeration.diagnostics.some((d) => d.severity === 'error')) return { result: null, shard, builds: [], diagnostics };
   const nvcc = await findNvcc(config.nvcc?.path);
@@ -114,14 +116,14 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
     if (!build.ok) diagnostics.push({ severity: 'warning', stage: 'build', message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`, file: space.source });
     diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
-  const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, carveOptionsFor(space)) : null;
+  const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, shard.options) : null;
   return { result, shard, builds, diagnostics };
 }
 
 export type MergeOutcome = { ok: true; result: CarveResult } | { ok: false; reason: string };
 
 /** Carves the union of shard outputs; refuses shards of another space, config or arch, duplicates and gaps. */
-export function mergeCarveResults(shards: CarveShardOutput[], options: CarveOptions): MergeOutcome {
+export function mergeCarveResults(shards: CarveShardOutput[], options?: CarveOptions): MergeOutcome {
   if (shards.length === 0) return { ok: false, reason: 'no shard outputs given' };
   const first = shards[0];
   for (const [i, shard] of shards.entries()) {
@@ -139,5 +141,5 @@ export function mergeCarveResults(shards: CarveShardOutput[], options: CarveOpti
   }
   const metrics = shards.flatMap((s) => s.metrics);
   if (metrics.length !== first.enumerated) return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
-  return { ok: true, result: carve(first.space, first.arch, metrics, options) };
+  return { ok: true, result: carve(first.space, first.arch, metrics, options ?? first.options) };
 }
