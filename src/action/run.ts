@@ -1,13 +1,121 @@
-// Action pipeline entry. Inputs -> config -> analyse -> publish.
+// Action entry: inputs -> config -> gate engine -> files -> publish -> summary -> outputs.
+// Nothing here throws on bad input: config and input errors become diagnostics that the
+// summary, the annotations and the check run show; API failures degrade to warnings.
 import * as core from '@actions/core';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfigFile } from '../config/load.js';
+import { readEventFile, type GitHubEventInfo } from '../github/index.js';
+import { runGate, type GateResult } from '../pipeline/index.js';
+import type { Diagnostic } from '../report/types.js';
+import { VERSION } from '../version.js';
+import { readInputs, type ActionInputs } from './inputs.js';
+import { writeReportDir, type GateRecord } from './files.js';
+import { publishGate, publishFromReportDir, githubTarget } from './publish.js';
+import { runRetune } from './retune.js';
+import { emitAnnotations, writeSummary } from './summary.js';
 
-export async function runAction(): Promise<void> {
-  const workspace = process.env.GITHUB_WORKSPACE ?? process.cwd();
-  const configPath = path.resolve(workspace, core.getInput('config') || '.github/carve.yml');
-  const { diagnostics } = loadConfigFile(configPath);
-  for (const d of diagnostics) {
-    core.error(d.message, { file: d.file, startLine: d.line, startColumn: d.column, title: 'carve config' });
+export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const { inputs, diagnostics: inputDiagnostics } = readInputs((name) => core.getInput(name));
+  const workspace = path.resolve(env.GITHUB_WORKSPACE ?? process.cwd());
+  const reportDir = path.resolve(workspace, inputs.reportDir);
+  const { event, diagnostics: eventDiagnostics } = readEventFile(env.GITHUB_EVENT_PATH, env.GITHUB_EVENT_NAME ?? '', env);
+  core.setOutput('report-dir', reportDir);
+
+  if (inputs.mode === 'publish') {
+    await publishFromReportDir({ inputs, reportDir, event, env, inputDiagnostics: [...inputDiagnostics, ...eventDiagnostics] });
+    return;
+  }
+
+  const configPath = path.resolve(workspace, inputs.config);
+  const loaded = loadConfigFile(configPath);
+  const config = loaded.config;
+  const notes: string[] = [];
+  const diagnostics: Diagnostic[] = [...inputDiagnostics, ...eventDiagnostics, ...loaded.diagnostics];
+  if (!loaded.diagnostics.length && !existsSync(configPath)) {
+    notes.push(`No config at \`${inputs.config}\`: defaults apply (block size from __launch_bounds__, else the occupancy sweep with ${config.defaultBlockSize} threads for findings).`);
+  }
+  const archs = inputs.archs.length ? inputs.archs : config.archs;
+  const failOn = inputs.failOn ?? config.failOn;
+
+  if (inputs.mode === 'retune') {
+    await runRetune({ config, configPath, archs, reportDir, diagnostics });
+    return;
+  }
+
+  const scratchDir = mkdtempSync(path.join(env.RUNNER_TEMP ?? tmpdir(), 'carve-'));
+  const target = inputs.mode === 'gate' ? githubTarget(inputs, event, env) : null;
+  const publishWarnings: string[] = [];
+  try {
+    // The check run shows "in progress" while nvcc runs.
+    const checkRunId = target ? await target.start(publishWarnings) : null;
+    if (inputs.timing === 'on') {
+      notes.push('Timing was requested, but the gate times kernels only through `carve time` on a GPU runner; this run is static only.');
+    }
+    const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
+    if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
+    const result = await runGate({
+      workspace, config, inputDiagnostics: diagnostics, archs, failOn,
+      comment: inputs.comment ?? config.comment,
+      nvcc: inputs.nvcc ?? config.nvcc.path ?? null,
+      artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
+      pullRequest,
+      headSha: event.sha,
+      scope: pullRequest ? 'changes' : 'all',
+      scratchDir,
+      render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env) },
+      log: (message) => core.info(message),
+    });
+    result.notes.unshift(...notes);
+
+    const record = gateRecord(result, event);
+    const written = writeReportDir(reportDir, {
+      head: result.head, base: result.base, comparison: result.comparison, comment: result.comment, summary: result.summary,
+      gate: record, sarif: inputs.sarif ? result.sarif : null, eventPath: env.GITHUB_EVENT_PATH,
+    });
+
+    let checkPublished = false;
+    if (target) {
+      const outcome = await publishGate(target, result, record, checkRunId, publishWarnings);
+      checkPublished = outcome.checkRunId !== null && outcome.annotationRequests > 0;
+      if (outcome.comment) core.info(`carve: comment ${outcome.comment.action} (${outcome.comment.url})`);
+    } else if (inputs.mode === 'gate') {
+      publishWarnings.push('no github-token (or no repository in the event): nothing was posted; the comment is in comment-path.');
+    }
+    for (const warning of publishWarnings) core.warning(`carve: ${warning}`);
+    // Without a check run, workflow-command annotations still put the findings on the lines.
+    if (!checkPublished) emitAnnotations(record.annotations);
+    await writeSummary(result.summary, publishWarnings, env);
+
+    core.setOutput('report-path', written.reportPath);
+    core.setOutput('comment-path', written.commentPath);
+    core.setOutput('summary-path', written.summaryPath);
+    if (written.sarifPath) core.setOutput('sarif-path', written.sarifPath);
+    core.setOutput('findings', String(result.findings));
+    core.setOutput('regressions', String(result.regressions));
+    core.setOutput('conclusion', result.conclusion);
+    if (result.conclusion === 'failure') core.setFailed(`carve: ${result.conclusionReason}`);
+    else core.info(`carve: ${result.conclusionReason}`);
+  } finally {
+    rmSync(scratchDir, { recursive: true, force: true });
   }
 }
+
+function gateRecord(result: GateResult, event: GitHubEventInfo): GateRecord {
+  return {
+    kind: 'carve-gate', version: VERSION,
+    conclusion: result.conclusion, conclusionReason: result.conclusionReason,
+    findings: result.findings, failingFindings: result.failingFindings, regressions: result.regressions,
+    postComment: result.postComment,
+    headSha: event.sha, pullRequest: event.pullRequest?.number ?? null,
+    annotations: result.annotations,
+  };
+}
+
+function runUrl(env: NodeJS.ProcessEnv): string | null {
+  if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID) return null;
+  return `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
+}
+
+export type { ActionInputs };

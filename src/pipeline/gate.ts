@@ -20,14 +20,14 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   const notes: string[] = [];
   mkdirSync(options.scratchDir, { recursive: true });
 
-  const nvcc = await findNvcc(options.nvcc ?? undefined);
+  const nvcc = await locateNvcc(options.nvcc, diagnostics);
   const source: GateResult['source'] = nvcc ? 'compile' : options.artifacts.length ? 'artifacts' : 'none';
   if (source === 'compile') notes.push(`Built with ${nvcc!.path} (${nvcc!.version}) for ${options.archs.join(', ')}.`);
-  if (source === 'artifacts') notes.push(`No nvcc found: analysed the committed artifacts matching ${options.artifacts.map((a) => `\`${a}\``).join(', ')} on both sides.`);
+  if (source === 'artifacts') notes.push(`${options.nvcc === 'none' ? 'Building is off (nvcc: none)' : 'No nvcc found'}: analysed the committed artifacts matching ${options.artifacts.map((a) => `\`${a}\``).join(', ')} on both sides.`);
   if (source === 'none') {
     diagnostics.push({
       severity: 'error', stage: 'build',
-      message: `nvcc was not found${options.nvcc ? ` at ${options.nvcc}` : ' on PATH or in /usr/local/cuda/bin'} and no \`artifacts\` are configured: nothing to analyse. Install the CUDA toolkit, set the \`nvcc\` input, or commit PTX / cubin / ptxas logs / Carve reports and list them in \`artifacts\`.`,
+      message: `${options.nvcc === 'none' ? 'building is off (nvcc: none)' : `nvcc was not found${options.nvcc ? ` at ${options.nvcc}` : ' on PATH or in /usr/local/cuda/bin'}`} and no \`artifacts\` are configured: nothing to analyse. Install the CUDA toolkit, set the \`nvcc\` input, or commit PTX / cubin / ptxas logs / Carve reports and list them in \`artifacts\`.`,
     });
   }
 
@@ -112,6 +112,21 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   } finally {
     if (worktree) await removeWorktree(options.workspace, worktree);
   }
+}
+
+/**
+ * nvcc to build with: 'none' skips building (committed-report mode even where a toolkit is
+ * installed); an explicit path is used only if it runs — a broken one is reported, not
+ * silently replaced by another toolkit.
+ */
+async function locateNvcc(hint: string | null, diagnostics: Diagnostic[]): Promise<{ path: string; version: string } | null> {
+  if (hint === 'none') return null;
+  const found = await findNvcc(hint ?? undefined);
+  if (hint && found && found.path !== hint) {
+    diagnostics.push({ severity: 'warning', stage: 'build', message: `nvcc at ${hint} did not run; not building (set \`nvcc\` to a working nvcc, or to none for committed-report mode)` });
+    return null;
+  }
+  return found;
 }
 
 function emptyReport(side: 'base' | 'head', commit: string | null, archs: string[]): CarveReport {
