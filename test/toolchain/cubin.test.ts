@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsePtxasLog, readCubin } from '../../src/toolchain/index.js';
+import { cubinSmVersion, parsePtxasLog, readCubin } from '../../src/toolchain/index.js';
 import { ARCHS, fixtureBytes, fixtureText } from './fixtures.js';
 
 const CUBINS = [...ARCHS.map((a) => `kernels.${a}`), 'spill.sm_80', 'spill.sm_90', 'recursion.sm_90'];
@@ -57,6 +57,33 @@ describe('readCubin', () => {
   it('reads the spill kernel stack (cubin) where ptxas prints the same frame', () => {
     const [pressure] = readCubin(fixtureBytes('spill.sm_90.cubin')).kernels;
     expect([pressure.resources.registers, pressure.resources.stackFrameBytes, pressure.resources.localBytes]).toEqual([32, 1808, 1808]);
+  });
+});
+
+describe('older cubin layouts (ELF ABI version 7, CUDA 12 and before)', () => {
+  it('reads the SM from the low byte of e_flags there', () => {
+    // EF_CUDA_SM(80) | EF_CUDA_VIRTUAL_SM(80) << 16 | EF_CUDA_TEXMODE_UNIFIED | EF_CUDA_64BIT_ADDRESS
+    expect(cubinSmVersion({ abiVersion: 7, flags: 0x500550 })).toBe(80);
+    expect(cubinSmVersion({ abiVersion: 8, flags: 0x6005904 })).toBe(89);
+    const bytes = fixtureBytes('kernels.sm_80.cubin').slice();
+    bytes[8] = 7; // ABI version
+    new DataView(bytes.buffer).setUint32(48, 0x500550, true);
+    expect(readCubin(bytes).arch).toBe('sm_80');
+  });
+
+  it('falls back to the register count in the .text section header (sh_info >> 24)', () => {
+    const bytes = fixtureBytes('kernels.sm_80.cubin').slice();
+    // Hide the module-wide .nv.info (EIATTR_REGCOUNT) by renaming it in .shstrtab.
+    const names = new TextDecoder('latin1').decode(bytes);
+    const at = names.indexOf('\0.nv.info\0') + 1;
+    bytes[at + 8] = 'X'.charCodeAt(0);
+    const withoutInfo = readCubin(bytes).kernels;
+    const original = readCubin(fixtureBytes('kernels.sm_80.cubin')).kernels;
+    expect(withoutInfo.map((k) => k.resources.registers)).toEqual(original.map((k) => k.resources.registers));
+    expect(withoutInfo.map((k) => k.resources.registers)).toEqual([14, 32, 14, 10, 32, 12, 28, 10, 8]);
+    // The rename did hide .nv.info: the stack frame (only recorded there) is gone.
+    const stack = (ks: typeof original) => ks.find((k) => k.name.includes('stackFrame'))!.resources.stackFrameBytes;
+    expect([stack(original), stack(withoutInfo)]).toEqual([256, 0]);
   });
 });
 
