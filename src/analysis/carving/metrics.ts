@@ -4,7 +4,6 @@
 // with B_SM from the exact occupancy calculator (src/gpu), plus what threshold carving needs:
 // spills, coalescing, bank conflicts and the global-memory traffic a launch moves.
 import { computeOccupancy, OccupancyInputError, explainZeroOccupancy } from '../../gpu/index.js';
-import { hasUncoalescedAccess } from '../memory/index.js';
 import type { AccessReport, KernelReport } from '../../report/types.js';
 import type { ParameterValue } from './space.js';
 
@@ -64,7 +63,8 @@ export interface MetricOptions {
   carveoutPercent?: number;
 }
 
-// The same rule as the compare engine's findings (src/analysis/memory hasUncoalescedAccess).
+// Strided / uncoalesced sites executed at least uncoalescedMinWeight times per thread count, as
+// the config schema documents ("ignore sites executed fewer times per thread than this").
 const BAD_CLASSES = new Set(['strided', 'uncoalesced']);
 
 function product(dims: [number, number, number]): number {
@@ -99,7 +99,7 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
     }
     if (access.sectorsPerRequest !== null) trafficPerThread += access.dynamicWeight * access.sectorsPerRequest; // sectors x 32 B / 32 lanes
     else trafficKnown = false;
-    if (access.dynamicWeight <= minWeight) continue;
+    if (access.dynamicWeight < minWeight) continue;
     if (access.class !== null && BAD_CLASSES.has(access.class)) {
       const sectors = access.sectorsPerRequest ?? Number.POSITIVE_INFINITY;
       if (verdict !== 'uncoalesced' || sectors > worstSectors) {
@@ -165,7 +165,7 @@ export function variantMetrics(variant: VariantGeometry, report: KernelReport | 
   }
   metrics.regions = report.regions;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads);
-  metrics.coalescing = hasUncoalescedAccess(report.accesses, options.uncoalescedMinWeight) ? 'uncoalesced' : summary.verdict;
+  metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
   metrics.globalTrafficBytes = summary.traffic;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === 'shared') ? summary.bankWays : 1;
