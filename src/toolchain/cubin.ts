@@ -128,7 +128,11 @@ export function readCubin(bytes: Uint8Array, file?: string): { arch: string | nu
         continue;
       }
     }
-    const resources = kernelResources(elf, arch === null ? null : sm, text, { global: global.get(symbol.index) ?? new Map(), own }, reservedShared);
+    const kernelGlobal = global.get(symbol.index) ?? new Map<number, number>();
+    if (!kernelGlobal.has(EIATTR.FRAME_SIZE)) {
+      diagnostics.push({ severity: 'warning', stage: 'cubin', message: `no EIATTR_FRAME_SIZE record for '${name}' in .nv.info: stack frame taken as 0`, file, offset: text.headerOffset, kernel: name });
+    }
+    const resources = kernelResources(elf, arch === null ? null : sm, text, { global: kernelGlobal, own }, reservedShared);
     kernels.push({ name, displayName: demangle(name), arch: arch ?? 'unknown', resources, isEntry: (symbol.other & STO_CUDA_ENTRY) !== 0 });
   }
   if (kernels.length === 0 && diagnostics.length === 0) {

@@ -77,7 +77,9 @@ describe('older cubin layouts (ELF ABI version 7, CUDA 12 and before)', () => {
     const names = new TextDecoder('latin1').decode(bytes);
     const at = names.indexOf('\0.nv.info\0') + 1;
     bytes[at + 8] = 'X'.charCodeAt(0);
-    const withoutInfo = readCubin(bytes).kernels;
+    const { kernels: withoutInfo, diagnostics } = readCubin(bytes);
+    expect(diagnostics).toHaveLength(9);
+    expect(diagnostics[0].message).toMatch(/no EIATTR_FRAME_SIZE record for '_ZN5carve8fixtures7warpSumEPKiPi' in .nv.info: stack frame taken as 0/);
     const original = readCubin(fixtureBytes('kernels.sm_80.cubin')).kernels;
     expect(withoutInfo.map((k) => k.resources.registers)).toEqual(original.map((k) => k.resources.registers));
     expect(withoutInfo.map((k) => k.resources.registers)).toEqual([14, 32, 14, 10, 32, 12, 28, 10, 8]);
