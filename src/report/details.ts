@@ -14,9 +14,9 @@ function row(pair: KernelComparison, label: string, pick: Pick<number | string>)
 const headroom = (side: 'registers' | 'sharedMemory'): Pick<string> => (k) => {
   const cliff = k.cliffs?.[side];
   if (!cliff) return null;
-  const add = cliff.headroom === null ? 'none in range' : `+${cliff.headroom} → ${cliff.blocksAfterDrop} blk`;
-  const shed = cliff.shedToGain === null ? 'none' : `−${cliff.shedToGain} → ${cliff.blocksAfterGain} blk`;
-  return `${add}; ${shed}`;
+  const add = cliff.headroom === null ? 'no drop in range' : `+${cliff.headroom + 1}: ${cliff.blocksAfterDrop} blk`;
+  const shed = cliff.shedToGain === null ? 'no gain' : `−${cliff.shedToGain}: ${cliff.blocksAfterGain} blk`;
+  return `${add}, ${shed}`;
 };
 
 export function kernelDetails(pair: KernelComparison): string {
@@ -32,8 +32,8 @@ export function kernelDetails(pair: KernelComparison): string {
     row(pair, 'Blocks / SM', (k) => k.occupancy?.activeBlocksPerSM ?? null),
     row(pair, 'Occupancy', (k) => (k.occupancy ? pct(k.occupancy.occupancy) : null)),
     row(pair, 'Limiter', (k) => k.occupancy?.limiter.join(', ') ?? null),
-    row(pair, 'Register headroom (add; shed)', headroom('registers')),
-    row(pair, 'Shared headroom, B (add; shed)', headroom('sharedMemory')),
+    row(pair, 'Next register cliff (add / shed)', headroom('registers')),
+    row(pair, 'Next shared cliff, B (add / shed)', headroom('sharedMemory')),
     row(pair, 'Instructions / thread', (k) => (k.perThread ? Number(k.perThread.instructions.toFixed(1)) : null)),
     row(pair, 'FLOPs / thread', (k) => (k.perThread ? Number(k.perThread.flops.toFixed(1)) : null)),
     row(pair, 'Global bytes / thread (ld+st)', (k) => (k.perThread ? Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1)) : null)),
@@ -42,24 +42,27 @@ export function kernelDetails(pair: KernelComparison): string {
   const parts = [markdownTable(rows, { align: ['l', 'r'] })];
   const notes = [kernel.launch.note, kernel.perThread?.usesAssumedTripCounts ? 'Some loops use assumed trip counts.' : undefined].filter(Boolean);
   if (notes.length) parts.push(notes.map((n) => `_${n}_`).join(' '));
-  const sites = (pair.head ?? pair.base)!.accesses.filter((a) => a.class !== null && a.class !== 'coalesced' && a.class !== 'uniform');
-  if (sites.length) {
-    parts.push(
-      markdownTable([
-        ['Site', 'Access', 'Class', 'Sectors (ideal)', 'Bank ways', 'Weight'],
-        ...sites.map((a) => [
-          a.file ? `${a.file.split('/').pop()}:${a.line ?? '?'}` : '?',
-          `${a.space} ${a.kind}`,
-          a.class ?? 'unknown',
-          a.sectorsPerRequest === null ? '?' : `${a.sectorsPerRequest} (${a.idealSectors ?? '?'})`,
-          a.bankConflictWays === null ? '' : String(a.bankConflictWays),
-          String(Number(a.dynamicWeight.toFixed(2))),
-        ].map(escapeCell)),
-      ]),
-    );
-  }
+  const sites = siteRows(kernel);
+  if (sites.length) parts.push(markdownTable([['Line', 'Access', 'Class', 'Sectors (ideal)', 'Bank ways', 'Sites', 'Weight'], ...sites]));
   const summary = `<code>${escapeHtmlText(pair.displayName)}</code> · ${pair.arch} · ${pair.status}`;
   return `<details><summary>${summary}</summary>\n\n${parts.join('\n\n')}\n\n</details>`;
+}
+
+/** Non-ideal memory sites, one row per source line, access and class (unrolled copies summed). */
+function siteRows(kernel: KernelReport): string[][] {
+  const rows = new Map<string, { cells: string[]; sites: number; weight: number }>();
+  for (const a of kernel.accesses) {
+    if (a.class === null || a.class === 'coalesced' || a.class === 'uniform') continue;
+    const where = a.file ? `${a.file.split('/').pop()}:${a.line ?? '?'}` : '?';
+    const sectors = a.sectorsPerRequest === null ? '?' : `${a.sectorsPerRequest} (${a.idealSectors ?? '?'})`;
+    const cells = [where, `${a.space} ${a.kind}`, a.class, sectors, a.bankConflictWays === null ? '' : String(a.bankConflictWays)];
+    const key = cells.join('|');
+    const row = rows.get(key) ?? { cells, sites: 0, weight: 0 };
+    row.sites++;
+    row.weight += a.dynamicWeight;
+    rows.set(key, row);
+  }
+  return [...rows.values()].map((r) => [...r.cells, String(r.sites), String(Number(r.weight.toFixed(2)))].map(escapeCell));
 }
 
 function escapeHtmlText(text: string): string {

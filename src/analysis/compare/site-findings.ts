@@ -110,7 +110,7 @@ function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean): NewFinding
     line: access.line,
     title: `${base && isBadGlobalAccess(base) ? 'worse' : 'new'} ${label} at ${where(access.file, access.line)}${sites}: ${sectors}`,
     message:
-      `\`${compact(access.ptx)}\`${others} ${group.length > 1 ? 'run' : 'runs'} ${times(weight)} per thread in total; ${access.reason}${was}.` +
+      `\`${compact(access.ptx)}\`${others} ${group.length > 1 ? `run ${times(weight)} per thread in total` : `runs ${times(weight)} per thread`}; ${access.reason}${was}.` +
       (headOnly ? ' (head-only report: no base to compare with.)' : ''),
     evidence: {
       class: access.class,

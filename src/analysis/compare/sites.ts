@@ -25,19 +25,22 @@ export function normalizedPtx(ptx: string): string {
  * scores higher, so a moved-but-identical load still pairs with itself.
  */
 export function alignSites<T extends SiteLike>(base: readonly T[], head: readonly T[], key: (site: T) => string): number[] {
+  // Keys and normalized text once per site; the DP below only compares strings.
+  const describe = (site: T) => ({ key: key(site), text: normalizedPtx(site.ptx), line: site.line });
+  const b = base.map(describe);
+  const h = head.map(describe);
   const rows = base.length + 1;
   const cols = head.length + 1;
   const score = new Float64Array(rows * cols);
-  const pairScore = (b: T, h: T): number => {
-    if (key(b) !== key(h)) return 0;
-    let s = 4;
-    if (normalizedPtx(b.ptx) === normalizedPtx(h.ptx)) s += 2;
-    if (b.line !== null && b.line === h.line) s += 1;
-    return s;
+  const pairScore = (i: number, j: number): number => {
+    const x = b[i];
+    const y = h[j];
+    if (x.key !== y.key) return 0;
+    return 4 + (x.text === y.text ? 2 : 0) + (x.line !== null && x.line === y.line ? 1 : 0);
   };
   for (let i = 1; i < rows; i++) {
     for (let j = 1; j < cols; j++) {
-      const pair = pairScore(base[i - 1], head[j - 1]);
+      const pair = pairScore(i - 1, j - 1);
       const diagonal = pair > 0 ? score[(i - 1) * cols + (j - 1)] + pair : -Infinity;
       score[i * cols + j] = Math.max(diagonal, score[(i - 1) * cols + j], score[i * cols + (j - 1)]);
     }
@@ -47,7 +50,7 @@ export function alignSites<T extends SiteLike>(base: readonly T[], head: readonl
   let j = head.length;
   while (i > 0 && j > 0) {
     const here = score[i * cols + j];
-    const pair = pairScore(base[i - 1], head[j - 1]);
+    const pair = pairScore(i - 1, j - 1);
     if (pair > 0 && here === score[(i - 1) * cols + (j - 1)] + pair) {
       match[j - 1] = i - 1;
       i--;

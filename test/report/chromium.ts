@@ -1,0 +1,90 @@
+// Headless Chromium driven over the DevTools protocol on a pipe (--remote-debugging-pipe:
+// commands on fd 3, events and replies on fd 4, NUL-separated JSON). Loads a page, collects
+// console errors, exceptions and failed loads, counts elements and takes a screenshot.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+
+export const CHROMIUM_INSTALL_HINT = 'Headless Chromium is needed for the HTML report test: install it with `apt-get install -y chromium` (Debian) or set CHROMIUM=/path/to/chromium.';
+
+/** The Chromium binary ($CHROMIUM, then the usual Debian/Ubuntu names), or null. */
+export function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+  for (const candidate of candidates) if (candidate && existsSync(candidate)) return candidate;
+  const which = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+export interface PageRun {
+  /** console.error/warn calls, uncaught exceptions and error-level log entries (failed loads, CSP). */
+  errors: string[];
+  /** Results of the expressions evaluated after load, in order. */
+  values: unknown[];
+  screenshotPng: Buffer;
+}
+
+interface Message { id?: number; method?: string; params?: Record<string, any>; result?: Record<string, any>; error?: { message: string }; sessionId?: string }
+
+export async function loadPage(binary: string, url: string, expressions: string[], width = 1280): Promise<PageRun> {
+  const browser = spawn(binary, ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-pipe', 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  const input = browser.stdio[3] as Writable;
+  const output = browser.stdio[4] as Readable;
+  const pending = new Map<number, { resolve: (m: Message) => void; reject: (e: Error) => void }>();
+  const listeners: Array<(m: Message) => void> = [];
+  let buffer = '';
+  output.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let end: number;
+    while ((end = buffer.indexOf('\0')) >= 0) {
+      const message = JSON.parse(buffer.slice(0, end)) as Message;
+      buffer = buffer.slice(end + 1);
+      if (message.id !== undefined && pending.has(message.id)) {
+        const waiter = pending.get(message.id)!;
+        pending.delete(message.id);
+        if (message.error) waiter.reject(new Error(message.error.message));
+        else waiter.resolve(message);
+      } else for (const listener of listeners) listener(message);
+    }
+  });
+  let nextId = 1;
+  const send = (method: string, params: Record<string, unknown> = {}, sessionId?: string): Promise<Message> =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      input.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
+    });
+  try {
+    const { result: target } = await send('Target.createTarget', { url: 'about:blank' });
+    const { result: attached } = await send('Target.attachToTarget', { targetId: target!.targetId, flatten: true });
+    const session = attached!.sessionId as string;
+    const errors: string[] = [];
+    let loaded: () => void = () => {};
+    const load = new Promise<void>((resolve) => (loaded = resolve));
+    listeners.push((m) => {
+      if (m.sessionId !== session) return;
+      if (m.method === 'Runtime.consoleAPICalled' && (m.params!.type === 'error' || m.params!.type === 'warning' || m.params!.type === 'assert')) {
+        errors.push(`console.${m.params!.type}: ${(m.params!.args as Array<{ value?: unknown; description?: string }>).map((a) => a.value ?? a.description).join(' ')}`);
+      }
+      if (m.method === 'Runtime.exceptionThrown') errors.push(`exception: ${m.params!.exceptionDetails.exception?.description ?? m.params!.exceptionDetails.text}`);
+      if (m.method === 'Log.entryAdded' && (m.params!.entry.level === 'error' || m.params!.entry.level === 'warning')) errors.push(`log ${m.params!.entry.level}: ${m.params!.entry.text}${m.params!.entry.url ? ` (${m.params!.entry.url})` : ''}`);
+      if (m.method === 'Page.loadEventFired') loaded();
+    });
+    for (const domain of ['Runtime.enable', 'Log.enable', 'Page.enable']) await send(domain, {}, session);
+    await send('Emulation.setDeviceMetricsOverride', { width, height: 900, deviceScaleFactor: 1, mobile: false }, session);
+    await send('Page.navigate', { url }, session);
+    await load;
+    // Let late console messages arrive.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const values: unknown[] = [];
+    for (const expression of expressions) {
+      const { result } = await send('Runtime.evaluate', { expression, returnByValue: true }, session);
+      values.push(result!.result.value);
+    }
+    const { result: shot } = await send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true }, session);
+    return { errors, values, screenshotPng: Buffer.from(shot!.data as string, 'base64') };
+  } finally {
+    browser.kill('SIGTERM');
+  }
+}
