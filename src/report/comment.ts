@@ -32,7 +32,8 @@ function headline(comparison: Comparison, context: RenderContext): string {
     ? `${counts.failing} ${counts.failing === 1 ? 'finding fails' : 'findings fail'} the check`
     : comparison.findings.length ? 'findings, none failing' : 'no performance findings';
   const scope = comparison.headOnly ? ' (head-only: no base report to compare with)' : '';
-  return `### ${icon} Carve: ${verdict}\n\n${counts.text} · ${kernelCounts(comparison)}${scope}`;
+  const counted = counts.text[0].toUpperCase() + counts.text.slice(1);
+  return `### ${icon} Carve: ${verdict}\n\n${counted} · ${kernelCounts(comparison)}${scope}`;
 }
 
 function footer(context: RenderContext, truncated: boolean): string {

@@ -48,7 +48,7 @@ describe('renderComment', () => {
     const same = compareReports(loadReport('head'), loadReport('head'), config);
     const text = renderComment(same, context);
     expect(text).toContain('### ✅ Carve: no performance findings');
-    expect(text).toContain('no findings · 3 kernels on sm_90: 3 unchanged');
+    expect(text).toContain('No findings · 3 kernels on sm_90: 3 unchanged');
     expect(text).not.toContain('#### Findings');
     await expect(text).toMatchFileSnapshot('__snapshots__/comment-unchanged.md');
   });
