@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { parsePtxasLog, readCubin, type ResourceRecord } from '../toolchain/index.js';
+import { launchBoundsFromPtx, parsePtxasLog, readCubin, type ResourceRecord } from '../toolchain/index.js';
 import { reportSchemaErrors } from '../report/validate.js';
 import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
@@ -110,9 +110,22 @@ export function readArtifactSide(input: ArtifactSideInput): CarveReport & { arti
     for (const record of [...logRecords, ...cubinRecords]) {
       if (record.arch === module.arch && !byName.has(record.name)) byName.set(record.name, record);
     }
+    // ptxas logs do not print launch bounds; the PTX states them (.maxntid / .minnctapersm), as on the compile path.
+    const bounds = launchBoundsFromPtx(module.text);
+    const resources = [...byName.values()].map((record) => {
+      const fromPtx = bounds.get(record.name);
+      if (!record.isEntry || !fromPtx) return record;
+      const nullReasons = record.resources.nullReasons ? { ...record.resources.nullReasons } : undefined;
+      delete nullReasons?.maxThreadsPerBlock;
+      delete nullReasons?.minBlocksPerSM;
+      return {
+        ...record,
+        resources: { ...record.resources, maxThreadsPerBlock: fromPtx.maxThreadsPerBlock, minBlocksPerSM: fromPtx.minBlocksPerSM, ...(nullReasons ? { nullReasons } : {}) },
+      };
+    });
     const source = ptxSourceFile(module.text);
     const analysed = analyzeOne(
-      { ptxText: module.text, ptxFile: module.file, sourceFile: source ? input.mapper(source) : null, arch: module.arch, resources: [...byName.values()] },
+      { ptxText: module.text, ptxFile: module.file, sourceFile: source ? input.mapper(source) : null, arch: module.arch, resources },
       input.config,
     );
     kernels.push(...analysed.kernels);
