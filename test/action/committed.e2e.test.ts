@@ -83,9 +83,8 @@ describe('bad input', () => {
     writeFileSync(path.join(repo.dir, '.github/carve.yml'), 'archs: [sm_90]\nfailOn: [cliff, bogus]\nthresholds:\n  registerHeadroom: -1\n');
     try {
       const result = await run(committedInputs({ 'fail-on': 'cliff,nonsense' }));
-      console.log(result.summary.slice(0, 1500));
-      expect(result.summary).toContain('`.github/carve.yml:2:16` at `/failOn/1`: /failOn/1 must be one of');
-      expect(result.summary).toContain('at `/thresholds/registerHeadroom`');
+      expect(result.summary).toContain('`.github/carve.yml:2:17` at `/failOn/1`: /failOn/1 must be one of');
+      expect(result.summary).toContain('`.github/carve.yml:4:21` at `/thresholds/registerHeadroom`: /thresholds/registerHeadroom must be >= 0');
       expect(result.summary).toContain("input `fail-on`: unknown finding kind 'nonsense'");
       const run0 = server.checkRuns[0];
       expect(run0).toMatchObject({ conclusion: 'failure' });
