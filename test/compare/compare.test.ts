@@ -108,3 +108,24 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
     expect(comparison.findings.some((f) => f.kernel === 'steady')).toBe(false);
   });
 });
+
+describe('compareReports: shared-memory bank conflicts and divergence (real sm_90 reports)', () => {
+  const base = loadReport('base-extra');
+  const head = loadReport('head-extra');
+
+  it('a dropped padding is a new 32-way bank conflict at the column read; a lane-dependent branch in a loop is one finding per line', () => {
+    const comparison = compareReports(base, head, config);
+    expect(summary(comparison.findings)).toEqual([
+      'warning bank-conflict transpose transpose.cu:13 32-way bank conflict on shared load at transpose.cu:13 (base 1-way)',
+      'warning divergence branchy branchy.cu:8 new divergent branch in a loop (depth 1) at branchy.cu:8 (16 branches)',
+      'warning instructions branchy branchy.cu:- +101% dynamic instructions per thread (209 → 420)',
+    ]);
+    expect(comparison.findings[0].remedy).toContain('`[32][33]`');
+    expect(comparison.findings[1].evidence).toMatchObject({ loopDepth: 1, dynamicWeight: 64, sites: 16 });
+  });
+
+  it('the reverse change (padding added back, branch removed) gives no bank-conflict or divergence finding', () => {
+    const kinds = compareReports(head, base, config).findings.map((f) => f.kind);
+    expect(kinds).toEqual([]);
+  });
+});

@@ -7,6 +7,6 @@ import type { CarveReport } from '../../src/report/types.js';
 
 export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/reports');
 
-export function loadReport(name: 'base' | 'head' | 'head-broken'): CarveReport {
+export function loadReport(name: 'base' | 'head' | 'head-broken' | 'base-extra' | 'head-extra'): CarveReport {
   return JSON.parse(readFileSync(path.join(REPORTS_DIR, `${name}.json`), 'utf8')) as CarveReport;
 }

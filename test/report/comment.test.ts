@@ -19,6 +19,13 @@ function replicate(report: CarveReport, copies: number): CarveReport {
   return { ...report, kernels };
 }
 
+let hugeComparison: ReturnType<typeof compareReports> | null = null;
+/** 1,200 kernels, computed once for the tests that need a huge comparison. */
+function huge() {
+  hugeComparison ??= compareReports(replicate(loadReport('base'), 400), replicate(loadReport('head'), 400), config);
+  return hugeComparison;
+}
+
 describe('renderComment', () => {
   const comparison = compareReports(loadReport('base'), loadReport('head'), config);
 
@@ -54,9 +61,8 @@ describe('renderComment', () => {
   });
 
   it('stays under 65,536 characters on a huge comparison, shedding sections and linking the full report', () => {
-    const huge = compareReports(replicate(loadReport('base'), 400), replicate(loadReport('head'), 400), config);
-    expect(huge.findings.length).toBe(400 * comparison.findings.length);
-    const text = renderComment(huge, context);
+    expect(huge().findings.length).toBe(400 * comparison.findings.length);
+    const text = renderComment(huge(), context);
     expect(text.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
     expect(text.startsWith(COMMENT_MARKER)).toBe(true);
     expect(text).toContain("_This comment was shortened to fit GitHub's limit; the full report has everything._");
@@ -79,7 +85,6 @@ describe('renderSummary', () => {
     expect(summary.startsWith('### ❌ Carve: 3 findings fail the check')).toBe(true);
     expect(summary).not.toContain(COMMENT_MARKER);
     expect(summary).toContain('<details>');
-    const huge = compareReports(replicate(loadReport('base'), 400), replicate(loadReport('head'), 400), config);
-    expect(Buffer.byteLength(renderSummary(huge, context))).toBeLessThan(SUMMARY_LIMIT);
+    expect(Buffer.byteLength(renderSummary(huge(), context))).toBeLessThan(SUMMARY_LIMIT);
   });
 });

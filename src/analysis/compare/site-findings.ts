@@ -150,24 +150,32 @@ function bankConflictFinding(group: FlaggedSite[], headOnly: boolean): NewFindin
 
 const branchKey = (d: DivergenceReport): string => `${siteOpcode(d.ptx)}|${d.loopDepth}`;
 
-/** Thread-divergent branches inside loops that the base did not have. */
+/** Thread-divergent branches inside loops that the base did not have, one finding per source line. */
 export function divergenceFindings(base: KernelReport, head: KernelReport): NewFinding[] {
-  const findings: NewFinding[] = [];
   const match = alignSites(base.divergence, head.divergence, branchKey);
+  const groups = new Map<string, DivergenceReport[]>();
   head.divergence.forEach((branch, index) => {
     if (!branch.divergent || branch.loopDepth < 1) return;
     const counterpart = match[index] >= 0 ? base.divergence[match[index]] : null;
     if (counterpart?.divergent) return;
-    findings.push({
-      kind: 'divergence',
-      severity: 'warning',
+    const key = branch.line === null ? `ptx:${index}` : `${branch.file}|${branch.line}`;
+    groups.set(key, [...(groups.get(key) ?? []), branch]);
+  });
+  return [...groups.values()].map((group) => {
+    const branch = group[0];
+    const weight = group.reduce((sum, b) => sum + b.dynamicWeight, 0);
+    const depth = Math.max(...group.map((b) => b.loopDepth));
+    const sites = group.length > 1 ? ` (${group.length} branches)` : '';
+    return {
+      kind: 'divergence' as const,
+      severity: 'warning' as const,
       file: branch.file,
       line: branch.line,
-      title: `new divergent branch in a loop (depth ${branch.loopDepth}) at ${where(branch.file, branch.line)}`,
-      message: `\`${compact(branch.ptx)}\` runs ${times(branch.dynamicWeight)} per thread; ${branch.reason}`,
-      evidence: { loopDepth: branch.loopDepth, dynamicWeight: branch.dynamicWeight, ptx: compact(branch.ptx) },
+      title: `new divergent branch in a loop (depth ${depth}) at ${where(branch.file, branch.line)}${sites}`,
+      message:
+        `\`${compact(branch.ptx)}\`${group.length > 1 ? ` and ${plural(group.length - 1, 'more branch', 'more branches')} on this line run ${times(weight)} per thread in total` : ` runs ${times(weight)} per thread`}; ${branch.reason}`,
+      evidence: { loopDepth: depth, dynamicWeight: round(weight, 4), sites: group.length, ptx: compact(branch.ptx) },
       remedy: divergenceRemedy(),
-    });
+    };
   });
-  return findings;
 }
