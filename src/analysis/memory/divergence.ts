@@ -69,3 +69,45 @@ export function predicateStatus(expr: Expr, warps: Lane[][]): { status: Predicat
       return { status: 'divergent', reason: 'predicate not resolved' };
   }
 }
+
+/** The predicate's value in one lane, or null when it depends on runtime values. */
+export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
+  switch (expr.op) {
+    case 'const': return expr.value !== 0;
+    case 'cmp': {
+      const difference = evaluateLane({ op: 'sub', a: expr.a, b: expr.b }, lane.env, lane.cache);
+      return isUnknown(difference) || difference.terms.size > 0 ? null : compare(expr.cmp, difference.constant);
+    }
+    case 'pred': {
+      const parts = expr.parts.map((part) => laneOutcome(part, lane));
+      if (parts.some((part) => part === null)) return null;
+      switch (expr.combine) {
+        case 'not': return !parts[0];
+        case 'and': return parts.every(Boolean);
+        case 'or': return parts.some(Boolean);
+        case 'xor': return parts[0] !== parts[1];
+        default: return null;
+      }
+    }
+    default: return null;
+  }
+}
+
+/**
+ * The lanes of each warp a guard `@%p` / `@!%p` leaves active, when every lane's outcome is
+ * known; otherwise null (all lanes are assumed active).
+ */
+export function activeLanes(guard: Expr, negated: boolean, warps: Lane[][]): Lane[][] | null {
+  if (isUniformExpr(guard)) return null;
+  const active: Lane[][] = [];
+  for (const warp of warps) {
+    const kept: Lane[] = [];
+    for (const lane of warp) {
+      const outcome = laneOutcome(guard, lane);
+      if (outcome === null) return null;
+      if (outcome !== negated) kept.push(lane);
+    }
+    if (kept.length) active.push(kept);
+  }
+  return active;
+}

@@ -5,7 +5,7 @@ import type { Instruction } from '../../ptx/ast.js';
 import type { AccessReport, DivergenceReport } from '../../report/types.js';
 import { classifyGlobal, classifyShared, type Lane, type SiteResult } from './classify.js';
 import { ValueBuilder } from './defs.js';
-import { predicateStatus } from './divergence.js';
+import { activeLanes, predicateStatus } from './divergence.js';
 import { provenance, type Expr } from './expr.js';
 import { sitesOf } from './sites.js';
 import type { MemoryInput } from './types.js';
@@ -34,6 +34,10 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
       const file = ins.source && ins.source.line > 0 ? ins.source.file : null;
       const line = ins.source && ins.source.line > 0 ? ins.source.line : null;
       const weight = weights[index] ?? 0;
+      // A guard that switches lanes off shrinks the warp request (e.g. @%p st for odd lanes only).
+      const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, warps) : null;
+      const siteWarps = guarded ?? warps;
+      const siteBlockText = guarded ? `${blockText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded` : blockText;
       for (const site of sitesOf(ins, index)) {
         const address = builder.operand(site.address, index);
         const space = site.space === 'generic' ? provenance(address) : site.space;
@@ -46,8 +50,8 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
           continue;
         }
         const result: SiteResult = space === 'global'
-          ? classifyGlobal(address, site.width, warps, blockText)
-          : classifyShared(address, site.width, warps, blockText);
+          ? classifyGlobal(address, site.width, siteWarps, siteBlockText)
+          : classifyShared(address, site.width, siteWarps, siteBlockText);
         accesses.push([index, { space, kind: site.kind, class: result.class, sectorsPerRequest: result.sectorsPerRequest, idealSectors: result.idealSectors,
           bankConflictWays: result.bankConflictWays, bytesPerLane: site.width, file, line, ptx: ins.text, dynamicWeight: weight, reason: result.reason }]);
       }
