@@ -50,9 +50,6 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   try {
     // The check run shows "in progress" while nvcc runs.
     const checkRunId = target ? await target.start(publishWarnings) : null;
-    if (inputs.timing === 'on') {
-      notes.push('Timing was requested, but the gate times kernels only through `carve time` on a GPU runner; this run is static only.');
-    }
     const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
     if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
     const result = await runGate({
@@ -62,6 +59,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
       pullRequest,
       headSha: event.sha,
+      timingOn: inputs.timing === 'on',
       scope: pullRequest ? 'changes' : 'all',
       scratchDir,
       render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env) },

@@ -12,6 +12,7 @@ import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';
 import { pathMapper } from './paths.js';
 import { renderGate } from './render.js';
+import { timeSides } from './timing.js';
 import type { GateOptions, GateResult } from './types.js';
 
 export async function runGate(options: GateOptions): Promise<GateResult> {
@@ -105,7 +106,20 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     }
     head.diagnostics.unshift(...diagnostics.filter((d) => d.stage === 'config'));
 
-    const comparison = compareReports(base, head, options.config, options.timing ?? []);
+    const timing = [...(options.timing ?? [])];
+    if (options.timingOn) {
+      if (!options.config.timing.command) {
+        notes.push('Timing was requested, but the config sets no `timing.command` (a benchmark printing Carve timing JSON): static analysis only.');
+      } else if (!worktree || !baseCommit) {
+        notes.push('Timing was requested, but there is no base side to time against (no pull request, or nothing relevant changed).');
+      } else {
+        const timed = await timeSides({ command: options.config.timing.command, headRoot: options.workspace, baseRoot: worktree, head, archs: options.archs, alpha: options.config.thresholds.timingAlpha });
+        timing.push(...timed.comparisons);
+        diagnostics.push(...timed.diagnostics);
+        notes.push(...timed.notes);
+      }
+    }
+    const comparison = compareReports(base, head, options.config, timing);
     return renderGate({
       options, source, nvcc, mergeBase, baseCommit, changedFiles: changed, units, base, head, comparison, diagnostics, notes,
     });

@@ -7,4 +7,5 @@ export { compileSide, type CompileSideInput } from './compile.js';
 export { pathMapper, mapFileFields, type PathMapper } from './paths.js';
 export { renderGate, problemsMarkdown, clipBytes } from './render.js';
 export { numericDefines } from './side.js';
+export { timeSides, type TimeSidesInput } from './timing.js';
 export type { CommentPolicy, GateOptions, GateResult } from './types.js';

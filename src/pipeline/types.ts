@@ -29,7 +29,10 @@ export interface GateOptions {
   /** Scratch space for builds and the base worktree; removed by the caller. */
   scratchDir: string;
   render?: { serverUrl?: string; repository?: string | null; fullReportUrl?: string | null };
+  /** Timing comparisons measured elsewhere (carve time --compare). */
   timing?: TimingComparisonInput[];
+  /** Run the config's timing.command on both sides and test for regressions. */
+  timingOn?: boolean;
   log?: (message: string) => void;
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Comparison, Finding } from '../../src/report/types.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
-import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
+import { ACTION_FIXTURES, createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
 import { bundleAction, pullRequestEvent, runBundledAction, type ActionRun } from '../helpers/run-action.js';
 
 let bundle: string;
@@ -93,6 +93,34 @@ describe('bad input', () => {
       expect(comparisonOf(result).findings.map((f) => f.kind)).toContain('cliff');
     } finally {
       rmSync(path.join(repo.dir, '.github'), { recursive: true, force: true });
+    }
+  });
+});
+
+describe('timing: on', () => {
+  it('runs timing.command on both sides and reports a regression with its test and interval', async () => {
+    const samples = (side: string) => readFileSync(path.join(ACTION_FIXTURES, 'timing', `${side}.jsonl`), 'utf8');
+    const config = 'archs: [sm_90]\ntiming:\n  command: cat bench/timing.jsonl\n';
+    repo.git('checkout', '-q', '-b', 'timed-base', baseSha);
+    const timedBase = repo.commitFiles({ 'bench/timing.jsonl': samples('base'), '.github/carve.yml': config }, 'benchmark output (base)');
+    repo.git('checkout', '-q', '-b', 'timed-head');
+    repo.commitSide('head', 'head kernels', { withArtifacts: true });
+    const timedHead = repo.commitFiles({ 'bench/timing.jsonl': samples('head') }, 'benchmark output (head)');
+    try {
+      const result = await runBundledAction({ bundle, workspace: repo.dir, inputs: committedInputs({ timing: 'on' }), event: pullRequestEvent(12, timedBase, timedHead), apiUrl: server.url });
+      const regression = comparisonOf(result).findings.find((f) => f.kind === 'regression')!;
+      const median = (side: string) => {
+        const sorted = [...(JSON.parse(samples(side)) as { samplesMs: number[] }).samplesMs].sort((a, b) => a - b);
+        return sorted[(sorted.length - 1) / 2];
+      };
+      expect(regression).toMatchObject({ kernel: '_Z8pressurePKfPfi', severity: 'failure', file: 'kernels/pressure.cu' });
+      expect(regression.evidence).toMatchObject({ baseMedianMs: median('base'), headMedianMs: median('head'), baseSamples: 21, headSamples: 21 });
+      expect(regression.evidence.ratio).toBeCloseTo(median('head') / median('base'), 12);
+      expect(regression.evidence.pValue as number).toBeLessThan(0.01);
+      expect(result.outputs.regressions).toBe('1');
+      expect(result.summary).toContain('Timed 1 kernel(s) on both sides with `cat bench/timing.jsonl`.');
+    } finally {
+      repo.git('checkout', '-q', 'feature');
     }
   });
 });
