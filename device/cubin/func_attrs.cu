@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
     std::vector<CUfunction> functions(count);
     CHECK(cuModuleEnumerateFunctions(functions.data(), count, module));
     for (CUfunction f : functions) {
+      CHECK(cuFuncLoad(f));  // functions may be loaded lazily; attributes need a loaded one
       const char* name; CHECK(cuFuncGetName(&name, f));
       int regs, shared, local, constant, maxThreads;
       CHECK(cuFuncGetAttribute(&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, f));
