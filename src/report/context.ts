@@ -41,14 +41,15 @@ export function lineUrl(context: RenderContext, file: string | null, line: numbe
   return `${server}/${context.repository}/blob/${context.sha}/${encoded}${line !== null ? `#L${line}` : ''}`;
 }
 
+/** A finding fails the check when its kind is in fail-on, unless it is only a notice. */
 export function isFailing(finding: Finding, failOn: readonly string[]): boolean {
-  return failOn.includes(finding.kind);
+  return finding.severity !== 'notice' && failOn.includes(finding.kind);
 }
 
-/** The check-run / annotation level of a finding: failure for fail-on kinds, else its own weight. */
+/** The check-run / annotation level of a finding: failure for fail-on kinds, else its own weight; a notice never fails. */
 export function levelOf(finding: Finding, failOn: readonly string[]): 'failure' | 'warning' | 'notice' {
-  if (isFailing(finding, failOn)) return 'failure';
-  return finding.severity === 'notice' ? 'notice' : 'warning';
+  if (finding.severity === 'notice') return 'notice';
+  return isFailing(finding, failOn) ? 'failure' : 'warning';
 }
 
 export const KIND_DESCRIPTIONS: Record<FindingKind, string> = {

@@ -58,7 +58,7 @@ export function compareReports(base: CarveReport | null, head: CarveReport, conf
   for (const t of timing) {
     const pair = kernels.find((k) => k.arch === t.arch && (k.name === t.kernel || k.displayName === t.kernel));
     const identity = pair ? { name: pair.name, displayName: pair.displayName, arch: pair.arch, file: pair.head?.file ?? pair.base?.file ?? null } : null;
-    const finding = regressionFinding(t, identity, config.thresholds);
+    const finding = regressionFinding(t, identity, config.thresholds, pair?.status === 'unchanged');
     if (finding) findings.push(finding);
   }
   const kernelOrder = new Map(kernels.map((k, i) => [`${k.name}@${k.arch}`, i]));

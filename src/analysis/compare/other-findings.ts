@@ -58,13 +58,18 @@ export interface KernelIdentity {
 }
 
 /** A regression needs both p < alpha and a median slowdown of at least the practical threshold. */
-export function regressionFinding(timing: TimingComparisonInput, kernel: KernelIdentity | null, thresholds: Thresholds): Finding | null {
+export function regressionFinding(timing: TimingComparisonInput, kernel: KernelIdentity | null, thresholds: Thresholds, codeUnchanged = false): Finding | null {
   const slowdownPercent = (timing.ratio - 1) * 100;
   if (!(timing.pValue < thresholds.timingAlpha) || slowdownPercent < thresholds.timingMinSlowdownPercent) return null;
   const ms = (value: number) => `${round(value, 4)} ms`;
+  // Same PTX, resources and launch on both sides: the difference comes from the measurement
+  // (cache state left by the previous launch, clocks), not from the change. Say so; do not fail.
+  const unchangedNote = codeUnchanged
+    ? ' The kernel\'s code, resources and launch are identical on both sides, so this is measurement environment (cache state, clocks, launch order), not the change; reported as a notice.'
+    : '';
   return {
     kind: 'regression',
-    severity: 'failure',
+    severity: codeUnchanged ? 'notice' : 'failure',
     kernel: kernel?.name ?? timing.kernel,
     displayName: kernel?.displayName ?? timing.kernel,
     arch: timing.arch,
@@ -74,7 +79,7 @@ export function regressionFinding(timing: TimingComparisonInput, kernel: KernelI
     message:
       `Median ${ms(timing.base.medianMs)} → ${ms(timing.head.medianMs)} (base CI ${ms(timing.base.ciLowMs)}–${ms(timing.base.ciHighMs)}, n=${timing.base.n}; ` +
       `head CI ${ms(timing.head.ciLowMs)}–${ms(timing.head.ciHighMs)}, n=${timing.head.n}); ` +
-      `p < ${thresholds.timingAlpha} and slowdown ≥ ${thresholds.timingMinSlowdownPercent}%.`,
+      `p < ${thresholds.timingAlpha} and slowdown ≥ ${thresholds.timingMinSlowdownPercent}%.${unchangedNote}`,
     evidence: {
       ratio: timing.ratio,
       ratioCiLow: timing.ratioCiLow,
@@ -86,6 +91,7 @@ export function regressionFinding(timing: TimingComparisonInput, kernel: KernelI
       headSamples: timing.head.n,
       alpha: thresholds.timingAlpha,
       minSlowdownPercent: thresholds.timingMinSlowdownPercent,
+      codeUnchanged,
     },
     remedy: regressionRemedy(),
   };

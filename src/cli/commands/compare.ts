@@ -61,7 +61,7 @@ export function formatFindings(comparison: Comparison, failOn: readonly string[]
     lines.push(`${tag} ${f.kind} ${f.displayName} (${f.arch})${where}: ${f.title}`, `  ${f.message}`);
     if (f.remedy) lines.push(`  remedy: ${f.remedy}`);
   }
-  const failing = comparison.findings.filter((f) => failOn.includes(f.kind)).length;
+  const failing = comparison.findings.filter((f) => levelOf(f, failOn) === 'failure').length;
   const statuses = ['changed', 'added', 'removed', 'unchanged'].map((s) => `${comparison.kernels.filter((k) => k.status === s).length} ${s}`).join(', ');
   lines.push(`${comparison.findings.length} findings (${failing} failing) in ${comparison.kernels.length} kernels: ${statuses}${comparison.headOnly ? ' (head-only)' : ''}`);
   return lines.join('\n') + '\n';
