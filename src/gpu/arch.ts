@@ -142,11 +142,14 @@ const ROWS: ArchRow[] = [
     flagship: {
       // 3.35 TB/s = 5120 bit x 2619 MHz x 2 from the measured cudaDeviceProp.
       part: 'H100 SXM5 80GB HBM3', sms: 132, smClockMHz: 1980, l2Bytes: 52428800, dramBandwidthGBs: 3352, fp32LanesPerSM: 128,
-      unverified: ['smClockMHz', 'fp32LanesPerSM'],
-      sources: { sms: ['H100RUN', 'KINDS'], smClockMHz: ['MEM'], l2Bytes: ['H100RUN', 'HOP'], dramBandwidthGBs: ['H100RUN', 'HOP'], fp32LanesPerSM: ['MEM'] },
+      unverified: ['fp32LanesPerSM'],
+      sources: {
+        sms: ['H100RUN', 'H100OCC', 'KINDS'], smClockMHz: ['H100OCC'], l2Bytes: ['H100RUN', 'H100OCC', 'HOP'],
+        dramBandwidthGBs: ['H100RUN', 'H100OCC', 'HOP'], fp32LanesPerSM: ['MEM'],
+      },
       note: "HOP says 'up to 3 TB/s'. H200: 132 SMs, 60 MB L2 (KINDS)",
     },
-    limitSources: ['PG', 'OCC', 'CCCL', 'H100RUN'],
+    limitSources: ['PG', 'OCC', 'CCCL', 'H100RUN', 'H100OCC'],
   },
   {
     cc: [10, 0], family: 'Blackwell (datacenter, GB100)', maxThreadsPerSM: 2048, maxBlocksPerSM: 32,
