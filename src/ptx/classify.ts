@@ -73,7 +73,20 @@ const base = (category: Category, extra: Partial<Classified> = {}): Classified =
   category, space: null, bytes: 0, flops: 0, weight: 1, longLatency: false, blocking: false, ...extra,
 });
 
+const byOpcode = new Map<string, Classified>();
+
+/** Category, space, bytes, flops and weight of one instruction (cached per opcode where operands do not matter). */
 export function classify(ins: Instruction): Classified {
+  if (ins.mnemonic === 'cp' || ins.mnemonic === 'wmma') return classifyUncached(ins);
+  let c = byOpcode.get(ins.opcode);
+  if (c === undefined) {
+    c = Object.freeze(classifyUncached(ins));
+    byOpcode.set(ins.opcode, c);
+  }
+  return c;
+}
+
+function classifyUncached(ins: Instruction): Classified {
   const m = ins.mnemonic;
   const mods = ins.modifiers;
   switch (m) {

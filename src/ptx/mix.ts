@@ -8,7 +8,7 @@ import type { Instruction, PtxFunction, PtxModule } from './ast.js';
 import { buildCfg, type Cfg } from './cfg.js';
 import { classify, type Classified, type Space } from './classify.js';
 import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
-import { destinations, sources } from './values.js';
+import { functionFacts } from './facts.js';
 
 export interface InstructionAnalysis {
   mix: InstructionMix;
@@ -54,6 +54,8 @@ function addCounts(into: InstructionMixCounts, from: InstructionMixCounts, times
   for (const [k, v] of Object.entries(from.store)) into.store[k] = (into.store[k] ?? 0) + v * times;
 }
 
+const PROVENANCE_OPS = new Set(['cvta', 'ld', 'mov', 'add', 'sub', 'mad', 'cvt', 'selp']);
+
 /**
  * Address-space provenance of registers, flow-insensitive: which space a generic address
  * in a register can point to (cvta, kernel pointer parameters, shared/global symbols).
@@ -70,13 +72,18 @@ export function addressProvenance(module: PtxModule, fn: PtxFunction): Map<strin
     set.add(space);
     return true;
   };
-  const instructions = fn.body.filter((s): s is Instruction => s.kind === 'instruction');
+  // Only these can create or carry an address; everything else is skipped up front.
+  const { dests: destsOf } = functionFacts(fn);
+  const candidates: number[] = [];
+  for (let i = 0; i < fn.body.length; i++) {
+    const s = fn.body[i];
+    if (s.kind === 'instruction' && destsOf[i].length === 1 && PROVENANCE_OPS.has(s.mnemonic)) candidates.push(i);
+  }
   for (let pass = 0; pass < 8; pass++) {
     let changed = false;
-    for (const ins of instructions) {
-      const dests = destinations(ins);
-      if (dests.length !== 1) continue;
-      const dest = dests[0];
+    for (const index of candidates) {
+      const ins = fn.body[index] as Instruction;
+      const dest = destsOf[index][0];
       const m = ins.mnemonic;
       if (m === 'cvta') {
         const space = ins.modifiers.find((x) => x === 'global' || x === 'shared' || x === 'local' || x === 'const') as Space | undefined;
@@ -115,6 +122,7 @@ function addressRegister(ins: Instruction): string | null {
 /** Instructions that use a pending load result or synchronise (Ryoo's region ends), per statement. */
 function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8Array {
   const body = cfg.fn.body;
+  const { dests: destsOf, srcs: srcsOf } = functionFacts(cfg.fn);
   const blocking = new Uint8Array(body.length);
   const outSets: Array<Set<string>> = cfg.blocks.map(() => new Set());
   let changed = true;
@@ -124,11 +132,10 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8A
       const pending = new Set<string>();
       for (const p of cfg.blocks[b].predecessors) for (const r of outSets[p]) pending.add(r);
       for (const s of cfg.blocks[b].statements) {
-        const ins = body[s] as Instruction;
         const c = classes[s]!;
         let blocks = c.blocking;
         if (!blocks && pending.size > 0) {
-          for (const r of sources(ins)) {
+          for (const r of srcsOf[s]) {
             if (pending.has(r)) {
               blocks = true;
               break;
@@ -139,7 +146,7 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8A
           blocking[s] = 1;
           if (!c.blocking) pending.clear();
         }
-        const dests = destinations(ins);
+        const dests = destsOf[s];
         if (c.longLatency) for (const d of dests) pending.add(d);
         else for (const d of dests) pending.delete(d);
       }

@@ -30,6 +30,7 @@ const KNOWN_MNEMONICS = new Set<string>([
 ]);
 
 export interface OpcodeInfo {
+  opcode: string;
   mnemonic: string;
   modifiers: string[];
   known: boolean;
@@ -44,7 +45,7 @@ export function opcodeInfo(opcode: string): OpcodeInfo {
     const parts = opcode.split('.');
     // `::` scopes (ld.shared::cta) stay inside their modifier.
     const mnemonic = parts[0];
-    info = { mnemonic, modifiers: parts.slice(1), known: KNOWN_MNEMONICS.has(mnemonic) };
+    info = { opcode, mnemonic, modifiers: parts.slice(1), known: KNOWN_MNEMONICS.has(mnemonic) };
     Object.freeze(info.modifiers);
     opcodeCache.set(opcode, info);
   }

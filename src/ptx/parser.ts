@@ -5,7 +5,7 @@ import type {
   Instruction, Operand, Parameter, ParseResult, PtxError, PtxFunction, PtxModule,
   SourceLocation, Statement, VariableDeclaration,
 } from './ast.js';
-import { opcodeInfo } from './opcodes.js';
+import { opcodeInfo, type OpcodeInfo } from './opcodes.js';
 
 const C_TAB = 9, C_LF = 10, C_CR = 13, C_SPACE = 32, C_BANG = 33, C_QUOTE = 34, C_DOLLAR = 36,
   C_PERCENT = 37, C_LPAREN = 40, C_RPAREN = 41, C_STAR = 42, C_PLUS = 43, C_COMMA = 44, C_MINUS = 45,
@@ -47,8 +47,48 @@ class Parser {
   private functionName: string | null = null;
   readonly module: PtxModule = { version: null, target: [], addressSize: null, files: new Map(), globals: [], functions: [] };
 
+  // Operands are immutable and repeat a lot (registers, immediates, addresses): one object
+  // per distinct spelling keeps the AST small and the garbage collector idle.
+  private readonly registers = new Map<string, Operand>();
+  private readonly symbols = new Map<string, Operand>();
+  private readonly immediates = new Map<string, Operand>();
+  private readonly addresses = new Map<string, Operand>();
+
   constructor(private readonly text: string) {
     this.len = text.length;
+  }
+
+  private readonly plainLocations = new Map<number, SourceLocation>();
+  /** Interned identifiers by hash of their characters: no string is made for a repeat. */
+  private readonly words = new Map<string, { name: string; operand: Operand | null; info: OpcodeInfo | null }>();
+
+  /** Reads a word (as readWord) and returns its interned entry. */
+  private readWordEntry(): { name: string; operand: Operand | null; info: OpcodeInfo | null } {
+    const name = this.readWord();
+    let entry = this.words.get(name);
+    if (entry === undefined) {
+      entry = { name, operand: null, info: null };
+      this.words.set(name, entry);
+    }
+    return entry;
+  }
+
+  /** A register or symbol operand read at the current position, one object per spelling. */
+  private readNameOperand(): Operand {
+    const isRegister = this.text.charCodeAt(this.pos) === C_PERCENT;
+    const entry = this.readWordEntry();
+    if (entry.operand === null) entry.operand = entry.name === '_' ? { kind: 'sink' } : isRegister ? { kind: 'register', name: entry.name } : { kind: 'symbol', name: entry.name };
+    return entry.operand;
+  }
+
+  private intern(name: string, isRegister: boolean): Operand {
+    const map = isRegister ? this.registers : this.symbols;
+    let operand = map.get(name);
+    if (operand === undefined) {
+      operand = isRegister ? { kind: 'register', name } : { kind: 'symbol', name };
+      map.set(name, operand);
+    }
+    return operand;
   }
 
   parse(): void {
@@ -169,19 +209,36 @@ class Parser {
     const start = this.pos;
     while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LF) this.pos++;
     let end = this.pos;
-    const comment = text.indexOf('//', start);
-    if (comment >= 0 && comment < end) end = comment;
+    for (let i = start; i + 1 < end; i++) {
+      if (text.charCodeAt(i) === C_SLASH && text.charCodeAt(i + 1) === C_SLASH) {
+        end = i;
+        break;
+      }
+    }
     return text.slice(start, end);
   }
 
   private readInteger(): number | null {
     const text = this.text;
     const start = this.pos;
+    // Fast path: plain decimal digits (the common case), no string allocated.
+    let value = 0;
+    let p = start;
+    while (p < this.len) {
+      const c = text.charCodeAt(p);
+      if (c < C_0 || c > C_9) break;
+      value = value * 10 + (c - C_0);
+      p++;
+    }
+    if (p > start && p - start < 16 && !isIdentChar(text.charCodeAt(p))) {
+      this.pos = p;
+      return value;
+    }
     if (text.charCodeAt(this.pos) === C_MINUS) this.pos++;
     while (this.pos < this.len && (isIdentChar(text.charCodeAt(this.pos)))) this.pos++;
     if (this.pos === start) return null;
-    const value = Number(text.slice(start, this.pos));
-    return Number.isFinite(value) ? value : null;
+    const parsed = Number(text.slice(start, this.pos));
+    return Number.isFinite(parsed) ? parsed : null;
   }
 
   /** Skips to just after the next ';' at brace depth 0 (or stops before an unmatched '}'). */
@@ -271,7 +328,16 @@ class Parser {
     const lineNumber = this.readInteger();
     this.skipBlanks();
     const col = this.readInteger();
-    const rest = this.restOfLine();
+    // Only inlined locations carry more on the line (", function_name ..., inlined_at F L C").
+    const restStart = this.pos;
+    let hasMore = false;
+    while (this.pos < this.len) {
+      const c = this.text.charCodeAt(this.pos);
+      if (c === C_LF) break;
+      if (c === C_COMMA) hasMore = true;
+      this.pos++;
+    }
+    const rest = hasMore ? this.text.slice(restStart, this.pos) : '';
     if (fileIndex === null || lineNumber === null) {
       this.error('malformed .loc directive (expected: .loc FILE LINE COLUMN)', line, column);
       return;
@@ -279,6 +345,18 @@ class Parser {
     if (lineNumber === 0) {
       // nvcc marks compiler-generated code with line 0: no source line.
       this.currentSource = null;
+      return;
+    }
+    if (!hasMore) {
+      // Plain locations repeat (.loc 1 22 3 before each statement of a line): share them.
+      const key = (fileIndex * 1048576 + lineNumber) * 4096 + ((col ?? 0) & 4095);
+      let shared = this.plainLocations.get(key);
+      if (shared === undefined) {
+        shared = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
+        this.plainLocations.set(key, shared);
+        this.locations.push(shared);
+      }
+      this.currentSource = shared;
       return;
     }
     const loc: SourceLocation = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
@@ -654,7 +732,7 @@ class Parser {
         negated = true;
         this.pos++;
       }
-      const register = this.readWord();
+      const register = this.readWordEntry().name;
       if (!register) {
         this.error("expected a predicate register after '@'");
         this.skipStatement();
@@ -668,8 +746,9 @@ class Parser {
       this.skipStatement();
       return null;
     }
-    const opcode = this.readWord();
-    const info = opcodeInfo(opcode);
+    const entry = this.readWordEntry();
+    const opcode = entry.name;
+    const info = (entry.info ??= opcodeInfo(opcode));
     const operands: Operand[] = [];
     for (;;) {
       this.skipTrivia();
@@ -698,10 +777,7 @@ class Parser {
         return null;
       }
     }
-    const instruction: Instruction = {
-      kind: 'instruction', guard, opcode, mnemonic: info.mnemonic, modifiers: info.modifiers, operands,
-      text: text.slice(start, this.pos), position: { line, column }, source: this.currentSource, known: info.known,
-    };
+    const instruction = new InstructionNode(text, start, line, info, guard, operands, this.currentSource);
     this.pos++; // ';'
     return instruction;
   }
@@ -745,21 +821,20 @@ class Parser {
     if (c === C_MINUS || isDigit(c)) return this.parseImmediate();
     if (isIdentStart(c)) {
       const start = this.pos;
-      const name = this.readWord();
+      const operand = this.readNameOperand();
       const next = text.charCodeAt(this.pos);
       if (next === C_PIPE) {
         // setp's pair of destinations: %p1|%p2
         this.pos++;
-        const second = this.readWord();
-        return { kind: 'vector', elements: [{ kind: 'register', name }, { kind: 'register', name: second }] };
+        const second = this.readNameOperand();
+        return { kind: 'vector', elements: [operand, second] };
       }
       if (next === C_PLUS || next === C_MINUS) {
         // symbol+offset outside brackets (e.g. mov.u64 %rd1, sym+8)
         while (this.pos < this.len && !this.atOperandEnd()) this.pos++;
         return { kind: 'unknown', text: text.slice(start, this.pos) };
       }
-      if (name === '_') return { kind: 'sink' };
-      return c === C_PERCENT ? { kind: 'register', name } : { kind: 'symbol', name };
+      return operand;
     }
     const start = this.pos;
     while (this.pos < this.len && !this.atOperandEnd()) this.pos++;
@@ -790,7 +865,12 @@ class Parser {
       else break;
     }
     const literal = text.slice(start, this.pos);
-    return { kind: 'immediate', value: immediateValue(literal, negative), text: literal };
+    let operand = this.immediates.get(literal);
+    if (operand === undefined) {
+      operand = { kind: 'immediate', value: immediateValue(literal, negative), text: literal };
+      this.immediates.set(literal, operand);
+    }
+    return operand;
   }
 
   private isHexLiteral(start: number): boolean {
@@ -809,8 +889,7 @@ class Parser {
     let offset = 0;
     const c = text.charCodeAt(this.pos);
     if (isIdentStart(c)) {
-      const name = this.readWord();
-      base = c === C_PERCENT ? { kind: 'register', name } : { kind: 'symbol', name };
+      base = this.readNameOperand();
     } else if (isDigit(c) || c === C_MINUS) {
       const imm = this.parseImmediate();
       offset = imm.kind === 'immediate' ? imm.value : 0;
@@ -837,7 +916,57 @@ class Parser {
       this.error(`malformed address operand (expected ']', found '${text[this.pos] ?? 'end of input'}')`);
       return null;
     }
-    return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
+    const addressText = text.slice(start, this.pos);
+    let operand = this.addresses.get(addressText);
+    if (operand === undefined) {
+      operand = { kind: 'address', base, offset, text: addressText };
+      this.addresses.set(addressText, operand);
+    }
+    return operand;
+  }
+}
+
+/**
+ * An instruction whose raw text and position are computed on first use: most consumers
+ * never read them, and not allocating them halves the parser's garbage.
+ */
+class InstructionNode implements Instruction {
+  // Own fields (not prototype getters) for what every consumer reads: statements are of
+  // several shapes, and polymorphic getter access is slow.
+  readonly kind = 'instruction' as const;
+  readonly opcode: string;
+  readonly mnemonic: string;
+  readonly modifiers: string[];
+  readonly known: boolean;
+  constructor(
+    private readonly sourceText: string,
+    private readonly start: number,
+    private readonly line: number,
+    info: OpcodeInfo,
+    readonly guard: Instruction['guard'],
+    readonly operands: Operand[],
+    readonly source: SourceLocation | null,
+  ) {
+    this.opcode = info.opcode;
+    this.mnemonic = info.mnemonic;
+    this.modifiers = info.modifiers;
+    this.known = info.known;
+  }
+
+  /** Raw text up to (not including) the ';'. */
+  get text(): string {
+    const end = this.sourceText.indexOf(';', this.start);
+    return this.sourceText.slice(this.start, end < 0 ? this.sourceText.length : end);
+  }
+
+  get position(): { line: number; column: number } {
+    return { line: this.line, column: this.start - this.sourceText.lastIndexOf('\n', this.start - 1) };
+  }
+
+  /** Plain-object form (getters included) for JSON. */
+  toJSON(): Instruction {
+    const { kind, guard, opcode, mnemonic, modifiers, operands, text, position, source, known } = this;
+    return { kind, guard, opcode, mnemonic, modifiers, operands, text, position, source, known };
   }
 }
 

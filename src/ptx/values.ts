@@ -4,6 +4,7 @@
 // definition of the register can reach the point on another path.
 import type { Instruction, Operand } from './ast.js';
 import type { Cfg } from './cfg.js';
+import { functionFacts } from './facts.js';
 
 /** Mnemonics whose first register operand is not a destination. */
 const NO_DESTINATION = new Set(['st', 'bar', 'barrier', 'bra', 'brx', 'call', 'ret', 'exit', 'membar', 'fence', 'nanosleep',
@@ -24,10 +25,9 @@ export function destinations(ins: Instruction): string[] {
 }
 
 /** Registers an instruction reads (guard included). */
-export function sources(ins: Instruction): string[] {
+export function sources(ins: Instruction, skipFirst = destinations(ins).length > 0): string[] {
   const names: string[] = [];
   if (ins.guard) names.push(ins.guard.register);
-  const skipFirst = destinations(ins).length > 0;
   const visit = (op: Operand) => {
     if (op.kind === 'register') names.push(op.name);
     else if (op.kind === 'negated-predicate') names.push(op.name);
@@ -57,10 +57,12 @@ export class ValueResolver {
   constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
     const body = cfg.fn.body;
     this.positionInBlock = new Int32Array(body.length).fill(-1);
+    const { dests } = functionFacts(cfg.fn);
     for (const block of cfg.blocks) {
-      block.statements.forEach((s, i) => (this.positionInBlock[s] = i));
-      for (const s of block.statements) {
-        for (const d of destinations(body[s] as Instruction)) {
+      const stmts = block.statements;
+      for (let i = 0; i < stmts.length; i++) this.positionInBlock[stmts[i]] = i;
+      for (const s of stmts) {
+        for (const d of dests[s]) {
           let list = this.defs.get(d);
           if (!list) this.defs.set(d, (list = []));
           list.push(s);
