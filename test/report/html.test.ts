@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderHtmlReport, renderMarkdownReport, type CarvingInput, type ReleaseReportInput } from '../../src/report/index.js';
+import { getArch } from '../../src/gpu/index.js';
 import { loadReport, REPORTS_DIR } from '../compare/fixtures.js';
 import { CHROMIUM_INSTALL_HINT, findChromium, loadPage, type PageRun } from './chromium.js';
 
@@ -28,7 +29,11 @@ describe('renderHtmlReport', () => {
 
   it('draws the roofline from the arch\'s sourced peaks and the carving frontier', () => {
     expect(html).toContain('Roofline position (H100 SXM5 80GB HBM3)');
-    expect(html).toContain('3352 GB/s, 66908 GFLOP/s FP32; unverified: smClockMHz, fp32LanesPerSM');
+    // The peaks are the arch table's (src/gpu), with what is unverified said on the chart.
+    const h100 = getArch('sm_90').flagship;
+    expect(h100.dramBandwidthGBs).toBe(3352);
+    expect(Math.round(h100.peakFp32Gflops!)).toBe(66908);
+    expect(html).toContain(`3352 GB/s, 66908 GFLOP/s FP32${h100.unverified.length ? `; unverified: ${h100.unverified.join(', ')}` : ''}`);
     expect(html).toContain('6 variants, 4 survivors, 4 on the frontier.');
     expect(html).toContain('<title>TILE_N=6</title>');
   });
@@ -43,7 +48,8 @@ describe('renderHtmlReport', () => {
   it('markdown version carries the same numbers', () => {
     const md = renderMarkdownReport(input);
     expect(md).toContain('| `regtile` | sm_90 | 16×16×1 | 80        | 0          | 37.5% (3 blk)');
-    expect(md).toContain('- sm_90: H100 SXM5 80GB HBM3, 3352 GB/s, 66908 GFLOP/s FP32 (unverified: smClockMHz, fp32LanesPerSM)');
+    const unverified = getArch('sm_90').flagship.unverified;
+    expect(md).toContain(`- sm_90: H100 SXM5 80GB HBM3, 3352 GB/s, 66908 GFLOP/s FP32${unverified.length ? ` (unverified: ${unverified.join(', ')})` : ''}`);
     expect(md).toContain('## Carving: regtile-tile-n · sm_90');
   });
 });
