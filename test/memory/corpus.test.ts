@@ -87,7 +87,7 @@ const EXPECTED: Record<number, Record<number, string[]>> = {
     262: ['global load coalesced 4', 'shared store - 1'], 263: ['shared store - 1'], 265: ['shared load - 1'],
     266: ['shared load - 4'], 267: ['shared load - 2'], 268: ['global store coalesced 4'],
   },
-  35: { 276: ['global load misaligned 4.875'], 279: ['global store coalesced 4'] },
+  35: { 276: ['global load strided 4.75'], 279: ['global store coalesced 4'] },
   36: { 290: ['shared load - 1', 'global store coalesced 4'] },
 };
 

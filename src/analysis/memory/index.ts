@@ -7,6 +7,7 @@ import { classifyGlobal, classifyShared, type Lane, type SiteResult } from './cl
 import { ValueBuilder } from './defs.js';
 import { activeLanes, predicateStatus } from './divergence.js';
 import { provenance, type Expr } from './expr.js';
+import { laneReachability } from './reach.js';
 import { sitesOf } from './sites.js';
 import type { MemoryInput } from './types.js';
 import { warpsOfBlock } from './warp.js';
@@ -28,16 +29,24 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   const divergence: Array<[number, DivergenceReport]> = [];
   const depthOfBlock = (blockId: number) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
 
+  const reach = laneReachability(cfg, builder, warps);
+  const laneCount = (list: Lane[][]) => list.reduce((sum, warp) => sum + warp.length, 0);
+  const totalLanes = laneCount(warps);
+
   for (const basicBlock of cfg.blocks) {
+    // Lanes a thread-dependent branch keeps out of this block do not take part in its requests.
+    const reaching = reach?.get(basicBlock.id)?.filter((warp) => warp.length > 0) ?? warps;
+    const blockWarps = laneCount(reaching) === totalLanes || reaching.length === 0 ? warps : reaching;
+    const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(', all lanes active', '')}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index] as Instruction;
       const file = ins.source && ins.source.line > 0 ? ins.source.file : null;
       const line = ins.source && ins.source.line > 0 ? ins.source.line : null;
       const weight = weights[index] ?? 0;
       // A guard that switches lanes off shrinks the warp request (e.g. @%p st for odd lanes only).
-      const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, warps) : null;
-      const siteWarps = guarded ?? warps;
-      const siteBlockText = guarded ? `${blockText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded` : blockText;
+      const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
+      const siteWarps = guarded ?? blockWarps;
+      const siteBlockText = guarded ? `${blockLanesText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded` : blockLanesText;
       for (const site of sitesOf(ins, index)) {
         const address = builder.operand(site.address, index);
         const space = site.space === 'generic' ? provenance(address) : site.space;
