@@ -174,10 +174,12 @@ const LIMITER_BITS: Array<[number, LimiterName]> = [
   [FACTOR_BARRIERS, 'barriers'],
 ];
 
+// All 32 combinations, built once; callers get a copy they may change.
+const LIMITERS_BY_FACTORS: readonly LimiterName[][] = Array.from({ length: 32 }, (_, factors) =>
+  LIMITER_BITS.filter(([bit]) => factors & bit).map(([, name]) => name));
+
 export function limiterNames(factors: number): LimiterName[] {
-  const names: LimiterName[] = [];
-  for (const [bit, name] of LIMITER_BITS) if (factors & bit) names.push(name);
-  return names;
+  return LIMITERS_BY_FACTORS[factors & 31].slice();
 }
 
 /** The input checked and with every default filled in. */
