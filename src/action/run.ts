@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfigFile } from '../config/load.js';
-import { readEventFile, type GitHubEventInfo } from '../github/index.js';
+import { commentMarker, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../report/types.js';
 import { VERSION } from '../version.js';
@@ -66,6 +66,8 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       log: (message) => core.info(message),
     });
     result.notes.unshift(...notes);
+    // The comment carries its sticky id (per check name) already in the file, for publish mode.
+    result.comment = withMarker(result.comment, commentMarker(inputs.checkName));
 
     const record = gateRecord(result, event);
     const written = writeReportDir(reportDir, {

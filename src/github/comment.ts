@@ -3,8 +3,16 @@
 // comments never gets a second Carve comment.
 import type { GitHubClient } from './client.js';
 
-/** Hidden marker that identifies Carve's comment; a body lacking it gets it appended. */
-export const STICKY_MARKER = '<!-- carve:sticky-comment -->';
+/**
+ * Hidden marker that identifies one Carve comment, per check name, so two Carve jobs on a PR
+ * (say static and timing) keep one comment each instead of overwriting each other. Appended
+ * to the body (renderComment's own marker says only that the comment is Carve's).
+ */
+export function commentMarker(checkName = 'Carve'): string {
+  return `<!-- carve:comment-id:${encodeURIComponent(checkName)} -->`;
+}
+
+export const STICKY_MARKER = commentMarker();
 
 export interface RepoRef { owner: string; repo: string }
 

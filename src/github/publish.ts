@@ -3,7 +3,7 @@
 // analysis. The summary and files are written by the caller regardless.
 import { describeApiError, type GitHubClient } from './client.js';
 import { completeCheckRun, createCheckRun, type CheckRunOutput } from './checks.js';
-import { upsertStickyComment, type RepoRef, type StickyCommentResult } from './comment.js';
+import { commentMarker, upsertStickyComment, type RepoRef, type StickyCommentResult } from './comment.js';
 
 export interface PublishTarget {
   client: GitHubClient;
@@ -46,7 +46,7 @@ export async function publishResults(target: PublishTarget, content: PublishCont
   const outcome: PublishOutcome = { comment: null, checkRunId: startedCheckRunId, annotationRequests: 0, warnings };
   if (content.comment !== null && target.pullRequest !== null) {
     try {
-      outcome.comment = await upsertStickyComment(target.client, target.ref, target.pullRequest, content.comment);
+      outcome.comment = await upsertStickyComment(target.client, target.ref, target.pullRequest, content.comment, commentMarker(target.checkName));
     } catch (error) {
       warnings.push(`could not post the pull-request comment: ${describeApiError(error)}`);
     }

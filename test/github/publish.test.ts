@@ -44,6 +44,17 @@ describe('sticky comment', () => {
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(server.requests[0].authorization).toBe('token t0ken');
   });
+
+  it('keeps one comment per check name (a static and a timing job on the same PR)', async () => {
+    const noCheck = { ...target, headSha: null };
+    await publishResults(noCheck, { comment: 'static', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null);
+    await publishResults({ ...noCheck, checkName: 'Carve (timing)' }, { comment: 'timing', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null);
+    await publishResults(noCheck, { comment: 'static again', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null);
+    expect(server.comments.get(7)!.map((c) => c.body)).toEqual([
+      'static again\n\n<!-- carve:comment-id:carve -->\n',
+      'timing\n\n<!-- carve:comment-id:Carve%20(timing) -->\n',
+    ]);
+  });
 });
 
 describe('check run', () => {
