@@ -29,6 +29,8 @@ export interface Cfg {
    * parameter values) are folded; set by findLoops. Absent = every block counts.
    */
   live?: Uint8Array;
+  /** Blocks whose closing conditional branch has a known outcome (set with `live`). */
+  decided?: Uint8Array;
 }
 
 const BLOCK_ENDERS = new Set(['bra', 'brx', 'ret', 'exit', 'trap']);

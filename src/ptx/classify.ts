@@ -137,7 +137,7 @@ function classifyUncached(ins: Instruction): Classified {
   if (type === 'pred' || mods.includes('pred')) return base('predicate');
   const isFloat = type.startsWith('f') || type.startsWith('bf') || type === 'tf32';
   if (isFloat && (SFU.has(m) || ((m === 'rcp' || m === 'sqrt') && mods.includes('approx')))) {
-    return base('sfu', { flops: lanes(type), weight: m === 'sin' || m === 'cos' ? 2 : 1 });
+    return base('sfu', { flops: lanes(type), weight: sfuWeight(m, mods, type) });
   }
   if (isFloat && FLOAT_ARITH.has(m)) {
     const category: Category = type === 'f64' ? 'fp64' : type === 'f32' || type === 'f32x2' ? 'fp32' : 'fp16';
@@ -147,12 +147,24 @@ function classifyUncached(ins: Instruction): Classified {
   return base('other');
 }
 
+// Weights are the SASS instructions ptxas 13 emits on sm_90 for the common (fast) path,
+// read from the cuobjdump of the fixtures measured on the H100 (device/ptx-inst):
+// e.g. ex2.approx.f32 = FSETP + @!P FMUL + MUFU.EX2 + @!P FMUL; rcp.rn.f64 = MUFU.RCP64H
+// + 5 DFMA + range check and branch (9); div.rn.f64 = 16.
+
+/** SFU ops: MUFU plus the denormal scaling around it unless .ftz; sin/cos add a range FMUL. */
+function sfuWeight(m: string, mods: readonly string[], type: string): number {
+  if (m === 'sin' || m === 'cos') return 2;
+  if (type !== 'f32' || mods.includes('ftz') || m === 'tanh') return 1;
+  return 4;
+}
+
 /** Multi-instruction expansions on sm_70+ (SASS sequences or slow paths). */
 function floatWeight(m: string, mods: readonly string[], type: string): number {
   const approx = mods.includes('approx');
   if (type === 'f64') {
-    if (m === 'div') return approx ? 4 : 20;
-    if (m === 'rcp') return approx ? 1 : 12;
+    if (m === 'div') return approx ? 4 : 16;
+    if (m === 'rcp') return approx ? 1 : 9;
     if (m === 'sqrt') return 15;
     return 1;
   }

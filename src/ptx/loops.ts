@@ -124,6 +124,8 @@ function naturalLoops(cfg: Cfg): LoopInfo[] {
 /** Blocks reachable from the entry when branches with a known outcome are folded. */
 function liveBlocks(cfg: Cfg, resolver: ValueResolver): Uint8Array {
   const live = new Uint8Array(cfg.blocks.length);
+  const decided = new Uint8Array(cfg.blocks.length);
+  cfg.decided = decided;
   const work = [cfg.entry];
   while (work.length > 0) {
     const b = work.pop()!;
@@ -136,6 +138,7 @@ function liveBlocks(cfg: Cfg, resolver: ValueResolver): Uint8Array {
     if (last && last.mnemonic === 'bra' && last.guard && block.successors.length === 2) {
       const value = resolver.predicateRegister(last.guard.register, b, lastIndex);
       if (value !== null) {
+        decided[b] = 1;
         const taken = value !== last.guard.negated;
         const target = successors.find((s) => s !== b + 1) ?? successors[0];
         successors = [taken ? target : b + 1];

@@ -214,8 +214,7 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
     }
     if (ins.mnemonic === 'bra' && ins.guard) {
       const b = cfg.blockOfStatement[s];
-      const liveSuccessors = cfg.blocks[b].successors.filter((x) => (cfg.live?.[x] ?? 1) === 1);
-      if (liveSuccessors.length > 1 && !control.has(b)) totals.unknownBranches = true;
+      if (cfg.blocks[b].successors.length > 1 && !cfg.decided?.[b] && !control.has(b)) totals.unknownBranches = true;
     }
     if (ins.mnemonic === 'call') {
       const target = ins.operands.find((o) => o.kind === 'symbol');

@@ -27,8 +27,8 @@ describe('instruction mix (kernels.cu, nvcc 13 sm_90)', () => {
     expect(a.mix.static.fp64).toBe(4);
     expect(a.mix.dynamic.fp64).toBe(2 * 24 + 2);
     expect(a.mix.dynamic.conversion).toBe(2 + 24 + 1);
-    // rcp.rn.f64 (12) runs 24 times, div.rn.f64 (20) once: weighted adds 11*24 + 19.
-    expect(a.mix.weightedDynamic - a.perThread.instructions).toBe(11 * 24 + 19);
+    // rcp.rn.f64 (9) runs 24 times, div.rn.f64 (16) once: weighted adds 8*24 + 15.
+    expect(a.mix.weightedDynamic - a.perThread.instructions).toBe(8 * 24 + 15);
   });
 
   it('counts packed half2 FMAs as two flops each', () => {
