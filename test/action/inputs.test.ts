@@ -1,5 +1,8 @@
 // Action inputs: defaults, lists, and every invalid value reported as a diagnostic naming the input.
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
 import { listInput, readInputs } from '../../src/action/inputs.js';
 
 const reader = (values: Record<string, string>) => (name: string) => values[name] ?? '';
@@ -40,5 +43,21 @@ describe('readInputs', () => {
 
   it('splits lists on commas, spaces and newlines', () => {
     expect(listInput(' a, b\n\nc  d,')).toEqual(['a', 'b', 'c', 'd']);
+  });
+});
+
+describe('action.yml', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const action = parse(readFileSync(path.join(root, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+
+  it('declares exactly the inputs the Action reads, and the README documents each input and output', () => {
+    const requested: string[] = [];
+    readInputs((name) => {
+      requested.push(name);
+      return '';
+    });
+    expect([...new Set(requested)].sort()).toEqual(Object.keys(action.inputs).sort());
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    for (const name of [...Object.keys(action.inputs), ...Object.keys(action.outputs)]) expect(readme, name).toContain(`| \`${name}\` |`);
   });
 });
