@@ -8,4 +8,5 @@ export { pathMapper, mapFileFields, type PathMapper } from './paths.js';
 export { renderGate, problemsMarkdown, clipBytes } from './render.js';
 export { numericDefines } from './side.js';
 export { timeSides, type TimeSidesInput } from './timing.js';
+export { reportAtRevision, type RevisionReportOptions } from './revision.js';
 export type { CommentPolicy, GateOptions, GateResult } from './types.js';
