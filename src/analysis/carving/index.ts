@@ -6,6 +6,6 @@ export { carve, paretoSet, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveO
 export { expectedBestOfRandomSample, sampleSizeForFraction, evaluateCarving, type CarvingEvaluation } from './sampling.js';
 export { buildCacheKey, reachableIncludes } from './cache.js';
 export { buildVariants, type BuildOptions, type VariantBuild } from './build.js';
-export { carveSpace, mergeCarveResults, analyzeBuild, carveOptionsFor, spaceConfigHash, pickKernel, type CarveShardOutput, type CarveRun, type CarveSpaceOptions, type MergeOutcome } from './pipeline.js';
+export { carveSpace, mergeCarveResults, analyzeBuild, analyzeBuildCached, carveOptionsFor, spaceConfigHash, pickKernel, type CarveShardOutput, type CarveRun, type CarveSpaceOptions, type MergeOutcome } from './pipeline.js';
 export { renderCarveSvg } from './svg.js';
 export { createProgress, mapPool } from './progress.js';

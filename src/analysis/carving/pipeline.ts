@@ -2,7 +2,9 @@
 // variant's PTX with analyzeModule -> metrics -> carve. Shards carry metrics, not carvings,
 // so mergeCarveResults carves the union exactly as one machine would.
 import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { VERSION } from '../../version.js';
 import { analyzeModule } from '../analyze.js';
 import { findNvcc } from '../../toolchain/index.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
@@ -78,6 +80,34 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
   return { metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error), diagnostics: analysis.diagnostics };
 }
 
+/**
+ * analyzeBuild through the cache: the analysis of a build is a pure function of the build (its
+ * key), the launch geometry, the loop and threshold settings, the arch and the carve version.
+ */
+export function analyzeBuildCached(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string, cacheDir: string): { metrics: VariantMetrics; diagnostics: Diagnostic[] } {
+  if (!build.ok) return analyzeBuild(build, space, config, arch);
+  const v = build.variant;
+  const key = createHash('sha256').update(JSON.stringify({
+    VERSION, build: build.key, arch, kernel: space.kernel, block: v.block, grid: v.grid, dynamicShared: v.dynamicSharedBytes,
+    loops: config.loops, minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight, source: space.source,
+  })).digest('hex').slice(0, 24);
+  const file = path.join(cacheDir, build.key, `metrics-${key}.json`);
+  try {
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as { metrics: VariantMetrics; diagnostics: Diagnostic[] };
+    // Identity fields come from this run: the same build may serve another space or index.
+    return { metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters }, diagnostics: cached.diagnostics };
+  } catch {
+    const analysed = analyzeBuild(build, space, config, arch);
+    try {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify(analysed));
+    } catch {
+      // a read-only cache still works, just slower
+    }
+    return analysed;
+  }
+}
+
 export interface CarveSpaceOptions {
   config: CarveConfig;
   spaceName: string;
@@ -111,7 +141,7 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
     flags: config.nvcc?.flags ?? [], nvcc, cacheDir: options.cacheDir, jobs: options.jobs, progress: options.progress,
   });
   for (const build of builds) {
-    const { metrics, diagnostics: found } = analyzeBuild(build, space, config, arch);
+    const { metrics, diagnostics: found } = analyzeBuildCached(build, space, config, arch, options.cacheDir);
     shard.metrics.push(metrics);
     if (!build.ok) diagnostics.push({ severity: 'warning', stage: 'build', message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`, file: space.source });
     diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
