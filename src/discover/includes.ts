@@ -10,8 +10,12 @@ const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
 
 export function scanIncludes(text: string): IncludeDirective[] {
   const out: IncludeDirective[] = [];
+  let line = 1;
+  let counted = 0;
   for (const match of text.matchAll(INCLUDE)) {
-    const line = text.slice(0, match.index).split('\n').length;
+    // Count newlines only since the previous match: linear in the file's length.
+    for (let i = counted; i < match.index; i++) if (text.charCodeAt(i) === 10) line++;
+    counted = match.index;
     out.push({ target: match[1] ?? match[2], quoted: match[1] !== undefined, line });
   }
   return out;
@@ -59,13 +63,39 @@ export function includeClosure(graph: IncludeGraph, unit: string): string[] {
   return [...seen];
 }
 
-/** unit -> the changed files it reaches (itself or through includes); units reaching none are left out. */
+/**
+ * unit -> the changed files it reaches (itself or through includes); units reaching none are
+ * left out. Walks the reversed graph from each changed file, so a large tree costs
+ * O(changed x (files + includes)), not a closure per unit.
+ */
 export function unitsReaching(graph: IncludeGraph, units: readonly string[], changed: readonly string[]): Map<string, string[]> {
-  const changedSet = new Set(changed.map(normalize));
+  const includers = new Map<string, string[]>();
+  for (const [file, deps] of graph) {
+    for (const dep of deps) {
+      if (!includers.has(dep)) includers.set(dep, []);
+      includers.get(dep)!.push(file);
+    }
+  }
+  const reasons = new Map<string, string[]>();
+  for (const start of new Set(changed.map(normalize))) {
+    const seen = new Set<string>([start]);
+    const stack = [start];
+    while (stack.length) {
+      const file = stack.pop()!;
+      if (!reasons.has(file)) reasons.set(file, []);
+      reasons.get(file)!.push(start);
+      for (const includer of includers.get(file) ?? []) {
+        if (!seen.has(includer)) {
+          seen.add(includer);
+          stack.push(includer);
+        }
+      }
+    }
+  }
   const out = new Map<string, string[]>();
-  for (const unit of units) {
-    const hits = includeClosure(graph, unit).filter((file) => changedSet.has(file));
-    if (hits.length) out.set(normalize(unit), hits);
+  for (const unit of units.map(normalize)) {
+    const hits = reasons.get(unit);
+    if (hits?.length) out.set(unit, hits);
   }
   return out;
 }
