@@ -97,6 +97,17 @@ describe('bad input', () => {
   });
 });
 
+describe('mode report', () => {
+  it('analyses every kernel at the commit with no base: a head-only report, no comment', async () => {
+    const result = await run(committedInputs({ mode: 'report' }));
+    const comparison = comparisonOf(result);
+    expect(comparison.headOnly).toBe(true);
+    expect(comparison.kernels.map((k) => [k.name, k.status]).sort()).toEqual([['_Z5scalePKfPffi', 'added'], ['_Z8pressurePKfPfi', 'added'], ['_Z9block_sumPKfPf', 'added']]);
+    expect(server.comments.size).toBe(0);
+    expect(result.summary).toContain('head-only');
+  });
+});
+
 describe('timing: on', () => {
   it('runs timing.command on both sides and reports a regression with its test and interval', async () => {
     const samples = (side: string) => readFileSync(path.join(ACTION_FIXTURES, 'timing', `${side}.jsonl`), 'utf8');
