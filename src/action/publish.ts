@@ -36,9 +36,10 @@ export function checkTitle(record: Pick<GateRecord, 'findings' | 'failingFinding
   return `${record.findings} ${record.findings === 1 ? 'finding' : 'findings'}, ${record.failingFindings} failing`;
 }
 
-export async function publishGate(github: GitHubTarget, result: GateResult, record: GateRecord, checkRunId: number | null, warnings: string[]): Promise<PublishOutcome> {
+export async function publishGate(github: GitHubTarget, result: GateResult, record: GateRecord, checkRunId: number | null, warnings: string[], policy: string): Promise<PublishOutcome> {
   return publishResults(github.target, {
     comment: result.postComment ? result.comment : null,
+    refreshExisting: policy === 'never' ? null : result.comment,
     check: { conclusion: record.conclusion, title: checkTitle(record), summary: result.summary, annotations: record.annotations },
   }, checkRunId, warnings);
 }
@@ -93,6 +94,7 @@ export async function publishFromReportDir(input: PublishModeInput): Promise<voi
   if (github) {
     const outcome = await publishResults(github.target, {
       comment: record.value.postComment ? (commentText as { value: string }).value : null,
+      refreshExisting: (commentText as { value: string }).value,
       check: { conclusion: record.value.conclusion, title: checkTitle(record.value), summary, annotations: record.value.annotations },
     }, null, warnings);
     if (outcome.comment) core.info(`carve: comment ${outcome.comment.action} (${outcome.comment.url})`);

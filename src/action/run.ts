@@ -77,7 +77,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
     let checkPublished = false;
     if (target) {
-      const outcome = await publishGate(target, result, record, checkRunId, publishWarnings);
+      const outcome = await publishGate(target, result, record, checkRunId, publishWarnings, inputs.comment ?? config.comment);
       checkPublished = outcome.checkRunId !== null && outcome.annotationRequests > 0;
       if (outcome.comment) core.info(`carve: comment ${outcome.comment.action} (${outcome.comment.url})`);
     } else if (inputs.mode === 'gate') {

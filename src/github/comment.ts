@@ -41,11 +41,19 @@ export async function findStickyComment(
   return null;
 }
 
+/** Creates or updates the comment; with `updateOnly`, only an existing one is updated (null when there is none). */
 export async function upsertStickyComment(
-  client: GitHubClient, ref: RepoRef, issueNumber: number, body: string, marker = STICKY_MARKER,
-): Promise<StickyCommentResult> {
+  client: GitHubClient, ref: RepoRef, issueNumber: number, body: string, marker?: string, options?: { updateOnly?: false },
+): Promise<StickyCommentResult>;
+export async function upsertStickyComment(
+  client: GitHubClient, ref: RepoRef, issueNumber: number, body: string, marker: string, options: { updateOnly: boolean },
+): Promise<StickyCommentResult | null>;
+export async function upsertStickyComment(
+  client: GitHubClient, ref: RepoRef, issueNumber: number, body: string, marker = STICKY_MARKER, options: { updateOnly?: boolean } = {},
+): Promise<StickyCommentResult | null> {
   const text = withMarker(body, marker);
   const existing = await findStickyComment(client, ref, issueNumber, marker);
+  if (!existing && options.updateOnly) return null;
   if (existing) {
     if (existing.body === text) return { action: 'unchanged', id: existing.id, url: existing.url };
     const updated = await client.rest.issues.updateComment({ owner: ref.owner, repo: ref.repo, comment_id: existing.id, body: text });

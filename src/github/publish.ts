@@ -39,14 +39,20 @@ export async function startCheck(target: PublishTarget, warnings: string[]): Pro
 export interface PublishContent {
   /** Markdown of the sticky comment, or null to post none. */
   comment: string | null;
+  /**
+   * When `comment` is null: a body that only refreshes an existing comment (the policy asks
+   * for no new comment, but an earlier push left one that would otherwise go stale).
+   */
+  refreshExisting?: string | null;
   check: CheckRunOutput;
 }
 
 export async function publishResults(target: PublishTarget, content: PublishContent, startedCheckRunId: number | null, warnings: string[] = []): Promise<PublishOutcome> {
   const outcome: PublishOutcome = { comment: null, checkRunId: startedCheckRunId, annotationRequests: 0, warnings };
-  if (content.comment !== null && target.pullRequest !== null) {
+  const body = content.comment ?? content.refreshExisting ?? null;
+  if (body !== null && target.pullRequest !== null) {
     try {
-      outcome.comment = await upsertStickyComment(target.client, target.ref, target.pullRequest, content.comment, commentMarker(target.checkName));
+      outcome.comment = await upsertStickyComment(target.client, target.ref, target.pullRequest, body, commentMarker(target.checkName), { updateOnly: content.comment === null });
     } catch (error) {
       warnings.push(`could not post the pull-request comment: ${describeApiError(error)}`);
     }

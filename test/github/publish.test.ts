@@ -45,6 +45,16 @@ describe('sticky comment', () => {
     expect(server.requests[0].authorization).toBe('token t0ken');
   });
 
+  it('refreshes an existing comment but creates none when the policy asks for no comment', async () => {
+    const noCheck = { ...target, headSha: null };
+    const quiet = { comment: null, refreshExisting: 'all clear now', check: { conclusion: 'success' as const, title: 't', summary: 's', annotations: [] } };
+    expect((await publishResults(noCheck, quiet, null)).comment).toBeNull();
+    expect(server.comments.get(7) ?? []).toEqual([]);
+    await publishResults(noCheck, { ...quiet, comment: 'findings' }, null);
+    expect((await publishResults(noCheck, quiet, null)).comment?.action).toBe('updated');
+    expect(server.comments.get(7)!.map((c) => c.body)).toEqual(['all clear now\n\n<!-- carve:comment-id:carve -->\n']);
+  });
+
   it('keeps one comment per check name (a static and a timing job on the same PR)', async () => {
     const noCheck = { ...target, headSha: null };
     await publishResults(noCheck, { comment: 'static', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null);
