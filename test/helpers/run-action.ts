@@ -8,7 +8,12 @@ import path from 'node:path';
 // @ts-expect-error plain JS build script
 import { bundle } from '../../scripts/bundle.mjs';
 
+/**
+ * The bundle to run: a fresh build of src/ into a temp dir, or — with CARVE_E2E_DIST=1 — the
+ * committed dist/index.js itself (after the lead's `npm run build`).
+ */
 export async function bundleAction(): Promise<string> {
+  if (process.env.CARVE_E2E_DIST === '1') return path.resolve(import.meta.dirname, '../../dist/index.js');
   const outdir = mkdtempSync(path.join(tmpdir(), 'carve-bundle-'));
   await (bundle as (dir: string) => Promise<void>)(outdir);
   return path.join(outdir, 'index.js');
