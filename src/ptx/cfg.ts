@@ -35,6 +35,28 @@ export interface Cfg {
 
 const BLOCK_ENDERS = new Set(['bra', 'brx', 'ret', 'exit', 'trap']);
 
+// Module-level helpers rather than closures: buildCfg runs once per function of big corpora.
+function newBlock(blocks: BasicBlock[], label: string | null): BasicBlock {
+  const block: BasicBlock = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
+  blocks.push(block);
+  return block;
+}
+
+function addEdge(blocks: BasicBlock[], from: number, to: number): void {
+  if (!blocks[from].successors.includes(to)) {
+    blocks[from].successors.push(to);
+    blocks[to].predecessors.push(from);
+  }
+}
+
+function intersect(idom: Int32Array, rpoIndex: Int32Array, a: number, b: number): number {
+  while (a !== b) {
+    while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
+    while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
+  }
+  return a;
+}
+
 function branchTarget(ins: Instruction): string | null {
   for (const op of ins.operands) if (op.kind === 'symbol') return op.name;
   return null;
@@ -47,38 +69,27 @@ export function buildCfg(fn: PtxFunction): Cfg {
   const labelBlock = new Map<string, number>();
   const errors: PtxError[] = [];
   let current: BasicBlock | null = null;
-  const newBlock = (label: string | null): BasicBlock => {
-    const block: BasicBlock = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
-    blocks.push(block);
-    return block;
-  };
   for (let i = 0; i < body.length; i++) {
     const s = body[i];
     if (s.kind === 'label') {
       // Consecutive labels share nothing: each starts its own (possibly empty) block.
-      current = newBlock(s.name);
+      current = newBlock(blocks, s.name);
       labelBlock.set(s.name, current.id);
     } else if (s.kind === 'instruction') {
-      if (current === null) current = newBlock(null);
+      if (current === null) current = newBlock(blocks, null);
       current.statements.push(i);
       blockOfStatement[i] = current.id;
       if (BLOCK_ENDERS.has(s.mnemonic)) current = null;
     }
   }
-  if (blocks.length === 0) newBlock(null);
+  if (blocks.length === 0) newBlock(blocks, null);
 
-  const addEdge = (from: number, to: number) => {
-    if (!blocks[from].successors.includes(to)) {
-      blocks[from].successors.push(to);
-      blocks[to].predecessors.push(from);
-    }
-  };
   for (const block of blocks) {
     const lastIndex = block.statements[block.statements.length - 1];
     const last = lastIndex === undefined ? null : (body[lastIndex] as Instruction);
     const fallsThrough = block.id + 1 < blocks.length;
     if (last === null || !BLOCK_ENDERS.has(last.mnemonic)) {
-      if (fallsThrough) addEdge(block.id, block.id + 1);
+      if (fallsThrough) addEdge(blocks, block.id, block.id + 1);
       continue;
     }
     if (last.mnemonic === 'bra') {
@@ -86,12 +97,12 @@ export function buildCfg(fn: PtxFunction): Cfg {
       const targetBlock = target === null ? undefined : labelBlock.get(target);
       if (targetBlock === undefined) {
         errors.push({ message: `branch to unknown label '${target ?? '?'}'`, line: last.position.line, column: last.position.column, functionName: fn.name });
-      } else addEdge(block.id, targetBlock);
+      } else addEdge(blocks, block.id, targetBlock);
     } else if (last.mnemonic === 'brx') {
       // Indirect branch: any labelled block may be a target.
-      for (const [, id] of labelBlock) addEdge(block.id, id);
+      for (const [, id] of labelBlock) addEdge(blocks, block.id, id);
     }
-    if (last.guard !== null && fallsThrough) addEdge(block.id, block.id + 1);
+    if (last.guard !== null && fallsThrough) addEdge(blocks, block.id, block.id + 1);
   }
 
   const { idom, reversePostorder } = dominators(blocks, 0);
@@ -124,13 +135,6 @@ function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; re
   reversePostorder.forEach((b, i) => (rpoIndex[b] = i));
   const idom = new Int32Array(n).fill(-1);
   idom[entry] = entry;
-  const intersect = (a: number, b: number): number => {
-    while (a !== b) {
-      while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
-      while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
-    }
-    return a;
-  };
   let changed = true;
   while (changed) {
     changed = false;
@@ -139,7 +143,7 @@ function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; re
       let newIdom = -1;
       for (const p of blocks[b].predecessors) {
         if (idom[p] === -1) continue;
-        newIdom = newIdom === -1 ? p : intersect(p, newIdom);
+        newIdom = newIdom === -1 ? p : intersect(idom, rpoIndex, p, newIdom);
       }
       if (newIdom !== idom[b]) {
         idom[b] = newIdom;

@@ -1,36 +1,54 @@
-// Per-function register facts computed once and shared by the value resolver, the address
-// provenance and the region analysis: which registers each statement writes and reads.
+// Per-function register facts shared by the value resolver, the address provenance and the
+// region analysis: which registers each statement writes and reads. Computed per statement
+// on first use (most statements are never asked about) and cached per function.
 import type { Instruction, PtxFunction } from './ast.js';
 import { destinations, sources } from './values.js';
 
 export interface FunctionFacts {
-  /** Registers written by each fn.body statement (empty for non-instructions). */
-  dests: string[][];
-  /** Registers read by each fn.body statement, guard included. */
-  srcs: string[][];
+  /** Registers written by fn.body[index] (empty for non-instructions). */
+  destsAt(index: number): string[];
+  /** Registers read by fn.body[index], guard included. */
+  srcsAt(index: number): string[];
 }
 
 const EMPTY: string[] = [];
+
+class Facts implements FunctionFacts {
+  private readonly dests: Array<string[] | undefined>;
+  private readonly srcs: Array<string[] | undefined>;
+  constructor(private readonly fn: PtxFunction) {
+    this.dests = new Array(fn.body.length);
+    this.srcs = new Array(fn.body.length);
+  }
+
+  destsAt(index: number): string[] {
+    let d = this.dests[index];
+    if (d === undefined) {
+      const s = this.fn.body[index];
+      d = s.kind === 'instruction' ? destinations(s as Instruction) : EMPTY;
+      if (d.length === 0) d = EMPTY;
+      this.dests[index] = d;
+    }
+    return d;
+  }
+
+  srcsAt(index: number): string[] {
+    let r = this.srcs[index];
+    if (r === undefined) {
+      const s = this.fn.body[index];
+      r = s.kind === 'instruction' ? sources(s as Instruction, this.destsAt(index).length > 0) : EMPTY;
+      this.srcs[index] = r;
+    }
+    return r;
+  }
+}
+
 const cache = new WeakMap<PtxFunction, FunctionFacts>();
 
 export function functionFacts(fn: PtxFunction): FunctionFacts {
   let facts = cache.get(fn);
   if (facts === undefined) {
-    const n = fn.body.length;
-    const dests: string[][] = new Array(n);
-    const srcs: string[][] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const s = fn.body[i];
-      if (s.kind === 'instruction') {
-        const d = destinations(s as Instruction);
-        dests[i] = d.length === 0 ? EMPTY : d;
-        srcs[i] = sources(s as Instruction, d.length > 0);
-      } else {
-        dests[i] = EMPTY;
-        srcs[i] = EMPTY;
-      }
-    }
-    facts = { dests, srcs };
+    facts = new Facts(fn);
     cache.set(fn, facts);
   }
   return facts;

@@ -54,6 +54,14 @@ function addCounts(into: InstructionMixCounts, from: InstructionMixCounts, times
   for (const [k, v] of Object.entries(from.store)) into.store[k] = (into.store[k] ?? 0) + v * times;
 }
 
+function addTo(prov: Map<string, Set<Space>>, reg: string, space: Space): boolean {
+  let set = prov.get(reg);
+  if (!set) prov.set(reg, (set = new Set()));
+  if (set.has(space)) return false;
+  set.add(space);
+  return true;
+}
+
 const PROVENANCE_OPS = new Set(['cvta', 'ld', 'mov', 'add', 'sub', 'mad', 'cvt', 'selp']);
 
 /**
@@ -65,35 +73,28 @@ export function addressProvenance(module: PtxModule, fn: PtxFunction): Map<strin
   const globalsSpace = new Map(module.globals.map((g) => [g.name, g.stateSpace]));
   for (const s of fn.body) if (s.kind === 'var') globalsSpace.set(s.name, s.stateSpace);
   const entryParams = new Set(fn.kind === 'entry' ? fn.params.map((p) => p.name) : []);
-  const addTo = (reg: string, space: Space): boolean => {
-    let set = prov.get(reg);
-    if (!set) prov.set(reg, (set = new Set()));
-    if (set.has(space)) return false;
-    set.add(space);
-    return true;
-  };
   // Only these can create or carry an address; everything else is skipped up front.
-  const { dests: destsOf } = functionFacts(fn);
+  const facts = functionFacts(fn);
   const candidates: number[] = [];
   for (let i = 0; i < fn.body.length; i++) {
     const s = fn.body[i];
-    if (s.kind === 'instruction' && destsOf[i].length === 1 && PROVENANCE_OPS.has(s.mnemonic)) candidates.push(i);
+    if (s.kind === 'instruction' && PROVENANCE_OPS.has(s.mnemonic) && facts.destsAt(i).length === 1) candidates.push(i);
   }
   for (let pass = 0; pass < 8; pass++) {
     let changed = false;
     for (const index of candidates) {
       const ins = fn.body[index] as Instruction;
-      const dest = destsOf[index][0];
+      const dest = facts.destsAt(index)[0];
       const m = ins.mnemonic;
       if (m === 'cvta') {
         const space = ins.modifiers.find((x) => x === 'global' || x === 'shared' || x === 'local' || x === 'const') as Space | undefined;
-        if (space) changed = addTo(dest, space) || changed;
+        if (space) changed = addTo(prov, dest, space) || changed;
         continue;
       }
       if (m === 'ld' && ins.modifiers[0] === 'param') {
         const addr = ins.operands[1];
         if (addr?.kind === 'address' && addr.base?.kind === 'symbol' && entryParams.has(addr.base.name) && /64$/.test(ins.modifiers[ins.modifiers.length - 1] ?? '')) {
-          changed = addTo(dest, 'global') || changed;
+          changed = addTo(prov, dest, 'global') || changed;
         }
         continue;
       }
@@ -101,10 +102,10 @@ export function addressProvenance(module: PtxModule, fn: PtxFunction): Map<strin
         for (const op of ins.operands.slice(1)) {
           if (op.kind === 'symbol') {
             const space = globalsSpace.get(op.name);
-            if (space === 'shared' || space === 'global' || space === 'const' || space === 'local') changed = addTo(dest, space) || changed;
+            if (space === 'shared' || space === 'global' || space === 'const' || space === 'local') changed = addTo(prov, dest, space) || changed;
           } else if (op.kind === 'register') {
-            if (op.name === '%SP' || op.name === '%SPL') changed = addTo(dest, 'local') || changed;
-            for (const space of prov.get(op.name) ?? []) changed = addTo(dest, space) || changed;
+            if (op.name === '%SP' || op.name === '%SPL') changed = addTo(prov, dest, 'local') || changed;
+            for (const space of prov.get(op.name) ?? []) changed = addTo(prov, dest, space) || changed;
           }
         }
       }
@@ -122,7 +123,7 @@ function addressRegister(ins: Instruction): string | null {
 /** Instructions that use a pending load result or synchronise (Ryoo's region ends), per statement. */
 function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8Array {
   const body = cfg.fn.body;
-  const { dests: destsOf, srcs: srcsOf } = functionFacts(cfg.fn);
+  const facts = functionFacts(cfg.fn);
   const blocking = new Uint8Array(body.length);
   const outSets: Array<Set<string>> = cfg.blocks.map(() => new Set());
   let changed = true;
@@ -135,7 +136,7 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8A
         const c = classes[s]!;
         let blocks = c.blocking;
         if (!blocks && pending.size > 0) {
-          for (const r of srcsOf[s]) {
+          for (const r of facts.srcsAt(s)) {
             if (pending.has(r)) {
               blocks = true;
               break;
@@ -146,9 +147,8 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8A
           blocking[s] = 1;
           if (!c.blocking) pending.clear();
         }
-        const dests = destsOf[s];
-        if (c.longLatency) for (const d of dests) pending.add(d);
-        else for (const d of dests) pending.delete(d);
+        if (c.longLatency) for (const d of facts.destsAt(s)) pending.add(d);
+        else if (pending.size > 0) for (const d of facts.destsAt(s)) pending.delete(d);
       }
       if (pending.size !== outSets[b].size || [...pending].some((r) => !outSets[b].has(r))) {
         outSets[b] = pending;
@@ -178,8 +178,9 @@ interface FunctionResult {
 function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
   loopOptions: LoopOptions, callStack: Set<string>): FunctionResult {
   const body = fn.body;
-  const prov = addressProvenance(module, fn);
   const classes: Array<Classified | null> = body.map((s) => (s.kind === 'instruction' ? classify(s) : null));
+  // Provenance only matters for generic (space-less) accesses; most kernels have none.
+  const prov = classes.some((c) => c !== null && c.space === 'generic') ? addressProvenance(module, fn) : null;
   const blocking = blockingStatements(cfg, classes);
   const control = loopControlBlocks(cfg, loops);
   const staticCounts = emptyCounts();
@@ -194,7 +195,7 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
     let space = c.space;
     if (space === 'generic') {
       const reg = addressRegister(ins);
-      const spaces = reg ? prov.get(reg) : undefined;
+      const spaces = reg && prov ? prov.get(reg) : undefined;
       if (spaces && spaces.size === 1) space = [...spaces][0];
     }
     const w = weights[s];

@@ -28,6 +28,21 @@ const TYPE_SIZES: Record<string, number> = {
   f16x2: 4, bf16x2: 4, tf32: 4, b64: 8, u64: 8, s64: 8, f64: 8, b128: 16, pred: 1, e4m3: 1, e5m2: 1,
 };
 
+/** An interned word: its string, and the operand / opcode / address operands made from it. */
+interface WordEntry {
+  name: string;
+  operand: Operand | null;
+  info: OpcodeInfo | null;
+  /** Address operands [word+offset] by offset. */
+  addresses: Map<number, Operand> | null;
+  /** The word as an immediate literal, and negated. */
+  immediate?: Operand;
+  negative?: Operand;
+  /** Guards @word and @!word. */
+  guard?: Instruction['guard'];
+  negatedGuard?: Instruction['guard'];
+}
+
 const VARIABLE_SPACES = new Set(['global', 'shared', 'local', 'const', 'param', 'tex', 'surf', 'reg']);
 
 const f32View = new Float32Array(1);
@@ -52,7 +67,6 @@ class Parser {
   private readonly registers = new Map<string, Operand>();
   private readonly symbols = new Map<string, Operand>();
   private readonly immediates = new Map<string, Operand>();
-  private readonly addresses = new Map<string, Operand>();
 
   constructor(private readonly text: string) {
     this.len = text.length;
@@ -60,23 +74,78 @@ class Parser {
 
   private readonly plainLocations = new Map<number, SourceLocation>();
   /** Interned identifiers by hash of their characters: no string is made for a repeat. */
-  private readonly words = new Map<string, { name: string; operand: Operand | null; info: OpcodeInfo | null }>();
+  private wordKeys = new Int32Array(1024);
+  private wordEntries: Array<WordEntry | undefined> = new Array(1024);
+  private wordCount = 0;
 
-  /** Reads a word (as readWord) and returns its interned entry. */
-  private readWordEntry(): { name: string; operand: Operand | null; info: OpcodeInfo | null } {
-    const name = this.readWord();
-    let entry = this.words.get(name);
-    if (entry === undefined) {
-      entry = { name, operand: null, info: null };
-      this.words.set(name, entry);
+  /**
+   * Reads a word (as readWord) and returns its interned entry, without making a string for
+   * words seen before: an open-addressing table keyed by a hash of the characters.
+   */
+  private readWordEntry(): WordEntry {
+    const text = this.text;
+    const start = this.pos;
+    let hash = 5381;
+    let p = start;
+    while (p < this.len) {
+      const c = text.charCodeAt(p);
+      if (isIdentChar(c) || c === C_DOT || c === C_PERCENT) {
+        hash = (Math.imul(hash, 33) ^ c) | 0;
+        p++;
+      } else if (c === C_COLON && text.charCodeAt(p + 1) === C_COLON) {
+        hash = (Math.imul(hash, 33) ^ c) | 0;
+        p += 2;
+      } else break;
     }
+    this.pos = p;
+    const length = p - start;
+    const mask = this.wordKeys.length - 1;
+    let slot = hash & mask;
+    for (;;) {
+      const entry = this.wordEntries[slot];
+      if (entry === undefined) break;
+      if (this.wordKeys[slot] === hash && entry.name.length === length) {
+        const name = entry.name;
+        let same = true;
+        for (let i = 0; i < length; i++) {
+          if (name.charCodeAt(i) !== text.charCodeAt(start + i)) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return entry;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const entry: WordEntry = { name: text.slice(start, p), operand: null, info: null, addresses: null };
+    this.wordKeys[slot] = hash;
+    this.wordEntries[slot] = entry;
+    if (++this.wordCount * 2 > this.wordKeys.length) this.growWordTable();
     return entry;
+  }
+
+  private growWordTable(): void {
+    const oldKeys = this.wordKeys;
+    const oldEntries = this.wordEntries;
+    this.wordKeys = new Int32Array(oldKeys.length * 2);
+    this.wordEntries = new Array(oldKeys.length * 2);
+    const mask = this.wordKeys.length - 1;
+    for (let i = 0; i < oldKeys.length; i++) {
+      const entry = oldEntries[i];
+      if (entry === undefined) continue;
+      let slot = oldKeys[i] & mask;
+      while (this.wordEntries[slot] !== undefined) slot = (slot + 1) & mask;
+      this.wordKeys[slot] = oldKeys[i];
+      this.wordEntries[slot] = entry;
+    }
   }
 
   /** A register or symbol operand read at the current position, one object per spelling. */
   private readNameOperand(): Operand {
-    const isRegister = this.text.charCodeAt(this.pos) === C_PERCENT;
-    const entry = this.readWordEntry();
+    return this.nameOperand(this.text.charCodeAt(this.pos) === C_PERCENT, this.readWordEntry());
+  }
+
+  private nameOperand(isRegister: boolean, entry: WordEntry): Operand {
     if (entry.operand === null) entry.operand = entry.name === '_' ? { kind: 'sink' } : isRegister ? { kind: 'register', name: entry.name } : { kind: 'symbol', name: entry.name };
     return entry.operand;
   }
@@ -639,17 +708,18 @@ class Parser {
       }
       if (isIdentStart(c)) {
         const start = this.pos;
-        const word = this.readWord();
+        const word = this.readWordEntry();
+        const afterWord = this.pos;
         this.skipBlanks();
         if (text.charCodeAt(this.pos) === C_COLON) {
           this.pos++;
           this.skipTrivia();
-          if (text.startsWith('.callprototype', this.pos)) this.skipStatement();
-          else body.push({ kind: 'label', name: word, position: { line, column } });
+          if (text.startsWith('.callprototype', this.pos) || text.startsWith('.branchtargets', this.pos)) this.skipStatement();
+          else body.push({ kind: 'label', name: word.name, position: { line, column } });
           continue;
         }
-        this.pos = start;
-        const instruction = this.parseInstruction(line, column);
+        this.pos = afterWord;
+        const instruction = this.parseInstruction(line, column, start, word);
         if (instruction) body.push(instruction);
         continue;
       }
@@ -721,32 +791,31 @@ class Parser {
     return { kind: 'pragma', values, position: { line, column } };
   }
 
-  private parseInstruction(line: number, column: number): Instruction | null {
+  private parseInstruction(line: number, column: number, start = this.pos, opcodeWord: WordEntry | null = null): Instruction | null {
     const text = this.text;
-    const start = this.pos;
     let guard: Instruction['guard'] = null;
-    if (text.charCodeAt(this.pos) === C_AT) {
+    if (opcodeWord === null && text.charCodeAt(this.pos) === C_AT) {
       this.pos++;
       let negated = false;
       if (text.charCodeAt(this.pos) === C_BANG) {
         negated = true;
         this.pos++;
       }
-      const register = this.readWordEntry().name;
-      if (!register) {
+      const word = this.readWordEntry();
+      if (!word.name) {
         this.error("expected a predicate register after '@'");
         this.skipStatement();
         return null;
       }
-      guard = { register, negated };
+      guard = negated ? (word.negatedGuard ??= { register: word.name, negated: true }) : (word.guard ??= { register: word.name, negated: false });
       this.skipBlanks();
     }
-    if (!isIdentStart(text.charCodeAt(this.pos))) {
+    if (opcodeWord === null && !isIdentStart(text.charCodeAt(this.pos))) {
       this.error(`expected an opcode, found '${text[this.pos] ?? 'end of input'}'`);
       this.skipStatement();
       return null;
     }
-    const entry = this.readWordEntry();
+    const entry = opcodeWord ?? this.readWordEntry();
     const opcode = entry.name;
     const info = (entry.info ??= opcodeInfo(opcode));
     const operands: Operand[] = [];
@@ -858,6 +927,15 @@ class Parser {
       negative = true;
       this.pos++;
     }
+    // Common literals (12, 0f3F800000, -1) are interned words: no string per occurrence.
+    const wordStart = this.pos;
+    const entry = this.readWordEntry();
+    const next = text.charCodeAt(this.pos);
+    const exponent = (next === C_PLUS || next === C_MINUS) && (text.charCodeAt(this.pos - 1) | 32) === 101 && !this.isHexLiteral(start);
+    if (!exponent && this.pos > wordStart && entry.name.indexOf('%') < 0) {
+      if (negative) return (entry.negative ??= { kind: 'immediate', value: immediateValue('-' + entry.name, true), text: '-' + entry.name });
+      return (entry.immediate ??= { kind: 'immediate', value: immediateValue(entry.name, false), text: entry.name });
+    }
     while (this.pos < this.len) {
       const c = text.charCodeAt(this.pos);
       if (isIdentChar(c) || c === C_DOT) this.pos++;
@@ -886,10 +964,12 @@ class Parser {
     this.pos++; // '['
     this.skipBlanks();
     let base: Operand | null = null;
+    let baseEntry: WordEntry | null = null;
     let offset = 0;
     const c = text.charCodeAt(this.pos);
     if (isIdentStart(c)) {
-      base = this.readNameOperand();
+      baseEntry = this.readWordEntry();
+      base = this.nameOperand(c === C_PERCENT, baseEntry);
     } else if (isDigit(c) || c === C_MINUS) {
       const imm = this.parseImmediate();
       offset = imm.kind === 'immediate' ? imm.value : 0;
@@ -916,11 +996,13 @@ class Parser {
       this.error(`malformed address operand (expected ']', found '${text[this.pos] ?? 'end of input'}')`);
       return null;
     }
-    const addressText = text.slice(start, this.pos);
-    let operand = this.addresses.get(addressText);
+    // [reg+off] repeats: intern by base word and offset (text as first spelled).
+    if (baseEntry === null) return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
+    const byOffset = (baseEntry.addresses ??= new Map());
+    let operand = byOffset.get(offset);
     if (operand === undefined) {
-      operand = { kind: 'address', base, offset, text: addressText };
-      this.addresses.set(addressText, operand);
+      operand = { kind: 'address', base, offset, text: text.slice(start, this.pos) };
+      byOffset.set(offset, operand);
     }
     return operand;
   }

@@ -4,7 +4,6 @@
 // definition of the register can reach the point on another path.
 import type { Instruction, Operand } from './ast.js';
 import type { Cfg } from './cfg.js';
-import { functionFacts } from './facts.js';
 
 /** Mnemonics whose first register operand is not a destination. */
 const NO_DESTINATION = new Set(['st', 'bar', 'barrier', 'bra', 'brx', 'call', 'ret', 'exit', 'membar', 'fence', 'nanosleep',
@@ -24,17 +23,30 @@ export function destinations(ins: Instruction): string[] {
   return [];
 }
 
+/** Whether the instruction writes `register` (destinations() without allocating). */
+function writes(ins: Instruction, register: string): boolean {
+  const first = ins.operands[0];
+  if (first === undefined) return false;
+  if (first.kind === 'register') {
+    if (first.name !== register) return false;
+  } else if (first.kind === 'vector') {
+    if (!first.elements.some((e) => e.kind === 'register' && e.name === register)) return false;
+  } else return false;
+  return destinations(ins).includes(register);
+}
+
+function collectRegisters(op: Operand, names: string[]): void {
+  if (op.kind === 'register' || op.kind === 'negated-predicate') names.push(op.name);
+  else if (op.kind === 'vector') for (const e of op.elements) collectRegisters(e, names);
+  else if (op.kind === 'address' && op.base) collectRegisters(op.base, names);
+}
+
 /** Registers an instruction reads (guard included). */
 export function sources(ins: Instruction, skipFirst = destinations(ins).length > 0): string[] {
   const names: string[] = [];
   if (ins.guard) names.push(ins.guard.register);
-  const visit = (op: Operand) => {
-    if (op.kind === 'register') names.push(op.name);
-    else if (op.kind === 'negated-predicate') names.push(op.name);
-    else if (op.kind === 'vector') op.elements.forEach(visit);
-    else if (op.kind === 'address' && op.base) visit(op.base);
-  };
-  for (let i = skipFirst ? 1 : 0; i < ins.operands.length; i++) visit(ins.operands[i]);
+  const ops = ins.operands;
+  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) collectRegisters(ops[i], names);
   return names;
 }
 
@@ -50,25 +62,34 @@ const known = (value: number): Resolved => ({ value, reason: null });
 
 /** Register definitions and constant resolution for one function. */
 export class ValueResolver {
-  /** register -> statement indexes (fn.body) that write it. */
-  readonly defs = new Map<string, number[]>();
+  /** register -> statement indexes (fn.body) that write it; filled per register on demand. */
+  readonly defs: { get(register: string): number[] | undefined };
+  private readonly defsCache = new Map<string, number[]>();
   private readonly positionInBlock: Int32Array;
 
   constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
     const body = cfg.fn.body;
-    this.positionInBlock = new Int32Array(body.length).fill(-1);
-    const { dests } = functionFacts(cfg.fn);
+    this.positionInBlock = new Int32Array(body.length);
     for (const block of cfg.blocks) {
       const stmts = block.statements;
       for (let i = 0; i < stmts.length; i++) this.positionInBlock[stmts[i]] = i;
-      for (const s of stmts) {
-        for (const d of dests[s]) {
-          let list = this.defs.get(d);
-          if (!list) this.defs.set(d, (list = []));
-          list.push(s);
-        }
-      }
     }
+    // Few registers are ever queried: scan for a register's definitions only when asked.
+    this.defs = { get: (register: string) => this.definitionsOf(register) };
+  }
+
+  private definitionsOf(register: string): number[] {
+    let list = this.defsCache.get(register);
+    if (list === undefined) {
+      list = [];
+      const body = this.cfg.fn.body;
+      for (let s = 0; s < body.length; s++) {
+        const ins = body[s];
+        if (ins.kind === 'instruction' && writes(ins as Instruction, register)) list.push(s);
+      }
+      this.defsCache.set(register, list);
+    }
+    return list;
   }
 
   instruction(statement: number): Instruction {
@@ -81,7 +102,8 @@ export class ValueResolver {
     if (!defs || defs.length === 0) return { def: null, reason: `${register} is never assigned` };
     const stmts = this.cfg.blocks[block].statements;
     const start = statement < 0 ? stmts.length - 1 : this.positionInBlock[statement] - 1;
-    const defSet = new Set(defs);
+    // Registers have few definitions: a linear includes() beats building a Set per query.
+    const defSet = defs.length > 8 ? new Set(defs) : { has: (s: number) => defs.includes(s) };
     for (let i = start; i >= 0; i--) if (defSet.has(stmts[i])) return { def: stmts[i], reason: null };
     // Walk up the dominator tree; accept a definition only if no other one can sneak in.
     let b = block;
@@ -99,7 +121,7 @@ export class ValueResolver {
   }
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
-  private otherDefinitionBetween(defSet: Set<number>, from: number, to: number): boolean {
+  private otherDefinitionBetween(defSet: { has(s: number): boolean }, from: number, to: number): boolean {
     const seen = new Uint8Array(this.cfg.blocks.length);
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
@@ -133,7 +155,7 @@ export class ValueResolver {
     const ins = this.instruction(statement);
     const block = this.cfg.blockOfStatement[statement];
     const ops = ins.operands;
-    const arg = (i: number): Resolved => (ops[i] ? this.operand(ops[i], block, statement, depth) : unknown('missing operand'));
+    const arg = (i: number): Resolved => this.argument(ops, i, block, statement, depth);
     if (ins.guard) return unknown(`${destinations(ins)[0]} is assigned under a predicate`);
     const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
     switch (ins.mnemonic) {
@@ -178,6 +200,10 @@ export class ValueResolver {
       default:
         return unknown(`${destinations(ins)[0] ?? 'value'} comes from ${ins.opcode}`);
     }
+  }
+
+  private argument(ops: Operand[], i: number, block: number, statement: number, depth: number): Resolved {
+    return ops[i] ? this.operand(ops[i], block, statement, depth) : unknown('missing operand');
   }
 
   /** A kernel parameter's value, if given. */
