@@ -1,5 +1,6 @@
 // The sub-commands, in the order `carve --help` lists them. Add one import and one entry per command.
 import type { Command } from '../command.js';
+import { demoCommand } from './demo.js';
 import { analyzeCommand } from './analyze.js';
 import { occupancyCommand } from './occupancy.js';
 import { compareCommand } from './compare.js';
@@ -10,6 +11,7 @@ import { timeCommand } from './time.js';
 
 export const commands: Command[] = [
   // (commands are registered here)
+  demoCommand,
   analyzeCommand,
   occupancyCommand,
   resourcesCommand,
