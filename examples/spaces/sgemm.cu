@@ -38,15 +38,23 @@ sgemm(const float* __restrict__ A, const float* __restrict__ B, float* __restric
     for (int n = 0; n < TN; ++n) acc[m][n] = 0.0f;
 
   for (int k0 = 0; k0 < N; k0 += BK) {
+    // Constant trip counts (ceil(tile / THREADS)): nvcc unrolls them fully and the guard
+    // vanishes when THREADS divides the tile.
 #pragma unroll
-    for (int i = tid; i < BM * BK; i += THREADS) {
-      const int r = i / BK, c = i % BK;
-      As[c][r] = A[(rowBase + r) * N + k0 + c];
+    for (int i0 = 0; i0 < BM * BK; i0 += THREADS) {
+      const int i = i0 + tid;
+      if ((BM * BK) % THREADS == 0 || i < BM * BK) {
+        const int r = i / BK, c = i % BK;
+        As[c][r] = A[(rowBase + r) * N + k0 + c];
+      }
     }
 #pragma unroll
-    for (int i = tid; i < BK * BN; i += THREADS) {
-      const int r = i / BN, c = i % BN;
-      Bs[r][c] = B[(k0 + r) * N + colBase + c];
+    for (int i0 = 0; i0 < BK * BN; i0 += THREADS) {
+      const int i = i0 + tid;
+      if ((BK * BN) % THREADS == 0 || i < BK * BN) {
+        const int r = i / BN, c = i % BN;
+        Bs[r][c] = B[(k0 + r) * N + colBase + c];
+      }
     }
     __syncthreads();
 #pragma unroll
