@@ -150,13 +150,19 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8A
         if (c.longLatency) for (const d of facts.destsAt(s)) pending.add(d);
         else if (pending.size > 0) for (const d of facts.destsAt(s)) pending.delete(d);
       }
-      if (pending.size !== outSets[b].size || [...pending].some((r) => !outSets[b].has(r))) {
+      if (!sameSet(pending, outSets[b])) {
         outSets[b] = pending;
         changed = true;
       }
     }
   }
   return blocking;
+}
+
+function sameSet(a: Set<string>, b: Set<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
 }
 
 function loopControlBlocks(cfg: Cfg, loops: LoopInfo[]): Set<number> {

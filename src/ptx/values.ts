@@ -155,7 +155,7 @@ export class ValueResolver {
     const ins = this.instruction(statement);
     const block = this.cfg.blockOfStatement[statement];
     const ops = ins.operands;
-    const arg = (i: number): Resolved => this.argument(ops, i, block, statement, depth);
+
     if (ins.guard) return unknown(`${destinations(ins)[0]} is assigned under a predicate`);
     const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
     switch (ins.mnemonic) {
@@ -164,7 +164,7 @@ export class ValueResolver {
         if (ops[1]?.kind === 'symbol') return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
         // cvt.DST.SRC: wrap to the destination type.
         const destType = ins.mnemonic === 'cvt' ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
-        return wrap(arg(1), destType);
+        return wrap(this.argument(ops, 1, block, statement, depth), destType);
       }
       case 'ld': {
         if (ins.modifiers[0] === 'param' && ops[1]?.kind === 'address' && ops[1].base?.kind === 'symbol') {
@@ -175,27 +175,27 @@ export class ValueResolver {
       case 'add': case 'sub': case 'mul': case 'shl': case 'shr': case 'and': case 'or': case 'xor':
       case 'div': case 'rem': case 'min': case 'max': {
         if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
-        const a = arg(1);
+        const a = this.argument(ops, 1, block, statement, depth);
         if (a.value === null) return a;
-        const b = arg(2);
+        const b = this.argument(ops, 2, block, statement, depth);
         if (b.value === null) return b;
         const value = known(binary(ins.mnemonic, ins.modifiers, a.value, b.value));
         return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
       }
       case 'mad': {
-        const a = arg(1), b = arg(2), c = arg(3);
+        const a = this.argument(ops, 1, block, statement, depth), b = this.argument(ops, 2, block, statement, depth), c = this.argument(ops, 3, block, statement, depth);
         if (a.value === null) return a;
         if (b.value === null) return b;
         if (c.value === null) return c;
         const value = known(a.value * b.value + c.value);
         return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
       }
-      case 'neg': { const a = arg(1); return a.value === null ? a : wrap(known(-a.value), type); }
-      case 'not': { const a = arg(1); return a.value === null ? a : wrap(known(~a.value), type); }
+      case 'neg': { const a = this.argument(ops, 1, block, statement, depth); return a.value === null ? a : wrap(known(-a.value), type); }
+      case 'not': { const a = this.argument(ops, 1, block, statement, depth); return a.value === null ? a : wrap(known(~a.value), type); }
       case 'selp': {
         const p = this.predicate(ops[3], block, statement, depth);
         if (p === null) return unknown(`${destinations(ins)[0]} is selected by an unknown predicate`);
-        return wrap(arg(p ? 1 : 2), type);
+        return wrap(this.argument(ops, p ? 1 : 2, block, statement, depth), type);
       }
       default:
         return unknown(`${destinations(ins)[0] ?? 'value'} comes from ${ins.opcode}`);
