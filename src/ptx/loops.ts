@@ -232,6 +232,8 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo): Counted {
   }
   if (!tested) {
     const regs = setp.operands.slice(1).filter((o): o is Extract<Operand, { kind: 'register' }> => o.kind === 'register').map((o) => o.name);
+    const offsetReason = regs.map((r) => unresolvedOffset(cfg, resolver, inLoop, r)).find((r) => r !== null);
+    if (offsetReason) return none(`bound unknown: ${offsetReason}`, setpSource);
     const why = regs.map((r) => describeInLoop(cfg, resolver, inLoop, r)).filter(Boolean).join('; ');
     return none(`exit condition '${setp.text.trim()}' has no induction variable with a constant step${why ? ` (${why})` : ''}`, setpSource);
   }
@@ -288,6 +290,21 @@ function linked(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, op: Oper
     return { induction: ind, offset: def.mnemonic === 'add' ? value.value : -value.value, at: defs[0] };
   }
   void block;
+  return null;
+}
+
+/** Why `register = iv + x` could not be used: x is loop-invariant but unknown (e.g. a parameter). */
+function unresolvedOffset(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, register: string): string | null {
+  const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  if ((def.mnemonic !== 'add' && def.mnemonic !== 'sub') || def.operands.length !== 3) return null;
+  for (const [ivSide, otherSide] of [[1, 2], [2, 1]]) {
+    const ivOp = def.operands[ivSide];
+    if (ivOp.kind !== 'register' || !induction(cfg, resolver, inLoop, ivOp.name)) continue;
+    const value = resolver.operand(def.operands[otherSide], cfg.blockOfStatement[defs[0]], defs[0]);
+    if (value.value === null) return value.reason;
+  }
   return null;
 }
 

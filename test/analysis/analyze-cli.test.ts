@@ -37,6 +37,10 @@ describe('carve analyze on PTX', () => {
     expect(report.kernels.map((k) => k.name)).toEqual(['rolled64', 'unroll4', 'nested', 'param_bound', 'param_unroll4', 'data_dependent', 'tree_reduce']);
     expect(report.kernels.find((k) => k.name === 'param_bound')!.loops[0].tripCount).toBe(12);
     expect(report.kernels.find((k) => k.name === 'data_dependent')!.loops[0].assumedTripCount).toBe(3);
+    // Launch bounds come from the PTX (.maxntid), since ptxas -v does not print them.
+    const tree = report.kernels.find((k) => k.name === 'tree_reduce')!;
+    expect(tree.resources?.maxThreadsPerBlock).toBe(256);
+    expect(tree.occupancy?.blockSize).toBe(256);
   });
 
   it('prints a table with loops at --block', async () => {

@@ -53,6 +53,11 @@ describe('loops and trip counts (loops.cu, nvcc 13 sm_90)', () => {
   });
 
   it('handles the unrolled main loop plus remainder loop of a parameter-bounded #pragma unroll 4', () => {
+    const unknown = analyze(loopsModule, 'param_unroll4');
+    expect(unknown.loops.map((l) => l.tripCountReason.replace(/; assumed 1 \(default\)$/, ''))).toEqual([
+      'bound unknown: kernel parameter param_unroll4_param_2 (value not given; pass it as a define or loop hint)',
+      'start of %r23 unknown: kernel parameter param_unroll4_param_2 (value not given; pass it as a define or loop hint)',
+    ]);
     for (const n of [37, 36, 3, 1]) {
       const a = analyze(loopsModule, 'param_unroll4', { defines: { param_2: n } });
       const main = Math.floor(n / 4);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeModule, type KernelLaunch } from '../../analysis/index.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../../report/types.js';
-import { compileCuda, findNvcc, parsePtxasLog, type ResourceRecord } from '../../toolchain/index.js';
+import { compileCuda, findNvcc, launchBoundsFromPtx, parsePtxasLog, type ResourceRecord } from '../../toolchain/index.js';
 import { VERSION } from '../../version.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 
@@ -168,6 +168,16 @@ export const analyzeCommand: Command = {
               const r = await ptxasResources(ptxas, arch, absolute);
               resources = r.records;
               diagnostics.push(...r.diagnostics);
+              // A ptxas log has no launch bounds: take them from the PTX, as compileCuda does.
+              const bounds = launchBoundsFromPtx(text);
+              for (const record of resources) {
+                const fromPtx = bounds.get(record.name);
+                if (!record.isEntry || !fromPtx) continue;
+                record.resources.maxThreadsPerBlock = fromPtx.maxThreadsPerBlock;
+                record.resources.minBlocksPerSM = fromPtx.minBlocksPerSM;
+                delete record.resources.nullReasons?.maxThreadsPerBlock;
+                delete record.resources.nullReasons?.minBlocksPerSM;
+              }
             } else {
               diagnostics.push({ severity: 'note', stage: 'ptxas', file, message: 'ptxas not found: resources (registers, shared memory) unknown, occupancy not computed' });
             }
