@@ -37,13 +37,36 @@ interface Totals {
   assumed: boolean;
 }
 
-function add(counts: InstructionMixCounts, c: Classified, space: Space | null, times: number): void {
-  counts.total += times;
-  if (c.category === 'load' || c.category === 'store') {
-    const map = c.category === 'load' ? counts.load : counts.store;
-    const key = space ?? 'generic';
-    map[key] = (map[key] ?? 0) + times;
-  } else counts[c.category] += times;
+// Counts accumulate in a Float64Array by slot (category, or load/store x space): the inner
+// loop then does no property lookups by computed key.
+const CATEGORY_SLOTS = ['fp32', 'fp64', 'fp16', 'integer', 'sfu', 'tensor', 'conversion', 'move', 'predicate', 'control', 'barrier', 'atomic', 'other'] as const;
+const SPACE_SLOTS: Space[] = ['global', 'shared', 'local', 'const', 'param', 'tex', 'surf', 'generic'];
+const LOAD_BASE = CATEGORY_SLOTS.length;
+const STORE_BASE = LOAD_BASE + SPACE_SLOTS.length;
+const SLOT_COUNT = STORE_BASE + SPACE_SLOTS.length;
+const CATEGORY_INDEX = new Map<string, number>(CATEGORY_SLOTS.map((c, i) => [c, i]));
+const SPACE_INDEX = new Map<string, number>(SPACE_SLOTS.map((c, i) => [c, i]));
+
+function slotOf(c: Classified, space: Space | null): number {
+  if (c.category === 'load') return LOAD_BASE + (SPACE_INDEX.get(space ?? 'generic') ?? 7);
+  if (c.category === 'store') return STORE_BASE + (SPACE_INDEX.get(space ?? 'generic') ?? 7);
+  return CATEGORY_INDEX.get(c.category) ?? CATEGORY_INDEX.get('other')!;
+}
+
+function countsFromTally(tally: Float64Array): InstructionMixCounts {
+  const counts = emptyCounts();
+  let total = 0;
+  CATEGORY_SLOTS.forEach((name, i) => {
+    counts[name] = tally[i];
+    total += tally[i];
+  });
+  SPACE_SLOTS.forEach((space, i) => {
+    if (tally[LOAD_BASE + i] > 0) counts.load[space] = tally[LOAD_BASE + i];
+    if (tally[STORE_BASE + i] > 0) counts.store[space] = tally[STORE_BASE + i];
+    total += tally[LOAD_BASE + i] + tally[STORE_BASE + i];
+  });
+  counts.total = total;
+  return counts;
 }
 
 function addCounts(into: InstructionMixCounts, from: InstructionMixCounts, times: number): void {
@@ -189,11 +212,13 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
   const prov = classes.some((c) => c !== null && c.space === 'generic') ? addressProvenance(module, fn) : null;
   const blocking = blockingStatements(cfg, classes);
   const control = loopControlBlocks(cfg, loops);
-  const staticCounts = emptyCounts();
+  const staticTally = new Float64Array(SLOT_COUNT);
+  const dynamicTally = new Float64Array(SLOT_COUNT);
   const totals: Totals = {
     dynamic: emptyCounts(), weighted: 0, flops: 0, globalLoadBytes: 0, globalStoreBytes: 0, sharedLoadBytes: 0,
     sharedStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
   };
+  const calleeCounts: Array<[InstructionMixCounts, number]> = [];
   for (let s = 0; s < body.length; s++) {
     const c = classes[s];
     if (c === null) continue;
@@ -205,9 +230,10 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
       if (spaces && spaces.size === 1) space = [...spaces][0];
     }
     const w = weights[s];
-    add(staticCounts, c, space, 1);
+    const slot = slotOf(c, space);
+    staticTally[slot] += 1;
     if (w === 0) continue;
-    add(totals.dynamic, c, space, w);
+    dynamicTally[slot] += w;
     totals.weighted += c.weight * w;
     totals.flops += c.flops * w;
     if (blocking[s]) totals.blocking += w;
@@ -233,7 +259,7 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
         const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
         callStack.delete(callee.name);
         const t = inner.totals;
-        addCounts(totals.dynamic, t.dynamic, w);
+        calleeCounts.push([t.dynamic, w]);
         totals.weighted += t.weighted * w;
         totals.flops += t.flops * w;
         totals.globalLoadBytes += t.globalLoadBytes * w;
@@ -246,7 +272,9 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
       }
     }
   }
-  return { static: staticCounts, totals };
+  totals.dynamic = countsFromTally(dynamicTally);
+  for (const [counts, times] of calleeCounts) addCounts(totals.dynamic, counts, times);
+  return { static: countsFromTally(staticTally), totals };
 }
 
 /** Lim et al. eqs. 14-17 with calls_n = 1, over a mix. */

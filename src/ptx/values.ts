@@ -23,6 +23,19 @@ export function destinations(ins: Instruction): string[] {
   return [];
 }
 
+/** The last of the sorted `defs` inside the block's statement range and before `statement` (-1: block end); -1 if none. */
+function lastDefinitionIn(defs: number[], stmts: number[], statement: number): number {
+  if (stmts.length === 0) return -1;
+  const lo = stmts[0];
+  const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
+  for (let i = defs.length - 1; i >= 0; i--) {
+    const d = defs[i];
+    if (d >= limit) continue;
+    return d >= lo ? d : -1;
+  }
+  return -1;
+}
+
 /** Whether the instruction writes `register` (destinations() without allocating). */
 function writes(ins: Instruction, register: string): boolean {
   const first = ins.operands[0];
@@ -65,15 +78,8 @@ export class ValueResolver {
   /** register -> statement indexes (fn.body) that write it; filled per register on demand. */
   readonly defs: { get(register: string): number[] | undefined };
   private readonly defsCache = new Map<string, number[]>();
-  private readonly positionInBlock: Int32Array;
 
   constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
-    const body = cfg.fn.body;
-    this.positionInBlock = new Int32Array(body.length);
-    for (const block of cfg.blocks) {
-      const stmts = block.statements;
-      for (let i = 0; i < stmts.length; i++) this.positionInBlock[stmts[i]] = i;
-    }
     // Few registers are ever queried: scan for a register's definitions only when asked.
     this.defs = { get: (register: string) => this.definitionsOf(register) };
   }
@@ -100,28 +106,25 @@ export class ValueResolver {
   reachingDefinition(register: string, block: number, statement: number): { def: number | null; reason: string | null } {
     const defs = this.defs.get(register);
     if (!defs || defs.length === 0) return { def: null, reason: `${register} is never assigned` };
-    const stmts = this.cfg.blocks[block].statements;
-    const start = statement < 0 ? stmts.length - 1 : this.positionInBlock[statement] - 1;
-    // Registers have few definitions: a linear includes() beats building a Set per query.
-    const defSet = defs.length > 8 ? new Set(defs) : { has: (s: number) => defs.includes(s) };
-    for (let i = start; i >= 0; i--) if (defSet.has(stmts[i])) return { def: stmts[i], reason: null };
+    // A block's instructions are a contiguous range of fn.body indexes and defs are sorted,
+    // so "the last definition in this block before the point" is a scan of defs, not of code.
+    const first = lastDefinitionIn(defs, this.cfg.blocks[block].statements, statement);
+    if (first !== -1) return { def: first, reason: null };
     // Walk up the dominator tree; accept a definition only if no other one can sneak in.
     let b = block;
     for (;;) {
       const up = this.cfg.idom[b];
       if (up === -1 || up === b) return { def: null, reason: `${register} has no definition on every path` };
       b = up;
-      const s = this.cfg.blocks[b].statements;
-      for (let i = s.length - 1; i >= 0; i--) {
-        if (!defSet.has(s[i])) continue;
-        if (this.otherDefinitionBetween(defSet, b, block)) return { def: null, reason: `${register} is assigned on several paths` };
-        return { def: s[i], reason: null };
-      }
+      const found = lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1);
+      if (found === -1) continue;
+      if (this.otherDefinitionBetween(defs, b, block)) return { def: null, reason: `${register} is assigned on several paths` };
+      return { def: found, reason: null };
     }
   }
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
-  private otherDefinitionBetween(defSet: { has(s: number): boolean }, from: number, to: number): boolean {
+  private otherDefinitionBetween(defs: number[], from: number, to: number): boolean {
     const seen = new Uint8Array(this.cfg.blocks.length);
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
@@ -129,7 +132,7 @@ export class ValueResolver {
       const b = work.pop()!;
       if (seen[b]) continue;
       seen[b] = 1;
-      for (const s of this.cfg.blocks[b].statements) if (defSet.has(s)) return true;
+      if (lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1) !== -1) return true;
       for (const p of this.cfg.blocks[b].predecessors) if (p !== from && !seen[p]) work.push(p);
     }
     return false;
