@@ -28,9 +28,9 @@ export interface Cfg {
    * Blocks reachable once branches whose outcome is known (constant operands, given
    * parameter values) are folded; set by findLoops. Absent = every block counts.
    */
-  live?: Uint8Array;
+  live?: number[];
   /** Blocks whose closing conditional branch has a known outcome (set with `live`). */
-  decided?: Uint8Array;
+  decided?: number[];
 }
 
 const BLOCK_ENDERS = new Set(['bra', 'brx', 'ret', 'exit', 'trap']);
@@ -49,7 +49,7 @@ function addEdge(blocks: BasicBlock[], from: number, to: number): void {
   }
 }
 
-function intersect(idom: Int32Array, rpoIndex: Int32Array, a: number, b: number): number {
+function intersect(idom: Int32Array, rpoIndex: number[], a: number, b: number): number {
   while (a !== b) {
     while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
     while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
@@ -112,7 +112,7 @@ export function buildCfg(fn: PtxFunction): Cfg {
 function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; reversePostorder: number[] } {
   const n = blocks.length;
   const order: number[] = [];
-  const visited = new Uint8Array(n);
+  const visited: number[] = new Array(n).fill(0);
   // Iterative DFS producing postorder.
   const stack: Array<[number, number]> = [[entry, 0]];
   visited[entry] = 1;
@@ -131,7 +131,7 @@ function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; re
     }
   }
   const reversePostorder = order.reverse();
-  const rpoIndex = new Int32Array(n).fill(-1);
+  const rpoIndex: number[] = new Array(n).fill(-1);
   reversePostorder.forEach((b, i) => (rpoIndex[b] = i));
   const idom = new Int32Array(n).fill(-1);
   idom[entry] = entry;

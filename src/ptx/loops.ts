@@ -62,7 +62,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
 
 /** Executions per thread of each fn.body statement (0 for non-instructions and dead code). */
 export function statementWeights(cfg: Cfg, loops: LoopInfo[]): Float64Array {
-  const blockWeight = new Float64Array(cfg.blocks.length);
+  const blockWeight: number[] = new Array(cfg.blocks.length).fill(0);
   for (const b of cfg.reversePostorder) blockWeight[b] = cfg.live ? cfg.live[b] : 1;
   for (const loop of loops) {
     const trips = loop.tripCount ?? loop.assumedTripCount ?? 1;
@@ -122,9 +122,9 @@ function naturalLoops(cfg: Cfg): LoopInfo[] {
 }
 
 /** Blocks reachable from the entry when branches with a known outcome are folded. */
-function liveBlocks(cfg: Cfg, resolver: ValueResolver): Uint8Array {
-  const live = new Uint8Array(cfg.blocks.length);
-  const decided = new Uint8Array(cfg.blocks.length);
+function liveBlocks(cfg: Cfg, resolver: ValueResolver): number[] {
+  const live: number[] = new Array(cfg.blocks.length).fill(0);
+  const decided: number[] = new Array(cfg.blocks.length).fill(0);
   cfg.decided = decided;
   const work = [cfg.entry];
   while (work.length > 0) {

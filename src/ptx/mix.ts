@@ -4,11 +4,12 @@
 // barrier, plus one). Calls to device functions with a body add the callee's dynamic
 // counts once per call.
 import type { InstructionMix, InstructionMixCounts, PerThread } from '../report/types.js';
-import type { Instruction, PtxFunction, PtxModule } from './ast.js';
+import type { Instruction, Operand, PtxFunction, PtxModule } from './ast.js';
 import { buildCfg, type Cfg } from './cfg.js';
 import { classify, type Classified, type Space } from './classify.js';
 import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
 import { functionFacts } from './facts.js';
+import { destinations } from './values.js';
 
 export interface InstructionAnalysis {
   mix: InstructionMix;
@@ -53,7 +54,7 @@ function slotOf(c: Classified, space: Space | null): number {
   return CATEGORY_INDEX.get(c.category) ?? CATEGORY_INDEX.get('other')!;
 }
 
-function countsFromTally(tally: Float64Array): InstructionMixCounts {
+function countsFromTally(tally: number[]): InstructionMixCounts {
   const counts = emptyCounts();
   let total = 0;
   CATEGORY_SLOTS.forEach((name, i) => {
@@ -144,34 +145,29 @@ function addressRegister(ins: Instruction): string | null {
 }
 
 /** Instructions that use a pending load result or synchronise (Ryoo's region ends), per statement. */
-function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8Array {
+function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): number[] {
   const body = cfg.fn.body;
   const facts = functionFacts(cfg.fn);
-  const blocking = new Uint8Array(body.length);
-  const outSets: Array<Set<string>> = cfg.blocks.map(() => new Set());
+  const blocking: number[] = new Array(body.length).fill(0);
+  // Pending load results per block exit; a few registers at most, so plain arrays.
+  const outSets: string[][] = cfg.blocks.map(() => []);
   let changed = true;
   for (let iteration = 0; changed && iteration < 50; iteration++) {
     changed = false;
     for (const b of cfg.reversePostorder) {
-      const pending = new Set<string>();
-      for (const p of cfg.blocks[b].predecessors) for (const r of outSets[p]) pending.add(r);
+      const pending: string[] = [];
+      for (const p of cfg.blocks[b].predecessors) for (const r of outSets[p]) if (!pending.includes(r)) pending.push(r);
       for (const s of cfg.blocks[b].statements) {
         const c = classes[s]!;
         let blocks = c.blocking;
-        if (!blocks && pending.size > 0) {
-          for (const r of facts.srcsAt(s)) {
-            if (pending.has(r)) {
-              blocks = true;
-              break;
-            }
-          }
-        }
+        if (!blocks && pending.length > 0) blocks = readsAny(body[s] as Instruction, pending);
         if (blocks) {
           blocking[s] = 1;
-          if (!c.blocking) pending.clear();
+          if (!c.blocking) pending.length = 0;
         }
-        if (c.longLatency) for (const d of facts.destsAt(s)) pending.add(d);
-        else if (pending.size > 0) for (const d of facts.destsAt(s)) pending.delete(d);
+        if (c.longLatency) {
+          for (const d of facts.destsAt(s)) if (!pending.includes(d)) pending.push(d);
+        } else if (pending.length > 0) deleteWritten(body[s] as Instruction, pending);
       }
       if (!sameSet(pending, outSets[b])) {
         outSets[b] = pending;
@@ -182,9 +178,52 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): Uint8A
   return blocking;
 }
 
-function sameSet(a: Set<string>, b: Set<string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const x of a) if (!b.has(x)) return false;
+/** Whether the instruction reads a register in `pending` (guard, sources; no allocation). */
+function readsAny(ins: Instruction, pending: string[]): boolean {
+  if (ins.guard && pending.includes(ins.guard.register)) return true;
+  const ops = ins.operands;
+  // The first operand is read unless it is a destination (register or register vector).
+  const first = ops[0];
+  const skipFirst = first !== undefined && (first.kind === 'register' || first.kind === 'vector') && destinations(ins).length > 0;
+  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReads(ops[i], pending)) return true;
+  return false;
+}
+
+function operandReads(op: Operand, pending: string[]): boolean {
+  switch (op.kind) {
+    case 'register':
+    case 'negated-predicate':
+      return pending.includes(op.name);
+    case 'address':
+      return op.base !== null && operandReads(op.base, pending);
+    case 'vector':
+      for (const e of op.elements) if (operandReads(e, pending)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+/** Removes from `pending` the registers the instruction overwrites. */
+function deleteWritten(ins: Instruction, pending: string[]): void {
+  const first = ins.operands[0];
+  if (first === undefined) return;
+  if (first.kind === 'register') {
+    const at = pending.indexOf(first.name);
+    if (at >= 0 && destinations(ins).length > 0) pending.splice(at, 1);
+  } else if (first.kind === 'vector') {
+    if (first.elements.some((e) => e.kind === 'register' && pending.includes(e.name))) {
+      for (const d of destinations(ins)) {
+        const at = pending.indexOf(d);
+        if (at >= 0) pending.splice(at, 1);
+      }
+    }
+  }
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (const x of a) if (!b.includes(x)) return false;
   return true;
 }
 
@@ -212,8 +251,8 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
   const prov = classes.some((c) => c !== null && c.space === 'generic') ? addressProvenance(module, fn) : null;
   const blocking = blockingStatements(cfg, classes);
   const control = loopControlBlocks(cfg, loops);
-  const staticTally = new Float64Array(SLOT_COUNT);
-  const dynamicTally = new Float64Array(SLOT_COUNT);
+  const staticTally: number[] = new Array(SLOT_COUNT).fill(0);
+  const dynamicTally: number[] = new Array(SLOT_COUNT).fill(0);
   const totals: Totals = {
     dynamic: emptyCounts(), weighted: 0, flops: 0, globalLoadBytes: 0, globalStoreBytes: 0, sharedLoadBytes: 0,
     sharedStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),

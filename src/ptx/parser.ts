@@ -684,6 +684,12 @@ class Parser {
       }
       const line = this.line, column = this.column();
       if (c === C_DOT) {
+        // `.loc` is a quarter of -lineinfo PTX: recognise it without making a string.
+        if (text.charCodeAt(this.pos + 1) === 108 && text.charCodeAt(this.pos + 2) === 111 && text.charCodeAt(this.pos + 3) === 99 && !isIdentChar(text.charCodeAt(this.pos + 4))) {
+          this.pos += 4;
+          this.parseLoc();
+          continue;
+        }
         const word = this.readWord();
         if (word === '.loc') this.parseLoc();
         else if (word === '.reg') this.parseRegisters(body, line, column);

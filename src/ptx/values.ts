@@ -70,6 +70,10 @@ export interface ValueOptions {
   values?: Record<string, number>;
 }
 
+const NEVER_ASSIGNED = -1;
+const NOT_ON_EVERY_PATH = -2;
+const SEVERAL_PATHS = -3;
+
 const unknown = (reason: string): Resolved => ({ value: null, reason });
 const known = (value: number): Resolved => ({ value, reason: null });
 
@@ -104,28 +108,34 @@ export class ValueResolver {
 
   /** The statement defining `register` that reaches just before `statement` (or the block end when statement = -1), or null. */
   reachingDefinition(register: string, block: number, statement: number): { def: number | null; reason: string | null } {
-    const defs = this.defs.get(register);
-    if (!defs || defs.length === 0) return { def: null, reason: `${register} is never assigned` };
+    const def = this.reachingIndex(register, block, statement);
+    if (def >= 0) return { def, reason: null };
+    return { def: null, reason: def === NEVER_ASSIGNED ? `${register} is never assigned` : def === SEVERAL_PATHS ? `${register} is assigned on several paths` : `${register} has no definition on every path` };
+  }
+
+  /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
+  reachingIndex(register: string, block: number, statement: number): number {
+    const defs = this.definitionsOf(register);
+    if (defs.length === 0) return NEVER_ASSIGNED;
     // A block's instructions are a contiguous range of fn.body indexes and defs are sorted,
     // so "the last definition in this block before the point" is a scan of defs, not of code.
     const first = lastDefinitionIn(defs, this.cfg.blocks[block].statements, statement);
-    if (first !== -1) return { def: first, reason: null };
+    if (first !== -1) return first;
     // Walk up the dominator tree; accept a definition only if no other one can sneak in.
     let b = block;
     for (;;) {
       const up = this.cfg.idom[b];
-      if (up === -1 || up === b) return { def: null, reason: `${register} has no definition on every path` };
+      if (up === -1 || up === b) return NOT_ON_EVERY_PATH;
       b = up;
       const found = lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1);
       if (found === -1) continue;
-      if (this.otherDefinitionBetween(defs, b, block)) return { def: null, reason: `${register} is assigned on several paths` };
-      return { def: found, reason: null };
+      return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
     }
   }
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
   private otherDefinitionBetween(defs: number[], from: number, to: number): boolean {
-    const seen = new Uint8Array(this.cfg.blocks.length);
+    const seen: number[] = new Array(this.cfg.blocks.length).fill(0);
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
     while (work.length > 0) {
@@ -148,8 +158,8 @@ export class ValueResolver {
   register(name: string, block: number, statement: number, depth = 0): Resolved {
     if (name.startsWith('%') && SPECIAL_REGISTER.test(name)) return unknown(`${name} is a special register (differs per thread or launch)`);
     if (depth > 24) return unknown(`${name}: definition chain too deep`);
-    const { def, reason } = this.reachingDefinition(name, block, statement);
-    if (def === null) return unknown(reason ?? `${name} is unknown`);
+    const def = this.reachingIndex(name, block, statement);
+    if (def < 0) return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
     return this.evaluate(def, depth + 1);
   }
 
@@ -234,8 +244,8 @@ export class ValueResolver {
 
   predicateRegister(name: string, block: number, statement: number, depth = 0): boolean | null {
     if (depth > 24) return null;
-    const { def } = this.reachingDefinition(name, block, statement);
-    if (def === null) return null;
+    const def = this.reachingIndex(name, block, statement);
+    if (def < 0) return null;
     const ins = this.instruction(def);
     if (ins.guard) return null;
     const defBlock = this.cfg.blockOfStatement[def];
