@@ -2,7 +2,7 @@
 // immediates, kernel parameters whose value is given, and integer arithmetic on those.
 // PTX is not SSA, so a definition found up the dominator tree is only used when no other
 // definition of the register can reach the point on another path.
-import type { Instruction, Operand } from './ast.js';
+import type { Instruction, Operand, Statement } from './ast.js';
 import type { Cfg } from './cfg.js';
 
 /** Mnemonics whose first register operand is not a destination. */
@@ -36,16 +36,29 @@ function lastDefinitionIn(defs: number[], stmts: number[], statement: number): n
   return -1;
 }
 
-/** Whether the instruction writes `register` (destinations() without allocating). */
-function writes(ins: Instruction, register: string): boolean {
-  const first = ins.operands[0];
-  if (first === undefined) return false;
-  if (first.kind === 'register') {
-    if (first.name !== register) return false;
-  } else if (first.kind === 'vector') {
-    if (!first.elements.some((e) => e.kind === 'register' && e.name === register)) return false;
-  } else return false;
-  return destinations(ins).includes(register);
+const NO_DEFINITIONS: number[] = [];
+
+/** register -> sorted fn.body indexes writing it (destinations() semantics, one pass, no per-instruction arrays). */
+function definitionsByRegister(body: Statement[]): Map<string, number[]> {
+  const defs = new Map<string, number[]>();
+  const note = (name: string, index: number) => {
+    const list = defs.get(name);
+    if (list === undefined) defs.set(name, [index]);
+    else if (list[list.length - 1] !== index) list.push(index);
+  };
+  for (let i = 0; i < body.length; i++) {
+    const s = body[i];
+    if (s.kind !== 'instruction') continue;
+    const ins = s as Instruction;
+    const first = ins.operands[0];
+    if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) continue;
+    if (first.kind === 'register') note(first.name, i);
+    else if (first.kind === 'vector') {
+      if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') continue;
+      for (const e of first.elements) if (e.kind === 'register') note(e.name, i);
+    }
+  }
+  return defs;
 }
 
 function collectRegisters(op: Operand, names: string[]): void {
@@ -81,25 +94,18 @@ const known = (value: number): Resolved => ({ value, reason: null });
 export class ValueResolver {
   /** register -> statement indexes (fn.body) that write it; filled per register on demand. */
   readonly defs: { get(register: string): number[] | undefined };
-  private readonly defsCache = new Map<string, number[]>();
 
   constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
     // Few registers are ever queried: scan for a register's definitions only when asked.
     this.defs = { get: (register: string) => this.definitionsOf(register) };
   }
 
+  /** Definitions of every register, built in one pass on the first query. */
+  private allDefinitions: Map<string, number[]> | null = null;
+
   private definitionsOf(register: string): number[] {
-    let list = this.defsCache.get(register);
-    if (list === undefined) {
-      list = [];
-      const body = this.cfg.fn.body;
-      for (let s = 0; s < body.length; s++) {
-        const ins = body[s];
-        if (ins.kind === 'instruction' && writes(ins as Instruction, register)) list.push(s);
-      }
-      this.defsCache.set(register, list);
-    }
-    return list;
+    if (this.allDefinitions === null) this.allDefinitions = definitionsByRegister(this.cfg.fn.body);
+    return this.allDefinitions.get(register) ?? NO_DEFINITIONS;
   }
 
   instruction(statement: number): Instruction {
