@@ -74,6 +74,9 @@ class Parser {
 
   private readonly plainLocations = new Map<number, SourceLocation>();
   /** Interned identifiers by hash of their characters: no string is made for a repeat. */
+  private readonly virtualRegisters = new Map<number, Operand>();
+  /** Address operands [%reg+offset] of fast-path registers, by register operand then offset. */
+  private readonly registerAddresses = new Map<Operand, Map<number, Operand>>();
   private wordKeys = new Int32Array(1024);
   private wordEntries: Array<WordEntry | undefined> = new Array(1024);
   private wordCount = 0;
@@ -142,7 +145,52 @@ class Parser {
 
   /** A register or symbol operand read at the current position, one object per spelling. */
   private readNameOperand(): Operand {
+    const fast = this.readVirtualRegister();
+    if (fast !== null) return fast;
     return this.nameOperand(this.text.charCodeAt(this.pos) === C_PERCENT, this.readWordEntry());
+  }
+
+  /**
+   * Fast path for nvcc's virtual registers `%<1-3 lowercase letters><decimal>` (%r12, %rd3,
+   * %fd7, %p1): an integer key from the letters and the number, no hashing of characters.
+   * Anything else (%tid.x, %r1|%p2 pairs are fine, names with '_' or '.') returns null.
+   */
+  private readVirtualRegister(): Operand | null {
+    const text = this.text;
+    let p = this.pos;
+    if (text.charCodeAt(p) !== C_PERCENT) return null;
+    p++;
+    let prefix = 0;
+    let letters = 0;
+    for (;;) {
+      const c = text.charCodeAt(p);
+      if (c >= 97 && c <= 122 && letters < 3) {
+        prefix = prefix * 27 + (c - 96);
+        letters++;
+        p++;
+      } else break;
+    }
+    if (letters === 0) return null;
+    const digitsStart = p;
+    let number = 0;
+    for (;;) {
+      const c = text.charCodeAt(p);
+      if (c >= C_0 && c <= C_9 && p - digitsStart < 7) {
+        number = number * 10 + (c - C_0);
+        p++;
+      } else break;
+    }
+    if (p === digitsStart || isIdentChar(text.charCodeAt(p)) || text.charCodeAt(p) === C_DOT) return null;
+    // A leading zero would make %r01 and %r1 share a key: leave those to the slow path.
+    if (text.charCodeAt(digitsStart) === C_0 && p - digitsStart > 1) return null;
+    const key = prefix * 10_000_000 + number;
+    let operand = this.virtualRegisters.get(key);
+    if (operand === undefined) {
+      operand = { kind: 'register', name: text.slice(this.pos, p) };
+      this.virtualRegisters.set(key, operand);
+    }
+    this.pos = p;
+    return operand;
   }
 
   private nameOperand(isRegister: boolean, entry: WordEntry): Operand {
@@ -974,8 +1022,11 @@ class Parser {
     let offset = 0;
     const c = text.charCodeAt(this.pos);
     if (isIdentStart(c)) {
-      baseEntry = this.readWordEntry();
-      base = this.nameOperand(c === C_PERCENT, baseEntry);
+      base = this.readVirtualRegister();
+      if (base === null) {
+        baseEntry = this.readWordEntry();
+        base = this.nameOperand(c === C_PERCENT, baseEntry);
+      }
     } else if (isDigit(c) || c === C_MINUS) {
       const imm = this.parseImmediate();
       offset = imm.kind === 'immediate' ? imm.value : 0;
@@ -1003,8 +1054,12 @@ class Parser {
       return null;
     }
     // [reg+off] repeats: intern by base word and offset (text as first spelled).
-    if (baseEntry === null) return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
-    const byOffset = (baseEntry.addresses ??= new Map());
+    if (base === null) return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
+    let byOffset = baseEntry !== null ? (baseEntry.addresses ??= new Map()) : this.registerAddresses.get(base);
+    if (byOffset === undefined) {
+      byOffset = new Map();
+      this.registerAddresses.set(base, byOffset);
+    }
     let operand = byOffset.get(offset);
     if (operand === undefined) {
       operand = { kind: 'address', base, offset, text: text.slice(start, this.pos) };
