@@ -40,3 +40,19 @@ describe('readCubin equals cuobjdump -res-usage (H100 machine, CUDA 13.0)', () =
     }
   });
 });
+
+describe('readCubin equals the CUDA driver (cuFuncGetAttribute on the H100)', () => {
+  const rows = fixtureText('hardware/func-attrs.sm_90.tsv').trim().split('\n').slice(1).map((line) => line.split('\t'));
+
+  it('covers every kernel of the three sm_90 cubins', () => {
+    expect(rows).toHaveLength(11);
+  });
+
+  it.each(rows.map((row) => [row[1], row]))('%s', (_name, row) => {
+    const [file, kernel, registers, sharedSizeBytes, localSizeBytes, , maxThreadsPerBlock] = row;
+    const ours = readCubin(fixtureBytes(file.split('/').pop()!)).kernels.find((k) => k.name === kernel)!.resources;
+    // The driver reports 1024 (the hardware maximum) for a kernel without launch bounds.
+    expect([ours.registers, ours.staticSharedBytes, ours.localBytes, ours.maxThreadsPerBlock ?? 1024])
+      .toEqual([Number(registers), Number(sharedSizeBytes), Number(localSizeBytes), Number(maxThreadsPerBlock)]);
+  });
+});
