@@ -1,9 +1,16 @@
 // `carve compare BASE HEAD`: compares two Carve JSON reports and prints the findings (or the
 // Comparison JSON). Exit 1 when a finding's kind is in --fail-on, 2 on bad input.
-// BASE/HEAD are resolved by a ReportResolver; the default reads report files. The pipeline
-// plugs in git revisions with compareCommandWith(itsResolver).
-import { writeFileSync } from 'node:fs';
+// BASE/HEAD are resolved by a ReportResolver: `fileResolver` reads report files only;
+// `reportOrRevisionResolver` (the registered command) takes an existing file as a report and
+// anything else as a git revision of the repository at the working directory, built (or read
+// from committed artifacts) by the Action's engine (reportAtRevision).
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { git } from '../../discover/index.js';
+import { KNOWN_ARCHS, UnknownArchError, getArch } from '../../gpu/index.js';
+import { reportAtRevision } from '../../pipeline/index.js';
+import { stepLog } from '../progress.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
@@ -12,21 +19,81 @@ import { conclusionFor, FINDING_KINDS, levelOf, renderComment, renderSummary, to
 import { VERSION } from '../../version.js';
 import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
 
+/** How a revision is built: archs (default: the config's) and nvcc ('none': committed artifacts). */
+export interface ResolveOptions {
+  archs: string[] | null;
+  nvcc: string | null;
+}
+
 /** Turns a BASE / HEAD argument into a report; 'none' as BASE means head-only. */
-export type ReportResolver = (spec: string, side: 'base' | 'head', io: CliIO, config: CarveConfig) => Promise<Loaded<CarveReport | null>>;
+export type ReportResolver = (spec: string, side: 'base' | 'head', io: CliIO, config: CarveConfig, options?: ResolveOptions) => Promise<Loaded<CarveReport | null>>;
 
 export const fileResolver: ReportResolver = async (spec, side, io) => {
   if (side === 'base' && spec === 'none') return { ok: true, value: null };
   return loadReportFile(spec, io.cwd);
 };
 
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** A report file when SPEC names one, else a git revision of the repository at io.cwd. */
+export const reportOrRevisionResolver: ReportResolver = async (spec, side, io, config, options = { archs: null, nvcc: null }) => {
+  if (side === 'base' && spec === 'none') return { ok: true, value: null };
+  if (isFile(path.resolve(io.cwd, spec)) || /\.json$/i.test(spec)) return loadReportFile(spec, io.cwd);
+  let repoRoot: string;
+  try {
+    repoRoot = (await git(['rev-parse', '--show-toplevel'], io.cwd)).trim();
+  } catch {
+    return { ok: false, error: `${spec}: neither a report file nor a git revision (${io.cwd} is not in a git repository)` };
+  }
+  const scratchDir = mkdtempSync(path.join(tmpdir(), 'carve-compare-'));
+  const progress = stepLog(io.stderr, io.isTTY, `carve compare (${side} ${spec})`);
+  try {
+    const { report, diagnostics } = await reportAtRevision({
+      repoRoot, revision: spec, side, config, archs: options.archs ?? config.archs,
+      nvcc: options.nvcc ?? config.nvcc.path ?? null, artifacts: config.artifacts, scratchDir,
+      log: (message) => progress.step(message),
+    });
+    progress.done();
+    if (!report) return { ok: false, error: diagnostics.map((d) => d.message).join('\n') || `${spec}: no report` };
+    return { ok: true, value: report };
+  } finally {
+    rmSync(scratchDir, { recursive: true, force: true });
+  }
+};
+
+function parseArchs(values: string[] | undefined): string[] | null {
+  if (!values?.length) return null;
+  const archs = values.flatMap((v) => v.split(/[\s,]+/)).filter(Boolean);
+  for (const arch of archs) {
+    try {
+      getArch(arch);
+    } catch (error) {
+      if (error instanceof UnknownArchError) throw new UsageError(`--arch: unknown architecture '${arch}' (known: ${KNOWN_ARCHS.join(', ')})`);
+      throw error;
+    }
+  }
+  return [...new Set(archs.map((a) => a.replace(/^compute_/, 'sm_')))];
+}
+
 const USAGE = `Usage:
-  carve compare BASE HEAD [--config FILE] [--fail-on KINDS] [--json]
+  carve compare BASE HEAD [--config FILE] [--fail-on KINDS] [--json] [--arch ARCH]... [--nvcc PATH|none]
                 [--comment-out FILE] [--summary-out FILE] [--sarif FILE] [--timing FILE]
 
-Compares two Carve JSON reports (carve analyze --json) and prints the findings.
-  BASE, HEAD       report files; BASE 'none' gives a head-only comparison
-  --config         .github/carve.yml for thresholds and failOn (default: built-in defaults)
+Compares two Carve reports and prints the findings, as the Action's gate does.
+  BASE, HEAD       Carve JSON report files (carve analyze --json), or git revisions of the
+                   repository here (main, HEAD~1, a SHA): every unit matching the config's
+                   sources is built at that revision in a temporary worktree (or, with no
+                   nvcc, its committed artifacts are read); BASE 'none' gives a head-only comparison
+  --config         config for thresholds, failOn, sources and archs (default: .github/carve.yml
+                   when it exists, else built-in defaults)
+  --arch           archs to build revisions for (default: the config's archs)
+  --nvcc           nvcc for revisions (default: config nvcc.path, PATH, /usr/local/cuda); none: artifacts
   --fail-on        comma-separated finding kinds that fail (default: config failOn):
                    ${FINDING_KINDS.join(', ')}
   --json           print the Comparison JSON instead of text
@@ -35,6 +102,8 @@ Compares two Carve JSON reports (carve analyze --json) and prints the findings.
   --sarif          write SARIF 2.1.0 to FILE
   --timing         JSON array of timing comparisons (carve time) to test for regressions
 Exit codes: 0 no failing findings, 1 a finding's kind is in --fail-on, 2 usage or input error.`;
+
+const DEFAULT_CONFIG = '.github/carve.yml';
 
 function parseFailOn(text: string): string[] {
   const kinds = text.split(',').map((k) => k.trim()).filter(Boolean);
@@ -81,20 +150,25 @@ export function compareCommandWith(resolve: ReportResolver): Command {
         'summary-out': { type: 'string' },
         sarif: { type: 'string' },
         timing: { type: 'string' },
+        arch: { type: 'string', multiple: true },
+        nvcc: { type: 'string' },
       });
       if (positionals.length !== 2) throw new UsageError(`expected BASE and HEAD, got ${positionals.length} argument(s)`);
+      const resolveOptions: ResolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null };
       let config = defaultConfig(io.cwd);
-      if (values.config) {
-        const loaded = loadConfigFile(path.resolve(io.cwd, values.config));
+      // Like the Action: .github/carve.yml when present.
+      const configFile = values.config ?? (existsSync(path.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
+      if (configFile) {
+        const loaded = loadConfigFile(path.resolve(io.cwd, configFile));
         if (!loaded.valid) {
-          io.stderr(loaded.diagnostics.map((d) => `${d.file ?? values.config}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ${d.message}`).join('\n') + '\n');
+          io.stderr(loaded.diagnostics.map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ${d.message}`).join('\n') + '\n');
           return EXIT_USAGE;
         }
         config = loaded.config;
       }
       const failOn = values['fail-on'] !== undefined ? parseFailOn(values['fail-on']) : config.failOn;
-      const base = await resolve(positionals[0], 'base', io, config);
-      const head = await resolve(positionals[1], 'head', io, config);
+      const base = await resolve(positionals[0], 'base', io, config, resolveOptions);
+      const head = await resolve(positionals[1], 'head', io, config, resolveOptions);
       const timing = values.timing ? loadTiming(values.timing, io.cwd) : ({ ok: true, value: [] } as const);
       const errors = [base, head, timing].flatMap((r) => (r.ok ? [] : [r.error]));
       if (errors.length || !base.ok || !head.ok || !timing.ok) {
@@ -116,4 +190,4 @@ export function compareCommandWith(resolve: ReportResolver): Command {
   };
 }
 
-export const compareCommand = compareCommandWith(fileResolver);
+export const compareCommand = compareCommandWith(reportOrRevisionResolver);
