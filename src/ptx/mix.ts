@@ -8,7 +8,7 @@ import type { Instruction, Operand, PtxFunction, PtxModule } from './ast.js';
 import { buildCfg, type Cfg } from './cfg.js';
 import { classify, type Classified, type Space } from './classify.js';
 import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
-import { functionFacts } from './facts.js';
+import { functionFacts, type FunctionFacts } from './facts.js';
 import { destinations } from './values.js';
 
 export interface InstructionAnalysis {
@@ -92,13 +92,12 @@ const PROVENANCE_OPS = new Set(['cvta', 'ld', 'mov', 'add', 'sub', 'mad', 'cvt',
  * Address-space provenance of registers, flow-insensitive: which space a generic address
  * in a register can point to (cvta, kernel pointer parameters, shared/global symbols).
  */
-export function addressProvenance(module: PtxModule, fn: PtxFunction): Map<string, Set<Space>> {
+export function addressProvenance(module: PtxModule, fn: PtxFunction, facts: FunctionFacts = functionFacts(fn)): Map<string, Set<Space>> {
   const prov = new Map<string, Set<Space>>();
   const globalsSpace = new Map(module.globals.map((g) => [g.name, g.stateSpace]));
   for (const s of fn.body) if (s.kind === 'var') globalsSpace.set(s.name, s.stateSpace);
   const entryParams = new Set(fn.kind === 'entry' ? fn.params.map((p) => p.name) : []);
   // Only these can create or carry an address; everything else is skipped up front.
-  const facts = functionFacts(fn);
   const candidates: number[] = [];
   for (let i = 0; i < fn.body.length; i++) {
     const s = fn.body[i];
@@ -145,9 +144,8 @@ function addressRegister(ins: Instruction): string | null {
 }
 
 /** Instructions that use a pending load result or synchronise (Ryoo's region ends), per statement. */
-function blockingStatements(cfg: Cfg, classes: Array<Classified | null>): number[] {
+function blockingStatements(cfg: Cfg, classes: Array<Classified | null>, facts: FunctionFacts): number[] {
   const body = cfg.fn.body;
-  const facts = functionFacts(cfg.fn);
   const blocking: number[] = new Array(body.length).fill(0);
   // Pending load results per block exit; a few registers at most, so plain arrays.
   const outSets: string[][] = cfg.blocks.map(() => []);
@@ -248,8 +246,9 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
   const body = fn.body;
   const classes: Array<Classified | null> = body.map((s) => (s.kind === 'instruction' ? classify(s) : null));
   // Provenance only matters for generic (space-less) accesses; most kernels have none.
-  const prov = classes.some((c) => c !== null && c.space === 'generic') ? addressProvenance(module, fn) : null;
-  const blocking = blockingStatements(cfg, classes);
+  const facts = functionFacts(fn);
+  const prov = classes.some((c) => c !== null && c.space === 'generic') ? addressProvenance(module, fn, facts) : null;
+  const blocking = blockingStatements(cfg, classes, facts);
   const control = loopControlBlocks(cfg, loops);
   const staticTally: number[] = new Array(SLOT_COUNT).fill(0);
   const dynamicTally: number[] = new Array(SLOT_COUNT).fill(0);
