@@ -40,7 +40,10 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   const failOn = inputs.failOn ?? config.failOn;
 
   if (inputs.mode === 'retune') {
-    await runRetune({ config, configPath, archs, reportDir, diagnostics });
+    await runRetune({
+      config, configPath, archs, reportDir, diagnostics, timing: inputs.timing, token: inputs.token, repository: event.repository,
+      key: inputs.checkName, env, cwd: workspace,
+    });
     return;
   }
 

@@ -5,5 +5,6 @@ export {
   ANNOTATIONS_PER_REQUEST, CHECK_OUTPUT_LIMIT, clip, completeCheckRun, createCheckRun,
   type CheckConclusion, type CheckRunAnnotation, type CheckRunOutput,
 } from './checks.js';
+export { RETUNE_ISSUE_LABEL, findMarkedIssue, issueMarker, upsertMarkedIssue, type IssueContent, type IssueResult } from './issues.js';
 export { parseEvent, readEventFile, type GitHubEventInfo, type PullRequestInfo } from './event.js';
 export { publishResults, startCheck, type PublishContent, type PublishOutcome, type PublishTarget } from './publish.js';

@@ -1,6 +1,6 @@
 // A local stand-in for the GitHub REST endpoints the Action uses, on 127.0.0.1 at a random
 // port: list/create/update issue comments (paginated with Link headers like GitHub) and
-// create/update check runs (annotations appended across updates). Records every request
+// create/update check runs (annotations appended across updates), list/create/update issues. Records every request
 // and can inject failures (403, 500, rate limits) for the next matching requests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,8 @@ export interface StoredCheckRun {
   annotations: Array<Record<string, unknown>>;
 }
 
+export interface StoredIssue { number: number; title: string; body: string; state: string; labels: Array<{ name: string }>; html_url: string }
+
 export interface InjectedFailure {
   method?: string;
   /** Matched against the request path (no query). */
@@ -41,6 +43,8 @@ export interface FakeGitHub {
   requests: RecordedRequest[];
   comments: Map<number, StoredComment[]>;
   checkRuns: StoredCheckRun[];
+  /** Issues (the retune proposal): list by state and labels, create, update. */
+  issues: StoredIssue[];
   inject(failure: InjectedFailure): void;
   /** Adds comments by other users to a PR (for pagination). */
   seedComments(issue: number, bodies: string[]): void;
@@ -51,6 +55,7 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
   const requests: RecordedRequest[] = [];
   const comments = new Map<number, StoredComment[]>();
   const checkRuns: StoredCheckRun[] = [];
+  const issues: StoredIssue[] = [];
   const failures: InjectedFailure[] = [];
   let nextId = 1000;
   let baseUrl = '';
@@ -128,6 +133,28 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       for (const key of ['title', 'summary', 'text'] as const) if (typeof output[key] === 'string') run.output[key] = output[key] as string;
       return send(res, 200, { id: run.id, status: run.status, conclusion: run.conclusion });
     }
+    if ((match = url.pathname.match(/^\/repos\/([^/]+)\/([^/]+)\/issues$/))) {
+      if (method === 'GET') {
+        const state = url.searchParams.get('state') ?? 'open';
+        const labels = (url.searchParams.get('labels') ?? '').split(',').filter(Boolean);
+        const list = issues.filter((i) => (state === 'all' || i.state === state) && labels.every((l) => i.labels.some((x) => x.name === l)));
+        const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), pageSizeCap);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        return send(res, 200, list.slice((page - 1) * perPage, page * perPage));
+      }
+      if (method === 'POST') {
+        const number = issues.length + 1;
+        const issue: StoredIssue = { number, title: String(input.title), body: String(input.body ?? ''), state: 'open', labels: ((input.labels ?? []) as string[]).map((name) => ({ name })), html_url: `https://github.test/${match[1]}/${match[2]}/issues/${number}` };
+        issues.push(issue);
+        return send(res, 201, issue);
+      }
+    }
+    if ((match = url.pathname.match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/)) && method === 'PATCH') {
+      const issue = issues.find((i) => i.number === Number(match![1]));
+      if (!issue) return send(res, 404, { message: 'Not Found' });
+      for (const key of ['title', 'body', 'state'] as const) if (typeof input[key] === 'string') issue[key] = input[key] as string;
+      return send(res, 200, issue);
+    }
     return send(res, 404, { message: `not implemented: ${method} ${url.pathname}` });
   };
 
@@ -138,7 +165,7 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: baseUrl, requests, comments, checkRuns,
+    url: baseUrl, requests, comments, checkRuns, issues,
     inject: (failure) => failures.push({ ...failure }),
     seedComments: (issue, bodies) => {
       for (const body of bodies) commentsOf(issue).push({ id: nextId++, body, user: { login: 'someone', type: 'User' }, html_url: `https://github.test/c/${nextId}` });
