@@ -8,6 +8,7 @@ import { reportCommand } from './report.js';
 import { resourcesCommand } from './resources.js';
 import { carveCommand, mergeCommand } from './carve.js';
 import { timeCommand } from './time.js';
+import { retuneCommand } from './retune.js';
 
 export const commands: Command[] = [
   // (commands are registered here)
@@ -20,4 +21,5 @@ export const commands: Command[] = [
   carveCommand,
   mergeCommand,
   timeCommand,
+  retuneCommand,
 ];

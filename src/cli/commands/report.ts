@@ -7,7 +7,7 @@ import { renderHtmlReport, renderMarkdownReport, type CarveReport, type CarvingI
 import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
 
 const USAGE = `Usage:
-  carve report INPUT.json... --out DIR [--markdown] [--carving FILE]... [--title TEXT]
+  carve report INPUT.json... --out DIR [--markdown] [--carving FILE]... [--title TEXT] [--json]
 
 Writes DIR/report.html (inline SVG, no external assets): per kernel and arch the occupancy
 curve, the dynamic instruction mix and the roofline position; with --carving, the carving
@@ -15,7 +15,9 @@ scatter (efficiency vs utilization) with its frontier.
   INPUT.json   Carve reports (carve analyze --json), e.g. one per arch
   --markdown   also write DIR/report.md
   --carving    a carving result ({variants: [{parameters, efficiency, utilization, survivor, frontier}]})
-  --title      page title (default "Carve performance report")`;
+  --title      page title (default "Carve performance report")
+  --json       print {"files": [...], "reports": N, "kernels": N} instead of the list of files
+Exit codes: 0 written, 2 usage or input error (a file that is not a Carve report, with its JSON path).`;
 
 function loadCarving(file: string, cwd: string): Loaded<CarvingInput> {
   const json = readJsonFile(file, cwd);
@@ -37,6 +39,7 @@ export const reportCommand: Command = {
       markdown: { type: 'boolean' },
       carving: { type: 'string', multiple: true },
       title: { type: 'string' },
+      json: { type: 'boolean' },
     });
     if (!values.out) throw new UsageError('--out DIR is required');
     if (positionals.length === 0) throw new UsageError('expected at least one INPUT.json');
@@ -60,7 +63,11 @@ export const reportCommand: Command = {
       written.push(path.join(outDir, 'report.md'));
       writeFileSync(written[1], renderMarkdownReport(input));
     }
-    io.stdout(written.map((f) => `wrote ${path.relative(io.cwd, f) || f}`).join('\n') + '\n');
+    if (values.json) {
+      io.stdout(JSON.stringify({ files: written, reports: input.reports.length, kernels: input.reports.reduce((n, r) => n + r.kernels.length, 0) }, null, 2) + '\n');
+    } else {
+      io.stdout(written.map((f) => `wrote ${path.relative(io.cwd, f) || f}`).join('\n') + '\n');
+    }
     return EXIT_OK;
   },
 };

@@ -1,0 +1,88 @@
+// `carve retune`: the Action's retune mode from a terminal. Carves every configured space (or
+// the --space ones) per arch, times the survivors and the space's `current` parameters (with
+// --time: the config's timing.command, else the generated harness on this machine's GPU; or
+// --timings FILE measured elsewhere) and proposes the fastest survivor when it beats `current`
+// by both the statistical and the practical threshold. Prints markdown, or JSON with --json.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, type CliIO, type Command } from '../command.js';
+import { loadConfigFile } from '../../config/load.js';
+import { parseTimingOutput } from '../../timing/index.js';
+import { renderRetuneMarkdown, retune } from '../../action/retune.js';
+import type { Diagnostic } from '../../report/types.js';
+
+const USAGE = `Usage:
+  carve retune [--config FILE] [--space NAME]... [--arch ARCH]... [--time | --timings FILE]
+               [--json] [--out DIR] [--cache DIR] [--jobs N]
+
+Carves each variant space of the config, times the survivors and the space's \`current\`
+parameters, and proposes the fastest survivor when it is faster than \`current\` with
+p < thresholds.timingAlpha and by at least thresholds.timingMinSlowdownPercent.
+  --config     the config (default .github/carve.yml)
+  --space      only these spaces (default: all)
+  --arch       archs (default: the config's archs)
+  --time       time on this machine: the config's timing.command, else the generated harness (GPU)
+  --timings    timing results measured elsewhere (harness JSON lines or a benchmark's JSON)
+  --out DIR    also write DIR/retune.json and DIR/retune.md
+  --cache DIR  build cache (default .carve-cache)
+Without --time or --timings the survivors are listed by their static metrics and nothing is proposed.
+Exit codes: 0 retune ran (whatever it proposes), 2 usage, config or input error.`;
+
+function printDiagnostics(diagnostics: Diagnostic[], io: CliIO) {
+  for (const d of diagnostics) {
+    const where = [d.file, d.line, d.column].filter((x) => x !== undefined).join(':');
+    io.stderr(`${d.severity}: ${where ? `${where}: ` : ''}${d.jsonPath ? `${d.jsonPath}: ` : ''}${d.message}\n`);
+  }
+}
+
+export const retuneCommand: Command = {
+  name: 'retune',
+  summary: 'carve every variant space, time the survivors and propose a faster configuration than `current`',
+  usage: USAGE,
+  async run(argv, io) {
+    const { values } = parseCommandArgs(argv, {
+      config: { type: 'string' }, space: { type: 'string', multiple: true }, arch: { type: 'string', multiple: true },
+      time: { type: 'boolean' }, timings: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' },
+      cache: { type: 'string' }, jobs: { type: 'string' },
+    }, false);
+    if (values.time && values.timings) throw new UsageError('--time and --timings exclude each other');
+    const configFile = path.resolve(io.cwd, values.config ?? '.github/carve.yml');
+    if (!existsSync(configFile)) throw new UsageError(`no config at ${values.config ?? '.github/carve.yml'} (retune needs its \`spaces\`)`);
+    const loaded = loadConfigFile(configFile);
+    if (!loaded.valid) {
+      printDiagnostics(loaded.diagnostics, io);
+      return EXIT_USAGE;
+    }
+    let timingRecords = null;
+    if (values.timings) {
+      let text: string;
+      try {
+        text = readFileSync(path.resolve(io.cwd, values.timings), 'utf8');
+      } catch (error) {
+        io.stderr(`carve retune: ${values.timings}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})\n`);
+        return EXIT_USAGE;
+      }
+      const parsed = parseTimingOutput(text, values.timings);
+      if (parsed.diagnostics.some((d) => d.severity === 'error')) {
+        printDiagnostics(parsed.diagnostics, io);
+        return EXIT_USAGE;
+      }
+      timingRecords = parsed.records;
+    }
+    const report = await retune({
+      config: loaded.config, configPath: configFile, archs: values.arch?.length ? values.arch : loaded.config.archs, spaces: values.space,
+      cacheDir: path.resolve(io.cwd, values.cache ?? '.carve-cache'), timing: values.time || timingRecords ? 'on' : 'off', timingRecords,
+      cwd: io.cwd, jobs: values.jobs ? intFlag(values.jobs, '--jobs') : undefined, progress: { write: io.stderr, isTTY: io.isTTY },
+    });
+    printDiagnostics(report.diagnostics, io);
+    const markdown = renderRetuneMarkdown(report, path.dirname(configFile));
+    if (values.out) {
+      const outDir = path.resolve(io.cwd, values.out);
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, 'retune.json'), JSON.stringify(report, null, 2) + '\n');
+      writeFileSync(path.join(outDir, 'retune.md'), markdown);
+    }
+    io.stdout(values.json ? JSON.stringify(report, null, 2) + '\n' : markdown);
+    return report.diagnostics.some((d) => d.severity === 'error' && d.stage === 'config') || !report.results.length ? EXIT_USAGE : EXIT_OK;
+  },
+};
