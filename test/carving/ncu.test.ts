@@ -41,12 +41,14 @@ describe('transpose: static verdicts vs Nsight Compute', () => {
     }
   });
 
-  it('bank conflicts statically <=> conflicts measured (more than 1 per 100 shared requests)', () => {
+  // ncu's conflict counter also counts a few arbitration wavefronts on conflict-free code (PAD=1:
+  // 0.035 per request), so 'conflicts' means more than one extra wavefront per two requests.
+  it('bank conflicts statically <=> conflicts measured (> 0.5 extra wavefronts per shared request)', () => {
     for (const id of profiled.filter((v) => v.includes('SMEM=1'))) {
       const m = ncu.get(id)!;
       const conflicts = m['l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum'] + m['l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum'];
       const sharedRequests = 2 * m['l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum']; // one shared store and one load per global load
-      expect([id, (metrics.get(id)!.bankConflictWays ?? 0) > 1]).toEqual([id, conflicts > sharedRequests / 100]);
+      expect([id, (metrics.get(id)!.bankConflictWays ?? 0) > 1]).toEqual([id, conflicts / sharedRequests > 0.5]);
     }
   });
 });
