@@ -91,7 +91,8 @@ describe('hasUncoalescedAccess', () => {
   });
   it('needs a strided or uncoalesced global site above the weight threshold', () => {
     expect(hasUncoalescedAccess([access('coalesced', 100), access('misaligned', 100)], 1)).toBe(false);
-    expect(hasUncoalescedAccess([access('strided', 1)], 1)).toBe(false);
+    expect(hasUncoalescedAccess([access('strided', 0.5)], 1)).toBe(false);
+    expect(hasUncoalescedAccess([access('strided', 1)], 1)).toBe(true);
     expect(hasUncoalescedAccess([access('strided', 2)], 1)).toBe(true);
     expect(hasUncoalescedAccess([access('uncoalesced', 64)], 1)).toBe(true);
     expect(hasUncoalescedAccess([access('indirect', 64), access('runtime', 64)], 1)).toBe(false);

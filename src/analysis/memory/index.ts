@@ -76,7 +76,8 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   return { accesses: byIndex(accesses), divergence: byIndex(divergence) };
 }
 
-/** For carving: any global site strided or uncoalesced with a dynamic weight above `minWeight`. */
+/** Any global site strided or uncoalesced executed at least `minWeight` times per thread (the
+ * schema's uncoalescedMinWeight: sites executed fewer times are ignored; compare and carving agree). */
 export function hasUncoalescedAccess(accesses: readonly AccessReport[], minWeight: number): boolean {
-  return accesses.some((access) => access.space === 'global' && (access.class === 'strided' || access.class === 'uncoalesced') && access.dynamicWeight > minWeight);
+  return accesses.some((access) => access.space === 'global' && (access.class === 'strided' || access.class === 'uncoalesced') && access.dynamicWeight >= minWeight);
 }
