@@ -45,6 +45,9 @@ describe('carve retune --timings', () => {
     const run = await carve(['retune', '--config', 'carve.yml', '--timings', TIMINGS, '--json', '--out', 'out', '--cache', 'cache'], dir);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as RetuneReport;
+    // Progress on stderr as plain lines (not a terminal): the coarse step and the build count.
+    expect(run.stderr).toContain('carve retune: carving transpose for sm_90\n');
+    expect(run.stderr).toContain('building: 8/8\n');
     const result = report.results[0];
     // SMEM=0 with PAD=1 breaks "SMEM == 1 || PAD == 0": never built, never timed.
     expect(result.current).toMatchObject({ id: 'TX=32,TY=32,ROWS=8,SMEM=0,PAD=1,ORDER=0', status: 'not in the space (excluded by a constraint or a value not listed)' });

@@ -73,6 +73,8 @@ export const retuneCommand: Command = {
       config: loaded.config, configPath: configFile, archs: values.arch?.length ? values.arch : loaded.config.archs, spaces: values.space,
       cacheDir: path.resolve(io.cwd, values.cache ?? '.carve-cache'), timing: values.time || timingRecords ? 'on' : 'off', timingRecords,
       cwd: io.cwd, jobs: values.jobs ? intFlag(values.jobs, '--jobs') : undefined, progress: { write: io.stderr, isTTY: io.isTTY },
+      // Coarse steps (carving a space, timing it) as plain lines; variant builds draw the shared bar.
+      log: (message) => io.stderr(`${message.replace(/^carve: /, 'carve retune: ')}\n`),
     });
     printDiagnostics(report.diagnostics, io);
     const markdown = renderRetuneMarkdown(report, path.dirname(configFile));
