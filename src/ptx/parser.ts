@@ -13,11 +13,23 @@ const C_TAB = 9, C_LF = 10, C_CR = 13, C_SPACE = 32, C_BANG = 33, C_QUOTE = 34, 
   C_GT = 62, C_AT = 64, C_LBRACKET = 91, C_RBRACKET = 93, C_UNDERSCORE = 95, C_LBRACE = 123,
   C_PIPE = 124, C_RBRACE = 125;
 
+// Character classes by code (ASCII), one table load instead of a chain of comparisons.
+const IDENT_CHAR = 1, WORD_CHAR = 2;
+const CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ident = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
+  CHAR_CLASS[c] = (ident ? IDENT_CHAR | WORD_CHAR : 0) | (c === 46 || c === 37 ? WORD_CHAR : 0);
+}
+
 function isIdentStart(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === C_UNDERSCORE || c === C_DOLLAR || c === C_PERCENT;
 }
 function isIdentChar(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= C_0 && c <= C_9) || c === C_UNDERSCORE || c === C_DOLLAR;
+  return c < 128 && (CHAR_CLASS[c] & IDENT_CHAR) !== 0;
+}
+/** Identifier characters, '.' and '%' (opcodes, registers, directives). */
+function isWordChar(c: number): boolean {
+  return c < 128 && (CHAR_CLASS[c] & WORD_CHAR) !== 0;
 }
 function isDigit(c: number): boolean {
   return c >= C_0 && c <= C_9;
@@ -73,8 +85,13 @@ class Parser {
   }
 
   private readonly plainLocations = new Map<number, SourceLocation>();
-  /** Interned identifiers by hash of their characters: no string is made for a repeat. */
-  private readonly virtualRegisters = new Map<number, Operand>();
+  /** Decimal integer immediates by value (see readSmallInteger). */
+  private readonly positiveIntegers = new Map<number, Operand>();
+  private readonly negativeIntegers = new Map<number, Operand>();
+  /** Operands of the instruction being parsed (reused; see parseInstruction). */
+  private readonly operandScratch: Operand[] = [];
+  /** nvcc virtual registers (%r12, %rd3) by their letters, then by their number (see readVirtualRegister). */
+  private readonly virtualRegisters: Array<Operand[] | undefined> = [];
   /** Address operands [%reg+offset] of fast-path registers, by register operand then offset. */
   private readonly registerAddresses = new Map<Operand, Map<number, Operand>>();
   private wordKeys = new Int32Array(1024);
@@ -92,7 +109,7 @@ class Parser {
     let p = start;
     while (p < this.len) {
       const c = text.charCodeAt(p);
-      if (isIdentChar(c) || c === C_DOT || c === C_PERCENT) {
+      if (isWordChar(c)) {
         hash = (Math.imul(hash, 33) ^ c) | 0;
         p++;
       } else if (c === C_COLON && text.charCodeAt(p + 1) === C_COLON) {
@@ -183,11 +200,14 @@ class Parser {
     if (p === digitsStart || isIdentChar(text.charCodeAt(p)) || text.charCodeAt(p) === C_DOT) return null;
     // A leading zero would make %r01 and %r1 share a key: leave those to the slow path.
     if (text.charCodeAt(digitsStart) === C_0 && p - digitsStart > 1) return null;
-    const key = prefix * 10_000_000 + number;
-    let operand = this.virtualRegisters.get(key);
+    // Two small-integer indexes (letters, then number): a single numeric key would exceed
+    // the small-integer range and make every lookup hash a heap number.
+    let byNumber = this.virtualRegisters[prefix];
+    if (byNumber === undefined) byNumber = this.virtualRegisters[prefix] = [];
+    let operand = byNumber[number];
     if (operand === undefined) {
       operand = { kind: 'register', name: text.slice(this.pos, p) };
-      this.virtualRegisters.set(key, operand);
+      byNumber[number] = operand;
     }
     this.pos = p;
     return operand;
@@ -314,7 +334,7 @@ class Parser {
     const start = this.pos;
     while (this.pos < this.len) {
       const c = text.charCodeAt(this.pos);
-      if (isIdentChar(c) || c === C_DOT || c === C_PERCENT) this.pos++;
+      if (isWordChar(c)) this.pos++;
       else if (c === C_COLON && text.charCodeAt(this.pos + 1) === C_COLON) this.pos += 2;
       else break;
     }
@@ -872,7 +892,10 @@ class Parser {
     const entry = opcodeWord ?? this.readWordEntry();
     const opcode = entry.name;
     const info = (entry.info ??= opcodeInfo(opcode));
-    const operands: Operand[] = [];
+    // Operands gather in a scratch array and are copied out at their exact length: an
+    // array grown by push keeps a 16-slot backing store, most of an instruction's memory.
+    const scratch = this.operandScratch;
+    let count = 0;
     for (;;) {
       this.skipTrivia();
       if (this.pos >= this.len) {
@@ -890,7 +913,7 @@ class Parser {
         this.skipStatement();
         return null;
       }
-      operands.push(operand);
+      scratch[count++] = operand;
       this.skipTrivia();
       const next = text.charCodeAt(this.pos);
       if (next === C_COMMA) this.pos++;
@@ -900,7 +923,7 @@ class Parser {
         return null;
       }
     }
-    const instruction = new InstructionNode(text, start, line, info, guard, operands, this.currentSource);
+    const instruction = new InstructionNode(text, start, line, info, guard, exactCopy(scratch, count), this.currentSource);
     this.pos++; // ';'
     return instruction;
   }
@@ -921,7 +944,7 @@ class Parser {
         const d = text.charCodeAt(this.pos);
         if (d === close) {
           this.pos++;
-          return { kind: 'vector', elements };
+          return { kind: 'vector', elements: exactCopy(elements, elements.length) };
         }
         if (d === C_COMMA) {
           this.pos++;
@@ -981,7 +1004,10 @@ class Parser {
       negative = true;
       this.pos++;
     }
-    // Common literals (12, 0f3F800000, -1) are interned words: no string per occurrence.
+    // Plain decimal integers (offsets, shift counts, loop steps) without a word lookup.
+    const small = this.readSmallInteger(negative);
+    if (small !== null) return small;
+    // Other common literals (0f3F800000, 1.5) are interned words: no string per occurrence.
     const wordStart = this.pos;
     const entry = this.readWordEntry();
     const next = text.charCodeAt(this.pos);
@@ -1002,6 +1028,37 @@ class Parser {
       operand = { kind: 'immediate', value: immediateValue(literal, negative), text: literal };
       this.immediates.set(literal, operand);
     }
+    return operand;
+  }
+
+  /**
+   * A decimal literal of 1-9 digits without a leading zero (or "0") that ends the word, as
+   * an interned immediate whose text is its canonical spelling; null (position unchanged)
+   * for anything else, which the word path reads. "-0" is left to it too (value -0).
+   */
+  private readSmallInteger(negative: boolean): Operand | null {
+    const text = this.text;
+    const start = this.pos;
+    let p = start;
+    let value = 0;
+    for (;;) {
+      const c = text.charCodeAt(p);
+      if (c >= C_0 && c <= C_9) {
+        value = value * 10 + (c - C_0);
+        p++;
+      } else break;
+    }
+    const digits = p - start;
+    if (digits === 0 || digits > 9 || (digits > 1 && text.charCodeAt(start) === C_0) || (negative && value === 0)) return null;
+    const next = text.charCodeAt(p);
+    if (isWordChar(next) || (next === C_COLON && text.charCodeAt(p + 1) === C_COLON)) return null;
+    const cache = negative ? this.negativeIntegers : this.positiveIntegers;
+    let operand = cache.get(value);
+    if (operand === undefined) {
+      operand = { kind: 'immediate', value: negative ? -value : value, text: negative ? '-' + String(value) : String(value) };
+      cache.set(value, operand);
+    }
+    this.pos = p;
     return operand;
   }
 
@@ -1066,6 +1123,18 @@ class Parser {
       byOffset.set(offset, operand);
     }
     return operand;
+  }
+}
+
+/** The first `count` items as an array of exactly that length (no spare capacity). */
+function exactCopy<T>(items: T[], count: number): T[] {
+  switch (count) {
+    case 0: return [];
+    case 1: return [items[0]];
+    case 2: return [items[0], items[1]];
+    case 3: return [items[0], items[1], items[2]];
+    case 4: return [items[0], items[1], items[2], items[3]];
+    default: return items.slice(0, count);
   }
 }
 

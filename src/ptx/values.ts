@@ -23,42 +23,84 @@ export function destinations(ins: Instruction): string[] {
   return [];
 }
 
-/** The last of the sorted `defs` inside the block's statement range and before `statement` (-1: block end); -1 if none. */
-function lastDefinitionIn(defs: number[], stmts: number[], statement: number): number {
-  if (stmts.length === 0) return -1;
-  const lo = stmts[0];
-  const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
-  for (let i = defs.length - 1; i >= 0; i--) {
-    const d = defs[i];
-    if (d >= limit) continue;
-    return d >= lo ? d : -1;
-  }
-  return -1;
-}
+/**
+ * Definitions of every register of a function, built in one pass: per register a chain of
+ * entries from its last definition back to its first (statement indexes, descending), so
+ * building it makes no array per register and "the last definition before a point" walks
+ * the chain instead of a list.
+ */
+class DefinitionChains {
+  /** register -> its last entry. */
+  private readonly lastEntry = new Map<string, number>();
+  /** Per entry: the defining statement, and the previous entry of the same register (-1: none). */
+  private statements: Int32Array;
+  private previous: Int32Array;
+  private count = 0;
 
-const NO_DEFINITIONS: number[] = [];
-
-/** register -> sorted fn.body indexes writing it (destinations() semantics, one pass, no per-instruction arrays). */
-function definitionsByRegister(body: Statement[]): Map<string, number[]> {
-  const defs = new Map<string, number[]>();
-  const note = (name: string, index: number) => {
-    const list = defs.get(name);
-    if (list === undefined) defs.set(name, [index]);
-    else if (list[list.length - 1] !== index) list.push(index);
-  };
-  for (let i = 0; i < body.length; i++) {
-    const s = body[i];
-    if (s.kind !== 'instruction') continue;
-    const ins = s as Instruction;
-    const first = ins.operands[0];
-    if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) continue;
-    if (first.kind === 'register') note(first.name, i);
-    else if (first.kind === 'vector') {
-      if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') continue;
-      for (const e of first.elements) if (e.kind === 'register') note(e.name, i);
+  constructor(body: Statement[]) {
+    this.statements = new Int32Array(body.length + 16);
+    this.previous = new Int32Array(body.length + 16);
+    // destinations() semantics, without an array per instruction.
+    for (let i = 0; i < body.length; i++) {
+      const s = body[i];
+      if (s.kind !== 'instruction') continue;
+      const ins = s as Instruction;
+      const first = ins.operands[0];
+      if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) continue;
+      if (first.kind === 'register') this.note(first.name, i);
+      else if (first.kind === 'vector') {
+        if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') continue;
+        for (const e of first.elements) if (e.kind === 'register') this.note(e.name, i);
+      }
     }
   }
-  return defs;
+
+  private note(name: string, statement: number): void {
+    const last = this.lastEntry.get(name);
+    if (last !== undefined && this.statements[last] === statement) return;
+    if (this.count === this.statements.length) this.grow();
+    const entry = this.count++;
+    this.statements[entry] = statement;
+    this.previous[entry] = last === undefined ? -1 : last;
+    this.lastEntry.set(name, entry);
+  }
+
+  private grow(): void {
+    const statements = new Int32Array(this.statements.length * 2);
+    const previous = new Int32Array(this.previous.length * 2);
+    statements.set(this.statements);
+    previous.set(this.previous);
+    this.statements = statements;
+    this.previous = previous;
+  }
+
+  /** The register's last entry, or -1 when it is never assigned. */
+  head(register: string): number {
+    return this.lastEntry.get(register) ?? -1;
+  }
+
+  /**
+   * The last definition (from entry `head` back) inside the block's statement range and
+   * before `statement` (-1: block end); -1 if none.
+   */
+  lastIn(head: number, stmts: number[], statement: number): number {
+    if (stmts.length === 0) return -1;
+    const lo = stmts[0];
+    const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
+    for (let e = head; e >= 0; e = this.previous[e]) {
+      const d = this.statements[e];
+      if (d >= limit) continue;
+      return d >= lo ? d : -1;
+    }
+    return -1;
+  }
+
+  /** The register's definitions in ascending order (a new array). */
+  list(register: string): number[] {
+    const defs: number[] = [];
+    for (let e = this.head(register); e >= 0; e = this.previous[e]) defs.push(this.statements[e]);
+    return defs.reverse();
+  }
 }
 
 function collectRegisters(op: Operand, names: string[]): void {
@@ -92,20 +134,19 @@ const known = (value: number): Resolved => ({ value, reason: null });
 
 /** Register definitions and constant resolution for one function. */
 export class ValueResolver {
-  /** register -> statement indexes (fn.body) that write it; filled per register on demand. */
+  /** register -> statement indexes (fn.body) that write it, ascending. */
   readonly defs: { get(register: string): number[] | undefined };
 
   constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
-    // Few registers are ever queried: scan for a register's definitions only when asked.
-    this.defs = { get: (register: string) => this.definitionsOf(register) };
+    this.defs = { get: (register: string) => this.chains().list(register) };
   }
 
   /** Definitions of every register, built in one pass on the first query. */
-  private allDefinitions: Map<string, number[]> | null = null;
+  private definitions: DefinitionChains | null = null;
 
-  private definitionsOf(register: string): number[] {
-    if (this.allDefinitions === null) this.allDefinitions = definitionsByRegister(this.cfg.fn.body);
-    return this.allDefinitions.get(register) ?? NO_DEFINITIONS;
+  private chains(): DefinitionChains {
+    if (this.definitions === null) this.definitions = new DefinitionChains(this.cfg.fn.body);
+    return this.definitions;
   }
 
   instruction(statement: number): Instruction {
@@ -121,11 +162,13 @@ export class ValueResolver {
 
   /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
   reachingIndex(register: string, block: number, statement: number): number {
-    const defs = this.definitionsOf(register);
-    if (defs.length === 0) return NEVER_ASSIGNED;
-    // A block's instructions are a contiguous range of fn.body indexes and defs are sorted,
-    // so "the last definition in this block before the point" is a scan of defs, not of code.
-    const first = lastDefinitionIn(defs, this.cfg.blocks[block].statements, statement);
+    const chains = this.chains();
+    const head = chains.head(register);
+    if (head < 0) return NEVER_ASSIGNED;
+    // A block's instructions are a contiguous range of fn.body indexes and definitions are
+    // chained in descending order, so "the last definition in this block before the point"
+    // is a walk of the chain, not of the code.
+    const first = chains.lastIn(head, this.cfg.blocks[block].statements, statement);
     if (first !== -1) return first;
     // Walk up the dominator tree; accept a definition only if no other one can sneak in.
     let b = block;
@@ -133,14 +176,14 @@ export class ValueResolver {
       const up = this.cfg.idom[b];
       if (up === -1 || up === b) return NOT_ON_EVERY_PATH;
       b = up;
-      const found = lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1);
+      const found = chains.lastIn(head, this.cfg.blocks[b].statements, -1);
       if (found === -1) continue;
-      return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
+      return this.otherDefinitionBetween(chains, head, b, block) ? SEVERAL_PATHS : found;
     }
   }
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
-  private otherDefinitionBetween(defs: number[], from: number, to: number): boolean {
+  private otherDefinitionBetween(chains: DefinitionChains, head: number, from: number, to: number): boolean {
     const seen: number[] = new Array(this.cfg.blocks.length).fill(0);
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
@@ -148,7 +191,7 @@ export class ValueResolver {
       const b = work.pop()!;
       if (seen[b]) continue;
       seen[b] = 1;
-      if (lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1) !== -1) return true;
+      if (chains.lastIn(head, this.cfg.blocks[b].statements, -1) !== -1) return true;
       for (const p of this.cfg.blocks[b].predecessors) if (p !== from && !seen[p]) work.push(p);
     }
     return false;
