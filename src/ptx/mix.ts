@@ -45,13 +45,39 @@ const SPACE_SLOTS: Space[] = ['global', 'shared', 'local', 'const', 'param', 'te
 const LOAD_BASE = CATEGORY_SLOTS.length;
 const STORE_BASE = LOAD_BASE + SPACE_SLOTS.length;
 const SLOT_COUNT = STORE_BASE + SPACE_SLOTS.length;
-const CATEGORY_INDEX = new Map<string, number>(CATEGORY_SLOTS.map((c, i) => [c, i]));
-const SPACE_INDEX = new Map<string, number>(SPACE_SLOTS.map((c, i) => [c, i]));
 
+function spaceSlot(space: Space | null): number {
+  switch (space) {
+    case 'global': return 0;
+    case 'shared': return 1;
+    case 'local': return 2;
+    case 'const': return 3;
+    case 'param': return 4;
+    case 'tex': return 5;
+    case 'surf': return 6;
+    default: return 7;
+  }
+}
+
+// Switches over the category strings (SPACE_SLOTS / CATEGORY_SLOTS order): no Map lookups per instruction.
 function slotOf(c: Classified, space: Space | null): number {
-  if (c.category === 'load') return LOAD_BASE + (SPACE_INDEX.get(space ?? 'generic') ?? 7);
-  if (c.category === 'store') return STORE_BASE + (SPACE_INDEX.get(space ?? 'generic') ?? 7);
-  return CATEGORY_INDEX.get(c.category) ?? CATEGORY_INDEX.get('other')!;
+  switch (c.category) {
+    case 'load': return LOAD_BASE + spaceSlot(space);
+    case 'store': return STORE_BASE + spaceSlot(space);
+    case 'fp32': return 0;
+    case 'fp64': return 1;
+    case 'fp16': return 2;
+    case 'integer': return 3;
+    case 'sfu': return 4;
+    case 'tensor': return 5;
+    case 'conversion': return 6;
+    case 'move': return 7;
+    case 'predicate': return 8;
+    case 'control': return 9;
+    case 'barrier': return 10;
+    case 'atomic': return 11;
+    default: return 12;
+  }
 }
 
 function countsFromTally(tally: number[]): InstructionMixCounts {

@@ -24,27 +24,61 @@ export function destinations(ins: Instruction): string[] {
 }
 
 /**
+ * The number of an nvcc virtual register name `%<1-3 lowercase letters><1-7 digits>` without
+ * a leading zero (%r12, %rd3, %fd7, %p1); -1 for any other name (%tid.x, %SP, %r01).
+ */
+function virtualRegisterNumber(name: string): number {
+  const length = name.length;
+  if (length < 3 || name.charCodeAt(0) !== 37) return -1;
+  let p = 1;
+  while (p < length && p < 4) {
+    const c = name.charCodeAt(p);
+    if (c >= 97 && c <= 122) p++;
+    else break;
+  }
+  const digits = length - p;
+  if (p === 1 || digits === 0 || digits > 7 || (digits > 1 && name.charCodeAt(p) === 48)) return -1;
+  let number = 0;
+  for (; p < length; p++) {
+    const c = name.charCodeAt(p);
+    if (c < 48 || c > 57) return -1;
+    number = number * 10 + (c - 48);
+  }
+  return number;
+}
+
+/** The letters of a virtual register name (see virtualRegisterNumber) as a small integer. */
+function virtualRegisterPrefix(name: string): number {
+  let prefix = 0;
+  for (let p = 1; p < 4; p++) {
+    const c = name.charCodeAt(p);
+    if (c >= 97 && c <= 122) prefix = prefix * 27 + (c - 96);
+    else break;
+  }
+  return prefix;
+}
+
+/**
  * Definitions of every register of a function, built in one pass: per register a chain of
  * entries from its last definition back to its first (statement indexes, descending), so
  * building it makes no array per register and "the last definition before a point" walks
  * the chain instead of a list.
  */
 class DefinitionChains {
-  /** register -> its last entry. */
-  private readonly lastEntry = new Map<string, number>();
+  /** Last entry of nvcc virtual registers (%r12, %rd3): by letters, then by number. */
+  private readonly virtualHeads: Array<number[] | undefined> = [];
+  /** Last entry of every other register. */
+  private readonly otherHeads = new Map<string, number>();
   /** Per entry: the defining statement, and the previous entry of the same register (-1: none). */
-  private statements: Int32Array;
-  private previous: Int32Array;
-  private count = 0;
+  private readonly statements: number[] = [];
+  private readonly previous: number[] = [];
 
-  constructor(body: Statement[]) {
-    this.statements = new Int32Array(body.length + 16);
-    this.previous = new Int32Array(body.length + 16);
-    // destinations() semantics, without an array per instruction.
-    for (let i = 0; i < body.length; i++) {
-      const s = body[i];
-      if (s.kind !== 'instruction') continue;
-      const ins = s as Instruction;
+  constructor(cfg: Cfg) {
+    // destinations() semantics, without an array per instruction. Blocks hold the
+    // instructions in ascending order, so no statement's kind is read.
+    const body = cfg.fn.body;
+    for (const block of cfg.blocks) for (const i of block.statements) {
+      const ins = body[i] as Instruction;
       const first = ins.operands[0];
       if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) continue;
       if (first.kind === 'register') this.note(first.name, i);
@@ -56,27 +90,29 @@ class DefinitionChains {
   }
 
   private note(name: string, statement: number): void {
-    const last = this.lastEntry.get(name);
-    if (last !== undefined && this.statements[last] === statement) return;
-    if (this.count === this.statements.length) this.grow();
-    const entry = this.count++;
-    this.statements[entry] = statement;
-    this.previous[entry] = last === undefined ? -1 : last;
-    this.lastEntry.set(name, entry);
-  }
-
-  private grow(): void {
-    const statements = new Int32Array(this.statements.length * 2);
-    const previous = new Int32Array(this.previous.length * 2);
-    statements.set(this.statements);
-    previous.set(this.previous);
-    this.statements = statements;
-    this.previous = previous;
+    const number = virtualRegisterNumber(name);
+    let byNumber: number[] | undefined;
+    let last: number;
+    if (number < 0) last = this.otherHeads.get(name) ?? -1;
+    else {
+      const prefix = virtualRegisterPrefix(name);
+      byNumber = this.virtualHeads[prefix];
+      if (byNumber === undefined) byNumber = this.virtualHeads[prefix] = [];
+      last = byNumber[number] ?? -1;
+    }
+    if (last >= 0 && this.statements[last] === statement) return;
+    const entry = this.statements.length;
+    this.statements.push(statement);
+    this.previous.push(last);
+    if (byNumber === undefined) this.otherHeads.set(name, entry);
+    else byNumber[number] = entry;
   }
 
   /** The register's last entry, or -1 when it is never assigned. */
   head(register: string): number {
-    return this.lastEntry.get(register) ?? -1;
+    const number = virtualRegisterNumber(register);
+    if (number < 0) return this.otherHeads.get(register) ?? -1;
+    return this.virtualHeads[virtualRegisterPrefix(register)]?.[number] ?? -1;
   }
 
   /**
@@ -145,7 +181,7 @@ export class ValueResolver {
   private definitions: DefinitionChains | null = null;
 
   private chains(): DefinitionChains {
-    if (this.definitions === null) this.definitions = new DefinitionChains(this.cfg.fn.body);
+    if (this.definitions === null) this.definitions = new DefinitionChains(this.cfg);
     return this.definitions;
   }
 
