@@ -5,8 +5,12 @@ import type { Expr } from './expr.js';
 import { evaluateLane, isUnknown, symbolicKey, type LaneEnvironment, type LaneValue, type Linear } from './linear.js';
 import { idealSectors, idealSharedWavefronts, sectorsTouched, sharedWavefronts, uniqueBytes, SECTOR_BYTES } from './warp.js';
 
-/** One lane of one warp with its evaluation cache (shared by every site of the kernel). */
-export interface Lane { env: LaneEnvironment; cache: Map<Expr, LaneValue> }
+/**
+ * One lane of one warp with its evaluation cache (shared by every site of the kernel), and
+ * the cache of lane-independent subtrees shared by every lane with the same block shape and
+ * block index (see evaluateLane).
+ */
+export interface Lane { env: LaneEnvironment; cache: Map<Expr, LaneValue>; blockCache: Map<Expr, LaneValue> }
 
 export interface SiteResult {
   class: AccessClass | null;
@@ -56,7 +60,7 @@ function uniformShifts(common: Linear): { shifts: number[]; assumptions: string[
 }
 
 function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
-  return warp.map((lane) => evaluateLane(address, lane.env, lane.cache));
+  return warp.map((lane) => evaluateLane(address, lane.env, lane.cache, lane.blockCache));
 }
 
 function strideText(offsets: number[]): string {
@@ -120,7 +124,10 @@ function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType
   const ys = mentions(address, '%ctaid.y') ? [0, 1, 2, 3] : [0];
   if (xs.length === 1 && ys.length === 1) return { resolved, warps, note: '' };
   const samples = ys.flatMap((y) => xs.map((x): [number, number, number] => [x, y, 0]));
-  const sampled = samples.flatMap((ctaid) => warps.map((warp) => warp.map((lane) => ({ env: { ...lane.env, ctaid }, cache: new Map() }))));
+  const sampled = samples.flatMap((ctaid) => {
+    const blockCache = new Map<Expr, LaneValue>();
+    return warps.map((warp) => warp.map((lane): Lane => ({ env: { ...lane.env, ctaid }, cache: new Map(), blockCache })));
+  });
   const retried = resolveWarps(address, sampled);
   if ('unresolved' in retried) return { resolved, warps, note: '' };
   const axes = [xs.length > 1 ? 'ctaid.x' : null, ys.length > 1 ? 'ctaid.y' : null].filter(Boolean).join(', ');

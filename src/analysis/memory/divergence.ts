@@ -27,7 +27,7 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
   const difference: Expr = { op: 'sub', a: expr.a, b: expr.b };
   let status: PredicateStatus = 'uniform';
   for (const warp of warps) {
-    const values = warp.map((lane) => evaluateLane(difference, lane.env, lane.cache));
+    const values = warp.map((lane) => evaluateLane(difference, lane.env, lane.cache, lane.blockCache));
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       return { status: 'divergent', reason: `predicate depends on the lane through ${unknownValue.reason}` };
@@ -75,7 +75,7 @@ export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
   switch (expr.op) {
     case 'const': return expr.value !== 0;
     case 'cmp': {
-      const difference = evaluateLane({ op: 'sub', a: expr.a, b: expr.b }, lane.env, lane.cache);
+      const difference = evaluateLane({ op: 'sub', a: expr.a, b: expr.b }, lane.env, lane.cache, lane.blockCache);
       return isUnknown(difference) || difference.terms.size > 0 ? null : compare(expr.cmp, difference.constant);
     }
     case 'pred': {

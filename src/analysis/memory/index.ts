@@ -7,6 +7,7 @@ import { classifyGlobal, classifyShared, type Lane, type SiteResult } from './cl
 import { ValueBuilder } from './defs.js';
 import { activeLanes, predicateStatus } from './divergence.js';
 import { provenance, type Expr } from './expr.js';
+import type { LaneValue } from './linear.js';
 import { laneReachability } from './reach.js';
 import { sitesOf } from './sites.js';
 import type { MemoryInput } from './types.js';
@@ -23,7 +24,9 @@ function blockDescription(block: [number, number, number] | null, warpCount: num
 export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; divergence: DivergenceReport[] } {
   const { module, fn, cfg, loops, weights, block } = input;
   const builder = new ValueBuilder(module, cfg, loops);
-  const warps: Lane[][] = warpsOfBlock(block).map((lanes) => lanes.map((env) => ({ env, cache: new Map() })));
+  // Every lane has the same block shape and a symbolic block index: one cache of lane-independent subtrees.
+  const blockCache = new Map<Expr, LaneValue>();
+  const warps: Lane[][] = warpsOfBlock(block).map((lanes) => lanes.map((env) => ({ env, cache: new Map(), blockCache })));
   const blockText = blockDescription(block, warps.length);
   const accesses: Array<[number, AccessReport]> = [];
   const divergence: Array<[number, DivergenceReport]> = [];

@@ -3,7 +3,7 @@
 // constant + sum(coefficient x monomial), e.g. 4*param:n + 1024*%ctaid.x + 12.
 // Division, remainder and masks stay exact when every symbolic coefficient is a multiple
 // of the divisor (so the symbolic part divides out); otherwise the lane's value is unknown.
-import type { Expr } from './expr.js';
+import { isLaneSymbol, type Expr } from './expr.js';
 
 export interface Linear {
   constant: number;
@@ -30,7 +30,12 @@ export interface LaneEnvironment {
 
 export const isUnknown = (value: LaneValue): value is UnknownValue => 'unknown' in value;
 
-const linear = (constant: number, terms: Map<string, number> = new Map()): Linear => ({ constant, terms });
+/**
+ * The terms of every constant value: one shared empty map, since values are never mutated
+ * once made (every operation builds a new map), and most lane values are constants.
+ */
+const NO_TERMS: Map<string, number> = new Map();
+const linear = (constant: number, terms: Map<string, number> = NO_TERMS): Linear => ({ constant, terms });
 const unknown = (reason: string, indirect = false): UnknownValue => ({ unknown: true, indirect, reason });
 
 export function isConstant(value: Linear): boolean {
@@ -38,20 +43,60 @@ export function isConstant(value: Linear): boolean {
 }
 
 function addScaled(left: Linear, right: Linear, scale: number): Linear {
-  const terms = new Map(left.terms);
-  for (const [monomial, coefficient] of right.terms) {
-    const sum = (terms.get(monomial) ?? 0) + scale * coefficient;
-    if (sum === 0) terms.delete(monomial);
-    else terms.set(monomial, sum);
+  // Same terms (and order) as copying left's and adding none.
+  if (right.terms.size === 0) return linear(left.constant + scale * right.constant, left.terms.size === 0 ? NO_TERMS : left.terms);
+  // A constant plus a polynomial: the polynomial's terms as they are (none is zero).
+  if (left.terms.size === 0 && scale === 1 && !hasZeroCoefficient(right.terms)) return linear(left.constant + right.constant, right.terms);
+  return linear(left.constant + scale * right.constant, addedTerms(left.terms, right.terms, scale));
+}
+
+// The symbolic part of a sum, scaling or division depends only on the operands' terms (and
+// the factor), and the lanes of a warp mostly share those maps: results are memoised per
+// map, so the 32 lanes share one result map (and symbolicKey computes one key for it).
+const sums = new WeakMap<Map<string, number>, WeakMap<Map<string, number>, Map<number, Map<string, number>>>>();
+const scalings = new WeakMap<Map<string, number>, Map<number, Map<string, number>>>();
+const quotients = new WeakMap<Map<string, number>, Map<number, Map<string, number>>>();
+
+function addedTerms(left: Map<string, number>, right: Map<string, number>, scale: number): Map<string, number> {
+  let byRight = sums.get(left);
+  if (byRight === undefined) sums.set(left, (byRight = new WeakMap()));
+  let byScale = byRight.get(right);
+  if (byScale === undefined) byRight.set(right, (byScale = new Map()));
+  let terms = byScale.get(scale);
+  if (terms === undefined) {
+    terms = new Map(left);
+    for (const [monomial, coefficient] of right) {
+      const sum = (terms.get(monomial) ?? 0) + scale * coefficient;
+      if (sum === 0) terms.delete(monomial);
+      else terms.set(monomial, sum);
+    }
+    byScale.set(scale, terms);
   }
-  return linear(left.constant + scale * right.constant, terms);
+  return terms;
+}
+
+/** Each coefficient times `factor` (multiply) or divided by it (divide), memoised per map and factor. */
+function mappedTerms(cache: typeof scalings, source: Map<string, number>, factor: number, divide: boolean): Map<string, number> {
+  let byFactor = cache.get(source);
+  if (byFactor === undefined) cache.set(source, (byFactor = new Map()));
+  let terms = byFactor.get(factor);
+  if (terms === undefined) {
+    terms = new Map<string, number>();
+    for (const [monomial, coefficient] of source) terms.set(monomial, divide ? coefficient / factor : coefficient * factor);
+    byFactor.set(factor, terms);
+  }
+  return terms;
+}
+
+function hasZeroCoefficient(terms: Map<string, number>): boolean {
+  for (const coefficient of terms.values()) if (coefficient === 0) return true;
+  return false;
 }
 
 function scale(value: Linear, factor: number): Linear {
   if (factor === 0) return linear(0);
-  const terms = new Map<string, number>();
-  for (const [monomial, coefficient] of value.terms) terms.set(monomial, coefficient * factor);
-  return linear(value.constant * factor, terms);
+  if (value.terms.size === 0) return linear(value.constant * factor);
+  return linear(value.constant * factor, mappedTerms(scalings, value.terms, factor, false));
 }
 
 function multiplyMonomials(left: string, right: string): string {
@@ -82,9 +127,8 @@ function symbolicPartDivisible(value: Linear, divisor: number): boolean {
 function divide(value: Linear, divisor: number): LaneValue {
   if (divisor <= 0) return unknown(`division by ${divisor}`);
   if (!symbolicPartDivisible(value, divisor)) return unknown(`division of a runtime value by ${divisor}`);
-  const terms = new Map<string, number>();
-  for (const [monomial, coefficient] of value.terms) terms.set(monomial, coefficient / divisor);
-  return linear(Math.trunc(value.constant / divisor), terms);
+  if (value.terms.size === 0) return linear(Math.trunc(value.constant / divisor));
+  return linear(Math.trunc(value.constant / divisor), mappedTerms(quotients, value.terms, divisor, true));
 }
 
 function remainder(value: Linear, divisor: number): LaneValue {
@@ -98,7 +142,11 @@ function isPowerOfTwo(value: number): boolean {
 }
 
 function bitAnd(value: Linear, mask: number): LaneValue {
-  if (isConstant(value)) return linear(Number(BigInt.asIntN(64, BigInt(value.constant) & BigInt(mask))));
+  if (isConstant(value)) {
+    // 32-bit operands: JavaScript's & is the 64-bit and of their sign extensions.
+    if ((value.constant | 0) === value.constant && (mask | 0) === mask) return linear(value.constant & mask);
+    return linear(Number(BigInt.asIntN(64, BigInt(value.constant) & BigInt(mask))));
+  }
   if (mask < 0) {                                                               // x & m = x - (x & ~m)
     const complement = bitAnd(value, -mask - 1);
     return isUnknown(complement) ? complement : addScaled(value, complement, -1);
@@ -159,41 +207,75 @@ function symbolValue(name: string, env: LaneEnvironment): Linear {
   return linear(0, new Map([[name, 1]]));
 }
 
-/** Evaluates `expr` for one lane; `cache` memoises shared subtrees within that lane. */
-export function evaluateLane(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneValue> = new Map()): LaneValue {
+const laneFreeTrees = new WeakMap<Expr, boolean>();
+
+/** Whether the tree mentions no lane symbol (%tid, %laneid): its value is the same in every lane of a block. */
+function isLaneFree(expr: Expr): boolean {
+  let free = laneFreeTrees.get(expr);
+  if (free === undefined) {
+    switch (expr.op) {
+      case 'const': case 'opaque': free = true; break;
+      case 'sym': free = !isLaneSymbol(expr.name); break;
+      case 'neg': case 'not': case 'cvta': free = isLaneFree(expr.a); break;
+      case 'pred': free = expr.parts.every(isLaneFree); break;
+      default: free = isLaneFree(expr.a) && isLaneFree(expr.b);
+    }
+    laneFreeTrees.set(expr, free);
+  }
+  return free;
+}
+
+/**
+ * Evaluates `expr` for one lane; `cache` memoises shared subtrees within that lane.
+ * `blockCache`, shared by lanes with the same block shape and block index, memoises the
+ * subtrees that mention no lane symbol: they are evaluated once, not once per lane.
+ */
+export function evaluateLane(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneValue> = new Map(), blockCache?: Map<Expr, LaneValue>): LaneValue {
   const cached = cache.get(expr);
   if (cached) return cached;
-  let result: LaneValue;
-  switch (expr.op) {
-    case 'const': result = linear(expr.value); break;
-    case 'sym': result = symbolValue(expr.name, env); break;
-    case 'opaque': result = unknown(expr.reason, expr.indirect); break;
-    case 'cvta': result = evaluateLane(expr.a, env, cache); break;
-    case 'neg': {
-      const inner = evaluateLane(expr.a, env, cache);
-      result = isUnknown(inner) ? inner : scale(inner, -1);
-      break;
+  if (blockCache !== undefined && isLaneFree(expr)) {
+    let value = blockCache.get(expr);
+    if (value === undefined) {
+      value = evaluateNode(expr, env, cache, blockCache);
+      blockCache.set(expr, value);
     }
-    case 'not': {
-      const inner = evaluateLane(expr.a, env, cache);
-      result = isUnknown(inner) ? inner : addScaled(linear(-1), inner, -1);
-      break;
-    }
-    case 'cmp': case 'pred': result = unknown('predicate used as a value'); break;
-    default: result = binary(expr.op, evaluateLane(expr.a, env, cache), evaluateLane(expr.b, env, cache), expr.bits);
+    return value;
   }
+  const result = evaluateNode(expr, env, cache, blockCache);
   cache.set(expr, result);
   return result;
 }
 
-const keys = new WeakMap<Linear, string>();
+function evaluateNode(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneValue>, blockCache: Map<Expr, LaneValue> | undefined): LaneValue {
+  switch (expr.op) {
+    case 'const': return linear(expr.value);
+    case 'sym': return symbolValue(expr.name, env);
+    case 'opaque': return unknown(expr.reason, expr.indirect);
+    case 'cvta': return evaluateLane(expr.a, env, cache, blockCache);
+    case 'neg': {
+      const inner = evaluateLane(expr.a, env, cache, blockCache);
+      return isUnknown(inner) ? inner : scale(inner, -1);
+    }
+    case 'not': {
+      const inner = evaluateLane(expr.a, env, cache, blockCache);
+      return isUnknown(inner) ? inner : addScaled(linear(-1), inner, -1);
+    }
+    case 'cmp': case 'pred': return unknown('predicate used as a value');
+    default: return binary(expr.op, evaluateLane(expr.a, env, cache, blockCache), evaluateLane(expr.b, env, cache, blockCache), expr.bits);
+  }
+}
+
+// By terms map: lanes whose values differ only in the constant usually share one map.
+const keys = new WeakMap<Map<string, number>, string>();
 
 /** Key of the symbolic part, to test whether two lanes differ only by a constant. */
 export function symbolicKey(value: Linear): string {
-  let key = keys.get(value);
+  const terms = value.terms;
+  if (terms.size === 0) return '';
+  let key = keys.get(terms);
   if (key === undefined) {
-    key = value.terms.size === 0 ? '' : [...value.terms.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([m, c]) => `${c}*${m}`).join('+');
-    keys.set(value, key);
+    key = [...terms.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([m, c]) => `${c}*${m}`).join('+');
+    keys.set(terms, key);
   }
   return key;
 }
