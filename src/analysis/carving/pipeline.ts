@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { VERSION } from '../../version.js';
+import { codeFingerprint } from '../../version.js';
 import { analyzeModule } from '../analyze.js';
 import { findNvcc } from '../../toolchain/index.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
@@ -82,13 +82,14 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
 
 /**
  * analyzeBuild through the cache: the analysis of a build is a pure function of the build (its
- * key), the launch geometry, the loop and threshold settings, the arch and the carve version.
+ * key), the launch geometry, the loop and threshold settings, the arch and the analysing code
+ * (codeFingerprint: a change to the analysis invalidates cached metrics).
  */
 export function analyzeBuildCached(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string, cacheDir: string): { metrics: VariantMetrics; diagnostics: Diagnostic[] } {
   if (!build.ok) return analyzeBuild(build, space, config, arch);
   const v = build.variant;
   const key = createHash('sha256').update(JSON.stringify({
-    VERSION, build: build.key, arch, kernel: space.kernel, block: v.block, grid: v.grid, dynamicShared: v.dynamicSharedBytes,
+    code: codeFingerprint(), build: build.key, arch, kernel: space.kernel, block: v.block, grid: v.grid, dynamicShared: v.dynamicSharedBytes,
     loops: config.loops, minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight, source: space.source,
   })).digest('hex').slice(0, 24);
   const file = path.join(cacheDir, build.key, `metrics-${key}.json`);
