@@ -2,6 +2,7 @@
 // branches/returns, edges from `bra` targets and fall-through, and dominators
 // (Cooper-Harvey-Kennedy iterative algorithm over reverse postorder).
 import type { Instruction, PtxError, PtxFunction } from './ast.js';
+import { newInt32Array } from './typed.js';
 
 export interface BasicBlock {
   id: number;
@@ -65,7 +66,7 @@ function branchTarget(ins: Instruction): string | null {
 export function buildCfg(fn: PtxFunction): Cfg {
   const body = fn.body;
   const blocks: BasicBlock[] = [];
-  const blockOfStatement = new Int32Array(body.length).fill(-1);
+  const blockOfStatement = newInt32Array(body.length).fill(-1);
   const labelBlock = new Map<string, number>();
   const errors: PtxError[] = [];
   let current: BasicBlock | null = null;
@@ -133,7 +134,7 @@ function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; re
   const reversePostorder = order.reverse();
   const rpoIndex: number[] = new Array(n).fill(-1);
   reversePostorder.forEach((b, i) => (rpoIndex[b] = i));
-  const idom = new Int32Array(n).fill(-1);
+  const idom = newInt32Array(n).fill(-1);
   idom[entry] = entry;
   let changed = true;
   while (changed) {

@@ -5,6 +5,7 @@
 // source file:line, else the configured default) is then used for weighting and marked so.
 import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { dominates, type Cfg } from './cfg.js';
+import { newFloat64Array } from './typed.js';
 import { ValueResolver, bitsOf, compare, isFloatType } from './values.js';
 
 export interface LoopInfo {
@@ -68,7 +69,7 @@ export function statementWeights(cfg: Cfg, loops: LoopInfo[]): Float64Array {
     const trips = loop.tripCount ?? loop.assumedTripCount ?? 1;
     for (const b of loop.blocks) blockWeight[b] *= trips;
   }
-  const weights = new Float64Array(cfg.fn.body.length);
+  const weights = newFloat64Array(cfg.fn.body.length);
   for (const block of cfg.blocks) for (const s of block.statements) weights[s] = blockWeight[block.id];
   return weights;
 }

@@ -290,42 +290,49 @@ class Parser {
   /** Skips blanks, newlines and comments. */
   private skipTrivia(): void {
     const text = this.text;
-    while (this.pos < this.len) {
-      const c = text.charCodeAt(this.pos);
-      if (c === C_LF) {
-        this.pos++;
+    const len = this.len;
+    // Position and line in locals: this loop runs between every two tokens.
+    let p = this.pos;
+    while (p < len) {
+      const c = text.charCodeAt(p);
+      if (c === C_SPACE || c === C_TAB || c === C_CR) {
+        p++;
+      } else if (c === C_LF) {
+        p++;
         this.line++;
-        this.lineStart = this.pos;
-      } else if (c === C_SPACE || c === C_TAB || c === C_CR) {
-        this.pos++;
-      } else if (c === C_SLASH && text.charCodeAt(this.pos + 1) === C_SLASH) {
-        while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LF) this.pos++;
-      } else if (c === C_SLASH && text.charCodeAt(this.pos + 1) === C_STAR) {
-        this.pos += 2;
-        while (this.pos < this.len && !(text.charCodeAt(this.pos) === C_STAR && text.charCodeAt(this.pos + 1) === C_SLASH)) {
-          if (text.charCodeAt(this.pos) === C_LF) {
+        this.lineStart = p;
+      } else if (c === C_SLASH && text.charCodeAt(p + 1) === C_SLASH) {
+        while (p < len && text.charCodeAt(p) !== C_LF) p++;
+      } else if (c === C_SLASH && text.charCodeAt(p + 1) === C_STAR) {
+        p += 2;
+        while (p < len && !(text.charCodeAt(p) === C_STAR && text.charCodeAt(p + 1) === C_SLASH)) {
+          if (text.charCodeAt(p) === C_LF) {
             this.line++;
-            this.lineStart = this.pos + 1;
+            this.lineStart = p + 1;
           }
-          this.pos++;
+          p++;
         }
-        this.pos = Math.min(this.len, this.pos + 2);
+        p = Math.min(len, p + 2);
       } else {
-        return;
+        break;
       }
     }
+    this.pos = p;
   }
 
   /** Skips blanks and comments on the current line only. */
   private skipBlanks(): void {
     const text = this.text;
-    while (this.pos < this.len) {
-      const c = text.charCodeAt(this.pos);
-      if (c === C_SPACE || c === C_TAB || c === C_CR) this.pos++;
-      else if (c === C_SLASH && text.charCodeAt(this.pos + 1) === C_SLASH) {
-        while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LF) this.pos++;
-      } else return;
+    const len = this.len;
+    let p = this.pos;
+    while (p < len) {
+      const c = text.charCodeAt(p);
+      if (c === C_SPACE || c === C_TAB || c === C_CR) p++;
+      else if (c === C_SLASH && text.charCodeAt(p + 1) === C_SLASH) {
+        while (p < len && text.charCodeAt(p) !== C_LF) p++;
+      } else break;
     }
+    this.pos = p;
   }
 
   /** A word: '.' or identifier characters, and '::' scopes (ld.shared::cta). */
