@@ -85,6 +85,9 @@ class Parser {
   }
 
   private readonly plainLocations = new Map<number, SourceLocation>();
+  /** Guards of fast-path registers (see guardOf). */
+  private readonly guards = new Map<Operand, Instruction['guard']>();
+  private readonly negatedGuards = new Map<Operand, Instruction['guard']>();
   /** Decimal integer immediates by value (see readSmallInteger). */
   private readonly positiveIntegers = new Map<number, Operand>();
   private readonly negativeIntegers = new Map<number, Operand>();
@@ -882,13 +885,20 @@ class Parser {
         negated = true;
         this.pos++;
       }
-      const word = this.readWordEntry();
-      if (!word.name) {
-        this.error("expected a predicate register after '@'");
-        this.skipStatement();
-        return null;
+      // nvcc's predicates (%p1) take the fast path, so the guard names the same string as
+      // the register's operands (string comparisons of the two are then pointer checks).
+      const register = this.readVirtualRegister();
+      if (register !== null) {
+        guard = this.guardOf(register, negated);
+      } else {
+        const word = this.readWordEntry();
+        if (!word.name) {
+          this.error("expected a predicate register after '@'");
+          this.skipStatement();
+          return null;
+        }
+        guard = negated ? (word.negatedGuard ??= { register: word.name, negated: true }) : (word.guard ??= { register: word.name, negated: false });
       }
-      guard = negated ? (word.negatedGuard ??= { register: word.name, negated: true }) : (word.guard ??= { register: word.name, negated: false });
       this.skipBlanks();
     }
     if (opcodeWord === null && !isIdentStart(text.charCodeAt(this.pos))) {
@@ -1067,6 +1077,17 @@ class Parser {
     }
     this.pos = p;
     return operand;
+  }
+
+  /** The guard `@reg` / `@!reg` of a fast-path register, one object per register and sign. */
+  private guardOf(register: Operand, negated: boolean): Instruction['guard'] {
+    const guards = negated ? this.negatedGuards : this.guards;
+    let guard = guards.get(register);
+    if (guard === undefined) {
+      guard = { register: (register as { name: string }).name, negated };
+      guards.set(register, guard);
+    }
+    return guard;
   }
 
   private isHexLiteral(start: number): boolean {

@@ -23,55 +23,30 @@ export function destinations(ins: Instruction): string[] {
   return [];
 }
 
-/**
- * The number of an nvcc virtual register name `%<1-3 lowercase letters><1-7 digits>` without
- * a leading zero (%r12, %rd3, %fd7, %p1); -1 for any other name (%tid.x, %SP, %r01).
- */
-function virtualRegisterNumber(name: string): number {
-  const length = name.length;
-  if (length < 3 || name.charCodeAt(0) !== 37) return -1;
-  let p = 1;
-  while (p < length && p < 4) {
-    const c = name.charCodeAt(p);
-    if (c >= 97 && c <= 122) p++;
-    else break;
+/** The last of the sorted `defs` inside the block's statement range and before `statement` (-1: block end); -1 if none. */
+function lastDefinitionIn(defs: number[], stmts: number[], statement: number): number {
+  if (stmts.length === 0) return -1;
+  const lo = stmts[0];
+  const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
+  for (let i = defs.length - 1; i >= 0; i--) {
+    const d = defs[i];
+    if (d >= limit) continue;
+    return d >= lo ? d : -1;
   }
-  const digits = length - p;
-  if (p === 1 || digits === 0 || digits > 7 || (digits > 1 && name.charCodeAt(p) === 48)) return -1;
-  let number = 0;
-  for (; p < length; p++) {
-    const c = name.charCodeAt(p);
-    if (c < 48 || c > 57) return -1;
-    number = number * 10 + (c - 48);
-  }
-  return number;
+  return -1;
 }
 
-/** The letters of a virtual register name (see virtualRegisterNumber) as a small integer. */
-function virtualRegisterPrefix(name: string): number {
-  let prefix = 0;
-  for (let p = 1; p < 4; p++) {
-    const c = name.charCodeAt(p);
-    if (c >= 97 && c <= 122) prefix = prefix * 27 + (c - 96);
-    else break;
-  }
-  return prefix;
-}
+const NO_DEFINITIONS: number[] = [];
 
 /**
- * Definitions of every register of a function, built in one pass: per register a chain of
- * entries from its last definition back to its first (statement indexes, descending), so
- * building it makes no array per register and "the last definition before a point" walks
- * the chain instead of a list.
+ * Definitions of the registers of a function. One pass records (statement, register) for
+ * every destination, with no hashing; a register's sorted list is gathered from those
+ * records when it is first asked for (a few registers per function are).
  */
-class DefinitionChains {
-  /** Last entry of nvcc virtual registers (%r12, %rd3): by letters, then by number. */
-  private readonly virtualHeads: Array<number[] | undefined> = [];
-  /** Last entry of every other register. */
-  private readonly otherHeads = new Map<string, number>();
-  /** Per entry: the defining statement, and the previous entry of the same register (-1: none). */
+class Definitions {
   private readonly statements: number[] = [];
-  private readonly previous: number[] = [];
+  private readonly registers: string[] = [];
+  private readonly lists = new Map<string, number[]>();
 
   constructor(cfg: Cfg) {
     // destinations() semantics, without an array per instruction. Blocks hold the
@@ -81,61 +56,35 @@ class DefinitionChains {
       const ins = body[i] as Instruction;
       const first = ins.operands[0];
       if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) continue;
-      if (first.kind === 'register') this.note(first.name, i);
-      else if (first.kind === 'vector') {
+      if (first.kind === 'register') {
+        this.statements.push(i);
+        this.registers.push(first.name);
+      } else if (first.kind === 'vector') {
         if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') continue;
-        for (const e of first.elements) if (e.kind === 'register') this.note(e.name, i);
+        for (const e of first.elements) {
+          if (e.kind !== 'register') continue;
+          this.statements.push(i);
+          this.registers.push(e.name);
+        }
       }
     }
   }
 
-  private note(name: string, statement: number): void {
-    const number = virtualRegisterNumber(name);
-    let byNumber: number[] | undefined;
-    let last: number;
-    if (number < 0) last = this.otherHeads.get(name) ?? -1;
-    else {
-      const prefix = virtualRegisterPrefix(name);
-      byNumber = this.virtualHeads[prefix];
-      if (byNumber === undefined) byNumber = this.virtualHeads[prefix] = [];
-      last = byNumber[number] ?? -1;
+  /** Statement indexes writing the register, ascending, each once. */
+  of(register: string): number[] {
+    let list = this.lists.get(register);
+    if (list === undefined) {
+      const registers = this.registers;
+      for (let e = 0; e < registers.length; e++) {
+        if (registers[e] !== register) continue;
+        const statement = this.statements[e];
+        if (list === undefined) list = [statement];
+        else if (list[list.length - 1] !== statement) list.push(statement);
+      }
+      if (list === undefined) list = NO_DEFINITIONS;
+      this.lists.set(register, list);
     }
-    if (last >= 0 && this.statements[last] === statement) return;
-    const entry = this.statements.length;
-    this.statements.push(statement);
-    this.previous.push(last);
-    if (byNumber === undefined) this.otherHeads.set(name, entry);
-    else byNumber[number] = entry;
-  }
-
-  /** The register's last entry, or -1 when it is never assigned. */
-  head(register: string): number {
-    const number = virtualRegisterNumber(register);
-    if (number < 0) return this.otherHeads.get(register) ?? -1;
-    return this.virtualHeads[virtualRegisterPrefix(register)]?.[number] ?? -1;
-  }
-
-  /**
-   * The last definition (from entry `head` back) inside the block's statement range and
-   * before `statement` (-1: block end); -1 if none.
-   */
-  lastIn(head: number, stmts: number[], statement: number): number {
-    if (stmts.length === 0) return -1;
-    const lo = stmts[0];
-    const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
-    for (let e = head; e >= 0; e = this.previous[e]) {
-      const d = this.statements[e];
-      if (d >= limit) continue;
-      return d >= lo ? d : -1;
-    }
-    return -1;
-  }
-
-  /** The register's definitions in ascending order (a new array). */
-  list(register: string): number[] {
-    const defs: number[] = [];
-    for (let e = this.head(register); e >= 0; e = this.previous[e]) defs.push(this.statements[e]);
-    return defs.reverse();
+    return list;
   }
 }
 
@@ -174,15 +123,15 @@ export class ValueResolver {
   readonly defs: { get(register: string): number[] | undefined };
 
   constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
-    this.defs = { get: (register: string) => this.chains().list(register) };
+    this.defs = { get: (register: string) => this.definitionsOf(register) };
   }
 
-  /** Definitions of every register, built in one pass on the first query. */
-  private definitions: DefinitionChains | null = null;
+  /** Definitions of every register, recorded in one pass on the first query. */
+  private definitions: Definitions | null = null;
 
-  private chains(): DefinitionChains {
-    if (this.definitions === null) this.definitions = new DefinitionChains(this.cfg);
-    return this.definitions;
+  private definitionsOf(register: string): number[] {
+    if (this.definitions === null) this.definitions = new Definitions(this.cfg);
+    return this.definitions.of(register);
   }
 
   instruction(statement: number): Instruction {
@@ -198,13 +147,11 @@ export class ValueResolver {
 
   /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
   reachingIndex(register: string, block: number, statement: number): number {
-    const chains = this.chains();
-    const head = chains.head(register);
-    if (head < 0) return NEVER_ASSIGNED;
-    // A block's instructions are a contiguous range of fn.body indexes and definitions are
-    // chained in descending order, so "the last definition in this block before the point"
-    // is a walk of the chain, not of the code.
-    const first = chains.lastIn(head, this.cfg.blocks[block].statements, statement);
+    const defs = this.definitionsOf(register);
+    if (defs.length === 0) return NEVER_ASSIGNED;
+    // A block's instructions are a contiguous range of fn.body indexes and defs are sorted,
+    // so "the last definition in this block before the point" is a scan of defs, not of code.
+    const first = lastDefinitionIn(defs, this.cfg.blocks[block].statements, statement);
     if (first !== -1) return first;
     // Walk up the dominator tree; accept a definition only if no other one can sneak in.
     let b = block;
@@ -212,14 +159,14 @@ export class ValueResolver {
       const up = this.cfg.idom[b];
       if (up === -1 || up === b) return NOT_ON_EVERY_PATH;
       b = up;
-      const found = chains.lastIn(head, this.cfg.blocks[b].statements, -1);
+      const found = lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1);
       if (found === -1) continue;
-      return this.otherDefinitionBetween(chains, head, b, block) ? SEVERAL_PATHS : found;
+      return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
     }
   }
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
-  private otherDefinitionBetween(chains: DefinitionChains, head: number, from: number, to: number): boolean {
+  private otherDefinitionBetween(defs: number[], from: number, to: number): boolean {
     const seen: number[] = new Array(this.cfg.blocks.length).fill(0);
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
@@ -227,7 +174,7 @@ export class ValueResolver {
       const b = work.pop()!;
       if (seen[b]) continue;
       seen[b] = 1;
-      if (chains.lastIn(head, this.cfg.blocks[b].statements, -1) !== -1) return true;
+      if (lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1) !== -1) return true;
       for (const p of this.cfg.blocks[b].predecessors) if (p !== from && !seen[p]) work.push(p);
     }
     return false;
