@@ -114,26 +114,29 @@ function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; re
   const n = blocks.length;
   const order: number[] = [];
   const visited: number[] = new Array(n).fill(0);
-  // Iterative DFS producing postorder.
-  const stack: Array<[number, number]> = [[entry, 0]];
+  // Iterative DFS producing postorder; the stack is two parallel arrays (block, next successor).
+  const stackBlocks: number[] = [entry];
+  const stackNext: number[] = [0];
   visited[entry] = 1;
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1];
-    const succ = blocks[top[0]].successors;
-    if (top[1] < succ.length) {
-      const next = succ[top[1]++];
+  while (stackBlocks.length > 0) {
+    const top = stackBlocks.length - 1;
+    const succ = blocks[stackBlocks[top]].successors;
+    if (stackNext[top] < succ.length) {
+      const next = succ[stackNext[top]++];
       if (!visited[next]) {
         visited[next] = 1;
-        stack.push([next, 0]);
+        stackBlocks.push(next);
+        stackNext.push(0);
       }
     } else {
-      order.push(top[0]);
-      stack.pop();
+      order.push(stackBlocks[top]);
+      stackBlocks.pop();
+      stackNext.pop();
     }
   }
   const reversePostorder = order.reverse();
   const rpoIndex: number[] = new Array(n).fill(-1);
-  reversePostorder.forEach((b, i) => (rpoIndex[b] = i));
+  for (let i = 0; i < reversePostorder.length; i++) rpoIndex[reversePostorder[i]] = i;
   const idom = newInt32Array(n).fill(-1);
   idom[entry] = entry;
   let changed = true;

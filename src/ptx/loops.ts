@@ -76,9 +76,13 @@ export function statementWeights(cfg: Cfg, loops: LoopInfo[]): Float64Array {
 
 function naturalLoops(cfg: Cfg): LoopInfo[] {
   const byHeader = new Map<number, Set<number>>();
+  // A dominator comes before the blocks it dominates in reverse postorder: only edges going
+  // back in that order can be back edges, so the dominator walk runs for those alone.
+  const rpoIndex: number[] = new Array(cfg.blocks.length).fill(-1);
+  for (let i = 0; i < cfg.reversePostorder.length; i++) rpoIndex[cfg.reversePostorder[i]] = i;
   for (const u of cfg.reversePostorder) {
     for (const h of cfg.blocks[u].successors) {
-      if (!dominates(cfg, h, u)) continue;
+      if (rpoIndex[h] > rpoIndex[u] || !dominates(cfg, h, u)) continue;
       let body = byHeader.get(h);
       if (!body) byHeader.set(h, (body = new Set([h])));
       const work = [u];

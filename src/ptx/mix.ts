@@ -83,15 +83,16 @@ function slotOf(c: Classified, space: Space | null): number {
 function countsFromTally(tally: number[]): InstructionMixCounts {
   const counts = emptyCounts();
   let total = 0;
-  CATEGORY_SLOTS.forEach((name, i) => {
-    counts[name] = tally[i];
+  for (let i = 0; i < CATEGORY_SLOTS.length; i++) {
+    counts[CATEGORY_SLOTS[i]] = tally[i];
     total += tally[i];
-  });
-  SPACE_SLOTS.forEach((space, i) => {
+  }
+  for (let i = 0; i < SPACE_SLOTS.length; i++) {
+    const space = SPACE_SLOTS[i];
     if (tally[LOAD_BASE + i] > 0) counts.load[space] = tally[LOAD_BASE + i];
     if (tally[STORE_BASE + i] > 0) counts.store[space] = tally[STORE_BASE + i];
     total += tally[LOAD_BASE + i] + tally[STORE_BASE + i];
-  });
+  }
   counts.total = total;
   return counts;
 }
