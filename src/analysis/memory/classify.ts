@@ -2,15 +2,25 @@
 // then counts 32-byte sectors (global) or bank-conflict wavefronts (shared).
 import type { AccessClass } from '../../report/types.js';
 import type { Expr } from './expr.js';
-import { evaluateLane, isUnknown, symbolicKey, type LaneEnvironment, type LaneValue, type Linear } from './linear.js';
+import { isUnknown, symbolicKey, WarpEvaluator, type LaneEnvironment, type LaneValue, type Linear } from './linear.js';
 import { idealSectors, idealSharedWavefronts, sectorsTouched, sharedWavefronts, uniqueBytes, SECTOR_BYTES } from './warp.js';
 
 /**
- * One lane of one warp with its evaluation cache (shared by every site of the kernel), and
- * the cache of lane-independent subtrees shared by every lane with the same block shape and
- * block index (see evaluateLane).
+ * One lane of one warp: its environment, and its warp's evaluator (shared by every site of
+ * the kernel) with the lane's position in that warp.
  */
-export interface Lane { env: LaneEnvironment; cache: Map<Expr, LaneValue>; blockCache: Map<Expr, LaneValue> }
+export interface Lane { env: LaneEnvironment; evaluator: WarpEvaluator; position: number }
+
+/** Lanes of one warp evaluated together (blockCache: shared by every warp with the same block shape and block index). */
+export function warpLanes(envs: LaneEnvironment[], blockCache: Map<Expr, LaneValue>): Lane[] {
+  const evaluator = new WarpEvaluator(envs, blockCache);
+  return envs.map((env, position) => ({ env, evaluator, position }));
+}
+
+/** The value of `expr` in one lane. */
+export function laneValue(expr: Expr, lane: Lane): LaneValue {
+  return lane.evaluator.values(expr)[lane.position];
+}
 
 export interface SiteResult {
   class: AccessClass | null;
@@ -60,7 +70,7 @@ function uniformShifts(common: Linear): { shifts: number[]; assumptions: string[
 }
 
 function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
-  return warp.map((lane) => evaluateLane(address, lane.env, lane.cache, lane.blockCache));
+  return warp.map((lane) => laneValue(address, lane));
 }
 
 function strideText(offsets: number[]): string {
@@ -126,7 +136,7 @@ function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType
   const samples = ys.flatMap((y) => xs.map((x): [number, number, number] => [x, y, 0]));
   const sampled = samples.flatMap((ctaid) => {
     const blockCache = new Map<Expr, LaneValue>();
-    return warps.map((warp) => warp.map((lane): Lane => ({ env: { ...lane.env, ctaid }, cache: new Map(), blockCache })));
+    return warps.map((warp) => warpLanes(warp.map((lane) => ({ ...lane.env, ctaid })), blockCache));
   });
   const retried = resolveWarps(address, sampled);
   if ('unresolved' in retried) return { resolved, warps, note: '' };

@@ -3,8 +3,21 @@
 // by a constant against a runtime bound (`i < n`) splits at most the one warp straddling
 // the bound: reported as not divergent, with that reason.
 import { isUniformExpr, type Expr } from './expr.js';
-import { evaluateLane, isUnknown, symbolicKey, type Linear } from './linear.js';
-import type { Lane } from './classify.js';
+import { isUnknown, symbolicKey, type Linear } from './linear.js';
+import { laneValue, type Lane } from './classify.js';
+
+type Comparison = Extract<Expr, { op: 'cmp' }>;
+const differences = new WeakMap<Comparison, Expr>();
+
+/** a - b of a comparison, one tree per comparison so its lane values are evaluated once. */
+function differenceOf(expr: Comparison): Expr {
+  let difference = differences.get(expr);
+  if (difference === undefined) {
+    difference = { op: 'sub', a: expr.a, b: expr.b };
+    differences.set(expr, difference);
+  }
+  return difference;
+}
 
 export type PredicateStatus = 'uniform' | 'bound' | 'divergent';
 
@@ -24,10 +37,10 @@ function compare(cmp: string, difference: number): boolean | null {
 
 function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): { status: PredicateStatus; reason: string } {
   if (isUniformExpr(expr.a) && isUniformExpr(expr.b)) return { status: 'uniform', reason: 'warp-uniform predicate' };
-  const difference: Expr = { op: 'sub', a: expr.a, b: expr.b };
+  const difference = differenceOf(expr);
   let status: PredicateStatus = 'uniform';
   for (const warp of warps) {
-    const values = warp.map((lane) => evaluateLane(difference, lane.env, lane.cache, lane.blockCache));
+    const values = warp.map((lane) => laneValue(difference, lane));
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       return { status: 'divergent', reason: `predicate depends on the lane through ${unknownValue.reason}` };
@@ -75,7 +88,7 @@ export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
   switch (expr.op) {
     case 'const': return expr.value !== 0;
     case 'cmp': {
-      const difference = evaluateLane({ op: 'sub', a: expr.a, b: expr.b }, lane.env, lane.cache, lane.blockCache);
+      const difference = laneValue(differenceOf(expr), lane);
       return isUnknown(difference) || difference.terms.size > 0 ? null : compare(expr.cmp, difference.constant);
     }
     case 'pred': {

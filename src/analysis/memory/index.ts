@@ -3,7 +3,7 @@
 // and which conditional branches split warps.
 import type { Instruction } from '../../ptx/ast.js';
 import type { AccessReport, DivergenceReport } from '../../report/types.js';
-import { classifyGlobal, classifyShared, type Lane, type SiteResult } from './classify.js';
+import { classifyGlobal, classifyShared, warpLanes, type Lane, type SiteResult } from './classify.js';
 import { ValueBuilder } from './defs.js';
 import { activeLanes, predicateStatus } from './divergence.js';
 import { provenance, type Expr } from './expr.js';
@@ -26,7 +26,7 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   const builder = new ValueBuilder(module, cfg, loops);
   // Every lane has the same block shape and a symbolic block index: one cache of lane-independent subtrees.
   const blockCache = new Map<Expr, LaneValue>();
-  const warps: Lane[][] = warpsOfBlock(block).map((lanes) => lanes.map((env) => ({ env, cache: new Map(), blockCache })));
+  const warps: Lane[][] = warpsOfBlock(block).map((envs) => warpLanes(envs, blockCache));
   const blockText = blockDescription(block, warps.length);
   const accesses: Array<[number, AccessReport]> = [];
   const divergence: Array<[number, DivergenceReport]> = [];

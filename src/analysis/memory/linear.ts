@@ -260,8 +260,74 @@ function evaluateNode(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneVal
       const inner = evaluateLane(expr.a, env, cache, blockCache);
       return isUnknown(inner) ? inner : addScaled(linear(-1), inner, -1);
     }
-    case 'cmp': case 'pred': return unknown('predicate used as a value');
+    case 'cmp': case 'pred': return unknown(PREDICATE_AS_VALUE);
     default: return binary(expr.op, evaluateLane(expr.a, env, cache, blockCache), evaluateLane(expr.b, env, cache, blockCache), expr.bits);
+  }
+}
+
+const PREDICATE_AS_VALUE = 'predicate used as a value';
+
+/**
+ * Evaluates expressions for all lanes of one warp at once: one memo entry per (expression,
+ * warp) instead of one per lane, and subtrees without lane symbols once per block (through
+ * the block cache, as evaluateLane). values(expr)[i] equals
+ * evaluateLane(expr, envs[i], laneCache, blockCache) for every lane i.
+ */
+export class WarpEvaluator {
+  private readonly memo = new Map<Expr, LaneValue[]>();
+  /** Never written: lane-free subtrees only use the block cache. */
+  private readonly noLaneCache = new Map<Expr, LaneValue>();
+
+  constructor(readonly envs: LaneEnvironment[], private readonly blockCache: Map<Expr, LaneValue>) {}
+
+  /** The value of `expr` in each lane (by position in the warp). */
+  values(expr: Expr): LaneValue[] {
+    let values = this.memo.get(expr);
+    if (values === undefined) {
+      values = this.compute(expr);
+      this.memo.set(expr, values);
+    }
+    return values;
+  }
+
+  private compute(expr: Expr): LaneValue[] {
+    const envs = this.envs;
+    const count = envs.length;
+    const out: LaneValue[] = new Array(count);
+    if (isLaneFree(expr)) {
+      const value = count === 0 ? null : evaluateLane(expr, envs[0], this.noLaneCache, this.blockCache);
+      for (let i = 0; i < count; i++) out[i] = value!;
+      return out;
+    }
+    switch (expr.op) {
+      case 'sym':
+        for (let i = 0; i < count; i++) out[i] = symbolValue(expr.name, envs[i]);
+        return out;
+      case 'cvta': return this.values(expr.a);
+      case 'neg': {
+        const inner = this.values(expr.a);
+        for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : scale(inner[i] as Linear, -1);
+        return out;
+      }
+      case 'not': {
+        const inner = this.values(expr.a);
+        for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : addScaled(linear(-1), inner[i] as Linear, -1);
+        return out;
+      }
+      case 'cmp': case 'pred':
+        for (let i = 0; i < count; i++) out[i] = unknown(PREDICATE_AS_VALUE);
+        return out;
+      case 'const': case 'opaque':
+        // Lane-free (handled above); kept for exhaustiveness.
+        for (let i = 0; i < count; i++) out[i] = evaluateLane(expr, envs[i]);
+        return out;
+      default: {
+        const left = this.values(expr.a);
+        const right = this.values(expr.b);
+        for (let i = 0; i < count; i++) out[i] = binary(expr.op, left[i], right[i], expr.bits);
+        return out;
+      }
+    }
   }
 }
 
