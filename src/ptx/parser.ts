@@ -5,6 +5,7 @@ import type {
   Instruction, Operand, Parameter, ParseResult, PtxError, PtxFunction, PtxModule,
   SourceLocation, Statement, VariableDeclaration,
 } from './ast.js';
+import { rememberOpcode, walkOpcode, walkedOpcode } from './opcode-trie.js';
 import { opcodeInfo, type OpcodeInfo } from './opcodes.js';
 
 const C_TAB = 9, C_LF = 10, C_CR = 13, C_SPACE = 32, C_BANG = 33, C_QUOTE = 34, C_DOLLAR = 36,
@@ -792,6 +793,19 @@ class Parser {
       }
       if (isIdentStart(c)) {
         const start = this.pos;
+        // A known opcode, not followed by ':' (a label of the same spelling), is read in one pass.
+        const known = this.readKnownOpcode();
+        if (known !== null) {
+          const afterOpcode = this.pos;
+          this.skipBlanks();
+          if (text.charCodeAt(this.pos) !== C_COLON) {
+            this.pos = afterOpcode;
+            const instruction = this.parseInstruction(line, column, start, null, known);
+            if (instruction) body.push(instruction);
+            continue;
+          }
+          this.pos = start;
+        }
         const word = this.readWordEntry();
         const afterWord = this.pos;
         this.skipBlanks();
@@ -875,10 +889,10 @@ class Parser {
     return { kind: 'pragma', values, position: { line, column } };
   }
 
-  private parseInstruction(line: number, column: number, start = this.pos, opcodeWord: WordEntry | null = null): Instruction | null {
+  private parseInstruction(line: number, column: number, start = this.pos, opcodeWord: WordEntry | null = null, knownOpcode: OpcodeInfo | null = null): Instruction | null {
     const text = this.text;
     let guard: Instruction['guard'] = null;
-    if (opcodeWord === null && text.charCodeAt(this.pos) === C_AT) {
+    if (opcodeWord === null && knownOpcode === null && text.charCodeAt(this.pos) === C_AT) {
       this.pos++;
       let negated = false;
       if (text.charCodeAt(this.pos) === C_BANG) {
@@ -901,14 +915,18 @@ class Parser {
       }
       this.skipBlanks();
     }
-    if (opcodeWord === null && !isIdentStart(text.charCodeAt(this.pos))) {
+    if (opcodeWord === null && knownOpcode === null && !isIdentStart(text.charCodeAt(this.pos))) {
       this.error(`expected an opcode, found '${text[this.pos] ?? 'end of input'}'`);
       this.skipStatement();
       return null;
     }
-    const entry = opcodeWord ?? this.readWordEntry();
-    const opcode = entry.name;
-    const info = (entry.info ??= opcodeInfo(opcode));
+    let info = knownOpcode ?? (opcodeWord === null ? this.readKnownOpcode() : null);
+    if (info === null) {
+      const entry = opcodeWord ?? this.readWordEntry();
+      info = entry.info ??= opcodeInfo(entry.name);
+      rememberOpcode(entry.name, info);
+    }
+    const opcode = info.opcode;
     // Operands gather in a scratch array and are copied out at their exact length: an
     // array grown by push keeps a 16-slot backing store, most of an instruction's memory.
     const scratch = this.operandScratch;
@@ -1077,6 +1095,22 @@ class Parser {
     }
     this.pos = p;
     return operand;
+  }
+
+  /**
+   * The opcode info of the word here when it is a known opcode (see opcode-trie.ts), with
+   * the position after it; null (position unchanged) otherwise.
+   */
+  private readKnownOpcode(): OpcodeInfo | null {
+    const text = this.text;
+    const end = walkOpcode(text, this.pos);
+    // The word must end where the walk did (readWordEntry's rules).
+    const c = text.charCodeAt(end);
+    if (isWordChar(c) || (c === C_COLON && text.charCodeAt(end + 1) === C_COLON)) return null;
+    const info = walkedOpcode();
+    if (info === undefined) return null;
+    this.pos = end;
+    return info;
   }
 
   /** The guard `@reg` / `@!reg` of a fast-path register, one object per register and sign. */

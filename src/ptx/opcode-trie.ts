@@ -1,0 +1,60 @@
+// Opcodes seen so far, as a character trie shared by every parse: the parser recognises a
+// known opcode in one pass over its characters (no hashing, no comparison afterwards).
+// Words are the parser's words (identifier characters, '.', '%', and '::' pairs); the
+// trie holds only complete opcodes, each with its cached OpcodeInfo.
+import type { OpcodeInfo } from './opcodes.js';
+
+const WIDTH = 128;
+let next = new Int32Array(WIDTH * 512);
+const infos: Array<OpcodeInfo | undefined> = [undefined];
+let nodes = 1;
+
+/** Adds an opcode (ASCII only; others are simply not remembered). */
+export function rememberOpcode(word: string, info: OpcodeInfo): void {
+  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) >= WIDTH) return;
+  let node = 0;
+  for (let i = 0; i < word.length; i++) {
+    const slot = node * WIDTH + word.charCodeAt(i);
+    let child = next[slot];
+    if (child === 0) {
+      child = nodes++;
+      infos.push(undefined);
+      if (nodes * WIDTH > next.length) {
+        const grown = new Int32Array(next.length * 2);
+        grown.set(next);
+        next = grown;
+      }
+      next[slot] = child;
+    }
+    node = child;
+  }
+  infos[node] = info;
+}
+
+/**
+ * Walks the trie along `text` from `start`; returns the end of the longest walk and the
+ * node reached (as end * 0 + node via out-parameters would allocate: two calls instead).
+ */
+export function walkOpcode(text: string, start: number): number {
+  let node = 0;
+  let p = start;
+  const table = next;
+  for (;;) {
+    const c = text.charCodeAt(p);
+    if (!(c < WIDTH)) break;
+    const child = table[node * WIDTH + c];
+    if (child === 0) break;
+    node = child;
+    p++;
+  }
+  walkedNode = node;
+  return p;
+}
+
+/** The node the last walkOpcode reached. */
+let walkedNode = 0;
+
+/** The opcode ending at the node the last walkOpcode reached, if any. */
+export function walkedOpcode(): OpcodeInfo | undefined {
+  return infos[walkedNode];
+}
