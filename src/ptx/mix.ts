@@ -81,12 +81,13 @@ function slotOf(c: Classified, space: Space | null): number {
 }
 
 function countsFromTally(tally: number[]): InstructionMixCounts {
-  const counts = emptyCounts();
+  // Named stores (CATEGORY_SLOTS order), not stores by a computed key.
+  const counts: InstructionMixCounts = {
+    fp32: tally[0], fp64: tally[1], fp16: tally[2], integer: tally[3], sfu: tally[4], tensor: tally[5], conversion: tally[6],
+    move: tally[7], predicate: tally[8], control: tally[9], barrier: tally[10], atomic: tally[11], load: {}, store: {}, other: tally[12], total: 0,
+  };
   let total = 0;
-  for (let i = 0; i < CATEGORY_SLOTS.length; i++) {
-    counts[CATEGORY_SLOTS[i]] = tally[i];
-    total += tally[i];
-  }
+  for (let i = 0; i < CATEGORY_SLOTS.length; i++) total += tally[i];
   for (let i = 0; i < SPACE_SLOTS.length; i++) {
     const space = SPACE_SLOTS[i];
     if (tally[LOAD_BASE + i] > 0) counts.load[space] = tally[LOAD_BASE + i];

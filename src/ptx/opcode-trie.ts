@@ -32,8 +32,8 @@ export function rememberOpcode(word: string, info: OpcodeInfo): void {
 }
 
 /**
- * Walks the trie along `text` from `start`; returns the end of the longest walk and the
- * node reached (as end * 0 + node via out-parameters would allocate: two calls instead).
+ * Walks the trie along `text` from `start` as far as it goes; returns where the walk ended
+ * (walkedOpcode then gives the opcode ending there, if any; two calls, so no result object).
  */
 export function walkOpcode(text: string, start: number): number {
   let node = 0;
