@@ -38,14 +38,25 @@ export interface OpcodeInfo {
 
 const opcodeCache = new Map<string, OpcodeInfo>();
 
+/**
+ * The canonical (internalized) copy of a string: a property key. The analyses compare
+ * mnemonics and modifiers with literals ('bra', 'global') and look them up in sets for
+ * every instruction; with both sides internalized those are pointer comparisons.
+ */
+function canonical(text: string): string {
+  const holder: Record<string, true> = {};
+  holder[text] = true;
+  return Object.keys(holder)[0];
+}
+
 /** Splits "ld.global.nc.v4.f32" into mnemonic "ld" and modifiers, cached per opcode string. */
 export function opcodeInfo(opcode: string): OpcodeInfo {
   let info = opcodeCache.get(opcode);
   if (info === undefined) {
-    const parts = opcode.split('.');
+    const parts = opcode.split('.').map(canonical);
     // `::` scopes (ld.shared::cta) stay inside their modifier.
     const mnemonic = parts[0];
-    info = { opcode, mnemonic, modifiers: parts.slice(1), known: KNOWN_MNEMONICS.has(mnemonic) };
+    info = { opcode: canonical(opcode), mnemonic, modifiers: parts.slice(1), known: KNOWN_MNEMONICS.has(mnemonic) };
     Object.freeze(info.modifiers);
     opcodeCache.set(opcode, info);
   }
