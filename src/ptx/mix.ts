@@ -272,10 +272,19 @@ interface FunctionResult {
 function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
   loopOptions: LoopOptions, callStack: Set<string>): FunctionResult {
   const body = fn.body;
-  const classes: Array<Classified | null> = body.map((s) => (s.kind === 'instruction' ? classify(s) : null));
+  // The CFG's blocks list every instruction: no statement kinds to read.
+  const classes: Array<Classified | null> = new Array(body.length).fill(null);
+  let generic = false;
+  for (const block of cfg.blocks) {
+    for (const s of block.statements) {
+      const c = classify(body[s] as Instruction);
+      classes[s] = c;
+      if (c.space === 'generic') generic = true;
+    }
+  }
   // Provenance only matters for generic (space-less) accesses; most kernels have none.
   const facts = functionFacts(fn);
-  const prov = classes.some((c) => c !== null && c.space === 'generic') ? addressProvenance(module, fn, facts) : null;
+  const prov = generic ? addressProvenance(module, fn, facts) : null;
   const blocking = blockingStatements(cfg, classes, facts);
   const control = loopControlBlocks(cfg, loops);
   const staticTally: number[] = new Array(SLOT_COUNT).fill(0);
