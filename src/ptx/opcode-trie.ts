@@ -4,17 +4,25 @@
 // trie holds only complete opcodes, each with its cached OpcodeInfo.
 import type { OpcodeInfo } from './opcodes.js';
 
-const WIDTH = 128;
+// Transitions by a small alphabet (lowercase letters, digits, '.', ':', '_'; 0 = none), so a
+// node's row is 160 bytes: the rows of the common opcodes stay in the first-level cache.
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789.:_';
+const WIDTH = ALPHABET.length + 1;
+const SYMBOL = new Uint8Array(128);
+for (let i = 0; i < ALPHABET.length; i++) SYMBOL[ALPHABET.charCodeAt(i)] = i + 1;
 let next = new Int32Array(WIDTH * 512);
 const infos: Array<OpcodeInfo | undefined> = [undefined];
 let nodes = 1;
 
-/** Adds an opcode (ASCII only; others are simply not remembered). */
+/** Adds an opcode (one spelled with other characters is simply not remembered). */
 export function rememberOpcode(word: string, info: OpcodeInfo): void {
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) >= WIDTH) return;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 128 || SYMBOL[c] === 0) return;
+  }
   let node = 0;
   for (let i = 0; i < word.length; i++) {
-    const slot = node * WIDTH + word.charCodeAt(i);
+    const slot = node * WIDTH + SYMBOL[word.charCodeAt(i)];
     let child = next[slot];
     if (child === 0) {
       child = nodes++;
@@ -41,8 +49,10 @@ export function walkOpcode(text: string, start: number): number {
   const table = next;
   for (;;) {
     const c = text.charCodeAt(p);
-    if (!(c < WIDTH)) break;
-    const child = table[node * WIDTH + c];
+    if (!(c < 128)) break;
+    const symbol = SYMBOL[c];
+    if (symbol === 0) break;
+    const child = table[node * WIDTH + symbol];
     if (child === 0) break;
     node = child;
     p++;
