@@ -86,6 +86,9 @@ class Parser {
   }
 
   private readonly plainLocations = new Map<number, SourceLocation>();
+  /** The plain location looked up last, and its key. */
+  private lastLocationKey = -1;
+  private lastLocation: SourceLocation | null = null;
   /** Guards of fast-path registers (see guardOf). */
   private readonly guards = new Map<Operand, Instruction['guard']>();
   private readonly negatedGuards = new Map<Operand, Instruction['guard']>();
@@ -498,12 +501,19 @@ class Parser {
     if (!hasMore) {
       // Plain locations repeat (.loc 1 22 3 before each statement of a line): share them.
       const key = (fileIndex * 1048576 + lineNumber) * 4096 + ((col ?? 0) & 4095);
+      // Most often the same as the previous one (no map lookup of a non-small-integer key).
+      if (key === this.lastLocationKey && this.lastLocation !== null) {
+        this.currentSource = this.lastLocation;
+        return;
+      }
       let shared = this.plainLocations.get(key);
       if (shared === undefined) {
         shared = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
         this.plainLocations.set(key, shared);
         this.locations.push(shared);
       }
+      this.lastLocationKey = key;
+      this.lastLocation = shared;
       this.currentSource = shared;
       return;
     }
@@ -1206,25 +1216,32 @@ function exactCopy<T>(items: T[], count: number): T[] {
  */
 class InstructionNode implements Instruction {
   // Own fields (not prototype getters) for what every consumer reads: statements are of
-  // several shapes, and polymorphic getter access is slow.
-  readonly kind = 'instruction' as const;
-  readonly opcode: string;
-  readonly mnemonic: string;
-  readonly modifiers: string[];
-  readonly known: boolean;
-  constructor(
-    private readonly sourceText: string,
-    private readonly start: number,
-    private readonly line: number,
-    info: OpcodeInfo,
-    readonly guard: Instruction['guard'],
-    readonly operands: Operand[],
-    readonly source: SourceLocation | null,
-  ) {
+  // several shapes, and polymorphic getter access is slow. Declared only and assigned in
+  // the constructor: field definitions would run as a separate initialiser per instance.
+  declare readonly kind: 'instruction';
+  declare readonly opcode: string;
+  declare readonly mnemonic: string;
+  declare readonly modifiers: string[];
+  declare readonly known: boolean;
+  declare readonly guard: Instruction['guard'];
+  declare readonly operands: Operand[];
+  declare readonly source: SourceLocation | null;
+  declare private readonly sourceText: string;
+  declare private readonly start: number;
+  declare private readonly line: number;
+
+  constructor(sourceText: string, start: number, line: number, info: OpcodeInfo, guard: Instruction['guard'], operands: Operand[], source: SourceLocation | null) {
+    this.kind = 'instruction';
     this.opcode = info.opcode;
     this.mnemonic = info.mnemonic;
     this.modifiers = info.modifiers;
     this.known = info.known;
+    this.sourceText = sourceText;
+    this.start = start;
+    this.line = line;
+    this.guard = guard;
+    this.operands = operands;
+    this.source = source;
   }
 
   /** Raw text up to (not including) the ';'. */
