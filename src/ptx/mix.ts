@@ -272,20 +272,11 @@ interface FunctionResult {
 function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
   loopOptions: LoopOptions, callStack: Set<string>): FunctionResult {
   const body = fn.body;
-  // The CFG's blocks list every instruction: no statement kinds to read.
   const classes: Array<Classified | null> = new Array(body.length).fill(null);
-  let generic = false;
-  for (const block of cfg.blocks) {
-    for (const s of block.statements) {
-      const c = classify(body[s] as Instruction);
-      classes[s] = c;
-      if (c.space === 'generic') generic = true;
-    }
-  }
-  // Provenance only matters for generic (space-less) accesses; most kernels have none.
   const facts = functionFacts(fn);
-  const prov = generic ? addressProvenance(module, fn, facts) : null;
-  const blocking = blockingStatements(cfg, classes, facts);
+  // Provenance only matters for generic (space-less) accesses; most kernels have none
+  // (computed at the first one: it is flow-insensitive).
+  let prov: Map<string, Set<Space>> | null = null;
   const control = loopControlBlocks(cfg, loops);
   const staticTally: number[] = new Array(SLOT_COUNT).fill(0);
   const dynamicTally: number[] = new Array(SLOT_COUNT).fill(0);
@@ -294,57 +285,75 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
     sharedStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
   };
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
-  for (let s = 0; s < body.length; s++) {
-    const c = classes[s];
-    if (c === null) continue;
-    const ins = body[s] as Instruction;
-    let space = c.space;
-    if (space === 'generic') {
-      const reg = addressRegister(ins);
-      const spaces = reg && prov ? prov.get(reg) : undefined;
-      if (spaces && spaces.size === 1) space = [...spaces][0];
-    }
-    const w = weights[s];
-    const slot = slotOf(c, space);
-    staticTally[slot] += 1;
-    if (w === 0) continue;
-    dynamicTally[slot] += w;
-    totals.weighted += c.weight * w;
-    totals.flops += c.flops * w;
-    if (blocking[s]) totals.blocking += w;
-    if (c.bytes > 0) {
-      if (c.category === 'load' && space === 'global') totals.globalLoadBytes += c.bytes * w;
-      if (c.category === 'store' && space === 'global') totals.globalStoreBytes += c.bytes * w;
-      if (c.category === 'load' && space === 'shared') totals.sharedLoadBytes += c.bytes * w;
-      if (c.category === 'store' && space === 'shared') totals.sharedStoreBytes += c.bytes * w;
-      // cp.async: global -> shared, the shared side is a store.
-      if (ins.mnemonic === 'cp') totals.sharedStoreBytes += c.bytes * w;
-    }
-    if (ins.mnemonic === 'bra' && ins.guard) {
-      const b = cfg.blockOfStatement[s];
-      if (cfg.blocks[b].successors.length > 1 && !cfg.decided?.[b] && !control.has(b)) totals.unknownBranches = true;
-    }
-    if (ins.mnemonic === 'call') {
-      const target = ins.operands.find((o) => o.kind === 'symbol');
-      const callee = target && target.kind === 'symbol' ? module.functions.find((f) => f.name === target.name && f.hasBody) : undefined;
-      if (callee && !callStack.has(callee.name)) {
-        callStack.add(callee.name);
-        const calleeCfg = buildCfg(callee);
-        const calleeLoops = findLoops(calleeCfg, loopOptions);
-        const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
-        callStack.delete(callee.name);
-        const t = inner.totals;
-        calleeCounts.push([t.dynamic, w]);
-        totals.weighted += t.weighted * w;
-        totals.flops += t.flops * w;
-        totals.globalLoadBytes += t.globalLoadBytes * w;
-        totals.globalStoreBytes += t.globalStoreBytes * w;
-        totals.sharedLoadBytes += t.sharedLoadBytes * w;
-        totals.sharedStoreBytes += t.sharedStoreBytes * w;
-        totals.blocking += t.blocking * w;
-        totals.unknownBranches ||= t.unknownBranches;
-        totals.assumed ||= t.assumed;
+  // Callees' blocking counts by call statement (statement, count, ...), added in order below.
+  const calleeBlocking: number[] = [];
+  // One pass over the instructions, in program order (the CFG's blocks list them all):
+  // classification and tallies together; blocking needs every class first, so its total
+  // is added afterwards, in the same statement order.
+  for (const block of cfg.blocks) {
+    for (const s of block.statements) {
+      const ins = body[s] as Instruction;
+      const c = classify(ins);
+      classes[s] = c;
+      let space = c.space;
+      if (space === 'generic') {
+        prov ??= addressProvenance(module, fn, facts);
+        const reg = addressRegister(ins);
+        const spaces = reg ? prov.get(reg) : undefined;
+        if (spaces && spaces.size === 1) space = [...spaces][0];
       }
+      const w = weights[s];
+      const slot = slotOf(c, space);
+      staticTally[slot] += 1;
+      if (w === 0) continue;
+      dynamicTally[slot] += w;
+      totals.weighted += c.weight * w;
+      totals.flops += c.flops * w;
+      if (c.bytes > 0) {
+        if (c.category === 'load' && space === 'global') totals.globalLoadBytes += c.bytes * w;
+        if (c.category === 'store' && space === 'global') totals.globalStoreBytes += c.bytes * w;
+        if (c.category === 'load' && space === 'shared') totals.sharedLoadBytes += c.bytes * w;
+        if (c.category === 'store' && space === 'shared') totals.sharedStoreBytes += c.bytes * w;
+        // cp.async: global -> shared, the shared side is a store.
+        if (ins.mnemonic === 'cp') totals.sharedStoreBytes += c.bytes * w;
+      }
+      if (ins.mnemonic === 'bra' && ins.guard) {
+        const b = cfg.blockOfStatement[s];
+        if (cfg.blocks[b].successors.length > 1 && !cfg.decided?.[b] && !control.has(b)) totals.unknownBranches = true;
+      }
+      if (ins.mnemonic === 'call') {
+        const target = ins.operands.find((o) => o.kind === 'symbol');
+        const callee = target && target.kind === 'symbol' ? module.functions.find((f) => f.name === target.name && f.hasBody) : undefined;
+        if (callee && !callStack.has(callee.name)) {
+          callStack.add(callee.name);
+          const calleeCfg = buildCfg(callee);
+          const calleeLoops = findLoops(calleeCfg, loopOptions);
+          const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
+          callStack.delete(callee.name);
+          const t = inner.totals;
+          calleeCounts.push([t.dynamic, w]);
+          totals.weighted += t.weighted * w;
+          totals.flops += t.flops * w;
+          totals.globalLoadBytes += t.globalLoadBytes * w;
+          totals.globalStoreBytes += t.globalStoreBytes * w;
+          totals.sharedLoadBytes += t.sharedLoadBytes * w;
+          totals.sharedStoreBytes += t.sharedStoreBytes * w;
+          calleeBlocking.push(s, t.blocking * w);
+          totals.unknownBranches ||= t.unknownBranches;
+          totals.assumed ||= t.assumed;
+        }
+      }
+    }
+  }
+  const blocking = blockingStatements(cfg, classes, facts);
+  let next = 0;
+  for (let s = 0; s < body.length; s++) {
+    const w = weights[s];
+    if (classes[s] === null || w === 0) continue;
+    if (blocking[s]) totals.blocking += w;
+    if (next < calleeBlocking.length && calleeBlocking[next] === s) {
+      totals.blocking += calleeBlocking[next + 1];
+      next += 2;
     }
   }
   totals.dynamic = countsFromTally(dynamicTally);
