@@ -175,10 +175,19 @@ function addressRegister(ins: Instruction): string | null {
 function blockingStatements(cfg: Cfg, classes: Array<Classified | null>, facts: FunctionFacts): number[] {
   const body = cfg.fn.body;
   const blocking: number[] = new Array(body.length).fill(0);
+  // Without back edges one pass in reverse postorder sees every predecessor's final set, so
+  // the confirming second pass is skipped (it would change nothing).
+  const rpoIndex: number[] = new Array(cfg.blocks.length).fill(-1);
+  for (let i = 0; i < cfg.reversePostorder.length; i++) rpoIndex[cfg.reversePostorder[i]] = i;
+  let acyclic = true;
+  for (const b of cfg.reversePostorder) {
+    for (const p of cfg.blocks[b].predecessors) if (rpoIndex[p] >= rpoIndex[b]) acyclic = false;
+  }
   // Pending load results per block exit; a few registers at most, so plain arrays.
   const outSets: string[][] = cfg.blocks.map(() => []);
   let changed = true;
   for (let iteration = 0; changed && iteration < 50; iteration++) {
+    if (iteration === 1 && acyclic) break;
     changed = false;
     for (const b of cfg.reversePostorder) {
       const pending: string[] = [];
