@@ -3,6 +3,7 @@
 // (Cooper-Harvey-Kennedy iterative algorithm over reverse postorder).
 import type { Instruction, PtxError, PtxFunction } from './ast.js';
 import { newInt32Array } from './typed.js';
+import { noteDestinations } from './values.js';
 
 export interface BasicBlock {
   id: number;
@@ -32,6 +33,11 @@ export interface Cfg {
   live?: number[];
   /** Blocks whose closing conditional branch has a known outcome (set with `live`). */
   decided?: number[];
+  /**
+   * The registers each instruction writes, as parallel lists in program order (statement,
+   * register), recorded by buildCfg for the value resolver.
+   */
+  destinations?: { statements: number[]; registers: string[] };
 }
 
 const BLOCK_ENDERS = new Set(['bra', 'brx', 'ret', 'exit', 'trap']);
@@ -69,6 +75,8 @@ export function buildCfg(fn: PtxFunction): Cfg {
   const blockOfStatement = newInt32Array(body.length).fill(-1);
   const labelBlock = new Map<string, number>();
   const errors: PtxError[] = [];
+  const destinationStatements: number[] = [];
+  const destinationRegisters: string[] = [];
   let current: BasicBlock | null = null;
   for (let i = 0; i < body.length; i++) {
     const s = body[i];
@@ -80,6 +88,7 @@ export function buildCfg(fn: PtxFunction): Cfg {
       if (current === null) current = newBlock(blocks, null);
       current.statements.push(i);
       blockOfStatement[i] = current.id;
+      noteDestinations(s, i, destinationStatements, destinationRegisters);
       if (BLOCK_ENDERS.has(s.mnemonic)) current = null;
     }
   }
@@ -107,7 +116,7 @@ export function buildCfg(fn: PtxFunction): Cfg {
   }
 
   const { idom, reversePostorder } = dominators(blocks, 0);
-  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors };
+  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors, destinations: { statements: destinationStatements, registers: destinationRegisters } };
 }
 
 function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; reversePostorder: number[] } {

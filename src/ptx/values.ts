@@ -39,35 +39,48 @@ function lastDefinitionIn(defs: number[], stmts: number[], statement: number): n
 const NO_DEFINITIONS: number[] = [];
 
 /**
+ * Appends (statement, register) for each register the instruction writes (destinations()
+ * semantics, without an array per instruction).
+ */
+export function noteDestinations(ins: Instruction, statement: number, statements: number[], registers: string[]): void {
+  const first = ins.operands[0];
+  if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) return;
+  if (first.kind === 'register') {
+    statements.push(statement);
+    registers.push(first.name);
+  } else if (first.kind === 'vector') {
+    if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') return;
+    for (const e of first.elements) {
+      if (e.kind !== 'register') continue;
+      statements.push(statement);
+      registers.push(e.name);
+    }
+  }
+}
+
+/**
  * Definitions of the registers of a function. One pass records (statement, register) for
  * every destination, with no hashing; a register's sorted list is gathered from those
  * records when it is first asked for (a few registers per function are).
  */
 class Definitions {
-  private readonly statements: number[] = [];
-  private readonly registers: string[] = [];
   private readonly lists = new Map<string, number[]>();
 
+  private readonly statements: number[];
+  private readonly registers: string[];
+
   constructor(cfg: Cfg) {
-    // destinations() semantics, without an array per instruction. Blocks hold the
-    // instructions in ascending order, so no statement's kind is read.
-    const body = cfg.fn.body;
-    for (const block of cfg.blocks) for (const i of block.statements) {
-      const ins = body[i] as Instruction;
-      const first = ins.operands[0];
-      if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) continue;
-      if (first.kind === 'register') {
-        this.statements.push(i);
-        this.registers.push(first.name);
-      } else if (first.kind === 'vector') {
-        if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') continue;
-        for (const e of first.elements) {
-          if (e.kind !== 'register') continue;
-          this.statements.push(i);
-          this.registers.push(e.name);
-        }
-      }
+    // buildCfg records them while it visits every instruction anyway.
+    if (cfg.destinations !== undefined) {
+      this.statements = cfg.destinations.statements;
+      this.registers = cfg.destinations.registers;
+      return;
     }
+    this.statements = [];
+    this.registers = [];
+    // Blocks hold the instructions in ascending order, so no statement's kind is read.
+    const body = cfg.fn.body;
+    for (const block of cfg.blocks) for (const i of block.statements) noteDestinations(body[i] as Instruction, i, this.statements, this.registers);
   }
 
   /** Statement indexes writing the register, ascending, each once. */
