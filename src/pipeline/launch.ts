@@ -3,16 +3,11 @@
 // block size — said so in the report, since findings then rest on an assumption.
 import picomatch from 'picomatch';
 import type { CarveConfig, KernelLaunchConfig } from '../config/types.js';
-import type { BlockSource, KernelResources } from '../report/types.js';
+import type { KernelLaunch } from '../analysis/analyze.js';
+import type { KernelResources } from '../report/types.js';
 
-export interface LaunchChoice {
-  block: [number, number, number] | null;
-  blockSource: BlockSource | null;
-  dynamicSharedBytes: number;
-  carveoutPercent: number;
-  maxDynamicSharedBytes?: number;
-  note?: string;
-}
+/** The launch analyzeModule takes for a kernel. */
+export type LaunchChoice = KernelLaunch;
 
 /** The config entry for a kernel: exact mangled, exact demangled (with or without parameters), then globs. */
 export function kernelConfigFor(config: CarveConfig, name: string, displayName: string): KernelLaunchConfig | null {

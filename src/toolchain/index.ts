@@ -7,3 +7,4 @@ export { demangle } from './demangle.js';
 export { compileCuda, findNvcc, parseNvccDiagnostics, type CompileRequest, type CompileResult } from './nvcc.js';
 export { includeGraph } from './includes.js';
 export { launchBoundsFromPtx, type PtxLaunchBounds } from './launch-bounds.js';
+export { applyLaunchBounds, assemblePtx } from './ptxas.js';

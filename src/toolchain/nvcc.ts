@@ -5,7 +5,7 @@ import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../report/types.js';
-import { launchBoundsFromPtx } from './launch-bounds.js';
+import { applyLaunchBounds } from './ptxas.js';
 import { parsePtxasLog } from './ptxas-log.js';
 import type { ResourceRecord } from './types.js';
 
@@ -130,15 +130,7 @@ export async function compileCuda(request: CompileRequest): Promise<CompileResul
   }
   const parsed = parsePtxasLog(back.stderr, ptxPath);
   result.diagnostics.push(...parsed.diagnostics.filter((d) => d.severity !== 'note'));
-  const bounds = launchBoundsFromPtx(result.ptx);
-  for (const record of parsed.kernels) {
-    const fromPtx = bounds.get(record.name);
-    if (!record.isEntry || !fromPtx) continue;
-    record.resources.maxThreadsPerBlock = fromPtx.maxThreadsPerBlock;
-    record.resources.minBlocksPerSM = fromPtx.minBlocksPerSM;
-    delete record.resources.nullReasons?.maxThreadsPerBlock;
-    delete record.resources.nullReasons?.minBlocksPerSM;
-  }
+  applyLaunchBounds(parsed.kernels, result.ptx);
   result.resources = parsed.kernels;
   if (request.cubin === false) await rm(cubinFile, { force: true });
   else result.cubinPath = cubinFile;

@@ -2,33 +2,15 @@
 // reaches, flags, defines, arch and the nvcc version, so a hit is always the same build.
 // Layout: <cacheDir>/<key>/{result.json, kernel.ptx, kernel.cubin}; actions/cache can keep the folder.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { includeGraph } from '../../toolchain/index.js';
 
-const INCLUDE = /^\s*#\s*include\s*"([^"]+)"/gm;
-
-/** Local headers (#include "...") the source reaches, resolved next to the includer, then in includeDirs. */
+/** Local headers (#include "...") the source reaches (the toolchain's include graph, less the source). */
 export function reachableIncludes(sourceFile: string, includeDirs: string[]): string[] {
-  const seen = new Set<string>();
-  const pending = [path.resolve(sourceFile)];
-  while (pending.length) {
-    const file = pending.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue; // a missing header is nvcc's error to report
-    }
-    for (const match of text.matchAll(INCLUDE)) {
-      const candidates = [path.dirname(file), ...includeDirs].map((dir) => path.resolve(dir, match[1]));
-      const found = candidates.find((candidate) => existsSync(candidate));
-      if (found) pending.push(found);
-    }
-  }
-  seen.delete(path.resolve(sourceFile));
-  return [...seen].sort();
+  const reached = includeGraph(sourceFile, includeDirs);
+  reached.delete(path.resolve(sourceFile));
+  return [...reached].sort();
 }
 
 export interface CacheKeyInput {

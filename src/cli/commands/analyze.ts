@@ -1,13 +1,12 @@
 // `carve analyze FILE.cu|FILE.ptx...`: static report per kernel (resources, occupancy,
 // instruction mix, per-thread estimates, regions, loops, memory accesses), as a table or
 // as a CarveReport (--json). A file that fails to build is reported; the others still are.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeModule, type KernelLaunch } from '../../analysis/index.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../../report/types.js';
-import { compileCuda, findNvcc, launchBoundsFromPtx, parsePtxasLog, type ResourceRecord } from '../../toolchain/index.js';
+import { assemblePtx, compileCuda, findNvcc, type ResourceRecord } from '../../toolchain/index.js';
 import { VERSION } from '../../version.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 
@@ -57,22 +56,6 @@ function parseHints(list: string[]): Record<string, number> {
     hints[m[1]] = Number(m[2]);
   }
   return hints;
-}
-
-/** Runs ptxas -v on a PTX file (process work belongs to the toolchain; this is its only call here). */
-function ptxasResources(ptxas: string, arch: string, ptxPath: string): Promise<{ records: ResourceRecord[]; diagnostics: Diagnostic[] }> {
-  return new Promise((resolve) => {
-    execFile(ptxas, [`-arch=${arch}`, '-v', '-o', '/dev/null', ptxPath], { encoding: 'utf8', maxBuffer: 64 << 20 }, (error, _stdout, stderr) => {
-      if (error && typeof (error as NodeJS.ErrnoException).code === 'string') {
-        resolve({ records: [], diagnostics: [{ severity: 'note', stage: 'ptxas', file: ptxPath, message: `ptxas could not run (${(error as Error).message}): resources unknown` }] });
-        return;
-      }
-      const parsed = parsePtxasLog(stderr, ptxPath);
-      const diagnostics = parsed.diagnostics.filter((d) => d.severity !== 'note');
-      if (error) diagnostics.push({ severity: 'warning', stage: 'ptxas', file: ptxPath, message: `ptxas failed on this PTX: ${stderr.trim().split('\n').slice(-2).join(' ')}` });
-      resolve({ records: parsed.kernels, diagnostics });
-    });
-  });
 }
 
 function ptxTarget(text: string): string | null {
@@ -165,19 +148,9 @@ export const analyzeCommand: Command = {
             archsSeen.add(arch);
             let resources: ResourceRecord[] = [];
             if (ptxas) {
-              const r = await ptxasResources(ptxas, arch, absolute);
+              const r = await assemblePtx(ptxas, arch, absolute, text);
               resources = r.records;
               diagnostics.push(...r.diagnostics);
-              // A ptxas log has no launch bounds: take them from the PTX, as compileCuda does.
-              const bounds = launchBoundsFromPtx(text);
-              for (const record of resources) {
-                const fromPtx = bounds.get(record.name);
-                if (!record.isEntry || !fromPtx) continue;
-                record.resources.maxThreadsPerBlock = fromPtx.maxThreadsPerBlock;
-                record.resources.minBlocksPerSM = fromPtx.minBlocksPerSM;
-                delete record.resources.nullReasons?.maxThreadsPerBlock;
-                delete record.resources.nullReasons?.minBlocksPerSM;
-              }
             } else {
               diagnostics.push({ severity: 'note', stage: 'ptxas', file, message: 'ptxas not found: resources (registers, shared memory) unknown, occupancy not computed' });
             }
