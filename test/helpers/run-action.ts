@@ -1,6 +1,7 @@
 // Runs the bundled Action the way the GitHub runner does: `node index.js` with INPUT_*
-// variables, the event JSON, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. The bundle is
-// built fresh from src/ into a temp dir (dist/ is the lead's to rebuild).
+// variables, the event JSON, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. The bundle is the
+// committed dist/index.js, which is what the runner executes (test/skeleton/dist.test.ts fails
+// when it differs from a build of src/).
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,11 +10,11 @@ import path from 'node:path';
 import { bundle } from '../../scripts/bundle.mjs';
 
 /**
- * The bundle to run: a fresh build of src/ into a temp dir, or — with CARVE_E2E_DIST=1 — the
- * committed dist/index.js itself (after the lead's `npm run build`).
+ * The bundle to run: the committed dist/index.js, or — with CARVE_E2E_FRESH=1, while editing
+ * src/ before `npm run build` — a fresh build of src/ into a temp dir.
  */
 export async function bundleAction(): Promise<string> {
-  if (process.env.CARVE_E2E_DIST === '1') return path.resolve(import.meta.dirname, '../../dist/index.js');
+  if (process.env.CARVE_E2E_FRESH !== '1') return path.resolve(import.meta.dirname, '../../dist/index.js');
   const outdir = mkdtempSync(path.join(tmpdir(), 'carve-bundle-'));
   await (bundle as (dir: string) => Promise<void>)(outdir);
   return path.join(outdir, 'index.js');
