@@ -3,7 +3,7 @@
 import type { KernelReport } from './types.js';
 import { escapeHtml as esc, pct } from './format.js';
 import { barChart, lineChart, PALETTE, rooflineChart, scatterChart } from './svg.js';
-import { allKernels, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type CarvingInput, type ReleaseReportInput } from './release-model.js';
+import { allKernels, kernelsWithSide, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type CarvingInput, type ReleaseReportInput } from './release-model.js';
 
 const STYLE = `body{font-family:sans-serif;margin:24px;color:#222;max-width:1200px}h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}
 table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}th{background:#f4f4f4}td:first-child,th:first-child{text-align:left}
@@ -46,11 +46,11 @@ function rooflineSvg(kernel: KernelReport): string {
   });
 }
 
-function kernelSection(kernel: KernelReport): string {
+function kernelSection(kernel: KernelReport, side: 'base' | 'head' | null): string {
   const bars = mixBars(kernel);
   const mix = bars.length ? barChart('Dynamic instruction mix per thread', 'instructions', bars) : '<p class="note">No instruction mix (PTX not analysed).</p>';
   return (
-    `<section><h2><code>${esc(kernel.displayName)}</code> · ${esc(kernel.arch)}</h2>${metricsTable(kernel)}` +
+    `<section><h2><code>${esc(kernel.displayName)}</code> · ${esc(kernel.arch)}${side ? ` · ${side}` : ''}</h2>${metricsTable(kernel)}` +
     `<div class="charts">${occupancySvg(kernel)}${mix}${rooflineSvg(kernel)}</div></section>`
   );
 }
@@ -76,7 +76,7 @@ export function renderHtmlReport(input: ReleaseReportInput): string {
   const problems = diagnostics.length ? `<h2>Diagnostics</h2><ul>${diagnostics.map((d) => `<li>${esc(`${d.severity} (${d.stage})${d.file ? ` ${d.file}${d.line ? `:${d.line}` : ''}` : ''}: ${d.message}`)}</li>`).join('')}</ul>` : '';
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(input.title)}</title><style>${STYLE}</style></head><body>` +
-    header + kernels.map(kernelSection).join('') + input.carving.map(carvingSection).join('') + problems +
+    header + kernelsWithSide(input).map(({ kernel, side }) => kernelSection(kernel, side)).join('') + input.carving.map(carvingSection).join('') + problems +
     '</body></html>\n'
   );
 }

@@ -2,9 +2,9 @@
 import { markdownTable } from 'markdown-table';
 import type { KernelReport } from './types.js';
 import { escapeCell, pct } from './format.js';
-import { allKernels, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type ReleaseReportInput } from './release-model.js';
+import { allKernels, kernelsWithSide, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type ReleaseReportInput } from './release-model.js';
 
-function kernelRow(kernel: KernelReport): string[] {
+function kernelRow({ kernel, side }: { kernel: KernelReport; side: 'base' | 'head' | null }): string[] {
   const r = kernel.resources;
   const o = kernel.occupancy;
   const ai = arithmeticIntensity(kernel);
@@ -13,7 +13,7 @@ function kernelRow(kernel: KernelReport): string[] {
     ? `${Number((peaks.peakGflops !== null ? Math.min(peaks.peakGflops, ai.value * peaks.bandwidthGBs) : ai.value * peaks.bandwidthGBs).toPrecision(4))}${peaks.peakGflops === null ? ' (memory roof only)' : ''}`
     : '?';
   return [
-    `\`${kernel.displayName}\``,
+    `\`${kernel.displayName}\`${side ? ` (${side})` : ''}`,
     kernel.arch,
     kernel.launch.block ? kernel.launch.block.join('×') : '?',
     r ? String(r.registers) : '?',
@@ -31,7 +31,7 @@ export function renderMarkdownReport(input: ReleaseReportInput): string {
   parts.push(
     markdownTable([
       ['Kernel', 'Arch', 'Block', 'Registers', 'Shared (B)', 'Occupancy', 'Instr/thread', 'FLOP/B', 'Roofline bound (GFLOP/s)'],
-      ...kernels.map(kernelRow),
+      ...kernelsWithSide(input).map(kernelRow),
     ]),
   );
   const archs = [...new Set(kernels.map((k) => k.arch))];

@@ -85,3 +85,9 @@ export function variantLabel(v: CarvingVariantInput): string {
 export function allKernels(input: ReleaseReportInput): KernelReport[] {
   return input.reports.flatMap((r) => r.kernels);
 }
+
+/** Each kernel with the side of its report, labelled only when the input holds both sides. */
+export function kernelsWithSide(input: ReleaseReportInput): Array<{ kernel: KernelReport; side: 'base' | 'head' | null }> {
+  const bothSides = new Set(input.reports.map((r) => r.side).filter(Boolean)).size > 1;
+  return input.reports.flatMap((r) => r.kernels.map((kernel) => ({ kernel, side: bothSides ? r.side ?? null : null })));
+}

@@ -42,6 +42,10 @@ describe('carve demo', () => {
     expect(findings.filter((f) => f.kernel === 'saxpy')).toEqual([]);
     for (const file of ['report.html', 'report.md', 'comment.md', 'base.json', 'head.json']) expect(existsSync(path.join(out, file))).toBe(true);
     expect(readFileSync(path.join(out, 'comment.md'), 'utf8')).toContain('<!-- carve:pr-comment -->');
+    // The HTML report holds both sides, each kernel labelled with its side.
+    const html = readFileSync(path.join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<h2><code>tile_gemm</code> · sm_90 · head</h2>');
+    expect(html).toContain('<h2><code>tile_gemm</code> · sm_90 · base</h2>');
   });
 
   it('gives the same findings when it compiles both sides with nvcc', async () => {
