@@ -2,6 +2,7 @@
 // esbuild is chosen over rollup for one reason: a single deterministic call with no
 // plugin chain, so the staleness test can rebuild into a temp dir and compare bytes.
 import { build } from 'esbuild';
+import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -27,6 +28,8 @@ export async function bundle(outdir) {
     outdir,
     banner: { js: '#!/usr/bin/env node\n' + common.banner.js },
   });
+  // The CLI is the package's bin: executable, like the committed file (mode 100755).
+  chmodSync(path.join(outdir, 'cli.js'), 0o755);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
