@@ -9,7 +9,6 @@ import { buildCfg, type Cfg } from './cfg.js';
 import { classify, type Classified, type Space } from './classify.js';
 import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
 import { functionFacts, type FunctionFacts } from './facts.js';
-import { destinations } from './values.js';
 
 export interface InstructionAnalysis {
   mix: InstructionMix;
@@ -195,14 +194,14 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>, facts: 
       for (const s of cfg.blocks[b].statements) {
         const c = classes[s]!;
         let blocks = c.blocking;
-        if (!blocks && pending.length > 0) blocks = readsAny(body[s] as Instruction, pending);
+        if (!blocks && pending.length > 0) blocks = readsAny(body[s] as Instruction, pending, facts.destsAt(s).length > 0);
         if (blocks) {
           blocking[s] = 1;
           if (!c.blocking) pending.length = 0;
         }
         if (c.longLatency) {
           for (const d of facts.destsAt(s)) if (!pending.includes(d)) pending.push(d);
-        } else if (pending.length > 0) deleteWritten(body[s] as Instruction, pending);
+        } else if (pending.length > 0) deleteWritten(body[s] as Instruction, pending, facts.destsAt(s));
       }
       if (!sameSet(pending, outSets[b])) {
         outSets[b] = pending;
@@ -214,12 +213,12 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>, facts: 
 }
 
 /** Whether the instruction reads a register in `pending` (guard, sources; no allocation). */
-function readsAny(ins: Instruction, pending: string[]): boolean {
+function readsAny(ins: Instruction, pending: string[], writes: boolean): boolean {
   if (ins.guard && pending.includes(ins.guard.register)) return true;
   const ops = ins.operands;
   // The first operand is read unless it is a destination (register or register vector).
   const first = ops[0];
-  const skipFirst = first !== undefined && (first.kind === 'register' || first.kind === 'vector') && destinations(ins).length > 0;
+  const skipFirst = first !== undefined && (first.kind === 'register' || first.kind === 'vector') && writes;
   for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReads(ops[i], pending)) return true;
   return false;
 }
@@ -239,16 +238,16 @@ function operandReads(op: Operand, pending: string[]): boolean {
   }
 }
 
-/** Removes from `pending` the registers the instruction overwrites. */
-function deleteWritten(ins: Instruction, pending: string[]): void {
+/** Removes from `pending` the registers the instruction overwrites (`written`: its destinations, cached in the facts). */
+function deleteWritten(ins: Instruction, pending: string[], written: string[]): void {
   const first = ins.operands[0];
   if (first === undefined) return;
   if (first.kind === 'register') {
     const at = pending.indexOf(first.name);
-    if (at >= 0 && destinations(ins).length > 0) pending.splice(at, 1);
+    if (at >= 0 && written.length > 0) pending.splice(at, 1);
   } else if (first.kind === 'vector') {
     if (first.elements.some((e) => e.kind === 'register' && pending.includes(e.name))) {
-      for (const d of destinations(ins)) {
+      for (const d of written) {
         const at = pending.indexOf(d);
         if (at >= 0) pending.splice(at, 1);
       }
