@@ -40,7 +40,13 @@ export interface Cfg {
   destinations?: { statements: number[]; registers: string[] };
 }
 
-const BLOCK_ENDERS = new Set(['bra', 'brx', 'ret', 'exit', 'trap']);
+/**
+ * Instructions that end a basic block: bra, brx, ret, exit, trap. Comparisons rather than a
+ * Set lookup: mnemonics are internalized (see opcodes.ts), so each is a pointer check.
+ */
+function endsBlock(mnemonic: string): boolean {
+  return mnemonic === 'bra' || mnemonic === 'ret' || mnemonic === 'exit' || mnemonic === 'brx' || mnemonic === 'trap';
+}
 
 // Module-level helpers rather than closures: buildCfg runs once per function of big corpora.
 function newBlock(blocks: BasicBlock[], label: string | null): BasicBlock {
@@ -89,7 +95,7 @@ export function buildCfg(fn: PtxFunction): Cfg {
       current.statements.push(i);
       blockOfStatement[i] = current.id;
       noteDestinations(s, i, destinationStatements, destinationRegisters);
-      if (BLOCK_ENDERS.has(s.mnemonic)) current = null;
+      if (endsBlock(s.mnemonic)) current = null;
     }
   }
   if (blocks.length === 0) newBlock(blocks, null);
@@ -98,7 +104,7 @@ export function buildCfg(fn: PtxFunction): Cfg {
     const lastIndex = block.statements[block.statements.length - 1];
     const last = lastIndex === undefined ? null : (body[lastIndex] as Instruction);
     const fallsThrough = block.id + 1 < blocks.length;
-    if (last === null || !BLOCK_ENDERS.has(last.mnemonic)) {
+    if (last === null || !endsBlock(last.mnemonic)) {
       if (fallsThrough) addEdge(blocks, block.id, block.id + 1);
       continue;
     }

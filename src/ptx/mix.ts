@@ -388,7 +388,10 @@ export function intensities(counts: InstructionMixCounts): InstructionMix['inten
 /** Mix, per-thread estimates and regions of one function (weights from statementWeights). */
 export function analyzeInstructions(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
   loopOptions: LoopOptions = {}): InstructionAnalysis {
-  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, new Set([fn.name]));
+  // Set built by add, not from an array: construction from an iterable takes the slow generic path.
+  const callStack = new Set<string>();
+  callStack.add(fn.name);
+  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack);
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {
