@@ -85,13 +85,8 @@ class Parser {
     this.len = text.length;
   }
 
-  /**
-   * Plain locations by file index, then by line * 4096 + column (a small-integer key: one
-   * key of all three would exceed the small-integer range and box a heap number per lookup).
-   */
-  private readonly plainLocations: Array<Map<number, SourceLocation> | undefined> = [];
-  /** The plain location looked up last, and its file index and key. */
-  private lastLocationFile = -1;
+  private readonly plainLocations = new Map<number, SourceLocation>();
+  /** The plain location looked up last, and its key. */
   private lastLocationKey = -1;
   private lastLocation: SourceLocation | null = null;
   /** Guards of fast-path registers (see guardOf). */
@@ -505,23 +500,18 @@ class Parser {
     }
     if (!hasMore) {
       // Plain locations repeat (.loc 1 22 3 before each statement of a line): share them.
-      // Columns share a key modulo 4096 (as nvcc's never reach it).
-      const key = lineNumber * 4096 + ((col ?? 0) & 4095);
-      // Most often the same as the previous one (no map lookup).
-      if (key === this.lastLocationKey && fileIndex === this.lastLocationFile && this.lastLocation !== null) {
+      const key = (fileIndex * 1048576 + lineNumber) * 4096 + ((col ?? 0) & 4095);
+      // Most often the same as the previous one (no map lookup of a non-small-integer key).
+      if (key === this.lastLocationKey && this.lastLocation !== null) {
         this.currentSource = this.lastLocation;
         return;
       }
-      // Small non-negative file indexes (nvcc's) by array; keys within the small-integer range.
-      const byFile = fileIndex >= 0 && fileIndex < 1024 && Number.isInteger(fileIndex) && key < 0x40000000 && Number.isInteger(key)
-        ? (this.plainLocations[fileIndex] ??= new Map<number, SourceLocation>()) : null;
-      let shared = byFile?.get(key);
+      let shared = this.plainLocations.get(key);
       if (shared === undefined) {
         shared = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
-        byFile?.set(key, shared);
+        this.plainLocations.set(key, shared);
         this.locations.push(shared);
       }
-      this.lastLocationFile = byFile === null ? -1 : fileIndex;
       this.lastLocationKey = key;
       this.lastLocation = shared;
       this.currentSource = shared;
