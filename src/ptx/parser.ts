@@ -806,10 +806,9 @@ class Parser {
         // A known opcode, not followed by ':' (a label of the same spelling), is read in one pass.
         const known = this.readKnownOpcode();
         if (known !== null) {
-          const afterOpcode = this.pos;
           this.skipBlanks();
           if (text.charCodeAt(this.pos) !== C_COLON) {
-            this.pos = afterOpcode;
+            // The blanks just skipped are what parseInstruction would skip first anyway.
             const instruction = this.parseInstruction(line, column, start, null, known);
             if (instruction) body.push(instruction);
             continue;

@@ -44,11 +44,14 @@ const NO_DEFINITIONS: number[] = [];
  */
 export function noteDestinations(ins: Instruction, statement: number, statements: number[], registers: string[]): void {
   const first = ins.operands[0];
-  if (first === undefined || NO_DESTINATION.has(ins.mnemonic)) return;
+  if (first === undefined) return;
+  // Operand kind first: stores and branches (address or label first) need no set lookup.
   if (first.kind === 'register') {
+    if (NO_DESTINATION.has(ins.mnemonic)) return;
     statements.push(statement);
     registers.push(first.name);
   } else if (first.kind === 'vector') {
+    if (NO_DESTINATION.has(ins.mnemonic)) return;
     if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') return;
     for (const e of first.elements) {
       if (e.kind !== 'register') continue;
