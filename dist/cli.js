@@ -3266,8 +3266,8 @@ var require_utils = __commonJS({
       }
       return ind;
     }
-    function removeDotSegments(path27) {
-      let input = path27;
+    function removeDotSegments(path28) {
+      let input = path28;
       const output = [];
       let nextSlash = -1;
       let len = 0;
@@ -3341,11 +3341,11 @@ var require_utils = __commonJS({
       }
       return output.join("");
     }
-    function removeDotSegmentsRelative(path27) {
-      if (path27 === "" || path27[0] === "/") {
-        return removeDotSegments(path27);
+    function removeDotSegmentsRelative(path28) {
+      if (path28 === "" || path28[0] === "/") {
+        return removeDotSegments(path28);
       }
-      const segments = path27.split("/");
+      const segments = path28.split("/");
       const last = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
@@ -3708,8 +3708,8 @@ var require_schemes = __commonJS({
       }
       if (wsComponent.resourceName) {
         const queryIndex = wsComponent.resourceName.indexOf("?");
-        const path27 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
-        wsComponent.path = path27 && path27 !== "/" ? path27 : void 0;
+        const path28 = queryIndex === -1 ? wsComponent.resourceName : wsComponent.resourceName.slice(0, queryIndex);
+        wsComponent.path = path28 && path28 !== "/" ? path28 : void 0;
         wsComponent.query = queryIndex === -1 ? void 0 : wsComponent.resourceName.slice(queryIndex + 1);
         wsComponent.resourceName = void 0;
       }
@@ -7019,17 +7019,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path27) {
-      const ctrl = callVisitor(key, node, visitor, path27);
+    function visit_(key, node, visitor, path28) {
+      const ctrl = callVisitor(key, node, visitor, path28);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path27, ctrl);
-        return visit_(key, ctrl, visitor, path27);
+        replaceNode(key, path28, ctrl);
+        return visit_(key, ctrl, visitor, path28);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path27 = Object.freeze(path27.concat(node));
+          path28 = Object.freeze(path28.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path27);
+            const ci = visit_(i, node.items[i], visitor, path28);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7040,13 +7040,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path27 = Object.freeze(path27.concat(node));
-          const ck = visit_("key", node.key, visitor, path27);
+          path28 = Object.freeze(path28.concat(node));
+          const ck = visit_("key", node.key, visitor, path28);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path27);
+          const cv = visit_("value", node.value, visitor, path28);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7067,17 +7067,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path27) {
-      const ctrl = await callVisitor(key, node, visitor, path27);
+    async function visitAsync_(key, node, visitor, path28) {
+      const ctrl = await callVisitor(key, node, visitor, path28);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path27, ctrl);
-        return visitAsync_(key, ctrl, visitor, path27);
+        replaceNode(key, path28, ctrl);
+        return visitAsync_(key, ctrl, visitor, path28);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path27 = Object.freeze(path27.concat(node));
+          path28 = Object.freeze(path28.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path27);
+            const ci = await visitAsync_(i, node.items[i], visitor, path28);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7088,13 +7088,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path27 = Object.freeze(path27.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path27);
+          path28 = Object.freeze(path28.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path28);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path27);
+          const cv = await visitAsync_("value", node.value, visitor, path28);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -7121,23 +7121,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path27) {
+    function callVisitor(key, node, visitor, path28) {
       if (typeof visitor === "function")
-        return visitor(key, node, path27);
+        return visitor(key, node, path28);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path27);
+        return visitor.Map?.(key, node, path28);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path27);
+        return visitor.Seq?.(key, node, path28);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path27);
+        return visitor.Pair?.(key, node, path28);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path27);
+        return visitor.Scalar?.(key, node, path28);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path27);
+        return visitor.Alias?.(key, node, path28);
       return void 0;
     }
-    function replaceNode(key, path27, node) {
-      const parent = path27[path27.length - 1];
+    function replaceNode(key, path28, node) {
+      const parent = path28[path28.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -7749,10 +7749,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path27, value) {
+    function collectionFromPath(schema, path28, value) {
       let v = value;
-      for (let i = path27.length - 1; i >= 0; --i) {
-        const k = path27[i];
+      for (let i = path28.length - 1; i >= 0; --i) {
+        const k = path28[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -7771,7 +7771,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path27) => path27 == null || typeof path27 === "object" && !!path27[Symbol.iterator]().next().done;
+    var isEmptyPath = (path28) => path28 == null || typeof path28 === "object" && !!path28[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -7801,11 +7801,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path27, value) {
-        if (isEmptyPath(path27))
+      addIn(path28, value) {
+        if (isEmptyPath(path28))
           this.add(value);
         else {
-          const [key, ...rest] = path27;
+          const [key, ...rest] = path28;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -7819,8 +7819,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path27) {
-        const [key, ...rest] = path27;
+      deleteIn(path28) {
+        const [key, ...rest] = path28;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -7834,8 +7834,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path27, keepScalar) {
-        const [key, ...rest] = path27;
+      getIn(path28, keepScalar) {
+        const [key, ...rest] = path28;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -7853,8 +7853,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path27) {
-        const [key, ...rest] = path27;
+      hasIn(path28) {
+        const [key, ...rest] = path28;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -7864,8 +7864,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path27, value) {
-        const [key, ...rest] = path27;
+      setIn(path28, value) {
+        const [key, ...rest] = path28;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -10380,9 +10380,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path27, value) {
+      addIn(path28, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path27, value);
+          this.contents.addIn(path28, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -10457,14 +10457,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path27) {
-        if (Collection2.isEmptyPath(path27)) {
+      deleteIn(path28) {
+        if (Collection2.isEmptyPath(path28)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path27) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path28) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10479,10 +10479,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path27, keepScalar) {
-        if (Collection2.isEmptyPath(path27))
+      getIn(path28, keepScalar) {
+        if (Collection2.isEmptyPath(path28))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path27, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path28, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -10493,10 +10493,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path27) {
-        if (Collection2.isEmptyPath(path27))
+      hasIn(path28) {
+        if (Collection2.isEmptyPath(path28))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path27) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path28) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -10513,13 +10513,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path27, value) {
-        if (Collection2.isEmptyPath(path27)) {
+      setIn(path28, value) {
+        if (Collection2.isEmptyPath(path28)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path27), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path28), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path27, value);
+          this.contents.setIn(path28, value);
         }
       }
       /**
@@ -12480,9 +12480,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path27) => {
+    visit.itemAtPath = (cst, path28) => {
       let item = cst;
-      for (const [field, index] of path27) {
+      for (const [field, index] of path28) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -12491,23 +12491,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path27) => {
-      const parent = visit.itemAtPath(cst, path27.slice(0, -1));
-      const field = path27[path27.length - 1][0];
+    visit.parentCollection = (cst, path28) => {
+      const parent = visit.itemAtPath(cst, path28.slice(0, -1));
+      const field = path28[path28.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path27, item, visitor) {
-      let ctrl = visitor(item, path27);
+    function _visit(path28, item, visitor) {
+      let ctrl = visitor(item, path28);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path27.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path28.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -12518,10 +12518,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path27);
+            ctrl = ctrl(item, path28);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path27) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path28) : ctrl;
     }
     exports.visit = visit;
   }
@@ -14527,8 +14527,8 @@ var require_utils2 = __commonJS({
       }
       return output;
     };
-    exports.basename = (path27, { windows } = {}) => {
-      const segs = path27.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path28, { windows } = {}) => {
+      const segs = path28.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -17087,14 +17087,14 @@ var require_util2 = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path27 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path28 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path27 && path27[0] !== "/") {
-          path27 = `/${path27}`;
+        if (path28 && path28[0] !== "/") {
+          path28 = `/${path28}`;
         }
-        return new URL(`${origin}${path27}`);
+        return new URL(`${origin}${path28}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -17545,39 +17545,39 @@ var require_diagnostics = __commonJS({
       });
       diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin }
+          request: { method, path: path28, origin }
         } = evt;
-        debuglog("sending request to %s %s/%s", method, origin, path27);
+        debuglog("sending request to %s %s/%s", method, origin, path28);
       });
       diagnosticsChannel.channel("undici:request:headers").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin },
+          request: { method, path: path28, origin },
           response: { statusCode }
         } = evt;
         debuglog(
           "received response to %s %s/%s - HTTP %d",
           method,
           origin,
-          path27,
+          path28,
           statusCode
         );
       });
       diagnosticsChannel.channel("undici:request:trailers").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin }
+          request: { method, path: path28, origin }
         } = evt;
-        debuglog("trailers received from %s %s/%s", method, origin, path27);
+        debuglog("trailers received from %s %s/%s", method, origin, path28);
       });
       diagnosticsChannel.channel("undici:request:error").subscribe((evt) => {
         const {
-          request: { method, path: path27, origin },
+          request: { method, path: path28, origin },
           error: error2
         } = evt;
         debuglog(
           "request to %s %s/%s errored - %s",
           method,
           origin,
-          path27,
+          path28,
           error2.message
         );
       });
@@ -17626,9 +17626,9 @@ var require_diagnostics = __commonJS({
         });
         diagnosticsChannel.channel("undici:client:sendHeaders").subscribe((evt) => {
           const {
-            request: { method, path: path27, origin }
+            request: { method, path: path28, origin }
           } = evt;
-          debuglog("sending request to %s %s/%s", method, origin, path27);
+          debuglog("sending request to %s %s/%s", method, origin, path28);
         });
       }
       diagnosticsChannel.channel("undici:websocket:open").subscribe((evt) => {
@@ -17691,7 +17691,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path27,
+        path: path28,
         method,
         body,
         headers,
@@ -17706,11 +17706,11 @@ var require_request = __commonJS({
         expectContinue,
         servername
       }, handler2) {
-        if (typeof path27 !== "string") {
+        if (typeof path28 !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path27[0] !== "/" && !(path27.startsWith("http://") || path27.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path28[0] !== "/" && !(path28.startsWith("http://") || path28.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path27)) {
+        } else if (invalidPathRegex.test(path28)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -17776,7 +17776,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? buildURL(path27, query) : path27;
+        this.path = query ? buildURL(path28, query) : path28;
         this.origin = origin;
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
         this.blocking = blocking == null ? false : blocking;
@@ -22469,7 +22469,7 @@ var require_client_h1 = __commonJS({
       return method !== "GET" && method !== "HEAD" && method !== "OPTIONS" && method !== "TRACE" && method !== "CONNECT";
     }
     function writeH1(client, request2) {
-      const { method, path: path27, host, upgrade, blocking, reset } = request2;
+      const { method, path: path28, host, upgrade, blocking, reset } = request2;
       let { body, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body)) {
@@ -22550,7 +22550,7 @@ var require_client_h1 = __commonJS({
       if (blocking) {
         socket[kBlocking] = true;
       }
-      let header = `${method} ${path27} HTTP/1.1\r
+      let header = `${method} ${path28} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -23079,7 +23079,7 @@ var require_client_h2 = __commonJS({
     }
     function writeH2(client, request2) {
       const session = client[kHTTP2Session];
-      const { method, path: path27, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
+      const { method, path: path28, host, upgrade, expectContinue, signal, headers: reqHeaders } = request2;
       let { body } = request2;
       if (upgrade) {
         util.errorRequest(client, request2, new Error("Upgrade not supported for H2"));
@@ -23176,7 +23176,7 @@ var require_client_h2 = __commonJS({
         });
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path27;
+      headers[HTTP2_HEADER_PATH] = path28;
       headers[HTTP2_HEADER_SCHEME] = "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body && typeof body.read === "function") {
@@ -23529,9 +23529,9 @@ var require_redirect_handler = __commonJS({
           return this.handler.onHeaders(statusCode, headers, resume, statusText);
         }
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path27 = search ? `${pathname}${search}` : pathname;
+        const path28 = search ? `${pathname}${search}` : pathname;
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path27;
+        this.opts.path = path28;
         this.opts.origin = origin;
         this.opts.maxRedirections = 0;
         this.opts.query = null;
@@ -24770,10 +24770,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path27 = "/",
+          path: path28 = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path27;
+        opts.path = origin + path28;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL2(origin);
           headers.host = host;
@@ -26745,20 +26745,20 @@ var require_mock_utils = __commonJS({
       }
       return true;
     }
-    function safeUrl(path27) {
-      if (typeof path27 !== "string") {
-        return path27;
+    function safeUrl(path28) {
+      if (typeof path28 !== "string") {
+        return path28;
       }
-      const pathSegments = path27.split("?");
+      const pathSegments = path28.split("?");
       if (pathSegments.length !== 2) {
-        return path27;
+        return path28;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path27, method, body, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path27);
+    function matchKey(mockDispatch2, { path: path28, method, body, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path28);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -26780,7 +26780,7 @@ var require_mock_utils = __commonJS({
     function getMockDispatch(mockDispatches, key) {
       const basePath = key.query ? buildURL(key.path, key.query) : key.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path27 }) => matchValue(safeUrl(path27), resolvedPath));
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path28 }) => matchValue(safeUrl(path28), resolvedPath));
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
@@ -26818,9 +26818,9 @@ var require_mock_utils = __commonJS({
       }
     }
     function buildKey(opts) {
-      const { path: path27, method, body, headers, query } = opts;
+      const { path: path28, method, body, headers, query } = opts;
       return {
-        path: path27,
+        path: path28,
         method,
         body,
         headers,
@@ -27283,10 +27283,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path27, data: { statusCode }, persist, times: times2, timesInvoked, origin }) => ({
+          ({ method, path: path28, data: { statusCode }, persist, times: times2, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path27,
+            Path: path28,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -32165,9 +32165,9 @@ var require_util7 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path27) {
-      for (let i = 0; i < path27.length; ++i) {
-        const code = path27.charCodeAt(i);
+    function validateCookiePath(path28) {
+      for (let i = 0; i < path28.length; ++i) {
+        const code = path28.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -35087,11 +35087,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path27 = opts.path;
+          let path28 = opts.path;
           if (!opts.path.startsWith("/")) {
-            path27 = `/${path27}`;
+            path28 = `/${path28}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path27);
+          url = new URL(util.parseOrigin(url).origin + path28);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -35958,9 +35958,9 @@ function intFlag(value, flag, fallback) {
 }
 
 // src/cli/commands/demo.ts
-import { cpSync, existsSync as existsSync3, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { cpSync, existsSync as existsSync4, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { tmpdir } from "node:os";
-import path13 from "node:path";
+import path14 from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/config/load.ts
@@ -36590,12 +36590,12 @@ function parseNameStatus(text2) {
     const code = fields[i++];
     if (code.startsWith("R") || code.startsWith("C")) {
       const oldPath = fields[i++];
-      const path27 = fields[i++];
-      out.push({ path: path27, status: code.startsWith("R") ? "renamed" : "added", oldPath });
+      const path28 = fields[i++];
+      out.push({ path: path28, status: code.startsWith("R") ? "renamed" : "added", oldPath });
     } else {
-      const path27 = fields[i++];
+      const path28 = fields[i++];
       const status = code === "A" ? "added" : code === "M" ? "modified" : code === "D" ? "deleted" : "other";
-      out.push({ path: path27, status, oldPath: null });
+      out.push({ path: path28, status, oldPath: null });
     }
   }
   return out;
@@ -36742,7 +36742,7 @@ function fileReader(root) {
 // src/pipeline/gate.ts
 var import_picomatch4 = __toESM(require_picomatch2(), 1);
 import { mkdirSync as mkdirSync2 } from "node:fs";
-import path11 from "node:path";
+import path12 from "node:path";
 
 // src/analysis/compare/kernels.ts
 function kernelKey(kernel) {
@@ -38171,9 +38171,12 @@ function readCubin(bytes, file) {
 }
 
 // src/toolchain/nvcc.ts
-import { execFile as execFile2 } from "node:child_process";
+import { execFile as execFile3 } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path4 from "node:path";
+
+// src/toolchain/ptxas.ts
+import { execFile as execFile2 } from "node:child_process";
 
 // src/toolchain/launch-bounds.ts
 var product = (list) => list.split(",").map((v) => Number(v.trim())).reduce((a, b) => a * b, 1);
@@ -38196,11 +38199,39 @@ function launchBoundsFromPtx(ptx) {
   return bounds;
 }
 
+// src/toolchain/ptxas.ts
+function applyLaunchBounds(records, ptxText) {
+  const bounds = launchBoundsFromPtx(ptxText);
+  for (const record of records) {
+    const fromPtx = bounds.get(record.name);
+    if (!record.isEntry || !fromPtx) continue;
+    record.resources.maxThreadsPerBlock = fromPtx.maxThreadsPerBlock;
+    record.resources.minBlocksPerSM = fromPtx.minBlocksPerSM;
+    delete record.resources.nullReasons?.maxThreadsPerBlock;
+    delete record.resources.nullReasons?.minBlocksPerSM;
+  }
+}
+function assemblePtx(ptxas, arch2, ptxPath, ptxText) {
+  return new Promise((resolve) => {
+    execFile2(ptxas, [`-arch=${arch2}`, "-v", "-o", "/dev/null", ptxPath], { encoding: "utf8", maxBuffer: 64 << 20 }, (error2, _stdout, stderr) => {
+      if (error2 && typeof error2.code === "string") {
+        resolve({ records: [], diagnostics: [{ severity: "note", stage: "ptxas", file: ptxPath, message: `ptxas could not run (${error2.message}): resources unknown` }] });
+        return;
+      }
+      const parsed = parsePtxasLog(stderr, ptxPath);
+      const diagnostics = parsed.diagnostics.filter((d) => d.severity !== "note");
+      if (error2) diagnostics.push({ severity: "warning", stage: "ptxas", file: ptxPath, message: `ptxas failed on this PTX: ${stderr.trim().split("\n").slice(-2).join(" ")}` });
+      applyLaunchBounds(parsed.kernels, ptxText);
+      resolve({ records: parsed.kernels, diagnostics });
+    });
+  });
+}
+
 // src/toolchain/nvcc.ts
 var COMPILE_TIMEOUT_MS = 10 * 60 * 1e3;
 function run(file, args) {
   return new Promise((resolve) => {
-    execFile2(file, args, { maxBuffer: 64 * 1024 * 1024, timeout: COMPILE_TIMEOUT_MS, encoding: "utf8" }, (error2, stdout, stderr) => {
+    execFile3(file, args, { maxBuffer: 64 * 1024 * 1024, timeout: COMPILE_TIMEOUT_MS, encoding: "utf8" }, (error2, stdout, stderr) => {
       const err = error2;
       if (err && typeof err.code === "string") resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
       else resolve({ code: err ? typeof err.code === "number" ? err.code : 1 : 0, stdout, stderr, spawnError: null });
@@ -38282,15 +38313,7 @@ async function compileCuda(request2) {
   }
   const parsed = parsePtxasLog(back.stderr, ptxPath);
   result.diagnostics.push(...parsed.diagnostics.filter((d) => d.severity !== "note"));
-  const bounds = launchBoundsFromPtx(result.ptx);
-  for (const record of parsed.kernels) {
-    const fromPtx = bounds.get(record.name);
-    if (!record.isEntry || !fromPtx) continue;
-    record.resources.maxThreadsPerBlock = fromPtx.maxThreadsPerBlock;
-    record.resources.minBlocksPerSM = fromPtx.minBlocksPerSM;
-    delete record.resources.nullReasons?.maxThreadsPerBlock;
-    delete record.resources.nullReasons?.minBlocksPerSM;
-  }
+  applyLaunchBounds(parsed.kernels, result.ptx);
   result.resources = parsed.kernels;
   if (request2.cubin === false) await rm(cubinFile, { force: true });
   else result.cubinPath = cubinFile;
@@ -38298,10 +38321,46 @@ async function compileCuda(request2) {
   return result;
 }
 
+// src/toolchain/includes.ts
+import { existsSync as existsSync3, readFileSync as readFileSync3, statSync } from "node:fs";
+import path5 from "node:path";
+var INCLUDE2 = /^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm;
+function resolveInclude(target, fromDir, includeDirs) {
+  for (const dir of [fromDir, ...includeDirs]) {
+    const candidate = path5.resolve(dir, target);
+    if (existsSync3(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+function withoutComments(source) {
+  return source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/\/\/[^\n]*/g, "");
+}
+function includeGraph(source, includeDirs = []) {
+  const dirs = includeDirs.map((d) => path5.resolve(d));
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [path5.resolve(source)];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    let text2;
+    try {
+      text2 = readFileSync3(file, "utf8");
+    } catch {
+      continue;
+    }
+    for (const match of withoutComments(text2).matchAll(INCLUDE2)) {
+      const resolved = resolveInclude(match[1], path5.dirname(file), dirs);
+      if (resolved && !seen.has(resolved)) pending.push(resolved);
+    }
+  }
+  return seen;
+}
+
 // src/version.ts
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
-import path5 from "node:path";
+import { readdirSync, readFileSync as readFileSync4 } from "node:fs";
+import path6 from "node:path";
 import { fileURLToPath } from "node:url";
 var VERSION = "0.1.0";
 var fingerprint = null;
@@ -38311,11 +38370,11 @@ function codeFingerprint() {
   try {
     const self = fileURLToPath(import.meta.url);
     if (self.endsWith(".ts")) {
-      const srcDir = path5.dirname(self);
+      const srcDir = path6.dirname(self);
       const files = readdirSync(srcDir, { recursive: true }).filter((f) => f.endsWith(".ts")).sort();
-      for (const file of files) hash.update(file).update(readFileSync3(path5.join(srcDir, file)));
+      for (const file of files) hash.update(file).update(readFileSync4(path6.join(srcDir, file)));
     } else {
-      hash.update(readFileSync3(self));
+      hash.update(readFileSync4(self));
     }
   } catch {
   }
@@ -38325,8 +38384,8 @@ function codeFingerprint() {
 
 // src/pipeline/artifacts.ts
 var import_picomatch3 = __toESM(require_picomatch2(), 1);
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
-import path7 from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync5 } from "node:fs";
+import path8 from "node:path";
 
 // src/report/validate.ts
 var import_ajv2 = __toESM(require_ajv(), 1);
@@ -39952,15 +40011,21 @@ function computeCliffs(input) {
 }
 
 // src/ptx/opcode-trie.ts
-var WIDTH = 128;
+var ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789.:_";
+var WIDTH = ALPHABET.length + 1;
+var SYMBOL = new Uint8Array(128);
+for (let i = 0; i < ALPHABET.length; i++) SYMBOL[ALPHABET.charCodeAt(i)] = i + 1;
 var next = new Int32Array(WIDTH * 512);
 var infos = [void 0];
 var nodes = 1;
 function rememberOpcode(word, info2) {
-  for (let i = 0; i < word.length; i++) if (word.charCodeAt(i) >= WIDTH) return;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 128 || SYMBOL[c] === 0) return;
+  }
   let node = 0;
   for (let i = 0; i < word.length; i++) {
-    const slot = node * WIDTH + word.charCodeAt(i);
+    const slot = node * WIDTH + SYMBOL[word.charCodeAt(i)];
     let child = next[slot];
     if (child === 0) {
       child = nodes++;
@@ -39982,8 +40047,10 @@ function walkOpcode(text2, start) {
   const table3 = next;
   for (; ; ) {
     const c = text2.charCodeAt(p);
-    if (!(c < WIDTH)) break;
-    const child = table3[node * WIDTH + c];
+    if (!(c < 128)) break;
+    const symbol2 = SYMBOL[c];
+    if (symbol2 === 0) break;
+    const child = table3[node * WIDTH + symbol2];
     if (child === 0) break;
     node = child;
     p++;
@@ -40245,6 +40312,9 @@ var Parser2 = class {
   symbols = /* @__PURE__ */ new Map();
   immediates = /* @__PURE__ */ new Map();
   plainLocations = /* @__PURE__ */ new Map();
+  /** The plain location looked up last, and its key. */
+  lastLocationKey = -1;
+  lastLocation = null;
   /** Guards of fast-path registers (see guardOf). */
   guards = /* @__PURE__ */ new Map();
   negatedGuards = /* @__PURE__ */ new Map();
@@ -40652,12 +40722,18 @@ var Parser2 = class {
     }
     if (!hasMore) {
       const key = (fileIndex * 1048576 + lineNumber) * 4096 + ((col ?? 0) & 4095);
+      if (key === this.lastLocationKey && this.lastLocation !== null) {
+        this.currentSource = this.lastLocation;
+        return;
+      }
       let shared = this.plainLocations.get(key);
       if (shared === void 0) {
         shared = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
         this.plainLocations.set(key, shared);
         this.locations.push(shared);
       }
+      this.lastLocationKey = key;
+      this.lastLocation = shared;
       this.currentSource = shared;
       return;
     }
@@ -40944,10 +41020,8 @@ var Parser2 = class {
         const start = this.pos;
         const known2 = this.readKnownOpcode();
         if (known2 !== null) {
-          const afterOpcode = this.pos;
           this.skipBlanks();
           if (text2.charCodeAt(this.pos) !== C_COLON) {
-            this.pos = afterOpcode;
             const instruction2 = this.parseInstruction(line, column, start, null, known2);
             if (instruction2) body.push(instruction2);
             continue;
@@ -41332,30 +41406,18 @@ function exactCopy(items, count) {
 }
 var InstructionNode = class {
   constructor(sourceText, start, line, info2, guard, operands, source) {
+    this.kind = "instruction";
+    this.opcode = info2.opcode;
+    this.mnemonic = info2.mnemonic;
+    this.modifiers = info2.modifiers;
+    this.known = info2.known;
     this.sourceText = sourceText;
     this.start = start;
     this.line = line;
     this.guard = guard;
     this.operands = operands;
     this.source = source;
-    this.opcode = info2.opcode;
-    this.mnemonic = info2.mnemonic;
-    this.modifiers = info2.modifiers;
-    this.known = info2.known;
   }
-  sourceText;
-  start;
-  line;
-  guard;
-  operands;
-  source;
-  // Own fields (not prototype getters) for what every consumer reads: statements are of
-  // several shapes, and polymorphic getter access is slow.
-  kind = "instruction";
-  opcode;
-  mnemonic;
-  modifiers;
-  known;
   /** Raw text up to (not including) the ';'. */
   get text() {
     const end = this.sourceText.indexOf(";", this.start);
@@ -41427,129 +41489,6 @@ function newFloat64Array(length) {
   return new Float64Array(slab, offset, length);
 }
 
-// src/ptx/cfg.ts
-var BLOCK_ENDERS = /* @__PURE__ */ new Set(["bra", "brx", "ret", "exit", "trap"]);
-function newBlock(blocks, label) {
-  const block = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
-  blocks.push(block);
-  return block;
-}
-function addEdge(blocks, from, to) {
-  if (!blocks[from].successors.includes(to)) {
-    blocks[from].successors.push(to);
-    blocks[to].predecessors.push(from);
-  }
-}
-function intersect(idom, rpoIndex, a, b) {
-  while (a !== b) {
-    while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
-    while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
-  }
-  return a;
-}
-function branchTarget(ins) {
-  for (const op of ins.operands) if (op.kind === "symbol") return op.name;
-  return null;
-}
-function buildCfg(fn) {
-  const body = fn.body;
-  const blocks = [];
-  const blockOfStatement = newInt32Array(body.length).fill(-1);
-  const labelBlock = /* @__PURE__ */ new Map();
-  const errors = [];
-  let current = null;
-  for (let i = 0; i < body.length; i++) {
-    const s = body[i];
-    if (s.kind === "label") {
-      current = newBlock(blocks, s.name);
-      labelBlock.set(s.name, current.id);
-    } else if (s.kind === "instruction") {
-      if (current === null) current = newBlock(blocks, null);
-      current.statements.push(i);
-      blockOfStatement[i] = current.id;
-      if (BLOCK_ENDERS.has(s.mnemonic)) current = null;
-    }
-  }
-  if (blocks.length === 0) newBlock(blocks, null);
-  for (const block of blocks) {
-    const lastIndex = block.statements[block.statements.length - 1];
-    const last = lastIndex === void 0 ? null : body[lastIndex];
-    const fallsThrough = block.id + 1 < blocks.length;
-    if (last === null || !BLOCK_ENDERS.has(last.mnemonic)) {
-      if (fallsThrough) addEdge(blocks, block.id, block.id + 1);
-      continue;
-    }
-    if (last.mnemonic === "bra") {
-      const target = branchTarget(last);
-      const targetBlock = target === null ? void 0 : labelBlock.get(target);
-      if (targetBlock === void 0) {
-        errors.push({ message: `branch to unknown label '${target ?? "?"}'`, line: last.position.line, column: last.position.column, functionName: fn.name });
-      } else addEdge(blocks, block.id, targetBlock);
-    } else if (last.mnemonic === "brx") {
-      for (const [, id] of labelBlock) addEdge(blocks, block.id, id);
-    }
-    if (last.guard !== null && fallsThrough) addEdge(blocks, block.id, block.id + 1);
-  }
-  const { idom, reversePostorder } = dominators(blocks, 0);
-  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors };
-}
-function dominators(blocks, entry) {
-  const n = blocks.length;
-  const order2 = [];
-  const visited = new Array(n).fill(0);
-  const stackBlocks = [entry];
-  const stackNext = [0];
-  visited[entry] = 1;
-  while (stackBlocks.length > 0) {
-    const top = stackBlocks.length - 1;
-    const succ = blocks[stackBlocks[top]].successors;
-    if (stackNext[top] < succ.length) {
-      const next2 = succ[stackNext[top]++];
-      if (!visited[next2]) {
-        visited[next2] = 1;
-        stackBlocks.push(next2);
-        stackNext.push(0);
-      }
-    } else {
-      order2.push(stackBlocks[top]);
-      stackBlocks.pop();
-      stackNext.pop();
-    }
-  }
-  const reversePostorder = order2.reverse();
-  const rpoIndex = new Array(n).fill(-1);
-  for (let i = 0; i < reversePostorder.length; i++) rpoIndex[reversePostorder[i]] = i;
-  const idom = newInt32Array(n).fill(-1);
-  idom[entry] = entry;
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const b of reversePostorder) {
-      if (b === entry) continue;
-      let newIdom = -1;
-      for (const p of blocks[b].predecessors) {
-        if (idom[p] === -1) continue;
-        newIdom = newIdom === -1 ? p : intersect(idom, rpoIndex, p, newIdom);
-      }
-      if (newIdom !== idom[b]) {
-        idom[b] = newIdom;
-        changed = true;
-      }
-    }
-  }
-  return { idom, reversePostorder };
-}
-function dominates(cfg, a, b) {
-  if (cfg.idom[b] === -1) return false;
-  let x = b;
-  for (; ; ) {
-    if (x === a) return true;
-    const up = cfg.idom[x];
-    if (up === x || up === -1) return false;
-    x = up;
-  }
-}
-
 // src/ptx/values.ts
 var NO_DESTINATION = /* @__PURE__ */ new Set([
   "st",
@@ -41600,28 +41539,37 @@ function lastDefinitionIn(defs, stmts, statement) {
   return -1;
 }
 var NO_DEFINITIONS = [];
-var Definitions = class {
-  statements = [];
-  registers = [];
-  lists = /* @__PURE__ */ new Map();
-  constructor(cfg) {
-    const body = cfg.fn.body;
-    for (const block of cfg.blocks) for (const i of block.statements) {
-      const ins = body[i];
-      const first = ins.operands[0];
-      if (first === void 0 || NO_DESTINATION.has(ins.mnemonic)) continue;
-      if (first.kind === "register") {
-        this.statements.push(i);
-        this.registers.push(first.name);
-      } else if (first.kind === "vector") {
-        if (ins.mnemonic === "wmma" && ins.modifiers[0] === "store") continue;
-        for (const e of first.elements) {
-          if (e.kind !== "register") continue;
-          this.statements.push(i);
-          this.registers.push(e.name);
-        }
-      }
+function noteDestinations(ins, statement, statements, registers) {
+  const first = ins.operands[0];
+  if (first === void 0) return;
+  if (first.kind === "register") {
+    if (NO_DESTINATION.has(ins.mnemonic)) return;
+    statements.push(statement);
+    registers.push(first.name);
+  } else if (first.kind === "vector") {
+    if (NO_DESTINATION.has(ins.mnemonic)) return;
+    if (ins.mnemonic === "wmma" && ins.modifiers[0] === "store") return;
+    for (const e of first.elements) {
+      if (e.kind !== "register") continue;
+      statements.push(statement);
+      registers.push(e.name);
     }
+  }
+}
+var Definitions = class {
+  lists = /* @__PURE__ */ new Map();
+  statements;
+  registers;
+  constructor(cfg) {
+    if (cfg.destinations !== void 0) {
+      this.statements = cfg.destinations.statements;
+      this.registers = cfg.destinations.registers;
+      return;
+    }
+    this.statements = [];
+    this.registers = [];
+    const body = cfg.fn.body;
+    for (const block of cfg.blocks) for (const i of block.statements) noteDestinations(body[i], i, this.statements, this.registers);
   }
   /** Statement indexes writing the register, ascending, each once. */
   of(register2) {
@@ -41919,6 +41867,134 @@ function compare(op, a, b) {
       return a >= b;
     default:
       return null;
+  }
+}
+
+// src/ptx/cfg.ts
+function endsBlock(mnemonic) {
+  return mnemonic === "bra" || mnemonic === "ret" || mnemonic === "exit" || mnemonic === "brx" || mnemonic === "trap";
+}
+function newBlock(blocks, label) {
+  const block = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
+  blocks.push(block);
+  return block;
+}
+function addEdge(blocks, from, to) {
+  if (!blocks[from].successors.includes(to)) {
+    blocks[from].successors.push(to);
+    blocks[to].predecessors.push(from);
+  }
+}
+function intersect(idom, rpoIndex, a, b) {
+  while (a !== b) {
+    while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
+    while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
+  }
+  return a;
+}
+function branchTarget(ins) {
+  for (const op of ins.operands) if (op.kind === "symbol") return op.name;
+  return null;
+}
+function buildCfg(fn) {
+  const body = fn.body;
+  const blocks = [];
+  const blockOfStatement = newInt32Array(body.length).fill(-1);
+  const labelBlock = /* @__PURE__ */ new Map();
+  const errors = [];
+  const destinationStatements = [];
+  const destinationRegisters = [];
+  let current = null;
+  for (let i = 0; i < body.length; i++) {
+    const s = body[i];
+    if (s.kind === "label") {
+      current = newBlock(blocks, s.name);
+      labelBlock.set(s.name, current.id);
+    } else if (s.kind === "instruction") {
+      if (current === null) current = newBlock(blocks, null);
+      current.statements.push(i);
+      blockOfStatement[i] = current.id;
+      noteDestinations(s, i, destinationStatements, destinationRegisters);
+      if (endsBlock(s.mnemonic)) current = null;
+    }
+  }
+  if (blocks.length === 0) newBlock(blocks, null);
+  for (const block of blocks) {
+    const lastIndex = block.statements[block.statements.length - 1];
+    const last = lastIndex === void 0 ? null : body[lastIndex];
+    const fallsThrough = block.id + 1 < blocks.length;
+    if (last === null || !endsBlock(last.mnemonic)) {
+      if (fallsThrough) addEdge(blocks, block.id, block.id + 1);
+      continue;
+    }
+    if (last.mnemonic === "bra") {
+      const target = branchTarget(last);
+      const targetBlock = target === null ? void 0 : labelBlock.get(target);
+      if (targetBlock === void 0) {
+        errors.push({ message: `branch to unknown label '${target ?? "?"}'`, line: last.position.line, column: last.position.column, functionName: fn.name });
+      } else addEdge(blocks, block.id, targetBlock);
+    } else if (last.mnemonic === "brx") {
+      for (const [, id] of labelBlock) addEdge(blocks, block.id, id);
+    }
+    if (last.guard !== null && fallsThrough) addEdge(blocks, block.id, block.id + 1);
+  }
+  const { idom, reversePostorder } = dominators(blocks, 0);
+  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors, destinations: { statements: destinationStatements, registers: destinationRegisters } };
+}
+function dominators(blocks, entry) {
+  const n = blocks.length;
+  const order2 = [];
+  const visited = new Array(n).fill(0);
+  const stackBlocks = [entry];
+  const stackNext = [0];
+  visited[entry] = 1;
+  while (stackBlocks.length > 0) {
+    const top = stackBlocks.length - 1;
+    const succ = blocks[stackBlocks[top]].successors;
+    if (stackNext[top] < succ.length) {
+      const next2 = succ[stackNext[top]++];
+      if (!visited[next2]) {
+        visited[next2] = 1;
+        stackBlocks.push(next2);
+        stackNext.push(0);
+      }
+    } else {
+      order2.push(stackBlocks[top]);
+      stackBlocks.pop();
+      stackNext.pop();
+    }
+  }
+  const reversePostorder = order2.reverse();
+  const rpoIndex = new Array(n).fill(-1);
+  for (let i = 0; i < reversePostorder.length; i++) rpoIndex[reversePostorder[i]] = i;
+  const idom = newInt32Array(n).fill(-1);
+  idom[entry] = entry;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const b of reversePostorder) {
+      if (b === entry) continue;
+      let newIdom = -1;
+      for (const p of blocks[b].predecessors) {
+        if (idom[p] === -1) continue;
+        newIdom = newIdom === -1 ? p : intersect(idom, rpoIndex, p, newIdom);
+      }
+      if (newIdom !== idom[b]) {
+        idom[b] = newIdom;
+        changed = true;
+      }
+    }
+  }
+  return { idom, reversePostorder };
+}
+function dominates(cfg, a, b) {
+  if (cfg.idom[b] === -1) return false;
+  let x = b;
+  for (; ; ) {
+    if (x === a) return true;
+    const up = cfg.idom[x];
+    if (up === x || up === -1) return false;
+    x = up;
   }
 }
 
@@ -42727,9 +42803,16 @@ function addressRegister(ins) {
 function blockingStatements(cfg, classes, facts) {
   const body = cfg.fn.body;
   const blocking = new Array(body.length).fill(0);
+  const rpoIndex = new Array(cfg.blocks.length).fill(-1);
+  for (let i = 0; i < cfg.reversePostorder.length; i++) rpoIndex[cfg.reversePostorder[i]] = i;
+  let acyclic = true;
+  for (const b of cfg.reversePostorder) {
+    for (const p of cfg.blocks[b].predecessors) if (rpoIndex[p] >= rpoIndex[b]) acyclic = false;
+  }
   const outSets = cfg.blocks.map(() => []);
   let changed = true;
   for (let iteration = 0; changed && iteration < 50; iteration++) {
+    if (iteration === 1 && acyclic) break;
     changed = false;
     for (const b of cfg.reversePostorder) {
       const pending = [];
@@ -42737,14 +42820,14 @@ function blockingStatements(cfg, classes, facts) {
       for (const s of cfg.blocks[b].statements) {
         const c = classes[s];
         let blocks = c.blocking;
-        if (!blocks && pending.length > 0) blocks = readsAny(body[s], pending);
+        if (!blocks && pending.length > 0) blocks = readsAny(body[s], pending, facts.destsAt(s).length > 0);
         if (blocks) {
           blocking[s] = 1;
           if (!c.blocking) pending.length = 0;
         }
         if (c.longLatency) {
           for (const d of facts.destsAt(s)) if (!pending.includes(d)) pending.push(d);
-        } else if (pending.length > 0) deleteWritten(body[s], pending);
+        } else if (pending.length > 0) deleteWritten(body[s], pending, facts.destsAt(s));
       }
       if (!sameSet(pending, outSets[b])) {
         outSets[b] = pending;
@@ -42754,11 +42837,11 @@ function blockingStatements(cfg, classes, facts) {
   }
   return blocking;
 }
-function readsAny(ins, pending) {
+function readsAny(ins, pending, writes) {
   if (ins.guard && pending.includes(ins.guard.register)) return true;
   const ops = ins.operands;
   const first = ops[0];
-  const skipFirst = first !== void 0 && (first.kind === "register" || first.kind === "vector") && destinations(ins).length > 0;
+  const skipFirst = first !== void 0 && (first.kind === "register" || first.kind === "vector") && writes;
   for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReads(ops[i], pending)) return true;
   return false;
 }
@@ -42776,15 +42859,15 @@ function operandReads(op, pending) {
       return false;
   }
 }
-function deleteWritten(ins, pending) {
+function deleteWritten(ins, pending, written) {
   const first = ins.operands[0];
   if (first === void 0) return;
   if (first.kind === "register") {
     const at = pending.indexOf(first.name);
-    if (at >= 0 && destinations(ins).length > 0) pending.splice(at, 1);
+    if (at >= 0 && written.length > 0) pending.splice(at, 1);
   } else if (first.kind === "vector") {
     if (first.elements.some((e) => e.kind === "register" && pending.includes(e.name))) {
-      for (const d of destinations(ins)) {
+      for (const d of written) {
         const at = pending.indexOf(d);
         if (at >= 0) pending.splice(at, 1);
       }
@@ -42808,10 +42891,9 @@ function loopControlBlocks(cfg, loops) {
 }
 function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack) {
   const body = fn.body;
-  const classes = body.map((s) => s.kind === "instruction" ? classify(s) : null);
+  const classes = new Array(body.length).fill(null);
   const facts = functionFacts(fn);
-  const prov = classes.some((c) => c !== null && c.space === "generic") ? addressProvenance(module, fn, facts) : null;
-  const blocking = blockingStatements(cfg, classes, facts);
+  let prov = null;
   const control = loopControlBlocks(cfg, loops);
   const staticTally = new Array(SLOT_COUNT).fill(0);
   const dynamicTally = new Array(SLOT_COUNT).fill(0);
@@ -42828,56 +42910,70 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack
     assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1)
   };
   const calleeCounts = [];
-  for (let s = 0; s < body.length; s++) {
-    const c = classes[s];
-    if (c === null) continue;
-    const ins = body[s];
-    let space = c.space;
-    if (space === "generic") {
-      const reg = addressRegister(ins);
-      const spaces = reg && prov ? prov.get(reg) : void 0;
-      if (spaces && spaces.size === 1) space = [...spaces][0];
-    }
-    const w = weights[s];
-    const slot = slotOf(c, space);
-    staticTally[slot] += 1;
-    if (w === 0) continue;
-    dynamicTally[slot] += w;
-    totals.weighted += c.weight * w;
-    totals.flops += c.flops * w;
-    if (blocking[s]) totals.blocking += w;
-    if (c.bytes > 0) {
-      if (c.category === "load" && space === "global") totals.globalLoadBytes += c.bytes * w;
-      if (c.category === "store" && space === "global") totals.globalStoreBytes += c.bytes * w;
-      if (c.category === "load" && space === "shared") totals.sharedLoadBytes += c.bytes * w;
-      if (c.category === "store" && space === "shared") totals.sharedStoreBytes += c.bytes * w;
-      if (ins.mnemonic === "cp") totals.sharedStoreBytes += c.bytes * w;
-    }
-    if (ins.mnemonic === "bra" && ins.guard) {
-      const b = cfg.blockOfStatement[s];
-      if (cfg.blocks[b].successors.length > 1 && !cfg.decided?.[b] && !control.has(b)) totals.unknownBranches = true;
-    }
-    if (ins.mnemonic === "call") {
-      const target = ins.operands.find((o) => o.kind === "symbol");
-      const callee = target && target.kind === "symbol" ? module.functions.find((f) => f.name === target.name && f.hasBody) : void 0;
-      if (callee && !callStack.has(callee.name)) {
-        callStack.add(callee.name);
-        const calleeCfg = buildCfg(callee);
-        const calleeLoops = findLoops(calleeCfg, loopOptions);
-        const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
-        callStack.delete(callee.name);
-        const t = inner.totals;
-        calleeCounts.push([t.dynamic, w]);
-        totals.weighted += t.weighted * w;
-        totals.flops += t.flops * w;
-        totals.globalLoadBytes += t.globalLoadBytes * w;
-        totals.globalStoreBytes += t.globalStoreBytes * w;
-        totals.sharedLoadBytes += t.sharedLoadBytes * w;
-        totals.sharedStoreBytes += t.sharedStoreBytes * w;
-        totals.blocking += t.blocking * w;
-        totals.unknownBranches ||= t.unknownBranches;
-        totals.assumed ||= t.assumed;
+  const calleeBlocking = [];
+  for (const block of cfg.blocks) {
+    for (const s of block.statements) {
+      const ins = body[s];
+      const c = classify(ins);
+      classes[s] = c;
+      let space = c.space;
+      if (space === "generic") {
+        prov ??= addressProvenance(module, fn, facts);
+        const reg = addressRegister(ins);
+        const spaces = reg ? prov.get(reg) : void 0;
+        if (spaces && spaces.size === 1) space = [...spaces][0];
       }
+      const w = weights[s];
+      const slot = slotOf(c, space);
+      staticTally[slot] += 1;
+      if (w === 0) continue;
+      dynamicTally[slot] += w;
+      totals.weighted += c.weight * w;
+      totals.flops += c.flops * w;
+      if (c.bytes > 0) {
+        if (c.category === "load" && space === "global") totals.globalLoadBytes += c.bytes * w;
+        if (c.category === "store" && space === "global") totals.globalStoreBytes += c.bytes * w;
+        if (c.category === "load" && space === "shared") totals.sharedLoadBytes += c.bytes * w;
+        if (c.category === "store" && space === "shared") totals.sharedStoreBytes += c.bytes * w;
+        if (ins.mnemonic === "cp") totals.sharedStoreBytes += c.bytes * w;
+      }
+      if (ins.mnemonic === "bra" && ins.guard) {
+        const b = cfg.blockOfStatement[s];
+        if (cfg.blocks[b].successors.length > 1 && !cfg.decided?.[b] && !control.has(b)) totals.unknownBranches = true;
+      }
+      if (ins.mnemonic === "call") {
+        const target = ins.operands.find((o) => o.kind === "symbol");
+        const callee = target && target.kind === "symbol" ? module.functions.find((f) => f.name === target.name && f.hasBody) : void 0;
+        if (callee && !callStack.has(callee.name)) {
+          callStack.add(callee.name);
+          const calleeCfg = buildCfg(callee);
+          const calleeLoops = findLoops(calleeCfg, loopOptions);
+          const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
+          callStack.delete(callee.name);
+          const t = inner.totals;
+          calleeCounts.push([t.dynamic, w]);
+          totals.weighted += t.weighted * w;
+          totals.flops += t.flops * w;
+          totals.globalLoadBytes += t.globalLoadBytes * w;
+          totals.globalStoreBytes += t.globalStoreBytes * w;
+          totals.sharedLoadBytes += t.sharedLoadBytes * w;
+          totals.sharedStoreBytes += t.sharedStoreBytes * w;
+          calleeBlocking.push(s, t.blocking * w);
+          totals.unknownBranches ||= t.unknownBranches;
+          totals.assumed ||= t.assumed;
+        }
+      }
+    }
+  }
+  const blocking = blockingStatements(cfg, classes, facts);
+  let next2 = 0;
+  for (let s = 0; s < body.length; s++) {
+    const w = weights[s];
+    if (classes[s] === null || w === 0) continue;
+    if (blocking[s]) totals.blocking += w;
+    if (next2 < calleeBlocking.length && calleeBlocking[next2] === s) {
+      totals.blocking += calleeBlocking[next2 + 1];
+      next2 += 2;
     }
   }
   totals.dynamic = countsFromTally(dynamicTally);
@@ -42895,7 +42991,9 @@ function intensities(counts) {
   return { fl: fl / total, mem: mem / total, ctrl: ctrl / total, reg: reg / total };
 }
 function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}) {
-  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, /* @__PURE__ */ new Set([fn.name]));
+  const callStack = /* @__PURE__ */ new Set();
+  callStack.add(fn.name);
+  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack);
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {
@@ -44267,7 +44365,7 @@ function launchFor(config, name, displayName, resources) {
 }
 
 // src/pipeline/paths.ts
-import path6 from "node:path/posix";
+import path7 from "node:path/posix";
 function toPosix(file) {
   return file.replace(/\\/g, "/");
 }
@@ -44282,7 +44380,7 @@ function pathMapper(root, repoFiles) {
     let mapped = posix;
     if (rootPrefix && posix.startsWith(rootPrefix)) mapped = posix.slice(rootPrefix.length);
     else if (posix.startsWith("/")) mapped = suffixMatch(posix, known2) ?? posix;
-    mapped = mapped ? path6.normalize(mapped).replace(/^\.\//, "") : mapped;
+    mapped = mapped ? path7.normalize(mapped).replace(/^\.\//, "") : mapped;
     cache.set(posix, mapped);
     return mapped;
   };
@@ -44364,7 +44462,7 @@ function matchFiles(root, patterns) {
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name)) walk(path7.join(dir, entry.name), relPath);
+        if (!SKIP_DIRS.has(entry.name)) walk(path8.join(dir, entry.name), relPath);
       } else if (entry.isFile() && isMatch(relPath)) {
         out.push(relPath);
       }
@@ -44374,7 +44472,7 @@ function matchFiles(root, patterns) {
   return out.sort();
 }
 function artifactKind(file) {
-  const ext = path7.extname(file).toLowerCase();
+  const ext = path8.extname(file).toLowerCase();
   if (ext === ".ptx") return "ptx";
   if (ext === ".cubin") return "cubin";
   if (ext === ".log" || ext === ".txt") return "ptxas-log";
@@ -44397,19 +44495,19 @@ function readArtifactSide(input) {
   const cubinRecords = [];
   const modules = [];
   for (const file of files) {
-    const full = path7.join(input.root, file);
+    const full = path8.join(input.root, file);
     const kind = artifactKind(file);
     try {
       if (kind === "ptxas-log") {
-        const parsed = parsePtxasLog(readFileSync4(full, "utf8"), full);
+        const parsed = parsePtxasLog(readFileSync5(full, "utf8"), full);
         logRecords.push(...parsed.kernels);
         diagnostics.push(...parsed.diagnostics);
       } else if (kind === "cubin") {
-        const parsed = readCubin(new Uint8Array(readFileSync4(full)), full);
+        const parsed = readCubin(new Uint8Array(readFileSync5(full)), full);
         cubinRecords.push(...parsed.kernels.map((k) => ({ ...k, arch: k.arch === "unknown" && parsed.arch ? parsed.arch : k.arch })));
         diagnostics.push(...parsed.diagnostics);
       } else if (kind === "ptx") {
-        const text2 = readFileSync4(full, "utf8");
+        const text2 = readFileSync5(full, "utf8");
         const arch2 = ptxTarget(text2);
         if (arch2 === null) diagnostics.push({ severity: "error", stage: "ptx", file: full, message: "no .target directive: cannot tell which arch this PTX is for" });
         else if (wanted(arch2)) modules.push({ file: full, text: text2, arch: arch2 });
@@ -44451,7 +44549,7 @@ function readArtifactSide(input) {
 function readReportKernels(file, diagnostics) {
   let data;
   try {
-    data = JSON.parse(readFileSync4(file, "utf8"));
+    data = JSON.parse(readFileSync5(file, "utf8"));
   } catch (error2) {
     diagnostics.push({ severity: "error", stage: "report", file, message: `not JSON: ${error2.message}` });
     return [];
@@ -44468,32 +44566,32 @@ function readReportKernels(file, diagnostics) {
 }
 
 // src/pipeline/compile.ts
-import path8 from "node:path";
+import path9 from "node:path";
 async function compileSide(input) {
   const kernels = [];
   const diagnostics = [];
   for (const unit of input.units) {
     for (const arch2 of input.archs) {
       input.log?.(`${input.side}: nvcc ${unit} for ${arch2}`);
-      const outDir = path8.join(input.outDir, input.side, arch2, unit.replace(/[\\/]/g, "__"));
+      const outDir = path9.join(input.outDir, input.side, arch2, unit.replace(/[\\/]/g, "__"));
       const result = await compileCuda({
-        source: path8.join(input.root, unit),
+        source: path9.join(input.root, unit),
         arch: arch2,
         outDir,
         defines: input.config.defines,
-        includeDirs: input.config.include.map((dir) => path8.join(input.root, dir)),
+        includeDirs: input.config.include.map((dir) => path9.join(input.root, dir)),
         flags: input.config.nvcc.flags,
         nvcc: input.nvcc
       });
-      diagnostics.push(...result.diagnostics.map((d) => ({ ...d, file: d.file ?? path8.join(input.root, unit) })));
+      diagnostics.push(...result.diagnostics.map((d) => ({ ...d, file: d.file ?? path9.join(input.root, unit) })));
       if (!result.ok || result.ptx === null) {
         if (!result.diagnostics.some((d) => d.severity === "error")) {
-          diagnostics.push({ severity: "error", stage: "build", file: path8.join(input.root, unit), message: `nvcc failed for ${arch2} (${result.command.join(" ")})` });
+          diagnostics.push({ severity: "error", stage: "build", file: path9.join(input.root, unit), message: `nvcc failed for ${arch2} (${result.command.join(" ")})` });
         }
         continue;
       }
       const analysed2 = analyzeOne(
-        { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path8.join(input.root, unit), arch: arch2, resources: result.resources },
+        { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path9.join(input.root, unit), arch: arch2, resources: result.resources },
         input.config
       );
       kernels.push(...analysed2.kernels);
@@ -44504,7 +44602,7 @@ async function compileSide(input) {
 }
 
 // src/pipeline/render.ts
-import path9 from "node:path";
+import path10 from "node:path";
 
 // node_modules/markdown-table/index.js
 function defaultStringLength(value) {
@@ -44660,10 +44758,10 @@ function repoPath(file, repoRoot) {
   return normalized.startsWith(root) ? normalized.slice(root.length) : null;
 }
 function lineUrl(context3, file, line) {
-  const path27 = repoPath(file, context3.repoRoot);
-  if (!path27 || !context3.repository || !context3.sha) return null;
+  const path28 = repoPath(file, context3.repoRoot);
+  if (!path28 || !context3.repository || !context3.sha) return null;
   const server = (context3.serverUrl ?? "https://github.com").replace(/\/+$/, "");
-  const encoded = path27.split("/").map(encodeURIComponent).join("/");
+  const encoded = path28.split("/").map(encodeURIComponent).join("/");
   return `${server}/${context3.repository}/blob/${context3.sha}/${encoded}${line !== null ? `#L${line}` : ""}`;
 }
 function isFailing(finding, failOn) {
@@ -44740,8 +44838,8 @@ function escapeHtml(text2) {
 var ICONS = { failure: "\u274C", warning: "\u26A0\uFE0F", notice: "\u2139\uFE0F" };
 function location(finding, context3) {
   if (!finding.file) return "";
-  const path27 = repoPath(finding.file, context3.repoRoot) ?? finding.file.split("/").pop() ?? finding.file;
-  const text2 = finding.line !== null ? `${path27}:${finding.line}` : path27;
+  const path28 = repoPath(finding.file, context3.repoRoot) ?? finding.file.split("/").pop() ?? finding.file;
+  const text2 = finding.line !== null ? `${path28}:${finding.line}` : path28;
   const url = lineUrl(context3, finding.file, finding.line);
   return url ? ` ([${text2}](${url}))` : ` (${text2})`;
 }
@@ -44968,12 +45066,12 @@ function clip(text2, limit) {
 function toAnnotations(comparison, failOn, options = {}) {
   const annotations = [];
   for (const finding of comparison.findings) {
-    const path27 = repoPath(finding.file, options.repoRoot);
-    if (!path27 || !finding.file) continue;
+    const path28 = repoPath(finding.file, options.repoRoot);
+    if (!path28 || !finding.file) continue;
     const pair = comparison.kernels.find((k) => k.name === finding.kernel && k.arch === finding.arch);
     const line = finding.line ?? kernelAnchorLine(pair?.head ?? null, finding.file) ?? 1;
     annotations.push({
-      path: path27,
+      path: path28,
       start_line: line,
       end_line: line,
       annotation_level: levelOf(finding, failOn),
@@ -45009,14 +45107,14 @@ function toSarif(comparison, options) {
     defaultConfiguration: { level: options.failOn.includes(kind) ? "error" : "warning" }
   }));
   const results = comparison.findings.map((finding) => {
-    const path27 = repoPath(finding.file, options.repoRoot);
-    const fingerprint2 = createHash2("sha256").update(`${finding.kind}|${finding.kernel}|${finding.arch}|${path27 ?? ""}|${finding.evidence.ptx ?? ""}`).digest("hex");
+    const path28 = repoPath(finding.file, options.repoRoot);
+    const fingerprint2 = createHash2("sha256").update(`${finding.kind}|${finding.kernel}|${finding.arch}|${path28 ?? ""}|${finding.evidence.ptx ?? ""}`).digest("hex");
     return {
       ruleId: `carve/${finding.kind}`,
       ruleIndex: FINDING_KINDS.indexOf(finding.kind),
       level: SARIF_LEVEL[levelOf(finding, options.failOn)],
       message: { text: `${finding.displayName} (${finding.arch}): ${finding.title}. ${finding.message}${finding.remedy ? ` Remedy: ${finding.remedy}` : ""}` },
-      locations: path27 ? [{ physicalLocation: { artifactLocation: { uri: path27, uriBaseId: "%SRCROOT%" }, ...finding.line !== null ? { region: { startLine: finding.line } } : {} } }] : [],
+      locations: path28 ? [{ physicalLocation: { artifactLocation: { uri: path28, uriBaseId: "%SRCROOT%" }, ...finding.line !== null ? { region: { startLine: finding.line } } : {} } }] : [],
       partialFingerprints: { "carveFinding/v1": fingerprint2 },
       properties: { kernel: finding.kernel, arch: finding.arch, evidence: finding.evidence }
     };
@@ -45066,11 +45164,11 @@ function scatterChart(title, xLabel, yLabel, points) {
   const x = linear2([0, xMax * 1.05], [M.left, W - M.right]);
   const y = linear2([0, yMax * 1.05], [H - M.bottom, M.top]);
   const frontier = points.filter((p) => p.frontier).sort((a, b) => a.x - b.x);
-  const path27 = frontier.length > 1 ? `<polyline fill="none" stroke="${PALETTE[1]}" stroke-dasharray="4 3" points="${frontier.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(" ")}"/>` : "";
+  const path28 = frontier.length > 1 ? `<polyline fill="none" stroke="${PALETTE[1]}" stroke-dasharray="4 3" points="${frontier.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(" ")}"/>` : "";
   const dots = points.map((p) => `<circle cx="${x(p.x).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="${p.frontier ? 5 : 3.5}" fill="${p.survivor ? PALETTE[0] : "#fff"}" stroke="${p.frontier ? PALETTE[1] : PALETTE[0]}" stroke-width="1.5"><title>${escapeHtml(p.label)}</title></circle>`).join("");
   const tickValues = (max) => [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
   const key = legend([{ name: "survivor", color: PALETTE[0] }, { name: "frontier", color: PALETTE[1] }]);
-  return frame(title, ticks(tickValues(yMax), null, y) + ticks(tickValues(xMax), x, null) + path27 + dots + key, xLabel, yLabel);
+  return frame(title, ticks(tickValues(yMax), null, y) + ticks(tickValues(xMax), x, null) + path28 + dots + key, xLabel, yLabel);
 }
 function barChart(title, unit, bars) {
   const height = M.top + 20 + bars.length * 18;
@@ -45148,6 +45246,10 @@ function variantLabel(v) {
 function allKernels(input) {
   return input.reports.flatMap((r) => r.kernels);
 }
+function kernelsWithSide(input) {
+  const bothSides = new Set(input.reports.map((r) => r.side).filter(Boolean)).size > 1;
+  return input.reports.flatMap((r) => r.kernels.map((kernel) => ({ kernel, side: bothSides ? r.side ?? null : null })));
+}
 
 // src/report/html.ts
 var STYLE = `body{font-family:sans-serif;margin:24px;color:#222;max-width:1200px}h1{font-size:22px}h2{font-size:18px;border-bottom:1px solid #ccc;padding-bottom:4px;margin-top:32px}
@@ -45187,10 +45289,10 @@ function rooflineSvg(kernel) {
     note: `${peaks.bandwidthGBs} GB/s${peaks.peakGflops !== null ? `, ${Math.round(peaks.peakGflops)} GFLOP/s FP32` : ""}${unverified}`
   });
 }
-function kernelSection(kernel) {
+function kernelSection(kernel, side2) {
   const bars = mixBars(kernel);
   const mix = bars.length ? barChart("Dynamic instruction mix per thread", "instructions", bars) : '<p class="note">No instruction mix (PTX not analysed).</p>';
-  return `<section><h2><code>${escapeHtml(kernel.displayName)}</code> \xB7 ${escapeHtml(kernel.arch)}</h2>${metricsTable(kernel)}<div class="charts">${occupancySvg(kernel)}${mix}${rooflineSvg(kernel)}</div></section>`;
+  return `<section><h2><code>${escapeHtml(kernel.displayName)}</code> \xB7 ${escapeHtml(kernel.arch)}${side2 ? ` \xB7 ${side2}` : ""}</h2>${metricsTable(kernel)}<div class="charts">${occupancySvg(kernel)}${mix}${rooflineSvg(kernel)}</div></section>`;
 }
 function carvingSection(carving) {
   const points = carving.variants.filter((v) => v.efficiency !== null && v.utilization !== null).map((v) => ({ x: v.efficiency, y: v.utilization, label: variantLabel(v), survivor: isSurvivor(v), frontier: isOnFrontier(v) }));
@@ -45204,18 +45306,18 @@ function renderHtmlReport(input) {
   const header = `<h1>${escapeHtml(input.title)}</h1><p>${kernels.length} kernel reports on ${escapeHtml(archs.join(", ") || "no arch")}${input.generatedAt ? ` \xB7 ${escapeHtml(input.generatedAt)}` : ""}</p>`;
   const diagnostics = input.reports.flatMap((r) => r.diagnostics);
   const problems = diagnostics.length ? `<h2>Diagnostics</h2><ul>${diagnostics.map((d) => `<li>${escapeHtml(`${d.severity} (${d.stage})${d.file ? ` ${d.file}${d.line ? `:${d.line}` : ""}` : ""}: ${d.message}`)}</li>`).join("")}</ul>` : "";
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title><style>${STYLE}</style></head><body>` + header + kernels.map(kernelSection).join("") + input.carving.map(carvingSection).join("") + problems + "</body></html>\n";
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title><style>${STYLE}</style></head><body>` + header + kernelsWithSide(input).map(({ kernel, side: side2 }) => kernelSection(kernel, side2)).join("") + input.carving.map(carvingSection).join("") + problems + "</body></html>\n";
 }
 
 // src/report/markdown-report.ts
-function kernelRow2(kernel) {
+function kernelRow2({ kernel, side: side2 }) {
   const r = kernel.resources;
   const o = kernel.occupancy;
   const ai = arithmeticIntensity(kernel);
   const peaks = archPeaks(kernel.arch);
   const bound = ai.value !== null && peaks?.bandwidthGBs != null ? `${Number((peaks.peakGflops !== null ? Math.min(peaks.peakGflops, ai.value * peaks.bandwidthGBs) : ai.value * peaks.bandwidthGBs).toPrecision(4))}${peaks.peakGflops === null ? " (memory roof only)" : ""}` : "?";
   return [
-    `\`${kernel.displayName}\``,
+    `\`${kernel.displayName}\`${side2 ? ` (${side2})` : ""}`,
     kernel.arch,
     kernel.launch.block ? kernel.launch.block.join("\xD7") : "?",
     r ? String(r.registers) : "?",
@@ -45232,7 +45334,7 @@ function renderMarkdownReport(input) {
   parts.push(
     markdownTable([
       ["Kernel", "Arch", "Block", "Registers", "Shared (B)", "Occupancy", "Instr/thread", "FLOP/B", "Roofline bound (GFLOP/s)"],
-      ...kernels.map(kernelRow2)
+      ...kernelsWithSide(input).map(kernelRow2)
     ])
   );
   const archs = [...new Set(kernels.map((k) => k.arch))];
@@ -45337,10 +45439,10 @@ function location2(d, workspace) {
   return parts.length ? `${parts.join(" ")}: ` : "";
 }
 function relative(file, workspace) {
-  return path9.isAbsolute(file) && file.startsWith(workspace + path9.sep) ? path9.relative(workspace, file) : file;
+  return path10.isAbsolute(file) && file.startsWith(workspace + path10.sep) ? path10.relative(workspace, file) : file;
 }
 function diagnosticAnnotations(diagnostics, workspace) {
-  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path9.isAbsolute(d.file) || d.file.startsWith(workspace + path9.sep)).map((d) => ({
+  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path10.isAbsolute(d.file) || d.file.startsWith(workspace + path10.sep)).map((d) => ({
     path: relative(d.file, workspace),
     start_line: d.line,
     end_line: d.line,
@@ -45768,19 +45870,19 @@ function parseTimingOutput(text2, file) {
 }
 
 // src/timing/run.ts
-import { execFile as execFile3 } from "node:child_process";
+import { execFile as execFile4 } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import path10 from "node:path";
+import path11 from "node:path";
 import { promisify as promisify2 } from "node:util";
-var run2 = promisify2(execFile3);
+var run2 = promisify2(execFile4);
 function failure(message) {
   return { severity: "error", stage: "timing", message };
 }
 async function runHarness(entries, workDir, cudaHome = "/usr/local/cuda") {
   mkdirSync(workDir, { recursive: true });
-  const source = path10.join(workDir, "carve-harness.cpp");
-  const binary4 = path10.join(workDir, "carve-harness");
-  const manifest = path10.join(workDir, "timing.manifest");
+  const source = path11.join(workDir, "carve-harness.cpp");
+  const binary4 = path11.join(workDir, "carve-harness");
+  const manifest = path11.join(workDir, "timing.manifest");
   writeFileSync(source, generateHarness());
   writeFileSync(manifest, writeManifest(entries));
   const build = harnessBuildCommand(source, binary4, cudaHome);
@@ -45880,7 +45982,7 @@ async function runGate(options) {
         const relevant = range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath));
         const artifactsChanged = source === "artifacts" && changed.some((file) => import_picomatch4.default.isMatch(file, options.artifacts, { dot: true }));
         if (source !== "none" && (relevant || artifactsChanged)) {
-          worktree = path11.join(options.scratchDir, "base-worktree");
+          worktree = path12.join(options.scratchDir, "base-worktree");
           log(`base: worktree of ${baseCommit.slice(0, 12)} at ${worktree}`);
           await addWorktree(options.workspace, baseCommit, worktree);
           baseFiles = await filesAt(options.workspace, baseCommit);
@@ -45980,7 +46082,7 @@ function emptyReport(side2, commit, archs) {
 // src/pipeline/revision.ts
 var import_picomatch5 = __toESM(require_picomatch2(), 1);
 import { mkdtempSync, rmSync } from "node:fs";
-import path12 from "node:path";
+import path13 from "node:path";
 async function reportAtRevision(options) {
   let commit;
   try {
@@ -45988,8 +46090,8 @@ async function reportAtRevision(options) {
   } catch (error2) {
     return { report: null, diagnostics: [{ severity: "error", stage: "build", message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${error2.message}` }] };
   }
-  const work = mkdtempSync(path12.join(options.scratchDir, `carve-${options.side}-`));
-  const tree = path12.join(work, "tree");
+  const work = mkdtempSync(path13.join(options.scratchDir, `carve-${options.side}-`));
+  const tree = path13.join(work, "tree");
   try {
     await addWorktree(options.repoRoot, commit, tree);
     const files = await filesAt(options.repoRoot, commit);
@@ -46011,7 +46113,7 @@ async function reportAtRevision(options) {
       archs: options.archs,
       config: options.config,
       nvcc: nvcc.path,
-      outDir: path12.join(work, "build"),
+      outDir: path13.join(work, "build"),
       mapper,
       log: options.log
     });
@@ -46036,21 +46138,21 @@ would post and writes the HTML report, the markdown report and both JSON reports
   --json        print the gate result (findings, conclusion, reports) as JSON
 
 Exit code 0 when the gate ran (whatever it found), 2 on a usage or setup error.`;
-function findDemoProject(from = path13.dirname(fileURLToPath2(import.meta.url))) {
-  for (let dir = from; ; dir = path13.dirname(dir)) {
-    const candidate = path13.join(dir, "examples", "demo");
-    if (existsSync3(path13.join(candidate, "carve.yml"))) return candidate;
-    if (path13.dirname(dir) === dir) return null;
+function findDemoProject(from = path14.dirname(fileURLToPath2(import.meta.url))) {
+  for (let dir = from; ; dir = path14.dirname(dir)) {
+    const candidate = path14.join(dir, "examples", "demo");
+    if (existsSync4(path14.join(candidate, "carve.yml"))) return candidate;
+    if (path14.dirname(dir) === dir) return null;
   }
 }
 var GIT_IDENTITY = ["-c", "user.name=Carve demo", "-c", "user.email=demo@carve.invalid", "-c", "commit.gpgsign=false"];
 function writeSide(project, side2, repo) {
-  rmSync2(path13.join(repo, "kernels"), { recursive: true, force: true });
-  rmSync2(path13.join(repo, "artifacts"), { recursive: true, force: true });
-  cpSync(path13.join(project, side2, "kernels"), path13.join(repo, "kernels"), { recursive: true });
-  cpSync(path13.join(project, "artifacts", side2), path13.join(repo, "artifacts"), { recursive: true });
-  mkdirSync3(path13.join(repo, ".github"), { recursive: true });
-  cpSync(path13.join(project, "carve.yml"), path13.join(repo, ".github", "carve.yml"));
+  rmSync2(path14.join(repo, "kernels"), { recursive: true, force: true });
+  rmSync2(path14.join(repo, "artifacts"), { recursive: true, force: true });
+  cpSync(path14.join(project, side2, "kernels"), path14.join(repo, "kernels"), { recursive: true });
+  cpSync(path14.join(project, "artifacts", side2), path14.join(repo, "artifacts"), { recursive: true });
+  mkdirSync3(path14.join(repo, ".github"), { recursive: true });
+  cpSync(path14.join(project, "carve.yml"), path14.join(repo, ".github", "carve.yml"));
 }
 async function commitSide(project, side2, repo) {
   writeSide(project, side2, repo);
@@ -46075,9 +46177,9 @@ var demoCommand = {
       io.stderr("carve demo: the example project (examples/demo) is missing from this installation\n");
       return EXIT_USAGE;
     }
-    const outDir = path13.resolve(io.cwd, values.out ?? "carve-demo");
-    const scratch = mkdtempSync2(path13.join(tmpdir(), "carve-demo-"));
-    const repo = path13.join(scratch, "repo");
+    const outDir = path14.resolve(io.cwd, values.out ?? "carve-demo");
+    const scratch = mkdtempSync2(path14.join(tmpdir(), "carve-demo-"));
+    const repo = path14.join(scratch, "repo");
     mkdirSync3(repo);
     try {
       try {
@@ -46089,7 +46191,7 @@ var demoCommand = {
       }
       const baseSha = await commitSide(project, "base", repo);
       const headSha = await commitSide(project, "head", repo);
-      const { config, diagnostics } = loadConfigFile(path13.join(repo, ".github", "carve.yml"));
+      const { config, diagnostics } = loadConfigFile(path14.join(repo, ".github", "carve.yml"));
       const result = await runGate({
         workspace: repo,
         config,
@@ -46103,7 +46205,7 @@ var demoCommand = {
         pullRequest: { baseSha, headSha },
         headSha,
         scope: "changes",
-        scratchDir: path13.join(scratch, "work"),
+        scratchDir: path14.join(scratch, "work"),
         render: { repository: null },
         log: io.isTTY ? (message) => io.stderr(`${message}
 `) : void 0
@@ -46115,11 +46217,11 @@ var demoCommand = {
       mkdirSync3(outDir, { recursive: true });
       const reports = [result.head, ...result.base ? [result.base] : []];
       const title = "Carve demo: head vs base";
-      writeFileSync2(path13.join(outDir, "comment.md"), result.comment);
-      writeFileSync2(path13.join(outDir, "report.html"), renderHtmlReport({ title, reports, carving: [] }));
-      writeFileSync2(path13.join(outDir, "report.md"), renderMarkdownReport({ title, reports, carving: [] }));
-      writeFileSync2(path13.join(outDir, "head.json"), JSON.stringify(result.head, null, 2) + "\n");
-      if (result.base) writeFileSync2(path13.join(outDir, "base.json"), JSON.stringify(result.base, null, 2) + "\n");
+      writeFileSync2(path14.join(outDir, "comment.md"), result.comment);
+      writeFileSync2(path14.join(outDir, "report.html"), renderHtmlReport({ title, reports, carving: [] }));
+      writeFileSync2(path14.join(outDir, "report.md"), renderMarkdownReport({ title, reports, carving: [] }));
+      writeFileSync2(path14.join(outDir, "head.json"), JSON.stringify(result.head, null, 2) + "\n");
+      if (result.base) writeFileSync2(path14.join(outDir, "base.json"), JSON.stringify(result.base, null, 2) + "\n");
       if (values.json) {
         io.stdout(JSON.stringify({
           source: result.source,
@@ -46136,7 +46238,7 @@ ${sourceLine(result.source, result.nvcc)}
 `);
         io.stdout(`Conclusion: ${result.conclusion} (${result.conclusionReason})
 `);
-        io.stdout(`Wrote ${path13.join(outDir, "report.html")}, report.md, comment.md, base.json and head.json.
+        io.stdout(`Wrote ${path14.join(outDir, "report.html")}, report.md, comment.md, base.json and head.json.
 `);
       }
       return EXIT_OK;
@@ -46152,10 +46254,9 @@ function sourceLine(source, nvcc) {
 }
 
 // src/cli/commands/analyze.ts
-import { execFile as execFile4 } from "node:child_process";
 import { mkdtemp, readFile as readFile2, rm as rm2 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
-import path14 from "node:path";
+import path15 from "node:path";
 var USAGE2 = `Usage: carve analyze FILE.cu|FILE.ptx... [--arch sm_90]... [-D NAME=VALUE]... [--block X[xY[xZ]]]
                      [--assume-trips N] [--hint FILE:LINE=TRIPS]... [--nvcc PATH] [--json]
 
@@ -46200,20 +46301,6 @@ function parseHints(list) {
   }
   return hints;
 }
-function ptxasResources(ptxas, arch2, ptxPath) {
-  return new Promise((resolve) => {
-    execFile4(ptxas, [`-arch=${arch2}`, "-v", "-o", "/dev/null", ptxPath], { encoding: "utf8", maxBuffer: 64 << 20 }, (error2, _stdout, stderr) => {
-      if (error2 && typeof error2.code === "string") {
-        resolve({ records: [], diagnostics: [{ severity: "note", stage: "ptxas", file: ptxPath, message: `ptxas could not run (${error2.message}): resources unknown` }] });
-        return;
-      }
-      const parsed = parsePtxasLog(stderr, ptxPath);
-      const diagnostics = parsed.diagnostics.filter((d) => d.severity !== "note");
-      if (error2) diagnostics.push({ severity: "warning", stage: "ptxas", file: ptxPath, message: `ptxas failed on this PTX: ${stderr.trim().split("\n").slice(-2).join(" ")}` });
-      resolve({ records: parsed.kernels, diagnostics });
-    });
-  });
-}
 function ptxTarget2(text2) {
   const m = /^\s*\.target\s+(sm_\d+[a-z]?)/m.exec(text2);
   return m ? m[1] : null;
@@ -46242,7 +46329,7 @@ function table(kernels) {
     if (k.loops.length === 0 && !k.perThread?.unknownBranchesCountedTaken) continue;
     lines.push("", `${k.displayName} (${k.arch}):`);
     for (const loop of k.loops) {
-      const where2 = loop.line !== null ? `${path14.basename(loop.file ?? "?")}:${loop.line}` : "(no line)";
+      const where2 = loop.line !== null ? `${path15.basename(loop.file ?? "?")}:${loop.line}` : "(no line)";
       const trips = loop.tripCount !== null ? `${loop.tripCount} trips` : `? trips (assumed ${loop.assumedTripCount})`;
       lines.push(`  ${"  ".repeat(loop.depth - 1)}loop ${where2}: ${trips} \u2014 ${loop.tripCountReason}`);
     }
@@ -46280,11 +46367,11 @@ var analyzeCommand = {
     const archsSeen = /* @__PURE__ */ new Set();
     let inputError = false;
     const nvcc = await findNvcc(values.nvcc);
-    const ptxas = nvcc ? path14.join(path14.dirname(nvcc.path), "ptxas") : null;
-    const outDir = await mkdtemp(path14.join(tmpdir2(), "carve-analyze-"));
+    const ptxas = nvcc ? path15.join(path15.dirname(nvcc.path), "ptxas") : null;
+    const outDir = await mkdtemp(path15.join(tmpdir2(), "carve-analyze-"));
     try {
       for (const file of positionals) {
-        const absolute = path14.resolve(io.cwd, file);
+        const absolute = path15.resolve(io.cwd, file);
         if (file.endsWith(".ptx")) {
           let text2;
           try {
@@ -46299,18 +46386,9 @@ var analyzeCommand = {
             archsSeen.add(arch2);
             let resources = [];
             if (ptxas) {
-              const r = await ptxasResources(ptxas, arch2, absolute);
+              const r = await assemblePtx(ptxas, arch2, absolute, text2);
               resources = r.records;
               diagnostics.push(...r.diagnostics);
-              const bounds = launchBoundsFromPtx(text2);
-              for (const record of resources) {
-                const fromPtx = bounds.get(record.name);
-                if (!record.isEntry || !fromPtx) continue;
-                record.resources.maxThreadsPerBlock = fromPtx.maxThreadsPerBlock;
-                record.resources.minBlocksPerSM = fromPtx.minBlocksPerSM;
-                delete record.resources.nullReasons?.maxThreadsPerBlock;
-                delete record.resources.nullReasons?.minBlocksPerSM;
-              }
             } else {
               diagnostics.push({ severity: "note", stage: "ptxas", file, message: "ptxas not found: resources (registers, shared memory) unknown, occupancy not computed" });
             }
@@ -46335,7 +46413,7 @@ var analyzeCommand = {
           }
           const result = analyzeModule({
             ptxText: compiled.ptx,
-            ptxFile: compiled.ptxPath ? path14.basename(compiled.ptxPath) : file,
+            ptxFile: compiled.ptxPath ? path15.basename(compiled.ptxPath) : file,
             sourceFile: file,
             arch: arch2,
             resources: compiled.resources,
@@ -46363,8 +46441,8 @@ var analyzeCommand = {
 };
 
 // src/cli/commands/occupancy.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import path15 from "node:path";
+import { readFileSync as readFileSync6 } from "node:fs";
+import path16 from "node:path";
 var USAGE3 = `Usage:
   carve occupancy --arch sm_90 --registers N --block 256|16x16x1 [--shared BYTES]
                   [--dynamic-shared BYTES] [--max-dynamic-shared BYTES] [--max-threads N]
@@ -46535,10 +46613,10 @@ async function run3(argv, io) {
   return EXIT_OK;
 }
 function runBatchCommand(file, arch2, json, io) {
-  const filePath = path15.resolve(io.cwd, file);
+  const filePath = path16.resolve(io.cwd, file);
   let text2;
   try {
-    text2 = readFileSync5(filePath, "utf8");
+    text2 = readFileSync6(filePath, "utf8");
   } catch (error2) {
     io.stderr(`carve occupancy: cannot read ${file}: ${error2.code ?? error2.message}
 `);
@@ -46570,9 +46648,9 @@ var occupancyCommand = {
 };
 
 // src/cli/commands/compare.ts
-import { existsSync as existsSync4, mkdtempSync as mkdtempSync3, rmSync as rmSync3, statSync, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync3, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import path17 from "node:path";
+import path18 from "node:path";
 
 // src/analysis/carving/progress.ts
 function createProgress(total, write, isTTY, title = "building", every = Math.max(1, Math.ceil(total / 10))) {
@@ -46631,8 +46709,8 @@ function stepLog(write, isTTY, title = "carve") {
 }
 
 // src/cli/commands/report-input.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-import path16 from "node:path";
+import { readFileSync as readFileSync7 } from "node:fs";
+import path17 from "node:path";
 function lineColumn(text2, offset) {
   const before = text2.slice(0, offset);
   const line = before.split("\n").length;
@@ -46640,10 +46718,10 @@ function lineColumn(text2, offset) {
   return `${line}:${column}`;
 }
 function readJsonFile(file, cwd) {
-  const resolved = path16.resolve(cwd, file);
+  const resolved = path17.resolve(cwd, file);
   let text2;
   try {
-    text2 = readFileSync6(resolved, "utf8");
+    text2 = readFileSync7(resolved, "utf8");
   } catch (error2) {
     return { ok: false, error: `${file}: cannot read (${error2.code ?? error2.message})` };
   }
@@ -46669,21 +46747,21 @@ function loadReportFile(file, cwd) {
 // src/cli/commands/compare.ts
 function isFile(file) {
   try {
-    return statSync(file).isFile();
+    return statSync2(file).isFile();
   } catch {
     return false;
   }
 }
 var reportOrRevisionResolver = async (spec, side2, io, config, options = { archs: null, nvcc: null }) => {
   if (side2 === "base" && spec === "none") return { ok: true, value: null };
-  if (isFile(path17.resolve(io.cwd, spec)) || /\.json$/i.test(spec)) return loadReportFile(spec, io.cwd);
+  if (isFile(path18.resolve(io.cwd, spec)) || /\.json$/i.test(spec)) return loadReportFile(spec, io.cwd);
   let repoRoot;
   try {
     repoRoot = (await git(["rev-parse", "--show-toplevel"], io.cwd)).trim();
   } catch {
     return { ok: false, error: `${spec}: neither a report file nor a git revision (${io.cwd} is not in a git repository)` };
   }
-  const scratchDir = mkdtempSync3(path17.join(tmpdir3(), "carve-compare-"));
+  const scratchDir = mkdtempSync3(path18.join(tmpdir3(), "carve-compare-"));
   const progress = stepLog(io.stderr, io.isTTY, `carve compare (${side2} ${spec})`);
   try {
     const { report, diagnostics } = await reportAtRevision({
@@ -46757,7 +46835,7 @@ function formatFindings(comparison, failOn) {
   for (const f of comparison.findings) {
     const level = levelOf(f, failOn);
     const tag = level === "failure" ? "FAIL" : level === "warning" ? "WARN" : "NOTE";
-    const where2 = f.file ? ` ${path17.basename(f.file)}${f.line !== null ? `:${f.line}` : ""}` : "";
+    const where2 = f.file ? ` ${path18.basename(f.file)}${f.line !== null ? `:${f.line}` : ""}` : "";
     lines.push(`${tag} ${f.kind} ${f.displayName} (${f.arch})${where2}: ${f.title}`, `  ${f.message}`);
     if (f.remedy) lines.push(`  remedy: ${f.remedy}`);
   }
@@ -46786,9 +46864,9 @@ function compareCommandWith(resolve) {
       if (positionals.length !== 2) throw new UsageError(`expected BASE and HEAD, got ${positionals.length} argument(s)`);
       const resolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null };
       let config = defaultConfig(io.cwd);
-      const configFile = values.config ?? (existsSync4(path17.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
+      const configFile = values.config ?? (existsSync5(path18.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
       if (configFile) {
-        const loaded = loadConfigFile(path17.resolve(io.cwd, configFile));
+        const loaded = loadConfigFile(path18.resolve(io.cwd, configFile));
         if (!loaded.valid) {
           io.stderr(loaded.diagnostics.map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ""}: ${d.message}`).join("\n") + "\n");
           return EXIT_USAGE;
@@ -46811,9 +46889,9 @@ function compareCommandWith(resolve) {
       }
       const comparison = compareReports(base2.value, head.value, config, timing.value);
       const context3 = { failOn, repoRoot: io.cwd };
-      if (values["comment-out"]) writeFileSync3(path17.resolve(io.cwd, values["comment-out"]), renderComment(comparison, context3));
-      if (values["summary-out"]) writeFileSync3(path17.resolve(io.cwd, values["summary-out"]), renderSummary(comparison, context3));
-      if (values.sarif) writeFileSync3(path17.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + "\n");
+      if (values["comment-out"]) writeFileSync3(path18.resolve(io.cwd, values["comment-out"]), renderComment(comparison, context3));
+      if (values["summary-out"]) writeFileSync3(path18.resolve(io.cwd, values["summary-out"]), renderSummary(comparison, context3));
+      if (values.sarif) writeFileSync3(path18.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + "\n");
       io.stdout(values.json ? JSON.stringify(comparison, null, 2) + "\n" : formatFindings(comparison, failOn));
       return conclusionFor(comparison, failOn) === "failure" ? EXIT_FINDINGS : EXIT_OK;
     }
@@ -46823,7 +46901,7 @@ var compareCommand = compareCommandWith(reportOrRevisionResolver);
 
 // src/cli/commands/report.ts
 import { mkdirSync as mkdirSync4, writeFileSync as writeFileSync4 } from "node:fs";
-import path18 from "node:path";
+import path19 from "node:path";
 var USAGE5 = `Usage:
   carve report INPUT.json... --out DIR [--markdown] [--carving FILE]... [--title TEXT] [--json]
 
@@ -46872,18 +46950,18 @@ var reportCommand = {
       reports: reports.map((r) => r.value),
       carving: carving.map((r) => r.value)
     };
-    const outDir = path18.resolve(io.cwd, values.out);
+    const outDir = path19.resolve(io.cwd, values.out);
     mkdirSync4(outDir, { recursive: true });
-    const written = [path18.join(outDir, "report.html")];
+    const written = [path19.join(outDir, "report.html")];
     writeFileSync4(written[0], renderHtmlReport(input));
     if (values.markdown) {
-      written.push(path18.join(outDir, "report.md"));
+      written.push(path19.join(outDir, "report.md"));
       writeFileSync4(written[1], renderMarkdownReport(input));
     }
     if (values.json) {
       io.stdout(JSON.stringify({ files: written, reports: input.reports.length, kernels: input.reports.reduce((n, r) => n + r.kernels.length, 0) }, null, 2) + "\n");
     } else {
-      io.stdout(written.map((f) => `wrote ${path18.relative(io.cwd, f) || f}`).join("\n") + "\n");
+      io.stdout(written.map((f) => `wrote ${path19.relative(io.cwd, f) || f}`).join("\n") + "\n");
     }
     return EXIT_OK;
   }
@@ -46891,7 +46969,7 @@ var reportCommand = {
 
 // src/cli/commands/resources.ts
 import { readFile as readFile3 } from "node:fs/promises";
-import path19 from "node:path";
+import path20 from "node:path";
 var USAGE6 = `Usage: carve resources FILE.cubin|ptxas.log [--json]
 
 Prints the resources per kernel (registers, static shared memory, local memory / stack frame,
@@ -46936,7 +47014,7 @@ var resourcesCommand = {
     const file = positionals[0];
     let bytes;
     try {
-      bytes = await readFile3(path19.resolve(io.cwd, file));
+      bytes = await readFile3(path20.resolve(io.cwd, file));
     } catch (error2) {
       io.stderr(`carve resources: cannot read ${file}: ${error2.message}
 `);
@@ -46957,9 +47035,9 @@ var resourcesCommand = {
 };
 
 // src/cli/commands/carve.ts
-import { mkdtempSync as mkdtempSync4, readFileSync as readFileSync10, writeFileSync as writeFileSync7 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, readFileSync as readFileSync11, writeFileSync as writeFileSync7 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import path23 from "node:path";
+import path24 from "node:path";
 
 // src/expr/tokenize.ts
 var ExpressionError = class extends Error {
@@ -47626,30 +47704,12 @@ function carve2(space, arch2, all, options = DEFAULT_CARVE_OPTIONS) {
 
 // src/analysis/carving/cache.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync5, readFileSync as readFileSync7 } from "node:fs";
-import path20 from "node:path";
-var INCLUDE2 = /^\s*#\s*include\s*"([^"]+)"/gm;
+import { readFileSync as readFileSync8 } from "node:fs";
+import path21 from "node:path";
 function reachableIncludes(sourceFile, includeDirs) {
-  const seen = /* @__PURE__ */ new Set();
-  const pending = [path20.resolve(sourceFile)];
-  while (pending.length) {
-    const file = pending.pop();
-    if (seen.has(file)) continue;
-    seen.add(file);
-    let text2;
-    try {
-      text2 = readFileSync7(file, "utf8");
-    } catch {
-      continue;
-    }
-    for (const match of text2.matchAll(INCLUDE2)) {
-      const candidates = [path20.dirname(file), ...includeDirs].map((dir) => path20.resolve(dir, match[1]));
-      const found = candidates.find((candidate) => existsSync5(candidate));
-      if (found) pending.push(found);
-    }
-  }
-  seen.delete(path20.resolve(sourceFile));
-  return [...seen].sort();
+  const reached = includeGraph(sourceFile, includeDirs);
+  reached.delete(path21.resolve(sourceFile));
+  return [...reached].sort();
 }
 function buildCacheKey(input) {
   const hash = createHash3("sha256");
@@ -47657,10 +47717,10 @@ function buildCacheKey(input) {
     hash.update(`${label}\0${value.length}\0`);
     hash.update(value);
   };
-  part("source", readFileSync7(input.sourceFile));
+  part("source", readFileSync8(input.sourceFile));
   for (const header of reachableIncludes(input.sourceFile, input.includeDirs)) {
-    part("header-name", path20.basename(header));
-    part("header", readFileSync7(header));
+    part("header-name", path21.basename(header));
+    part("header", readFileSync8(header));
   }
   part("flags", JSON.stringify(input.flags));
   part("defines", JSON.stringify(Object.entries(input.defines).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)));
@@ -47670,24 +47730,24 @@ function buildCacheKey(input) {
 }
 
 // src/analysis/carving/build.ts
-import { mkdirSync as mkdirSync5, readFileSync as readFileSync8, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync5, existsSync as existsSync6, copyFileSync } from "node:fs";
+import { mkdirSync as mkdirSync5, readFileSync as readFileSync9, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync5, existsSync as existsSync6, copyFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import path21 from "node:path";
+import path22 from "node:path";
 function readCached(dir) {
   try {
-    return JSON.parse(readFileSync8(path21.join(dir, "result.json"), "utf8"));
+    return JSON.parse(readFileSync9(path22.join(dir, "result.json"), "utf8"));
   } catch {
     return null;
   }
 }
 async function buildOne(variant, options) {
   const key = buildCacheKey({ sourceFile: options.sourceFile, includeDirs: options.includeDirs, flags: options.flags, defines: variant.defines, arch: options.arch, nvccVersion: options.nvcc.version });
-  const dir = path21.join(options.cacheDir, key);
+  const dir = path22.join(options.cacheDir, key);
   const cached = readCached(dir);
   const fromCache = (result2, cachedHit) => {
-    const ptxPath = path21.join(dir, "kernel.ptx");
-    const cubinPath = path21.join(dir, "kernel.cubin");
-    const ptx = result2.ok && existsSync6(ptxPath) ? readFileSync8(ptxPath, "utf8") : null;
+    const ptxPath = path22.join(dir, "kernel.ptx");
+    const cubinPath = path22.join(dir, "kernel.cubin");
+    const ptx = result2.ok && existsSync6(ptxPath) ? readFileSync9(ptxPath, "utf8") : null;
     const error2 = result2.ok ? null : result2.diagnostics.find((d) => d.severity === "error")?.message ?? "build failed";
     return { variant, ok: result2.ok && ptx !== null, cached: cachedHit, key, ptx, ptxPath: ptx === null ? null : ptxPath, cubinPath: result2.hasCubin ? cubinPath : null, resources: result2.resources, diagnostics: result2.diagnostics, error: error2 };
   };
@@ -47705,11 +47765,11 @@ async function buildOne(variant, options) {
     nvcc: options.nvcc.path,
     cubin: true
   });
-  if (compiled.ptx !== null) writeFileSync5(path21.join(staging, "kernel.ptx"), compiled.ptx);
+  if (compiled.ptx !== null) writeFileSync5(path22.join(staging, "kernel.ptx"), compiled.ptx);
   const hasCubin = compiled.cubinPath !== null && existsSync6(compiled.cubinPath);
-  if (hasCubin) copyFileSync(compiled.cubinPath, path21.join(staging, "kernel.cubin"));
+  if (hasCubin) copyFileSync(compiled.cubinPath, path22.join(staging, "kernel.cubin"));
   const result = { ok: compiled.ok && compiled.ptx !== null, resources: compiled.resources, diagnostics: compiled.diagnostics, hasCubin };
-  writeFileSync5(path21.join(staging, "result.json"), JSON.stringify(result));
+  writeFileSync5(path22.join(staging, "result.json"), JSON.stringify(result));
   try {
     rmSync4(dir, { recursive: true, force: true });
     renameSync(staging, dir);
@@ -47732,8 +47792,8 @@ async function buildVariants(variants, options) {
 
 // src/analysis/carving/pipeline.ts
 import { createHash as createHash4 } from "node:crypto";
-import { mkdirSync as mkdirSync6, readFileSync as readFileSync9, writeFileSync as writeFileSync6 } from "node:fs";
-import path22 from "node:path";
+import { mkdirSync as mkdirSync6, readFileSync as readFileSync10, writeFileSync as writeFileSync6 } from "node:fs";
+import path23 from "node:path";
 function carveOptionsFor(space) {
   return { ...DEFAULT_CARVE_OPTIONS, objective: space.objective ?? "ryoo", band: space.band ?? 0 };
 }
@@ -47762,7 +47822,7 @@ function analyzeBuild(build, space, config, arch2) {
   const analysis = analyzeModule({
     ptxText: build.ptx,
     ptxFile: build.ptxPath ?? "kernel.ptx",
-    sourceFile: path22.resolve(config.baseDir, space.source),
+    sourceFile: path23.resolve(config.baseDir, space.source),
     arch: arch2,
     resources: build.resources,
     launchFor: () => ({ block: variant.block, blockSource: "config", dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1 }),
@@ -47788,14 +47848,14 @@ function analyzeBuildCached(build, space, config, arch2, cacheDir) {
     minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight,
     source: space.source
   })).digest("hex").slice(0, 24);
-  const file = path22.join(cacheDir, build.key, `metrics-${key}.json`);
+  const file = path23.join(cacheDir, build.key, `metrics-${key}.json`);
   try {
-    const cached = JSON.parse(readFileSync9(file, "utf8"));
+    const cached = JSON.parse(readFileSync10(file, "utf8"));
     return { metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters }, diagnostics: cached.diagnostics };
   } catch {
     const analysed2 = analyzeBuild(build, space, config, arch2);
     try {
-      mkdirSync6(path22.dirname(file), { recursive: true });
+      mkdirSync6(path23.dirname(file), { recursive: true });
       writeFileSync6(file, JSON.stringify(analysed2));
     } catch {
     }
@@ -47827,9 +47887,9 @@ async function carveSpace(options) {
   }
   const mine = shardVariants(enumeration.variants, shardSpec);
   const builds = await buildVariants(mine, {
-    sourceFile: path22.resolve(config.baseDir, space.source),
+    sourceFile: path23.resolve(config.baseDir, space.source),
     arch: arch2,
-    includeDirs: (config.include ?? []).map((dir) => path22.resolve(config.baseDir, dir)),
+    includeDirs: (config.include ?? []).map((dir) => path23.resolve(config.baseDir, dir)),
     flags: config.nvcc?.flags ?? [],
     nvcc,
     cacheDir: options.cacheDir,
@@ -47995,7 +48055,7 @@ async function timeSurvivors(result, builds, kernel, config, io) {
       samples: config.timing.samples
     });
   }
-  const work = mkdtempSync4(path23.join(tmpdir4(), "carve-time-"));
+  const work = mkdtempSync4(path24.join(tmpdir4(), "carve-time-"));
   const run4 = config.timing.command ? await runExternalBenchmark(config.timing.command, { CARVE_SPACE: result.space, CARVE_VARIANTS: entries.map((e) => e.id).join(" ") }, io.cwd) : await runHarness(entries, work);
   const ok = run4.records.filter((r) => r.status === "ok");
   return { ranking: rankTimings(ok, { seed: 1 }).map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats })), diagnostics: run4.diagnostics };
@@ -48021,7 +48081,7 @@ var carveCommand = {
     if (!values.space) throw new UsageError("--space is required");
     const shard = values.shard === void 0 ? void 0 : parseShard(values.shard);
     if (shard === null) throw new UsageError(`--shard must be i/n with 1 <= i <= n, got '${values.shard}'`);
-    const configFile = path23.resolve(io.cwd, values.config);
+    const configFile = path24.resolve(io.cwd, values.config);
     const loaded = loadConfigFile(configFile);
     if (!loaded.valid) {
       printDiagnostics(loaded.diagnostics, io);
@@ -48040,7 +48100,7 @@ var carveCommand = {
       arch: arch2,
       configFile: values.config,
       shard,
-      cacheDir: path23.resolve(io.cwd, values.cache ?? ".carve-cache"),
+      cacheDir: path24.resolve(io.cwd, values.cache ?? ".carve-cache"),
       jobs: values.jobs ? intFlag(values.jobs, "--jobs") : void 0,
       progress: { write: io.stderr, isTTY: io.isTTY }
     });
@@ -48048,7 +48108,7 @@ var carveCommand = {
     if (run4.diagnostics.some((d) => d.stage === "config" && d.severity === "error") || !run4.result && !shard) return EXIT_USAGE;
     if (shard && shard.count > 1) {
       const text2 = JSON.stringify(run4.shard) + "\n";
-      if (values.out) writeFileSync7(path23.resolve(io.cwd, values.out), text2);
+      if (values.out) writeFileSync7(path24.resolve(io.cwd, values.out), text2);
       else io.stdout(text2);
       return EXIT_OK;
     }
@@ -48059,9 +48119,9 @@ var carveCommand = {
       printDiagnostics(timed.diagnostics, io);
       timings = timed.ranking;
     }
-    if (values.svg) writeFileSync7(path23.resolve(io.cwd, values.svg), renderCarveSvg(result, timings?.[0]?.variant ?? null));
+    if (values.svg) writeFileSync7(path24.resolve(io.cwd, values.svg), renderCarveSvg(result, timings?.[0]?.variant ?? null));
     const output = values.json ? JSON.stringify(carveOutput(result, run4.diagnostics, timings), null, 2) + "\n" : formatText(result);
-    if (values.out) writeFileSync7(path23.resolve(io.cwd, values.out), output);
+    if (values.out) writeFileSync7(path24.resolve(io.cwd, values.out), output);
     else io.stdout(output);
     if (!values.json && timings) for (const t of timings) io.stdout(`  #${t.rank} ${t.variant}: ${t.medianMs.toFixed(4)} ms [${t.ciLowMs.toFixed(4)}, ${t.ciHighMs.toFixed(4)}]
 `);
@@ -48078,7 +48138,7 @@ var mergeCommand = {
     const shards = [];
     for (const file of positionals) {
       try {
-        shards.push(JSON.parse(readFileSync10(path23.resolve(io.cwd, file), "utf8")));
+        shards.push(JSON.parse(readFileSync11(path24.resolve(io.cwd, file), "utf8")));
       } catch (error2) {
         io.stderr(`carve merge: ${file}: ${error2.message}
 `);
@@ -48092,16 +48152,16 @@ var mergeCommand = {
       return EXIT_USAGE;
     }
     const diagnostics = shards.flatMap((s) => s.diagnostics);
-    if (values.svg) writeFileSync7(path23.resolve(io.cwd, values.svg), renderCarveSvg(merged.result));
+    if (values.svg) writeFileSync7(path24.resolve(io.cwd, values.svg), renderCarveSvg(merged.result));
     io.stdout(values.json ? JSON.stringify(carveOutput(merged.result, diagnostics), null, 2) + "\n" : formatText(merged.result));
     return EXIT_OK;
   }
 };
 
 // src/cli/commands/time.ts
-import { mkdtempSync as mkdtempSync5, readFileSync as readFileSync11 } from "node:fs";
+import { mkdtempSync as mkdtempSync5, readFileSync as readFileSync12 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import path24 from "node:path";
+import path25 from "node:path";
 var USAGE8 = `Usage:
   carve time --manifest FILE [--cubin-dir DIR] [--json]
   carve time --compare BASE.jsonl HEAD.jsonl [--alpha 0.01] [--json]
@@ -48117,7 +48177,7 @@ function manifestEntries(text2, cubinDir) {
     const words = line.trim().split(/\s+/);
     if (words[0] === "variant") {
       const n = words.slice(5).map(Number);
-      entries.push({ space: words[1], id: words[2], cubin: path24.resolve(cubinDir, words[3]), kernel: words[4], grid: [n[0], n[1], n[2]], block: [n[3], n[4], n[5]], dynamicSharedBytes: n[6], warmup: n[7], samples: n[8], arguments: [] });
+      entries.push({ space: words[1], id: words[2], cubin: path25.resolve(cubinDir, words[3]), kernel: words[4], grid: [n[0], n[1], n[2]], block: [n[3], n[4], n[5]], dynamicSharedBytes: n[6], warmup: n[7], samples: n[8], arguments: [] });
     } else if (entries.length && words[0] === "buffer") {
       entries[entries.length - 1].arguments.push({ kind: "buffer", type: words[1], count: Number(words[2]), init: words[3] });
     } else if (entries.length && (words[0] === "int" || words[0] === "float")) {
@@ -48142,7 +48202,7 @@ var timeCommand = {
       if (positionals.length !== 2) throw new UsageError("--compare takes BASE and HEAD timing files");
       const alpha = values.alpha === void 0 ? 0.01 : Number(values.alpha);
       if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha must be in (0, 1), got '${values.alpha}'`);
-      const [base2, head] = positionals.map((file) => parseTimingOutput(readFileSync11(path24.resolve(io.cwd, file), "utf8"), file));
+      const [base2, head] = positionals.map((file) => parseTimingOutput(readFileSync12(path25.resolve(io.cwd, file), "utf8"), file));
       for (const d of [...base2.diagnostics, ...head.diagnostics]) io.stderr(`${d.severity}: ${d.file ?? ""}${d.line ? `:${d.line}` : ""}: ${d.message}
 `);
       const headById = new Map(head.records.map((r) => [r.variant, r]));
@@ -48155,14 +48215,14 @@ var timeCommand = {
     if (!values.manifest) throw new UsageError("give --manifest FILE or --compare BASE HEAD");
     let text2;
     try {
-      text2 = readFileSync11(path24.resolve(io.cwd, values.manifest), "utf8");
+      text2 = readFileSync12(path25.resolve(io.cwd, values.manifest), "utf8");
     } catch (error2) {
       io.stderr(`carve time: ${error2.message}
 `);
       return EXIT_USAGE;
     }
-    const entries = manifestEntries(text2, path24.resolve(io.cwd, values["cubin-dir"] ?? path24.dirname(values.manifest)));
-    const run4 = await runHarness(entries, mkdtempSync5(path24.join(tmpdir5(), "carve-time-")));
+    const entries = manifestEntries(text2, path25.resolve(io.cwd, values["cubin-dir"] ?? path25.dirname(values.manifest)));
+    const run4 = await runHarness(entries, mkdtempSync5(path25.join(tmpdir5(), "carve-time-")));
     for (const d of run4.diagnostics) io.stderr(`${d.severity}: ${d.message}
 `);
     const ranking = rankTimings(run4.records.filter((r) => r.status === "ok"), { seed: 1 });
@@ -48174,8 +48234,8 @@ var timeCommand = {
 };
 
 // src/cli/commands/retune.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync8, readFileSync as readFileSync13, writeFileSync as writeFileSync9 } from "node:fs";
-import path26 from "node:path";
+import { existsSync as existsSync8, mkdirSync as mkdirSync8, readFileSync as readFileSync14, writeFileSync as writeFileSync9 } from "node:fs";
+import path27 from "node:path";
 
 // node_modules/@actions/http-client/lib/index.js
 var tunnel = __toESM(require_tunnel2(), 1);
@@ -48542,10 +48602,10 @@ var ExitCode;
 // src/action/retune.ts
 import { mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync6, rmSync as rmSync5, writeFileSync as writeFileSync8 } from "node:fs";
 import { tmpdir as tmpdir6 } from "node:os";
-import path25 from "node:path";
+import path26 from "node:path";
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync12, existsSync as existsSync7 } from "fs";
+import { readFileSync as readFileSync13, existsSync as existsSync7 } from "fs";
 import { EOL as EOL2 } from "os";
 var Context = class {
   /**
@@ -48556,10 +48616,10 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync7(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync12(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync13(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
-        const path27 = process.env.GITHUB_EVENT_PATH;
-        process.stdout.write(`GITHUB_EVENT_PATH ${path27} does not exist${EOL2}`);
+        const path28 = process.env.GITHUB_EVENT_PATH;
+        process.stdout.write(`GITHUB_EVENT_PATH ${path28} does not exist${EOL2}`);
       }
     }
     this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -52760,7 +52820,7 @@ async function timeSpace(options, result, builds, kernel, ids, diagnostics) {
     return { source: "command", records: run4.records.filter((r) => wanted.has(r.variant) && (r.space === null || r.space === result.space)) };
   }
   const entries = harnessEntries(ids, builds, kernel, options.config, result.space);
-  const work = mkdtempSync6(path25.join(tmpdir6(), "carve-retune-time-"));
+  const work = mkdtempSync6(path26.join(tmpdir6(), "carve-retune-time-"));
   try {
     options.log?.(`carve: timing ${entries.length} variants of ${result.space} (${result.arch}) with the generated harness`);
     const run4 = await runHarness(entries, work);
@@ -52896,7 +52956,7 @@ var retuneCommand = {
       jobs: { type: "string" }
     }, false);
     if (values.time && values.timings) throw new UsageError("--time and --timings exclude each other");
-    const configFile = path26.resolve(io.cwd, values.config ?? ".github/carve.yml");
+    const configFile = path27.resolve(io.cwd, values.config ?? ".github/carve.yml");
     if (!existsSync8(configFile)) throw new UsageError(`no config at ${values.config ?? ".github/carve.yml"} (retune needs its \`spaces\`)`);
     const loaded = loadConfigFile(configFile);
     if (!loaded.valid) {
@@ -52907,7 +52967,7 @@ var retuneCommand = {
     if (values.timings) {
       let text2;
       try {
-        text2 = readFileSync13(path26.resolve(io.cwd, values.timings), "utf8");
+        text2 = readFileSync14(path27.resolve(io.cwd, values.timings), "utf8");
       } catch (error2) {
         io.stderr(`carve retune: ${values.timings}: cannot read (${error2.code ?? error2.message})
 `);
@@ -52925,7 +52985,7 @@ var retuneCommand = {
       configPath: configFile,
       archs: values.arch?.length ? values.arch : loaded.config.archs,
       spaces: values.space,
-      cacheDir: path26.resolve(io.cwd, values.cache ?? ".carve-cache"),
+      cacheDir: path27.resolve(io.cwd, values.cache ?? ".carve-cache"),
       timing: values.time || timingRecords ? "on" : "off",
       timingRecords,
       cwd: io.cwd,
@@ -52936,12 +52996,12 @@ var retuneCommand = {
 `)
     });
     printDiagnostics2(report.diagnostics, io);
-    const markdown = renderRetuneMarkdown(report, path26.dirname(configFile));
+    const markdown = renderRetuneMarkdown(report, path27.dirname(configFile));
     if (values.out) {
-      const outDir = path26.resolve(io.cwd, values.out);
+      const outDir = path27.resolve(io.cwd, values.out);
       mkdirSync8(outDir, { recursive: true });
-      writeFileSync9(path26.join(outDir, "retune.json"), JSON.stringify(report, null, 2) + "\n");
-      writeFileSync9(path26.join(outDir, "retune.md"), markdown);
+      writeFileSync9(path27.join(outDir, "retune.json"), JSON.stringify(report, null, 2) + "\n");
+      writeFileSync9(path27.join(outDir, "retune.md"), markdown);
     }
     io.stdout(values.json ? JSON.stringify(report, null, 2) + "\n" : markdown);
     return report.diagnostics.some((d) => d.severity === "error" && d.stage === "config") || !report.results.length ? EXIT_USAGE : EXIT_OK;
