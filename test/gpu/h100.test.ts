@@ -62,7 +62,7 @@ describe('H100 driver measurements', () => {
 
   it('computeOccupancy equals the driver for every measured launch within the launch bounds', () => {
     const within = queries.filter((q) => !aboveBounds(q));
-    expect(within.length).toBe(6960);
+    expect(within.length).toBe(8220);
     expect(within.every((q) => q.rc === 0 && q.setMaxRc === 0 && q.setCarveoutRc === 0)).toBe(true);
     const mismatches = within
       .map((q) => [q, computeOccupancy(inputFor(q, kernels.get(q.kernel)!.launchBounds)).activeBlocksPerSM] as const)
@@ -73,6 +73,17 @@ describe('H100 driver measurements', () => {
     // The sample covers launches that cannot run (207 registers x 288 threads, no opt-in) and the opt-in.
     expect(within.filter((q) => q.activeBlocksPerSM === 0).length).toBeGreaterThan(500);
     expect(within.some((q) => q.dynamicShared === 100000 && q.activeBlocksPerSM > 0)).toBe(true);
+  });
+
+  it('the barrier limit binds on the hardware as in the header (4 named barriers, 1-2 warp blocks)', () => {
+    // sm_90: 32 blocks/SM x 2 barrier slots / 4 barriers = 16 blocks, below the block limit of 32.
+    const small = queries.filter((q) => q.kernel === 'kbar4' && q.block <= 64 && q.dynamicShared <= 1024 && q.carveout === -1);
+    expect(small.length).toBeGreaterThan(0);
+    for (const q of small) {
+      const result = computeOccupancy(inputFor(q, null));
+      expect([q.activeBlocksPerSM, result.activeBlocksPerSM, result.limits.barriers]).toEqual([16, 16, 16]);
+      expect(result.limiter).toContain('barriers');
+    }
   });
 
   it('above the launch bounds the driver API still answers as without them; Carve reports 0 (the launch fails)', () => {
