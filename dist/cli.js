@@ -35956,6 +35956,14 @@ function intFlag(value, flag, fallback) {
   if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} must be an integer, got '${value}'`);
   return Number(value);
 }
+function printDiagnostics(diagnostics, io) {
+  for (const d of diagnostics) {
+    const where2 = [d.file, d.line, d.column].filter((x) => x !== void 0).join(":");
+    const jsonPath = d.jsonPath && !d.message.startsWith(d.jsonPath) ? `${d.jsonPath}: ` : "";
+    io.stderr(`${d.severity}: ${where2 ? `${where2}: ` : ""}${jsonPath}${d.message}
+`);
+  }
+}
 
 // src/cli/commands/demo.ts
 import { cpSync, existsSync as existsSync4, mkdirSync as mkdirSync3, mkdtempSync as mkdtempSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
@@ -47966,6 +47974,30 @@ function renderCarveSvg(result, fastestId = null) {
   return parts.join("\n") + "\n";
 }
 
+// src/analysis/carving/harness-entries.ts
+function harnessEntries(ids, builds, kernel, timing, space) {
+  const byId = new Map(builds.map((b) => [b.variant.id, b]));
+  const entries = [];
+  for (const id of ids) {
+    const build = byId.get(id);
+    if (!build?.ok || !build.cubinPath) continue;
+    const symbol2 = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`)))?.name ?? kernel;
+    entries.push({
+      space,
+      id,
+      cubin: build.cubinPath,
+      kernel: symbol2,
+      grid: build.variant.grid,
+      block: build.variant.block,
+      dynamicSharedBytes: build.variant.dynamicSharedBytes,
+      arguments: build.variant.arguments,
+      warmup: timing.warmup,
+      samples: timing.samples
+    });
+  }
+  return entries;
+}
+
 // src/cli/commands/carve.ts
 var USAGE7 = `Usage:
   carve carve --config FILE --space NAME [--arch sm_90] [--json] [--svg FILE] [--time]
@@ -48028,33 +48060,8 @@ function formatText(result) {
   }
   return lines.join("\n") + "\n";
 }
-function printDiagnostics(diagnostics, io) {
-  for (const d of diagnostics) {
-    const where2 = [d.file, d.line, d.column].filter((x) => x !== void 0).join(":");
-    io.stderr(`${d.severity}: ${where2 ? `${where2}: ` : ""}${d.jsonPath && !d.message.startsWith(d.jsonPath) ? `${d.jsonPath}: ` : ""}${d.message}
-`);
-  }
-}
 async function timeSurvivors(result, builds, kernel, config, io) {
-  const byId = new Map(builds.map((b) => [b.variant.id, b]));
-  const entries = [];
-  for (const survivor of result.survivors) {
-    const build = byId.get(survivor.id);
-    if (!build?.cubinPath) continue;
-    const mangled = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`)))?.name ?? kernel;
-    entries.push({
-      space: result.space,
-      id: survivor.id,
-      cubin: build.cubinPath,
-      kernel: mangled,
-      grid: build.variant.grid,
-      block: build.variant.block,
-      dynamicSharedBytes: build.variant.dynamicSharedBytes,
-      arguments: build.variant.arguments,
-      warmup: config.timing.warmup,
-      samples: config.timing.samples
-    });
-  }
+  const entries = harnessEntries(result.survivors.map((survivor) => survivor.id), builds, kernel, config.timing, result.space);
   const work = mkdtempSync4(path24.join(tmpdir4(), "carve-time-"));
   const run4 = config.timing.command ? await runExternalBenchmark(config.timing.command, { CARVE_SPACE: result.space, CARVE_VARIANTS: entries.map((e) => e.id).join(" ") }, io.cwd) : await runHarness(entries, work);
   const ok = run4.records.filter((r) => r.status === "ok");
@@ -52756,28 +52763,6 @@ function currentOf(spaceName, space, configPath) {
   const parameters = Object.fromEntries(names.map((name) => [name, space.current[name]]));
   return { id: names.map((name) => `${name}=${parameters[name]}`).join(","), parameters };
 }
-function harnessEntries(ids, builds, kernel, config, space) {
-  const byId = new Map(builds.map((b) => [b.variant.id, b]));
-  const entries = [];
-  for (const id of ids) {
-    const build = byId.get(id);
-    if (!build?.ok || !build.cubinPath) continue;
-    const symbol2 = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`)))?.name ?? kernel;
-    entries.push({
-      space,
-      id,
-      cubin: build.cubinPath,
-      kernel: symbol2,
-      grid: build.variant.grid,
-      block: build.variant.block,
-      dynamicSharedBytes: build.variant.dynamicSharedBytes,
-      arguments: build.variant.arguments,
-      warmup: config.timing.warmup,
-      samples: config.timing.samples
-    });
-  }
-  return entries;
-}
 function decideProposal(ranking, survivorIds, samples, current, parametersOf, thresholds) {
   const best = ranking.find((r) => survivorIds.includes(r.variant)) ?? null;
   if (!best) {
@@ -52819,7 +52804,7 @@ async function timeSpace(options, result, builds, kernel, ids, diagnostics) {
     diagnostics.push(...run4.diagnostics);
     return { source: "command", records: run4.records.filter((r) => wanted.has(r.variant) && (r.space === null || r.space === result.space)) };
   }
-  const entries = harnessEntries(ids, builds, kernel, options.config, result.space);
+  const entries = harnessEntries(ids, builds, kernel, options.config.timing, result.space);
   const work = mkdtempSync6(path26.join(tmpdir6(), "carve-retune-time-"));
   try {
     options.log?.(`carve: timing ${entries.length} variants of ${result.space} (${result.arch}) with the generated harness`);
@@ -52932,13 +52917,6 @@ p < thresholds.timingAlpha and by at least thresholds.timingMinSlowdownPercent.
   --cache DIR  build cache (default .carve-cache)
 Without --time or --timings the survivors are listed by their static metrics and nothing is proposed.
 Exit codes: 0 retune ran (whatever it proposes), 2 usage, config or input error.`;
-function printDiagnostics2(diagnostics, io) {
-  for (const d of diagnostics) {
-    const where2 = [d.file, d.line, d.column].filter((x) => x !== void 0).join(":");
-    io.stderr(`${d.severity}: ${where2 ? `${where2}: ` : ""}${d.jsonPath ? `${d.jsonPath}: ` : ""}${d.message}
-`);
-  }
-}
 var retuneCommand = {
   name: "retune",
   summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
@@ -52960,7 +52938,7 @@ var retuneCommand = {
     if (!existsSync8(configFile)) throw new UsageError(`no config at ${values.config ?? ".github/carve.yml"} (retune needs its \`spaces\`)`);
     const loaded = loadConfigFile(configFile);
     if (!loaded.valid) {
-      printDiagnostics2(loaded.diagnostics, io);
+      printDiagnostics(loaded.diagnostics, io);
       return EXIT_USAGE;
     }
     let timingRecords = null;
@@ -52975,7 +52953,7 @@ var retuneCommand = {
       }
       const parsed = parseTimingOutput(text2, values.timings);
       if (parsed.diagnostics.some((d) => d.severity === "error")) {
-        printDiagnostics2(parsed.diagnostics, io);
+        printDiagnostics(parsed.diagnostics, io);
         return EXIT_USAGE;
       }
       timingRecords = parsed.records;
@@ -52995,7 +52973,7 @@ var retuneCommand = {
       log: (message) => io.stderr(`${message.replace(/^carve: /, "carve retune: ")}
 `)
     });
-    printDiagnostics2(report.diagnostics, io);
+    printDiagnostics(report.diagnostics, io);
     const markdown = renderRetuneMarkdown(report, path27.dirname(configFile));
     if (values.out) {
       const outDir = path27.resolve(io.cwd, values.out);

@@ -53445,6 +53445,30 @@ async function carveSpace(options) {
   return { result, shard, builds, diagnostics };
 }
 
+// src/analysis/carving/harness-entries.ts
+function harnessEntries(ids, builds, kernel, timing, space) {
+  const byId = new Map(builds.map((b) => [b.variant.id, b]));
+  const entries = [];
+  for (const id of ids) {
+    const build = byId.get(id);
+    if (!build?.ok || !build.cubinPath) continue;
+    const symbol2 = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`)))?.name ?? kernel;
+    entries.push({
+      space,
+      id,
+      cubin: build.cubinPath,
+      kernel: symbol2,
+      grid: build.variant.grid,
+      block: build.variant.block,
+      dynamicSharedBytes: build.variant.dynamicSharedBytes,
+      arguments: build.variant.arguments,
+      warmup: timing.warmup,
+      samples: timing.samples
+    });
+  }
+  return entries;
+}
+
 // src/action/retune.ts
 function currentOf(spaceName, space, configPath) {
   if (!space.current) return null;
@@ -53462,28 +53486,6 @@ function currentOf(spaceName, space, configPath) {
   }
   const parameters = Object.fromEntries(names.map((name) => [name, space.current[name]]));
   return { id: names.map((name) => `${name}=${parameters[name]}`).join(","), parameters };
-}
-function harnessEntries(ids, builds, kernel, config, space) {
-  const byId = new Map(builds.map((b) => [b.variant.id, b]));
-  const entries = [];
-  for (const id of ids) {
-    const build = byId.get(id);
-    if (!build?.ok || !build.cubinPath) continue;
-    const symbol2 = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`)))?.name ?? kernel;
-    entries.push({
-      space,
-      id,
-      cubin: build.cubinPath,
-      kernel: symbol2,
-      grid: build.variant.grid,
-      block: build.variant.block,
-      dynamicSharedBytes: build.variant.dynamicSharedBytes,
-      arguments: build.variant.arguments,
-      warmup: config.timing.warmup,
-      samples: config.timing.samples
-    });
-  }
-  return entries;
 }
 function decideProposal(ranking, survivorIds, samples, current, parametersOf, thresholds) {
   const best = ranking.find((r) => survivorIds.includes(r.variant)) ?? null;
@@ -53526,7 +53528,7 @@ async function timeSpace(options, result, builds, kernel, ids, diagnostics) {
     diagnostics.push(...run4.diagnostics);
     return { source: "command", records: run4.records.filter((r) => wanted.has(r.variant) && (r.space === null || r.space === result.space)) };
   }
-  const entries = harnessEntries(ids, builds, kernel, options.config, result.space);
+  const entries = harnessEntries(ids, builds, kernel, options.config.timing, result.space);
   const work = mkdtempSync(path18.join(tmpdir(), "carve-retune-time-"));
   try {
     options.log?.(`carve: timing ${entries.length} variants of ${result.space} (${result.arch}) with the generated harness`);

@@ -9,10 +9,10 @@ import * as core from '@actions/core';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { carveSpace, pointerSegment, type CarveResult, type CarveStep, type VariantBuild } from '../analysis/carving/index.js';
+import { carveSpace, harnessEntries, pointerSegment, type CarveResult, type CarveStep, type VariantBuild } from '../analysis/carving/index.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import type { Diagnostic } from '../report/types.js';
-import { compareTimings, rankTimings, runExternalBenchmark, runHarness, type HarnessEntry, type TimingRecord, type TimingStats } from '../timing/index.js';
+import { compareTimings, rankTimings, runExternalBenchmark, runHarness, type TimingRecord, type TimingStats } from '../timing/index.js';
 import { createGitHubClient, issueMarker, RETUNE_ISSUE_LABEL, upsertMarkedIssue, type IssueResult } from '../github/index.js';
 import { problemsMarkdown } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
@@ -81,21 +81,6 @@ function currentOf(spaceName: string, space: SpaceConfig, configPath: string): {
   return { id: names.map((name) => `${name}=${parameters[name]}`).join(','), parameters };
 }
 
-function harnessEntries(ids: string[], builds: VariantBuild[], kernel: string, config: CarveConfig, space: string): HarnessEntry[] {
-  const byId = new Map(builds.map((b) => [b.variant.id, b]));
-  const entries: HarnessEntry[] = [];
-  for (const id of ids) {
-    const build = byId.get(id);
-    if (!build?.ok || !build.cubinPath) continue;
-    const symbol = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`)))?.name ?? kernel;
-    entries.push({
-      space, id, cubin: build.cubinPath, kernel: symbol, grid: build.variant.grid, block: build.variant.block,
-      dynamicSharedBytes: build.variant.dynamicSharedBytes, arguments: build.variant.arguments, warmup: config.timing.warmup, samples: config.timing.samples,
-    });
-  }
-  return entries;
-}
-
 /** Picks the proposal from the ranking of the timed survivors and the current configuration's samples. */
 export function decideProposal(
   ranking: RetuneVariantTiming[], survivorIds: string[], samples: Map<string, number[]>, current: RetuneSpaceResult['current'],
@@ -144,7 +129,7 @@ async function timeSpace(
     diagnostics.push(...run.diagnostics);
     return { source: 'command', records: run.records.filter((r) => wanted.has(r.variant) && (r.space === null || r.space === result.space)) };
   }
-  const entries = harnessEntries(ids, builds, kernel, options.config, result.space);
+  const entries = harnessEntries(ids, builds, kernel, options.config.timing, result.space);
   const work = mkdtempSync(path.join(tmpdir(), 'carve-retune-time-'));
   try {
     options.log?.(`carve: timing ${entries.length} variants of ${result.space} (${result.arch}) with the generated harness`);

@@ -1,6 +1,7 @@
 // The shape every `carve` sub-command has. Commands take argv and an IO sink and return
 // an exit code: 0 clean, 1 findings per --fail-on, 2 usage or input error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { Diagnostic } from '../report/types.js';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -44,4 +45,14 @@ export function intFlag(value: string | undefined, flag: string, fallback?: numb
   }
   if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag} must be an integer, got '${value}'`);
   return Number(value);
+}
+
+/** Diagnostics on stderr as `severity: file:line:column: /json/path: message`. */
+export function printDiagnostics(diagnostics: readonly Diagnostic[], io: CliIO): void {
+  for (const d of diagnostics) {
+    const where = [d.file, d.line, d.column].filter((x) => x !== undefined).join(':');
+    // Config errors already start with their JSON path; do not print it twice.
+    const jsonPath = d.jsonPath && !d.message.startsWith(d.jsonPath) ? `${d.jsonPath}: ` : '';
+    io.stderr(`${d.severity}: ${where ? `${where}: ` : ''}${jsonPath}${d.message}\n`);
+  }
 }

@@ -1,11 +1,2 @@
-// Seeded PRNG for reproducible random test cases (mulberry32).
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded PRNG for reproducible random test cases: the same mulberry32 the bootstrap uses.
+export { seededRandom as mulberry32 } from '../../src/timing/index.js';

@@ -8,4 +8,5 @@ export { buildCacheKey, reachableIncludes } from './cache.js';
 export { buildVariants, type BuildOptions, type VariantBuild } from './build.js';
 export { carveSpace, mergeCarveResults, analyzeBuild, analyzeBuildCached, carveOptionsFor, spaceConfigHash, pickKernel, type CarveShardOutput, type CarveRun, type CarveSpaceOptions, type MergeOutcome } from './pipeline.js';
 export { renderCarveSvg } from './svg.js';
+export { harnessEntries } from './harness-entries.js';
 export { createProgress, mapPool } from './progress.js';

@@ -1,33 +1,13 @@
-// Inputs of the memory analysis. The CFG and loop shapes are the parts of src/ptx's `Cfg`
-// and `LoopInfo` this module reads (structural, so the PTX front-end's types fit as they are).
-import type { PtxFunction, PtxModule, SourceLocation } from '../../ptx/ast.js';
+// Inputs of the memory analysis: the parts of src/ptx's `Cfg`, `BasicBlock` and `LoopInfo` it
+// reads (picked from those types, so the PTX front-end's values fit as they are).
+import type { PtxFunction, PtxModule } from '../../ptx/ast.js';
+import type { BasicBlock, Cfg, LoopInfo } from '../../ptx/index.js';
 
-export interface MemoryBasicBlock {
-  id: number;
-  label: string | null;
-  /** Indexes into fn.body (instructions only). */
-  statements: number[];
-  successors: number[];
-  predecessors: number[];
-}
+export type MemoryBasicBlock = Pick<BasicBlock, 'id' | 'label' | 'statements' | 'successors' | 'predecessors'>;
 
-export interface MemoryCfg {
-  fn: PtxFunction;
-  blocks: MemoryBasicBlock[];
-  entry: number;
-  /** Block of each fn.body statement; -1 for non-instructions. */
-  blockOfStatement: Int32Array;
-}
+export type MemoryCfg = Pick<Cfg, 'fn' | 'entry' | 'blockOfStatement'> & { blocks: MemoryBasicBlock[] };
 
-export interface MemoryLoop {
-  id: number;
-  header: number;
-  blocks: number[];
-  depth: number;
-  parentId: number | null;
-  tripCount: number | null;
-  source: SourceLocation | null;
-}
+export type MemoryLoop = Pick<LoopInfo, 'id' | 'header' | 'blocks' | 'depth' | 'parentId' | 'tripCount' | 'source'>;
 
 export interface MemoryInput {
   module: PtxModule;

@@ -2,13 +2,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, type CliIO, type Command } from '../command.js';
+import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile } from '../../config/load.js';
 import {
-  carveSpace, mergeCarveResults, parseShard, renderCarveSvg,
+  carveSpace, harnessEntries, mergeCarveResults, parseShard, renderCarveSvg,
   type CarveResult, type CarveShardOutput, type CarvedVariant, type VariantBuild,
 } from '../../analysis/carving/index.js';
-import { rankTimings, runExternalBenchmark, runHarness, type HarnessEntry, type TimingRecord } from '../../timing/index.js';
+import { rankTimings, runExternalBenchmark, runHarness, type TimingRecord } from '../../timing/index.js';
 import type { Diagnostic } from '../../report/types.js';
 
 const USAGE = `Usage:
@@ -60,25 +60,8 @@ function formatText(result: CarveResult): string {
   return lines.join('\n') + '\n';
 }
 
-function printDiagnostics(diagnostics: Diagnostic[], io: CliIO) {
-  for (const d of diagnostics) {
-    const where = [d.file, d.line, d.column].filter((x) => x !== undefined).join(':');
-    io.stderr(`${d.severity}: ${where ? `${where}: ` : ''}${d.jsonPath && !d.message.startsWith(d.jsonPath) ? `${d.jsonPath}: ` : ''}${d.message}\n`);
-  }
-}
-
 async function timeSurvivors(result: CarveResult, builds: VariantBuild[], kernel: string, config: ReturnType<typeof loadConfigFile>['config'], io: CliIO) {
-  const byId = new Map(builds.map((b) => [b.variant.id, b]));
-  const entries: HarnessEntry[] = [];
-  for (const survivor of result.survivors) {
-    const build = byId.get(survivor.id);
-    if (!build?.cubinPath) continue;
-    const mangled = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`)))?.name ?? kernel;
-    entries.push({
-      space: result.space, id: survivor.id, cubin: build.cubinPath, kernel: mangled, grid: build.variant.grid, block: build.variant.block,
-      dynamicSharedBytes: build.variant.dynamicSharedBytes, arguments: build.variant.arguments, warmup: config.timing.warmup, samples: config.timing.samples,
-    });
-  }
+  const entries = harnessEntries(result.survivors.map((survivor) => survivor.id), builds, kernel, config.timing, result.space);
   const work = mkdtempSync(path.join(tmpdir(), 'carve-time-'));
   const run = config.timing.command
     ? await runExternalBenchmark(config.timing.command, { CARVE_SPACE: result.space, CARVE_VARIANTS: entries.map((e) => e.id).join(' ') }, io.cwd)

@@ -5,11 +5,10 @@
 // by both the statistical and the practical threshold. Prints markdown, or JSON with --json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, type CliIO, type Command } from '../command.js';
+import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile } from '../../config/load.js';
 import { parseTimingOutput } from '../../timing/index.js';
 import { renderRetuneMarkdown, retune } from '../../action/retune.js';
-import type { Diagnostic } from '../../report/types.js';
 
 const USAGE = `Usage:
   carve retune [--config FILE] [--space NAME]... [--arch ARCH]... [--time | --timings FILE]
@@ -27,13 +26,6 @@ p < thresholds.timingAlpha and by at least thresholds.timingMinSlowdownPercent.
   --cache DIR  build cache (default .carve-cache)
 Without --time or --timings the survivors are listed by their static metrics and nothing is proposed.
 Exit codes: 0 retune ran (whatever it proposes), 2 usage, config or input error.`;
-
-function printDiagnostics(diagnostics: Diagnostic[], io: CliIO) {
-  for (const d of diagnostics) {
-    const where = [d.file, d.line, d.column].filter((x) => x !== undefined).join(':');
-    io.stderr(`${d.severity}: ${where ? `${where}: ` : ''}${d.jsonPath ? `${d.jsonPath}: ` : ''}${d.message}\n`);
-  }
-}
 
 export const retuneCommand: Command = {
   name: 'retune',
