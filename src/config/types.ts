@@ -2,7 +2,7 @@
 
 export type FindingKindName =
   | 'cliff' | 'uncoalesced' | 'bank-conflict' | 'spill' | 'registers' | 'shared'
-  | 'instructions' | 'divergence' | 'regression' | 'build';
+  | 'instructions' | 'divergence' | 'regression' | 'build' | 'frontier';
 
 export interface KernelLaunchConfig {
   block?: number[];
@@ -56,6 +56,7 @@ export interface CarveConfig {
   comment: 'always' | 'changes' | 'failures' | 'never';
   thresholds: Thresholds;
   timing: { warmup: number; samples: number; command?: string };
+  carving: { maxVariantsPerPr: number };
   spaces: Record<string, SpaceConfig>;
   /** Directory of the config file; space sources resolve against it. */
   baseDir: string;

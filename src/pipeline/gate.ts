@@ -6,12 +6,13 @@ import picomatch from 'picomatch';
 import { compareReports } from '../analysis/compare/index.js';
 import { findNvcc } from '../toolchain/index.js';
 import { addWorktree, fileReader, filesAt, findChanges, isCudaRelevant, removeWorktree, selectUnits } from '../discover/index.js';
-import type { CarveReport, Diagnostic } from '../report/types.js';
+import type { CarveReport, Diagnostic, Finding, PrCarvingSummary } from '../report/types.js';
 import { VERSION } from '../version.js';
 import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';
 import { pathMapper } from './paths.js';
 import { renderGate } from './render.js';
+import { carvePullRequest } from './spaces.js';
 import { timeSides } from './timing.js';
 import type { GateOptions, GateResult } from './types.js';
 
@@ -120,12 +121,52 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
       }
     }
     const comparison = compareReports(base, head, options.config, timing);
+    const carving = await carveTouchedSpaces({ options, source, worktree, baseCommit, headFiles, baseFiles, changed, log });
+    if (carving) {
+      comparison.carving = carving.summary;
+      comparison.findings.push(...carving.findings);
+      diagnostics.push(...carving.diagnostics);
+    }
     return renderGate({
       options, source, nvcc, mergeBase, baseCommit, changedFiles: changed, units, base, head, comparison, diagnostics, notes,
     });
   } finally {
     if (worktree) await removeWorktree(options.workspace, worktree);
   }
+}
+
+interface CarvingStepInput {
+  options: GateOptions;
+  source: GateResult['source'];
+  worktree: string | null;
+  baseCommit: string | null;
+  headFiles: string[];
+  baseFiles: string[];
+  changed: string[];
+  log: (message: string) => void;
+}
+
+/** Carving of the touched spaces (null when the config has none); why nothing was carved otherwise. */
+async function carveTouchedSpaces(input: CarvingStepInput): Promise<{ summary: PrCarvingSummary; findings: Finding[]; diagnostics: Diagnostic[] } | null> {
+  const { options } = input;
+  const spaces = Object.keys(options.config.spaces);
+  if (!spaces.length || !options.pullRequest) return null;
+  const skipAll = (note: string) => ({
+    summary: { frontiers: [], skipped: spaces.map((space) => ({ space, reason: note })), variantsCarved: 0, note },
+    findings: [], diagnostics: [],
+  });
+  if (input.source !== 'compile') return skipAll('carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved');
+  if (options.config.carving.maxVariantsPerPr === 0) return skipAll('carving on pull requests is off (`carving.maxVariantsPerPr: 0`)');
+  if (!input.worktree) return skipAll('no CUDA file changed: no space was carved');
+  const result = await carvePullRequest({
+    config: options.config, workspace: options.workspace, baseRoot: input.worktree, headFiles: input.headFiles, baseFiles: input.baseFiles,
+    changed: input.changed, archs: options.archs, cacheDir: options.carvingCacheDir ?? path.join(options.workspace, '.carve-cache'),
+    maxVariants: options.config.carving.maxVariantsPerPr, log: input.log,
+  });
+  return {
+    summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: null },
+    findings: result.findings, diagnostics: result.diagnostics,
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type CheckAnnotation, type RenderContext,
 } from '../report/index.js';
 import type { CarveReport, Comparison, Diagnostic } from '../report/types.js';
+import { renderCarvingSection } from '../report/carving-markdown.js';
 import { VERSION } from '../version.js';
 import type { GateOptions, GateResult } from './types.js';
 
@@ -48,8 +49,10 @@ export function renderGate(input: RenderInput): GateResult {
     repoRoot: options.workspace,
   };
   const problems = problemsMarkdown(input.diagnostics, options.workspace);
-  const commentBody = renderComment(comparison, { ...context, maxLength: GITHUB_COMMENT_LIMIT - problems.length - 2 });
-  const comment = problems ? commentBody.replace(COMMENT_MARKER, `${COMMENT_MARKER}\n\n${problems}`) : commentBody;
+  const carving = renderCarvingSection(comparison.carving);
+  const commentBody = renderComment(comparison, { ...context, maxLength: GITHUB_COMMENT_LIMIT - problems.length - carving.length - 4 });
+  const withProblems = problems ? commentBody.replace(COMMENT_MARKER, `${COMMENT_MARKER}\n\n${problems}`) : commentBody;
+  const comment = carving ? `${withProblems}\n\n${carving}` : withProblems;
 
   const changedKernels = comparison.kernels.some((k) => k.status !== 'unchanged');
   const postComment = options.comment === 'always'
@@ -58,7 +61,7 @@ export function renderGate(input: RenderInput): GateResult {
 
   const details = runDetails(input);
   const summaryBody = renderSummary(comparison, { ...context, maxLength: undefined });
-  const summary = clipBytes(['## Carve', problems, summaryBody, details].filter(Boolean).join('\n\n'), SUMMARY_LIMIT);
+  const summary = clipBytes(['## Carve', problems, summaryBody, carving, details].filter(Boolean).join('\n\n'), SUMMARY_LIMIT);
 
   const annotations: CheckAnnotation[] = [
     ...diagnosticAnnotations(input.diagnostics, options.workspace),

@@ -63,6 +63,7 @@ export const KIND_DESCRIPTIONS: Record<FindingKind, string> = {
   divergence: 'New thread-divergent branch inside a loop',
   regression: 'Timing regression (statistically significant and above the practical threshold)',
   build: 'A kernel or file failed to build or parse',
+  frontier: "A touched space's carving frontier moved: the configuration in use fell off it, or the predicted best changed",
 };
 
 export const FINDING_KINDS = Object.keys(KIND_DESCRIPTIONS) as FindingKind[];

@@ -229,6 +229,7 @@ export type FindingKind =
   | 'instructions'   // dynamic instructions per thread grew beyond the threshold
   | 'divergence'     // new thread-divergent branch in a loop
   | 'regression'     // timing regression (statistical and practical thresholds both met)
+  | 'frontier'       // a touched space's carving frontier moved: current fell off, or the predicted best changed
   | 'build';         // a kernel or file failed to build / parse on one side
 
 export interface Finding {
@@ -264,4 +265,33 @@ export interface Comparison {
   headOnly: boolean;
   kernels: KernelComparison[];
   findings: Finding[];
+  /** Carving of the spaces the change touches, base vs head (gate with a build only). */
+  carving?: PrCarvingSummary;
+}
+
+/** A touched space's frontiers on both sides (src/analysis/carving/frontier.ts). */
+export interface FrontierSideSummary {
+  total: number;
+  survivors: string[];
+  best: { id: string; efficiency: number; utilization: number } | null;
+  steps: Array<{ name: string; before: number; after: number; note: string }>;
+}
+
+export interface FrontierComparisonSummary {
+  space: string;
+  arch: string;
+  base: FrontierSideSummary | null;
+  head: FrontierSideSummary | null;
+  added: string[];
+  removed: string[];
+  kept: string[];
+  current: { id: string; onBase: boolean | null; onHead: boolean | null; headStatus: string | null } | null;
+}
+
+export interface PrCarvingSummary {
+  frontiers: FrontierComparisonSummary[];
+  skipped: Array<{ space: string; reason: string }>;
+  variantsCarved: number;
+  /** Why no space was carved at all (no build, no base), when that is the case. */
+  note: string | null;
 }

@@ -9,7 +9,7 @@ import { growthFindings, headroomFindings, occupancyDrop, spillFinding } from '.
 import { accessFindings, divergenceFindings } from './site-findings.js';
 import { buildFindings, regressionFinding } from './other-findings.js';
 
-const KIND_ORDER: Finding['kind'][] = ['build', 'regression', 'cliff', 'spill', 'uncoalesced', 'bank-conflict', 'divergence', 'registers', 'shared', 'instructions'];
+const KIND_ORDER: Finding['kind'][] = ['build', 'regression', 'cliff', 'spill', 'uncoalesced', 'bank-conflict', 'divergence', 'registers', 'shared', 'instructions', 'frontier'];
 const SEVERITY_ORDER: Finding['severity'][] = ['failure', 'warning', 'notice'];
 
 /** True when the kernel side carries an analysis worth comparing (it built). */

@@ -1,0 +1,129 @@
+// Carving on a pull request: every space whose source (or a header it includes) the change
+// touches is carved on both sides with the same config through the content-hash build cache,
+// and the two frontiers are compared. Untouched spaces and spaces over the budget are
+// reported as skipped with the reason, never silently.
+import path from 'node:path';
+import { compareFrontiers, frontierFindings, type FrontierComparison } from '../analysis/carving/frontier.js';
+import { carveSpace } from '../analysis/carving/pipeline.js';
+import { enumerateSpace } from '../analysis/carving/space.js';
+import type { CarveConfig, SpaceConfig } from '../config/types.js';
+import { buildIncludeGraph, fileReader, unitsReaching } from '../discover/index.js';
+import type { Diagnostic, Finding } from '../report/types.js';
+
+export interface SpaceSkip {
+  space: string;
+  reason: string;
+}
+
+export interface PrCarving {
+  frontiers: FrontierComparison[];
+  findings: Finding[];
+  skipped: SpaceSkip[];
+  diagnostics: Diagnostic[];
+  /** Variants built (or read from the cache) on both sides together. */
+  variantsCarved: number;
+}
+
+export interface PrCarvingInput {
+  config: CarveConfig;
+  workspace: string;
+  /** The base side's work tree; null when there is no base (no PR, nothing relevant changed). */
+  baseRoot: string | null;
+  headFiles: string[];
+  baseFiles: string[];
+  changed: string[];
+  archs: string[];
+  cacheDir: string;
+  /** Largest number of variant builds (both sides, all spaces) one pull request may start. */
+  maxVariants: number;
+  log?: (message: string) => void;
+}
+
+/** The space's source, repository-relative (as git lists files). */
+export function spaceSource(config: CarveConfig, space: SpaceConfig, workspace: string): string {
+  return path.relative(workspace, path.resolve(config.baseDir, space.source)).split(path.sep).join('/');
+}
+
+/** Spaces whose source or an included header is among the changed files: name -> the changed files. */
+export function touchedSpaces(input: Pick<PrCarvingInput, 'config' | 'workspace' | 'baseRoot' | 'headFiles' | 'baseFiles' | 'changed'>): Map<string, string[]> {
+  const { config, workspace } = input;
+  const sources = new Map(Object.entries(config.spaces).map(([name, space]) => [name, spaceSource(config, space, workspace)]));
+  const includeDirs = config.include.map((dir) => path.relative(workspace, path.resolve(config.baseDir, dir)));
+  const headGraph = buildIncludeGraph(input.headFiles, fileReader(workspace), includeDirs);
+  const reached = unitsReaching(headGraph, [...sources.values()], input.changed);
+  if (input.baseRoot) {
+    const baseGraph = buildIncludeGraph(input.baseFiles, fileReader(input.baseRoot), includeDirs);
+    for (const [unit, reasons] of unitsReaching(baseGraph, [...sources.values()], input.changed)) {
+      reached.set(unit, [...new Set([...(reached.get(unit) ?? []), ...reasons])]);
+    }
+  }
+  const touched = new Map<string, string[]>();
+  for (const [name, source] of sources) {
+    const reasons = reached.get(source);
+    if (reasons) touched.set(name, reasons);
+  }
+  return touched;
+}
+
+function currentId(space: SpaceConfig): string | null {
+  if (!space.current) return null;
+  const names = Object.keys(space.parameters);
+  if (!names.every((name) => name in space.current!)) return null;
+  return names.map((name) => `${name}=${space.current![name]}`).join(',');
+}
+
+/** The config as seen from another checkout of the same repository (the base work tree). */
+function configAt(config: CarveConfig, workspace: string, root: string): CarveConfig {
+  return { ...config, baseDir: path.join(root, path.relative(workspace, config.baseDir)) };
+}
+
+export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving> {
+  const log = input.log ?? (() => undefined);
+  const out: PrCarving = { frontiers: [], findings: [], skipped: [], diagnostics: [], variantsCarved: 0 };
+  const names = Object.keys(input.config.spaces);
+  if (!names.length) return out;
+  const touched = touchedSpaces(input);
+  for (const name of names) {
+    if (!touched.has(name)) out.skipped.push({ space: name, reason: 'the change touches neither its source nor a header it includes' });
+  }
+  let budget = input.maxVariants;
+  for (const [name, reasons] of touched) {
+    const space = input.config.spaces[name];
+    const size = enumerateSpace(name, space, input.config.defines).variants.length;
+    const needed = size * input.archs.length * (input.baseRoot ? 2 : 1);
+    if (needed > budget) {
+      out.skipped.push({ space: name, reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? 'base and head' : 'head'}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)` });
+      continue;
+    }
+    budget -= needed;
+    const source = spaceSource(input.config, space, input.workspace);
+    for (const arch of input.archs) {
+      log(`carving ${name} for ${arch} (touched by ${reasons.join(', ')})`);
+      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
+      const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
+      const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
+      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir }) : null;
+      out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
+      const sideDiagnostics = (run: typeof head, side: 'base' | 'head') => run.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => ({ ...d, message: `space ${name} (${side}, ${arch}): ${d.message}`, file: d.file ?? source }));
+      out.diagnostics.push(...sideDiagnostics(head, 'head'), ...(base ? sideDiagnostics(base, 'base') : []));
+      const headBuilds = head.builds.filter((b) => b.ok).length;
+      if (head.builds.length > 0 && headBuilds === 0) {
+        const failed = head.builds.find((b) => !b.ok);
+        const line = failed?.diagnostics.find((d) => d.severity === 'error' && d.line)?.line ?? null;
+        out.findings.push({
+          kind: 'build', severity: 'failure', kernel: space.kernel, displayName: space.kernel, arch, file: source, line,
+          title: `space ${name}: no variant builds on head (${head.builds.length} failed)`,
+          message: `Every variant of space ${name} fails to build on head; the first error: ${failed?.error ?? 'unknown'}`,
+          evidence: { space: name, variants: head.builds.length, built: 0 },
+          remedy: 'Fix the compile error; until then the space cannot be carved or tuned.',
+        });
+      }
+      const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, currentId(space));
+      out.frontiers.push(comparison);
+      out.findings.push(...frontierFindings(comparison, source, space.kernel));
+    }
+  }
+  return out;
+}

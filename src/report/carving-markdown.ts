@@ -1,0 +1,53 @@
+// The carving section of the PR comment and job summary: one compact row per touched space
+// and arch (survivors, what moved, whether `current` stays on the frontier, the predicted
+// best on each side), the per-step counts in a collapsed block, and the skipped spaces.
+import { markdownTable } from 'markdown-table';
+import type { FrontierComparisonSummary, PrCarvingSummary } from './types.js';
+
+const MAX_IDS = 4;
+
+function ids(list: string[]): string {
+  if (!list.length) return '—';
+  const shown = list.slice(0, MAX_IDS).map((id) => `\`${id.replace(/`/g, "'")}\``).join(', ');
+  return list.length > MAX_IDS ? `${shown} +${list.length - MAX_IDS}` : shown;
+}
+
+function onFrontier(value: boolean | null): string {
+  return value === null ? 'n/a' : value ? 'yes' : 'no';
+}
+
+function row(f: FrontierComparisonSummary): string[] {
+  const kept = (side: FrontierComparisonSummary['base']) => side ? `${side.survivors.length}/${side.total}` : 'not carved';
+  const current = f.current ? `${onFrontier(f.current.onBase)} → ${onFrontier(f.current.onHead)}` : 'not set';
+  const best = `${f.base?.best ? `\`${f.base.best.id}\`` : '—'} → ${f.head?.best ? `\`${f.head.best.id}\`` : '—'}`;
+  return [`\`${f.space}\``, f.arch, kept(f.base), kept(f.head), ids(f.added), ids(f.removed), current, best];
+}
+
+function steps(f: FrontierComparisonSummary): string {
+  const names = [...new Set([...(f.base?.steps ?? []), ...(f.head?.steps ?? [])].map((s) => s.name))];
+  const count = (side: FrontierComparisonSummary['base'], name: string) => {
+    const step = side?.steps.find((s) => s.name === name);
+    return step ? `${step.before} → ${step.after}` : '—';
+  };
+  return markdownTable([['step', 'base', 'head'], ...names.map((name) => [name, count(f.base, name), count(f.head, name)])]);
+}
+
+/** Markdown for the comparison's carving; empty when the config has no spaces. */
+export function renderCarvingSection(carving: PrCarvingSummary | undefined): string {
+  if (!carving) return '';
+  const parts = ['### Carving frontiers'];
+  if (carving.note) parts.push(carving.note.charAt(0).toUpperCase() + carving.note.slice(1) + '.');
+  if (carving.frontiers.length) {
+    parts.push(markdownTable([
+      ['space', 'arch', 'base kept', 'head kept', 'added', 'removed', 'current on frontier', 'predicted best'],
+      ...carving.frontiers.map(row),
+    ]));
+    parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>\n\n${carving.frontiers
+      .map((f) => `**${f.space}** (${f.arch})\n\n${steps(f)}`).join('\n\n')}\n\n</details>`);
+  }
+  const skipped = carving.note ? [] : carving.skipped;
+  if (skipped.length) {
+    parts.push(`${skipped.length} ${skipped.length === 1 ? 'space' : 'spaces'} skipped: ${skipped.map((s) => `\`${s.space}\` (${s.reason})`).join('; ')}.`);
+  }
+  return parts.join('\n\n');
+}
