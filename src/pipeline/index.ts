@@ -10,3 +10,4 @@ export { numericDefines } from './side.js';
 export { timeSides, type TimeSidesInput } from './timing.js';
 export { reportAtRevision, type RevisionReportOptions } from './revision.js';
 export type { CommentPolicy, GateOptions, GateResult } from './types.js';
+export { carveRevisions, carvePullRequest, touchedSpaces, type PrCarving, type RevisionCarvingInput } from './spaces.js';

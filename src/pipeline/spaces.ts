@@ -2,12 +2,13 @@
 // touches is carved on both sides with the same config through the content-hash build cache,
 // and the two frontiers are compared. Untouched spaces and spaces over the budget are
 // reported as skipped with the reason, never silently.
+import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { compareFrontiers, frontierFindings, type FrontierComparison } from '../analysis/carving/frontier.js';
 import { carveSpace } from '../analysis/carving/pipeline.js';
 import { enumerateSpace } from '../analysis/carving/space.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
-import { buildIncludeGraph, fileReader, unitsReaching } from '../discover/index.js';
+import { addWorktree, buildIncludeGraph, fileReader, filesAt, findChanges, git, isCudaRelevant, removeWorktree, unitsReaching } from '../discover/index.js';
 import type { Diagnostic, Finding } from '../report/types.js';
 
 export interface SpaceSkip {
@@ -126,4 +127,51 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
     }
   }
   return out;
+}
+
+export interface RevisionCarvingInput {
+  repoRoot: string;
+  baseRevision: string;
+  headRevision: string;
+  config: CarveConfig;
+  archs: string[];
+  cacheDir: string;
+  scratchDir: string;
+  log?: (message: string) => void;
+}
+
+/**
+ * `carve compare BASE HEAD` of two revisions: the touched spaces carved at both, like the
+ * gate does on a pull request. Both revisions are checked out in temporary worktrees; the
+ * config (loaded from the working directory) is read relative to each of them.
+ */
+export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCarving & { note: string | null }> {
+  const names = Object.keys(input.config.spaces);
+  const skipAll = (note: string) => ({ frontiers: [], findings: [], diagnostics: [], variantsCarved: 0, skipped: names.map((space) => ({ space, reason: note })), note });
+  if (input.config.carving.maxVariantsPerPr === 0) return skipAll('carving on pull requests is off (`carving.maxVariantsPerPr: 0`)');
+  const commitOf = async (revision: string) => (await git(['rev-parse', '--verify', `${revision}^{commit}`], input.repoRoot)).trim();
+  const baseCommit = await commitOf(input.baseRevision);
+  const headCommit = await commitOf(input.headRevision);
+  const range = await findChanges(input.repoRoot, baseCommit, headCommit);
+  const changed = range.changed.map((c) => c.path);
+  if (!range.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)))) {
+    return skipAll('no CUDA file changed: no space was carved');
+  }
+  const work = mkdtempSync(path.join(input.scratchDir, 'carve-spaces-'));
+  const headTree = path.join(work, 'head');
+  const baseTree = path.join(work, 'base');
+  try {
+    await addWorktree(input.repoRoot, headCommit, headTree);
+    await addWorktree(input.repoRoot, range.from, baseTree);
+    const result = await carvePullRequest({
+      config: configAt(input.config, input.repoRoot, headTree), workspace: headTree, baseRoot: baseTree,
+      headFiles: await filesAt(input.repoRoot, headCommit), baseFiles: await filesAt(input.repoRoot, range.from),
+      changed, archs: input.archs, cacheDir: input.cacheDir, maxVariants: input.config.carving.maxVariantsPerPr, log: input.log,
+    });
+    return { ...result, note: null };
+  } finally {
+    await removeWorktree(input.repoRoot, headTree);
+    await removeWorktree(input.repoRoot, baseTree);
+    rmSync(work, { recursive: true, force: true });
+  }
 }

@@ -5,6 +5,8 @@ import { markdownTable } from 'markdown-table';
 import type { FrontierComparisonSummary, PrCarvingSummary } from './types.js';
 
 const MAX_IDS = 4;
+// Unpadded cells: the comment has a 65,536-character budget and GitHub renders both alike.
+const COMPACT = { alignDelimiters: false } as const;
 
 function ids(list: string[]): string {
   if (!list.length) return '—';
@@ -29,7 +31,7 @@ function steps(f: FrontierComparisonSummary): string {
     const step = side?.steps.find((s) => s.name === name);
     return step ? `${step.before} → ${step.after}` : '—';
   };
-  return markdownTable([['step', 'base', 'head'], ...names.map((name) => [name, count(f.base, name), count(f.head, name)])]);
+  return markdownTable([['step', 'base', 'head'], ...names.map((name) => [name, count(f.base, name), count(f.head, name)])], COMPACT);
 }
 
 /** Markdown for the comparison's carving; empty when the config has no spaces. */
@@ -41,7 +43,7 @@ export function renderCarvingSection(carving: PrCarvingSummary | undefined): str
     parts.push(markdownTable([
       ['space', 'arch', 'base kept', 'head kept', 'added', 'removed', 'current on frontier', 'predicted best'],
       ...carving.frontiers.map(row),
-    ]));
+    ], COMPACT));
     parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>\n\n${carving.frontiers
       .map((f) => `**${f.space}** (${f.arch})\n\n${steps(f)}`).join('\n\n')}\n\n</details>`);
   }

@@ -8,6 +8,7 @@ import { KERNEL_TABLE_HEADER, kernelRow } from './format.js';
 import { findingCounts, findingMarkdown, kernelCounts } from './findings-markdown.js';
 import { occupancyChanged, occupancyMermaid } from './mermaid.js';
 import { kernelDetails } from './details.js';
+import { renderCarvingSection } from './carving-markdown.js';
 
 /** Hidden marker that identifies Carve's sticky comment. */
 export const COMMENT_MARKER = '<!-- carve:pr-comment -->';
@@ -57,6 +58,9 @@ function assemble(comparison: Comparison, context: RenderContext, budget: Budget
     const rest = comparison.findings.length - shown.length;
     parts.push(['#### Findings', ...shown.map((f) => findingMarkdown(f, context)), ...(rest ? [`_…and ${rest} more ${rest === 1 ? 'finding' : 'findings'}._`] : [])].join('\n\n'));
   }
+  // Carving frontiers of the spaces the change touched (gate and `carve compare` of revisions).
+  const carving = budget.charts ? renderCarvingSection(comparison.carving) : '';
+  if (carving) parts.push(carving);
   if (budget.charts) {
     const charts = comparison.kernels.filter(occupancyChanged).slice(0, MAX_CHARTS).map(occupancyMermaid).filter((c): c is string => c !== null);
     if (charts.length) parts.push(['#### Occupancy by block size', ...charts].join('\n\n'));

@@ -54,6 +54,13 @@ export function compareFrontiers(
   };
 }
 
+/** A variant's carving status in words: 'pruned:coalescing' -> 'removed at the coalescing step'. */
+function statusWords(status: string | null): string {
+  if (status === null) return 'not built';
+  const pruned = /^pruned:(.+)$/.exec(status);
+  return pruned ? `removed at the ${pruned[1]} step` : status;
+}
+
 function ratio(a: number, b: number): string {
   return b === 0 ? 'n/a' : `${(a / b).toFixed(3)}x`;
 }
@@ -71,8 +78,8 @@ export function frontierFindings(comparison: FrontierComparison, sourceFile: str
   if (current && current.onBase === true && current.onHead === false) {
     findings.push({
       ...common,
-      title: `space ${comparison.space}: current ${current.id} fell off the carving frontier (${current.headStatus ?? 'not built'})`,
-      message: `The configuration in use survived carving on the base side but is ${current.headStatus ?? 'absent'} on head; ${head.survivors.length} of ${head.total} variants survive on head.`,
+      title: `space ${comparison.space}: current ${current.id} fell off the carving frontier (${statusWords(current.headStatus)})`,
+      message: `The configuration in use survived carving on the base side but was ${statusWords(current.headStatus)} on head; ${head.survivors.length} of ${head.total} variants survive on head.`,
       evidence: { space: comparison.space, current: current.id, headStatus: current.headStatus, baseSurvivors: base.survivors.length, headSurvivors: head.survivors.length },
       remedy: head.best ? `Retune the space (\`carve retune --space ${comparison.space}\`), or time head's predicted best ${head.best.id} against it.` : `Retune the space (\`carve retune --space ${comparison.space}\`).`,
     });

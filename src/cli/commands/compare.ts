@@ -9,11 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { git } from '../../discover/index.js';
 import { KNOWN_ARCHS, UnknownArchError, getArch } from '../../gpu/index.js';
-import { reportAtRevision } from '../../pipeline/index.js';
+import { carveRevisions, reportAtRevision } from '../../pipeline/index.js';
 import { stepLog } from '../progress.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
+import type { Diagnostic } from '../../report/types.js';
 import { compareReports, type TimingComparisonInput } from '../../analysis/compare/index.js';
 import { conclusionFor, FINDING_KINDS, levelOf, renderComment, renderSummary, toSarif, type CarveReport, type Comparison } from '../../report/index.js';
 import { VERSION } from '../../version.js';
@@ -89,7 +90,9 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
   BASE, HEAD       Carve JSON report files (carve analyze --json), or git revisions of the
                    repository here (main, HEAD~1, a SHA): every unit matching the config's
                    sources is built at that revision in a temporary worktree (or, with no
-                   nvcc, its committed artifacts are read); BASE 'none' gives a head-only comparison
+                   nvcc, its committed artifacts are read); BASE 'none' gives a head-only comparison.
+                   With two revisions, every config space whose source (or a header it includes)
+                   changed is carved at both and the frontiers compared (carving.maxVariantsPerPr)
   --config         config for thresholds, failOn, sources and archs (default: .github/carve.yml
                    when it exists, else built-in defaults)
   --arch           archs to build revisions for (default: the config's archs)
@@ -136,7 +139,40 @@ export function formatFindings(comparison: Comparison, failOn: readonly string[]
   return lines.join('\n') + '\n';
 }
 
-export function compareCommandWith(resolve: ReportResolver): Command {
+/** Carving of the spaces a comparison touches: frontier findings and the comment's section. */
+export type SpaceCarver = (base: string, head: string, io: CliIO, config: CarveConfig, options: ResolveOptions) =>
+  Promise<{ summary: NonNullable<Comparison['carving']>; findings: Comparison['findings']; diagnostics: Diagnostic[] } | null>;
+
+const isReportSpec = (spec: string, cwd: string) => isFile(path.resolve(cwd, spec)) || /\.json$/i.test(spec);
+
+/** Both sides git revisions and the config has spaces: carve the touched ones at each revision. */
+export const revisionCarver: SpaceCarver = async (baseSpec, headSpec, io, config, options) => {
+  if (!Object.keys(config.spaces).length || baseSpec === 'none') return null;
+  if (isReportSpec(baseSpec, io.cwd) || isReportSpec(headSpec, io.cwd)) return null;
+  const names = Object.keys(config.spaces);
+  if ((options.nvcc ?? config.nvcc.path) === 'none') {
+    const note = 'carving needs a build: --nvcc none reads committed artifacts, so no space was carved';
+    return { summary: { frontiers: [], skipped: names.map((space) => ({ space, reason: note })), variantsCarved: 0, note }, findings: [], diagnostics: [] };
+  }
+  const repoRoot = (await git(['rev-parse', '--show-toplevel'], io.cwd)).trim();
+  const scratchDir = mkdtempSync(path.join(tmpdir(), 'carve-compare-spaces-'));
+  const progress = stepLog(io.stderr, io.isTTY, 'carve compare (spaces)');
+  try {
+    const result = await carveRevisions({
+      repoRoot, baseRevision: baseSpec, headRevision: headSpec, config, archs: options.archs ?? config.archs,
+      cacheDir: path.join(repoRoot, '.carve-cache'), scratchDir, log: (message) => progress.step(message),
+    });
+    progress.done();
+    return {
+      summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: result.note },
+      findings: result.findings, diagnostics: result.diagnostics,
+    };
+  } finally {
+    rmSync(scratchDir, { recursive: true, force: true });
+  }
+};
+
+export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCarver | null = null): Command {
   return {
     name: 'compare',
     summary: 'Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)',
@@ -180,6 +216,12 @@ export function compareCommandWith(resolve: ReportResolver): Command {
         return EXIT_USAGE;
       }
       const comparison = compareReports(base.value, head.value, config, timing.value);
+      const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, resolveOptions) : null;
+      if (carving) {
+        comparison.carving = carving.summary;
+        comparison.findings.push(...carving.findings);
+        printDiagnostics(carving.diagnostics, io);
+      }
       const context = { failOn, repoRoot: io.cwd };
       if (values['comment-out']) writeFileSync(path.resolve(io.cwd, values['comment-out']), renderComment(comparison, context));
       if (values['summary-out']) writeFileSync(path.resolve(io.cwd, values['summary-out']), renderSummary(comparison, context));
@@ -190,4 +232,4 @@ export function compareCommandWith(resolve: ReportResolver): Command {
   };
 }
 
-export const compareCommand = compareCommandWith(reportOrRevisionResolver);
+export const compareCommand = compareCommandWith(reportOrRevisionResolver, revisionCarver);

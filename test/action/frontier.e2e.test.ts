@@ -1,0 +1,150 @@
+// End to end: carving frontiers on a pull request. The bundled Action over a fixture repository
+// whose config holds one variant space (test/fixtures/frontier): a PR that changes the space's
+// tile loader is carved on both sides and compared; the frontiers are checked against
+// `carve carve --json` run on each commit. Real nvcc 13, local GitHub REST server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Comparison } from '../../src/report/types.js';
+import { main } from '../../src/cli/main.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
+import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
+import { bundleAction, pullRequestEvent, runBundledAction, type ActionRun } from '../helpers/run-action.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/frontier');
+const read = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
+const OTHER = 'extern "C" __global__ void other(float* out) { out[threadIdx.x] = 1.0f; }\n';
+
+let bundle: string;
+let server: FakeGitHub;
+let repo: FixtureRepo;
+let baseSha: string;
+let headSha: string;
+let tuned: ActionRun;
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'carve-frontier-cache-'));
+
+const reportDir = () => mkdtempSync(path.join(tmpdir(), 'carve-out-'));
+const comparisonOf = (run: ActionRun): Comparison => JSON.parse(readFileSync(path.join(run.outputs['report-dir'], 'comparison.json'), 'utf8'));
+const inputs = (extra: Record<string, string> = {}) => ({ 'github-token': 'ghs_test', 'report-dir': reportDir(), arch: 'sm_90', ...extra });
+
+/** `carve carve --json` on the repository as checked out at `commit`. */
+async function carveAt(commit: string): Promise<{ survivors: Array<{ id: string }> }> {
+  repo.git('checkout', '-q', commit);
+  let stdout = '';
+  const code = await main(['carve', '--config', '.github/carve.yml', '--space', 'tile', '--json', '--cache', cacheDir], {
+    stdout: (text) => { stdout += text; }, stderr: () => undefined, cwd: repo.dir, isTTY: false, env: {},
+  });
+  expect(code).toBe(0);
+  return JSON.parse(stdout);
+}
+
+beforeAll(async () => {
+  bundle = await bundleAction();
+  server = await startFakeGitHub();
+  repo = createFixtureRepo('carve-frontier-');
+  baseSha = repo.commitFiles({ '.github/carve.yml': read('carve.yml'), 'kernels/tile.cu': read('tile_base.cu'), 'kernels/other.cu': OTHER }, 'tuned tile kernel');
+  repo.git('checkout', '-q', '-b', 'loader');
+  headSha = repo.commitFiles({ 'kernels/tile.cu': read('tile_head.cu') }, 'per-thread contiguous loader');
+  tuned = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(21, baseSha, headSha), apiUrl: server.url });
+});
+afterAll(async () => {
+  await server?.close();
+  repo?.remove();
+});
+
+describe('a PR that makes the tile loader read each thread\'s ITEMS consecutive floats', () => {
+  it('carves the space on both sides: the survivors equal carve carve on each commit', async () => {
+    const { carving } = comparisonOf(tuned);
+    expect(carving!.skipped).toEqual([]);
+    expect(carving!.variantsCarved).toBe(24);
+    const [frontier] = carving!.frontiers;
+    const onBase = (await carveAt(baseSha)).survivors.map((s) => s.id);
+    const onHead = (await carveAt(headSha)).survivors.map((s) => s.id);
+    expect(onBase).toEqual(['BLOCK=64,ITEMS=2', 'BLOCK=64,ITEMS=4']);
+    expect(onHead).toEqual(['BLOCK=64,ITEMS=1']);
+    expect(frontier.base!.survivors).toEqual(onBase);
+    expect(frontier.head!.survivors).toEqual(onHead);
+    expect(frontier).toMatchObject({
+      space: 'tile', arch: 'sm_90', added: ['BLOCK=64,ITEMS=1'], removed: ['BLOCK=64,ITEMS=2', 'BLOCK=64,ITEMS=4'], kept: [],
+      current: { id: 'BLOCK=64,ITEMS=4', onBase: true, onHead: false, headStatus: 'pruned:coalescing' },
+    });
+    // The coalescing step removes the 8 variants with ITEMS > 1 on head only.
+    const coalescing = (side: 'base' | 'head') => frontier[side]!.steps.find((s) => s.name === 'coalescing');
+    expect([coalescing('base')!.after, coalescing('head')!.after]).toEqual([12, 4]);
+    expect([frontier.base!.best!.id, frontier.head!.best!.id]).toEqual(['BLOCK=64,ITEMS=4', 'BLOCK=64,ITEMS=1']);
+  });
+
+  it('reports two frontier warnings with evidence and a remedy, outside the default fail-on', () => {
+    const comparison = comparisonOf(tuned);
+    const frontier = comparison.findings.filter((f) => f.kind === 'frontier');
+    expect(frontier.map((f) => f.title)).toEqual([
+      'space tile: current BLOCK=64,ITEMS=4 fell off the carving frontier (removed at the coalescing step)',
+      'space tile: predicted best changed from BLOCK=64,ITEMS=4 to BLOCK=64,ITEMS=1',
+    ]);
+    expect(frontier.every((f) => f.severity === 'warning' && f.file === 'kernels/tile.cu')).toBe(true);
+    expect(frontier[0].remedy).toContain('carve retune --space tile');
+    expect(frontier[1].evidence).toMatchObject({ baseBest: 'BLOCK=64,ITEMS=4', headBest: 'BLOCK=64,ITEMS=1' });
+    expect(tuned.outputs.conclusion).toBe('success');
+  });
+
+  it('shows the frontier table in the comment and the summary', () => {
+    const body = server.comments.get(21)![0].body;
+    expect(body).toContain('### Carving frontiers');
+    expect(body).toContain('| `tile` | sm_90 | 2/12 | 1/12 | `BLOCK=64,ITEMS=1` | `BLOCK=64,ITEMS=2`, `BLOCK=64,ITEMS=4` | yes → no | `BLOCK=64,ITEMS=4` → `BLOCK=64,ITEMS=1` |');
+    expect(body).toContain('| coalescing | 12 → 12 | 12 → 4 |');
+    // The section sits between the findings and the footer.
+    expect(body.indexOf('### Carving frontiers')).toBeGreaterThan(body.indexOf('#### Findings'));
+    expect(body.indexOf('### Carving frontiers')).toBeLessThan(body.indexOf('<sub>Carve ·'));
+    expect(body.length).toBeLessThanOrEqual(65536);
+    expect(tuned.summary).toContain('### Carving frontiers');
+  });
+});
+
+describe('carve compare of the two commits', () => {
+  it('carves the touched space at both revisions like the gate', async () => {
+    repo.git('checkout', '-q', headSha);
+    let stdout = '';
+    const code = await main(['compare', baseSha, headSha, '--json', '--arch', 'sm_90'], {
+      stdout: (text) => { stdout += text; }, stderr: () => undefined, cwd: repo.dir, isTTY: false, env: {},
+    });
+    expect(code).toBe(0);
+    const comparison = JSON.parse(stdout) as Comparison;
+    expect(comparison.carving).toEqual(comparisonOf(tuned).carving);
+    expect(comparison.findings.filter((f) => f.kind === 'frontier').map((f) => f.title)).toEqual(
+      comparisonOf(tuned).findings.filter((f) => f.kind === 'frontier').map((f) => f.title));
+  });
+});
+
+describe('PRs that do not touch the space', () => {
+  it('a change to another CUDA file skips the space with the reason', async () => {
+    repo.git('checkout', '-q', '-b', 'other', baseSha);
+    const other = repo.commitFiles({ 'kernels/other.cu': OTHER.replace('1.0f', '2.0f') }, 'other kernel');
+    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(22, baseSha, other), apiUrl: server.url });
+    expect(comparisonOf(run).carving).toEqual({
+      frontiers: [], variantsCarved: 0, note: null,
+      skipped: [{ space: 'tile', reason: 'the change touches neither its source nor a header it includes' }],
+    });
+    // No kernel changed, so no comment is posted; the job summary says why nothing was carved.
+    expect(server.comments.get(22) ?? []).toEqual([]);
+    expect(run.summary).toContain('1 space skipped: `tile` (the change touches neither its source nor a header it includes).');
+  });
+
+  it('a space whose source no longer builds on head fails with the compiler error', async () => {
+    repo.git('checkout', '-q', '-b', 'broken', baseSha);
+    const broken = repo.commitFiles({ 'kernels/tile.cu': read('tile_base.cu').replace('__syncthreads();', '__syncthreads()') }, 'broken tile');
+    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(24, baseSha, broken), apiUrl: server.url });
+    const comparison = comparisonOf(run);
+    const spaceBuild = comparison.findings.find((f) => f.kind === 'build' && f.title.startsWith('space tile'))!;
+    expect(spaceBuild).toMatchObject({ severity: 'failure', file: 'kernels/tile.cu', title: 'space tile: no variant builds on head (12 failed)' });
+    expect(spaceBuild.message).toContain('expected a ";"');
+    expect(comparison.carving!.frontiers[0].head!.survivors).toEqual([]);
+    expect(run.outputs.conclusion).toBe('failure');
+  });
+
+  it('committed-artifact mode says that carving needs a build', async () => {
+    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs({ nvcc: 'none' }), event: pullRequestEvent(23, baseSha, headSha), apiUrl: server.url });
+    expect(comparisonOf(run).carving!.note).toBe('carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved');
+    expect(run.summary).toContain('Carving needs a build');
+  });
+});
