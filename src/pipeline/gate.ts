@@ -110,7 +110,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     const timing = [...(options.timing ?? [])];
     if (options.timingOn) {
       if (!options.config.timing.command) {
-        notes.push('Timing was requested, but the config sets no `timing.command` (a benchmark printing Carve timing JSON): static analysis only.');
+        notes.push(`Timing was requested, but the config sets no \`timing.command\` (a benchmark printing Carve timing JSON): kernels are compared statically${Object.keys(options.config.spaces).length ? '; touched carving spaces are timed with the harness' : ''}.`);
       } else if (!worktree || !baseCommit) {
         notes.push('Timing was requested, but there is no base side to time against (no pull request, or nothing relevant changed).');
       } else {
@@ -162,6 +162,7 @@ async function carveTouchedSpaces(input: CarvingStepInput): Promise<{ summary: P
     config: options.config, workspace: options.workspace, baseRoot: input.worktree, headFiles: input.headFiles, baseFiles: input.baseFiles,
     changed: input.changed, archs: options.archs, cacheDir: options.carvingCacheDir ?? path.join(options.workspace, '.carve-cache'),
     maxVariants: options.config.carving.maxVariantsPerPr, log: input.log,
+    timingDir: options.timingOn ? path.join(options.scratchDir, 'space-timing') : null,
   });
   return {
     summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: null },

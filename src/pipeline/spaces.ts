@@ -10,6 +10,7 @@ import { enumerateSpace } from '../analysis/carving/space.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import { addWorktree, buildIncludeGraph, fileReader, filesAt, findChanges, git, isCudaRelevant, removeWorktree, unitsReaching } from '../discover/index.js';
 import type { Diagnostic, Finding } from '../report/types.js';
+import { timeFrontier } from './space-timing.js';
 
 export interface SpaceSkip {
   space: string;
@@ -37,8 +38,13 @@ export interface PrCarvingInput {
   cacheDir: string;
   /** Largest number of variant builds (both sides, all spaces) one pull request may start. */
   maxVariants: number;
+  /** Time both sides' survivors on this machine's GPU (the Action's `timing: on`); scratch dir for the harness. */
+  timingDir?: string | null;
   log?: (message: string) => void;
 }
+
+/** Rounds of interleaved timing: each times every variant once (samples split across them). */
+export const TIMING_ROUNDS = 5;
 
 /** The space's source, repository-relative (as git lists files). */
 export function spaceSource(config: CarveConfig, space: SpaceConfig, workspace: string): string {
@@ -122,6 +128,18 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
         });
       }
       const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, currentId(space));
+      if (input.timingDir && base && comparison.base && comparison.head && comparison.head.survivors.length) {
+        log(`timing ${name} for ${arch}: base and head survivors, ${TIMING_ROUNDS} interleaved rounds`);
+        const timed = await timeFrontier({
+          space: name, kernel: space.kernel, arch, file: source,
+          base: { builds: base.builds, survivors: comparison.base.survivors }, head: { builds: head.builds, survivors: comparison.head.survivors },
+          currentId: currentId(space), timing: input.config.timing, thresholds: input.config.thresholds, rounds: TIMING_ROUNDS,
+          workDir: path.join(input.timingDir, `${name}-${arch}`),
+        });
+        comparison.timing = timed.timing;
+        out.findings.push(...timed.findings);
+        out.diagnostics.push(...timed.diagnostics.map((d) => ({ ...d, message: `space ${name} (${arch}) timing: ${d.message}` })));
+      }
       out.frontiers.push(comparison);
       out.findings.push(...frontierFindings(comparison, source, space.kernel));
     }
@@ -137,6 +155,8 @@ export interface RevisionCarvingInput {
   archs: string[];
   cacheDir: string;
   scratchDir: string;
+  /** Time both sides' survivors (interleaved) on this machine's GPU. */
+  time?: boolean;
   log?: (message: string) => void;
 }
 
@@ -167,6 +187,7 @@ export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCar
       config: configAt(input.config, input.repoRoot, headTree), workspace: headTree, baseRoot: baseTree,
       headFiles: await filesAt(input.repoRoot, headCommit), baseFiles: await filesAt(input.repoRoot, range.from),
       changed, archs: input.archs, cacheDir: input.cacheDir, maxVariants: input.config.carving.maxVariantsPerPr, log: input.log,
+      timingDir: input.time ? path.join(work, 'timing') : null,
     });
     return { ...result, note: null };
   } finally {

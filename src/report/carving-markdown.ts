@@ -34,6 +34,18 @@ function steps(f: FrontierComparisonSummary): string {
   return markdownTable([['step', 'base', 'head'], ...names.map((name) => [name, count(f.base, name), count(f.head, name)])], COMPACT);
 }
 
+const ms = (value: number) => `${value.toPrecision(4)} ms`;
+
+/** One line per timed frontier: each side's fastest survivor and the head/base ratio. */
+function timingLine(f: FrontierComparisonSummary): string | null {
+  const t = f.timing;
+  if (!t) return null;
+  const failed = t.variants.filter((v) => v.error !== null).length;
+  const best = (b: typeof t.baseBest) => (b ? `\`${b.id}\` ${ms(b.medianMs)}` : 'none measured');
+  const ratio = t.ratio === null ? '' : ` · head/base ${t.ratio.toFixed(3)}× (CI ${t.ratioCiLow!.toFixed(3)}–${t.ratioCiHigh!.toFixed(3)}, p = ${t.pValue!.toPrecision(2)})`;
+  return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds: fastest survivor base ${best(t.baseBest)}, head ${best(t.headBest)}${ratio}${failed ? ` · ${failed} launch(es) failed` : ''}.`;
+}
+
 /** Markdown for the comparison's carving; empty when the config has no spaces. */
 export function renderCarvingSection(carving: PrCarvingSummary | undefined): string {
   if (!carving) return '';
@@ -44,6 +56,8 @@ export function renderCarvingSection(carving: PrCarvingSummary | undefined): str
       ['space', 'arch', 'base kept', 'head kept', 'added', 'removed', 'current on frontier', 'predicted best'],
       ...carving.frontiers.map(row),
     ], COMPACT));
+    const timed = carving.frontiers.map(timingLine).filter((line): line is string => line !== null);
+    if (timed.length) parts.push(timed.join('\n\n'));
     parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>\n\n${carving.frontiers
       .map((f) => `**${f.space}** (${f.arch})\n\n${steps(f)}`).join('\n\n')}\n\n</details>`);
   }

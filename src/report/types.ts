@@ -286,6 +286,23 @@ export interface FrontierComparisonSummary {
   removed: string[];
   kept: string[];
   current: { id: string; onBase: boolean | null; onHead: boolean | null; headStatus: string | null } | null;
+  /** Survivors (and `current`) of both sides timed on this runner's GPU; absent when timing is off. */
+  timing?: FrontierTimingSummary;
+}
+
+/** Interleaved timing of both sides' survivors (src/pipeline/space-timing.ts). */
+export interface FrontierTimingSummary {
+  /** Rounds of the harness; each round times every variant once, base and head alternating first. */
+  rounds: number;
+  samplesPerRound: number;
+  variants: Array<{ side: 'base' | 'head'; id: string; medianMs: number | null; samples: number; error: string | null }>;
+  baseBest: { id: string; medianMs: number } | null;
+  headBest: { id: string; medianMs: number } | null;
+  /** head best median / base best median, its bootstrap CI and the Mann-Whitney p-value. */
+  ratio: number | null;
+  ratioCiLow: number | null;
+  ratioCiHigh: number | null;
+  pValue: number | null;
 }
 
 export interface PrCarvingSummary {

@@ -3,4 +3,4 @@ export { median, timingStats, compareTimings, mannWhitneyU, rankTimings, seededR
 export { generateHarness, harnessBuildCommand } from './harness.js';
 export { writeManifest, ManifestError, type HarnessEntry } from './manifest.js';
 export { parseTimingOutput, type TimingRecord } from './results.js';
-export { runHarness, runExternalBenchmark, type HarnessRun } from './run.js';
+export { buildHarness, runHarness, runHarnessBinary, runExternalBenchmark, type HarnessRun } from './run.js';

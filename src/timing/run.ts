@@ -22,21 +22,25 @@ function failure(message: string): Diagnostic {
   return { severity: 'error', stage: 'timing', message };
 }
 
-/** Builds the harness in workDir and times the entries; a missing GPU or compiler is a diagnostic. */
-export async function runHarness(entries: HarnessEntry[], workDir: string, cudaHome = '/usr/local/cuda'): Promise<HarnessRun> {
+/** Builds the generated harness in workDir: the binary's path, or the build error as a diagnostic. */
+export async function buildHarness(workDir: string, cudaHome = '/usr/local/cuda'): Promise<{ binary: string | null; command: string[]; diagnostics: Diagnostic[] }> {
   mkdirSync(workDir, { recursive: true });
   const source = path.join(workDir, 'carve-harness.cpp');
   const binary = path.join(workDir, 'carve-harness');
-  const manifest = path.join(workDir, 'timing.manifest');
   writeFileSync(source, generateHarness());
-  writeFileSync(manifest, writeManifest(entries));
-  const build = harnessBuildCommand(source, binary, cudaHome);
-  const commands = [build, [binary, manifest]];
+  const command = harnessBuildCommand(source, binary, cudaHome);
   try {
-    await run(build[0], build.slice(1), { maxBuffer: 16 << 20 });
+    await run(command[0], command.slice(1), { maxBuffer: 16 << 20 });
+    return { binary, command, diagnostics: [] };
   } catch (error) {
-    return { records: [], diagnostics: [failure(`building the timing harness failed (needs g++ and libcuda): ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`)], commands };
+    return { binary: null, command, diagnostics: [failure(`building the timing harness failed (needs g++ and libcuda): ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`)] };
   }
+}
+
+/** Times the entries with a built harness (one process; a manifest named `name` in workDir). */
+export async function runHarnessBinary(binary: string, entries: HarnessEntry[], workDir: string, name = 'timing.manifest'): Promise<HarnessRun> {
+  const manifest = path.join(workDir, name);
+  writeFileSync(manifest, writeManifest(entries));
   let stdout = '';
   const diagnostics: Diagnostic[] = [];
   try {
@@ -49,7 +53,15 @@ export async function runHarness(entries: HarnessEntry[], workDir: string, cudaH
   }
   const parsed = parseTimingOutput(stdout, manifest);
   for (const record of parsed.records) if (record.status === 'error') diagnostics.push({ ...failure(`${record.variant}: ${record.error}`), severity: 'warning' });
-  return { records: parsed.records, diagnostics: [...diagnostics, ...parsed.diagnostics], commands };
+  return { records: parsed.records, diagnostics: [...diagnostics, ...parsed.diagnostics], commands: [[binary, manifest]] };
+}
+
+/** Builds the harness in workDir and times the entries; a missing GPU or compiler is a diagnostic. */
+export async function runHarness(entries: HarnessEntry[], workDir: string, cudaHome = '/usr/local/cuda'): Promise<HarnessRun> {
+  const built = await buildHarness(workDir, cudaHome);
+  if (!built.binary) return { records: [], diagnostics: built.diagnostics, commands: [built.command] };
+  const timed = await runHarnessBinary(built.binary, entries, workDir);
+  return { ...timed, commands: [built.command, ...timed.commands] };
 }
 
 /** Runs `command` in a shell with CARVE_MANIFEST / CARVE_VARIANTS set and parses its JSON output. */

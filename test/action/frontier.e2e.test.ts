@@ -101,6 +101,21 @@ describe('a PR that makes the tile loader read each thread\'s ITEMS consecutive 
   });
 });
 
+describe('timing: on, on a runner without a GPU', () => {
+  it('shows why the survivors were not timed and reports no regression', async () => {
+    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs({ timing: 'on' }), event: pullRequestEvent(25, baseSha, headSha), apiUrl: server.url });
+    const comparison = comparisonOf(run);
+    const timing = comparison.carving!.frontiers[0].timing!;
+    expect(timing).toMatchObject({ rounds: 5, samplesPerRound: 10, baseBest: null, headBest: null, ratio: null });
+    // Base survivors plus current (already one of them), head survivors plus current.
+    expect(timing.variants.map((v) => [v.side, v.id, v.samples])).toEqual([
+      ['base', 'BLOCK=64,ITEMS=2', 0], ['base', 'BLOCK=64,ITEMS=4', 0], ['head', 'BLOCK=64,ITEMS=1', 0], ['head', 'BLOCK=64,ITEMS=4', 0],
+    ]);
+    expect(comparison.findings.filter((f) => f.kind === 'regression')).toEqual([]);
+    expect(run.summary).toContain('space tile (sm_90) timing: building the timing harness failed');
+  });
+});
+
 describe('carve compare of the two commits', () => {
   it('carves the touched space at both revisions like the gate', async () => {
     repo.git('checkout', '-q', headSha);

@@ -84,7 +84,7 @@ function parseArchs(values: string[] | undefined): string[] | null {
 
 const USAGE = `Usage:
   carve compare BASE HEAD [--config FILE] [--fail-on KINDS] [--json] [--arch ARCH]... [--nvcc PATH|none]
-                [--comment-out FILE] [--summary-out FILE] [--sarif FILE] [--timing FILE]
+                [--comment-out FILE] [--summary-out FILE] [--sarif FILE] [--timing FILE] [--time]
 
 Compares two Carve reports and prints the findings, as the Action's gate does.
   BASE, HEAD       Carve JSON report files (carve analyze --json), or git revisions of the
@@ -104,6 +104,9 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
   --summary-out    write the job-summary markdown to FILE
   --sarif          write SARIF 2.1.0 to FILE
   --timing         JSON array of timing comparisons (carve time) to test for regressions
+  --time           with two revisions: time the touched spaces' survivors of both sides on this
+                   machine's GPU (driver-API harness, base and head interleaved) and report a
+                   regression when head's fastest survivor is slower than base's
 Exit codes: 0 no failing findings, 1 a finding's kind is in --fail-on, 2 usage or input error.`;
 
 const DEFAULT_CONFIG = '.github/carve.yml';
@@ -140,7 +143,7 @@ export function formatFindings(comparison: Comparison, failOn: readonly string[]
 }
 
 /** Carving of the spaces a comparison touches: frontier findings and the comment's section. */
-export type SpaceCarver = (base: string, head: string, io: CliIO, config: CarveConfig, options: ResolveOptions) =>
+export type SpaceCarver = (base: string, head: string, io: CliIO, config: CarveConfig, options: ResolveOptions & { time: boolean }) =>
   Promise<{ summary: NonNullable<Comparison['carving']>; findings: Comparison['findings']; diagnostics: Diagnostic[] } | null>;
 
 const isReportSpec = (spec: string, cwd: string) => isFile(path.resolve(cwd, spec)) || /\.json$/i.test(spec);
@@ -160,7 +163,7 @@ export const revisionCarver: SpaceCarver = async (baseSpec, headSpec, io, config
   try {
     const result = await carveRevisions({
       repoRoot, baseRevision: baseSpec, headRevision: headSpec, config, archs: options.archs ?? config.archs,
-      cacheDir: path.join(repoRoot, '.carve-cache'), scratchDir, log: (message) => progress.step(message),
+      cacheDir: path.join(repoRoot, '.carve-cache'), scratchDir, time: options.time, log: (message) => progress.step(message),
     });
     progress.done();
     return {
@@ -188,6 +191,7 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
         timing: { type: 'string' },
         arch: { type: 'string', multiple: true },
         nvcc: { type: 'string' },
+        time: { type: 'boolean' },
       });
       if (positionals.length !== 2) throw new UsageError(`expected BASE and HEAD, got ${positionals.length} argument(s)`);
       const resolveOptions: ResolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null };
@@ -216,7 +220,7 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
         return EXIT_USAGE;
       }
       const comparison = compareReports(base.value, head.value, config, timing.value);
-      const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, resolveOptions) : null;
+      const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, { ...resolveOptions, time: values.time === true }) : null;
       if (carving) {
         comparison.carving = carving.summary;
         comparison.findings.push(...carving.findings);
