@@ -41,9 +41,10 @@ function timingLine(f: FrontierComparisonSummary): string | null {
   const t = f.timing;
   if (!t) return null;
   const failed = t.variants.filter((v) => v.error !== null).length;
-  const best = (b: typeof t.baseBest) => (b ? `\`${b.id}\` ${ms(b.medianMs)}` : 'none measured');
+  const pruned = (side: 'base' | 'head', id: string) => t.variants.some((v) => v.side === side && v.id === id && !v.survivor);
+  const best = (side: 'base' | 'head', b: typeof t.baseBest) => (b ? `\`${b.id}\` ${ms(b.medianMs)}${pruned(side, b.id) ? ' (current, pruned by carving)' : ''}` : 'none measured');
   const ratio = t.ratio === null ? '' : ` · head/base ${t.ratio.toFixed(3)}× (CI ${t.ratioCiLow!.toFixed(3)}–${t.ratioCiHigh!.toFixed(3)}, p = ${t.pValue!.toPrecision(2)})`;
-  return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds: fastest survivor base ${best(t.baseBest)}, head ${best(t.headBest)}${ratio}${failed ? ` · ${failed} launch(es) failed` : ''}.`;
+  return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds (survivors and current): fastest on base ${best('base', t.baseBest)}, on head ${best('head', t.headBest)}${ratio}${failed ? ` · ${failed} launch(es) failed` : ''}.`;
 }
 
 /** Markdown for the comparison's carving; empty when the config has no spaces. */

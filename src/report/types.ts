@@ -295,7 +295,9 @@ export interface FrontierTimingSummary {
   /** Rounds of the harness; each round times every variant once, base and head alternating first. */
   rounds: number;
   samplesPerRound: number;
-  variants: Array<{ side: 'base' | 'head'; id: string; medianMs: number | null; samples: number; error: string | null }>;
+  /** Each side's survivors and `current` (survivor: false when carving pruned it). */
+  variants: Array<{ side: 'base' | 'head'; id: string; survivor: boolean; medianMs: number | null; samples: number; samplesMs: number[]; error: string | null }>;
+  /** Each side's fastest measured variant, survivor or `current`. */
   baseBest: { id: string; medianMs: number } | null;
   headBest: { id: string; medianMs: number } | null;
   /** head best median / base best median, its bootstrap CI and the Mann-Whitney p-value. */
