@@ -38,6 +38,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   let baseCommit: string | null = null;
   let mergeBase: string | null = null;
   let changed: string[] = [];
+  let changedForCarving: string[] = [];
   let worktree: string | null = null;
   let baseFiles: string[] = [];
 
@@ -49,6 +50,8 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
         mergeBase = range.mergeBase;
         baseCommit = range.from;
         changed = range.changed.map((c) => c.path);
+        // Renamed files count under both names for carving (a space's source may be the old one).
+        changedForCarving = range.changed.flatMap((c) => (c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]));
         const relevant = range.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)));
         const artifactsChanged = source === 'artifacts' && changed.some((file) => picomatch.isMatch(file, options.artifacts, { dot: true }));
         if (source !== 'none' && (relevant || artifactsChanged)) {
@@ -121,7 +124,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
       }
     }
     const comparison = compareReports(base, head, options.config, timing);
-    const carving = await carveTouchedSpaces({ options, source, worktree, baseCommit, headFiles, baseFiles, changed, log });
+    const carving = await carveTouchedSpaces({ options, source, worktree, baseCommit, headFiles, baseFiles, changed: changedForCarving, log });
     if (carving) {
       comparison.carving = carving.summary;
       comparison.findings.push(...carving.findings);

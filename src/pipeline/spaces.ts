@@ -66,7 +66,8 @@ export function touchedSpaces(input: Pick<PrCarvingInput, 'config' | 'workspace'
   }
   const touched = new Map<string, string[]>();
   for (const [name, source] of sources) {
-    const reasons = reached.get(source);
+    // A source added or deleted by the change is in no include graph of the other side.
+    const reasons = reached.get(source) ?? (input.changed.includes(source) ? [source] : null);
     if (reasons) touched.set(name, reasons);
   }
   return touched;
@@ -102,8 +103,14 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
       out.skipped.push({ space: name, reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? 'base and head' : 'head'}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)` });
       continue;
     }
-    budget -= needed;
     const source = spaceSource(input.config, space, input.workspace);
+    // A space whose source exists on one side only is reported as removed (here) or added (its
+    // frontier has no base side), not compared.
+    if (!input.headFiles.includes(source)) {
+      out.skipped.push({ space: name, reason: `removed: its source ${source} does not exist on head` });
+      continue;
+    }
+    budget -= needed;
     for (const arch of input.archs) {
       log(`carving ${name} for ${arch} (touched by ${reasons.join(', ')})`);
       const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
@@ -173,7 +180,7 @@ export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCar
   const baseCommit = await commitOf(input.baseRevision);
   const headCommit = await commitOf(input.headRevision);
   const range = await findChanges(input.repoRoot, baseCommit, headCommit);
-  const changed = range.changed.map((c) => c.path);
+  const changed = range.changed.flatMap((c) => (c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]));
   if (!range.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)))) {
     return skipAll('no CUDA file changed: no space was carved');
   }

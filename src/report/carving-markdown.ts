@@ -19,10 +19,11 @@ function onFrontier(value: boolean | null): string {
 }
 
 function row(f: FrontierComparisonSummary): string[] {
-  const kept = (side: FrontierComparisonSummary['base']) => side ? `${side.survivors.length}/${side.total}` : 'not carved';
+  // A side without a result is a space whose source exists on the other side only.
+  const kept = (side: FrontierComparisonSummary['base'], missing: string) => side ? `${side.survivors.length}/${side.total}` : missing;
   const current = f.current ? `${onFrontier(f.current.onBase)} → ${onFrontier(f.current.onHead)}` : 'not set';
   const best = `${f.base?.best ? `\`${f.base.best.id}\`` : '—'} → ${f.head?.best ? `\`${f.head.best.id}\`` : '—'}`;
-  return [`\`${f.space}\``, f.arch, kept(f.base), kept(f.head), ids(f.added), ids(f.removed), current, best];
+  return [`\`${f.space}\``, f.arch, kept(f.base, 'new on head'), kept(f.head, 'not carved'), ids(f.added), ids(f.removed), current, best];
 }
 
 function steps(f: FrontierComparisonSummary): string {

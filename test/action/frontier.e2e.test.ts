@@ -157,6 +157,20 @@ describe('PRs that do not touch the space', () => {
     expect(run.outputs.conclusion).toBe('failure');
   });
 
+  it('a space new on head is carved without a base; a space whose source was deleted is reported removed', async () => {
+    repo.git('checkout', '-q', '-b', 'moved', baseSha);
+    const config = read('carve.yml') + read('carve.yml').split('spaces:\n')[1].replace('  tile:', '  tile2:').replace('../kernels/tile.cu', '../kernels/tile2.cu');
+    const moved = repo.commitFiles({ '.github/carve.yml': config, 'kernels/tile.cu': null, 'kernels/tile2.cu': read('tile_base.cu') }, 'tile.cu -> tile2.cu');
+    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(26, baseSha, moved), apiUrl: server.url });
+    const { carving, findings } = comparisonOf(run);
+    expect(carving!.skipped).toEqual([{ space: 'tile', reason: 'removed: its source kernels/tile.cu does not exist on head' }]);
+    expect(carving!.frontiers.map((f) => [f.space, f.base, f.head!.survivors, f.added, f.removed])).toEqual([
+      ['tile2', null, ['BLOCK=64,ITEMS=2', 'BLOCK=64,ITEMS=4'], [], []],
+    ]);
+    expect(findings.filter((f) => f.kind === 'frontier' || f.kind === 'build')).toEqual([]);
+    expect(run.summary).toContain('| `tile2` | sm_90 | new on head | 2/12 |');
+  });
+
   it('committed-artifact mode says that carving needs a build', async () => {
     const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs({ nvcc: 'none' }), event: pullRequestEvent(23, baseSha, headSha), apiUrl: server.url });
     expect(comparisonOf(run).carving!.note).toBe('carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved');
