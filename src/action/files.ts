@@ -42,6 +42,8 @@ export interface FilesToWrite {
   gate: GateRecord;
   sarif: Record<string, unknown> | null;
   eventPath: string | undefined;
+  /** More files (name -> text), e.g. carving scatter plots; names are plain file names. */
+  extraFiles?: Record<string, string>;
 }
 
 export function writeReportDir(dir: string, files: FilesToWrite): WrittenFiles {
@@ -58,6 +60,9 @@ export function writeReportDir(dir: string, files: FilesToWrite): WrittenFiles {
   const commentPath = write(FILES.comment, files.comment);
   const summaryPath = write(FILES.summary, files.summary);
   write(FILES.gate, json(files.gate));
+  for (const [name, text] of Object.entries(files.extraFiles ?? {})) {
+    if (/^[A-Za-z0-9._-]+$/.test(name) && !name.startsWith('.')) write(name, text);
+  }
   if (files.eventPath && existsSync(files.eventPath)) copyFileSync(files.eventPath, path.join(dir, FILES.event));
   const sarifPath = files.sarif ? write(FILES.sarif, json(files.sarif)) : null;
   return { reportPath, commentPath, summaryPath, sarifPath };

@@ -75,7 +75,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     const record = gateRecord(result, event);
     const written = writeReportDir(reportDir, {
       head: result.head, base: result.base, comparison: result.comparison, comment: result.comment, summary: result.summary,
-      gate: record, sarif: inputs.sarif ? result.sarif : null, eventPath: env.GITHUB_EVENT_PATH,
+      gate: record, sarif: inputs.sarif ? result.sarif : null, eventPath: env.GITHUB_EVENT_PATH, extraFiles: result.extraFiles,
     });
 
     let checkPublished = false;

@@ -130,9 +130,10 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
       comparison.findings.push(...carving.findings);
       diagnostics.push(...carving.diagnostics);
     }
-    return renderGate({
+    const result = renderGate({
       options, source, nvcc, mergeBase, baseCommit, changedFiles: changed, units, base, head, comparison, diagnostics, notes,
     });
+    return { ...result, extraFiles: carving?.plots ?? {} };
   } finally {
     if (worktree) await removeWorktree(options.workspace, worktree);
   }
@@ -150,13 +151,13 @@ interface CarvingStepInput {
 }
 
 /** Carving of the touched spaces (null when the config has none); why nothing was carved otherwise. */
-async function carveTouchedSpaces(input: CarvingStepInput): Promise<{ summary: PrCarvingSummary; findings: Finding[]; diagnostics: Diagnostic[] } | null> {
+async function carveTouchedSpaces(input: CarvingStepInput): Promise<{ summary: PrCarvingSummary; findings: Finding[]; diagnostics: Diagnostic[]; plots: Record<string, string> } | null> {
   const { options } = input;
   const spaces = Object.keys(options.config.spaces);
   if (!spaces.length || !options.pullRequest) return null;
   const skipAll = (note: string) => ({
     summary: { frontiers: [], skipped: spaces.map((space) => ({ space, reason: note })), variantsCarved: 0, note },
-    findings: [], diagnostics: [],
+    findings: [], diagnostics: [], plots: {},
   });
   if (input.source !== 'compile') return skipAll('carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved');
   if (options.config.carving.maxVariantsPerPr === 0) return skipAll('carving on pull requests is off (`carving.maxVariantsPerPr: 0`)');
@@ -169,7 +170,7 @@ async function carveTouchedSpaces(input: CarvingStepInput): Promise<{ summary: P
   });
   return {
     summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: null },
-    findings: result.findings, diagnostics: result.diagnostics,
+    findings: result.findings, diagnostics: result.diagnostics, plots: result.plots,
   };
 }
 

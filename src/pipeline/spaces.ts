@@ -7,6 +7,7 @@ import path from 'node:path';
 import { compareFrontiers, frontierFindings, type FrontierComparison } from '../analysis/carving/frontier.js';
 import { carveSpace } from '../analysis/carving/pipeline.js';
 import { enumerateSpace } from '../analysis/carving/space.js';
+import { renderCarveSvg } from '../analysis/carving/svg.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import { addWorktree, buildIncludeGraph, fileReader, filesAt, findChanges, git, isCudaRelevant, removeWorktree, unitsReaching } from '../discover/index.js';
 import type { Diagnostic, Finding } from '../report/types.js';
@@ -24,6 +25,8 @@ export interface PrCarving {
   diagnostics: Diagnostic[];
   /** Variants built (or read from the cache) on both sides together. */
   variantsCarved: number;
+  /** Scatter plots (file name -> SVG) of each carved side, for the report directory. */
+  plots: Record<string, string>;
 }
 
 export interface PrCarvingInput {
@@ -45,6 +48,11 @@ export interface PrCarvingInput {
 
 /** Rounds of interleaved timing: each times every variant once (samples split across them). */
 export const TIMING_ROUNDS = 5;
+
+/** A plot's file name in the report directory: only [A-Za-z0-9._-], whatever the space is called. */
+export function plotFileName(space: string, arch: string, side: 'base' | 'head'): string {
+  return `carving-${space}-${arch}-${side}.svg`.replace(/[^A-Za-z0-9._-]/g, '_');
+}
 
 /** The space's source, repository-relative (as git lists files). */
 export function spaceSource(config: CarveConfig, space: SpaceConfig, workspace: string): string {
@@ -87,7 +95,7 @@ function configAt(config: CarveConfig, workspace: string, root: string): CarveCo
 
 export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving> {
   const log = input.log ?? (() => undefined);
-  const out: PrCarving = { frontiers: [], findings: [], skipped: [], diagnostics: [], variantsCarved: 0 };
+  const out: PrCarving = { frontiers: [], findings: [], skipped: [], diagnostics: [], variantsCarved: 0, plots: {} };
   const names = Object.keys(input.config.spaces);
   if (!names.length) return out;
   const touched = touchedSpaces(input);
@@ -135,6 +143,12 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
         });
       }
       const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, currentId(space));
+      for (const [side, run] of [['base', base], ['head', head]] as const) {
+        if (!run?.result) continue;
+        const file = plotFileName(name, arch, side);
+        out.plots[file] = renderCarveSvg(run.result);
+        comparison.plots.push(file);
+      }
       if (input.timingDir && base && comparison.base && comparison.head && comparison.head.survivors.length) {
         log(`timing ${name} for ${arch}: base and head survivors, ${TIMING_ROUNDS} interleaved rounds`);
         const timed = await timeFrontier({
@@ -174,7 +188,7 @@ export interface RevisionCarvingInput {
  */
 export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCarving & { note: string | null }> {
   const names = Object.keys(input.config.spaces);
-  const skipAll = (note: string) => ({ frontiers: [], findings: [], diagnostics: [], variantsCarved: 0, skipped: names.map((space) => ({ space, reason: note })), note });
+  const skipAll = (note: string) => ({ frontiers: [], findings: [], diagnostics: [], variantsCarved: 0, plots: {}, skipped: names.map((space) => ({ space, reason: note })), note });
   if (input.config.carving.maxVariantsPerPr === 0) return skipAll('carving on pull requests is off (`carving.maxVariantsPerPr: 0`)');
   const commitOf = async (revision: string) => (await git(['rev-parse', '--verify', `${revision}^{commit}`], input.repoRoot)).trim();
   const baseCommit = await commitOf(input.baseRevision);

@@ -63,6 +63,8 @@ export interface GateResult {
   summary: string;
   annotations: CheckAnnotation[];
   sarif: Record<string, unknown>;
+  /** More files for the report directory (file name -> text): the carving scatter plots. */
+  extraFiles?: Record<string, string>;
   /** Config, input, git and build problems not tied to a kernel. */
   diagnostics: Diagnostic[];
   notes: string[];

@@ -286,6 +286,8 @@ export interface FrontierComparisonSummary {
   removed: string[];
   kept: string[];
   current: { id: string; onBase: boolean | null; onHead: boolean | null; headStatus: string | null } | null;
+  /** Scatter plots of the carved sides (normalised efficiency vs utilization), files in the report directory. */
+  plots: string[];
   /** Survivors (and `current`) of both sides timed on this runner's GPU; absent when timing is off. */
   timing?: FrontierTimingSummary;
 }

@@ -98,6 +98,11 @@ describe('a PR that makes the tile loader read each thread\'s ITEMS consecutive 
     expect(body.indexOf('### Carving frontiers')).toBeLessThan(body.indexOf('<sub>Carve ·'));
     expect(body.length).toBeLessThanOrEqual(65536);
     expect(tuned.summary).toContain('### Carving frontiers');
+    expect(body).toContain('Scatter plots in the report directory: `carving-tile-sm_90-base.svg`, `carving-tile-sm_90-head.svg`.');
+    for (const side of ['base', 'head']) {
+      const svg = readFileSync(path.join(tuned.outputs['report-dir'], `carving-tile-sm_90-${side}.svg`), 'utf8');
+      expect(svg.startsWith('<svg')).toBe(true);
+    }
   });
 });
 

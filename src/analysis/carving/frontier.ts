@@ -41,7 +41,7 @@ export function compareFrontiers(
   const both = baseSide !== null && headSide !== null;
   const statusOf = (result: CarveResult | null, id: string) => result?.variants.find((v) => v.id === id)?.status ?? null;
   return {
-    space, arch, base: baseSide, head: headSide,
+    space, arch, base: baseSide, head: headSide, plots: [],
     added: both ? [...headIds].filter((id) => !baseIds.has(id)) : [],
     removed: both ? [...baseIds].filter((id) => !headIds.has(id)) : [],
     kept: both ? [...headIds].filter((id) => baseIds.has(id)) : [],
