@@ -60,7 +60,7 @@ export function renderCarvingSection(carving: PrCarvingSummary | undefined): str
     ], COMPACT));
     const timed = carving.frontiers.map(timingLine).filter((line): line is string => line !== null);
     if (timed.length) parts.push(timed.join('\n\n'));
-    const plots = (f: FrontierComparisonSummary) => (f.plots.length ? `\n\nScatter plots in the report directory: ${f.plots.map((p) => `\`${p}\``).join(', ')}.` : '');
+    const plots = (f: FrontierComparisonSummary) => (f.plots?.length ? `\n\nScatter plots in the report directory: ${f.plots.map((p) => `\`${p}\``).join(', ')}.` : '');
     parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>\n\n${carving.frontiers
       .map((f) => `**${f.space}** (${f.arch})\n\n${steps(f)}${plots(f)}`).join('\n\n')}\n\n</details>`);
   }

@@ -1,6 +1,6 @@
 // The self-contained HTML release report: inline CSS and SVG only (no scripts, no external
 // assets), one section per kernel and arch, then the carving scatters.
-import type { KernelReport } from './types.js';
+import type { FrontierComparisonSummary, KernelReport, PrCarvingSummary } from './types.js';
 import { escapeHtml as esc, pct } from './format.js';
 import { barChart, lineChart, PALETTE, rooflineChart, scatterChart } from './svg.js';
 import { allKernels, kernelsWithSide, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type CarvingInput, type ReleaseReportInput } from './release-model.js';
@@ -68,6 +68,23 @@ function carvingSection(carving: CarvingInput): string {
   );
 }
 
+/** A pull request's frontier comparisons: one row per space and arch. */
+function frontiersSection(carving: PrCarvingSummary | null | undefined): string {
+  if (!carving) return '';
+  const kept = (side: FrontierComparisonSummary['base'], missing: string) => (side ? `${side.survivors.length}/${side.total}` : missing);
+  const onFrontier = (value: boolean | null) => (value === null ? 'n/a' : value ? 'yes' : 'no');
+  const rows = carving.frontiers.map((f) => `<tr>${[
+    f.space, f.arch, kept(f.base, 'new on head'), kept(f.head, 'not carved'), f.added.join(', ') || '—', f.removed.join(', ') || '—',
+    f.current ? `${onFrontier(f.current.onBase)} → ${onFrontier(f.current.onHead)}` : 'not set',
+    `${f.base?.best?.id ?? '—'} → ${f.head?.best?.id ?? '—'}`,
+    f.timing?.ratio != null ? `${f.timing.ratio.toFixed(3)}× (p = ${f.timing.pValue!.toPrecision(2)})` : '—',
+  ].map((cell) => `<td>${esc(cell)}</td>`).join('')}</tr>`).join('');
+  const head = ['space', 'arch', 'base kept', 'head kept', 'added', 'removed', 'current on frontier', 'predicted best', 'head/base time'].map((h) => `<th>${h}</th>`).join('');
+  const skipped = carving.skipped.map((s) => `<li><code>${esc(s.space)}</code>: ${esc(s.reason)}</li>`).join('');
+  return `<section><h2>Carving frontiers (base → head)</h2>${carving.note ? `<p>${esc(carving.note)}</p>` : ''}` +
+    (rows ? `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>` : '') + (skipped ? `<ul>${skipped}</ul>` : '') + '</section>';
+}
+
 export function renderHtmlReport(input: ReleaseReportInput): string {
   const kernels = allKernels(input);
   const archs = [...new Set(kernels.map((k) => k.arch))];
@@ -76,7 +93,7 @@ export function renderHtmlReport(input: ReleaseReportInput): string {
   const problems = diagnostics.length ? `<h2>Diagnostics</h2><ul>${diagnostics.map((d) => `<li>${esc(`${d.severity} (${d.stage})${d.file ? ` ${d.file}${d.line ? `:${d.line}` : ''}` : ''}: ${d.message}`)}</li>`).join('')}</ul>` : '';
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(input.title)}</title><style>${STYLE}</style></head><body>` +
-    header + kernelsWithSide(input).map(({ kernel, side }) => kernelSection(kernel, side)).join('') + input.carving.map(carvingSection).join('') + problems +
+    header + kernelsWithSide(input).map(({ kernel, side }) => kernelSection(kernel, side)).join('') + input.carving.map(carvingSection).join('') + frontiersSection(input.frontiers) + problems +
     '</body></html>\n'
   );
 }

@@ -2,6 +2,7 @@
 import { markdownTable } from 'markdown-table';
 import type { KernelReport } from './types.js';
 import { escapeCell, pct } from './format.js';
+import { renderCarvingSection } from './carving-markdown.js';
 import { allKernels, kernelsWithSide, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type ReleaseReportInput } from './release-model.js';
 
 function kernelRow({ kernel, side }: { kernel: KernelReport; side: 'base' | 'head' | null }): string[] {
@@ -56,5 +57,8 @@ export function renderMarkdownReport(input: ReleaseReportInput): string {
         ]),
     );
   }
+  // A pull request's frontier comparisons, as the PR comment shows them (one heading level down).
+  const frontiers = renderCarvingSection(input.frontiers ?? undefined);
+  if (frontiers) parts.push(frontiers.replace(/^### /, '## '));
   return parts.filter(Boolean).join('\n\n') + '\n';
 }

@@ -1,7 +1,7 @@
 // What the release report shows per kernel, computed once for the HTML and the markdown
 // versions: occupancy curve, instruction mix, arithmetic intensity and the arch's peaks.
 import { getArch } from '../gpu/index.js';
-import type { CarveReport, InstructionMixCounts, KernelReport } from './types.js';
+import type { CarveReport, InstructionMixCounts, KernelReport, PrCarvingSummary } from './types.js';
 
 export interface CarvingVariantInput {
   id?: string;
@@ -26,6 +26,8 @@ export interface ReleaseReportInput {
   title: string;
   reports: CarveReport[];
   carving: CarvingInput[];
+  /** Frontier comparisons of a pull request (a Comparison's `carving`), when given. */
+  frontiers?: PrCarvingSummary | null;
   /** Shown in the header; omitted when absent so output stays reproducible. */
   generatedAt?: string;
 }

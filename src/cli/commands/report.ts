@@ -4,10 +4,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 import { renderHtmlReport, renderMarkdownReport, type CarveReport, type CarvingInput } from '../../report/index.js';
+import type { PrCarvingSummary } from '../../report/types.js';
 import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
 
 const USAGE = `Usage:
-  carve report INPUT.json... --out DIR [--markdown] [--carving FILE]... [--title TEXT] [--json]
+  carve report INPUT.json... --out DIR [--markdown] [--carving FILE]... [--comparison FILE] [--title TEXT] [--json]
 
 Writes DIR/report.html (inline SVG, no external assets): per kernel and arch the occupancy
 curve, the dynamic instruction mix and the roofline position; with --carving, the carving
@@ -15,6 +16,8 @@ scatter (efficiency vs utilization) with its frontier.
   INPUT.json   Carve reports (carve analyze --json), e.g. one per arch
   --markdown   also write DIR/report.md
   --carving    a carving result ({variants: [{parameters, efficiency, utilization, survivor, frontier}]})
+  --comparison a comparison (carve compare --json, the Action's comparison.json): its carving
+               frontiers (base vs head of the spaces a pull request touched)
   --title      page title (default "Carve performance report")
   --json       print {"files": [...], "reports": N, "kernels": N} instead of the list of files
 Exit codes: 0 written, 2 usage or input error (a file that is not a Carve report, with its JSON path).`;
@@ -29,6 +32,17 @@ function loadCarving(file: string, cwd: string): Loaded<CarvingInput> {
   return { ok: true, value: value as CarvingInput };
 }
 
+/** The `carving` of a comparison JSON (null when the comparison has none). */
+function loadFrontiers(file: string, cwd: string): Loaded<PrCarvingSummary | null> {
+  const json = readJsonFile(file, cwd);
+  if (!json.ok) return json;
+  const value = json.value as { carving?: PrCarvingSummary };
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: `${file}: expected a comparison object ({kernels, findings, carving?})` };
+  if (value.carving === undefined) return { ok: true, value: null };
+  if (!value.carving || !Array.isArray(value.carving.frontiers) || !Array.isArray(value.carving.skipped)) return { ok: false, error: `${file}: /carving needs frontiers and skipped arrays` };
+  return { ok: true, value: value.carving };
+}
+
 export const reportCommand: Command = {
   name: 'report',
   summary: 'Write a self-contained HTML (and markdown) performance report from Carve reports',
@@ -38,6 +52,7 @@ export const reportCommand: Command = {
       out: { type: 'string' },
       markdown: { type: 'boolean' },
       carving: { type: 'string', multiple: true },
+      comparison: { type: 'string' },
       title: { type: 'string' },
       json: { type: 'boolean' },
     });
@@ -45,7 +60,8 @@ export const reportCommand: Command = {
     if (positionals.length === 0) throw new UsageError('expected at least one INPUT.json');
     const reports = positionals.map((file) => loadReportFile(file, io.cwd));
     const carving = (values.carving ?? []).map((file) => loadCarving(file, io.cwd));
-    const errors = [...reports, ...carving].flatMap((r) => (r.ok ? [] : [r.error]));
+    const comparison = values.comparison ? loadFrontiers(values.comparison, io.cwd) : ({ ok: true, value: null } as const);
+    const errors = [...reports, ...carving, comparison].flatMap((r) => (r.ok ? [] : [r.error]));
     if (errors.length) {
       io.stderr(`carve report: ${errors.join('\n')}\n`);
       return EXIT_USAGE;
@@ -54,6 +70,7 @@ export const reportCommand: Command = {
       title: values.title ?? 'Carve performance report',
       reports: reports.map((r) => (r as { value: CarveReport }).value),
       carving: carving.map((r) => (r as { value: CarvingInput }).value),
+      frontiers: comparison.ok ? comparison.value : null,
     };
     const outDir = path.resolve(io.cwd, values.out);
     mkdirSync(outDir, { recursive: true });
