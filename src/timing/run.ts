@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Diagnostic } from '../report/types.js';
 import { generateHarness, harnessBuildCommand } from './harness.js';
+import { childEnv } from '../toolchain/child-env.js';
 import { writeManifest, type HarnessEntry } from './manifest.js';
 import { parseTimingOutput, type TimingRecord } from './results.js';
 
@@ -30,7 +31,7 @@ export async function buildHarness(workDir: string, cudaHome = '/usr/local/cuda'
   writeFileSync(source, generateHarness());
   const command = harnessBuildCommand(source, binary, cudaHome);
   try {
-    await run(command[0], command.slice(1), { maxBuffer: 16 << 20 });
+    await run(command[0], command.slice(1), { maxBuffer: 16 << 20, env: childEnv() });
     return { binary, command, diagnostics: [] };
   } catch (error) {
     return { binary: null, command, diagnostics: [failure(`building the timing harness failed (needs g++ and libcuda): ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`)] };
@@ -44,7 +45,7 @@ export async function runHarnessBinary(binary: string, entries: HarnessEntry[], 
   let stdout = '';
   const diagnostics: Diagnostic[] = [];
   try {
-    stdout = (await run(binary, [manifest], { maxBuffer: 256 << 20 })).stdout;
+    stdout = (await run(binary, [manifest], { maxBuffer: 256 << 20, env: childEnv() })).stdout;
   } catch (error) {
     // Exit 1 = some variants failed (their lines say why); 3 = no device.
     const failed = error as { stdout?: string; stderr?: string; code?: number };
@@ -67,7 +68,7 @@ export async function runHarness(entries: HarnessEntry[], workDir: string, cudaH
 /** Runs `command` in a shell with CARVE_MANIFEST / CARVE_VARIANTS set and parses its JSON output. */
 export async function runExternalBenchmark(command: string, env: Record<string, string>, cwd: string): Promise<HarnessRun> {
   try {
-    const { stdout } = await run('/bin/sh', ['-c', command], { cwd, env: { ...process.env, ...env }, maxBuffer: 256 << 20 });
+    const { stdout } = await run('/bin/sh', ['-c', command], { cwd, env: childEnv(process.env, env), maxBuffer: 256 << 20 });
     const parsed = parseTimingOutput(stdout, command);
     return { records: parsed.records, diagnostics: parsed.diagnostics, commands: [['/bin/sh', '-c', command]] };
   } catch (error) {

@@ -8,3 +8,5 @@ export { compileCuda, findNvcc, parseNvccDiagnostics, type CompileRequest, type 
 export { includeGraph } from './includes.js';
 export { launchBoundsFromPtx, type PtxLaunchBounds } from './launch-bounds.js';
 export { applyLaunchBounds, assemblePtx } from './ptxas.js';
+export { childEnv } from './child-env.js';
+export { definesHeader, safeFileStem, shellUnsafeArgument } from './shell-safe.js';

@@ -2,12 +2,14 @@
 // ptxas -v, and parses the resource log and nvcc's diagnostics. Uses execFile with argument
 // arrays (no shell). Never throws for a compile failure: ok:false plus Diagnostics.
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../report/types.js';
 import { applyLaunchBounds } from './ptxas.js';
 import { parsePtxasLog } from './ptxas-log.js';
 import type { ResourceRecord } from './types.js';
+import { definesHeader, safeFileStem, shellUnsafeArgument } from './shell-safe.js';
+import { childEnv } from './child-env.js';
 
 export interface CompileRequest {
   source: string;
@@ -38,9 +40,10 @@ const COMPILE_TIMEOUT_MS = 10 * 60 * 1000;
 
 function run(file: string, args: string[]): Promise<RunResult> {
   return new Promise((resolve) => {
-    execFile(file, args, { maxBuffer: 64 * 1024 * 1024, timeout: COMPILE_TIMEOUT_MS, encoding: 'utf8' }, (error, stdout, stderr) => {
+    execFile(file, args, { maxBuffer: 64 * 1024 * 1024, timeout: COMPILE_TIMEOUT_MS, encoding: 'utf8', env: childEnv() }, (error, stdout, stderr) => {
       const err = error as (NodeJS.ErrnoException & { code?: string | number }) | null;
-      if (err && typeof err.code === 'string') resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
+      if (err && (err as { killed?: boolean }).killed) resolve({ code: null, stdout, stderr, spawnError: `timed out after ${COMPILE_TIMEOUT_MS / 60000} minutes (killed)` });
+      else if (err && typeof err.code === 'string') resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
       else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr, spawnError: null });
     });
   });
@@ -91,18 +94,31 @@ const realArch = (arch: string): string => arch.replace(/^compute_/, 'sm_');
 export async function compileCuda(request: CompileRequest): Promise<CompileResult> {
   const arch = realArch(request.arch);
   const nvcc = request.nvcc ?? (await findNvcc())?.path ?? 'nvcc';
-  const base = path.basename(request.source).replace(/\.[^.]+$/, '');
+  // Output names are derived from the source name but never carry its shell characters.
+  const base = safeFileStem(path.basename(request.source).replace(/\.[^.]+$/, ''));
   const ptxPath = path.join(request.outDir, `${base}.${arch}.ptx`);
   const cubinFile = path.join(request.outDir, `${base}.${arch}.cubin`);
+  const defines = definesHeader(request.defines ?? {});
+  const definesFile = path.join(request.outDir, `${base}.${arch}.defines.h`);
   const common = [
-    ...Object.entries(request.defines ?? {}).map(([k, v]) => `-D${k}=${v}`),
+    ...(Object.keys(request.defines ?? {}).length ? ['-include', definesFile] : []),
     ...(request.includeDirs ?? []).map((d) => `-I${d}`),
     ...(request.flags ?? []),
   ];
   const command = [nvcc, `-arch=${arch}`, '-lineinfo', '-ptx', ...common, '-o', ptxPath, request.source];
   const result: CompileResult = { ok: false, ptx: null, ptxPath: null, cubinPath: null, ptxasLog: '', resources: [], diagnostics: [], command };
+  const refuse = (message: string) => {
+    result.diagnostics.push({ severity: 'error', stage: 'build', message, file: request.source });
+    return result;
+  };
+  if (defines.errors.length) return refuse(`not compiled: ${defines.errors.join('; ')}`);
+  const unsafe = shellUnsafeArgument(command);
+  if (unsafe !== null) {
+    return refuse(`not compiled: nvcc passes its arguments to a shell, and ${JSON.stringify(unsafe)} contains $, a backtick, a double quote, a backslash or a control character`);
+  }
   try {
     await mkdir(request.outDir, { recursive: true });
+    if (Object.keys(request.defines ?? {}).length) await writeFile(definesFile, defines.text);
   } catch (error) {
     result.diagnostics.push({ severity: 'error', stage: 'build', message: `cannot create ${request.outDir}: ${(error as Error).message}` });
     return result;

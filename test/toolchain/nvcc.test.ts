@@ -39,7 +39,7 @@ describe('compileCuda', () => {
   it('builds PTX with line info and a cubin, with the same resources as the committed fixtures', () => {
     expect(kernels.ok).toBe(true);
     expect(kernels.diagnostics).toEqual([]);
-    expect(kernels.command.slice(1)).toEqual(['-arch=sm_90', '-lineinfo', '-ptx', '-DCARVE_UNUSED=1', '-o', path.join(outDir, 'kernels.sm_90.ptx'), fixture('kernels.cu')]);
+    expect(kernels.command.slice(1)).toEqual(['-arch=sm_90', '-lineinfo', '-ptx', '-include', path.join(outDir, 'kernels.sm_90.defines.h'), '-o', path.join(outDir, 'kernels.sm_90.ptx'), fixture('kernels.cu')]);
     expect(kernels.ptx).toMatch(/\.loc\s+\d+ \d+ \d+/);
     expect(kernels.cubinPath).toBe(path.join(outDir, 'kernels.sm_90.cubin'));
     const expected = parsePtxasLog(fixtureText('kernels.sm_90.ptxas.log')).kernels;

@@ -40,7 +40,7 @@ function parseDefines(list: string[]): { all: Record<string, string | number>; n
     const eq = item.indexOf('=');
     const name = eq < 0 ? item : item.slice(0, eq);
     const value = eq < 0 ? '1' : item.slice(eq + 1);
-    if (!/^[A-Za-z_$][\w$]*$/.test(name)) throw new UsageError(`-D expects NAME=VALUE, got '${item}'`);
+    if (!/^[A-Za-z_]\w*$/.test(name)) throw new UsageError(`-D expects NAME=VALUE with NAME a macro name ([A-Za-z_][A-Za-z0-9_]*), got '${item}'`);
     const n = Number(value);
     all[name] = Number.isFinite(n) && value.trim() !== '' ? n : value;
     if (Number.isFinite(n) && value.trim() !== '') numeric[name] = n;
