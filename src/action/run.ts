@@ -5,7 +5,10 @@ import * as core from '@actions/core';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfigFile } from '../config/load.js';
+import { defaultConfig, loadConfigFile, parseConfigText } from '../config/load.js';
+import { trustedConfig, type TrustedConfig } from '../config/trust.js';
+import type { CarveConfig } from '../config/types.js';
+import { commitExists, fetchCommit, git } from '../discover/git.js';
 import { commentMarker, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../report/types.js';
@@ -15,6 +18,25 @@ import { writeReportDir, type GateRecord } from './files.js';
 import { publishGate, publishFromReportDir, githubTarget } from './publish.js';
 import { runRetune } from './retune.js';
 import { emitAnnotations, writeSummary } from './summary.js';
+
+/** The head config with the executing fields of the base commit's config (defaults when the base has none). */
+async function configAtBase(workspace: string, configFile: string, baseSha: string, head: CarveConfig): Promise<TrustedConfig> {
+  const relative = path.relative(workspace, path.resolve(workspace, configFile)).split(path.sep).join('/');
+  if (!(await commitExists(workspace, baseSha))) await fetchCommit(workspace, baseSha);
+  let text: string | null = null;
+  try {
+    text = await git(['show', `${baseSha}:${relative}`], workspace);
+  } catch {
+    text = null; // no config on the base: its defaults are what the base would run with
+  }
+  if (text === null) return trustedConfig(head, defaultConfig(head.baseDir), `the base branch (${baseSha.slice(0, 12)}, which has no config)`);
+  const base = parseConfigText(text, `${relative}@${baseSha.slice(0, 12)}`, head.baseDir);
+  if (!base.valid) {
+    const fallback = trustedConfig(head, defaultConfig(head.baseDir), 'the default config');
+    return { config: fallback.config, notices: [`The base branch's \`${relative}\` is invalid: the defaults are used for nvcc, its flags, include dirs and timing.command.`, ...fallback.notices] };
+  }
+  return trustedConfig(head, base.config, `the base branch (${baseSha.slice(0, 12)})`);
+}
 
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { inputs, diagnostics: inputDiagnostics } = readInputs((name) => core.getInput(name));
@@ -32,8 +54,13 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
   const configPath = path.resolve(workspace, inputs.config);
   const loaded = loadConfigFile(configPath);
-  const config = loaded.config;
   const notes: string[] = [];
+  // Gate on a pull request: nvcc, its flags, include dirs and timing.command come from the base.
+  const trusted = inputs.mode === 'gate' && event.pullRequest
+    ? await configAtBase(workspace, inputs.config, event.pullRequest.baseSha, loaded.config)
+    : null;
+  const config = trusted?.config ?? loaded.config;
+  if (trusted) notes.push(...trusted.notices);
   const diagnostics: Diagnostic[] = [...inputDiagnostics, ...eventDiagnostics, ...loaded.diagnostics];
   if (!loaded.diagnostics.length && !existsSync(configPath)) {
     notes.push(`No config at \`${inputs.config}\`: defaults apply (block size from __launch_bounds__, else the occupancy sweep with ${config.defaultBlockSize} threads for findings).`);
@@ -65,12 +92,12 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       pullRequest,
       headSha: event.sha,
       timingOn: inputs.timing === 'on',
+      notes,
       scope: pullRequest ? 'changes' : 'all',
       scratchDir,
       render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env) },
       log: (message) => core.info(message),
     });
-    result.notes.unshift(...notes);
     // The comment carries its sticky id (per check name) already in the file, for publish mode.
     result.comment = withMarker(result.comment, commentMarker(inputs.checkName));
 

@@ -19,7 +19,7 @@ import type { GateOptions, GateResult } from './types.js';
 export async function runGate(options: GateOptions): Promise<GateResult> {
   const log = options.log ?? (() => undefined);
   const diagnostics: Diagnostic[] = [...options.inputDiagnostics];
-  const notes: string[] = [];
+  const notes: string[] = [...(options.notes ?? [])];
   mkdirSync(options.scratchDir, { recursive: true });
 
   const nvcc = await locateNvcc(options.nvcc, diagnostics);

@@ -33,6 +33,8 @@ export interface GateOptions {
   timing?: TimingComparisonInput[];
   /** Run the config's timing.command on both sides and test for regressions. */
   timingOn?: boolean;
+  /** Run notes from the caller (config and event), shown first in the run details. */
+  notes?: string[];
   /** Build cache for carving the touched spaces (default: .carve-cache in the workspace). */
   carvingCacheDir?: string;
   log?: (message: string) => void;
