@@ -77,8 +77,6 @@ class Parser {
 
   // Operands are immutable and repeat a lot (registers, immediates, addresses): one object
   // per distinct spelling keeps the AST small and the garbage collector idle.
-  private readonly registers = new Map<string, Operand>();
-  private readonly symbols = new Map<string, Operand>();
   private readonly immediates = new Map<string, Operand>();
 
   constructor(private readonly text: string) {
@@ -223,16 +221,6 @@ class Parser {
   private nameOperand(isRegister: boolean, entry: WordEntry): Operand {
     if (entry.operand === null) entry.operand = entry.name === '_' ? { kind: 'sink' } : isRegister ? { kind: 'register', name: entry.name } : { kind: 'symbol', name: entry.name };
     return entry.operand;
-  }
-
-  private intern(name: string, isRegister: boolean): Operand {
-    const map = isRegister ? this.registers : this.symbols;
-    let operand = map.get(name);
-    if (operand === undefined) {
-      operand = isRegister ? { kind: 'register', name } : { kind: 'symbol', name };
-      map.set(name, operand);
-    }
-    return operand;
   }
 
   parse(): void {

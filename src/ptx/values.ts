@@ -2,7 +2,7 @@
 // immediates, kernel parameters whose value is given, and integer arithmetic on those.
 // PTX is not SSA, so a definition found up the dominator tree is only used when no other
 // definition of the register can reach the point on another path.
-import type { Instruction, Operand, Statement } from './ast.js';
+import type { Instruction, Operand } from './ast.js';
 import type { Cfg } from './cfg.js';
 
 /** Mnemonics whose first register operand is not a destination. */

@@ -117,7 +117,7 @@ export class ValueBuilder {
   private readonly globalNames: Set<string>;
   private readonly blockLoops: MemoryLoop[][];
 
-  constructor(private readonly module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[]) {
+  constructor(module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[]) {
     this.reaching = new ReachingDefinitions(cfg);
     const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === 'var')];
     this.sharedNames = new Set(variables.filter((v) => v.kind === 'var' && v.stateSpace === 'shared').map((v) => (v as { name: string }).name));

@@ -137,10 +137,6 @@ function remainder(value: Linear, divisor: number): LaneValue {
   return linear(value.constant % divisor);
 }
 
-function isPowerOfTwo(value: number): boolean {
-  return value > 0 && Number.isInteger(Math.log2(value));
-}
-
 function bitAnd(value: Linear, mask: number): LaneValue {
   if (isConstant(value)) {
     // 32-bit operands: JavaScript's & is the 64-bit and of their sign extensions.
