@@ -100,7 +100,7 @@ class Parser {
   /** Address operands [%reg+offset] of fast-path registers, by register operand then offset. */
   private readonly registerAddresses = new Map<Operand, Map<number, Operand>>();
   private wordKeys = new Int32Array(1024);
-  private wordEntries: Array<WordEntry | undefined> = new Array(1024);
+  private wordEntries = new Array<WordEntry | undefined>(1024);
   private wordCount = 0;
 
   /**
@@ -153,7 +153,7 @@ class Parser {
     const oldKeys = this.wordKeys;
     const oldEntries = this.wordEntries;
     this.wordKeys = new Int32Array(oldKeys.length * 2);
-    this.wordEntries = new Array(oldKeys.length * 2);
+    this.wordEntries = new Array<WordEntry | undefined>(oldKeys.length * 2);
     const mask = this.wordKeys.length - 1;
     for (let i = 0; i < oldKeys.length; i++) {
       const entry = oldEntries[i];
@@ -1171,9 +1171,9 @@ class Parser {
     }
     // [reg+off] repeats: intern by base word and offset (text as first spelled).
     if (base === null) return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
-    let byOffset = baseEntry !== null ? (baseEntry.addresses ??= new Map()) : this.registerAddresses.get(base);
+    let byOffset = baseEntry !== null ? (baseEntry.addresses ??= new Map<number, Operand>()) : this.registerAddresses.get(base);
     if (byOffset === undefined) {
-      byOffset = new Map();
+      byOffset = new Map<number, Operand>();
       this.registerAddresses.set(base, byOffset);
     }
     let operand = byOffset.get(offset);

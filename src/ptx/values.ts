@@ -183,7 +183,7 @@ export class ValueResolver {
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
   private otherDefinitionBetween(defs: number[], from: number, to: number): boolean {
-    const seen: number[] = new Array(this.cfg.blocks.length).fill(0);
+    const seen: number[] = new Array<number>(this.cfg.blocks.length).fill(0);
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
     while (work.length > 0) {

@@ -45,8 +45,8 @@ export class ReachingDefinitions {
 
   constructor(private readonly cfg: MemoryCfg) {
     const blockCount = cfg.blocks.length;
-    this.blockIn = Array.from({ length: blockCount }, () => new Map());
-    const blockOut: RegisterDefs[] = Array.from({ length: blockCount }, () => new Map());
+    this.blockIn = Array.from({ length: blockCount }, (): RegisterDefs => new Map());
+    const blockOut: RegisterDefs[] = Array.from({ length: blockCount }, (): RegisterDefs => new Map());
     const sizes = new Array<number>(blockCount).fill(-1);
     // Sets only grow from empty (monotone), so an unchanged total size means a fixpoint.
     for (let changed = true; changed; ) {
