@@ -23,11 +23,18 @@ export function thirdPartyNotices(root, inputs) {
   const dirs = [...new Set(inputs.map(packageDir).filter((d) => d !== null))];
   const sections = dirs.map((dir) => {
     const pkg = JSON.parse(readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
-    const files = existsSync(path.join(root, dir)) ? readdirSync(path.join(root, dir)).filter((f) => LICENSE_FILE.test(f)).sort() : [];
+    const files = existsSync(path.join(root, dir))
+      ? readdirSync(path.join(root, dir))
+          .filter((f) => LICENSE_FILE.test(f))
+          .sort()
+      : [];
     const texts = files.map((f) => readFileSync(path.join(root, dir, f), 'utf8').trim());
     const license = typeof pkg.license === 'string' ? pkg.license : (pkg.license?.type ?? 'UNKNOWN');
     const body = texts.length ? texts.join('\n\n') : `(the package ships no licence file; package.json says ${license})`;
-    return { key: `${pkg.name}@${pkg.version}`, text: `${pkg.name} ${pkg.version} (${license})\n${pkg.repository?.url ?? pkg.homepage ?? ''}\n\n${body}\n` };
+    return {
+      key: `${pkg.name}@${pkg.version}`,
+      text: `${pkg.name} ${pkg.version} (${license})\n${pkg.repository?.url ?? pkg.homepage ?? ''}\n\n${body}\n`,
+    };
   });
   // One section per name@version: the same package may be nested in several places.
   const unique = [...new Map(sections.map((s) => [s.key, s])).values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -35,7 +35,9 @@ describe('package entry points', () => {
   it('importing the library writes nothing to the working directory and exports the engine', () => {
     const { files, exports } = importIn('lib.js');
     expect(files).toEqual([]);
-    expect(exports).toEqual(expect.arrayContaining(['runGate', 'compareReports', 'computeOccupancy', 'parsePtx', 'renderComment', 'runCli', 'VERSION']));
+    expect(exports).toEqual(
+      expect.arrayContaining(['runGate', 'compareReports', 'computeOccupancy', 'parsePtx', 'renderComment', 'runCli', 'VERSION']),
+    );
   });
 
   it('importing the Action entry runs the Action (it writes carve-report/)', () => {
