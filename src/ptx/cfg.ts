@@ -48,7 +48,7 @@ function endsBlock(mnemonic: string): boolean {
   return mnemonic === 'bra' || mnemonic === 'ret' || mnemonic === 'exit' || mnemonic === 'brx' || mnemonic === 'trap';
 }
 
-// Module-level helpers rather than closures: buildCfg runs once per function of big corpora.
+// Module-level functions rather than closures: buildCfg runs once per function of big corpora.
 function newBlock(blocks: BasicBlock[], label: string | null): BasicBlock {
   const block: BasicBlock = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
   blocks.push(block);

@@ -76,12 +76,12 @@ export async function loadPage(browser: Browser, url: string, expressions: strin
   try {
     const { result: target } = await send('Target.createTarget', { url: 'about:blank' });
     const { result: attached } = await send('Target.attachToTarget', { targetId: target!.targetId, flatten: true });
-    const session = attached!.sessionId as string;
+    const attachedId = attached!.sessionId as string;
     const errors: string[] = [];
     let loaded: () => void = () => {};
     const load = new Promise<void>((resolve) => (loaded = resolve));
     listeners.push((m) => {
-      if (m.sessionId !== session) return;
+      if (m.sessionId !== attachedId) return;
       if (m.method === 'Runtime.consoleAPICalled' && (m.params!.type === 'error' || m.params!.type === 'warning' || m.params!.type === 'assert')) {
         errors.push(`console.${m.params!.type}: ${(m.params!.args as Array<{ value?: unknown; description?: string }>).map((a) => a.value ?? a.description).join(' ')}`);
       }
@@ -89,18 +89,18 @@ export async function loadPage(browser: Browser, url: string, expressions: strin
       if (m.method === 'Log.entryAdded' && (m.params!.entry.level === 'error' || m.params!.entry.level === 'warning')) errors.push(`log ${m.params!.entry.level}: ${m.params!.entry.text}${m.params!.entry.url ? ` (${m.params!.entry.url})` : ''}`);
       if (m.method === 'Page.loadEventFired') loaded();
     });
-    for (const domain of ['Runtime.enable', 'Log.enable', 'Page.enable']) await send(domain, {}, session);
-    await send('Emulation.setDeviceMetricsOverride', { width, height: 900, deviceScaleFactor: 1, mobile: false }, session);
-    await send('Page.navigate', { url }, session);
+    for (const domain of ['Runtime.enable', 'Log.enable', 'Page.enable']) await send(domain, {}, attachedId);
+    await send('Emulation.setDeviceMetricsOverride', { width, height: 900, deviceScaleFactor: 1, mobile: false }, attachedId);
+    await send('Page.navigate', { url }, attachedId);
     await load;
     // Let late console messages arrive.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const values: unknown[] = [];
     for (const expression of expressions) {
-      const { result } = await send('Runtime.evaluate', { expression, returnByValue: true }, session);
+      const { result } = await send('Runtime.evaluate', { expression, returnByValue: true }, attachedId);
       values.push(result!.result.value);
     }
-    const { result: shot } = await send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true }, session);
+    const { result: shot } = await send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true }, attachedId);
     return { errors, values, screenshotPng: Buffer.from(shot!.data as string, 'base64') };
   } finally {
     child.kill('SIGTERM');
