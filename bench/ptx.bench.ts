@@ -127,7 +127,7 @@ export async function bench(): Promise<BenchResult[]> {
     { name: 'parse (bundled, as shipped)', value: shipped.parseMBps, unit: 'MB/s', target },
     { name: 'parse per CPU-second (bundled)', value: shipped.parseCpuMBps, unit: 'MB/s' },
     { name: 'parse + analyse (bundled, as shipped)', value: shipped.allMBps, unit: 'MB/s', target },
-    // CPU time of the process (includes V8's GC helper threads), for comparison on a busy machine.
+    // CPU time of the process (includes V8's GC worker threads), for comparison on a busy machine.
     { name: 'parse + analyse per CPU-second (bundled)', value: shipped.allCpuMBps, unit: 'MB/s' },
     { name: 'reference: parse (sources under tsx)', value: sources.parseMBps, unit: 'MB/s' },
     { name: 'reference: parse + analyse (sources under tsx)', value: sources.allMBps, unit: 'MB/s' },

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs the carve CLI itself (the committed dist/cli.js bundle) on the H100, with node carried
-# in .device/node.xz (the GPU machine has none): carve both example spaces and time their
-# survivors through the generated driver-API harness (`carve carve --time`).
-# Usage: device/carve-cli/run.sh OUTDIR   (needs `carry: [".device"]`)
+# Runs the carve CLI itself (the committed dist/cli.js bundle) on the H100, with a Node 20
+# binary placed at .device/node.xz (the GPU machine has no Node): carve both example spaces
+# and time their survivors through the generated driver-API harness (`carve carve --time`).
+# Usage: device/carve-cli/run.sh OUTDIR   (from the repository root, with .device/node.xz present)
 set -u
 out=${1:?usage: run.sh OUTDIR}
 mkdir -p "$out"

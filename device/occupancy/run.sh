@@ -4,15 +4,15 @@
 # active blocks per SM over block sizes x dynamic shared x carveout x opt-in.
 # Usage: bash device/occupancy/run.sh OUTDIR   (writes only into OUTDIR; builds in a temp dir)
 set -u
-OUT=${1:?usage: run.sh OUTDIR}
+OUTDIR=${1:?usage: run.sh OUTDIR}
 HERE=device/occupancy
 CUDA=/usr/local/cuda
 export PATH=$CUDA/bin:$PATH
 BUILD=$(mktemp -d)
-mkdir -p "$OUT"
+mkdir -p "$OUTDIR"
 trap 'rm -rf "$BUILD"' EXIT
 
-{ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv; nvcc --version | tail -2; } > "$OUT/environment.txt" 2>&1
+{ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv; nvcc --version | tail -2; } > "$OUTDIR/environment.txt" 2>&1
 
 # name | -D flags | extra nvcc flags   (ptxas -v logs kept: they carry the barrier counts)
 VARIANTS=(
@@ -29,15 +29,15 @@ pids=()
 for v in "${VARIANTS[@]}"; do
   IFS='|' read -r name defs extra <<< "$v"
   # shellcheck disable=SC2086
-  nvcc -arch=sm_90 -cubin $defs $extra -Xptxas -v -o "$BUILD/$name.cubin" "$HERE/kernels.cu" > "$OUT/$name.ptxas.log" 2>&1 &
+  nvcc -arch=sm_90 -cubin $defs $extra -Xptxas -v -o "$BUILD/$name.cubin" "$HERE/kernels.cu" > "$OUTDIR/$name.ptxas.log" 2>&1 &
   pids+=($!)
   args+=("$name=$BUILD/$name.cubin")
 done
 for p in "${pids[@]}"; do wait "$p"; done
-printf '%s\n' "${VARIANTS[@]}" > "$OUT/variants.txt"
+printf '%s\n' "${VARIANTS[@]}" > "$OUTDIR/variants.txt"
 
-nvcc -O2 -o "$BUILD/occ_driver" "$HERE/occ_driver.cpp" -L$CUDA/lib64 -L$CUDA/lib64/stubs -lcuda > "$OUT/driver-build.log" 2>&1 \
-  || { echo "driver build failed" >> "$OUT/driver-build.log"; exit 1; }
-timeout 120 "$BUILD/occ_driver" "${args[@]}" > "$OUT/h100-driver.jsonl" 2> "$OUT/occ_driver.err"
-echo "exit=$?" >> "$OUT/occ_driver.err"
-wc -l "$OUT/h100-driver.jsonl"
+nvcc -O2 -o "$BUILD/occ_driver" "$HERE/occ_driver.cpp" -L$CUDA/lib64 -L$CUDA/lib64/stubs -lcuda > "$OUTDIR/driver-build.log" 2>&1 \
+  || { echo "driver build failed" >> "$OUTDIR/driver-build.log"; exit 1; }
+timeout 120 "$BUILD/occ_driver" "${args[@]}" > "$OUTDIR/h100-driver.jsonl" 2> "$OUTDIR/occ_driver.err"
+echo "exit=$?" >> "$OUTDIR/occ_driver.err"
+wc -l "$OUTDIR/h100-driver.jsonl"

@@ -49,7 +49,7 @@ export function parseConfigText(text: string, file: string, baseDir: string): Co
     for (const error of validate.errors ?? []) {
       const jsonPath = error.instancePath + (error.keyword === 'additionalProperties' ? `/${String(error.params.additionalProperty)}` : '');
       // An unknown key points at the key itself; anything else at its value.
-      const node = nodeAt(doc.contents as Node | null, jsonPath, error.keyword === 'additionalProperties');
+      const node = nodeAt(doc.contents, jsonPath, error.keyword === 'additionalProperties');
       const pos = node?.range ? lineCounter.linePos(node.range[0]) : undefined;
       diagnostics.push({
         severity: 'error', stage: 'config', file, jsonPath: jsonPath || '/',

@@ -1,5 +1,5 @@
-// Source keys for every value in the architecture table (the keys of
-// /work/shared/arch/arch-table.json `_meta.sources`, plus our own H100 measurements).
+// Source keys for every value in the architecture table (the keys of the research table's
+// `_meta.sources`, test/fixtures/occupancy/arch-table.json, plus our own H100 measurements).
 
 export const SOURCES = {
   PG: 'CUDA Programming Guide (2025+) 5.1 Compute Capabilities, Tables 30 (Device and SM Information), 31 (Memory Information), 32 (Shared Memory Capacity)',

@@ -48,7 +48,7 @@ function endsBlock(mnemonic: string): boolean {
   return mnemonic === 'bra' || mnemonic === 'ret' || mnemonic === 'exit' || mnemonic === 'brx' || mnemonic === 'trap';
 }
 
-// Module-level helpers rather than closures: buildCfg runs once per function of big corpora.
+// Module-level functions rather than closures: buildCfg runs once per function of big corpora.
 function newBlock(blocks: BasicBlock[], label: string | null): BasicBlock {
   const block: BasicBlock = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
   blocks.push(block);
@@ -128,7 +128,7 @@ export function buildCfg(fn: PtxFunction): Cfg {
 function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; reversePostorder: number[] } {
   const n = blocks.length;
   const order: number[] = [];
-  const visited: number[] = new Array(n).fill(0);
+  const visited: number[] = new Array<number>(n).fill(0);
   // Iterative DFS producing postorder; the stack is two parallel arrays (block, next successor).
   const stackBlocks: number[] = [entry];
   const stackNext: number[] = [0];
@@ -150,7 +150,7 @@ function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; re
     }
   }
   const reversePostorder = order.reverse();
-  const rpoIndex: number[] = new Array(n).fill(-1);
+  const rpoIndex: number[] = new Array<number>(n).fill(-1);
   for (let i = 0; i < reversePostorder.length; i++) rpoIndex[reversePostorder[i]] = i;
   const idom = newInt32Array(n).fill(-1);
   idom[entry] = entry;

@@ -1,7 +1,7 @@
 // Per-function register facts shared by the value resolver, the address provenance and the
 // region analysis: which registers each statement writes and reads. Computed per statement
 // on first use (most statements are never asked about), for the lifetime of the facts object.
-import type { Instruction, PtxFunction } from './ast.js';
+import type { PtxFunction } from './ast.js';
 import { destinations, sources } from './values.js';
 
 export interface FunctionFacts {
@@ -17,15 +17,15 @@ class Facts implements FunctionFacts {
   private readonly dests: Array<string[] | undefined>;
   private readonly srcs: Array<string[] | undefined>;
   constructor(private readonly fn: PtxFunction) {
-    this.dests = new Array(fn.body.length);
-    this.srcs = new Array(fn.body.length);
+    this.dests = new Array<string[] | undefined>(fn.body.length);
+    this.srcs = new Array<string[] | undefined>(fn.body.length);
   }
 
   destsAt(index: number): string[] {
     let d = this.dests[index];
     if (d === undefined) {
       const s = this.fn.body[index];
-      d = s.kind === 'instruction' ? destinations(s as Instruction) : EMPTY;
+      d = s.kind === 'instruction' ? destinations(s) : EMPTY;
       if (d.length === 0) d = EMPTY;
       this.dests[index] = d;
     }
@@ -36,7 +36,7 @@ class Facts implements FunctionFacts {
     let r = this.srcs[index];
     if (r === undefined) {
       const s = this.fn.body[index];
-      r = s.kind === 'instruction' ? sources(s as Instruction, this.destsAt(index).length > 0) : EMPTY;
+      r = s.kind === 'instruction' ? sources(s, this.destsAt(index).length > 0) : EMPTY;
       this.srcs[index] = r;
     }
     return r;

@@ -63,7 +63,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
 
 /** Executions per thread of each fn.body statement (0 for non-instructions and dead code). */
 export function statementWeights(cfg: Cfg, loops: LoopInfo[]): Float64Array {
-  const blockWeight: number[] = new Array(cfg.blocks.length).fill(0);
+  const blockWeight: number[] = new Array<number>(cfg.blocks.length).fill(0);
   for (const b of cfg.reversePostorder) blockWeight[b] = cfg.live ? cfg.live[b] : 1;
   for (const loop of loops) {
     const trips = loop.tripCount ?? loop.assumedTripCount ?? 1;
@@ -78,7 +78,7 @@ function naturalLoops(cfg: Cfg): LoopInfo[] {
   const byHeader = new Map<number, Set<number>>();
   // A dominator comes before the blocks it dominates in reverse postorder: only edges going
   // back in that order can be back edges, so the dominator walk runs for those alone.
-  const rpoIndex: number[] = new Array(cfg.blocks.length).fill(-1);
+  const rpoIndex: number[] = new Array<number>(cfg.blocks.length).fill(-1);
   for (let i = 0; i < cfg.reversePostorder.length; i++) rpoIndex[cfg.reversePostorder[i]] = i;
   for (const u of cfg.reversePostorder) {
     for (const h of cfg.blocks[u].successors) {
@@ -128,8 +128,8 @@ function naturalLoops(cfg: Cfg): LoopInfo[] {
 
 /** Blocks reachable from the entry when branches with a known outcome are folded. */
 function liveBlocks(cfg: Cfg, resolver: ValueResolver): number[] {
-  const live: number[] = new Array(cfg.blocks.length).fill(0);
-  const decided: number[] = new Array(cfg.blocks.length).fill(0);
+  const live: number[] = new Array<number>(cfg.blocks.length).fill(0);
+  const decided: number[] = new Array<number>(cfg.blocks.length).fill(0);
   cfg.decided = decided;
   const work = [cfg.entry];
   while (work.length > 0) {

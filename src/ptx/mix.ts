@@ -173,10 +173,10 @@ function addressRegister(ins: Instruction): string | null {
 /** Instructions that use a pending load result or synchronise (Ryoo's region ends), per statement. */
 function blockingStatements(cfg: Cfg, classes: Array<Classified | null>, facts: FunctionFacts): number[] {
   const body = cfg.fn.body;
-  const blocking: number[] = new Array(body.length).fill(0);
+  const blocking: number[] = new Array<number>(body.length).fill(0);
   // Without back edges one pass in reverse postorder sees every predecessor's final set, so
   // the confirming second pass is skipped (it would change nothing).
-  const rpoIndex: number[] = new Array(cfg.blocks.length).fill(-1);
+  const rpoIndex: number[] = new Array<number>(cfg.blocks.length).fill(-1);
   for (let i = 0; i < cfg.reversePostorder.length; i++) rpoIndex[cfg.reversePostorder[i]] = i;
   let acyclic = true;
   for (const b of cfg.reversePostorder) {
@@ -280,14 +280,14 @@ interface FunctionResult {
 function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
   loopOptions: LoopOptions, callStack: Set<string>): FunctionResult {
   const body = fn.body;
-  const classes: Array<Classified | null> = new Array(body.length).fill(null);
+  const classes = new Array<Classified | null>(body.length).fill(null);
   const facts = functionFacts(fn);
   // Provenance only matters for generic (space-less) accesses; most kernels have none
   // (computed at the first one: it is flow-insensitive).
   let prov: Map<string, Set<Space>> | null = null;
   const control = loopControlBlocks(cfg, loops);
-  const staticTally: number[] = new Array(SLOT_COUNT).fill(0);
-  const dynamicTally: number[] = new Array(SLOT_COUNT).fill(0);
+  const staticTally: number[] = new Array<number>(SLOT_COUNT).fill(0);
+  const dynamicTally: number[] = new Array<number>(SLOT_COUNT).fill(0);
   const totals: Totals = {
     dynamic: emptyCounts(), weighted: 0, flops: 0, globalLoadBytes: 0, globalStoreBytes: 0, sharedLoadBytes: 0,
     sharedStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),

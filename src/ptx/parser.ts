@@ -77,8 +77,6 @@ class Parser {
 
   // Operands are immutable and repeat a lot (registers, immediates, addresses): one object
   // per distinct spelling keeps the AST small and the garbage collector idle.
-  private readonly registers = new Map<string, Operand>();
-  private readonly symbols = new Map<string, Operand>();
   private readonly immediates = new Map<string, Operand>();
 
   constructor(private readonly text: string) {
@@ -102,7 +100,7 @@ class Parser {
   /** Address operands [%reg+offset] of fast-path registers, by register operand then offset. */
   private readonly registerAddresses = new Map<Operand, Map<number, Operand>>();
   private wordKeys = new Int32Array(1024);
-  private wordEntries: Array<WordEntry | undefined> = new Array(1024);
+  private wordEntries = new Array<WordEntry | undefined>(1024);
   private wordCount = 0;
 
   /**
@@ -155,7 +153,7 @@ class Parser {
     const oldKeys = this.wordKeys;
     const oldEntries = this.wordEntries;
     this.wordKeys = new Int32Array(oldKeys.length * 2);
-    this.wordEntries = new Array(oldKeys.length * 2);
+    this.wordEntries = new Array<WordEntry | undefined>(oldKeys.length * 2);
     const mask = this.wordKeys.length - 1;
     for (let i = 0; i < oldKeys.length; i++) {
       const entry = oldEntries[i];
@@ -223,16 +221,6 @@ class Parser {
   private nameOperand(isRegister: boolean, entry: WordEntry): Operand {
     if (entry.operand === null) entry.operand = entry.name === '_' ? { kind: 'sink' } : isRegister ? { kind: 'register', name: entry.name } : { kind: 'symbol', name: entry.name };
     return entry.operand;
-  }
-
-  private intern(name: string, isRegister: boolean): Operand {
-    const map = isRegister ? this.registers : this.symbols;
-    let operand = map.get(name);
-    if (operand === undefined) {
-      operand = isRegister ? { kind: 'register', name } : { kind: 'symbol', name };
-      map.set(name, operand);
-    }
-    return operand;
   }
 
   parse(): void {
@@ -1183,9 +1171,9 @@ class Parser {
     }
     // [reg+off] repeats: intern by base word and offset (text as first spelled).
     if (base === null) return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
-    let byOffset = baseEntry !== null ? (baseEntry.addresses ??= new Map()) : this.registerAddresses.get(base);
+    let byOffset = baseEntry !== null ? (baseEntry.addresses ??= new Map<number, Operand>()) : this.registerAddresses.get(base);
     if (byOffset === undefined) {
-      byOffset = new Map();
+      byOffset = new Map<number, Operand>();
       this.registerAddresses.set(base, byOffset);
     }
     let operand = byOffset.get(offset);

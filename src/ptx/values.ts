@@ -2,7 +2,7 @@
 // immediates, kernel parameters whose value is given, and integer arithmetic on those.
 // PTX is not SSA, so a definition found up the dominator tree is only used when no other
 // definition of the register can reach the point on another path.
-import type { Instruction, Operand, Statement } from './ast.js';
+import type { Instruction, Operand } from './ast.js';
 import type { Cfg } from './cfg.js';
 
 /** Mnemonics whose first register operand is not a destination. */
@@ -183,7 +183,7 @@ export class ValueResolver {
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
   private otherDefinitionBetween(defs: number[], from: number, to: number): boolean {
-    const seen: number[] = new Array(this.cfg.blocks.length).fill(0);
+    const seen: number[] = new Array<number>(this.cfg.blocks.length).fill(0);
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
     while (work.length > 0) {

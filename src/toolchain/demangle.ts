@@ -142,7 +142,7 @@ class Parser {
   private nestedName(): { text: string; templateArgs: TypeNode[] | null; isCtor: boolean; cvQualifiers?: string } {
     this.expect('N');
     const cv = this.cvQualifiers();
-    this.eat('R') || this.eat('O');
+    if (!this.eat('R')) this.eat('O');
     let prefix = '';
     let lastArgs: TypeNode[] | null = null;
     let isCtor = false;

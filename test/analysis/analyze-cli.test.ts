@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,17 +6,9 @@ import { analyzeCommand } from '../../src/cli/commands/analyze.js';
 import type { CliIO } from '../../src/cli/command.js';
 import type { CarveReport } from '../../src/report/types.js';
 import { reportSchemaErrors } from '../../src/report/validate.js';
+import { requireNvcc } from '../helpers/tools.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/ptx');
-
-function hasNvcc(): boolean {
-  try {
-    execFileSync(process.env.CUDA_HOME ? path.join(process.env.CUDA_HOME, 'bin/nvcc') : 'nvcc', ['--version'], { stdio: 'ignore', env: { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` } });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function run(argv: string[], cwd = FIXTURES) {
   let stdout = '';
@@ -57,9 +48,10 @@ describe('carve analyze on PTX', () => {
   });
 });
 
-describe.skipIf(!hasNvcc())('carve analyze on .cu (nvcc)', () => {
+describe('carve analyze on .cu (nvcc)', () => {
   let dir: string;
-  beforeAll(() => {
+  beforeAll(async () => {
+    await requireNvcc();
     dir = mkdtempSync(path.join(tmpdir(), 'carve-analyze-test-'));
     writeFileSync(path.join(dir, 'broken.cu'), '__global__ void k(float* x) { x[0] = undefined_name; }\n');
     writeFileSync(path.join(dir, 'good.cu'), '#ifndef N\n#define N 4\n#endif\n__global__ void scale(float* x) {\n#pragma unroll 1\n  for (int i = 0; i < N; i++) x[threadIdx.x + 32 * i] *= 2.0f;\n}\n');

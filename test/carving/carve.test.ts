@@ -8,6 +8,7 @@ import {
   type CarveRun, type CarveShardOutput,
 } from '../../src/analysis/carving/index.js';
 import { main } from '../../src/cli/main.js';
+import { requireNvcc } from '../helpers/tools.js';
 
 describe('Ryoo metrics', () => {
   it('reproduces the worked example of 000_ section 4.2', () => {
@@ -34,6 +35,7 @@ describe('carving a real space (nvcc 13, sm_90)', () => {
   let shards: CarveShardOutput[];
 
   beforeAll(async () => {
+    await requireNvcc();
     cold = await carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, jobs: 2 });
     warm = await carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, jobs: 2 });
     shards = await Promise.all([1, 2].map(async (index) => (await carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, shard: { index, count: 2 } })).shard));

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/command.js';
 import type { Finding } from '../../src/report/types.js';
+import { requireNvcc } from '../helpers/tools.js';
 
 async function runDemo(args: string[]) {
   let stdout = '';
@@ -49,6 +50,7 @@ describe('carve demo', () => {
   });
 
   it('gives the same findings when it compiles both sides with nvcc', async () => {
+    await requireNvcc();
     const fromArtifacts = JSON.parse((await runDemo(['--artifacts', '--json'])).stdout);
     const compiled = await runDemo(['--compile', '--json']);
     expect(compiled.code, compiled.stderr).toBe(0);

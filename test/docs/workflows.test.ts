@@ -47,7 +47,7 @@ describe('example workflows', () => {
   it('cover the PR gate, the fork-safe pair, GPU timing, nightly retune, the release report and matrix sharding', () => {
     expect(files).toEqual([
       'carve-analyze.yml', 'carve-committed.yml', 'carve-gate.yml', 'carve-gpu-timing.yml',
-      'carve-publish.yml', 'carve-release-report.yml', 'carve-retune.yml', 'carve-shard.yml',
+      'carve-publish.yml', 'carve-release-report.yml', 'carve-retune.yml', 'carve-sarif.yml', 'carve-shard.yml',
     ]);
     const modes = (f: string) => carveSteps(workflows[f]).map((s) => String(s.with?.mode ?? 'gate'));
     expect(modes('carve-analyze.yml')).toEqual(['analyze']);
@@ -81,6 +81,14 @@ describe('example workflows', () => {
       }
     });
   }
+
+  it('the SARIF example uploads carve.sarif with security-events: write and a category', () => {
+    const sarif = workflows['carve-sarif.yml'] as Workflow & { permissions: Record<string, string> };
+    expect(sarif.permissions['security-events']).toBe('write');
+    expect(carveSteps(sarif).map((s) => s.with?.sarif)).toEqual([true]);
+    const upload = steps(sarif).find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    expect(upload?.with).toEqual({ sarif_file: '${{ steps.carve.outputs.sarif-path }}', category: 'carve-sm_90' });
+  });
 
   it('the CLI-based workflows do run carve commands (report, carve --shard, merge)', () => {
     const commandsOf = (f: string) => steps(workflows[f]).flatMap((s) => (s.run ? carveInvocations(s.run) : [])).map((a) => a.filter((w) => !w.startsWith('-') || w === '--shard').slice(0, 1).concat(a.includes('--shard') ? ['--shard'] : []).join(' '));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ARCHS, KNOWN_ARCHS, OccupancyInputError, SOURCES, UnknownArchError, getArch } from '../../src/gpu/index.js';
 
-// The shared research table (copied from /work/shared/arch/arch-table.json), checked value by value.
+// The research table (test/fixtures/occupancy/arch-table.json), checked value by value.
 const table = JSON.parse(readFileSync(new URL('../fixtures/occupancy/arch-table.json', import.meta.url), 'utf8')) as {
   _meta: { common_all_listed_ccs: Record<string, unknown>; sources: Record<string, string> };
   archs: Array<Record<string, any>>;

@@ -1,15 +1,14 @@
 // Differential test against NVIDIA's cuda_occupancy.h: a small driver (occupancy-oracle.cpp)
 // is built with g++ in this run and fed 10,000 seeded random cases per arch.
-import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_ARCHS, computeOccupancy, getArch, type OccupancyInput } from '../../src/gpu/index.js';
 import { mulberry32 } from './prng.js';
+import { requireCudaInclude, requireGxx } from '../helpers/tools.js';
 
-const CUDA_INCLUDE = process.env.CUDA_INCLUDE ?? '/usr/local/cuda/include';
-const HEADER = path.join(CUDA_INCLUDE, 'cuda_occupancy.h');
 const DRIVER_SOURCE = path.join(path.dirname(new URL(import.meta.url).pathname), 'occupancy-oracle.cpp');
 const CASES_PER_ARCH = 10_000;
 const INT_MAX = 2147483647;
@@ -54,12 +53,11 @@ let oracle = '';
 
 beforeAll(() => {
   // Report, never skip: a missing toolchain or header is a failure with a clear message.
-  const gxx = spawnSync('g++', ['--version'], { encoding: 'utf8' });
-  if (gxx.error || gxx.status !== 0) throw new Error('oracle test needs g++ on PATH to build the cuda_occupancy.h driver; g++ was not found');
-  if (!existsSync(HEADER)) throw new Error(`oracle test needs ${HEADER} (CUDA toolkit; set CUDA_INCLUDE); it is missing`);
+  const gxx = requireGxx();
+  const cudaInclude = requireCudaInclude('cuda_occupancy.h');
   buildDir = mkdtempSync(path.join(tmpdir(), 'carve-occ-oracle-'));
   oracle = path.join(buildDir, 'occupancy-oracle');
-  execFileSync('g++', ['-std=c++17', '-O2', '-I', CUDA_INCLUDE, DRIVER_SOURCE, '-o', oracle], { stdio: 'pipe' });
+  execFileSync(gxx, ['-std=c++17', '-O2', '-I', cudaInclude, DRIVER_SOURCE, '-o', oracle], { stdio: 'pipe' });
 });
 
 afterAll(() => {

@@ -130,7 +130,7 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       const annotations = (output.annotations ?? []) as Array<Record<string, unknown>>;
       if (annotations.length > 50) return send(res, 422, { message: 'Only 50 annotations are allowed per request' });
       run.annotations.push(...annotations);
-      for (const key of ['title', 'summary', 'text'] as const) if (typeof output[key] === 'string') run.output[key] = output[key] as string;
+      for (const key of ['title', 'summary', 'text'] as const) if (typeof output[key] === 'string') run.output[key] = output[key];
       return send(res, 200, { id: run.id, status: run.status, conclusion: run.conclusion });
     }
     if ((match = url.pathname.match(/^\/repos\/([^/]+)\/([^/]+)\/issues$/))) {
@@ -152,7 +152,7 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
     if ((match = url.pathname.match(/^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/)) && method === 'PATCH') {
       const issue = issues.find((i) => i.number === Number(match![1]));
       if (!issue) return send(res, 404, { message: 'Not Found' });
-      for (const key of ['title', 'body', 'state'] as const) if (typeof input[key] === 'string') issue[key] = input[key] as string;
+      for (const key of ['title', 'body', 'state'] as const) if (typeof input[key] === 'string') issue[key] = input[key];
       return send(res, 200, issue);
     }
     return send(res, 404, { message: `not implemented: ${method} ${url.pathname}` });

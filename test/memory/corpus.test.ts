@@ -39,7 +39,8 @@ function byLine(accesses: AccessReport[]): Record<number, string[]> {
   for (const a of accesses.filter((access) => access.file?.endsWith('corpus.cu'))) {
     const value = a.space === 'global' ? a.sectorsPerRequest : a.bankConflictWays;
     const text = `${a.space} ${a.kind} ${a.class ?? '-'} ${value ?? 'null'}`;
-    (lines[a.line!] ??= []).includes(text) || lines[a.line!].push(text);
+    const atLine = (lines[a.line!] ??= []);
+    if (!atLine.includes(text)) atLine.push(text);
   }
   return lines;
 }

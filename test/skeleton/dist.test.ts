@@ -13,6 +13,8 @@ describe('skeleton', () => {
   it('dist/ is current with src/ (run `npm run build` and commit dist/ when this fails)', async () => {
     const outdir = mkdtempSync(path.join(tmpdir(), 'carve-dist-'));
     await bundle(outdir);
+    // Same file set (chunk names carry a content hash), then the same bytes.
+    expect(readdirSync(path.join(root, 'dist')).sort(), 'dist/ holds other files than a build').toEqual(readdirSync(outdir).sort());
     for (const file of readdirSync(outdir)) {
       const fresh = readFileSync(path.join(outdir, file), 'utf8');
       const committed = readFileSync(path.join(root, 'dist', file), 'utf8');

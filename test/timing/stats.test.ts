@@ -7,6 +7,7 @@ import { compareTimings, mannWhitneyU, median, normalCdf, rankTimings, timingSta
 import { generateHarness } from '../../src/timing/harness.js';
 import { writeManifest } from '../../src/timing/manifest.js';
 import { parseTimingOutput } from '../../src/timing/results.js';
+import { requireCudaInclude, requireGxx } from '../helpers/tools.js';
 import { expectedBestOfRandomSample, sampleSizeForFraction } from '../../src/analysis/carving/sampling.js';
 
 describe('timing statistics', () => {
@@ -68,7 +69,7 @@ describe('timing harness', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-harness-'));
     const file = path.join(dir, 'harness.cpp');
     writeFileSync(file, generateHarness());
-    execFileSync('g++', ['-std=c++17', '-fsyntax-only', '-Wall', '-Werror', '-I/usr/local/cuda/include', file]);
+    execFileSync(requireGxx(), ['-std=c++17', '-fsyntax-only', '-Wall', '-Werror', '-I', requireCudaInclude('cuda.h'), file]);
     expect(readFileSync('device/carving/harness.cpp', 'utf8')).toBe(generateHarness());
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCuda, findNvcc, parseNvccDiagnostics, parsePtxasLog, readCubin, type CompileResult } from '../../src/toolchain/index.js';
 import { fixture, fixtureText } from './fixtures.js';
+import { requireNvcc } from '../helpers/tools.js';
 
 const outDir = mkdtempSync(path.join(tmpdir(), 'carve-nvcc-'));
 let kernels: CompileResult;
@@ -11,8 +12,7 @@ let broken: CompileResult;
 
 // One real nvcc run per translation unit for the whole file. A missing nvcc fails loudly.
 beforeAll(async () => {
-  const nvcc = await findNvcc();
-  if (!nvcc) throw new Error('nvcc not found (PATH, $CUDA_HOME, /usr/local/cuda/bin): these tests need the CUDA toolkit');
+  await requireNvcc();
   [kernels, broken] = await Promise.all([
     compileCuda({ source: fixture('kernels.cu'), arch: 'sm_90', outDir, defines: { CARVE_UNUSED: 1 } }),
     compileCuda({ source: fixture('broken.cu'), arch: 'sm_80', outDir }),

@@ -96,7 +96,7 @@ function compileSpace(name: string, space: SpaceConfig, knownNames: string[], di
   if (all.some((expression) => expression === null)) return null;
   return {
     constraints: constraints as CompiledExpression[], block: block as CompiledExpression[], grid: grid as CompiledExpression[],
-    dynamicShared: dynamicShared as CompiledExpression, argumentValues: argumentValues as CompiledExpression[],
+    dynamicShared: dynamicShared as CompiledExpression, argumentValues: argumentValues,
   };
 }
 

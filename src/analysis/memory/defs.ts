@@ -45,8 +45,8 @@ export class ReachingDefinitions {
 
   constructor(private readonly cfg: MemoryCfg) {
     const blockCount = cfg.blocks.length;
-    this.blockIn = Array.from({ length: blockCount }, () => new Map());
-    const blockOut: RegisterDefs[] = Array.from({ length: blockCount }, () => new Map());
+    this.blockIn = Array.from({ length: blockCount }, (): RegisterDefs => new Map());
+    const blockOut: RegisterDefs[] = Array.from({ length: blockCount }, (): RegisterDefs => new Map());
     const sizes = new Array<number>(blockCount).fill(-1);
     // Sets only grow from empty (monotone), so an unchanged total size means a fixpoint.
     for (let changed = true; changed; ) {
@@ -117,7 +117,7 @@ export class ValueBuilder {
   private readonly globalNames: Set<string>;
   private readonly blockLoops: MemoryLoop[][];
 
-  constructor(private readonly module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[]) {
+  constructor(module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[]) {
     this.reaching = new ReachingDefinitions(cfg);
     const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === 'var')];
     this.sharedNames = new Set(variables.filter((v) => v.kind === 'var' && v.stateSpace === 'shared').map((v) => (v as { name: string }).name));

@@ -61,7 +61,7 @@ function addedTerms(left: Map<string, number>, right: Map<string, number>, scale
   let byRight = sums.get(left);
   if (byRight === undefined) sums.set(left, (byRight = new WeakMap()));
   let byScale = byRight.get(right);
-  if (byScale === undefined) byRight.set(right, (byScale = new Map()));
+  if (byScale === undefined) byRight.set(right, (byScale = new Map<number, Map<string, number>>()));
   let terms = byScale.get(scale);
   if (terms === undefined) {
     terms = new Map(left);
@@ -78,7 +78,7 @@ function addedTerms(left: Map<string, number>, right: Map<string, number>, scale
 /** Each coefficient times `factor` (multiply) or divided by it (divide), memoised per map and factor. */
 function mappedTerms(cache: typeof scalings, source: Map<string, number>, factor: number, divide: boolean): Map<string, number> {
   let byFactor = cache.get(source);
-  if (byFactor === undefined) cache.set(source, (byFactor = new Map()));
+  if (byFactor === undefined) cache.set(source, (byFactor = new Map<number, Map<string, number>>()));
   let terms = byFactor.get(factor);
   if (terms === undefined) {
     terms = new Map<string, number>();
@@ -135,10 +135,6 @@ function remainder(value: Linear, divisor: number): LaneValue {
   if (divisor <= 0) return unknown(`remainder by ${divisor}`);
   if (!symbolicPartDivisible(value, divisor)) return unknown(`remainder of a runtime value by ${divisor}`);
   return linear(value.constant % divisor);
-}
-
-function isPowerOfTwo(value: number): boolean {
-  return value > 0 && Number.isInteger(Math.log2(value));
 }
 
 function bitAnd(value: Linear, mask: number): LaneValue {
@@ -293,7 +289,7 @@ export class WarpEvaluator {
   private compute(expr: Expr): LaneValue[] {
     const envs = this.envs;
     const count = envs.length;
-    const out: LaneValue[] = new Array(count);
+    const out = new Array<LaneValue>(count);
     if (isLaneFree(expr)) {
       const value = count === 0 ? null : evaluateLane(expr, envs[0], this.noLaneCache, this.blockCache);
       for (let i = 0; i < count; i++) out[i] = value!;

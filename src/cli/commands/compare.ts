@@ -122,7 +122,7 @@ function loadTiming(file: string, cwd: string): Loaded<TimingComparisonInput[]> 
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const value = json.value;
-  const valid = Array.isArray(value) && value.every((t) => t && typeof t.kernel === 'string' && typeof t.arch === 'string' && typeof t.ratio === 'number' && typeof t.pValue === 'number' && t.base && t.head);
+  const valid = Array.isArray(value) && (value as Array<Record<string, unknown> | null>).every((t) => t && typeof t.kernel === 'string' && typeof t.arch === 'string' && typeof t.ratio === 'number' && typeof t.pValue === 'number' && t.base && t.head);
   return valid ? { ok: true, value: value as TimingComparisonInput[] } : { ok: false, error: `${file}: expected a JSON array of timing comparisons {kernel, arch, base, head, ratio, ratioCiLow, ratioCiHigh, pValue}` };
 }
 

@@ -5,7 +5,7 @@
 // by both the statistical and the practical threshold. Prints markdown, or JSON with --json.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
+import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type Command } from '../command.js';
 import { loadConfigFile } from '../../config/load.js';
 import { parseTimingOutput } from '../../timing/index.js';
 import { renderRetuneMarkdown, retune } from '../../action/retune.js';
