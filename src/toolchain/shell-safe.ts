@@ -6,6 +6,7 @@
 // refused with a diagnostic.
 import { createHash } from 'node:crypto';
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const SHELL_UNSAFE = /[$`"\\\u0000-\u001f\u007f]/;
 
 /** The first argument nvcc would pass to a shell unsafely, or null. */
@@ -32,6 +33,7 @@ export function definesHeader(defines: Record<string, string | number>): { text:
   for (const [name, value] of Object.entries(defines)) {
     const text = String(value);
     if (!MACRO_NAME.test(name)) errors.push(`define '${name}': not a macro name ([A-Za-z_][A-Za-z0-9_]*, optionally with parameters)`);
+    // eslint-disable-next-line no-control-regex -- NUL ends the value for the preprocessor
     else if (/[\r\n\u0000]/.test(text)) errors.push(`define '${name}': the value contains a line break or NUL`);
     else lines.push(`#define ${name} ${text}`);
   }
