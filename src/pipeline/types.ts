@@ -34,6 +34,8 @@ export interface GateOptions {
   /** Run the config's timing.command on both sides and test for regressions. */
   timingOn?: boolean;
   log?: (message: string) => void;
+  /** nvcc builds in flight at once, both sides together (default: CARVE_JOBS, else one per core). */
+  jobs?: number;
 }
 
 export interface GateResult {

@@ -11,7 +11,7 @@ import { git } from '../../discover/index.js';
 import { KNOWN_ARCHS, UnknownArchError, getArch } from '../../gpu/index.js';
 import { reportAtRevision } from '../../pipeline/index.js';
 import { stepLog } from '../progress.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, type CliIO, type Command } from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
 import { compareReports, type TimingComparisonInput } from '../../analysis/compare/index.js';
@@ -23,6 +23,8 @@ import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
 export interface ResolveOptions {
   archs: string[] | null;
   nvcc: string | null;
+  /** nvcc builds in flight at once; null: CARVE_JOBS, else one per core. */
+  jobs?: number | null;
 }
 
 /** Turns a BASE / HEAD argument into a report; 'none' as BASE means head-only. */
@@ -57,7 +59,7 @@ export const reportOrRevisionResolver: ReportResolver = async (spec, side, io, c
     const { report, diagnostics } = await reportAtRevision({
       repoRoot, revision: spec, side, config, archs: options.archs ?? config.archs,
       nvcc: options.nvcc ?? config.nvcc.path ?? null, artifacts: config.artifacts, scratchDir,
-      log: (message) => progress.step(message),
+      log: (message) => progress.step(message), jobs: options.jobs ?? undefined,
     });
     progress.done();
     if (!report) return { ok: false, error: diagnostics.map((d) => d.message).join('\n') || `${spec}: no report` };
@@ -83,7 +85,7 @@ function parseArchs(values: string[] | undefined): string[] | null {
 
 const USAGE = `Usage:
   carve compare BASE HEAD [--config FILE] [--fail-on KINDS] [--json] [--arch ARCH]... [--nvcc PATH|none]
-                [--comment-out FILE] [--summary-out FILE] [--sarif FILE] [--timing FILE]
+                [--comment-out FILE] [--summary-out FILE] [--sarif FILE] [--timing FILE] [--jobs N]
 
 Compares two Carve reports and prints the findings, as the Action's gate does.
   BASE, HEAD       Carve JSON report files (carve analyze --json), or git revisions of the
@@ -94,6 +96,8 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
                    when it exists, else built-in defaults)
   --arch           archs to build revisions for (default: the config's archs)
   --nvcc           nvcc for revisions (default: config nvcc.path, PATH, /usr/local/cuda); none: artifacts
+  --jobs N         nvcc builds at once for revisions (default: CARVE_JOBS, else one per core);
+                   the report is the same for every N
   --fail-on        comma-separated finding kinds that fail (default: config failOn):
                    ${FINDING_KINDS.join(', ')}
   --json           print the Comparison JSON instead of text
@@ -152,9 +156,12 @@ export function compareCommandWith(resolve: ReportResolver): Command {
         timing: { type: 'string' },
         arch: { type: 'string', multiple: true },
         nvcc: { type: 'string' },
+        jobs: { type: 'string' },
       });
       if (positionals.length !== 2) throw new UsageError(`expected BASE and HEAD, got ${positionals.length} argument(s)`);
-      const resolveOptions: ResolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null };
+      const jobs = values.jobs === undefined ? null : intFlag(values.jobs, '--jobs');
+      if (jobs !== null && jobs < 1) throw new UsageError(`--jobs must be at least 1, got ${jobs}`);
+      const resolveOptions: ResolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null, jobs };
       let config = defaultConfig(io.cwd);
       // Like the Action: .github/carve.yml when present.
       const configFile = values.config ?? (existsSync(path.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
