@@ -13,11 +13,18 @@ describe('skeleton', () => {
   it('dist/ is current with src/ (run `npm run build` and commit dist/ when this fails)', async () => {
     const outdir = mkdtempSync(path.join(tmpdir(), 'carve-dist-'));
     await bundle(outdir);
-    for (const file of readdirSync(outdir)) {
+    const files = (dir: string) => readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+      .sort();
+    const built = files(outdir);
+    for (const file of built) {
       const fresh = readFileSync(path.join(outdir, file), 'utf8');
       const committed = readFileSync(path.join(root, 'dist', file), 'utf8');
       expect(committed === fresh, `dist/${file} is stale`).toBe(true);
     }
+    // No chunk of an older build is left behind (the CLI loads chunks by name).
+    expect(files(path.join(root, 'dist')).filter((file) => !built.includes(file))).toEqual([]);
   });
 
   it('version.ts matches package.json', () => {
