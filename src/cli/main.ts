@@ -1,6 +1,6 @@
 // `carve` entry: dispatches to a sub-command, maps errors to exit codes.
-import { EXIT_USAGE, UsageError, type CliIO, type Command } from './command.js';
-import { commands } from './commands/index.js';
+import { EXIT_USAGE, UsageError, type CliIO } from './command.js';
+import { commands, type CommandEntry } from './commands/index.js';
 import { VERSION } from '../version.js';
 
 export function usage(): string {
@@ -28,11 +28,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stdout(VERSION + '\n');
     return 0;
   }
-  const command: Command | undefined = commands.find((c) => c.name === name);
-  if (!command) {
+  const entry: CommandEntry | undefined = commands.find((c) => c.name === name);
+  if (!entry) {
     io.stderr(`carve: unknown command '${name}'\n\n${usage()}\n`);
     return EXIT_USAGE;
   }
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(command.usage + '\n');
     return 0;

@@ -7,6 +7,7 @@ import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
+import { createLimiter, defaultJobs, type Limiter } from './pool.js';
 
 export interface CompileSideInput {
   side: Side;
@@ -22,38 +23,49 @@ export interface CompileSideInput {
   outDir: string;
   mapper: PathMapper;
   log?: (message: string) => void;
+  /** Builds in flight at once: a pool shared with the other side, else `jobs` (default: one per core). */
+  limit?: Limiter;
+  jobs?: number;
+}
+
+interface UnitResult {
+  kernels: KernelReport[];
+  diagnostics: Diagnostic[];
 }
 
 export async function compileSide(input: CompileSideInput): Promise<CarveReport> {
-  const kernels: KernelReport[] = [];
-  const diagnostics: Diagnostic[] = [];
-  for (const unit of input.units) {
-    for (const arch of input.archs) {
-      input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
-      const outDir = path.join(input.outDir, input.side, arch, unit.replace(/[\\/]/g, '__'));
-      const result = await compileCuda({
-        source: path.join(input.root, unit),
-        arch,
-        outDir,
-        defines: input.config.defines,
-        includeDirs: input.config.include.map((dir) => path.join(input.root, dir)),
-        flags: input.config.nvcc.flags,
-        nvcc: input.nvcc,
-      });
-      diagnostics.push(...result.diagnostics.map((d) => ({ ...d, file: d.file ?? path.join(input.root, unit) })));
-      if (!result.ok || result.ptx === null) {
-        if (!result.diagnostics.some((d) => d.severity === 'error')) {
-          diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `nvcc failed for ${arch} (${result.command.join(' ')})` });
-        }
-        continue;
-      }
-      const analysed = analyzeOne(
-        { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path.join(input.root, unit), arch, resources: result.resources },
-        input.config,
-      );
-      kernels.push(...analysed.kernels);
-      diagnostics.push(...analysed.diagnostics);
-    }
-  }
+  const limit = input.limit ?? createLimiter(input.jobs ?? defaultJobs());
+  const tasks = input.units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
+  // Every unit x arch is built and analysed in the pool; the results are gathered in task
+  // order, so the report does not depend on which build finished first.
+  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch))));
+  const kernels = results.flatMap((r) => r.kernels);
+  const diagnostics = results.flatMap((r) => r.diagnostics);
   return sideReport(input.side, input.commit, [...input.archs], kernels, diagnostics, input.mapper);
+}
+
+async function buildUnit(input: CompileSideInput, unit: string, arch: string): Promise<UnitResult> {
+  input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
+  const outDir = path.join(input.outDir, input.side, arch, unit.replace(/[\\/]/g, '__'));
+  const result = await compileCuda({
+    source: path.join(input.root, unit),
+    arch,
+    outDir,
+    defines: input.config.defines,
+    includeDirs: input.config.include.map((dir) => path.join(input.root, dir)),
+    flags: input.config.nvcc.flags,
+    nvcc: input.nvcc,
+  });
+  const diagnostics: Diagnostic[] = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path.join(input.root, unit) }));
+  if (!result.ok || result.ptx === null) {
+    if (!result.diagnostics.some((d) => d.severity === 'error')) {
+      diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `nvcc failed for ${arch} (${result.command.join(' ')})` });
+    }
+    return { kernels: [], diagnostics };
+  }
+  const analysed = analyzeOne(
+    { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path.join(input.root, unit), arch, resources: result.resources },
+    input.config,
+  );
+  return { kernels: analysed.kernels, diagnostics: [...diagnostics, ...analysed.diagnostics] };
 }

@@ -11,6 +11,7 @@ import { VERSION } from '../version.js';
 import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';
 import { pathMapper } from './paths.js';
+import { createLimiter, defaultJobs } from './pool.js';
 import { renderGate } from './render.js';
 import { carvePullRequest } from './spaces.js';
 import { timeSides } from './timing.js';
@@ -94,10 +95,17 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
       }
       const headUnits = units.filter((u) => u.side !== 'base').map((u) => u.unit);
       const baseUnits = units.filter((u) => u.side !== 'head').map((u) => u.unit);
-      const common = { archs: options.archs, config: options.config, nvcc: nvcc!.path, outDir: options.scratchDir, log };
-      head = await compileSide({ ...common, side: 'head', root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper });
-      if (worktree && baseUnits.length) {
-        base = await compileSide({ ...common, side: 'base', root: worktree, commit: baseCommit, units: baseUnits, mapper: pathMapper(worktree, baseFiles) });
+      // One pool for both sides: one nvcc per core until the last unit of either side.
+      const limit = createLimiter(options.jobs ?? defaultJobs());
+      const common = { archs: options.archs, config: options.config, nvcc: nvcc!.path, outDir: options.scratchDir, log, limit };
+      const baseRoot = worktree && baseUnits.length ? worktree : null;
+      const [headReport, baseReport] = await Promise.all([
+        compileSide({ ...common, side: 'head', root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper }),
+        baseRoot ? compileSide({ ...common, side: 'base', root: baseRoot, commit: baseCommit, units: baseUnits, mapper: pathMapper(baseRoot, baseFiles) }) : null,
+      ]);
+      head = headReport;
+      if (baseReport) {
+        base = baseReport;
       } else if (options.pullRequest && baseCommit && !units.length) {
         base = emptyReport('base', baseCommit, options.archs);
       }

@@ -24,6 +24,8 @@ export interface RevisionReportOptions {
   artifacts: string[];
   scratchDir: string;
   log?: (message: string) => void;
+  /** nvcc builds in flight at once (default: CARVE_JOBS, else one per core). */
+  jobs?: number;
 }
 
 export async function reportAtRevision(options: RevisionReportOptions): Promise<{ report: CarveReport | null; diagnostics: Diagnostic[] }> {
@@ -50,7 +52,7 @@ export async function reportAtRevision(options: RevisionReportOptions): Promise<
     const units = files.filter((file) => isCudaRelevant(file) && picomatch.isMatch(file, options.config.sources));
     const report = await compileSide({
       side: options.side, root: tree, commit, units, archs: options.archs, config: options.config, nvcc: nvcc.path,
-      outDir: path.join(work, 'build'), mapper, log: options.log,
+      outDir: path.join(work, 'build'), mapper, log: options.log, jobs: options.jobs,
     });
     return { report, diagnostics: [] };
   } finally {

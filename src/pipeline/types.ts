@@ -38,6 +38,8 @@ export interface GateOptions {
   /** Build cache for carving the touched spaces (default: .carve-cache in the workspace). */
   carvingCacheDir?: string;
   log?: (message: string) => void;
+  /** nvcc builds in flight at once, both sides together (default: CARVE_JOBS, else one per core). */
+  jobs?: number;
 }
 
 export interface GateResult {

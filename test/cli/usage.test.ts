@@ -36,8 +36,11 @@ describe('carve usage', () => {
     expect(run.stderr).toBe(`carve: unknown command 'frobnicate'\n\n${usage()}\n`);
   });
 
-  for (const command of commands) {
-    it(`carve ${command.name}: an unknown flag exits 2 with the command's usage; --json is accepted; --help exits 0`, async () => {
+  for (const entry of commands) {
+    it(`carve ${entry.name}: an unknown flag exits 2 with the command's usage; --json is accepted; --help exits 0`, async () => {
+      const command = await entry.load();
+      // The listing's summary (kept beside the lazy import) is the command's own.
+      expect([command.name, command.summary]).toEqual([entry.name, entry.summary]);
       const run = await carve([command.name, '--json', '--no-such-flag']);
       expect(run.code).toBe(2);
       expect(run.stdout).toBe('');

@@ -11,7 +11,7 @@ import { git } from '../../discover/index.js';
 import { KNOWN_ARCHS, UnknownArchError, getArch } from '../../gpu/index.js';
 import { carveRevisions, reportAtRevision } from '../../pipeline/index.js';
 import { stepLog } from '../progress.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
+import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
 import type { Diagnostic } from '../../report/types.js';
@@ -24,6 +24,8 @@ import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
 export interface ResolveOptions {
   archs: string[] | null;
   nvcc: string | null;
+  /** nvcc builds in flight at once; null: CARVE_JOBS, else one per core. */
+  jobs?: number | null;
 }
 
 /** Turns a BASE / HEAD argument into a report; 'none' as BASE means head-only. */
@@ -58,7 +60,7 @@ export const reportOrRevisionResolver: ReportResolver = async (spec, side, io, c
     const { report, diagnostics } = await reportAtRevision({
       repoRoot, revision: spec, side, config, archs: options.archs ?? config.archs,
       nvcc: options.nvcc ?? config.nvcc.path ?? null, artifacts: config.artifacts, scratchDir,
-      log: (message) => progress.step(message),
+      log: (message) => progress.step(message), jobs: options.jobs ?? undefined,
     });
     progress.done();
     if (!report) return { ok: false, error: diagnostics.map((d) => d.message).join('\n') || `${spec}: no report` };
@@ -84,7 +86,7 @@ function parseArchs(values: string[] | undefined): string[] | null {
 
 const USAGE = `Usage:
   carve compare BASE HEAD [--config FILE] [--fail-on KINDS] [--json] [--arch ARCH]... [--nvcc PATH|none]
-                [--comment-out FILE] [--summary-out FILE] [--sarif FILE] [--timing FILE] [--time]
+                [--comment-out FILE] [--summary-out FILE] [--sarif FILE] [--timing FILE] [--time] [--jobs N]
 
 Compares two Carve reports and prints the findings, as the Action's gate does.
   BASE, HEAD       Carve JSON report files (carve analyze --json), or git revisions of the
@@ -97,6 +99,8 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
                    when it exists, else built-in defaults)
   --arch           archs to build revisions for (default: the config's archs)
   --nvcc           nvcc for revisions (default: config nvcc.path, PATH, /usr/local/cuda); none: artifacts
+  --jobs N         nvcc builds at once for revisions (default: CARVE_JOBS, else one per core);
+                   the report is the same for every N
   --fail-on        comma-separated finding kinds that fail (default: config failOn):
                    ${FINDING_KINDS.join(', ')}
   --json           print the Comparison JSON instead of text
@@ -192,9 +196,12 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
         arch: { type: 'string', multiple: true },
         nvcc: { type: 'string' },
         time: { type: 'boolean' },
+        jobs: { type: 'string' },
       });
       if (positionals.length !== 2) throw new UsageError(`expected BASE and HEAD, got ${positionals.length} argument(s)`);
-      const resolveOptions: ResolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null };
+      const jobs = values.jobs === undefined ? null : intFlag(values.jobs, '--jobs');
+      if (jobs !== null && jobs < 1) throw new UsageError(`--jobs must be at least 1, got ${jobs}`);
+      const resolveOptions: ResolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null, jobs };
       let config = defaultConfig(io.cwd);
       // Like the Action: .github/carve.yml when present.
       const configFile = values.config ?? (existsSync(path.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
