@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { compareReports } from '../analysis/compare/index.js';
+import { compareReports, sideCoverageErrors } from '../analysis/compare/index.js';
 import { findNvcc } from '../toolchain/index.js';
 import { addWorktree, fileReader, filesAt, findChanges, isCudaRelevant, removeWorktree, selectUnits } from '../discover/index.js';
 import type { CarveReport, Diagnostic } from '../report/types.js';
@@ -65,6 +65,8 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     let head: CarveReport = emptyReport('head', options.headSha, options.archs);
     const units: GateResult['units'] = [];
     const headMapper = pathMapper(options.workspace, headFiles);
+    // Units built per side (null: artifacts mode, where a side is a set of files, not units).
+    const builtUnits: { base: number | null; head: number | null } = { base: null, head: null };
 
     if (source === 'artifacts') {
       head = readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
@@ -91,6 +93,8 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
       const headUnits = units.filter((u) => u.side !== 'base').map((u) => u.unit);
       const baseUnits = units.filter((u) => u.side !== 'head').map((u) => u.unit);
       const common = { archs: options.archs, config: options.config, nvcc: nvcc!.path, outDir: options.scratchDir, log };
+      builtUnits.head = headUnits.length;
+      builtUnits.base = baseUnits.length;
       head = await compileSide({ ...common, side: 'head', root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper });
       if (worktree && baseUnits.length) {
         base = await compileSide({ ...common, side: 'base', root: worktree, commit: baseCommit, units: baseUnits, mapper: pathMapper(worktree, baseFiles) });
@@ -119,6 +123,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
         notes.push(...timed.notes);
       }
     }
+    if (source !== 'none') diagnostics.push(...sideCoverageErrors({ base, head, baseUnits: builtUnits.base, headUnits: builtUnits.head }));
     const comparison = compareReports(base, head, options.config, timing);
     return renderGate({
       options, source, nvcc, mergeBase, baseCommit, changedFiles: changed, units, base, head, comparison, diagnostics, notes,

@@ -3,7 +3,7 @@
 // base) are put in front of the comment and the summary, and annotated where they have a line.
 import path from 'node:path';
 import {
-  COMMENT_MARKER, GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, renderComment, renderSummary, toAnnotations, toSarif,
+  COMMENT_MARKER, GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, isFailing, renderComment, renderSummary, toAnnotations, toSarif,
   type CheckAnnotation, type RenderContext,
 } from '../report/index.js';
 import type { CarveReport, Comparison, Diagnostic } from '../report/types.js';
@@ -32,7 +32,7 @@ export function renderGate(input: RenderInput): GateResult {
   const errors = input.diagnostics.filter((d) => d.severity === 'error');
   const findingConclusion = conclusionFor(comparison, options.failOn);
   const conclusion = errors.length ? 'failure' : findingConclusion;
-  const failingFindings = comparison.findings.filter((f) => options.failOn.includes(f.kind)).length;
+  const failingFindings = comparison.findings.filter((f) => isFailing(f, options.failOn)).length;
   const conclusionReason = errors.length
     ? `${errors.length} input or setup ${errors.length === 1 ? 'error' : 'errors'}: ${errors[0].message}`
     : failingFindings ? `${failingFindings} ${failingFindings === 1 ? 'finding' : 'findings'} of a fail-on kind (${options.failOn.join(', ')})`

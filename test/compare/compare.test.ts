@@ -48,11 +48,18 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
   });
 
   it('is quiet when nothing changed: identical reports give zero findings', () => {
-    for (const report of [base, head, loadReport('head-broken')]) {
+    for (const report of [base, head]) {
       const comparison = compareReports(report, structuredClone(report), config);
       expect(comparison.findings).toEqual([]);
       expect(comparison.kernels.every((k) => k.status === 'unchanged')).toBe(true);
     }
+  });
+
+  it('a build error present on both sides is still listed, as a warning marked alsoOnBase', () => {
+    const broken = loadReport('head-broken');
+    const comparison = compareReports(broken, structuredClone(broken), config);
+    expect(comparison.kernels.every((k) => k.status === 'unchanged')).toBe(true);
+    expect(comparison.findings.map((f) => [f.kind, f.severity, f.evidence.alsoOnBase, f.title.includes('(also on the base side)')])).toEqual([['build', 'warning', true, true]]);
   });
 
   it('head-only (no base): only absolute findings, marked head-only, every kernel added', () => {
@@ -91,7 +98,7 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
     const baseWithoutCliffs = structuredClone(base);
     baseWithoutCliffs.kernels.find((k) => k.name === 'gather')!.cliffs = null;
     const fresh = compareReports(baseWithoutCliffs, head, withThresholds({ registerHeadroom: 22 })).findings.filter((f) => f.kind === 'cliff' && f.kernel === 'gather');
-    expect(fresh.map((f) => [f.severity, f.title])).toEqual([['warning', '+23 registers → 8 → 6 blocks/SM (headroom 22 registers)']]);
+    expect(fresh.map((f) => [f.severity, f.title])).toEqual([['notice', '+23 registers → 8 → 6 blocks/SM (headroom 22 registers)']]);
     expect(compareReports(baseWithoutCliffs, head, withThresholds({ registerHeadroom: 21 })).findings.filter((f) => f.kind === 'cliff' && f.kernel === 'gather')).toEqual([]);
   });
 

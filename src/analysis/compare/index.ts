@@ -5,3 +5,4 @@ export { pairKernels, kernelKey, kernelFingerprint } from './kernels.js';
 export { alignSites, siteOpcode, normalizedPtx } from './sites.js';
 export { isBadGlobalAccess } from './site-findings.js';
 export type { TimingComparisonInput, TimingStatsInput } from './types.js';
+export { sideCoverageErrors, type SideCoverageInput } from './coverage.js';

@@ -14,7 +14,7 @@ import { stepLog } from '../progress.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
-import { compareReports, type TimingComparisonInput } from '../../analysis/compare/index.js';
+import { compareReports, sideCoverageErrors, type TimingComparisonInput } from '../../analysis/compare/index.js';
 import { conclusionFor, FINDING_KINDS, levelOf, renderComment, renderSummary, toSarif, type CarveReport, type Comparison } from '../../report/index.js';
 import { VERSION } from '../../version.js';
 import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
@@ -94,18 +94,21 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
                    when it exists, else built-in defaults)
   --arch           archs to build revisions for (default: the config's archs)
   --nvcc           nvcc for revisions (default: config nvcc.path, PATH, /usr/local/cuda); none: artifacts
-  --fail-on        comma-separated finding kinds that fail (default: config failOn):
+  --fail-on        comma-separated finding kinds that fail (default: config failOn), or none:
                    ${FINDING_KINDS.join(', ')}
   --json           print the Comparison JSON instead of text
   --comment-out    write the PR comment markdown to FILE
   --summary-out    write the job-summary markdown to FILE
   --sarif          write SARIF 2.1.0 to FILE
   --timing         JSON array of timing comparisons (carve time) to test for regressions
-Exit codes: 0 no failing findings, 1 a finding's kind is in --fail-on, 2 usage or input error.`;
+Exit codes: 0 no failing findings, 1 a finding's kind is in --fail-on or a side has no kernels
+(every build failed), 2 usage or input error.`;
 
 const DEFAULT_CONFIG = '.github/carve.yml';
 
 function parseFailOn(text: string): string[] {
+  // 'none' (as the Action's fail-on input takes it): report everything, fail on nothing.
+  if (text.trim() === 'none') return [];
   const kinds = text.split(',').map((k) => k.trim()).filter(Boolean);
   const unknown = kinds.filter((k) => !(FINDING_KINDS as string[]).includes(k));
   if (unknown.length) throw new UsageError(`--fail-on: unknown finding kind(s) ${unknown.join(', ')}; known: ${FINDING_KINDS.join(', ')}`);
@@ -180,12 +183,15 @@ export function compareCommandWith(resolve: ReportResolver): Command {
         return EXIT_USAGE;
       }
       const comparison = compareReports(base.value, head.value, config, timing.value);
+      // A side with nothing to compare (every build failed, or no kernels) fails the comparison.
+      const coverage = sideCoverageErrors({ base: base.value, head: head.value });
+      for (const d of coverage) io.stderr(`carve compare: error: ${d.message}\n`);
       const context = { failOn, repoRoot: io.cwd };
       if (values['comment-out']) writeFileSync(path.resolve(io.cwd, values['comment-out']), renderComment(comparison, context));
       if (values['summary-out']) writeFileSync(path.resolve(io.cwd, values['summary-out']), renderSummary(comparison, context));
       if (values.sarif) writeFileSync(path.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + '\n');
       io.stdout(values.json ? JSON.stringify(comparison, null, 2) + '\n' : formatFindings(comparison, failOn));
-      return conclusionFor(comparison, failOn) === 'failure' ? EXIT_FINDINGS : EXIT_OK;
+      return coverage.length || conclusionFor(comparison, failOn) === 'failure' ? EXIT_FINDINGS : EXIT_OK;
     },
   };
 }

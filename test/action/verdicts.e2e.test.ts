@@ -1,0 +1,140 @@
+// End to end: verdicts a reviewer can trust. The bundled Action over small two-commit
+// repositories built by real nvcc 13 (sm_90), against the local GitHub REST server: a
+// change that keeps blocks/SM passes, a side where every build fails fails with its errors
+// shown, kernels pair by (file, kernel), and a parameter-type change is one changed kernel.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Comparison } from '../../src/report/types.js';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
+import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
+import { bundleAction, pullRequestEvent, runBundledAction, type ActionRun } from '../helpers/run-action.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/gate');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
+
+let bundle: string;
+let server: FakeGitHub;
+const repos: FixtureRepo[] = [];
+let nextPr = 100;
+
+beforeAll(async () => {
+  bundle = await bundleAction();
+  server = await startFakeGitHub();
+});
+afterAll(async () => {
+  await server?.close();
+  for (const repo of repos) repo.remove();
+});
+
+interface GateRun {
+  run: ActionRun;
+  pr: number;
+  headSha: string;
+  comparison: Comparison;
+  gate: { conclusion: string; conclusionReason: string; failingFindings: number };
+  comment: string;
+}
+
+/** A repository with `base` committed on main and `head` on a branch, gated as a pull request. */
+async function gate(base: Record<string, string | null>, head: Record<string, string | null>, inputs: Record<string, string> = {}): Promise<GateRun> {
+  const repo = createFixtureRepo('carve-verdict-');
+  repos.push(repo);
+  const baseSha = repo.commitFiles(base, 'base');
+  repo.git('checkout', '-q', '-b', 'feature');
+  const headSha = repo.commitFiles(head, 'head');
+  const pr = nextPr++;
+  const reportDir = mkdtempSync(path.join(tmpdir(), 'carve-out-'));
+  const run = await runBundledAction({
+    bundle, workspace: repo.dir, event: pullRequestEvent(pr, baseSha, headSha), apiUrl: server.url,
+    inputs: { 'github-token': 'ghs_test', 'report-dir': reportDir, arch: 'sm_90', ...inputs },
+  });
+  const read = (file: string) => JSON.parse(readFileSync(path.join(reportDir, file), 'utf8'));
+  return { run, pr, headSha, comparison: read('comparison.json'), gate: read('gate.json'), comment: readFileSync(run.outputs['comment-path'], 'utf8') };
+}
+
+describe('a change that keeps blocks/SM (axpy 24 -> 31 registers, 8 blocks/SM of 256 threads either way)', () => {
+  it('passes: the headroom finding is a notice, the register growth a warning, neither fails', async () => {
+    const { run, headSha, comparison, gate: record } = await gate(
+      { 'kernels/axpy.cu': fixture('axpy.cu') },
+      { 'kernels/axpy.cu': fixture('axpy.cu').replace('#define AXPY_REGS 24', '#define AXPY_REGS 31') },
+    );
+    const axpy = comparison.kernels.find((k) => k.name === '_Z4axpyPKfPffi')!;
+    expect([axpy.base!.resources!.registers, axpy.head!.resources!.registers]).toEqual([24, 31]);
+    expect([axpy.base!.occupancy!.activeBlocksPerSM, axpy.head!.occupancy!.activeBlocksPerSM]).toEqual([8, 8]);
+    const cliff = comparison.findings.find((f) => f.kind === 'cliff')!;
+    expect(cliff).toMatchObject({ severity: 'notice', title: '+2 registers → 8 → 6 blocks/SM (headroom 1 register)' });
+    expect(comparison.findings.find((f) => f.kind === 'registers')).toMatchObject({ severity: 'warning', title: '+29.2% registers per thread (24 → 31)' });
+    expect(record).toMatchObject({ conclusion: 'success', failingFindings: 0 });
+    expect(server.checkRuns.find((r) => r.head_sha === headSha)).toMatchObject({ conclusion: 'success' });
+    expect(run.outputs.conclusion).toBe('success');
+    expect(run.exitCode).toBe(0);
+  });
+});
+
+describe('a side where every unit fails to build', () => {
+  it('a missing header on the head side fails the gate with the build error in the comment, summary, JSON and exit code', async () => {
+    const { run, pr, headSha, comparison, gate: record, comment } = await gate(
+      { 'kernels/scale.cu': fixture('scale.cu'), 'kernels/layout.cuh': '#define SCALE_STRIDE 1\n' },
+      { 'kernels/layout.cuh': null },
+    );
+    expect(comparison.kernels.map((k) => [k.name, k.status])).toEqual([['_Z5scalePKfPffi', 'removed']]);
+    const build = comparison.findings.find((f) => f.kind === 'build')!;
+    expect(build).toMatchObject({ severity: 'failure', file: 'kernels/scale.cu', line: 1 });
+    expect(build.title).toContain('layout.cuh');
+    const reason = 'the head side has no kernels: all 1 unit failed to build (1 error; first: kernels/scale.cu:1: ';
+    expect(record.conclusion).toBe('failure');
+    expect(record.conclusionReason).toContain(reason);
+    expect(comment).toContain(reason);
+    expect(comment).not.toContain('no performance findings');
+    expect(server.comments.get(pr)![0].body).toBe(comment);
+    expect(run.summary).toContain(reason);
+    expect(server.checkRuns.find((r) => r.head_sha === headSha)).toMatchObject({ conclusion: 'failure' });
+    expect(run.exitCode).toBe(1);
+  });
+
+  it('units that fail on both sides are listed (JSON, comment, SARIF); an absolute include directory stays absolute', async () => {
+    const sdk = mkdtempSync(path.join(tmpdir(), 'carve-sdk-'));
+    writeFileSync(path.join(sdk, 'layout.cuh'), '#define SCALE_STRIDE 1\n');
+    const config = `include: [${JSON.stringify(sdk)}]\n`;
+    const { comparison, gate: record, comment, run } = await gate(
+      { '.github/carve.yml': config, 'kernels/scale.cu': fixture('scale.cu'), 'kernels/broken.cu': '#include "nowhere.cuh"\n__global__ void broken() {}\n' },
+      { 'kernels/scale.cu': fixture('scale.cu') + '// touched\n', 'kernels/broken.cu': '#include "nowhere.cuh"\n__global__ void broken(int) {}\n' },
+      { sarif: 'true' },
+    );
+    // scale.cu found layout.cuh through the absolute include directory on both sides.
+    expect(comparison.kernels.map((k) => [k.name, k.status])).toEqual([['_Z5scalePKfPffi', 'unchanged']]);
+    const build = comparison.findings.find((f) => f.kind === 'build')!;
+    expect(build).toMatchObject({ severity: 'warning', file: 'kernels/broken.cu', line: 1 });
+    expect(build.evidence).toMatchObject({ alsoOnBase: true });
+    expect(build.title).toContain('(also on the base side)');
+    expect(comment).toContain('nowhere.cuh');
+    const sarif = JSON.parse(readFileSync(run.outputs['sarif-path'], 'utf8'));
+    expect(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId)).toEqual(['carve/build']);
+    // Head and base each built scale.cu: nothing is missing, so the build warning does not fail.
+    expect(record.conclusion).toBe('success');
+  });
+});
+
+describe('kernel identity: (file, kernel), and the unmangled name for a parameter-type change', () => {
+  it('two files define scale(); only scale_strided.cu changes (through the shared header): findings for that file only', async () => {
+    const { comparison } = await gate(
+      { 'kernels/layout.cuh': '#define SCALE_STRIDE 1\n', 'kernels/scale.cu': fixture('scale.cu'), 'kernels/scale_strided.cu': fixture('scale_strided.cu') },
+      { 'kernels/layout.cuh': '#define SCALE_STRIDE 32\n' },
+    );
+    const byFile = comparison.kernels.map((k) => [k.base?.file, k.head?.file, k.status]).sort();
+    expect(byFile).toEqual([['kernels/scale.cu', 'kernels/scale.cu', 'unchanged'], ['kernels/scale_strided.cu', 'kernels/scale_strided.cu', 'changed']]);
+    expect(comparison.findings.map((f) => [f.kind, f.file])).toEqual([['uncoalesced', 'kernels/scale_strided.cu']]);
+  });
+
+  it('float -> __nv_bfloat16 parameters: one changed kernel, not one removed and one added', async () => {
+    const { comparison } = await gate(
+      { 'kernels/bf16.cu': fixture('bf16.cu') },
+      { 'kernels/bf16.cu': '#define SCALE_BF16\n' + fixture('bf16.cu') },
+    );
+    expect(comparison.kernels.map((k) => [k.base?.name, k.head?.name, k.status])).toEqual([
+      ['_Z5scalePKfPffi', '_Z5scalePK13__nv_bfloat16PS_fi', 'changed'],
+    ]);
+  });
+});
