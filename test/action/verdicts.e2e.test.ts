@@ -125,7 +125,7 @@ describe('kernel identity: (file, kernel), and the unmangled name for a paramete
     );
     const byFile = comparison.kernels.map((k) => [k.base?.file, k.head?.file, k.status]).sort();
     expect(byFile).toEqual([['kernels/scale.cu', 'kernels/scale.cu', 'unchanged'], ['kernels/scale_strided.cu', 'kernels/scale_strided.cu', 'changed']]);
-    expect(comparison.findings.map((f) => [f.kind, f.file])).toEqual([['uncoalesced', 'kernels/scale_strided.cu']]);
+    expect(comparison.findings.map((f) => [f.kind, f.file])).toEqual([['uncoalesced', 'kernels/scale_strided.cu'], ['instructions', 'kernels/scale_strided.cu']]);
   });
 
   it('float -> __nv_bfloat16 parameters: one changed kernel, not one removed and one added', async () => {
