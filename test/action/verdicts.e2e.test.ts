@@ -138,3 +138,39 @@ describe('kernel identity: (file, kernel), and the unmangled name for a paramete
     ]);
   });
 });
+
+describe('divergence: only predicates shown to differ within a warp', () => {
+  const trivial = '__global__ void loops(const float* __restrict__ x, float* __restrict__ y, const int* __restrict__ count, int n, int m) {\n  y[threadIdx.x] = x[threadIdx.x];\n}\n';
+
+  it('a uniform loop bound, lane-strided loops (a bound loaded from memory too) and a halving stride are no new divergent branch', async () => {
+    const { comparison } = await gate({ 'kernels/loops.cu': trivial }, { 'kernels/loops.cu': fixture('loops.cu') });
+    expect(comparison.kernels.map((k) => k.status)).toEqual(['changed']);
+    const head = comparison.kernels[0].head!;
+    expect(head.divergence.filter((d) => d.divergent)).toEqual([]);
+    // The loops are there: branches at depth 1 on lines 7 (uniform), 8 and 10 (lane-strided), 12 and 14 (halving stride).
+    expect([...new Set(head.divergence.filter((d) => d.loopDepth === 1).map((d) => d.line))].sort()).toEqual([10, 12, 14, 7, 8]);
+    expect(comparison.findings.filter((f) => f.kind === 'divergence')).toEqual([]);
+  });
+
+  it('a branch on the lane parity inside the loop is the one new divergent branch', async () => {
+    const { comparison } = await gate(
+      { 'kernels/loops.cu': fixture('loops.cu') },
+      { 'kernels/loops.cu': fixture('loops.cu').replace('#ifdef LANE_PARITY', '#if 1') },
+    );
+    const divergence = comparison.findings.filter((f) => f.kind === 'divergence');
+    expect(divergence.map((f) => [f.line, f.title])).toEqual([[18, 'new divergent branch in a loop (depth 1) at loops.cu:18']]);
+    expect(divergence[0].message).toContain('lanes of a warp take different directions (eq on the thread index)');
+  });
+
+  it('a comment line added above the kernel moves every line: the kernel is unchanged (reasons quote lines, positions are not a change)', async () => {
+    const { comparison, gate: record } = await gate(
+      { 'kernels/loops.cu': fixture('loops.cu').replace('#ifdef LANE_PARITY', '#if 1') },
+      { 'kernels/loops.cu': '// a typo fixed in a comment\n' + fixture('loops.cu').replace('#ifdef LANE_PARITY', '#if 1') },
+    );
+    const [loops] = comparison.kernels;
+    expect(loops.base!.accesses.map((a) => a.reason)).not.toEqual(loops.head!.accesses.map((a) => a.reason));
+    expect(comparison.kernels.map((k) => k.status)).toEqual(['unchanged']);
+    expect(comparison.findings).toEqual([]);
+    expect(record.conclusion).toBe('success');
+  });
+});

@@ -10,9 +10,14 @@ export function kernelKey(kernel: Pick<KernelReport, 'name' | 'arch'>): string {
 
 const POSITION_KEYS = new Set(['file', 'line', 'column', 'offset', 'diagnostics', 'source', 'nullReasons']);
 
-/** A canonical JSON of the kernel's analysis without positions, for "did it change". */
+/**
+ * A canonical JSON of the kernel's analysis without positions, for "did it change". Reasons
+ * quote source lines ("merges different definitions (line 121, ...)"): those numbers are
+ * positions too, so a comment added above a kernel does not change it.
+ */
 export function kernelFingerprint(kernel: KernelReport): string {
-  return JSON.stringify(kernel, (key, value: unknown) => (POSITION_KEYS.has(key) ? undefined : value));
+  return JSON.stringify(kernel, (key, value: unknown) =>
+    POSITION_KEYS.has(key) ? undefined : typeof value === 'string' ? value.replace(/\bline \d+/g, 'line #') : value);
 }
 
 /**

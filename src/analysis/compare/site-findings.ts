@@ -155,7 +155,8 @@ export function divergenceFindings(base: KernelReport, head: KernelReport): NewF
   const match = alignSites(base.divergence, head.divergence, branchKey);
   const groups = new Map<string, DivergenceReport[]>();
   head.divergence.forEach((branch, index) => {
-    if (!branch.divergent || branch.loopDepth < 1) return;
+    // Only a predicate shown to differ within a warp: not one whose lane values are unresolved.
+    if (!branch.divergent || branch.unresolved || branch.loopDepth < 1) return;
     const counterpart = match[index] >= 0 ? base.divergence[match[index]] : null;
     if (counterpart?.divergent) return;
     const key = branch.line === null ? `ptx:${index}` : `${branch.file}|${branch.line}`;
