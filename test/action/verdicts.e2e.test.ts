@@ -55,7 +55,7 @@ async function gate(base: Record<string, string | null>, head: Record<string, st
 }
 
 describe('a change that keeps blocks/SM (axpy 24 -> 31 registers, 8 blocks/SM of 256 threads either way)', () => {
-  it('passes: the headroom finding is a notice, the register growth a warning, neither fails', async () => {
+  it('passes: the headroom finding is a notice; +7 registers is below the growth floor', async () => {
     const { run, headSha, comparison, gate: record } = await gate(
       { 'kernels/axpy.cu': fixture('axpy.cu') },
       { 'kernels/axpy.cu': fixture('axpy.cu').replace('#define AXPY_REGS 24', '#define AXPY_REGS 31') },
@@ -65,7 +65,8 @@ describe('a change that keeps blocks/SM (axpy 24 -> 31 registers, 8 blocks/SM of
     expect([axpy.base!.occupancy!.activeBlocksPerSM, axpy.head!.occupancy!.activeBlocksPerSM]).toEqual([8, 8]);
     const cliff = comparison.findings.find((f) => f.kind === 'cliff')!;
     expect(cliff).toMatchObject({ severity: 'notice', title: '+2 registers → 8 → 6 blocks/SM (headroom 1 register)' });
-    expect(comparison.findings.find((f) => f.kind === 'registers')).toMatchObject({ severity: 'warning', title: '+29.2% registers per thread (24 → 31)' });
+    // +29.2% registers is above the 10% threshold, but +7 is below the floor of 8 (one allocation unit): no finding.
+    expect(comparison.findings.filter((f) => f.kind === 'registers')).toEqual([]);
     expect(record).toMatchObject({ conclusion: 'success', failingFindings: 0 });
     expect(server.checkRuns.find((r) => r.head_sha === headSha)).toMatchObject({ conclusion: 'success' });
     expect(run.outputs.conclusion).toBe('success');
@@ -125,7 +126,7 @@ describe('kernel identity: (file, kernel), and the unmangled name for a paramete
     );
     const byFile = comparison.kernels.map((k) => [k.base?.file, k.head?.file, k.status]).sort();
     expect(byFile).toEqual([['kernels/scale.cu', 'kernels/scale.cu', 'unchanged'], ['kernels/scale_strided.cu', 'kernels/scale_strided.cu', 'changed']]);
-    expect(comparison.findings.map((f) => [f.kind, f.file])).toEqual([['uncoalesced', 'kernels/scale_strided.cu'], ['instructions', 'kernels/scale_strided.cu']]);
+    expect(comparison.findings.map((f) => [f.kind, f.file])).toEqual([['uncoalesced', 'kernels/scale_strided.cu']]);
   });
 
   it('float -> __nv_bfloat16 parameters: one changed kernel, not one removed and one added', async () => {

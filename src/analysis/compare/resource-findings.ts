@@ -150,23 +150,24 @@ function growthPercent(before: number, after: number): number | null {
 /** Registers, shared memory or dynamic instructions per thread grew beyond their thresholds. */
 export function growthFindings(base: KernelReport, head: KernelReport, thresholds: Thresholds, skip: ReadonlySet<string>): NewFinding[] {
   const findings: NewFinding[] = [];
-  const checks: Array<{ kind: 'registers' | 'shared' | 'instructions'; before: number | null; after: number | null; limit: number; label: string; unit: string }> = [
-    { kind: 'registers', before: base.resources?.registers ?? null, after: head.resources?.registers ?? null, limit: thresholds.registersGrowthPercent, label: 'registers per thread', unit: '' },
-    { kind: 'shared', before: base.resources?.staticSharedBytes ?? null, after: head.resources?.staticSharedBytes ?? null, limit: thresholds.sharedGrowthPercent, label: 'static shared memory per block', unit: ' B' },
-    { kind: 'instructions', before: base.perThread?.instructions ?? null, after: head.perThread?.instructions ?? null, limit: thresholds.instructionsGrowthPercent, label: 'dynamic instructions per thread', unit: '' },
+  const checks: Array<{ kind: 'registers' | 'shared' | 'instructions'; before: number | null; after: number | null; limit: number; floor: number; label: string; unit: string }> = [
+    { kind: 'registers', before: base.resources?.registers ?? null, after: head.resources?.registers ?? null, limit: thresholds.registersGrowthPercent, floor: thresholds.registersGrowthMin, label: 'registers per thread', unit: '' },
+    { kind: 'shared', before: base.resources?.staticSharedBytes ?? null, after: head.resources?.staticSharedBytes ?? null, limit: thresholds.sharedGrowthPercent, floor: thresholds.sharedGrowthMinBytes, label: 'static shared memory per block', unit: ' B' },
+    { kind: 'instructions', before: base.perThread?.instructions ?? null, after: head.perThread?.instructions ?? null, limit: thresholds.instructionsGrowthPercent, floor: thresholds.instructionsGrowthMin, label: 'dynamic instructions per thread', unit: '' },
   ];
   for (const check of checks) {
     if (skip.has(check.kind) || check.before === null || check.after === null) continue;
     const growth = growthPercent(check.before, check.after);
-    if (growth === null || growth <= check.limit) continue;
+    // Both the percentage and the absolute floor: +20% of 10 registers is 2 registers, noise.
+    if (growth === null || growth <= check.limit || check.after - check.before < check.floor) continue;
     const growthText = Number.isFinite(growth) ? `+${round(growth, 1)}%` : 'new';
     const assumed = check.kind === 'instructions' && head.perThread?.usesAssumedTripCounts ? ' Some loops use assumed trip counts.' : '';
     findings.push({
       kind: check.kind,
       severity: 'warning',
       title: `${growthText} ${check.label} (${round(check.before)} → ${round(check.after)}${check.unit})`,
-      message: `${check.label[0].toUpperCase()}${check.label.slice(1)} grew by ${growthText}, above the ${check.limit}% threshold.${assumed}`,
-      evidence: { before: check.before, after: check.after, growthPercent: Number.isFinite(growth) ? round(growth, 2) : null, thresholdPercent: check.limit },
+      message: `${check.label[0].toUpperCase()}${check.label.slice(1)} grew by ${growthText} (${round(check.after - check.before)}${check.unit}), above the ${check.limit}% threshold and the floor of ${check.floor}${check.unit}.${assumed}`,
+      evidence: { before: check.before, after: check.after, growthPercent: Number.isFinite(growth) ? round(growth, 2) : null, thresholdPercent: check.limit, floor: check.floor },
       remedy: growthRemedy(check.kind),
     });
   }
