@@ -175,3 +175,30 @@ describe('divergence: only predicates shown to differ within a warp', () => {
     expect(record.conclusion).toBe('success');
   });
 });
+
+describe('remedies that can be applied', () => {
+  it('block 256 -> 512 threads and 32 -> 40 registers: the headline compares active warps, the launch bounds fit the SM', async () => {
+    const { comparison } = await gate(
+      { 'kernels/bounded.cu': fixture('bounded.cu') },
+      { 'kernels/bounded.cu': fixture('bounded.cu').replace('#define BLOCK 256', '#define BLOCK 512').replace('#define K 10', '#define K 16') },
+    );
+    const [pair] = comparison.kernels;
+    expect([pair.base!.resources!.registers, pair.head!.resources!.registers]).toEqual([32, 40]);
+    expect([pair.base!.occupancy!.activeBlocksPerSM, pair.head!.occupancy!.activeBlocksPerSM]).toEqual([8, 3]);
+    const cliff = comparison.findings.find((f) => f.kind === 'cliff')!;
+    expect(cliff.title).toBe('+8 registers → 64 → 48 active warps/SM (occupancy 100% → 75%)');
+    // 4 blocks of 512 threads = the base's 64 warps = the SM's 2,048 threads (not the base's 8 blocks: 4,096 threads).
+    expect(cliff.remedy).toContain('`__launch_bounds__(512, 4)` or `-maxrregcount=32`');
+  });
+
+  it("the demo's advance kernel (six fields of a 128-byte particle) gets the array-of-structures remedy", async () => {
+    const demo = path.resolve(import.meta.dirname, '../../examples/demo');
+    const { comparison } = await gate(
+      { 'kernels/particles.cu': readFileSync(path.join(demo, 'base/kernels/particles.cu'), 'utf8') },
+      { 'kernels/particles.cu': readFileSync(path.join(demo, 'head/kernels/particles.cu'), 'utf8') },
+    );
+    const advance = comparison.findings.filter((f) => f.kind === 'uncoalesced' && f.kernel === 'advance');
+    expect(advance.map((f) => f.line)).toEqual([14, 14, 15, 15, 16, 16]);
+    for (const f of advance) expect(f.remedy).toMatch(/^Lanes read 6 fields of consecutive 128-byte structures \(array of structures\): store each field in its own array/);
+  });
+});

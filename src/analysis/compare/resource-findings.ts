@@ -3,6 +3,7 @@
 import type { Finding, KernelReport, OccupancyResult } from '../../report/types.js';
 import type { Thresholds } from '../../config/types.js';
 import { percent, plural, round, signed } from './format.js';
+import { getArch } from '../../gpu/index.js';
 import { growthRemedy, headroomRemedy, registerCliffRemedy, sharedCliffRemedy, spillRemedy } from './remedies.js';
 
 type NewFinding = Omit<Finding, 'kernel' | 'displayName' | 'arch' | 'file' | 'line'>;
@@ -25,9 +26,16 @@ export function occupancyDrop(base: KernelReport, head: KernelReport): NewFindin
   const headOcc = head.occupancy;
   if (!baseOcc || !headOcc || headOcc.activeWarpsPerSM >= baseOcc.activeWarpsPerSM) return null;
   const cause = dropCause(base, head, headOcc);
-  const blocks = `${baseOcc.activeBlocksPerSM} → ${headOcc.activeBlocksPerSM} blocks/SM`;
-  const registerCap = head.resources && head.cliffs?.registers.shedToGain != null ? head.resources.registers - head.cliffs.registers.shedToGain : null;
-  const sharedCap = head.cliffs?.sharedMemory.shedToGain != null ? headOcc.allocatedSharedBytesPerBlock - head.cliffs.sharedMemory.shedToGain : null;
+  // Blocks of different sizes do not compare: with a new block size the headline is warps.
+  const blocks = baseOcc.blockSize === headOcc.blockSize
+    ? `${baseOcc.activeBlocksPerSM} → ${headOcc.activeBlocksPerSM} blocks/SM`
+    : `${baseOcc.activeWarpsPerSM} → ${headOcc.activeWarpsPerSM} active warps/SM`;
+  const wanted = blocksRestoring(baseOcc, headOcc, head.arch);
+  // The caps that gain one block over the head's; they are the remedy only when one block is what is wanted.
+  const registerCap = head.resources && head.cliffs?.registers.shedToGain != null && head.cliffs.registers.blocksAfterGain === wanted
+    ? head.resources.registers - head.cliffs.registers.shedToGain : null;
+  const sharedCap = head.cliffs?.sharedMemory.shedToGain != null && head.cliffs.sharedMemory.blocksAfterGain === wanted
+    ? headOcc.allocatedSharedBytesPerBlock - head.cliffs.sharedMemory.shedToGain : null;
   return {
     kind: 'cliff',
     severity: 'failure',
@@ -53,9 +61,26 @@ export function occupancyDrop(base: KernelReport, head: KernelReport): NewFindin
     },
     remedy:
       cause.resource === 'sharedMemory'
-        ? sharedCliffRemedy(baseOcc.activeBlocksPerSM, sharedCap)
-        : registerCliffRemedy(headOcc.blockSize, baseOcc.activeBlocksPerSM, cause.resource === 'registers' ? registerCap : null),
+        ? sharedCliffRemedy(wanted, sharedCap)
+        : registerCliffRemedy(headOcc.blockSize, wanted, cause.resource === 'registers' ? registerCap : null),
   };
+}
+
+/**
+ * Blocks of the head's size that bring back the base's active warps, within what the SM can
+ * hold (threads and blocks per SM): `__launch_bounds__(512, 6)` would ask for 3,072 threads
+ * on a 2,048-thread SM.
+ */
+export function blocksRestoring(baseOcc: OccupancyResult, headOcc: OccupancyResult, arch: string): number {
+  const wanted = Math.ceil(baseOcc.activeWarpsPerSM / headOcc.warpsPerBlock);
+  let limit = wanted;
+  try {
+    const spec = getArch(arch);
+    limit = Math.min(Math.floor(spec.maxThreadsPerSM / headOcc.blockSize), spec.maxBlocksPerSM);
+  } catch {
+    // An unknown arch has no limits to apply; its occupancy is not computed either.
+  }
+  return Math.max(1, Math.min(wanted, limit));
 }
 
 /**
