@@ -65,7 +65,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       timingOn: inputs.timing === 'on',
       scope: pullRequest ? 'changes' : 'all',
       scratchDir,
-      render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env) },
+      render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env), checkName: inputs.checkName },
       log: (message) => core.info(message),
     });
     result.notes.unshift(...notes);

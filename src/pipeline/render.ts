@@ -3,11 +3,12 @@
 // base) are put in front of the comment and the summary, and annotated where they have a line.
 import path from 'node:path';
 import {
-  COMMENT_MARKER, GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, isFailing, renderComment, renderSummary, toAnnotations, toSarif,
+  GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, isFailing, renderComment, renderSummary, toAnnotations, toSarif,
   type CheckAnnotation, type RenderContext,
 } from '../report/index.js';
 import type { CarveReport, Comparison, Diagnostic } from '../report/types.js';
 import { VERSION } from '../version.js';
+import { commentMarker, withMarker } from '../github/comment.js';
 import type { GateOptions, GateResult } from './types.js';
 
 export interface RenderInput {
@@ -48,8 +49,10 @@ export function renderGate(input: RenderInput): GateResult {
     repoRoot: options.workspace,
   };
   const problems = problemsMarkdown(input.diagnostics, options.workspace);
-  const commentBody = renderComment(comparison, { ...context, maxLength: GITHUB_COMMENT_LIMIT - problems.length - 2 });
-  const comment = problems ? commentBody.replace(COMMENT_MARKER, `${COMMENT_MARKER}\n\n${problems}`) : commentBody;
+  // The verdict first, then the run's problems; the sticky marker appended when publishing
+  // (withMarker) counts against GitHub's 65,536 characters too.
+  const markerRoom = withMarker('', commentMarker(options.render?.checkName ?? 'Carve')).length;
+  const comment = renderComment(comparison, { ...context, problems, runErrors: errors.length, maxLength: GITHUB_COMMENT_LIMIT - markerRoom });
 
   const changedKernels = comparison.kernels.some((k) => k.status !== 'unchanged');
   const postComment = options.comment === 'always'
@@ -57,8 +60,8 @@ export function renderGate(input: RenderInput): GateResult {
     || (options.comment === 'failures' && conclusion === 'failure');
 
   const details = runDetails(input);
-  const summaryBody = renderSummary(comparison, { ...context, maxLength: undefined });
-  const summary = clipBytes(['## Carve', problems, summaryBody, details].filter(Boolean).join('\n\n'), SUMMARY_LIMIT);
+  const summaryBody = renderSummary(comparison, { ...context, problems, runErrors: errors.length, maxLength: undefined });
+  const summary = clipBytes(['## Carve', summaryBody, details].filter(Boolean).join('\n\n'), SUMMARY_LIMIT);
 
   const annotations: CheckAnnotation[] = [
     ...diagnosticAnnotations(input.diagnostics, options.workspace),

@@ -89,6 +89,9 @@ describe('a side where every unit fails to build', () => {
     expect(record.conclusionReason).toContain(reason);
     expect(comment).toContain(reason);
     expect(comment).not.toContain('no performance findings');
+    // The verdict first, the run's errors after it.
+    expect(comment.indexOf('### ❌ Carve: 1 error of the run fails the check')).toBeGreaterThan(0);
+    expect(comment.indexOf('### ❌ Carve:')).toBeLessThan(comment.indexOf('[!CAUTION]'));
     expect(server.comments.get(pr)![0].body).toBe(comment);
     expect(run.summary).toContain(reason);
     expect(server.checkRuns.find((r) => r.head_sha === headSha)).toMatchObject({ conclusion: 'failure' });
@@ -201,4 +204,45 @@ describe('remedies that can be applied', () => {
     expect(advance.map((f) => f.line)).toEqual([14, 14, 15, 15, 16, 16]);
     for (const f of advance) expect(f.remedy).toMatch(/^Lanes read 6 fields of consecutive 128-byte structures \(array of structures\): store each field in its own array/);
   });
+});
+
+/** 200 kernels whose registers come from a header (KERNEL_REGS), and 120 that keep 32. */
+function manyKernels(): string {
+  const lines = [
+    '#include "regs.cuh"',
+    '#define AXPY(NAME, REGS) \\',
+    '__global__ void __maxnreg__(REGS) NAME(const float* __restrict__ x, float* __restrict__ y, float a, int n) { \\',
+    '  int i = blockIdx.x * blockDim.x + threadIdx.x; float acc[16]; \\',
+    '  _Pragma("unroll") for (int k = 0; k < 16; ++k) acc[k] = x[i + k * n]; \\',
+    '  _Pragma("unroll") for (int k = 0; k < 16; ++k) y[i + k * n] = a * acc[k] + acc[15 - k] * acc[k]; }',
+  ];
+  for (let i = 0; i < 200; i++) lines.push(`AXPY(axpy${i}, KERNEL_REGS)`);
+  for (let i = 0; i < 120; i++) lines.push(`AXPY(steady${i}, 32)`);
+  return lines.join('\n') + '\n';
+}
+
+describe('a comment people read', () => {
+  it('200 kernels crossing the same cliff: one grouped finding, unchanged kernels in one line, under 65,536 characters with the marker', async () => {
+    const { comparison, comment, pr, headSha } = await gate(
+      { 'kernels/many.cu': manyKernels(), 'kernels/regs.cuh': '#define KERNEL_REGS 32\n' },
+      { 'kernels/regs.cuh': '#define KERNEL_REGS 40\n' },
+    );
+    const statuses = comparison.kernels.reduce<Record<string, number>>((n, k) => ({ ...n, [k.status]: (n[k.status] ?? 0) + 1 }), {});
+    expect(statuses).toEqual({ changed: 200, unchanged: 120 });
+    expect(comparison.findings.map((f) => f.kind)).toEqual(Array(200).fill('cliff'));
+    const posted = server.comments.get(pr)![0].body;
+    expect(posted.length).toBeLessThanOrEqual(65_536);
+    expect(posted.startsWith(comment)).toBe(true);
+    expect(posted).toContain('<!-- carve:comment-id:Carve -->');
+    // Verdict first; one entry for the 200 identical cliffs, with its count; the link carries a line anchor.
+    expect(posted).toMatch(/^<!-- carve:pr-comment -->\n\n### ❌ Carve: 200 findings fail the check\n/);
+    expect(posted.match(/^- ❌ \*\*cliff\*\*/gm)).toHaveLength(1);
+    const sig = '(float const*, float*, float, int)';
+    expect(posted).toContain(`- ❌ **cliff** **×200** · 200 kernels: \`axpy0${sig}\`, \`axpy1${sig}\`, \`axpy2${sig}\`, \`axpy3${sig}\`, \`axpy4${sig}\`, and 195 more (sm_90): +8 registers → 8 → 6 blocks/SM (occupancy 100% → 75%)`);
+    expect(posted).toMatch(new RegExp(`\\(\\[kernels/many\\.cu\\]\\(https://github\\.com/octo/kernels/blob/${headSha}/kernels/many\\.cu#L\\d+\\)\\)`));
+    expect(posted).toContain(`_120 unchanged kernels (same resources, occupancy and accesses): \`steady0${sig}\`, \`steady1${sig}\``);
+    expect(posted).not.toMatch(/\| unchanged \|/);
+    // Charts sit in a collapsed section (at most six).
+    expect(posted).toContain('<details><summary>Occupancy by block size (6 kernels)</summary>');
+  }, 120_000);
 });
