@@ -32,7 +32,7 @@ function headline(comparison: Comparison, context: RenderContext): string {
   const findings = counts.failing
     ? `${counts.failing} ${counts.failing === 1 ? 'finding fails' : 'findings fail'} the check`
     : comparison.findings.length ? 'findings, none failing' : 'no performance findings';
-  const verdict = errors ? `${errors} ${errors === 1 ? 'error' : 'errors'} of the run fail the check${counts.failing ? `; ${findings}` : ''}` : findings;
+  const verdict = errors ? `${errors} ${errors === 1 ? 'error of the run fails' : 'errors of the run fail'} the check${counts.failing ? `; ${findings}` : ''}` : findings;
   const scope = comparison.headOnly ? ' (head-only: no base report to compare with)' : '';
   const counted = counts.text[0].toUpperCase() + counts.text.slice(1);
   return `### ${icon} Carve: ${verdict}\n\n${counted} · ${kernelCounts(comparison)}${scope}`;

@@ -244,5 +244,5 @@ describe('a comment people read', () => {
     expect(posted).not.toMatch(/\| unchanged \|/);
     // Charts sit in a collapsed section (at most six).
     expect(posted).toContain('<details><summary>Occupancy by block size (6 kernels)</summary>');
-  }, 120_000);
+  }, 300_000);
 });
