@@ -30,6 +30,20 @@ describe('carve compare --fail-on none', () => {
   });
 });
 
+describe('carve compare: a side with nothing to compare', () => {
+  it('a head report with no kernels and a build error fails (exit 1) with the error on stderr', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'carve-empty-side-'));
+    const head = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/reports/head.json'), 'utf8')) as CarveReport;
+    head.kernels = [];
+    head.diagnostics = [{ severity: 'error', stage: 'build', file: 'kernels/gather.cu', line: 3, message: 'layout.cuh: No such file or directory' }];
+    writeFileSync(path.join(dir, 'head.json'), JSON.stringify(head));
+    const run = await carve(['compare', path.join(ROOT, 'test/fixtures/reports/base.json'), 'head.json'], dir);
+    expect(run.stderr).toContain('carve compare: error: the head side has no kernels: every unit failed to build (1 error; first: kernels/gather.cu:3: layout.cuh: No such file or directory)');
+    expect(run.stdout).toContain('build failed for gather.cu: layout.cuh: No such file or directory');
+    expect(run.code).toBe(1);
+  });
+});
+
 describe('carve analyze', () => {
   it('exits 2 when a diagnostic is an error (ptxas rejects an instruction), with the report still printed', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-bad-ptx-'));
