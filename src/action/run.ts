@@ -95,7 +95,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       notes,
       scope: pullRequest ? 'changes' : 'all',
       scratchDir,
-      render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env) },
+      render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env), checkName: inputs.checkName },
       log: (message) => core.info(message),
     });
     // The comment carries its sticky id (per check name) already in the file, for publish mode.

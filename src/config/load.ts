@@ -92,3 +92,24 @@ function nodeAt(root: Node | null, jsonPath: string, keyOfLast = false): Node | 
   }
   return node;
 }
+
+/**
+ * Line and column in the config file of a character of the string value at `jsonPath`:
+ * `offset` counts from 1 within the value (an expression's column), past an opening quote.
+ * Null when the file cannot be read or has no such value.
+ */
+export function configValuePosition(file: string, jsonPath: string, offset = 1): { line: number; column: number } | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const node = nodeAt(doc.contents as Node | null, jsonPath);
+  if (!node?.range) return null;
+  const quoted = 'type' in node && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') ? 1 : 0;
+  const pos = lineCounter.linePos(node.range[0] + quoted + Math.max(0, offset - 1));
+  return pos ? { line: pos.line, column: pos.col } : null;
+}

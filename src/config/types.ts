@@ -40,6 +40,10 @@ export interface Thresholds {
   uncoalescedMinWeight: number;
   timingAlpha: number;
   timingMinSlowdownPercent: number;
+  /** Absolute floors: a percentage alone does not fire on a tiny base (10 -> 12 registers is +20%). */
+  registersGrowthMin: number;
+  sharedGrowthMinBytes: number;
+  instructionsGrowthMin: number;
 }
 
 export interface CarveConfig {

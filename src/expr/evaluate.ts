@@ -2,7 +2,8 @@
 // `/` and `%` of two whole numbers truncate toward zero (7 / 2 = 3, -7 / 2 = -3, -7 % 2 = -1;
 // values are not typed, so 7.0 / 2 is 3 too: write ceildiv(a, b) or a non-whole operand);
 // with a non-integer operand `/` is real division. Comparisons and && || ! give 1 or 0.
-// Division or remainder by zero is an error, never Infinity.
+// Division or remainder by zero, and any result that is not finite (an overflow), is an
+// error, never Infinity or NaN.
 import { ExpressionError } from './tokenize.js';
 import type { ExprNode } from './parse.js';
 
@@ -24,10 +25,17 @@ export function evaluateNode(node: ExprNode, env: Environment): number {
     case 'ternary':
       return evaluateNode(node.condition, env) !== 0 ? evaluateNode(node.then, env) : evaluateNode(node.otherwise, env);
     case 'call':
-      return callFunction(node, node.args.map((arg) => evaluateNode(arg, env)));
+      return finite(node, callFunction(node, node.args.map((arg) => evaluateNode(arg, env))));
     case 'binary':
-      return binary(node, env);
+      return finite(node, binary(node, env));
   }
+}
+
+/** An overflow (pow(2, 1e308)) or log2 of a negative number is an error, never Infinity or NaN. */
+function finite(node: ExprNode, value: number): number {
+  if (Number.isFinite(value)) return value;
+  const what = node.kind === 'call' ? `${node.name}()` : node.kind === 'binary' ? `'${node.op}'` : 'the expression';
+  throw new ExpressionError(`${what} gives ${value}, not a finite number`, node.column);
 }
 
 function binary(node: Extract<ExprNode, { kind: 'binary' }>, env: Environment): number {

@@ -52,7 +52,8 @@ async function buildUnit(input: CompileSideInput, unit: string, arch: string): P
     arch,
     outDir,
     defines: input.config.defines,
-    includeDirs: input.config.include.map((dir) => path.join(input.root, dir)),
+    // An absolute include directory (a system SDK) stays as written; a relative one is in the checkout.
+    includeDirs: input.config.include.map((dir) => (path.isAbsolute(dir) ? dir : path.join(input.root, dir))),
     flags: input.config.nvcc.flags,
     nvcc: input.nvcc,
   });

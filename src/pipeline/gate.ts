@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { compareReports } from '../analysis/compare/index.js';
+import { compareReports, sideCoverageErrors } from '../analysis/compare/index.js';
 import { findNvcc } from '../toolchain/index.js';
 import { addWorktree, fileReader, filesAt, findChanges, isCudaRelevant, removeWorktree, selectUnits } from '../discover/index.js';
 import type { CarveReport, Diagnostic, Finding, PrCarvingSummary } from '../report/types.js';
@@ -70,6 +70,8 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     let head: CarveReport = emptyReport('head', options.headSha, options.archs);
     const units: GateResult['units'] = [];
     const headMapper = pathMapper(options.workspace, headFiles);
+    // Units built per side (null: artifacts mode, where a side is a set of files, not units).
+    const builtUnits: { base: number | null; head: number | null } = { base: null, head: null };
 
     if (source === 'artifacts') {
       head = readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
@@ -99,6 +101,8 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
       const limit = createLimiter(options.jobs ?? defaultJobs());
       const common = { archs: options.archs, config: options.config, nvcc: nvcc!.path, outDir: options.scratchDir, log, limit };
       const baseRoot = worktree && baseUnits.length ? worktree : null;
+      builtUnits.head = headUnits.length;
+      builtUnits.base = baseUnits.length;
       const [headReport, baseReport] = await Promise.all([
         compileSide({ ...common, side: 'head', root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper }),
         baseRoot ? compileSide({ ...common, side: 'base', root: baseRoot, commit: baseCommit, units: baseUnits, mapper: pathMapper(baseRoot, baseFiles) }) : null,
@@ -131,6 +135,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
         notes.push(...timed.notes);
       }
     }
+    if (source !== 'none') diagnostics.push(...sideCoverageErrors({ base, head, baseUnits: builtUnits.base, headUnits: builtUnits.head }));
     const comparison = compareReports(base, head, options.config, timing);
     const carving = await carveTouchedSpaces({ options, source, worktree, baseCommit, headFiles, baseFiles, changed: changedForCarving, log });
     if (carving) {

@@ -3,12 +3,12 @@
 // base) are put in front of the comment and the summary, and annotated where they have a line.
 import path from 'node:path';
 import {
-  COMMENT_MARKER, GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, renderComment, renderSummary, toAnnotations, toSarif,
+  GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, isFailing, renderComment, renderSummary, toAnnotations, toSarif,
   type CheckAnnotation, type RenderContext,
 } from '../report/index.js';
 import type { CarveReport, Comparison, Diagnostic } from '../report/types.js';
-import { renderCarvingSection } from '../report/carving-markdown.js';
 import { VERSION } from '../version.js';
+import { commentMarker, withMarker } from '../github/comment.js';
 import type { GateOptions, GateResult } from './types.js';
 
 export interface RenderInput {
@@ -33,7 +33,7 @@ export function renderGate(input: RenderInput): GateResult {
   const errors = input.diagnostics.filter((d) => d.severity === 'error');
   const findingConclusion = conclusionFor(comparison, options.failOn);
   const conclusion = errors.length ? 'failure' : findingConclusion;
-  const failingFindings = comparison.findings.filter((f) => options.failOn.includes(f.kind)).length;
+  const failingFindings = comparison.findings.filter((f) => isFailing(f, options.failOn)).length;
   const conclusionReason = errors.length
     ? `${errors.length} input or setup ${errors.length === 1 ? 'error' : 'errors'}: ${errors[0].message}`
     : failingFindings ? `${failingFindings} ${failingFindings === 1 ? 'finding' : 'findings'} of a fail-on kind (${options.failOn.join(', ')})`
@@ -49,10 +49,10 @@ export function renderGate(input: RenderInput): GateResult {
     repoRoot: options.workspace,
   };
   const problems = problemsMarkdown(input.diagnostics, options.workspace);
-  const carving = renderCarvingSection(comparison.carving);
-  const commentBody = renderComment(comparison, { ...context, maxLength: GITHUB_COMMENT_LIMIT - problems.length - carving.length - 4 });
-  const withProblems = problems ? commentBody.replace(COMMENT_MARKER, `${COMMENT_MARKER}\n\n${problems}`) : commentBody;
-  const comment = carving ? `${withProblems}\n\n${carving}` : withProblems;
+  // The verdict first, then the run's problems; the sticky marker appended when publishing
+  // (withMarker) counts against GitHub's 65,536 characters too.
+  const markerRoom = withMarker('', commentMarker(options.render?.checkName ?? 'Carve')).length;
+  const comment = renderComment(comparison, { ...context, problems, runErrors: errors.length, maxLength: GITHUB_COMMENT_LIMIT - markerRoom });
 
   const changedKernels = comparison.kernels.some((k) => k.status !== 'unchanged');
   const postComment = options.comment === 'always'
@@ -60,8 +60,8 @@ export function renderGate(input: RenderInput): GateResult {
     || (options.comment === 'failures' && conclusion === 'failure');
 
   const details = runDetails(input);
-  const summaryBody = renderSummary(comparison, { ...context, maxLength: undefined });
-  const summary = clipBytes(['## Carve', problems, summaryBody, carving, details].filter(Boolean).join('\n\n'), SUMMARY_LIMIT);
+  const summaryBody = renderSummary(comparison, { ...context, problems, runErrors: errors.length, maxLength: undefined });
+  const summary = clipBytes(['## Carve', summaryBody, details].filter(Boolean).join('\n\n'), SUMMARY_LIMIT);
 
   const annotations: CheckAnnotation[] = [
     ...diagnosticAnnotations(input.diagnostics, options.workspace),

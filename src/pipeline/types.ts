@@ -28,7 +28,7 @@ export interface GateOptions {
   scope: 'changes' | 'all';
   /** Scratch space for builds and the base worktree; removed by the caller. */
   scratchDir: string;
-  render?: { serverUrl?: string; repository?: string | null; fullReportUrl?: string | null };
+  render?: { serverUrl?: string; repository?: string | null; fullReportUrl?: string | null; checkName?: string };
   /** Timing comparisons measured elsewhere (carve time --compare). */
   timing?: TimingComparisonInput[];
   /** Run the config's timing.command on both sides and test for regressions. */

@@ -454,7 +454,7 @@ class Parser {
     }
     const start = this.pos + 1;
     this.skipString();
-    this.module.files.set(index, text.slice(start, this.pos - 1));
+    this.module.files.set(index, decodePtxString(text.slice(start, this.pos - 1)));
     this.restOfLine();
   }
 
@@ -1280,3 +1280,24 @@ export function parsePtx(text: string, file?: string): ParseResult {
   }
   return { module: parser.module, errors: parser.errors };
 }
+
+/**
+ * A PTX string literal's text as written: nvcc escapes every byte outside ASCII as a
+ * three-digit octal escape ("k\303\251rnel.cu" is "kérnel.cu" in UTF-8), and quotes and
+ * backslashes with a backslash.
+ */
+export function decodePtxString(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  const parts: Buffer[] = [];
+  let last = 0;
+  for (const match of raw.matchAll(/\\([0-7]{3}|[\s\S])/g)) {
+    parts.push(Buffer.from(raw.slice(last, match.index), 'utf8'));
+    const escape = match[1];
+    parts.push(escape.length === 3 ? Buffer.from([parseInt(escape, 8)]) : Buffer.from(PTX_ESCAPES[escape] ?? escape, 'utf8'));
+    last = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(raw.slice(last), 'utf8'));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+const PTX_ESCAPES: Record<string, string> = { n: '\n', t: '\t' };

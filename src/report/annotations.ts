@@ -26,7 +26,7 @@ const MESSAGE_LIMIT = 64 * 1024;
  * A line to pin a finding without its own line (a cliff, a spill) to: the first source line
  * the kernel's analysis saw in the kernel's own file. Null when there is none.
  */
-function kernelAnchorLine(kernel: KernelReport | null, file: string): number | null {
+export function kernelAnchorLine(kernel: KernelReport | null, file: string): number | null {
   if (!kernel) return null;
   const lines = [...kernel.accesses, ...kernel.divergence, ...kernel.loops]
     .filter((site) => site.file === file && site.line !== null)

@@ -18,6 +18,10 @@ export interface RenderContext {
   repoRoot?: string | null;
   /** Character budget; GitHub's comment limit by default. */
   maxLength?: number;
+  /** Errors of the run itself (config, build, no base): the verdict is a failure whatever the findings. */
+  runErrors?: number;
+  /** Markdown of the run's errors and warnings, shown right after the verdict. */
+  problems?: string;
 }
 
 export const GITHUB_COMMENT_LIMIT = 65_536;

@@ -40,7 +40,7 @@ export const KERNEL_TABLE_HEADER = ['Kernel', 'Arch', 'Status', 'Registers', 'Sh
 
 export function kernelRow(pair: KernelComparison): string[] {
   return [
-    `\`${escapeCell(pair.displayName)}\``,
+    escapeCell(codeSpan(pair.displayName)),
     pair.arch,
     pair.status,
     change(side(pair.base, (k) => k.resources?.registers ?? null), side(pair.head, (k) => k.resources?.registers ?? null)),
@@ -59,4 +59,16 @@ export function escapeCell(text: string): string {
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * Text as a markdown code span that no backtick inside it can close early: the fence is one
+ * backtick longer than the longest run inside (CommonMark), padded with a space (which
+ * CommonMark strips) so a leading or trailing backtick is not read as part of the fence.
+ */
+export function codeSpan(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = longest ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
 }

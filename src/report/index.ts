@@ -3,7 +3,7 @@
 export type * from './types.js';
 export { reportSchemaErrors } from './validate.js';
 export { COMMENT_MARKER, renderComment } from './comment.js';
-export { GITHUB_COMMENT_LIMIT, lineUrl, repoPath, levelOf, FINDING_KINDS, KIND_DESCRIPTIONS, type RenderContext } from './context.js';
+export { GITHUB_COMMENT_LIMIT, lineUrl, repoPath, levelOf, isFailing, FINDING_KINDS, KIND_DESCRIPTIONS, type RenderContext } from './context.js';
 export { toAnnotations, batchAnnotations, conclusionFor, ANNOTATIONS_PER_REQUEST, type CheckAnnotation, type CheckConclusion, type AnnotationOptions } from './annotations.js';
 export { renderSummary, SUMMARY_LIMIT } from './summary.js';
 export { toSarif, SARIF_SCHEMA, type SarifOptions } from './sarif.js';

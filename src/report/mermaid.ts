@@ -14,23 +14,37 @@ function curveValues(curve: OccupancyCurvePoint[]): number[] {
   return curve.map((p) => Number((p.occupancy * 100).toFixed(1)));
 }
 
-/** A mermaid xychart-beta block: x = threads per block, one line per side (base first). */
+/** Line colours (base grey, head red), named by OCCUPANCY_LEGEND; a head-only chart's one line is red. */
+const palette = (colors: string) => `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "${colors}"}}}}%%`;
+const BASE_GREY = '#8c959f';
+const HEAD_RED = '#cf222e';
+
+export const OCCUPANCY_LEGEND = 'Legend: **grey** line = base, **red** line = head (occupancy % of the SM\'s warps at each block size). A chart with one red line is head-only (no base curve).';
+
+/**
+ * A mermaid xychart-beta block: x = threads per block, one line per side (base first). The
+ * x axis holds the block sizes both curves have: a size the base did not evaluate is left
+ * out, never drawn as 0%.
+ */
 export function occupancyMermaid(pair: KernelComparison): string | null {
   const head = pair.head?.cliffs?.curve;
   const base = pair.base?.cliffs?.curve;
   if (!head || head.length === 0) return null;
-  const sizes = head.map((p) => p.blockSize);
   const baseBySize = new Map((base ?? []).map((p) => [p.blockSize, p]));
-  const baseLine = base ? sizes.map((s) => Number(((baseBySize.get(s)?.occupancy ?? 0) * 100).toFixed(1))) : null;
-  const title = `${pair.displayName} (${pair.arch}): occupancy % by block size, ${baseLine ? 'base then head' : 'head'}`.replace(/"/g, "'");
+  const points = base?.length ? head.filter((p) => baseBySize.has(p.blockSize)) : head;
+  if (points.length === 0) return null;
+  const sizes = points.map((p) => p.blockSize);
+  const baseLine = base?.length ? curveValues(sizes.map((s) => baseBySize.get(s)!)) : null;
+  const title = `${pair.displayName} (${pair.arch}): occupancy % by block size, ${baseLine ? 'base (grey) and head (red)' : 'head'}`.replace(/"/g, "'");
   return [
     '```mermaid',
+    palette(baseLine ? `${BASE_GREY}, ${HEAD_RED}` : HEAD_RED),
     'xychart-beta',
     `  title "${title}"`,
     `  x-axis "threads per block" [${sizes.join(', ')}]`,
     '  y-axis "occupancy %" 0 --> 100',
     ...(baseLine ? [`  line [${baseLine.join(', ')}]`] : []),
-    `  line [${curveValues(head).join(', ')}]`,
+    `  line [${curveValues(points).join(', ')}]`,
     '```',
   ].join('\n');
 }

@@ -177,6 +177,8 @@ export interface DivergenceReport {
   dynamicWeight: number;
   ptx: string;
   reason: string;
+  /** True when `divergent` only because a lane's value could not be followed (not shown to differ within a warp). */
+  unresolved?: boolean;
 }
 
 export type BlockSource = 'cli' | 'config' | 'launch-bounds' | 'default';

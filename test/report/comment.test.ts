@@ -48,7 +48,10 @@ describe('renderComment', () => {
   it('charts only kernels whose occupancy changed', () => {
     const text = renderComment(comparison, context);
     expect(text.match(/```mermaid/g)).toHaveLength(1);
-    expect(text).toContain('title "regtile (sm_90): occupancy % by block size, base then head"');
+    expect(text).toContain('title "regtile (sm_90): occupancy % by block size, base (grey) and head (red)"');
+    // In a collapsed section, with the legend naming the lines.
+    expect(text).toContain('<details><summary>Occupancy by block size (1 kernel)</summary>\n\nLegend: **grey** line = base, **red** line = head');
+    expect(text).toContain('%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#8c959f, #cf222e"}}}}%%');
   });
 
   it('an unchanged PR gets a short all-clear comment', async () => {
@@ -60,17 +63,30 @@ describe('renderComment', () => {
     await expect(text).toMatchFileSnapshot('__snapshots__/comment-unchanged.md');
   });
 
-  it('stays under 65,536 characters on a huge comparison, shedding sections and linking the full report', () => {
+  it('a huge comparison (1,200 kernels, 1,600 findings) groups repeated findings: every finding fits', () => {
     expect(huge().findings.length).toBe(400 * comparison.findings.length);
     const text = renderComment(huge(), context);
     expect(text.length).toBeLessThanOrEqual(GITHUB_COMMENT_LIMIT);
     expect(text.startsWith(COMMENT_MARKER)).toBe(true);
-    expect(text).toContain("_This comment was shortened to fit GitHub's limit; the full report has everything._");
-    expect(text).toContain('[full report](https://github.com/acme/kernels/actions/runs/42)');
-    expect(text).toMatch(/_…and \d+ more findings\._/);
-    expect(text).not.toContain('<details>');
+    // Details and table rows are shed (800 changed rows do not fit), every finding group stays.
+    expect(text).not.toMatch(/more findings/);
+    expect(text).toContain('_500 more changed kernels not shown._');
+    // One entry per distinct finding, with its count and the first kernels named.
+    expect(text.match(/^- (❌|⚠️|ℹ️) \*\*/gm)).toHaveLength(comparison.findings.length);
+    expect(text).toContain('- ❌ **cliff** **×400** · 400 kernels: `regtile_0`, `regtile_1`, `regtile_2`, `regtile_3`, `regtile_4`, and 395 more (sm_90): +16 registers');
+    // The 400 unchanged kernels are one line.
+    expect(text).toContain('_400 unchanged kernels (same resources, occupancy and accesses): `steady_0`, `steady_1`');
+    expect(text).not.toMatch(/\| unchanged \|/);
     // The headline still counts every finding.
     expect(text).toContain(`### ❌ Carve: ${400 * 3} findings fail the check`);
+  });
+
+  it('sheds sections to a budget and links the full report when even the grouped comment is too long', () => {
+    const text = renderComment(huge(), { ...context, maxLength: 20_000 });
+    expect(text.length).toBeLessThanOrEqual(20_000);
+    expect(text).toContain("_This comment was shortened to fit GitHub's limit; the full report has everything._");
+    expect(text).toContain('[full report](https://github.com/acme/kernels/actions/runs/42)');
+    expect(text).toContain('more changed kernels not shown');
   });
 
   it('respects a smaller budget exactly', () => {

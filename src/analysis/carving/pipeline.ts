@@ -8,6 +8,7 @@ import { codeFingerprint } from '../../version.js';
 import { analyzeModule } from '../analyze.js';
 import { findNvcc } from '../../toolchain/index.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
+import { configValuePosition } from '../../config/load.js';
 import type { Diagnostic, KernelReport } from '../../report/types.js';
 import { buildVariants, type VariantBuild } from './build.js';
 import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';
@@ -125,7 +126,7 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
   const space = config.spaces[spaceName];
   const shardSpec = options.shard ?? { index: 1, count: 1 };
   const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile);
-  const diagnostics: Diagnostic[] = [...enumeration.diagnostics];
+  const diagnostics: Diagnostic[] = enumeration.diagnostics.map((d) => locateInConfig(d, config.baseDir, options.configFile));
   const shard: CarveShardOutput = {
     kind: 'carve-shard', space: spaceName, arch, configHash: spaceConfigHash(config, spaceName, arch), shard: shardSpec,
     enumerated: enumeration.variants.length, options: carveOptionsFor(space), metrics: [], diagnostics,
@@ -173,4 +174,15 @@ export function mergeCarveResults(shards: CarveShardOutput[], options?: CarveOpt
   const metrics = shards.flatMap((s) => s.metrics);
   if (metrics.length !== first.enumerated) return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
   return { ok: true, result: carve(first.space, first.arch, metrics, options ?? first.options) };
+}
+
+/**
+ * A config diagnostic with the line and column in the config file of the value it is about;
+ * a column it carries is within the expression (1-based), so it is added to where the value
+ * starts. Diagnostics of other files, or without a JSON path, pass unchanged.
+ */
+function locateInConfig(d: Diagnostic, baseDir: string, configFile: string | undefined): Diagnostic {
+  if (!configFile || d.stage !== 'config' || d.jsonPath === undefined || d.file !== configFile || d.line !== undefined) return d;
+  const position = configValuePosition(path.resolve(baseDir, path.basename(configFile)), d.jsonPath, d.column ?? 1);
+  return position ? { ...d, line: position.line, column: position.column } : d;
 }

@@ -102,7 +102,13 @@ function compileSpace(name: string, space: SpaceConfig, knownNames: string[], di
 
 /** The three dimensions of a launch size; throws a message when one is not a positive integer. */
 function dim3(expressions: CompiledExpression[], env: Environment, what: string): [number, number, number] {
-  const values = expressions.map((expression) => expression.evaluate(env));
+  const values = expressions.map((expression, axis) => {
+    try {
+      return expression.evaluate(env);
+    } catch (error) {
+      throw new Error(`${what}[${axis}] = '${expression.text}': ${(error as Error).message}`);
+    }
+  });
   while (values.length < 3) values.push(1);
   for (const [axis, value] of values.entries()) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${what}[${axis}] = ${value} is not a positive integer`);
@@ -191,6 +197,14 @@ export function enumerateSpace(
     } catch (error) {
       result.rejected.push({ id, index, parameters: ordered, reason: (error as Error).message });
     }
+  }
+  // Every variant that passed the constraints was rejected: nothing to carve is an error of the
+  // config (e.g. a block size that overflows), said with its first reason, never "0 of 0".
+  if (result.variants.length === 0 && result.rejected.length > 0) {
+    diagnostics.push({
+      severity: 'error', stage: 'config', file: configFile, jsonPath: `/spaces/${pointerSegment(name)}/launch`,
+      message: `every one of the ${result.rejected.length} variants that pass the constraints has an unusable launch or argument (first, ${result.rejected[0].id}: ${result.rejected[0].reason})`,
+    });
   }
   return result;
 }

@@ -6,3 +6,4 @@ export { alignSites, siteOpcode, normalizedPtx } from './sites.js';
 export { isBadGlobalAccess } from './site-findings.js';
 export type { TimingComparisonInput, TimingStatsInput } from './types.js';
 export { regressionFinding } from './other-findings.js';
+export { sideCoverageErrors, type SideCoverageInput } from './coverage.js';

@@ -22,28 +22,32 @@ function errorsOf(report: CarveReport): Array<{ diagnostic: Diagnostic; kernel: 
   return errors;
 }
 
-/** Errors on the head side that the base side did not have (an error present on both is not news). */
+/**
+ * Errors on the head side. One the base side did not have is a failure; one present on both
+ * sides is not news, but it is still listed (a warning) so a unit that never builds is seen.
+ */
 export function buildFindings(base: CarveReport | null, head: CarveReport): Finding[] {
   const baseKeys = new Set(base ? errorsOf(base).map((e) => diagnosticKey(e.diagnostic)) : []);
   const seen = new Set<string>();
   const findings: Finding[] = [];
   for (const { diagnostic, kernel } of errorsOf(head)) {
     const key = diagnosticKey(diagnostic);
-    if (baseKeys.has(key) || seen.has(key)) continue;
+    if (seen.has(key)) continue;
     seen.add(key);
+    const alsoOnBase = baseKeys.has(key);
     const file = diagnostic.file ?? kernel?.file ?? null;
     const subject = kernel?.displayName ?? diagnostic.kernel ?? (file ? basename(file) : 'the build');
     findings.push({
       kind: 'build',
-      severity: 'failure',
+      severity: alsoOnBase ? 'warning' : 'failure',
       kernel: kernel?.name ?? diagnostic.kernel ?? '',
       displayName: subject,
       arch: kernel?.arch ?? head.archs.join(','),
       file,
       line: diagnostic.line ?? null,
-      title: `${diagnostic.stage} failed for ${subject}: ${diagnostic.message.split('\n')[0]}`,
+      title: `${diagnostic.stage} failed for ${subject}${alsoOnBase ? ' (also on the base side)' : ''}: ${diagnostic.message.split('\n')[0]}`,
       message: diagnostic.message,
-      evidence: { stage: diagnostic.stage, column: diagnostic.column ?? null, headOnly: base === null },
+      evidence: { stage: diagnostic.stage, column: diagnostic.column ?? null, headOnly: base === null, alsoOnBase },
       remedy: buildRemedy(),
     });
   }

@@ -37,6 +37,15 @@ export function accessRemedy(accessClass: string | null, kind: 'load' | 'store' 
   return 'Each lane touches its own sector (e.g. walking a column of a row-major matrix): load a coalesced tile into shared memory and read it transposed there, or make threadIdx.x index the contiguous dimension (tiling, Stratton et al. §3.1; Ryoo et al. §3.1).';
 }
 
+/** Lanes read several fields of consecutive `stride`-byte structures (array of structures). */
+export function structureRemedy(fields: number, stride: number): string {
+  return (
+    `Lanes read ${fields} fields of consecutive ${stride}-byte structures (array of structures): store each field in its own array ` +
+    '(structure of arrays, `x[i]`, `vx[i]`, ...) so consecutive lanes read consecutive elements (data layout transformation, Stratton et al. §3.7; Ryoo et al. §3.1); ' +
+    'where the layout must stay, load the structures of a block into shared memory with coalesced loads and read the fields there.'
+  );
+}
+
 export function bankConflictRemedy(ways: number): string {
   return `Pad the shared array's row by one element (e.g. \`[32][33]\` instead of \`[32][32]\`) so the ${ways} lanes that share a bank map to different banks.`;
 }

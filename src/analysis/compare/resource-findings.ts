@@ -3,6 +3,7 @@
 import type { Finding, KernelReport, OccupancyResult } from '../../report/types.js';
 import type { Thresholds } from '../../config/types.js';
 import { percent, plural, round, signed } from './format.js';
+import { getArch } from '../../gpu/index.js';
 import { growthRemedy, headroomRemedy, registerCliffRemedy, sharedCliffRemedy, spillRemedy } from './remedies.js';
 
 type NewFinding = Omit<Finding, 'kernel' | 'displayName' | 'arch' | 'file' | 'line'>;
@@ -25,9 +26,16 @@ export function occupancyDrop(base: KernelReport, head: KernelReport): NewFindin
   const headOcc = head.occupancy;
   if (!baseOcc || !headOcc || headOcc.activeWarpsPerSM >= baseOcc.activeWarpsPerSM) return null;
   const cause = dropCause(base, head, headOcc);
-  const blocks = `${baseOcc.activeBlocksPerSM} → ${headOcc.activeBlocksPerSM} blocks/SM`;
-  const registerCap = head.resources && head.cliffs?.registers.shedToGain != null ? head.resources.registers - head.cliffs.registers.shedToGain : null;
-  const sharedCap = head.cliffs?.sharedMemory.shedToGain != null ? headOcc.allocatedSharedBytesPerBlock - head.cliffs.sharedMemory.shedToGain : null;
+  // Blocks of different sizes do not compare: with a new block size the headline is warps.
+  const blocks = baseOcc.blockSize === headOcc.blockSize
+    ? `${baseOcc.activeBlocksPerSM} → ${headOcc.activeBlocksPerSM} blocks/SM`
+    : `${baseOcc.activeWarpsPerSM} → ${headOcc.activeWarpsPerSM} active warps/SM`;
+  const wanted = blocksRestoring(baseOcc, headOcc, head.arch);
+  // The caps that gain one block over the head's; they are the remedy only when one block is what is wanted.
+  const registerCap = head.resources && head.cliffs?.registers.shedToGain != null && head.cliffs.registers.blocksAfterGain === wanted
+    ? head.resources.registers - head.cliffs.registers.shedToGain : null;
+  const sharedCap = head.cliffs?.sharedMemory.shedToGain != null && head.cliffs.sharedMemory.blocksAfterGain === wanted
+    ? headOcc.allocatedSharedBytesPerBlock - head.cliffs.sharedMemory.shedToGain : null;
   return {
     kind: 'cliff',
     severity: 'failure',
@@ -53,9 +61,26 @@ export function occupancyDrop(base: KernelReport, head: KernelReport): NewFindin
     },
     remedy:
       cause.resource === 'sharedMemory'
-        ? sharedCliffRemedy(baseOcc.activeBlocksPerSM, sharedCap)
-        : registerCliffRemedy(headOcc.blockSize, baseOcc.activeBlocksPerSM, cause.resource === 'registers' ? registerCap : null),
+        ? sharedCliffRemedy(wanted, sharedCap)
+        : registerCliffRemedy(headOcc.blockSize, wanted, cause.resource === 'registers' ? registerCap : null),
   };
+}
+
+/**
+ * Blocks of the head's size that bring back the base's active warps, within what the SM can
+ * hold (threads and blocks per SM): `__launch_bounds__(512, 6)` would ask for 3,072 threads
+ * on a 2,048-thread SM.
+ */
+export function blocksRestoring(baseOcc: OccupancyResult, headOcc: OccupancyResult, arch: string): number {
+  const wanted = Math.ceil(baseOcc.activeWarpsPerSM / headOcc.warpsPerBlock);
+  let limit = wanted;
+  try {
+    const spec = getArch(arch);
+    limit = Math.min(Math.floor(spec.maxThreadsPerSM / headOcc.blockSize), spec.maxBlocksPerSM);
+  } catch {
+    // An unknown arch has no limits to apply; its occupancy is not computed either.
+  }
+  return Math.max(1, Math.min(wanted, limit));
 }
 
 /**
@@ -80,9 +105,11 @@ export function headroomFindings(base: KernelReport | null, head: KernelReport, 
     const step = cliff.headroom + 1;
     const amount = side.resource === 'registers' ? plural(step, 'register') : `${step} B shared memory`;
     const left = side.resource === 'registers' ? plural(cliff.headroom, 'register') : `${cliff.headroom} B`;
+    // A notice: blocks/SM did not change, so this predicts a cliff rather than reporting one;
+    // it never fails the check, whatever fail-on lists.
     findings.push({
       kind: 'cliff',
-      severity: 'warning',
+      severity: 'notice',
       title: `+${amount} → ${occ.activeBlocksPerSM} → ${cliff.blocksAfterDrop} blocks/SM (headroom ${left})`,
       message:
         `At ${occ.blockSize} threads/block the kernel runs ${occ.activeBlocksPerSM} blocks/SM (occupancy ${percent(occ.occupancy)}); ` +
@@ -148,23 +175,24 @@ function growthPercent(before: number, after: number): number | null {
 /** Registers, shared memory or dynamic instructions per thread grew beyond their thresholds. */
 export function growthFindings(base: KernelReport, head: KernelReport, thresholds: Thresholds, skip: ReadonlySet<string>): NewFinding[] {
   const findings: NewFinding[] = [];
-  const checks: Array<{ kind: 'registers' | 'shared' | 'instructions'; before: number | null; after: number | null; limit: number; label: string; unit: string }> = [
-    { kind: 'registers', before: base.resources?.registers ?? null, after: head.resources?.registers ?? null, limit: thresholds.registersGrowthPercent, label: 'registers per thread', unit: '' },
-    { kind: 'shared', before: base.resources?.staticSharedBytes ?? null, after: head.resources?.staticSharedBytes ?? null, limit: thresholds.sharedGrowthPercent, label: 'static shared memory per block', unit: ' B' },
-    { kind: 'instructions', before: base.perThread?.instructions ?? null, after: head.perThread?.instructions ?? null, limit: thresholds.instructionsGrowthPercent, label: 'dynamic instructions per thread', unit: '' },
+  const checks: Array<{ kind: 'registers' | 'shared' | 'instructions'; before: number | null; after: number | null; limit: number; floor: number; label: string; unit: string }> = [
+    { kind: 'registers', before: base.resources?.registers ?? null, after: head.resources?.registers ?? null, limit: thresholds.registersGrowthPercent, floor: thresholds.registersGrowthMin, label: 'registers per thread', unit: '' },
+    { kind: 'shared', before: base.resources?.staticSharedBytes ?? null, after: head.resources?.staticSharedBytes ?? null, limit: thresholds.sharedGrowthPercent, floor: thresholds.sharedGrowthMinBytes, label: 'static shared memory per block', unit: ' B' },
+    { kind: 'instructions', before: base.perThread?.instructions ?? null, after: head.perThread?.instructions ?? null, limit: thresholds.instructionsGrowthPercent, floor: thresholds.instructionsGrowthMin, label: 'dynamic instructions per thread', unit: '' },
   ];
   for (const check of checks) {
     if (skip.has(check.kind) || check.before === null || check.after === null) continue;
     const growth = growthPercent(check.before, check.after);
-    if (growth === null || growth <= check.limit) continue;
+    // Both the percentage and the absolute floor: +20% of 10 registers is 2 registers, noise.
+    if (growth === null || growth <= check.limit || check.after - check.before < check.floor) continue;
     const growthText = Number.isFinite(growth) ? `+${round(growth, 1)}%` : 'new';
     const assumed = check.kind === 'instructions' && head.perThread?.usesAssumedTripCounts ? ' Some loops use assumed trip counts.' : '';
     findings.push({
       kind: check.kind,
       severity: 'warning',
       title: `${growthText} ${check.label} (${round(check.before)} → ${round(check.after)}${check.unit})`,
-      message: `${check.label[0].toUpperCase()}${check.label.slice(1)} grew by ${growthText}, above the ${check.limit}% threshold.${assumed}`,
-      evidence: { before: check.before, after: check.after, growthPercent: Number.isFinite(growth) ? round(growth, 2) : null, thresholdPercent: check.limit },
+      message: `${check.label[0].toUpperCase()}${check.label.slice(1)} grew by ${growthText} (${round(check.after - check.before)}${check.unit}), above the ${check.limit}% threshold and the floor of ${check.floor}${check.unit}.${assumed}`,
+      evidence: { before: check.before, after: check.after, growthPercent: Number.isFinite(growth) ? round(growth, 2) : null, thresholdPercent: check.limit, floor: check.floor },
       remedy: growthRemedy(check.kind),
     });
   }

@@ -4,7 +4,7 @@ import type { AccessReport, DivergenceReport, Finding, KernelReport } from '../.
 import type { Thresholds } from '../../config/types.js';
 import { alignSites, siteOpcode } from './sites.js';
 import { plural, round, where } from './format.js';
-import { accessRemedy, bankConflictRemedy, divergenceRemedy } from './remedies.js';
+import { accessRemedy, bankConflictRemedy, divergenceRemedy, structureRemedy } from './remedies.js';
 
 type NewFinding = Omit<Finding, 'kernel' | 'displayName' | 'arch'>;
 
@@ -68,8 +68,9 @@ export function accessFindings(base: KernelReport | null, head: KernelReport, th
       if (!counterpart || before === null || before < access.bankConflictWays) conflicts.push({ access, base: counterpart });
     }
   });
+  const structures = structureFields(uncoalesced.map((site) => site.access));
   return [
-    ...groupByLine(uncoalesced).map((group) => uncoalescedFinding(group, base === null)),
+    ...groupByLine(uncoalesced).map((group) => uncoalescedFinding(group, base === null, structures)),
     ...groupByLine(conflicts).map((group) => bankConflictFinding(group, base === null)),
   ];
 }
@@ -91,8 +92,42 @@ function times(weight: number): string {
   return `${rounded} ${rounded === 1 ? 'time' : 'times'}`;
 }
 
-function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean): NewFinding {
+/** Base register, immediate offset and lane stride of a global access ("ld.global.f32 %f2, [%rd4+12]", "lane stride 128 B"). */
+function siteLayout(access: AccessReport): { base: string; offset: number; stride: number } | null {
+  const address = access.ptx.match(/\[\s*(%\w+)\s*(?:\+\s*(-?\d+))?\s*\]/);
+  const stride = access.reason.match(/lane stride (-?\d+) B/);
+  if (!address || !stride) return null;
+  return { base: address[1], offset: Number(address[2] ?? 0), stride: Number(stride[1]) };
+}
+
+interface StructureAccess { fields: number; stride: number }
+
+/**
+ * Sites where lanes read several fields of consecutive structures: the same base register and
+ * lane stride (the structure size), different offsets within one stride (the fields). The
+ * array-of-structures layout: each field is a strided access of its own.
+ */
+function structureFields(sites: readonly AccessReport[]): Map<AccessReport, StructureAccess> {
+  const groups = new Map<string, Array<{ access: AccessReport; offset: number; stride: number }>>();
+  for (const access of sites) {
+    const layout = siteLayout(access);
+    if (!layout || Math.abs(layout.stride) <= access.bytesPerLane) continue;
+    const key = `${layout.base}|${layout.stride}`;
+    groups.set(key, [...(groups.get(key) ?? []), { access, ...layout }]);
+  }
+  const out = new Map<AccessReport, StructureAccess>();
+  for (const group of groups.values()) {
+    const offsets = new Set(group.map((g) => g.offset));
+    const span = Math.max(...offsets) - Math.min(...offsets);
+    if (offsets.size < 2 || span >= Math.abs(group[0].stride)) continue;
+    for (const g of group) out.set(g.access, { fields: offsets.size, stride: Math.abs(g.stride) });
+  }
+  return out;
+}
+
+function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean, structures: ReadonlyMap<AccessReport, StructureAccess> = new Map()): NewFinding {
   const { access } = worst(group);
+  const structure = group.map((site) => structures.get(site.access)).find((found) => found !== undefined) ?? null;
   // "worse" when some site on the line was already bad on the base side; its base numbers are the evidence.
   const base = group.map((site) => site.base).find((b): b is AccessReport => b !== null && isBadGlobalAccess(b)) ?? worst(group).base;
   const weight = group.reduce((sum, site) => sum + site.access.dynamicWeight, 0);
@@ -125,7 +160,7 @@ function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean): NewFinding
       baseSectorsPerRequest: base?.sectorsPerRequest ?? null,
       headOnly,
     },
-    remedy: accessRemedy(access.class, access.kind, access.sectorsPerRequest),
+    remedy: structure ? structureRemedy(structure.fields, structure.stride) : accessRemedy(access.class, access.kind, access.sectorsPerRequest),
   };
 }
 
@@ -155,7 +190,8 @@ export function divergenceFindings(base: KernelReport, head: KernelReport): NewF
   const match = alignSites(base.divergence, head.divergence, branchKey);
   const groups = new Map<string, DivergenceReport[]>();
   head.divergence.forEach((branch, index) => {
-    if (!branch.divergent || branch.loopDepth < 1) return;
+    // Only a predicate shown to differ within a warp: not one whose lane values are unresolved.
+    if (!branch.divergent || branch.unresolved || branch.loopDepth < 1) return;
     const counterpart = match[index] >= 0 ? base.divergence[match[index]] : null;
     if (counterpart?.divergent) return;
     const key = branch.line === null ? `ptx:${index}` : `${branch.file}|${branch.line}`;

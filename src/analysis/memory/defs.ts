@@ -3,7 +3,7 @@
 // A loop-carried `r = r + step` with an invariant uniform step becomes init + iter*step,
 // so grid-stride and pointer-increment loops keep their per-lane coefficients.
 import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
-import { constant, isUniformExpr, opaque, sameExpr, symbol, type BinaryOp, type CompareOp, type Expr } from './expr.js';
+import { constant, formatExpr, isUniformExpr, opaque, sameExpr, symbol, type BinaryOp, type CompareOp, type Expr } from './expr.js';
 import type { MemoryCfg, MemoryLoop } from './types.js';
 
 const NO_DESTINATION = new Set([
@@ -188,7 +188,45 @@ export class ValueBuilder {
     const values = defs.map((def) => this.definition(def, register));
     if (values.every((value) => sameExpr(value, values[0]))) return values[0];
     const lines = defs.map((def) => this.lineOf(def)).join(', ');
+    if (this.loopCarried(index, defs, values)) {
+      const offset = laneOffsetMerge(register, values, lines);
+      if (offset) return offset;
+      // Updated each iteration only from loop-carried and uniform values (stride /= 2): uniform.
+      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`);
+    }
     return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`);
+  }
+
+  /**
+   * True when the merge is a loop-carried value: one entry value (every definition outside the
+   * innermost loop around the use is the same) and updates only in the loop's header or latch
+   * blocks, which run once per iteration in every lane still in the loop. A definition inside
+   * an `if` of the body could be skipped by some lanes, and is not one of these.
+   */
+  private loopCarried(index: number, defs: readonly number[], values: readonly Expr[]): boolean {
+    const loop = this.blockLoops[this.cfg.blockOfStatement[index]]?.[0];
+    if (!loop) return false;
+    let entry: Expr | null = null;
+    let updates = 0;
+    for (let i = 0; i < defs.length; i++) {
+      const block = this.cfg.blockOfStatement[defs[i]];
+      const onceEachIteration = this.inHeaderOrLatch(block);
+      if (loop.blocks.includes(block)) {
+        if (!onceEachIteration) return false;
+        updates++;
+      } else if (!onceEachIteration) {
+        // The entry value; a preceding loop's exit value (an unrolled loop's remainder) may join it.
+        if (entry && !sameExpr(entry, values[i])) return false;
+        entry = values[i];
+      }
+    }
+    return updates > 0;
+  }
+
+  /** The block is its innermost loop's header or a latch (branches back to the header). */
+  private inHeaderOrLatch(block: number): boolean {
+    const inner = this.blockLoops[block]?.[0];
+    return inner !== undefined && (block === inner.header || this.cfg.blocks[block].successors.includes(inner.header));
   }
 
   /** init + iter*step for `register` updated once per iteration of a loop around `index`. */
@@ -296,5 +334,76 @@ export class ValueBuilder {
     const compared: Expr = { op: 'cmp', cmp: compareOp(cmpModifier), a: this.operand(ins.operands[1], index), b: this.operand(ins.operands[2], index) };
     // `setp.lt.s32 %p|%q, a, b`: the second destination is the complement.
     return names.length > 1 && names[1] === register ? { op: 'pred', combine: 'not', parts: [compared] } : compared;
+  }
+}
+
+interface Term { expr: Expr; coefficient: number }
+
+/** The summands of an add/sub tree, with constant factors (x*4, x<<2) folded into coefficients. */
+function summands(expr: Expr, coefficient: number, out: Term[]): Term[] {
+  if (expr.op === 'add' || expr.op === 'sub') {
+    summands(expr.a, coefficient, out);
+    summands(expr.b, expr.op === 'sub' ? -coefficient : coefficient, out);
+  } else if (expr.op === 'neg') {
+    summands(expr.a, -coefficient, out);
+  } else if (expr.op === 'mul' && expr.b.op === 'const') {
+    summands(expr.a, coefficient * expr.b.value, out);
+  } else if (expr.op === 'mul' && expr.a.op === 'const') {
+    summands(expr.b, coefficient * expr.a.value, out);
+  } else if (expr.op === 'shl' && expr.b.op === 'const' && expr.b.value < 31) {
+    summands(expr.a, coefficient * 2 ** expr.b.value, out);
+  } else {
+    out.push({ expr, coefficient });
+  }
+  return out;
+}
+
+/**
+ * A merge whose definitions share their lane-dependent part and differ only by warp-uniform
+ * terms: the lane-strided loop `for (i = tid; i < n; i += stride)` (unrolled, with a
+ * remainder loop) merges `tid`, `i + 4*stride`, `i + stride`. An update that adds uniform
+ * terms to the register itself (a cyclic definition) keeps the lane part. The result is that
+ * lane part plus one uniform unknown, so lanes of a warp still differ by known amounts.
+ */
+function laneOffsetMerge(register: string, values: readonly Expr[], lines: string): Expr | null {
+  let key: string | null = null;
+  let lanePart: Term[] = [];
+  for (const value of values) {
+    const terms = summands(value, 1, []);
+    const selfTerms = terms.filter((t) => isCycle(t.expr));
+    const laneTerms = terms.filter((t) => !selfTerms.includes(t) && !isUniformExpr(t.expr));
+    if (selfTerms.length) {
+      if (selfTerms.length > 1 || selfTerms[0].coefficient !== 1 || laneTerms.length) return null;
+      continue;
+    }
+    const termKey = laneTerms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(' + ');
+    if (key === null) {
+      key = termKey;
+      lanePart = laneTerms;
+    } else if (termKey !== key) {
+      return null;
+    }
+  }
+  if (key === null || !lanePart.length || lanePart.some((t) => t.expr.op === 'opaque')) return null;
+  const lane = lanePart
+    .map((t): Expr => (t.coefficient === 1 ? t.expr : { op: 'mul', a: t.expr, b: { op: 'const', value: t.coefficient } }))
+    .reduce((sum, term): Expr => ({ op: 'add', a: sum, b: term }));
+  return { op: 'add', a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
+}
+
+/** The value of a register of the loop-carried cycle being resolved (defs.ts's cyclic definition). */
+function isCycle(expr: Expr): boolean {
+  return expr.op === 'opaque' && !expr.uniform && expr.reason.startsWith('cyclic definition of ');
+}
+
+/** isUniformExpr, counting the loop-carried values of the cycle being resolved as uniform. */
+function uniformApartFromCycles(expr: Expr): boolean {
+  switch (expr.op) {
+    case 'const': return true;
+    case 'sym': return isUniformExpr(expr);
+    case 'opaque': return expr.uniform || isCycle(expr);
+    case 'neg': case 'not': case 'cvta': return uniformApartFromCycles(expr.a);
+    case 'pred': return expr.parts.every(uniformApartFromCycles);
+    default: return uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
   }
 }

@@ -9,19 +9,53 @@ import { laneValue, type Lane } from './classify.js';
 type Comparison = Extract<Expr, { op: 'cmp' }>;
 const differences = new WeakMap<Comparison, Expr>();
 
-/** a - b of a comparison, one tree per comparison so its lane values are evaluated once. */
-function differenceOf(expr: Comparison): Expr {
+/**
+ * a - b of a comparison, one tree per comparison so its lane values are evaluated once.
+ * `lane`: any lane, to find the uniform subtrees the lane evaluation cannot follow.
+ */
+function differenceOf(expr: Comparison, lane: Lane): Expr {
   let difference = differences.get(expr);
   if (difference === undefined) {
-    difference = { op: 'sub', a: expr.a, b: expr.b };
+    difference = { op: 'sub', a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
     differences.set(expr, difference);
   }
   return difference;
 }
 
+const uniformSymbols = new WeakMap<Expr, Expr>();
+let nextUniform = 0;
+
+/**
+ * The tree with every warp-uniform subtree the lane evaluation cannot follow (a bound loaded
+ * from memory, a runtime value halved, a merge of uniform values) as a runtime symbol of its
+ * own: for a branch only the difference between lanes matters, and a uniform value is the
+ * same in every lane of a warp.
+ */
+function uniformAsSymbols(expr: Expr, lane: Lane): Expr {
+  if (expr.op === 'const' || expr.op === 'sym') return expr;
+  if (isUniformExpr(expr)) {
+    if (!isUnknown(laneValue(expr, lane))) return expr;
+    let named = uniformSymbols.get(expr);
+    if (!named) {
+      named = { op: 'sym', name: `uniform#${nextUniform++}` };
+      uniformSymbols.set(expr, named);
+    }
+    return named;
+  }
+  switch (expr.op) {
+    case 'opaque': return expr;
+    case 'neg': case 'not': case 'cvta': return { ...expr, a: uniformAsSymbols(expr.a, lane) };
+    case 'pred': return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
+    default: return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+  }
+}
+
 export type PredicateStatus = 'uniform' | 'bound' | 'divergent';
 
 const RANK: PredicateStatus[] = ['uniform', 'bound', 'divergent'];
+
+/** `unresolved`: divergent only because a lane's value could not be followed (not shown to differ within a warp). */
+export interface PredicateResult { status: PredicateStatus; reason: string; unresolved?: boolean }
 
 function compare(cmp: string, difference: number): boolean | null {
   switch (cmp) {
@@ -35,15 +69,16 @@ function compare(cmp: string, difference: number): boolean | null {
   }
 }
 
-function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): { status: PredicateStatus; reason: string } {
+function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): PredicateResult {
   if (isUniformExpr(expr.a) && isUniformExpr(expr.b)) return { status: 'uniform', reason: 'warp-uniform predicate' };
-  const difference = differenceOf(expr);
+  if (!warps[0]?.length) return { status: 'uniform', reason: 'warp-uniform predicate' };
+  const difference = differenceOf(expr, warps[0][0]);
   let status: PredicateStatus = 'uniform';
   for (const warp of warps) {
     const values = warp.map((lane) => laneValue(difference, lane));
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
-      return { status: 'divergent', reason: `predicate depends on the lane through ${unknownValue.reason}` };
+      return { status: 'divergent', reason: `predicate depends on the lane through ${unknownValue.reason}`, unresolved: true };
     }
     const linears = values as Linear[];
     const key = symbolicKey(linears[0]);
@@ -62,12 +97,12 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
     : { status, reason: 'warp-uniform predicate' };
 }
 
-export function predicateStatus(expr: Expr, warps: Lane[][]): { status: PredicateStatus; reason: string } {
+export function predicateStatus(expr: Expr, warps: Lane[][]): PredicateResult {
   if (isUniformExpr(expr)) return { status: 'uniform', reason: 'warp-uniform predicate' };
   switch (expr.op) {
     case 'cmp': return comparisonStatus(expr, warps);
     case 'pred': {
-      let worst = { status: 'uniform' as PredicateStatus, reason: 'warp-uniform predicate' };
+      let worst: PredicateResult = { status: 'uniform', reason: 'warp-uniform predicate' };
       for (const part of expr.parts) {
         const result = predicateStatus(part, warps);
         if (RANK.indexOf(result.status) > RANK.indexOf(worst.status)) worst = result;
@@ -88,7 +123,7 @@ export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
   switch (expr.op) {
     case 'const': return expr.value !== 0;
     case 'cmp': {
-      const difference = laneValue(differenceOf(expr), lane);
+      const difference = laneValue(differenceOf(expr, lane), lane);
       return isUnknown(difference) || difference.terms.size > 0 ? null : compare(expr.cmp, difference.constant);
     }
     case 'pred': {

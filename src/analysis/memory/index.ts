@@ -69,8 +69,11 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
       }
       if (ins.mnemonic === 'bra' && ins.guard) {
         const predicate: Expr = builder.register(ins.guard.register, index);
-        const { status, reason } = predicateStatus(predicate, warps);
-        divergence.push([index, { file, line, divergent: status === 'divergent', loopDepth: depthOfBlock(basicBlock.id), dynamicWeight: weight, ptx: ins.text, reason }]);
+        const { status, reason, unresolved } = predicateStatus(predicate, warps);
+        divergence.push([index, {
+          file, line, divergent: status === 'divergent', loopDepth: depthOfBlock(basicBlock.id), dynamicWeight: weight, ptx: ins.text, reason,
+          ...(unresolved ? { unresolved } : {}),
+        }]);
       }
     }
   }

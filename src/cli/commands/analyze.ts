@@ -22,7 +22,7 @@ flops / bytes, Ryoo's regions, loops with trip counts, and memory-access classes
   --assume-trips N   trip count assumed for loops whose count cannot be derived (default 1)
   --hint F:L=N       trip count for the loop at source file F (or its basename), line L
   --json             print the CarveReport JSON (schemas/report.schema.json)
-Exit 2 when an input cannot be read or built (its diagnostics are in the report).`;
+Exit 2 when an input cannot be read or built, or any diagnostic is an error (all are in the report).`;
 
 function parseBlock(text: string): [number, number, number] {
   const parts = text.toLowerCase().split(/[x,]/).map((p) => p.trim());
@@ -190,6 +190,8 @@ export const analyzeCommand: Command = {
       if (kernels.length > 0) io.stdout(table(kernels) + '\n');
       for (const d of [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)]) io.stderr(`${location(d)}: ${d.severity}: ${d.message}\n`);
     }
-    return inputError ? EXIT_USAGE : EXIT_OK;
+    // An error diagnostic (a kernel whose PTX did not parse, a failed ptxas) is an input error too.
+    const errors = [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)].some((d) => d.severity === 'error');
+    return inputError || errors ? EXIT_USAGE : EXIT_OK;
   },
 };

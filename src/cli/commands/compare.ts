@@ -15,7 +15,7 @@ import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandAr
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
 import type { Diagnostic } from '../../report/types.js';
-import { compareReports, type TimingComparisonInput } from '../../analysis/compare/index.js';
+import { compareReports, sideCoverageErrors, type TimingComparisonInput } from '../../analysis/compare/index.js';
 import { conclusionFor, FINDING_KINDS, levelOf, renderComment, renderSummary, toSarif, type CarveReport, type Comparison } from '../../report/index.js';
 import { VERSION } from '../../version.js';
 import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
@@ -101,7 +101,7 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
   --nvcc           nvcc for revisions (default: config nvcc.path, PATH, /usr/local/cuda); none: artifacts
   --jobs N         nvcc builds at once for revisions (default: CARVE_JOBS, else one per core);
                    the report is the same for every N
-  --fail-on        comma-separated finding kinds that fail (default: config failOn):
+  --fail-on        comma-separated finding kinds that fail (default: config failOn), or none:
                    ${FINDING_KINDS.join(', ')}
   --json           print the Comparison JSON instead of text
   --comment-out    write the PR comment markdown to FILE
@@ -111,11 +111,14 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
   --time           with two revisions: time the touched spaces' survivors of both sides on this
                    machine's GPU (driver-API harness, base and head interleaved) and report a
                    regression when head's fastest survivor is slower than base's
-Exit codes: 0 no failing findings, 1 a finding's kind is in --fail-on, 2 usage or input error.`;
+Exit codes: 0 no failing findings, 1 a finding's kind is in --fail-on or a side has no kernels
+(every build failed), 2 usage or input error.`;
 
 const DEFAULT_CONFIG = '.github/carve.yml';
 
 function parseFailOn(text: string): string[] {
+  // 'none' (as the Action's fail-on input takes it): report everything, fail on nothing.
+  if (text.trim() === 'none') return [];
   const kinds = text.split(',').map((k) => k.trim()).filter(Boolean);
   const unknown = kinds.filter((k) => !(FINDING_KINDS as string[]).includes(k));
   if (unknown.length) throw new UsageError(`--fail-on: unknown finding kind(s) ${unknown.join(', ')}; known: ${FINDING_KINDS.join(', ')}`);
@@ -233,12 +236,15 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
         comparison.findings.push(...carving.findings);
         printDiagnostics(carving.diagnostics, io);
       }
+      // A side with nothing to compare (every build failed, or no kernels) fails the comparison.
+      const coverage = sideCoverageErrors({ base: base.value, head: head.value });
+      for (const d of coverage) io.stderr(`carve compare: error: ${d.message}\n`);
       const context = { failOn, repoRoot: io.cwd };
       if (values['comment-out']) writeFileSync(path.resolve(io.cwd, values['comment-out']), renderComment(comparison, context));
       if (values['summary-out']) writeFileSync(path.resolve(io.cwd, values['summary-out']), renderSummary(comparison, context));
       if (values.sarif) writeFileSync(path.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + '\n');
       io.stdout(values.json ? JSON.stringify(comparison, null, 2) + '\n' : formatFindings(comparison, failOn));
-      return conclusionFor(comparison, failOn) === 'failure' ? EXIT_FINDINGS : EXIT_OK;
+      return coverage.length || conclusionFor(comparison, failOn) === 'failure' ? EXIT_FINDINGS : EXIT_OK;
     },
   };
 }
