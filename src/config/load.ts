@@ -107,7 +107,7 @@ export function configValuePosition(file: string, jsonPath: string, offset = 1):
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
-  const node = nodeAt(doc.contents as Node | null, jsonPath);
+  const node = nodeAt(doc.contents, jsonPath);
   if (!node?.range) return null;
   const quoted = 'type' in node && (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') ? 1 : 0;
   const pos = lineCounter.linePos(node.range[0] + quoted + Math.max(0, offset - 1));
