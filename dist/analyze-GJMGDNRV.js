@@ -1,0 +1,214 @@
+import { createRequire as __carveCreateRequire } from 'node:module';
+const require = __carveCreateRequire(import.meta.url);
+import "./chunk-MTCMBYKF.js";
+import {
+  analyzeModule
+} from "./chunk-XDIYM2BY.js";
+import {
+  VERSION
+} from "./chunk-GCMX4BBX.js";
+import "./chunk-GHBDCHLJ.js";
+import {
+  assemblePtx,
+  compileCuda,
+  findNvcc
+} from "./chunk-GJKRQZUC.js";
+import "./chunk-EGZT6K5I.js";
+import {
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  parseCommandArgs
+} from "./chunk-IEYUABLM.js";
+import "./chunk-QMUWDXFR.js";
+
+// src/cli/commands/analyze.ts
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+var USAGE = `Usage: carve analyze FILE.cu|FILE.ptx... [--arch sm_90]... [-D NAME=VALUE]... [--block X[xY[xZ]]]
+                     [--assume-trips N] [--hint FILE:LINE=TRIPS]... [--nvcc PATH] [--json]
+
+Compiles .cu files with nvcc (-lineinfo, PTX + ptxas -v) or reads PTX (resources from ptxas
+when it is installed), and reports per kernel: resources, occupancy (at --block, else the
+launch bounds, else a sweep over block sizes), instruction mix, per-thread instructions /
+flops / bytes, Ryoo's regions, loops with trip counts, and memory-access classes.
+  -D NAME=VALUE      a define for nvcc; numeric values also bound loops. Kernel parameters
+                     can be given the same way by PTX name (k_param_2) or as param_2.
+  --assume-trips N   trip count assumed for loops whose count cannot be derived (default 1)
+  --hint F:L=N       trip count for the loop at source file F (or its basename), line L
+  --json             print the CarveReport JSON (schemas/report.schema.json)
+Exit 2 when an input cannot be read or built, or any diagnostic is an error (all are in the report).`;
+function parseBlock(text) {
+  const parts = text.toLowerCase().split(/[x,]/).map((p) => p.trim());
+  if (parts.length < 1 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1)) {
+    throw new UsageError(`--block must be X[xY[xZ]] with positive integers, got '${text}'`);
+  }
+  const dims = parts.map(Number);
+  return [dims[0], dims[1] ?? 1, dims[2] ?? 1];
+}
+function parseDefines(list) {
+  const all = {};
+  const numeric = {};
+  for (const item of list) {
+    const eq = item.indexOf("=");
+    const name = eq < 0 ? item : item.slice(0, eq);
+    const value = eq < 0 ? "1" : item.slice(eq + 1);
+    if (!/^[A-Za-z_]\w*$/.test(name)) throw new UsageError(`-D expects NAME=VALUE with NAME a macro name ([A-Za-z_][A-Za-z0-9_]*), got '${item}'`);
+    const n = Number(value);
+    all[name] = Number.isFinite(n) && value.trim() !== "" ? n : value;
+    if (Number.isFinite(n) && value.trim() !== "") numeric[name] = n;
+  }
+  return { all, numeric };
+}
+function parseHints(list) {
+  const hints = {};
+  for (const item of list) {
+    const m = /^(.+:\d+)=(\d+)$/.exec(item);
+    if (!m) throw new UsageError(`--hint expects FILE:LINE=TRIPS, got '${item}'`);
+    hints[m[1]] = Number(m[2]);
+  }
+  return hints;
+}
+function ptxTarget(text) {
+  const m = /^\s*\.target\s+(sm_\d+[a-z]?)/m.exec(text);
+  return m ? m[1] : null;
+}
+var num = (v, digits = 0) => v === null || v === void 0 ? "?" : digits ? v.toFixed(digits) : String(Math.round(v * 100) / 100);
+function table(kernels) {
+  const header = ["kernel", "arch", "regs", "block", "occupancy", "instr/thread", "flops", "gld B", "gst B", "sld B", "sst B", "regions"];
+  const rows = kernels.map((k) => [
+    k.displayName.length > 48 ? k.displayName.slice(0, 47) + "\u2026" : k.displayName,
+    k.arch,
+    k.resources ? String(k.resources.registers) : "?",
+    k.launch.block ? k.launch.block.join("x") : "-",
+    k.occupancy ? `${(k.occupancy.occupancy * 100).toFixed(1)}% (${k.occupancy.limiter.join("+")})` : k.cliffs ? `best @ ${k.cliffs.bestBlockSizes.slice(0, 3).join(",")}` : "?",
+    num(k.perThread?.instructions),
+    num(k.perThread?.flops),
+    num(k.perThread?.globalLoadBytes),
+    num(k.perThread?.globalStoreBytes),
+    num(k.perThread?.sharedLoadBytes),
+    num(k.perThread?.sharedStoreBytes),
+    num(k.regions)
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const format = (row) => row.map((cell, i) => i >= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])).join("  ").trimEnd();
+  const lines = [format(header), ...rows.map(format)];
+  for (const k of kernels) {
+    if (k.loops.length === 0 && !k.perThread?.unknownBranchesCountedTaken) continue;
+    lines.push("", `${k.displayName} (${k.arch}):`);
+    for (const loop of k.loops) {
+      const where = loop.line !== null ? `${path.basename(loop.file ?? "?")}:${loop.line}` : "(no line)";
+      const trips = loop.tripCount !== null ? `${loop.tripCount} trips` : `? trips (assumed ${loop.assumedTripCount})`;
+      lines.push(`  ${"  ".repeat(loop.depth - 1)}loop ${where}: ${trips} \u2014 ${loop.tripCountReason}`);
+    }
+    if (k.perThread?.unknownBranchesCountedTaken) lines.push("  note: branches with unknown outcome counted as taken");
+  }
+  return lines.join("\n");
+}
+function location(d) {
+  return `${d.file ?? ""}${d.line !== void 0 ? `:${d.line}` : ""}${d.column !== void 0 ? `:${d.column}` : ""}`;
+}
+var analyzeCommand = {
+  name: "analyze",
+  summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
+  usage: USAGE,
+  async run(argv, io) {
+    const { values, positionals } = parseCommandArgs(argv, {
+      arch: { type: "string", multiple: true },
+      define: { type: "string", short: "D", multiple: true },
+      block: { type: "string" },
+      json: { type: "boolean" },
+      "assume-trips": { type: "string" },
+      hint: { type: "string", multiple: true },
+      nvcc: { type: "string" }
+    });
+    if (positionals.length === 0) throw new UsageError("expected at least one FILE.cu or FILE.ptx");
+    const block = values.block ? parseBlock(values.block) : null;
+    const defines = parseDefines(values.define ?? []);
+    const hints = parseHints(values.hint ?? []);
+    const assumed = values["assume-trips"];
+    if (assumed !== void 0 && !/^\d+$/.test(assumed)) throw new UsageError(`--assume-trips must be a non-negative integer, got '${assumed}'`);
+    const loops = { assumedTripCount: assumed === void 0 ? 1 : Number(assumed), hints };
+    const launchFor = () => ({ block, blockSource: block ? "cli" : null, dynamicSharedBytes: 0, carveoutPercent: -1 });
+    const kernels = [];
+    const diagnostics = [];
+    const archsSeen = /* @__PURE__ */ new Set();
+    let inputError = false;
+    const nvcc = await findNvcc(values.nvcc);
+    const ptxas = nvcc ? path.join(path.dirname(nvcc.path), "ptxas") : null;
+    const outDir = await mkdtemp(path.join(tmpdir(), "carve-analyze-"));
+    try {
+      for (const file of positionals) {
+        const absolute = path.resolve(io.cwd, file);
+        if (file.endsWith(".ptx")) {
+          let text;
+          try {
+            text = await readFile(absolute, "utf8");
+          } catch (error) {
+            diagnostics.push({ severity: "error", stage: "ptx", file, message: `cannot read ${file}: ${error.message}` });
+            inputError = true;
+            continue;
+          }
+          const archs = values.arch?.length ? values.arch : [ptxTarget(text) ?? "sm_90"];
+          for (const arch of archs) {
+            archsSeen.add(arch);
+            let resources = [];
+            if (ptxas) {
+              const r = await assemblePtx(ptxas, arch, absolute, text);
+              resources = r.records;
+              diagnostics.push(...r.diagnostics);
+            } else {
+              diagnostics.push({ severity: "note", stage: "ptxas", file, message: "ptxas not found: resources (registers, shared memory) unknown, occupancy not computed" });
+            }
+            const result = analyzeModule({ ptxText: text, ptxFile: file, sourceFile: null, arch, resources, launchFor, defines: defines.numeric, loops });
+            kernels.push(...result.kernels);
+            diagnostics.push(...result.diagnostics);
+          }
+          continue;
+        }
+        for (const arch of values.arch?.length ? values.arch : ["sm_90"]) {
+          archsSeen.add(arch);
+          if (!nvcc) {
+            diagnostics.push({ severity: "error", stage: "build", file, message: "nvcc not found (set --nvcc, CUDA_HOME or PATH)" });
+            inputError = true;
+            continue;
+          }
+          const compiled = await compileCuda({ source: absolute, arch, outDir, defines: defines.all, nvcc: nvcc.path, cubin: false });
+          diagnostics.push(...compiled.diagnostics.map((d) => ({ ...d, file: d.file ?? file })));
+          if (!compiled.ok || compiled.ptx === null) {
+            inputError = true;
+            continue;
+          }
+          const result = analyzeModule({
+            ptxText: compiled.ptx,
+            ptxFile: compiled.ptxPath ? path.basename(compiled.ptxPath) : file,
+            sourceFile: file,
+            arch,
+            resources: compiled.resources,
+            launchFor,
+            defines: defines.numeric,
+            loops
+          });
+          kernels.push(...result.kernels);
+          diagnostics.push(...result.diagnostics);
+        }
+      }
+    } finally {
+      await rm(outDir, { recursive: true, force: true });
+    }
+    const report = { schemaVersion: 1, tool: { name: "carve", version: VERSION }, archs: [...archsSeen], kernels, diagnostics };
+    if (values.json) {
+      io.stdout(JSON.stringify(report, null, 2) + "\n");
+    } else {
+      if (kernels.length > 0) io.stdout(table(kernels) + "\n");
+      for (const d of [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)]) io.stderr(`${location(d)}: ${d.severity}: ${d.message}
+`);
+    }
+    const errors = [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)].some((d) => d.severity === "error");
+    return inputError || errors ? EXIT_USAGE : EXIT_OK;
+  }
+};
+export {
+  analyzeCommand
+};

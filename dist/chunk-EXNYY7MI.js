@@ -1,0 +1,3727 @@
+import { createRequire as __carveCreateRequire } from 'node:module';
+const require = __carveCreateRequire(import.meta.url);
+import {
+  GITHUB_COMMENT_LIMIT,
+  SUMMARY_LIMIT,
+  conclusionFor,
+  isFailing,
+  renderComment,
+  renderSummary,
+  reportSchemaErrors,
+  toAnnotations,
+  toSarif
+} from "./chunk-7KJTMNQ2.js";
+import {
+  carveSpace,
+  enumerateSpace,
+  harnessEntries,
+  renderCarveSvg
+} from "./chunk-AYKOFE5G.js";
+import {
+  buildHarness,
+  compareTimings,
+  median,
+  runExternalBenchmark,
+  runHarnessBinary
+} from "./chunk-G7IPZ44D.js";
+import {
+  analyzeModule
+} from "./chunk-XDIYM2BY.js";
+import {
+  VERSION
+} from "./chunk-GCMX4BBX.js";
+import {
+  getArch
+} from "./chunk-GHBDCHLJ.js";
+import {
+  compileCuda,
+  findNvcc,
+  launchBoundsFromPtx,
+  parsePtxasLog,
+  readCubin
+} from "./chunk-GJKRQZUC.js";
+import {
+  childEnv
+} from "./chunk-EGZT6K5I.js";
+import {
+  __commonJS,
+  __toESM
+} from "./chunk-QMUWDXFR.js";
+
+// node_modules/picomatch/lib/constants.js
+var require_constants = __commonJS({
+  "node_modules/picomatch/lib/constants.js"(exports, module) {
+    "use strict";
+    var WIN_SLASH = "\\\\/";
+    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
+    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
+    var DOT_LITERAL = "\\.";
+    var PLUS_LITERAL = "\\+";
+    var QMARK_LITERAL = "\\?";
+    var SLASH_LITERAL = "\\/";
+    var ONE_CHAR = "(?=.)";
+    var QMARK = "[^/]";
+    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
+    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
+    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
+    var NO_DOT = `(?!${DOT_LITERAL})`;
+    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
+    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
+    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
+    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
+    var STAR = `${QMARK}*?`;
+    var SEP = "/";
+    var POSIX_CHARS = {
+      DOT_LITERAL,
+      PLUS_LITERAL,
+      QMARK_LITERAL,
+      SLASH_LITERAL,
+      ONE_CHAR,
+      QMARK,
+      END_ANCHOR,
+      DOTS_SLASH,
+      NO_DOT,
+      NO_DOTS,
+      NO_DOT_SLASH,
+      NO_DOTS_SLASH,
+      QMARK_NO_DOT,
+      STAR,
+      START_ANCHOR,
+      SEP
+    };
+    var WINDOWS_CHARS = {
+      ...POSIX_CHARS,
+      SLASH_LITERAL: `[${WIN_SLASH}]`,
+      QMARK: WIN_NO_SLASH,
+      STAR: `${WIN_NO_SLASH}*?`,
+      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
+      NO_DOT: `(?!${DOT_LITERAL})`,
+      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
+      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
+      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
+      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
+      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
+      SEP: "\\"
+    };
+    var POSIX_REGEX_SOURCE = {
+      __proto__: null,
+      alnum: "a-zA-Z0-9",
+      alpha: "a-zA-Z",
+      ascii: "\\x00-\\x7F",
+      blank: " \\t",
+      cntrl: "\\x00-\\x1F\\x7F",
+      digit: "0-9",
+      graph: "\\x21-\\x7E",
+      lower: "a-z",
+      print: "\\x20-\\x7E ",
+      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
+      space: " \\t\\r\\n\\v\\f",
+      upper: "A-Z",
+      word: "A-Za-z0-9_",
+      xdigit: "A-Fa-f0-9"
+    };
+    module.exports = {
+      DEFAULT_MAX_EXTGLOB_RECURSION,
+      MAX_LENGTH: 1024 * 64,
+      POSIX_REGEX_SOURCE,
+      // regular expressions
+      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
+      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
+      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
+      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
+      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
+      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
+      // Replace globs with equivalent patterns to reduce parsing time.
+      REPLACEMENTS: {
+        __proto__: null,
+        "***": "*",
+        "**/**": "**",
+        "**/**/**": "**"
+      },
+      // Digits
+      CHAR_0: 48,
+      /* 0 */
+      CHAR_9: 57,
+      /* 9 */
+      // Alphabet chars.
+      CHAR_UPPERCASE_A: 65,
+      /* A */
+      CHAR_LOWERCASE_A: 97,
+      /* a */
+      CHAR_UPPERCASE_Z: 90,
+      /* Z */
+      CHAR_LOWERCASE_Z: 122,
+      /* z */
+      CHAR_LEFT_PARENTHESES: 40,
+      /* ( */
+      CHAR_RIGHT_PARENTHESES: 41,
+      /* ) */
+      CHAR_ASTERISK: 42,
+      /* * */
+      // Non-alphabetic chars.
+      CHAR_AMPERSAND: 38,
+      /* & */
+      CHAR_AT: 64,
+      /* @ */
+      CHAR_BACKWARD_SLASH: 92,
+      /* \ */
+      CHAR_CARRIAGE_RETURN: 13,
+      /* \r */
+      CHAR_CIRCUMFLEX_ACCENT: 94,
+      /* ^ */
+      CHAR_COLON: 58,
+      /* : */
+      CHAR_COMMA: 44,
+      /* , */
+      CHAR_DOT: 46,
+      /* . */
+      CHAR_DOUBLE_QUOTE: 34,
+      /* " */
+      CHAR_EQUAL: 61,
+      /* = */
+      CHAR_EXCLAMATION_MARK: 33,
+      /* ! */
+      CHAR_FORM_FEED: 12,
+      /* \f */
+      CHAR_FORWARD_SLASH: 47,
+      /* / */
+      CHAR_GRAVE_ACCENT: 96,
+      /* ` */
+      CHAR_HASH: 35,
+      /* # */
+      CHAR_HYPHEN_MINUS: 45,
+      /* - */
+      CHAR_LEFT_ANGLE_BRACKET: 60,
+      /* < */
+      CHAR_LEFT_CURLY_BRACE: 123,
+      /* { */
+      CHAR_LEFT_SQUARE_BRACKET: 91,
+      /* [ */
+      CHAR_LINE_FEED: 10,
+      /* \n */
+      CHAR_NO_BREAK_SPACE: 160,
+      /* \u00A0 */
+      CHAR_PERCENT: 37,
+      /* % */
+      CHAR_PLUS: 43,
+      /* + */
+      CHAR_QUESTION_MARK: 63,
+      /* ? */
+      CHAR_RIGHT_ANGLE_BRACKET: 62,
+      /* > */
+      CHAR_RIGHT_CURLY_BRACE: 125,
+      /* } */
+      CHAR_RIGHT_SQUARE_BRACKET: 93,
+      /* ] */
+      CHAR_SEMICOLON: 59,
+      /* ; */
+      CHAR_SINGLE_QUOTE: 39,
+      /* ' */
+      CHAR_SPACE: 32,
+      /*   */
+      CHAR_TAB: 9,
+      /* \t */
+      CHAR_UNDERSCORE: 95,
+      /* _ */
+      CHAR_VERTICAL_LINE: 124,
+      /* | */
+      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
+      /* \uFEFF */
+      /**
+       * Create EXTGLOB_CHARS
+       */
+      extglobChars(chars) {
+        return {
+          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
+          "?": { type: "qmark", open: "(?:", close: ")?" },
+          "+": { type: "plus", open: "(?:", close: ")+" },
+          "*": { type: "star", open: "(?:", close: ")*" },
+          "@": { type: "at", open: "(?:", close: ")" }
+        };
+      },
+      /**
+       * Create GLOB_CHARS
+       */
+      globChars(win32) {
+        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
+      }
+    };
+  }
+});
+
+// node_modules/picomatch/lib/utils.js
+var require_utils = __commonJS({
+  "node_modules/picomatch/lib/utils.js"(exports) {
+    "use strict";
+    var {
+      REGEX_BACKSLASH,
+      REGEX_REMOVE_BACKSLASH,
+      REGEX_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_GLOBAL
+    } = require_constants();
+    exports.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
+    exports.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
+    exports.isRegexChar = (str) => str.length === 1 && exports.hasRegexChars(str);
+    exports.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
+    exports.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
+    exports.isWindows = () => {
+      if (typeof navigator !== "undefined" && navigator.platform) {
+        const platform = navigator.platform.toLowerCase();
+        return platform === "win32" || platform === "windows";
+      }
+      if (typeof process !== "undefined" && process.platform) {
+        return process.platform === "win32";
+      }
+      return false;
+    };
+    exports.removeBackslashes = (str) => {
+      return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
+        return match === "\\" ? "" : match;
+      });
+    };
+    exports.escapeLast = (input, char, lastIdx) => {
+      const idx = input.lastIndexOf(char, lastIdx);
+      if (idx === -1) return input;
+      if (input[idx - 1] === "\\") return exports.escapeLast(input, char, idx - 1);
+      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
+    };
+    exports.removePrefix = (input, state = {}) => {
+      let output = input;
+      if (output.startsWith("./")) {
+        output = output.slice(2);
+        state.prefix = "./";
+      }
+      return output;
+    };
+    exports.wrapOutput = (input, state = {}, options = {}) => {
+      const prepend = options.contains ? "" : "^";
+      const append = options.contains ? "" : "$";
+      let output = `${prepend}(?:${input})${append}`;
+      if (state.negated === true) {
+        output = `(?:^(?!${output}).*$)`;
+      }
+      return output;
+    };
+    exports.basename = (path10, { windows } = {}) => {
+      const segs = path10.split(windows ? /[\\/]/ : "/");
+      const last = segs[segs.length - 1];
+      if (last === "") {
+        return segs[segs.length - 2];
+      }
+      return last;
+    };
+  }
+});
+
+// node_modules/picomatch/lib/scan.js
+var require_scan = __commonJS({
+  "node_modules/picomatch/lib/scan.js"(exports, module) {
+    "use strict";
+    var utils = require_utils();
+    var {
+      CHAR_ASTERISK,
+      /* * */
+      CHAR_AT,
+      /* @ */
+      CHAR_BACKWARD_SLASH,
+      /* \ */
+      CHAR_COMMA,
+      /* , */
+      CHAR_DOT,
+      /* . */
+      CHAR_EXCLAMATION_MARK,
+      /* ! */
+      CHAR_FORWARD_SLASH,
+      /* / */
+      CHAR_LEFT_CURLY_BRACE,
+      /* { */
+      CHAR_LEFT_PARENTHESES,
+      /* ( */
+      CHAR_LEFT_SQUARE_BRACKET,
+      /* [ */
+      CHAR_PLUS,
+      /* + */
+      CHAR_QUESTION_MARK,
+      /* ? */
+      CHAR_RIGHT_CURLY_BRACE,
+      /* } */
+      CHAR_RIGHT_PARENTHESES,
+      /* ) */
+      CHAR_RIGHT_SQUARE_BRACKET
+      /* ] */
+    } = require_constants();
+    var isPathSeparator = (code) => {
+      return code === CHAR_FORWARD_SLASH || code === CHAR_BACKWARD_SLASH;
+    };
+    var depth = (token) => {
+      if (token.isPrefix !== true) {
+        token.depth = token.isGlobstar ? Infinity : 1;
+      }
+    };
+    var scan = (input, options) => {
+      const opts = options || {};
+      const length = input.length - 1;
+      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
+      const slashes = [];
+      const tokens = [];
+      const parts = [];
+      let str = input;
+      let index = -1;
+      let start = 0;
+      let lastIndex = 0;
+      let isBrace = false;
+      let isBracket = false;
+      let isGlob = false;
+      let isExtglob = false;
+      let isGlobstar = false;
+      let braceEscaped = false;
+      let backslashes = false;
+      let negated = false;
+      let negatedExtglob = false;
+      let finished = false;
+      let braces = 0;
+      let prev;
+      let code;
+      let token = { value: "", depth: 0, isGlob: false };
+      const eos = () => index >= length;
+      const peek = () => str.charCodeAt(index + 1);
+      const advance = () => {
+        prev = code;
+        return str.charCodeAt(++index);
+      };
+      while (index < length) {
+        code = advance();
+        let next;
+        if (code === CHAR_BACKWARD_SLASH) {
+          backslashes = token.backslashes = true;
+          code = advance();
+          if (code === CHAR_LEFT_CURLY_BRACE) {
+            braceEscaped = true;
+          }
+          continue;
+        }
+        if (braceEscaped === true || code === CHAR_LEFT_CURLY_BRACE) {
+          braces++;
+          while (eos() !== true && (code = advance())) {
+            if (code === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (code === CHAR_LEFT_CURLY_BRACE) {
+              braces++;
+              continue;
+            }
+            if (braceEscaped !== true && code === CHAR_DOT && (code = advance()) === CHAR_DOT) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (braceEscaped !== true && code === CHAR_COMMA) {
+              isBrace = token.isBrace = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              if (scanToEnd === true) {
+                continue;
+              }
+              break;
+            }
+            if (code === CHAR_RIGHT_CURLY_BRACE) {
+              braces--;
+              if (braces === 0) {
+                braceEscaped = false;
+                isBrace = token.isBrace = true;
+                finished = true;
+                break;
+              }
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_FORWARD_SLASH) {
+          slashes.push(index);
+          tokens.push(token);
+          token = { value: "", depth: 0, isGlob: false };
+          if (finished === true) continue;
+          if (prev === CHAR_DOT && index === start + 1) {
+            start += 2;
+            continue;
+          }
+          lastIndex = index + 1;
+          continue;
+        }
+        if (opts.noext !== true) {
+          const isExtglobChar = code === CHAR_PLUS || code === CHAR_AT || code === CHAR_ASTERISK || code === CHAR_QUESTION_MARK || code === CHAR_EXCLAMATION_MARK;
+          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
+            isGlob = token.isGlob = true;
+            isExtglob = token.isExtglob = true;
+            finished = true;
+            if (code === CHAR_EXCLAMATION_MARK && index === start) {
+              negatedExtglob = true;
+            }
+            if (scanToEnd === true) {
+              let parens = 0;
+              while (eos() !== true && (code = advance())) {
+                if (code === CHAR_BACKWARD_SLASH) {
+                  backslashes = token.backslashes = true;
+                  advance();
+                  continue;
+                }
+                if (code === CHAR_LEFT_PARENTHESES) {
+                  parens++;
+                  continue;
+                }
+                if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                  finished = true;
+                  break;
+                }
+              }
+              continue;
+            }
+            break;
+          }
+        }
+        if (code === CHAR_ASTERISK) {
+          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_QUESTION_MARK) {
+          isGlob = token.isGlob = true;
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (code === CHAR_LEFT_SQUARE_BRACKET) {
+          while (eos() !== true && (next = advance())) {
+            if (next === CHAR_BACKWARD_SLASH) {
+              backslashes = token.backslashes = true;
+              advance();
+              continue;
+            }
+            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
+              isBracket = token.isBracket = true;
+              isGlob = token.isGlob = true;
+              finished = true;
+              break;
+            }
+          }
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+        if (opts.nonegate !== true && code === CHAR_EXCLAMATION_MARK && index === start) {
+          negated = token.negated = true;
+          start++;
+          continue;
+        }
+        if (opts.noparen !== true && code === CHAR_LEFT_PARENTHESES) {
+          isGlob = token.isGlob = true;
+          if (scanToEnd === true) {
+            let parens = 1;
+            while (eos() !== true && (code = advance())) {
+              if (code === CHAR_BACKWARD_SLASH) {
+                backslashes = token.backslashes = true;
+                advance();
+                continue;
+              }
+              if (code === CHAR_LEFT_PARENTHESES) {
+                parens++;
+                continue;
+              }
+              if (code === CHAR_RIGHT_PARENTHESES && --parens === 0) {
+                finished = true;
+                break;
+              }
+            }
+            continue;
+          }
+          break;
+        }
+        if (isGlob === true) {
+          finished = true;
+          if (scanToEnd === true) {
+            continue;
+          }
+          break;
+        }
+      }
+      if (opts.noext === true) {
+        isExtglob = false;
+        isGlob = false;
+      }
+      let base = str;
+      let prefix = "";
+      let glob = "";
+      if (start > 0) {
+        prefix = str.slice(0, start);
+        str = str.slice(start);
+        lastIndex -= start;
+      }
+      if (base && isGlob === true && lastIndex > 0) {
+        base = str.slice(0, lastIndex);
+        glob = str.slice(lastIndex);
+      } else if (isGlob === true) {
+        base = "";
+        glob = str;
+      } else {
+        base = str;
+      }
+      if (base && base !== "" && base !== "/" && base !== str) {
+        if (isPathSeparator(base.charCodeAt(base.length - 1))) {
+          base = base.slice(0, -1);
+        }
+      }
+      if (opts.unescape === true) {
+        if (glob) glob = utils.removeBackslashes(glob);
+        if (base && backslashes === true) {
+          base = utils.removeBackslashes(base);
+        }
+      }
+      const state = {
+        prefix,
+        input,
+        start,
+        base,
+        glob,
+        isBrace,
+        isBracket,
+        isGlob,
+        isExtglob,
+        isGlobstar,
+        negated,
+        negatedExtglob
+      };
+      if (opts.tokens === true) {
+        state.maxDepth = 0;
+        if (!isPathSeparator(code)) {
+          tokens.push(token);
+        }
+        state.tokens = tokens;
+      }
+      if (opts.parts === true || opts.tokens === true) {
+        let prevIndex;
+        for (let idx = 0; idx < slashes.length; idx++) {
+          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
+          const i = slashes[idx];
+          const value2 = input.slice(n2, i);
+          if (opts.tokens) {
+            if (idx === 0 && start !== 0) {
+              tokens[idx].isPrefix = true;
+              tokens[idx].value = prefix;
+            } else {
+              tokens[idx].value = value2;
+            }
+            depth(tokens[idx]);
+            state.maxDepth += tokens[idx].depth;
+          }
+          if (i >= start) {
+            parts.push(value2);
+            prevIndex = i;
+          }
+        }
+        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
+        const value = input.slice(n);
+        parts.push(value);
+        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
+          tokens[tokens.length - 1].value = value;
+          depth(tokens[tokens.length - 1]);
+          state.maxDepth += tokens[tokens.length - 1].depth;
+        }
+        state.slashes = slashes;
+        state.parts = parts;
+      }
+      return state;
+    };
+    module.exports = scan;
+  }
+});
+
+// node_modules/picomatch/lib/parse.js
+var require_parse = __commonJS({
+  "node_modules/picomatch/lib/parse.js"(exports, module) {
+    "use strict";
+    var constants = require_constants();
+    var utils = require_utils();
+    var {
+      MAX_LENGTH,
+      POSIX_REGEX_SOURCE,
+      REGEX_NON_SPECIAL_CHARS,
+      REGEX_SPECIAL_CHARS_BACKREF,
+      REPLACEMENTS
+    } = constants;
+    var expandRange = (args, options) => {
+      if (typeof options.expandRange === "function") {
+        return options.expandRange(...args, options);
+      }
+      args.sort();
+      const value = `[${args.join("-")}]`;
+      try {
+        new RegExp(value);
+      } catch (ex) {
+        return args.map((v) => utils.escapeRegex(v)).join("..");
+      }
+      return value;
+    };
+    var syntaxError = (type, char) => {
+      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
+    };
+    var splitTopLevel = (input) => {
+      const parts = [];
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let value = "";
+      let escaped = false;
+      for (const ch of input) {
+        if (escaped === true) {
+          value += ch;
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          value += ch;
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          value += ch;
+          continue;
+        }
+        if (quote === 0) {
+          if (ch === "[") {
+            bracket++;
+          } else if (ch === "]" && bracket > 0) {
+            bracket--;
+          } else if (bracket === 0) {
+            if (ch === "(") {
+              paren++;
+            } else if (ch === ")" && paren > 0) {
+              paren--;
+            } else if (ch === "|" && paren === 0) {
+              parts.push(value);
+              value = "";
+              continue;
+            }
+          }
+        }
+        value += ch;
+      }
+      parts.push(value);
+      return parts;
+    };
+    var isPlainBranch = (branch) => {
+      let escaped = false;
+      for (const ch of branch) {
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (/[?*+@!()[\]{}]/.test(ch)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var normalizeSimpleBranch = (branch) => {
+      let value = branch.trim();
+      let changed = true;
+      while (changed === true) {
+        changed = false;
+        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
+          value = value.slice(2, -1);
+          changed = true;
+        }
+      }
+      if (!isPlainBranch(value)) {
+        return;
+      }
+      return value.replace(/\\(.)/g, "$1");
+    };
+    var hasRepeatedCharPrefixOverlap = (branches) => {
+      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
+      for (let i = 0; i < values.length; i++) {
+        for (let j = i + 1; j < values.length; j++) {
+          const a = values[i];
+          const b = values[j];
+          const char = a[0];
+          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
+            continue;
+          }
+          if (a === b || a.startsWith(b) || b.startsWith(a)) {
+            return true;
+          }
+        }
+      }
+      return false;
+    };
+    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
+      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
+        return;
+      }
+      let bracket = 0;
+      let paren = 0;
+      let quote = 0;
+      let escaped = false;
+      for (let i = 1; i < pattern.length; i++) {
+        const ch = pattern[i];
+        if (escaped === true) {
+          escaped = false;
+          continue;
+        }
+        if (ch === "\\") {
+          escaped = true;
+          continue;
+        }
+        if (ch === '"') {
+          quote = quote === 1 ? 0 : 1;
+          continue;
+        }
+        if (quote === 1) {
+          continue;
+        }
+        if (ch === "[") {
+          bracket++;
+          continue;
+        }
+        if (ch === "]" && bracket > 0) {
+          bracket--;
+          continue;
+        }
+        if (bracket > 0) {
+          continue;
+        }
+        if (ch === "(") {
+          paren++;
+          continue;
+        }
+        if (ch === ")") {
+          paren--;
+          if (paren === 0) {
+            if (requireEnd === true && i !== pattern.length - 1) {
+              return;
+            }
+            return {
+              type: pattern[0],
+              body: pattern.slice(2, i),
+              end: i
+            };
+          }
+        }
+      }
+    };
+    var buildCharClassStar = (chars) => {
+      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
+      return `${source}*`;
+    };
+    var getStarExtglobSequenceChars = (pattern) => {
+      let index = 0;
+      const chars = [];
+      while (index < pattern.length) {
+        const match = parseRepeatedExtglob(pattern.slice(index), false);
+        if (!match || match.type !== "*") {
+          return;
+        }
+        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
+        if (branches.length !== 1) {
+          return;
+        }
+        const branch = normalizeSimpleBranch(branches[0]);
+        if (!branch || branch.length !== 1) {
+          return;
+        }
+        chars.push(branch);
+        index += match.end + 1;
+      }
+      if (chars.length < 1) {
+        return;
+      }
+      return chars;
+    };
+    var repeatedExtglobRecursion = (pattern) => {
+      let depth = 0;
+      let value = pattern.trim();
+      let match = parseRepeatedExtglob(value);
+      while (match) {
+        depth++;
+        value = match.body.trim();
+        match = parseRepeatedExtglob(value);
+      }
+      return depth;
+    };
+    var analyzeRepeatedExtglob = (body, options) => {
+      if (options.maxExtglobRecursion === false) {
+        return { risky: false };
+      }
+      const max = typeof options.maxExtglobRecursion === "number" ? options.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
+      const branches = splitTopLevel(body).map((branch) => branch.trim());
+      if (branches.length > 1) {
+        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
+          return { risky: true };
+        }
+      }
+      const safeChars = [];
+      let sawStarSequence = false;
+      let combinable = true;
+      for (const branch of branches) {
+        const chars = getStarExtglobSequenceChars(branch);
+        if (chars) {
+          sawStarSequence = true;
+          safeChars.push(...chars);
+          continue;
+        }
+        const literal = normalizeSimpleBranch(branch);
+        if (literal && literal.length === 1) {
+          safeChars.push(literal);
+          continue;
+        }
+        combinable = false;
+        if (repeatedExtglobRecursion(branch) > max) {
+          return { risky: true };
+        }
+      }
+      if (sawStarSequence) {
+        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
+      }
+      return { risky: false };
+    };
+    var parse = (input, options) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected a string");
+      }
+      input = REPLACEMENTS[input] || input;
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      let len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      const bos = { type: "bos", value: "", output: opts.prepend || "" };
+      const tokens = [bos];
+      const capture = opts.capture ? "" : "?:";
+      const PLATFORM_CHARS = constants.globChars(opts.windows);
+      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
+      const {
+        DOT_LITERAL,
+        PLUS_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOT_SLASH,
+        NO_DOTS_SLASH,
+        QMARK,
+        QMARK_NO_DOT,
+        STAR,
+        START_ANCHOR
+      } = PLATFORM_CHARS;
+      const globstar = (opts2) => {
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const nodot = opts.dot ? "" : NO_DOT;
+      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
+      let star = opts.bash === true ? globstar(opts) : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      if (typeof opts.noext === "boolean") {
+        opts.noextglob = opts.noext;
+      }
+      const state = {
+        input,
+        index: -1,
+        start: 0,
+        dot: opts.dot === true,
+        consumed: "",
+        output: "",
+        prefix: "",
+        backtrack: false,
+        negated: false,
+        brackets: 0,
+        braces: 0,
+        parens: 0,
+        quotes: 0,
+        globstar: false,
+        tokens
+      };
+      input = utils.removePrefix(input, state);
+      len = input.length;
+      const extglobs = [];
+      const braces = [];
+      const stack = [];
+      let prev = bos;
+      let value;
+      const eos = () => state.index === len - 1;
+      const peek = state.peek = (n = 1) => input[state.index + n];
+      const advance = state.advance = () => input[++state.index] || "";
+      const remaining = () => input.slice(state.index + 1);
+      const consume = (value2 = "", num = 0) => {
+        state.consumed += value2;
+        state.index += num;
+      };
+      const append = (token) => {
+        state.output += token.output != null ? token.output : token.value;
+        consume(token.value);
+      };
+      const negate = () => {
+        let count = 1;
+        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
+          advance();
+          state.start++;
+          count++;
+        }
+        if (count % 2 === 0) {
+          return false;
+        }
+        state.negated = true;
+        state.start++;
+        return true;
+      };
+      const increment = (type) => {
+        state[type]++;
+        stack.push(type);
+      };
+      const decrement = (type) => {
+        state[type]--;
+        stack.pop();
+      };
+      const push = (tok) => {
+        if (prev.type === "globstar") {
+          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
+          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
+          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
+            state.output = state.output.slice(0, -prev.output.length);
+            prev.type = "star";
+            prev.value = "*";
+            prev.output = star;
+            state.output += prev.output;
+          }
+        }
+        if (extglobs.length && tok.type !== "paren") {
+          extglobs[extglobs.length - 1].inner += tok.value;
+        }
+        if (tok.value || tok.output) append(tok);
+        if (prev && prev.type === "text" && tok.type === "text") {
+          prev.output = (prev.output || prev.value) + tok.value;
+          prev.value += tok.value;
+          return;
+        }
+        tok.prev = prev;
+        tokens.push(tok);
+        prev = tok;
+      };
+      const extglobOpen = (type, value2) => {
+        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
+        token.prev = prev;
+        token.parens = state.parens;
+        token.output = state.output;
+        token.startIndex = state.index;
+        token.tokensIndex = tokens.length;
+        const output = (opts.capture ? "(" : "") + token.open;
+        increment("parens");
+        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
+        push({ type: "paren", extglob: true, value: advance(), output });
+        extglobs.push(token);
+      };
+      const extglobClose = (token) => {
+        const literal = input.slice(token.startIndex, state.index + 1);
+        const body = input.slice(token.startIndex + 2, state.index);
+        const analysis = analyzeRepeatedExtglob(body, opts);
+        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
+          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
+          const open = tokens[token.tokensIndex];
+          open.type = "text";
+          open.value = literal;
+          open.output = safeOutput || utils.escapeRegex(literal);
+          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
+            tokens[i].value = "";
+            tokens[i].output = "";
+            delete tokens[i].suffix;
+          }
+          state.output = token.output + open.output;
+          state.backtrack = true;
+          push({ type: "paren", extglob: true, value, output: "" });
+          decrement("parens");
+          return;
+        }
+        let output = token.close + (opts.capture ? ")" : "");
+        let rest;
+        if (token.type === "negate") {
+          let extglobStar = star;
+          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
+            extglobStar = globstar(opts);
+          }
+          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
+            output = token.close = `)$))${extglobStar}`;
+          }
+          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
+            const expression = parse(rest, { ...options, fastpaths: false }).output;
+            output = token.close = `)${expression})${extglobStar})`;
+          }
+          if (token.prev.type === "bos") {
+            state.negatedExtglob = true;
+          }
+        }
+        push({ type: "paren", extglob: true, value, output });
+        decrement("parens");
+      };
+      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
+        let backslashes = false;
+        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
+          if (first === "\\") {
+            backslashes = true;
+            return m;
+          }
+          if (first === "?") {
+            if (esc) {
+              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            if (index === 0) {
+              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
+            }
+            return QMARK.repeat(chars.length);
+          }
+          if (first === ".") {
+            return DOT_LITERAL.repeat(chars.length);
+          }
+          if (first === "*") {
+            if (esc) {
+              return esc + first + (rest ? star : "");
+            }
+            return star;
+          }
+          return esc ? m : `\\${m}`;
+        });
+        if (backslashes === true) {
+          if (opts.unescape === true) {
+            output = output.replace(/\\/g, "");
+          } else {
+            output = output.replace(/\\+/g, (m) => {
+              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
+            });
+          }
+        }
+        if (output === input && opts.contains === true) {
+          state.output = input;
+          return state;
+        }
+        state.output = utils.wrapOutput(output, state, options);
+        return state;
+      }
+      while (!eos()) {
+        value = advance();
+        if (value === "\0") {
+          continue;
+        }
+        if (value === "\\") {
+          const next = peek();
+          if (next === "/" && opts.bash !== true) {
+            continue;
+          }
+          if (next === "." || next === ";") {
+            continue;
+          }
+          if (!next) {
+            value += "\\";
+            push({ type: "text", value });
+            continue;
+          }
+          const match = /^\\+/.exec(remaining());
+          let slashes = 0;
+          if (match && match[0].length > 2) {
+            slashes = match[0].length;
+            state.index += slashes;
+            if (slashes % 2 !== 0) {
+              value += "\\";
+            }
+          }
+          if (opts.unescape === true) {
+            value = advance();
+          } else {
+            value += advance();
+          }
+          if (state.brackets === 0) {
+            push({ type: "text", value });
+            continue;
+          }
+        }
+        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
+          if (opts.posix !== false && value === ":") {
+            const inner = prev.value.slice(1);
+            if (inner.includes("[")) {
+              prev.posix = true;
+              if (inner.includes(":")) {
+                const idx = prev.value.lastIndexOf("[");
+                const pre = prev.value.slice(0, idx);
+                const rest2 = prev.value.slice(idx + 2);
+                const posix = POSIX_REGEX_SOURCE[rest2];
+                if (posix) {
+                  prev.value = pre + posix;
+                  state.backtrack = true;
+                  advance();
+                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                    bos.output = ONE_CHAR;
+                  }
+                  continue;
+                }
+              }
+            }
+          }
+          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
+            value = `\\${value}`;
+          }
+          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
+            value = `\\${value}`;
+          }
+          if (opts.posix === true && value === "!" && prev.value === "[") {
+            value = "^";
+          }
+          prev.value += value;
+          append({ value });
+          continue;
+        }
+        if (state.quotes === 1 && value !== '"') {
+          value = utils.escapeRegex(value);
+          prev.value += value;
+          append({ value });
+          continue;
+        }
+        if (value === '"') {
+          state.quotes = state.quotes === 1 ? 0 : 1;
+          if (opts.keepQuotes === true) {
+            push({ type: "text", value });
+          }
+          continue;
+        }
+        if (value === "(") {
+          increment("parens");
+          push({ type: "paren", value });
+          continue;
+        }
+        if (value === ")") {
+          if (state.parens === 0 && opts.strictBrackets === true) {
+            throw new SyntaxError(syntaxError("opening", "("));
+          }
+          const extglob = extglobs[extglobs.length - 1];
+          if (extglob && state.parens === extglob.parens + 1) {
+            extglobClose(extglobs.pop());
+            continue;
+          }
+          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
+          decrement("parens");
+          continue;
+        }
+        if (value === "[") {
+          if (opts.nobracket === true || !remaining().includes("]")) {
+            if (opts.nobracket !== true && opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("closing", "]"));
+            }
+            value = `\\${value}`;
+          } else {
+            increment("brackets");
+          }
+          push({ type: "bracket", value });
+          continue;
+        }
+        if (value === "]") {
+          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          if (state.brackets === 0) {
+            if (opts.strictBrackets === true) {
+              throw new SyntaxError(syntaxError("opening", "["));
+            }
+            push({ type: "text", value, output: `\\${value}` });
+            continue;
+          }
+          decrement("brackets");
+          const prevValue = prev.value.slice(1);
+          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
+            value = `/${value}`;
+          }
+          prev.value += value;
+          append({ value });
+          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
+            continue;
+          }
+          const escaped = utils.escapeRegex(prev.value);
+          state.output = state.output.slice(0, -prev.value.length);
+          if (opts.literalBrackets === true) {
+            state.output += escaped;
+            prev.value = escaped;
+            continue;
+          }
+          prev.value = `(${capture}${escaped}|${prev.value})`;
+          state.output += prev.value;
+          continue;
+        }
+        if (value === "{" && opts.nobrace !== true) {
+          increment("braces");
+          const open = {
+            type: "brace",
+            value,
+            output: "(",
+            outputIndex: state.output.length,
+            tokensIndex: state.tokens.length
+          };
+          braces.push(open);
+          push(open);
+          continue;
+        }
+        if (value === "}") {
+          const brace = braces[braces.length - 1];
+          if (opts.nobrace === true || !brace) {
+            push({ type: "text", value, output: value });
+            continue;
+          }
+          let output = ")";
+          if (brace.dots === true) {
+            const arr = tokens.slice();
+            const range = [];
+            for (let i = arr.length - 1; i >= 0; i--) {
+              tokens.pop();
+              if (arr[i].type === "brace") {
+                break;
+              }
+              if (arr[i].type !== "dots") {
+                range.unshift(arr[i].value);
+              }
+            }
+            output = expandRange(range, opts);
+            state.backtrack = true;
+          }
+          if (brace.comma !== true && brace.dots !== true) {
+            const out = state.output.slice(0, brace.outputIndex);
+            const toks = state.tokens.slice(brace.tokensIndex);
+            brace.value = brace.output = "\\{";
+            value = output = "\\}";
+            state.output = out;
+            for (const t of toks) {
+              state.output += t.output || t.value;
+            }
+          }
+          push({ type: "brace", value, output });
+          decrement("braces");
+          braces.pop();
+          continue;
+        }
+        if (value === "|") {
+          if (extglobs.length > 0) {
+            extglobs[extglobs.length - 1].conditions++;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value === ",") {
+          let output = value;
+          const brace = braces[braces.length - 1];
+          if (brace && stack[stack.length - 1] === "braces") {
+            brace.comma = true;
+            output = "|";
+          }
+          push({ type: "comma", value, output });
+          continue;
+        }
+        if (value === "/") {
+          if (prev.type === "dot" && state.index === state.start + 1) {
+            state.start = state.index + 1;
+            state.consumed = "";
+            state.output = "";
+            tokens.pop();
+            prev = bos;
+            continue;
+          }
+          push({ type: "slash", value, output: SLASH_LITERAL });
+          continue;
+        }
+        if (value === ".") {
+          if (state.braces > 0 && prev.type === "dot") {
+            if (prev.value === ".") prev.output = DOT_LITERAL;
+            const brace = braces[braces.length - 1];
+            prev.type = "dots";
+            prev.output += value;
+            prev.value += value;
+            brace.dots = true;
+            continue;
+          }
+          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
+            push({ type: "text", value, output: DOT_LITERAL });
+            continue;
+          }
+          push({ type: "dot", value, output: DOT_LITERAL });
+          continue;
+        }
+        if (value === "?") {
+          const isGroup = prev && prev.value === "(";
+          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("qmark", value);
+            continue;
+          }
+          if (prev && prev.type === "paren") {
+            const next = peek();
+            let output = value;
+            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
+              output = `\\${value}`;
+            }
+            push({ type: "text", value, output });
+            continue;
+          }
+          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
+            push({ type: "qmark", value, output: QMARK_NO_DOT });
+            continue;
+          }
+          push({ type: "qmark", value, output: QMARK });
+          continue;
+        }
+        if (value === "!") {
+          if (opts.noextglob !== true && peek() === "(") {
+            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
+              extglobOpen("negate", value);
+              continue;
+            }
+          }
+          if (opts.nonegate !== true && state.index === 0) {
+            negate();
+            continue;
+          }
+        }
+        if (value === "+") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            extglobOpen("plus", value);
+            continue;
+          }
+          if (prev && prev.value === "(" || opts.regex === false) {
+            push({ type: "plus", value, output: PLUS_LITERAL });
+            continue;
+          }
+          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
+            push({ type: "plus", value });
+            continue;
+          }
+          push({ type: "plus", value: PLUS_LITERAL });
+          continue;
+        }
+        if (value === "@") {
+          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
+            push({ type: "at", extglob: true, value, output: "" });
+            continue;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (value !== "*") {
+          if (value === "$" || value === "^") {
+            value = `\\${value}`;
+          }
+          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
+          if (match) {
+            value += match[0];
+            state.index += match[0].length;
+          }
+          push({ type: "text", value });
+          continue;
+        }
+        if (prev && (prev.type === "globstar" || prev.star === true)) {
+          prev.type = "star";
+          prev.star = true;
+          prev.value += value;
+          prev.output = star;
+          state.backtrack = true;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        let rest = remaining();
+        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
+          extglobOpen("star", value);
+          continue;
+        }
+        if (prev.type === "star") {
+          if (opts.noglobstar === true) {
+            consume(value);
+            continue;
+          }
+          const prior = prev.prev;
+          const before = prior.prev;
+          const isStart = prior.type === "slash" || prior.type === "bos";
+          const afterStar = before && (before.type === "star" || before.type === "globstar");
+          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
+          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
+          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
+            push({ type: "star", value, output: "" });
+            continue;
+          }
+          while (rest.slice(0, 3) === "/**") {
+            const after = input[state.index + 4];
+            if (after && after !== "/") {
+              break;
+            }
+            rest = rest.slice(3);
+            consume("/**", 3);
+          }
+          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
+          if (prior.type === "bos" && eos()) {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = globstar(opts);
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
+            prev.value += value;
+            state.globstar = true;
+            state.output += prior.output + prev.output;
+            consume(value);
+            continue;
+          }
+          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
+            const end = rest[1] !== void 0 ? "|$" : "";
+            state.output = state.output.slice(0, -(prior.output + prev.output).length);
+            prior.output = `(?:${prior.output}`;
+            prev.type = "globstar";
+            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
+            prev.value += value;
+            state.output += prior.output + prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          if (prior.type === "bos" && rest[0] === "/") {
+            prev.type = "globstar";
+            prev.value += value;
+            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
+            state.output = prev.output;
+            state.globstar = true;
+            consume(value + advance());
+            push({ type: "slash", value: "/", output: "" });
+            continue;
+          }
+          state.output = state.output.slice(0, -prev.output.length);
+          prev.type = "globstar";
+          prev.output = globstar(opts);
+          prev.value += value;
+          state.output += prev.output;
+          state.globstar = true;
+          consume(value);
+          continue;
+        }
+        const token = { type: "star", value, output: star };
+        if (opts.bash === true) {
+          token.output = ".*?";
+          if (prev.type === "bos" || prev.type === "slash") {
+            token.output = nodot + token.output;
+          }
+          push(token);
+          continue;
+        }
+        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
+          token.output = value;
+          push(token);
+          continue;
+        }
+        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
+          if (prev.type === "dot") {
+            state.output += NO_DOT_SLASH;
+            prev.output += NO_DOT_SLASH;
+          } else if (opts.dot === true) {
+            state.output += NO_DOTS_SLASH;
+            prev.output += NO_DOTS_SLASH;
+          } else {
+            state.output += nodot;
+            prev.output += nodot;
+          }
+          if (peek() !== "*") {
+            state.output += ONE_CHAR;
+            prev.output += ONE_CHAR;
+          }
+        }
+        push(token);
+      }
+      while (state.brackets > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
+        state.output = utils.escapeLast(state.output, "[");
+        decrement("brackets");
+      }
+      while (state.parens > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
+        state.output = utils.escapeLast(state.output, "(");
+        decrement("parens");
+      }
+      while (state.braces > 0) {
+        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
+        state.output = utils.escapeLast(state.output, "{");
+        decrement("braces");
+      }
+      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
+        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
+      }
+      if (state.backtrack === true) {
+        state.output = "";
+        for (const token of state.tokens) {
+          state.output += token.output != null ? token.output : token.value;
+          if (token.suffix) {
+            state.output += token.suffix;
+          }
+        }
+      }
+      return state;
+    };
+    parse.fastpaths = (input, options) => {
+      const opts = { ...options };
+      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
+      const len = input.length;
+      if (len > max) {
+        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
+      }
+      input = REPLACEMENTS[input] || input;
+      const {
+        DOT_LITERAL,
+        SLASH_LITERAL,
+        ONE_CHAR,
+        DOTS_SLASH,
+        NO_DOT,
+        NO_DOTS,
+        NO_DOTS_SLASH,
+        STAR,
+        START_ANCHOR
+      } = constants.globChars(opts.windows);
+      const nodot = opts.dot ? NO_DOTS : NO_DOT;
+      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
+      const capture = opts.capture ? "" : "?:";
+      const state = { negated: false, prefix: "" };
+      let star = opts.bash === true ? ".*?" : STAR;
+      if (opts.capture) {
+        star = `(${star})`;
+      }
+      const globstar = (opts2) => {
+        if (opts2.noglobstar === true) return star;
+        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
+      };
+      const create = (str) => {
+        switch (str) {
+          case "*":
+            return `${nodot}${ONE_CHAR}${star}`;
+          case ".*":
+            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*.*":
+            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "*/*":
+            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
+          case "**":
+            return nodot + globstar(opts);
+          case "**/*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
+          case "**/*.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
+          case "**/.*":
+            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
+          default: {
+            const match = /^(.*?)\.(\w+)$/.exec(str);
+            if (!match) return;
+            const source2 = create(match[1]);
+            if (!source2) return;
+            return source2 + DOT_LITERAL + match[2];
+          }
+        }
+      };
+      const output = utils.removePrefix(input, state);
+      let source = create(output);
+      if (source && opts.strictSlashes !== true) {
+        source += `${SLASH_LITERAL}?`;
+      }
+      return source;
+    };
+    module.exports = parse;
+  }
+});
+
+// node_modules/picomatch/lib/picomatch.js
+var require_picomatch = __commonJS({
+  "node_modules/picomatch/lib/picomatch.js"(exports, module) {
+    "use strict";
+    var scan = require_scan();
+    var parse = require_parse();
+    var utils = require_utils();
+    var constants = require_constants();
+    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
+    var picomatch6 = (glob, options, returnState = false) => {
+      if (Array.isArray(glob)) {
+        const fns = glob.map((input) => picomatch6(input, options, returnState));
+        const arrayMatcher = (str) => {
+          for (const isMatch of fns) {
+            const state2 = isMatch(str);
+            if (state2) return state2;
+          }
+          return false;
+        };
+        return arrayMatcher;
+      }
+      const isState = isObject(glob) && glob.tokens && glob.input;
+      if (glob === "" || typeof glob !== "string" && !isState) {
+        throw new TypeError("Expected pattern to be a non-empty string");
+      }
+      const opts = options || {};
+      const posix = opts.windows;
+      const regex = isState ? picomatch6.compileRe(glob, options) : picomatch6.makeRe(glob, options, false, true);
+      const state = regex.state;
+      delete regex.state;
+      let isIgnored = () => false;
+      if (opts.ignore) {
+        const ignoreOpts = { ...options, ignore: null, onMatch: null, onResult: null };
+        isIgnored = picomatch6(opts.ignore, ignoreOpts, returnState);
+      }
+      const matcher = (input, returnObject = false) => {
+        const { isMatch, match, output } = picomatch6.test(input, regex, options, { glob, posix });
+        const result = { glob, state, regex, posix, input, output, match, isMatch };
+        if (typeof opts.onResult === "function") {
+          opts.onResult(result);
+        }
+        if (isMatch === false) {
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (isIgnored(input)) {
+          if (typeof opts.onIgnore === "function") {
+            opts.onIgnore(result);
+          }
+          result.isMatch = false;
+          return returnObject ? result : false;
+        }
+        if (typeof opts.onMatch === "function") {
+          opts.onMatch(result);
+        }
+        return returnObject ? result : true;
+      };
+      if (returnState) {
+        matcher.state = state;
+      }
+      return matcher;
+    };
+    picomatch6.test = (input, regex, options, { glob, posix } = {}) => {
+      if (typeof input !== "string") {
+        throw new TypeError("Expected input to be a string");
+      }
+      if (input === "") {
+        return { isMatch: false, output: "" };
+      }
+      const opts = options || {};
+      const format = opts.format || (posix ? utils.toPosixSlashes : null);
+      let match = input === glob;
+      let output = match && format ? format(input) : input;
+      if (match === false) {
+        output = format ? format(input) : input;
+        match = output === glob;
+      }
+      if (match === false || opts.capture === true) {
+        if (opts.matchBase === true || opts.basename === true) {
+          match = picomatch6.matchBase(input, regex, options, posix);
+        } else {
+          match = regex.exec(output);
+        }
+      }
+      return { isMatch: Boolean(match), match, output };
+    };
+    picomatch6.matchBase = (input, glob, options, posix = options && options.windows) => {
+      const regex = glob instanceof RegExp ? glob : picomatch6.makeRe(glob, options);
+      return regex.test(utils.basename(input, { windows: posix }));
+    };
+    picomatch6.isMatch = (str, patterns, options) => picomatch6(patterns, options)(str);
+    picomatch6.parse = (pattern, options) => {
+      if (Array.isArray(pattern)) return pattern.map((p) => picomatch6.parse(p, options));
+      return parse(pattern, { ...options, fastpaths: false });
+    };
+    picomatch6.scan = (input, options) => scan(input, options);
+    picomatch6.compileRe = (state, options, returnOutput = false, returnState = false) => {
+      if (returnOutput === true) {
+        return state.output;
+      }
+      const opts = options || {};
+      const prepend = opts.contains ? "" : "^";
+      const append = opts.contains ? "" : "$";
+      let source = `${prepend}(?:${state.output})${append}`;
+      if (state && state.negated === true) {
+        source = `^(?!${source}).*$`;
+      }
+      const regex = picomatch6.toRegex(source, options);
+      if (returnState === true) {
+        regex.state = state;
+      }
+      return regex;
+    };
+    picomatch6.makeRe = (input, options = {}, returnOutput = false, returnState = false) => {
+      if (!input || typeof input !== "string") {
+        throw new TypeError("Expected a non-empty string");
+      }
+      let parsed = { negated: false, fastpaths: true };
+      if (options.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
+        parsed.output = parse.fastpaths(input, options);
+      }
+      if (!parsed.output) {
+        parsed = parse(input, options);
+      }
+      return picomatch6.compileRe(parsed, options, returnOutput, returnState);
+    };
+    picomatch6.toRegex = (source, options) => {
+      try {
+        const opts = options || {};
+        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
+      } catch (err) {
+        if (options && options.debug === true) throw err;
+        return /$^/;
+      }
+    };
+    picomatch6.constants = constants;
+    module.exports = picomatch6;
+  }
+});
+
+// node_modules/picomatch/index.js
+var require_picomatch2 = __commonJS({
+  "node_modules/picomatch/index.js"(exports, module) {
+    "use strict";
+    var pico = require_picomatch();
+    var utils = require_utils();
+    function picomatch6(glob, options, returnState = false) {
+      if (options && (options.windows === null || options.windows === void 0)) {
+        options = { ...options, windows: utils.isWindows() };
+      }
+      return pico(glob, options, returnState);
+    }
+    Object.assign(picomatch6, pico);
+    module.exports = picomatch6;
+  }
+});
+
+// src/discover/git.ts
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+var execFileAsync = promisify(execFile);
+var GitError = class extends Error {
+};
+async function git(args, cwd) {
+  try {
+    const { stdout } = await execFileAsync("git", args, { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv() });
+    return stdout;
+  } catch (error) {
+    const stderr = String(error.stderr ?? "").trim();
+    throw new GitError(`git ${args.join(" ")}: ${stderr || error.message}`);
+  }
+}
+async function commitExists(cwd, sha) {
+  try {
+    await git(["cat-file", "-e", `${sha}^{commit}`], cwd);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function mergeBase(cwd, base, head) {
+  try {
+    return (await git(["merge-base", base, head], cwd)).trim() || null;
+  } catch {
+    return null;
+  }
+}
+async function fetchCommit(cwd, sha) {
+  try {
+    await git(["fetch", "--no-tags", "--depth=1", "origin", sha], cwd);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function changedFiles(cwd, from, to) {
+  return parseNameStatus(await git(["diff", "--name-status", "-z", "-M", from, to], cwd));
+}
+function parseNameStatus(text) {
+  const fields = text.split("\0").filter((f) => f.length);
+  const out = [];
+  for (let i = 0; i < fields.length; ) {
+    const code = fields[i++];
+    if (code.startsWith("R") || code.startsWith("C")) {
+      const oldPath = fields[i++];
+      const path10 = fields[i++];
+      out.push({ path: path10, status: code.startsWith("R") ? "renamed" : "added", oldPath });
+    } else {
+      const path10 = fields[i++];
+      const status = code === "A" ? "added" : code === "M" ? "modified" : code === "D" ? "deleted" : "other";
+      out.push({ path: path10, status, oldPath: null });
+    }
+  }
+  return out;
+}
+async function filesAt(cwd, commit) {
+  return (await git(["ls-tree", "-r", "-z", "--name-only", commit], cwd)).split("\0").filter((f) => f.length);
+}
+async function addWorktree(cwd, commit, dir) {
+  await git(["worktree", "add", "--detach", "--force", dir, commit], cwd);
+}
+async function removeWorktree(cwd, dir) {
+  try {
+    await git(["worktree", "remove", "--force", dir], cwd);
+  } catch {
+    await git(["worktree", "prune"], cwd).catch(() => void 0);
+  }
+}
+
+// src/analysis/compare/kernels.ts
+function kernelKey(kernel) {
+  return `${kernel.name}@${kernel.arch}`;
+}
+var POSITION_KEYS = /* @__PURE__ */ new Set(["file", "line", "column", "offset", "diagnostics", "source", "nullReasons"]);
+function kernelFingerprint(kernel) {
+  return JSON.stringify(kernel, (key, value) => POSITION_KEYS.has(key) ? void 0 : typeof value === "string" ? value.replace(/\bline \d+/g, "line #") : value);
+}
+function unmangledName(kernel) {
+  let depth = 0;
+  let end = kernel.displayName.length;
+  for (let i = 0; i < kernel.displayName.length; i++) {
+    const c = kernel.displayName[i];
+    if (c === "<") depth++;
+    else if (c === ">") depth--;
+    else if (c === "(" && depth === 0) {
+      end = i;
+      break;
+    }
+  }
+  const head = kernel.displayName.slice(0, end).replace(/<.*>/, "").trim();
+  return head.slice(head.lastIndexOf(" ") + 1);
+}
+function pairUnique(base, head, key, paired, used) {
+  const count = (list) => {
+    const counts = /* @__PURE__ */ new Map();
+    for (const k of list) counts.set(key(k), [...counts.get(key(k)) ?? [], k]);
+    return counts;
+  };
+  const baseByKey = count(base.filter((k) => !used.has(k)));
+  const headByKey = count(head.filter((k) => !paired.has(k)));
+  for (const [k, heads] of headByKey) {
+    const bases = baseByKey.get(k);
+    if (heads.length !== 1 || bases?.length !== 1) continue;
+    paired.set(heads[0], bases[0]);
+    used.add(bases[0]);
+  }
+}
+function pairKernels(base, head) {
+  const baseKernels = base?.kernels ?? [];
+  const paired = /* @__PURE__ */ new Map();
+  const used = /* @__PURE__ */ new Set();
+  const keys = [
+    (k) => `${k.file ?? ""}|${kernelKey(k)}`,
+    kernelKey,
+    (k) => `${k.file ?? ""}|${unmangledName(k)}@${k.arch}`
+  ];
+  for (const key of keys) pairUnique(baseKernels, head.kernels, key, paired, used);
+  const pairs = [];
+  for (const kernel of head.kernels) {
+    const before = paired.get(kernel) ?? null;
+    pairs.push({
+      name: kernel.name,
+      displayName: kernel.displayName,
+      arch: kernel.arch,
+      status: before === null ? "added" : before.name === kernel.name && kernelFingerprint(before) === kernelFingerprint(kernel) ? "unchanged" : "changed",
+      base: before,
+      head: kernel
+    });
+  }
+  for (const kernel of baseKernels) {
+    if (used.has(kernel)) continue;
+    pairs.push({ name: kernel.name, displayName: kernel.displayName, arch: kernel.arch, status: "removed", base: kernel, head: null });
+  }
+  return pairs;
+}
+
+// src/analysis/compare/format.ts
+function percent(fraction) {
+  return `${Number((fraction * 100).toFixed(1))}%`;
+}
+function signed(value) {
+  return value > 0 ? `+${value}` : `${value}`;
+}
+function round(value, digits = 2) {
+  return Number(value.toFixed(digits));
+}
+function plural(count, singular, pluralForm = `${singular}s`) {
+  return `${count} ${Math.abs(count) === 1 ? singular : pluralForm}`;
+}
+function where(file, line) {
+  if (!file) return "(no source line)";
+  return line !== null ? `${basename(file)}:${line}` : basename(file);
+}
+function basename(file) {
+  const parts = file.split(/[\\/]/);
+  return parts[parts.length - 1] || file;
+}
+
+// src/analysis/compare/remedies.ts
+function registerCliffRemedy(blockSize, blocksWanted, registerCap) {
+  const cap = registerCap !== null ? ` (at most ${registerCap} registers/thread)` : "";
+  return `Cap registers so ${blocksWanted} blocks of ${blockSize} threads fit${cap}: \`__launch_bounds__(${blockSize}, ${blocksWanted})\`` + (registerCap !== null ? ` or \`-maxrregcount=${registerCap}\`` : "") + ", or keep fewer values live (recompute cheap values, shrink per-thread register tiles, avoid unroll/prefetch that holds extra values); check that the cap does not introduce spills (resource balancing, Ryoo et al. \xA73.6).";
+}
+function sharedCliffRemedy(blocksWanted, sharedCap) {
+  const cap = sharedCap !== null ? ` to at most ${sharedCap} B per block` : "";
+  return `Reduce shared memory${cap} so ${blocksWanted} blocks fit per SM: smaller tiles, reuse one buffer across phases, or keep the tile in registers (tile size trades reuse against occupancy, Ryoo et al. \xA73.5).`;
+}
+function headroomRemedy(resource) {
+  return resource === "registers" ? "No action needed yet; the next added live value loses a block/SM. Pin the budget with `__launch_bounds__(threads, minBlocks)` so the compiler keeps it." : "No action needed yet; a slightly larger tile loses a block/SM. Size shared buffers from the block size so growth is deliberate.";
+}
+function accessRemedy(accessClass, kind, sectors) {
+  if (kind === "atomic") {
+    return "Privatize: accumulate into per-block copies in shared memory (shared atomics) and commit them to global memory once per block (privatization, Stratton et al. \xA73.2).";
+  }
+  if (accessClass === "strided" && (sectors === null || sectors < 32)) {
+    return "Lanes read one field of consecutive structures: store that field contiguously (array-of-structures to structure-of-arrays, data layout transformation, Stratton et al. \xA73.7; Ryoo et al. \xA73.1).";
+  }
+  return "Each lane touches its own sector (e.g. walking a column of a row-major matrix): load a coalesced tile into shared memory and read it transposed there, or make threadIdx.x index the contiguous dimension (tiling, Stratton et al. \xA73.1; Ryoo et al. \xA73.1).";
+}
+function structureRemedy(fields, stride) {
+  return `Lanes read ${fields} fields of consecutive ${stride}-byte structures (array of structures): store each field in its own array (structure of arrays, \`x[i]\`, \`vx[i]\`, ...) so consecutive lanes read consecutive elements (data layout transformation, Stratton et al. \xA73.7; Ryoo et al. \xA73.1); where the layout must stay, load the structures of a block into shared memory with coalesced loads and read the fields there.`;
+}
+function bankConflictRemedy(ways) {
+  return `Pad the shared array's row by one element (e.g. \`[32][33]\` instead of \`[32][32]\`) so the ${ways} lanes that share a bank map to different banks.`;
+}
+function spillRemedy() {
+  return "Spills go to local memory (DRAM through L1): keep fewer values live, avoid dynamically indexed per-thread arrays (they live in local memory), relax a too-tight `__launch_bounds__`/`-maxrregcount`, or move large per-thread arrays to shared memory (resource balancing, Ryoo et al. \xA73.6).";
+}
+function growthRemedy(what) {
+  if (what === "instructions") {
+    return "Reduce dynamic instructions: hoist loop-invariant code, unroll loops with constant trip counts, coarsen work per thread to amortize index arithmetic (Ryoo et al. \xA73.2; granularity coarsening, Stratton et al. \xA73.8).";
+  }
+  if (what === "registers") return "Check whether the new live values are needed; the next register cliff is reported separately when it is close.";
+  return "Check whether the larger shared buffers are needed; the next shared-memory cliff is reported separately when it is close.";
+}
+function divergenceRemedy() {
+  return "Make the branch condition uniform across a warp (branch on warp-level indices, sort or bin work so neighbouring lanes take the same path: regularization, Stratton et al. \xA73.5), or compute both sides with predication when they are short.";
+}
+function regressionRemedy() {
+  return "Compare the static findings for this kernel above; if none explain it, profile both versions with Nsight Compute (memory throughput, achieved occupancy, stall reasons).";
+}
+function buildRemedy() {
+  return "Fix the build error; the other kernels were still analysed.";
+}
+
+// src/analysis/compare/resource-findings.ts
+function dropCause(base, head, headOcc) {
+  const registers = (head.resources?.registers ?? 0) - (base.resources?.registers ?? 0);
+  const shared = headOcc.allocatedSharedBytesPerBlock - (base.occupancy?.allocatedSharedBytesPerBlock ?? 0);
+  if (headOcc.limiter.includes("registers") && registers > 0) return { text: `${signed(registers)} registers`, resource: "registers" };
+  if (headOcc.limiter.includes("sharedMemory") && shared > 0) return { text: `${signed(shared)} B shared memory`, resource: "sharedMemory" };
+  if (base.occupancy && base.occupancy.blockSize !== headOcc.blockSize) return { text: `block ${base.occupancy.blockSize} \u2192 ${headOcc.blockSize} threads`, resource: "block" };
+  if (registers > 0) return { text: `${signed(registers)} registers`, resource: "registers" };
+  if (shared > 0) return { text: `${signed(shared)} B shared memory`, resource: "sharedMemory" };
+  return { text: "resources changed", resource: "other" };
+}
+function occupancyDrop(base, head) {
+  const baseOcc = base.occupancy;
+  const headOcc = head.occupancy;
+  if (!baseOcc || !headOcc || headOcc.activeWarpsPerSM >= baseOcc.activeWarpsPerSM) return null;
+  const cause = dropCause(base, head, headOcc);
+  const blocks = baseOcc.blockSize === headOcc.blockSize ? `${baseOcc.activeBlocksPerSM} \u2192 ${headOcc.activeBlocksPerSM} blocks/SM` : `${baseOcc.activeWarpsPerSM} \u2192 ${headOcc.activeWarpsPerSM} active warps/SM`;
+  const wanted = blocksRestoring(baseOcc, headOcc, head.arch);
+  const registerCap = head.resources && head.cliffs?.registers.shedToGain != null && head.cliffs.registers.blocksAfterGain === wanted ? head.resources.registers - head.cliffs.registers.shedToGain : null;
+  const sharedCap = head.cliffs?.sharedMemory.shedToGain != null && head.cliffs.sharedMemory.blocksAfterGain === wanted ? headOcc.allocatedSharedBytesPerBlock - head.cliffs.sharedMemory.shedToGain : null;
+  return {
+    kind: "cliff",
+    severity: "failure",
+    title: `${cause.text} \u2192 ${blocks} (occupancy ${percent(baseOcc.occupancy)} \u2192 ${percent(headOcc.occupancy)})`,
+    message: `At ${headOcc.blockSize} threads/block, active warps/SM fell from ${baseOcc.activeWarpsPerSM} to ${headOcc.activeWarpsPerSM}; registers/thread ${base.resources?.registers ?? "?"} \u2192 ${head.resources?.registers ?? "?"}, shared/block ${baseOcc.allocatedSharedBytesPerBlock} \u2192 ${headOcc.allocatedSharedBytesPerBlock} B (allocated); limiter now ${headOcc.limiter.join(", ")}.`,
+    evidence: {
+      blockSize: headOcc.blockSize,
+      registersBase: base.resources?.registers ?? null,
+      registersHead: head.resources?.registers ?? null,
+      sharedBytesBase: baseOcc.allocatedSharedBytesPerBlock,
+      sharedBytesHead: headOcc.allocatedSharedBytesPerBlock,
+      blocksPerSMBase: baseOcc.activeBlocksPerSM,
+      blocksPerSMHead: headOcc.activeBlocksPerSM,
+      warpsPerSMBase: baseOcc.activeWarpsPerSM,
+      warpsPerSMHead: headOcc.activeWarpsPerSM,
+      occupancyBase: baseOcc.occupancy,
+      occupancyHead: headOcc.occupancy,
+      limiterHead: headOcc.limiter.join(","),
+      cause: cause.resource
+    },
+    remedy: cause.resource === "sharedMemory" ? sharedCliffRemedy(wanted, sharedCap) : registerCliffRemedy(headOcc.blockSize, wanted, cause.resource === "registers" ? registerCap : null)
+  };
+}
+function blocksRestoring(baseOcc, headOcc, arch) {
+  const wanted = Math.ceil(baseOcc.activeWarpsPerSM / headOcc.warpsPerBlock);
+  let limit = wanted;
+  try {
+    const spec = getArch(arch);
+    limit = Math.min(Math.floor(spec.maxThreadsPerSM / headOcc.blockSize), spec.maxBlocksPerSM);
+  } catch {
+  }
+  return Math.max(1, Math.min(wanted, limit));
+}
+function headroomFindings(base, head, thresholds) {
+  const findings = [];
+  const occ = head.occupancy;
+  if (!occ || !head.cliffs) return findings;
+  const sides = [
+    { resource: "registers", threshold: thresholds.registerHeadroom, unit: "register", units: "registers" },
+    { resource: "sharedMemory", threshold: thresholds.sharedHeadroomBytes, unit: "B", units: "B" }
+  ];
+  for (const side2 of sides) {
+    const cliff = head.cliffs[side2.resource];
+    if (cliff.headroom === null || cliff.blocksAfterDrop === null || cliff.headroom > side2.threshold) continue;
+    const baseCliff = base?.cliffs?.[side2.resource];
+    const wasAsClose = baseCliff && baseCliff.headroom !== null && baseCliff.headroom <= cliff.headroom && base?.occupancy?.activeBlocksPerSM === occ.activeBlocksPerSM;
+    if (wasAsClose) continue;
+    const step = cliff.headroom + 1;
+    const amount = side2.resource === "registers" ? plural(step, "register") : `${step} B shared memory`;
+    const left = side2.resource === "registers" ? plural(cliff.headroom, "register") : `${cliff.headroom} B`;
+    findings.push({
+      kind: "cliff",
+      severity: "notice",
+      title: `+${amount} \u2192 ${occ.activeBlocksPerSM} \u2192 ${cliff.blocksAfterDrop} blocks/SM (headroom ${left})`,
+      message: `At ${occ.blockSize} threads/block the kernel runs ${occ.activeBlocksPerSM} blocks/SM (occupancy ${percent(occ.occupancy)}); it can add ${left} before dropping to ${cliff.blocksAfterDrop} blocks/SM` + (baseCliff?.headroom != null ? ` (base headroom ${baseCliff.headroom} ${side2.units}).` : "."),
+      evidence: {
+        resource: side2.resource,
+        blockSize: occ.blockSize,
+        headroom: cliff.headroom,
+        headroomBase: baseCliff?.headroom ?? null,
+        threshold: side2.threshold,
+        blocksPerSM: occ.activeBlocksPerSM,
+        blocksAfterDrop: cliff.blocksAfterDrop,
+        registersHead: head.resources?.registers ?? null
+      },
+      remedy: headroomRemedy(side2.resource)
+    });
+  }
+  return findings;
+}
+function spillBytes(kernel) {
+  const r = kernel?.resources;
+  if (!r || r.spillStoreBytes === null || r.spillLoadBytes === null) return null;
+  return r.spillStoreBytes + r.spillLoadBytes;
+}
+function spillFinding(base, head) {
+  const headSpill = spillBytes(head);
+  if (headSpill === null || headSpill === 0 || !head.resources) return null;
+  const baseSpill = spillBytes(base);
+  if (baseSpill !== null && headSpill <= baseSpill) return null;
+  const r = head.resources;
+  const b = baseSpill !== null ? base?.resources ?? null : null;
+  const stores = b ? `${b.spillStoreBytes} \u2192 ${r.spillStoreBytes}` : `${r.spillStoreBytes}`;
+  const loads = b ? `${b.spillLoadBytes} \u2192 ${r.spillLoadBytes}` : `${r.spillLoadBytes}`;
+  return {
+    kind: "spill",
+    severity: "failure",
+    title: `${baseSpill ? "spills grew" : "spills"}: ${stores} B stores, ${loads} B loads per thread`,
+    message: `ptxas spills registers to local memory at ${r.registers} registers/thread (local ${r.localBytes} B/thread, stack frame ${r.stackFrameBytes} B)` + (base?.resources && baseSpill === null ? "; the base side does not record spills." : "."),
+    evidence: {
+      spillStoreBytesBase: b?.spillStoreBytes ?? null,
+      spillStoreBytesHead: r.spillStoreBytes,
+      spillLoadBytesBase: b?.spillLoadBytes ?? null,
+      spillLoadBytesHead: r.spillLoadBytes,
+      registersHead: r.registers,
+      localBytesHead: r.localBytes
+    },
+    remedy: spillRemedy()
+  };
+}
+function growthPercent(before, after) {
+  if (after <= before) return null;
+  return before === 0 ? Infinity : (after - before) / before * 100;
+}
+function growthFindings(base, head, thresholds, skip) {
+  const findings = [];
+  const checks = [
+    { kind: "registers", before: base.resources?.registers ?? null, after: head.resources?.registers ?? null, limit: thresholds.registersGrowthPercent, floor: thresholds.registersGrowthMin, label: "registers per thread", unit: "" },
+    { kind: "shared", before: base.resources?.staticSharedBytes ?? null, after: head.resources?.staticSharedBytes ?? null, limit: thresholds.sharedGrowthPercent, floor: thresholds.sharedGrowthMinBytes, label: "static shared memory per block", unit: " B" },
+    { kind: "instructions", before: base.perThread?.instructions ?? null, after: head.perThread?.instructions ?? null, limit: thresholds.instructionsGrowthPercent, floor: thresholds.instructionsGrowthMin, label: "dynamic instructions per thread", unit: "" }
+  ];
+  for (const check of checks) {
+    if (skip.has(check.kind) || check.before === null || check.after === null) continue;
+    const growth = growthPercent(check.before, check.after);
+    if (growth === null || growth <= check.limit || check.after - check.before < check.floor) continue;
+    const growthText = Number.isFinite(growth) ? `+${round(growth, 1)}%` : "new";
+    const assumed = check.kind === "instructions" && head.perThread?.usesAssumedTripCounts ? " Some loops use assumed trip counts." : "";
+    findings.push({
+      kind: check.kind,
+      severity: "warning",
+      title: `${growthText} ${check.label} (${round(check.before)} \u2192 ${round(check.after)}${check.unit})`,
+      message: `${check.label[0].toUpperCase()}${check.label.slice(1)} grew by ${growthText} (${round(check.after - check.before)}${check.unit}), above the ${check.limit}% threshold and the floor of ${check.floor}${check.unit}.${assumed}`,
+      evidence: { before: check.before, after: check.after, growthPercent: Number.isFinite(growth) ? round(growth, 2) : null, thresholdPercent: check.limit, floor: check.floor },
+      remedy: growthRemedy(check.kind)
+    });
+  }
+  return findings;
+}
+
+// src/analysis/compare/sites.ts
+function siteOpcode(ptx) {
+  const withoutGuard = ptx.trim().replace(/^@!?%?\w+\s+/, "");
+  return withoutGuard.split(/\s+/)[0] ?? "";
+}
+function normalizedPtx(ptx) {
+  return ptx.trim().replace(/%([a-z]+)\d+/g, "%$1").replace(/\s+/g, " ").replace(/;$/, "");
+}
+function alignSites(base, head, key) {
+  const describe = (site) => ({ key: key(site), text: normalizedPtx(site.ptx), line: site.line });
+  const b = base.map(describe);
+  const h = head.map(describe);
+  const rows = base.length + 1;
+  const cols = head.length + 1;
+  const score = new Float64Array(rows * cols);
+  const pairScore = (i2, j2) => {
+    const x = b[i2];
+    const y = h[j2];
+    if (x.key !== y.key) return 0;
+    return 4 + (x.text === y.text ? 2 : 0) + (x.line !== null && x.line === y.line ? 1 : 0);
+  };
+  for (let i2 = 1; i2 < rows; i2++) {
+    for (let j2 = 1; j2 < cols; j2++) {
+      const pair = pairScore(i2 - 1, j2 - 1);
+      const diagonal = pair > 0 ? score[(i2 - 1) * cols + (j2 - 1)] + pair : -Infinity;
+      score[i2 * cols + j2] = Math.max(diagonal, score[(i2 - 1) * cols + j2], score[i2 * cols + (j2 - 1)]);
+    }
+  }
+  const match = new Array(head.length).fill(-1);
+  let i = base.length;
+  let j = head.length;
+  while (i > 0 && j > 0) {
+    const here = score[i * cols + j];
+    const pair = pairScore(i - 1, j - 1);
+    if (pair > 0 && here === score[(i - 1) * cols + (j - 1)] + pair) {
+      match[j - 1] = i - 1;
+      i--;
+      j--;
+    } else if (here === score[(i - 1) * cols + j]) {
+      i--;
+    } else {
+      j--;
+    }
+  }
+  return match;
+}
+
+// src/analysis/compare/site-findings.ts
+var accessKey = (a) => `${a.space}|${a.kind}|${siteOpcode(a.ptx)}`;
+function isBadGlobalAccess(access) {
+  if (access.space !== "global") return false;
+  if (access.class === "strided" || access.class === "uncoalesced") return true;
+  return access.kind === "atomic" && access.class === "indirect";
+}
+function excessRatio(access) {
+  if (access.sectorsPerRequest === null || access.idealSectors === null || access.idealSectors === 0) return null;
+  return access.sectorsPerRequest / access.idealSectors;
+}
+function isWorseAccess(base, head) {
+  if (!isBadGlobalAccess(base)) return true;
+  const before = excessRatio(base);
+  const after = excessRatio(head);
+  if (before !== null && after !== null) return after > before;
+  return base.class !== head.class && head.class === "uncoalesced";
+}
+function groupByLine(sites) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const site of sites) {
+    const a = site.access;
+    const key = a.line === null ? `ptx:${groups.size}` : `${a.file}|${a.line}|${a.kind}|${a.class}`;
+    const group = groups.get(key);
+    if (group) group.push(site);
+    else groups.set(key, [site]);
+  }
+  return [...groups.values()];
+}
+function accessFindings(base, head, thresholds) {
+  const baseSites = base?.accesses ?? [];
+  const match = alignSites(baseSites, head.accesses, accessKey);
+  const uncoalesced = [];
+  const conflicts = [];
+  head.accesses.forEach((access, index) => {
+    const counterpart = match[index] >= 0 ? baseSites[match[index]] : null;
+    if (access.dynamicWeight < thresholds.uncoalescedMinWeight) return;
+    if (isBadGlobalAccess(access) && (!counterpart || isWorseAccess(counterpart, access))) {
+      uncoalesced.push({ access, base: counterpart });
+    }
+    if (access.space === "shared" && access.bankConflictWays !== null && access.bankConflictWays > 1) {
+      const before = counterpart?.bankConflictWays ?? null;
+      if (!counterpart || before === null || before < access.bankConflictWays) conflicts.push({ access, base: counterpart });
+    }
+  });
+  const structures = structureFields(uncoalesced.map((site) => site.access));
+  return [
+    ...groupByLine(uncoalesced).map((group) => uncoalescedFinding(group, base === null, structures)),
+    ...groupByLine(conflicts).map((group) => bankConflictFinding(group, base === null))
+  ];
+}
+function worst(group) {
+  return group.reduce((a, b) => (b.access.sectorsPerRequest ?? 0) > (a.access.sectorsPerRequest ?? 0) || (b.access.sectorsPerRequest ?? 0) === (a.access.sectorsPerRequest ?? 0) && b.access.dynamicWeight > a.access.dynamicWeight ? b : a);
+}
+function compact(ptx) {
+  return ptx.trim().replace(/\s+/g, " ");
+}
+function times(weight) {
+  const rounded = round(weight);
+  return `${rounded} ${rounded === 1 ? "time" : "times"}`;
+}
+function siteLayout(access) {
+  const address = access.ptx.match(/\[\s*(%\w+)\s*(?:\+\s*(-?\d+))?\s*\]/);
+  const stride = access.reason.match(/lane stride (-?\d+) B/);
+  if (!address || !stride) return null;
+  return { base: address[1], offset: Number(address[2] ?? 0), stride: Number(stride[1]) };
+}
+function structureFields(sites) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const access of sites) {
+    const layout = siteLayout(access);
+    if (!layout || Math.abs(layout.stride) <= access.bytesPerLane) continue;
+    const key = `${layout.base}|${layout.stride}`;
+    groups.set(key, [...groups.get(key) ?? [], { access, ...layout }]);
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const group of groups.values()) {
+    const offsets = new Set(group.map((g) => g.offset));
+    const span = Math.max(...offsets) - Math.min(...offsets);
+    if (offsets.size < 2 || span >= Math.abs(group[0].stride)) continue;
+    for (const g of group) out.set(g.access, { fields: offsets.size, stride: Math.abs(g.stride) });
+  }
+  return out;
+}
+function uncoalescedFinding(group, headOnly, structures = /* @__PURE__ */ new Map()) {
+  const { access } = worst(group);
+  const structure = group.map((site) => structures.get(site.access)).find((found) => found !== void 0) ?? null;
+  const base = group.map((site) => site.base).find((b) => b !== null && isBadGlobalAccess(b)) ?? worst(group).base;
+  const weight = group.reduce((sum, site) => sum + site.access.dynamicWeight, 0);
+  const sectors = access.sectorsPerRequest !== null && access.idealSectors !== null ? `${access.sectorsPerRequest} sectors/request vs ideal ${access.idealSectors}` : "sectors/request unknown";
+  const was = base ? ` (base: ${base.class ?? "unknown"}${base.sectorsPerRequest !== null ? `, ${base.sectorsPerRequest} sectors` : ""})` : "";
+  const label = access.kind === "atomic" ? "global atomic on data-dependent addresses" : `${access.class} global ${access.kind}`;
+  const sites = group.length > 1 ? ` (${group.length} sites)` : "";
+  const others = group.length > 1 ? ` and ${plural(group.length - 1, "more site")} on this line` : "";
+  return {
+    kind: "uncoalesced",
+    severity: access.class === "strided" ? "warning" : "failure",
+    file: access.file,
+    line: access.line,
+    title: `${base && isBadGlobalAccess(base) ? "worse" : "new"} ${label} at ${where(access.file, access.line)}${sites}: ${sectors}`,
+    message: `\`${compact(access.ptx)}\`${others} ${group.length > 1 ? `run ${times(weight)} per thread in total` : `runs ${times(weight)} per thread`}; ${access.reason}${was}.` + (headOnly ? " (head-only report: no base to compare with.)" : ""),
+    evidence: {
+      class: access.class,
+      kind: access.kind,
+      sectorsPerRequest: access.sectorsPerRequest,
+      idealSectors: access.idealSectors,
+      bytesPerLane: access.bytesPerLane,
+      dynamicWeight: round(weight, 4),
+      sites: group.length,
+      ptx: compact(access.ptx),
+      baseClass: base?.class ?? null,
+      baseSectorsPerRequest: base?.sectorsPerRequest ?? null,
+      headOnly
+    },
+    remedy: structure ? structureRemedy(structure.fields, structure.stride) : accessRemedy(access.class, access.kind, access.sectorsPerRequest)
+  };
+}
+function bankConflictFinding(group, headOnly) {
+  const site = group.reduce((a, b) => (b.access.bankConflictWays ?? 0) > (a.access.bankConflictWays ?? 0) ? b : a);
+  const { access } = site;
+  const ways = access.bankConflictWays ?? 0;
+  const before = site.base?.bankConflictWays ?? null;
+  const weight = group.reduce((sum, s) => sum + s.access.dynamicWeight, 0);
+  const sites = group.length > 1 ? ` (${group.length} sites)` : "";
+  return {
+    kind: "bank-conflict",
+    severity: "warning",
+    file: access.file,
+    line: access.line,
+    title: `${ways}-way bank conflict on shared ${access.kind} at ${where(access.file, access.line)}${sites}${before !== null ? ` (base ${before}-way)` : ""}`,
+    message: `\`${compact(access.ptx)}\` runs ${times(weight)} per thread${group.length > 1 ? " (all sites on this line)" : ""}; each request is split into ${ways} serialized bank accesses. ${access.reason}`.trim(),
+    evidence: { bankConflictWays: ways, baseBankConflictWays: before, dynamicWeight: round(weight, 4), sites: group.length, ptx: compact(access.ptx), headOnly },
+    remedy: bankConflictRemedy(ways)
+  };
+}
+var branchKey = (d) => `${siteOpcode(d.ptx)}|${d.loopDepth}`;
+function divergenceFindings(base, head) {
+  const match = alignSites(base.divergence, head.divergence, branchKey);
+  const groups = /* @__PURE__ */ new Map();
+  head.divergence.forEach((branch, index) => {
+    if (!branch.divergent || branch.unresolved || branch.loopDepth < 1) return;
+    const counterpart = match[index] >= 0 ? base.divergence[match[index]] : null;
+    if (counterpart?.divergent) return;
+    const key = branch.line === null ? `ptx:${index}` : `${branch.file}|${branch.line}`;
+    groups.set(key, [...groups.get(key) ?? [], branch]);
+  });
+  return [...groups.values()].map((group) => {
+    const branch = group[0];
+    const weight = group.reduce((sum, b) => sum + b.dynamicWeight, 0);
+    const depth = Math.max(...group.map((b) => b.loopDepth));
+    const sites = group.length > 1 ? ` (${group.length} branches)` : "";
+    return {
+      kind: "divergence",
+      severity: "warning",
+      file: branch.file,
+      line: branch.line,
+      title: `new divergent branch in a loop (depth ${depth}) at ${where(branch.file, branch.line)}${sites}`,
+      message: `\`${compact(branch.ptx)}\`${group.length > 1 ? ` and ${plural(group.length - 1, "more branch", "more branches")} on this line run ${times(weight)} per thread in total` : ` runs ${times(weight)} per thread`}; ${branch.reason}`,
+      evidence: { loopDepth: depth, dynamicWeight: round(weight, 4), sites: group.length, ptx: compact(branch.ptx) },
+      remedy: divergenceRemedy()
+    };
+  });
+}
+
+// src/analysis/compare/other-findings.ts
+var BUILD_STAGES = /* @__PURE__ */ new Set(["build", "ptxas", "cubin", "ptx", "analysis"]);
+function diagnosticKey(d) {
+  const file = d.file ? basename(d.file) : "";
+  const message = d.message.replace(/(?:[\w.-]*[\\/])+/g, "").replace(/\d+/g, "#");
+  return `${d.stage}|${d.kernel ?? ""}|${file}|${message}`;
+}
+function errorsOf(report) {
+  const errors = [];
+  for (const d of report.diagnostics) if (d.severity === "error" && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: null });
+  for (const k of report.kernels) for (const d of k.diagnostics) if (d.severity === "error" && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: k });
+  return errors;
+}
+function buildFindings(base, head) {
+  const baseKeys = new Set(base ? errorsOf(base).map((e) => diagnosticKey(e.diagnostic)) : []);
+  const seen = /* @__PURE__ */ new Set();
+  const findings = [];
+  for (const { diagnostic, kernel } of errorsOf(head)) {
+    const key = diagnosticKey(diagnostic);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const alsoOnBase = baseKeys.has(key);
+    const file = diagnostic.file ?? kernel?.file ?? null;
+    const subject = kernel?.displayName ?? diagnostic.kernel ?? (file ? basename(file) : "the build");
+    findings.push({
+      kind: "build",
+      severity: alsoOnBase ? "warning" : "failure",
+      kernel: kernel?.name ?? diagnostic.kernel ?? "",
+      displayName: subject,
+      arch: kernel?.arch ?? head.archs.join(","),
+      file,
+      line: diagnostic.line ?? null,
+      title: `${diagnostic.stage} failed for ${subject}${alsoOnBase ? " (also on the base side)" : ""}: ${diagnostic.message.split("\n")[0]}`,
+      message: diagnostic.message,
+      evidence: { stage: diagnostic.stage, column: diagnostic.column ?? null, headOnly: base === null, alsoOnBase },
+      remedy: buildRemedy()
+    });
+  }
+  return findings;
+}
+function regressionFinding(timing, kernel, thresholds, codeUnchanged = false) {
+  const slowdownPercent = (timing.ratio - 1) * 100;
+  if (!(timing.pValue < thresholds.timingAlpha) || slowdownPercent < thresholds.timingMinSlowdownPercent) return null;
+  const ms = (value) => `${round(value, 4)} ms`;
+  const unchangedNote = codeUnchanged ? " The kernel's code, resources and launch are identical on both sides, so this is measurement environment (cache state, clocks, launch order), not the change; reported as a notice." : "";
+  return {
+    kind: "regression",
+    severity: codeUnchanged ? "notice" : "failure",
+    kernel: kernel?.name ?? timing.kernel,
+    displayName: kernel?.displayName ?? timing.kernel,
+    arch: timing.arch,
+    file: kernel?.file ?? null,
+    line: null,
+    title: `${round(timing.ratio, 3)}\xD7 slower (+${round(slowdownPercent, 1)}%, CI ${round(timing.ratioCiLow, 3)}\u2013${round(timing.ratioCiHigh, 3)}\xD7, p = ${timing.pValue.toPrecision(2)})`,
+    message: `Median ${ms(timing.base.medianMs)} \u2192 ${ms(timing.head.medianMs)} (base CI ${ms(timing.base.ciLowMs)}\u2013${ms(timing.base.ciHighMs)}, n=${timing.base.n}; head CI ${ms(timing.head.ciLowMs)}\u2013${ms(timing.head.ciHighMs)}, n=${timing.head.n}); p < ${thresholds.timingAlpha} and slowdown \u2265 ${thresholds.timingMinSlowdownPercent}%.${unchangedNote}`,
+    evidence: {
+      ratio: timing.ratio,
+      ratioCiLow: timing.ratioCiLow,
+      ratioCiHigh: timing.ratioCiHigh,
+      pValue: timing.pValue,
+      baseMedianMs: timing.base.medianMs,
+      headMedianMs: timing.head.medianMs,
+      baseSamples: timing.base.n,
+      headSamples: timing.head.n,
+      alpha: thresholds.timingAlpha,
+      minSlowdownPercent: thresholds.timingMinSlowdownPercent,
+      codeUnchanged
+    },
+    remedy: regressionRemedy()
+  };
+}
+
+// src/analysis/compare/compare.ts
+var KIND_ORDER = ["build", "regression", "cliff", "spill", "uncoalesced", "bank-conflict", "divergence", "registers", "shared", "instructions", "frontier"];
+var SEVERITY_ORDER = ["failure", "warning", "notice"];
+function analysed(kernel) {
+  return kernel !== null && kernel.resources !== null;
+}
+function kernelFindings(pair, config) {
+  const head = pair.head;
+  if (!head || pair.status === "unchanged") return [];
+  const thresholds = config.thresholds;
+  const base = analysed(pair.base) ? pair.base : null;
+  const raw = [];
+  if (base) {
+    const drop = occupancyDrop(base, head);
+    if (drop) raw.push(drop);
+    else raw.push(...headroomFindings(base, head, thresholds));
+    const spill = spillFinding(base, head);
+    if (spill) raw.push(spill);
+    const skip = /* @__PURE__ */ new Set();
+    if (drop?.evidence.cause === "registers") skip.add("registers");
+    if (drop?.evidence.cause === "sharedMemory") skip.add("shared");
+    raw.push(...growthFindings(base, head, thresholds, skip));
+    raw.push(...accessFindings(base, head, thresholds));
+    raw.push(...divergenceFindings(base, head));
+  } else {
+    const spill = spillFinding(null, head);
+    if (spill) raw.push({ ...spill, evidence: { ...spill.evidence, headOnly: true } });
+    raw.push(...accessFindings(null, head, thresholds).filter((f) => f.kind === "uncoalesced"));
+  }
+  return raw.map((f) => ({
+    ...f,
+    kernel: head.name,
+    displayName: head.displayName,
+    arch: head.arch,
+    file: f.file !== void 0 ? f.file : head.file,
+    line: f.line ?? null
+  }));
+}
+function compareReports(base, head, config, timing = []) {
+  const kernels = pairKernels(base, head);
+  const findings = [...buildFindings(base, head)];
+  for (const pair of kernels) findings.push(...kernelFindings(pair, config));
+  for (const t of timing) {
+    const pair = kernels.find((k) => k.arch === t.arch && (k.name === t.kernel || k.displayName === t.kernel));
+    const identity = pair ? { name: pair.name, displayName: pair.displayName, arch: pair.arch, file: pair.head?.file ?? pair.base?.file ?? null } : null;
+    const finding = regressionFinding(t, identity, config.thresholds, pair?.status === "unchanged");
+    if (finding) findings.push(finding);
+  }
+  const kernelOrder = new Map(kernels.map((k, i) => [`${k.name}@${k.arch}`, i]));
+  findings.sort(
+    (a, b) => SEVERITY_ORDER.indexOf(a.severity) - SEVERITY_ORDER.indexOf(b.severity) || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (kernelOrder.get(`${a.kernel}@${a.arch}`) ?? -1) - (kernelOrder.get(`${b.kernel}@${b.arch}`) ?? -1) || (a.line ?? 0) - (b.line ?? 0)
+  );
+  return { headOnly: base === null, kernels, findings };
+}
+
+// src/analysis/compare/coverage.ts
+var BUILD_STAGES2 = /* @__PURE__ */ new Set(["build", "ptxas", "cubin", "ptx"]);
+function buildErrors(report) {
+  return [...report.diagnostics, ...report.kernels.flatMap((k) => k.diagnostics)].filter((d) => d.severity === "error" && BUILD_STAGES2.has(d.stage));
+}
+function firstError(errors) {
+  const d = errors[0];
+  const where2 = d.file ? `${d.file}${d.line ? `:${d.line}` : ""}: ` : "";
+  return `${where2}${d.message.split("\n")[0]}`;
+}
+function sideCoverageErrors(input) {
+  const sides = [
+    { name: "head", report: input.head, units: input.headUnits ?? null, other: input.base }
+  ];
+  if (input.base) sides.push({ name: "base", report: input.base, units: input.baseUnits ?? null, other: input.head });
+  const out = [];
+  for (const side2 of sides) {
+    if (side2.report.kernels.length > 0 || side2.units === 0) continue;
+    const errors = buildErrors(side2.report);
+    const otherKernels = side2.other?.kernels.length ?? 0;
+    if (errors.length) {
+      const units = side2.units !== null ? `all ${side2.units} ${side2.units === 1 ? "unit" : "units"}` : "every unit";
+      out.push({
+        severity: "error",
+        stage: "build",
+        file: errors[0].file,
+        line: errors[0].line,
+        message: `the ${side2.name} side has no kernels: ${units} failed to build (${errors.length} ${errors.length === 1 ? "error" : "errors"}; first: ${firstError(errors)})`
+      });
+    } else if (otherKernels > 0) {
+      out.push({
+        severity: "error",
+        stage: "build",
+        message: `the ${side2.name} side yielded no kernels where the ${side2.name === "head" ? "base" : "head"} side has ${otherKernels}: nothing to compare`
+      });
+    }
+  }
+  return out;
+}
+
+// src/discover/includes.ts
+import path from "node:path/posix";
+var INCLUDE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
+function scanIncludes(text) {
+  const out = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(INCLUDE)) {
+    for (let i = counted; i < match.index; i++) if (text.charCodeAt(i) === 10) line++;
+    counted = match.index;
+    out.push({ target: match[1] ?? match[2], quoted: match[1] !== void 0, line });
+  }
+  return out;
+}
+function buildIncludeGraph(files, read, includeDirs = []) {
+  const known = new Set(files.map(normalize));
+  const graph = /* @__PURE__ */ new Map();
+  for (const file of known) {
+    const text = read(file);
+    if (text === null) continue;
+    const deps = [];
+    for (const directive of scanIncludes(text)) {
+      const candidates = [
+        ...directive.quoted ? [path.join(path.dirname(file), directive.target)] : [],
+        ...includeDirs.map((dir) => path.join(normalize(dir), directive.target))
+      ].map(normalize);
+      const hit = candidates.find((candidate) => known.has(candidate));
+      if (hit && !deps.includes(hit)) deps.push(hit);
+    }
+    graph.set(file, deps);
+  }
+  return graph;
+}
+function unitsReaching(graph, units, changed) {
+  const includers = /* @__PURE__ */ new Map();
+  for (const [file, deps] of graph) {
+    for (const dep of deps) {
+      if (!includers.has(dep)) includers.set(dep, []);
+      includers.get(dep).push(file);
+    }
+  }
+  const reasons = /* @__PURE__ */ new Map();
+  for (const start of new Set(changed.map(normalize))) {
+    const seen = /* @__PURE__ */ new Set([start]);
+    const stack = [start];
+    while (stack.length) {
+      const file = stack.pop();
+      if (!reasons.has(file)) reasons.set(file, []);
+      reasons.get(file).push(start);
+      for (const includer of includers.get(file) ?? []) {
+        if (!seen.has(includer)) {
+          seen.add(includer);
+          stack.push(includer);
+        }
+      }
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const unit of units.map(normalize)) {
+    const hits = reasons.get(unit);
+    if (hits?.length) out.set(unit, hits);
+  }
+  return out;
+}
+function normalize(file) {
+  return path.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+
+// src/discover/select.ts
+var import_picomatch = __toESM(require_picomatch2(), 1);
+import { existsSync, readFileSync } from "node:fs";
+import path2 from "node:path";
+var CUDA_EXTENSIONS = [".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc"];
+function isCudaRelevant(file) {
+  return CUDA_EXTENSIONS.includes(path2.extname(file).toLowerCase());
+}
+async function findChanges(repoRoot, baseSha, headSha) {
+  const diagnostics = [];
+  if (!await commitExists(repoRoot, baseSha)) await fetchCommit(repoRoot, baseSha);
+  if (!await commitExists(repoRoot, baseSha)) {
+    throw new Error(`the base commit ${baseSha} is not in the checkout and could not be fetched (use actions/checkout with fetch-depth: 0)`);
+  }
+  const base = await mergeBase(repoRoot, baseSha, headSha);
+  if (!base) {
+    diagnostics.push({
+      severity: "warning",
+      stage: "github",
+      message: `no merge base of ${baseSha.slice(0, 12)} and ${headSha.slice(0, 12)} (shallow clone?); comparing against the PR base commit instead. Use actions/checkout with fetch-depth: 0.`
+    });
+  }
+  const from = base ?? baseSha;
+  return { from, mergeBase: base, changed: await changedFiles(repoRoot, from, headSha), diagnostics };
+}
+function selectUnits(input) {
+  const isSource = (0, import_picomatch.default)([...input.sources], { dot: false });
+  const changedPaths = input.changed.flatMap((c) => [c.path, ...c.oldPath ? [c.oldPath] : []]).filter(isCudaRelevant);
+  const units = /* @__PURE__ */ new Map();
+  const sides = [
+    { files: input.headFiles, read: input.readHead },
+    { files: input.baseFiles, read: input.readBase }
+  ];
+  for (const side2 of sides) {
+    const cudaFiles = side2.files.filter(isCudaRelevant);
+    const graph = buildIncludeGraph(cudaFiles, side2.read, input.includeDirs);
+    const candidates = cudaFiles.filter((f) => isSource(f));
+    for (const [unit, reasons] of unitsReaching(graph, candidates, changedPaths)) {
+      units.set(unit, [.../* @__PURE__ */ new Set([...units.get(unit) ?? [], ...reasons])]);
+    }
+  }
+  const headSet = new Set(input.headFiles);
+  const baseSet = new Set(input.baseFiles);
+  const selected = [...units.keys()].sort();
+  return {
+    units: new Map(selected.map((u) => [u, units.get(u)])),
+    headOnly: selected.filter((u) => headSet.has(u) && !baseSet.has(u)),
+    baseOnly: selected.filter((u) => baseSet.has(u) && !headSet.has(u))
+  };
+}
+function fileReader(root) {
+  return (file) => {
+    const full = path2.join(root, file);
+    return existsSync(full) ? readFileSync(full, "utf8") : null;
+  };
+}
+
+// src/pipeline/spaces.ts
+import { mkdtempSync, rmSync } from "node:fs";
+import path3 from "node:path";
+
+// src/analysis/carving/frontier.ts
+function predictedBest(result) {
+  let best = null;
+  let bestScore = -Infinity;
+  for (const v of result.survivors) {
+    if (v.normalizedEfficiency === null || v.normalizedUtilization === null) continue;
+    const score = v.normalizedEfficiency * v.normalizedUtilization;
+    if (score > bestScore) {
+      best = v;
+      bestScore = score;
+    }
+  }
+  return best && best.efficiency !== null && best.utilization !== null ? { id: best.id, efficiency: best.efficiency, utilization: best.utilization } : null;
+}
+function side(result) {
+  if (!result) return null;
+  return { total: result.total, survivors: result.survivors.map((v) => v.id), best: predictedBest(result), steps: result.steps };
+}
+function compareFrontiers(space, arch, base, head, currentId2) {
+  const baseSide = side(base);
+  const headSide = side(head);
+  const baseIds = new Set(baseSide?.survivors ?? []);
+  const headIds = new Set(headSide?.survivors ?? []);
+  const both = baseSide !== null && headSide !== null;
+  const statusOf = (result, id) => result?.variants.find((v) => v.id === id)?.status ?? null;
+  return {
+    space,
+    arch,
+    base: baseSide,
+    head: headSide,
+    plots: [],
+    added: both ? [...headIds].filter((id) => !baseIds.has(id)) : [],
+    removed: both ? [...baseIds].filter((id) => !headIds.has(id)) : [],
+    kept: both ? [...headIds].filter((id) => baseIds.has(id)) : [],
+    current: currentId2 === null ? null : {
+      id: currentId2,
+      onBase: base ? baseIds.has(currentId2) : null,
+      onHead: head ? headIds.has(currentId2) : null,
+      headStatus: statusOf(head, currentId2)
+    }
+  };
+}
+function statusWords(status) {
+  if (status === null) return "not built";
+  const pruned = /^pruned:(.+)$/.exec(status);
+  return pruned ? `removed at the ${pruned[1]} step` : status;
+}
+function ratio(a, b) {
+  return b === 0 ? "n/a" : `${(a / b).toFixed(3)}x`;
+}
+function frontierFindings(comparison, sourceFile, kernel) {
+  const findings = [];
+  const { base, head, current } = comparison;
+  if (!base || !head) return findings;
+  const common = { kind: "frontier", severity: "warning", kernel, displayName: kernel, arch: comparison.arch, file: sourceFile, line: null };
+  if (current && current.onBase === true && current.onHead === false) {
+    findings.push({
+      ...common,
+      title: `space ${comparison.space}: current ${current.id} fell off the carving frontier (${statusWords(current.headStatus)})`,
+      message: `The configuration in use survived carving on the base side but was ${statusWords(current.headStatus)} on head; ${head.survivors.length} of ${head.total} variants survive on head.`,
+      evidence: { space: comparison.space, current: current.id, headStatus: current.headStatus, baseSurvivors: base.survivors.length, headSurvivors: head.survivors.length },
+      remedy: head.best ? `Retune the space (\`carve retune --space ${comparison.space}\`), or time head's predicted best ${head.best.id} against it.` : `Retune the space (\`carve retune --space ${comparison.space}\`).`
+    });
+  }
+  if (base.best && head.best && base.best.id !== head.best.id) {
+    const headBestOnBase = base.survivors.includes(head.best.id);
+    findings.push({
+      ...common,
+      title: `space ${comparison.space}: predicted best changed from ${base.best.id} to ${head.best.id}`,
+      message: `Head's predicted best ${head.best.id} (efficiency ${ratio(head.best.efficiency, base.best.efficiency)} of base's best, utilization ${ratio(head.best.utilization, base.best.utilization)}) ${headBestOnBase ? "was already a base survivor" : "is new on the frontier"}.`,
+      evidence: {
+        space: comparison.space,
+        baseBest: base.best.id,
+        headBest: head.best.id,
+        baseEfficiency: base.best.efficiency,
+        headEfficiency: head.best.efficiency,
+        baseUtilization: base.best.utilization,
+        headUtilization: head.best.utilization
+      },
+      remedy: `Time the survivors (\`carve carve --space ${comparison.space} --time\`) and set \`current\` to the fastest; head's predicted best is ${head.best.id}.`
+    });
+  }
+  return findings;
+}
+
+// src/pipeline/space-timing.ts
+function interleave(base, head, round2) {
+  const order = [];
+  for (let i = 0; i < Math.max(base.length, head.length); i++) {
+    const pair = [base[i], head[i]].filter((e) => e !== void 0);
+    order.push(...round2 % 2 === 0 ? pair : pair.reverse());
+  }
+  return order;
+}
+function frontierTimingVerdict(input) {
+  const fastest = (side2) => input.variants.filter((v) => v.side === side2 && v.samplesMs.length > 0 && v.error === null).map((v) => ({ ...v, medianMs: median(v.samplesMs) })).sort((a, b) => a.medianMs - b.medianMs || a.id.localeCompare(b.id))[0] ?? null;
+  const baseBest = fastest("base");
+  const headBest = fastest("head");
+  const timing = {
+    rounds: input.rounds,
+    samplesPerRound: input.samplesPerRound,
+    variants: input.variants.map((v) => ({ side: v.side, id: v.id, survivor: v.survivor, medianMs: v.samplesMs.length ? median(v.samplesMs) : null, samples: v.samplesMs.length, samplesMs: v.samplesMs, error: v.error })),
+    baseBest: baseBest && { id: baseBest.id, medianMs: baseBest.medianMs },
+    headBest: headBest && { id: headBest.id, medianMs: headBest.medianMs },
+    ratio: null,
+    ratioCiLow: null,
+    ratioCiHigh: null,
+    pValue: null
+  };
+  const findings = [];
+  if (baseBest && headBest) {
+    const compared = compareTimings(baseBest.samplesMs, headBest.samplesMs, input.thresholds.timingAlpha, { kernel: input.kernel, arch: input.arch });
+    Object.assign(timing, { ratio: compared.ratio, ratioCiLow: compared.ratioCiLow, ratioCiHigh: compared.ratioCiHigh, pValue: compared.pValue });
+    const finding = regressionFinding(compared, { name: input.kernel, displayName: input.kernel, arch: input.arch, file: input.file }, input.thresholds);
+    if (finding) {
+      findings.push({
+        ...finding,
+        title: `space ${input.space}: head's fastest variant ${headBest.id} is ${finding.title} than base's ${baseBest.id}`,
+        evidence: { ...finding.evidence, space: input.space, baseBest: baseBest.id, headBest: headBest.id, rounds: input.rounds, interleaved: true }
+      });
+    }
+  }
+  return { timing, findings };
+}
+async function timeFrontier(input) {
+  const samplesPerRound = Math.max(1, Math.ceil(input.timing.samples / input.rounds));
+  const perRound = { warmup: input.timing.warmup, samples: samplesPerRound };
+  const idsOf = (survivors) => [.../* @__PURE__ */ new Set([...survivors, ...input.currentId ? [input.currentId] : []])];
+  const base = harnessEntries(idsOf(input.base.survivors), input.base.builds, input.kernel, perRound, `base/${input.space}`);
+  const head = harnessEntries(idsOf(input.head.survivors), input.head.builds, input.kernel, perRound, `head/${input.space}`);
+  const samples = /* @__PURE__ */ new Map();
+  const errors = /* @__PURE__ */ new Map();
+  const diagnostics = [];
+  const built = await buildHarness(input.workDir);
+  diagnostics.push(...built.diagnostics);
+  for (let round2 = 0; built.binary && round2 < input.rounds; round2++) {
+    const run = await runHarnessBinary(built.binary, interleave(base, head, round2), input.workDir, `round-${round2}.manifest`);
+    if (round2 === 0 || run.diagnostics.some((d) => d.severity === "error")) diagnostics.push(...run.diagnostics);
+    for (const record of run.records) {
+      const key = `${record.space}|${record.variant}`;
+      if (record.status === "error") errors.set(key, record.error ?? "failed");
+      else samples.set(key, [...samples.get(key) ?? [], ...record.samplesMs]);
+    }
+    if (run.records.length === 0) break;
+  }
+  const variants = [];
+  for (const [side2, entries, survivors] of [["base", base, input.base.survivors], ["head", head, input.head.survivors]]) {
+    for (const entry of entries) {
+      const key = `${entry.space}|${entry.id}`;
+      variants.push({ side: side2, id: entry.id, survivor: survivors.includes(entry.id), samplesMs: samples.get(key) ?? [], error: errors.get(key) ?? null });
+    }
+  }
+  const { timing, findings } = frontierTimingVerdict({ ...input, samplesPerRound, variants });
+  return { timing, findings, diagnostics };
+}
+
+// src/pipeline/spaces.ts
+var TIMING_ROUNDS = 5;
+function plotFileName(space, arch, side2) {
+  return `carving-${space}-${arch}-${side2}.svg`.replace(/[^A-Za-z0-9._-]/g, "_");
+}
+function spaceSource(config, space, workspace) {
+  return path3.relative(workspace, path3.resolve(config.baseDir, space.source)).split(path3.sep).join("/");
+}
+function touchedSpaces(input) {
+  const { config, workspace } = input;
+  const sources = new Map(Object.entries(config.spaces).map(([name, space]) => [name, spaceSource(config, space, workspace)]));
+  const includeDirs = config.include.map((dir) => path3.relative(workspace, path3.resolve(config.baseDir, dir)));
+  const headGraph = buildIncludeGraph(input.headFiles, fileReader(workspace), includeDirs);
+  const reached = unitsReaching(headGraph, [...sources.values()], input.changed);
+  if (input.baseRoot) {
+    const baseGraph = buildIncludeGraph(input.baseFiles, fileReader(input.baseRoot), includeDirs);
+    for (const [unit, reasons] of unitsReaching(baseGraph, [...sources.values()], input.changed)) {
+      reached.set(unit, [.../* @__PURE__ */ new Set([...reached.get(unit) ?? [], ...reasons])]);
+    }
+  }
+  const touched = /* @__PURE__ */ new Map();
+  for (const [name, source] of sources) {
+    const reasons = reached.get(source) ?? (input.changed.includes(source) ? [source] : null);
+    if (reasons) touched.set(name, reasons);
+  }
+  return touched;
+}
+function currentId(space) {
+  if (!space.current) return null;
+  const names = Object.keys(space.parameters);
+  if (!names.every((name) => name in space.current)) return null;
+  return names.map((name) => `${name}=${space.current[name]}`).join(",");
+}
+function configAt(config, workspace, root) {
+  return { ...config, baseDir: path3.join(root, path3.relative(workspace, config.baseDir)) };
+}
+async function carvePullRequest(input) {
+  const log = input.log ?? (() => void 0);
+  const out = { frontiers: [], findings: [], skipped: [], diagnostics: [], variantsCarved: 0, plots: {} };
+  const names = Object.keys(input.config.spaces);
+  if (!names.length) return out;
+  const touched = touchedSpaces(input);
+  for (const name of names) {
+    if (!touched.has(name)) out.skipped.push({ space: name, reason: "the change touches neither its source nor a header it includes" });
+  }
+  let budget = input.maxVariants;
+  for (const [name, reasons] of touched) {
+    const space = input.config.spaces[name];
+    const size = enumerateSpace(name, space, input.config.defines).variants.length;
+    const needed = size * input.archs.length * (input.baseRoot ? 2 : 1);
+    if (needed > budget) {
+      out.skipped.push({ space: name, reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? "base and head" : "head"}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)` });
+      continue;
+    }
+    const source = spaceSource(input.config, space, input.workspace);
+    if (!input.headFiles.includes(source)) {
+      out.skipped.push({ space: name, reason: `removed: its source ${source} does not exist on head` });
+      continue;
+    }
+    budget -= needed;
+    for (const arch of input.archs) {
+      log(`carving ${name} for ${arch} (touched by ${reasons.join(", ")})`);
+      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
+      const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
+      const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
+      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir }) : null;
+      out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
+      const sideDiagnostics = (run, side2) => run.diagnostics.filter((d) => d.severity === "error").map((d) => ({ ...d, message: `space ${name} (${side2}, ${arch}): ${d.message}`, file: d.file ?? source }));
+      out.diagnostics.push(...sideDiagnostics(head, "head"), ...base ? sideDiagnostics(base, "base") : []);
+      const headBuilds = head.builds.filter((b) => b.ok).length;
+      if (head.builds.length > 0 && headBuilds === 0) {
+        const failed = head.builds.find((b) => !b.ok);
+        const line = failed?.diagnostics.find((d) => d.severity === "error" && d.line)?.line ?? null;
+        out.findings.push({
+          kind: "build",
+          severity: "failure",
+          kernel: space.kernel,
+          displayName: space.kernel,
+          arch,
+          file: source,
+          line,
+          title: `space ${name}: no variant builds on head (${head.builds.length} failed)`,
+          message: `Every variant of space ${name} fails to build on head; the first error: ${failed?.error ?? "unknown"}`,
+          evidence: { space: name, variants: head.builds.length, built: 0 },
+          remedy: "Fix the compile error; until then the space cannot be carved or tuned."
+        });
+      }
+      const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, currentId(space));
+      for (const [side2, run] of [["base", base], ["head", head]]) {
+        if (!run?.result) continue;
+        const file = plotFileName(name, arch, side2);
+        out.plots[file] = renderCarveSvg(run.result);
+        comparison.plots.push(file);
+      }
+      if (input.timingDir && base && comparison.base && comparison.head && comparison.head.survivors.length) {
+        log(`timing ${name} for ${arch}: base and head survivors, ${TIMING_ROUNDS} interleaved rounds`);
+        const timed = await timeFrontier({
+          space: name,
+          kernel: space.kernel,
+          arch,
+          file: source,
+          base: { builds: base.builds, survivors: comparison.base.survivors },
+          head: { builds: head.builds, survivors: comparison.head.survivors },
+          currentId: currentId(space),
+          timing: input.config.timing,
+          thresholds: input.config.thresholds,
+          rounds: TIMING_ROUNDS,
+          workDir: path3.join(input.timingDir, `${name}-${arch}`)
+        });
+        comparison.timing = timed.timing;
+        out.findings.push(...timed.findings);
+        out.diagnostics.push(...timed.diagnostics.map((d) => ({ ...d, message: `space ${name} (${arch}) timing: ${d.message}` })));
+      }
+      out.frontiers.push(comparison);
+      out.findings.push(...frontierFindings(comparison, source, space.kernel));
+    }
+  }
+  return out;
+}
+async function carveRevisions(input) {
+  const names = Object.keys(input.config.spaces);
+  const skipAll = (note) => ({ frontiers: [], findings: [], diagnostics: [], variantsCarved: 0, plots: {}, skipped: names.map((space) => ({ space, reason: note })), note });
+  if (input.config.carving.maxVariantsPerPr === 0) return skipAll("carving on pull requests is off (`carving.maxVariantsPerPr: 0`)");
+  const commitOf = async (revision) => (await git(["rev-parse", "--verify", `${revision}^{commit}`], input.repoRoot)).trim();
+  const baseCommit = await commitOf(input.baseRevision);
+  const headCommit = await commitOf(input.headRevision);
+  const range = await findChanges(input.repoRoot, baseCommit, headCommit);
+  const changed = range.changed.flatMap((c) => c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]);
+  if (!range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath))) {
+    return skipAll("no CUDA file changed: no space was carved");
+  }
+  const work = mkdtempSync(path3.join(input.scratchDir, "carve-spaces-"));
+  const headTree = path3.join(work, "head");
+  const baseTree = path3.join(work, "base");
+  try {
+    await addWorktree(input.repoRoot, headCommit, headTree);
+    await addWorktree(input.repoRoot, range.from, baseTree);
+    const result = await carvePullRequest({
+      config: configAt(input.config, input.repoRoot, headTree),
+      workspace: headTree,
+      baseRoot: baseTree,
+      headFiles: await filesAt(input.repoRoot, headCommit),
+      baseFiles: await filesAt(input.repoRoot, range.from),
+      changed,
+      archs: input.archs,
+      cacheDir: input.cacheDir,
+      maxVariants: input.config.carving.maxVariantsPerPr,
+      log: input.log,
+      timingDir: input.time ? path3.join(work, "timing") : null
+    });
+    return { ...result, note: null };
+  } finally {
+    await removeWorktree(input.repoRoot, headTree);
+    await removeWorktree(input.repoRoot, baseTree);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// src/pipeline/gate.ts
+var import_picomatch4 = __toESM(require_picomatch2(), 1);
+import { mkdirSync } from "node:fs";
+import path8 from "node:path";
+
+// src/pipeline/artifacts.ts
+var import_picomatch3 = __toESM(require_picomatch2(), 1);
+import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import path5 from "node:path";
+
+// src/pipeline/launch.ts
+var import_picomatch2 = __toESM(require_picomatch2(), 1);
+function kernelConfigFor(config, name, displayName) {
+  const entries = Object.entries(config.kernels ?? {});
+  const bare = displayName.replace(/\(.*$/, "");
+  const exact = entries.find(([key]) => key === name || key === displayName || key === bare);
+  if (exact) return exact[1];
+  const glob = entries.find(([key]) => /[*?[\]{}]/.test(key) && (import_picomatch2.default.isMatch(bare, key) || import_picomatch2.default.isMatch(displayName, key)));
+  return glob ? glob[1] : null;
+}
+function launchFor(config, name, displayName, resources) {
+  const entry = kernelConfigFor(config, name, displayName);
+  const shared = {
+    dynamicSharedBytes: entry?.dynamicShared ?? 0,
+    carveoutPercent: entry?.carveout ?? -1,
+    ...entry?.maxDynamicShared !== void 0 ? { maxDynamicSharedBytes: entry.maxDynamicShared } : {}
+  };
+  if (entry?.block?.length) {
+    const [x, y = 1, z = 1] = entry.block;
+    return { block: [x, y, z], blockSource: "config", ...shared };
+  }
+  const bound = resources?.maxThreadsPerBlock ?? null;
+  if (bound) return { block: [bound, 1, 1], blockSource: "launch-bounds", ...shared };
+  return {
+    block: [config.defaultBlockSize, 1, 1],
+    blockSource: "default",
+    ...shared,
+    note: `no launch bounds and no block in the config: the report shows the occupancy sweep over block sizes, and findings use ${config.defaultBlockSize} threads`
+  };
+}
+
+// src/pipeline/paths.ts
+import path4 from "node:path/posix";
+function toPosix(file) {
+  return file.replace(/\\/g, "/");
+}
+function pathMapper(root, repoFiles) {
+  const rootPrefix = root ? toPosix(root).replace(/\/+$/, "") + "/" : null;
+  const known = new Set(repoFiles.map(toPosix));
+  const cache = /* @__PURE__ */ new Map();
+  return (file) => {
+    if (file === null) return null;
+    const posix = toPosix(file);
+    if (cache.has(posix)) return cache.get(posix);
+    let mapped = posix;
+    if (rootPrefix && posix.startsWith(rootPrefix)) mapped = posix.slice(rootPrefix.length);
+    else if (posix.startsWith("/")) mapped = suffixMatch(posix, known) ?? posix;
+    mapped = mapped ? path4.normalize(mapped).replace(/^\.\//, "") : mapped;
+    cache.set(posix, mapped);
+    return mapped;
+  };
+}
+function suffixMatch(absolute, known) {
+  const parts = absolute.split("/").filter(Boolean);
+  for (let start = 0; start < parts.length; start++) {
+    const candidate = parts.slice(start).join("/");
+    if (known.has(candidate)) return candidate;
+  }
+  return null;
+}
+function mapFileFields(value, mapper) {
+  const visit = (node) => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+    } else if (node && typeof node === "object") {
+      const record = node;
+      for (const [key, child] of Object.entries(record)) {
+        if (key === "file" && typeof child === "string") record[key] = mapper(child);
+        else if (child && typeof child === "object") visit(child);
+      }
+    }
+  };
+  visit(value);
+  return value;
+}
+
+// src/pipeline/side.ts
+function numericDefines(defines) {
+  const out = {};
+  for (const [key, value] of Object.entries(defines)) {
+    const number = typeof value === "number" ? value : Number(value);
+    if (Number.isFinite(number)) out[key] = number;
+  }
+  return out;
+}
+function analyzeOne(module, config) {
+  try {
+    return analyzeModule({
+      ...module,
+      launchFor: (name, displayName, resources) => launchFor(config, name, displayName, resources),
+      defines: numericDefines(config.defines ?? {}),
+      loops: { assumedTripCount: config.loops.assumedTripCount, hints: config.loops.hints }
+    });
+  } catch (error) {
+    return {
+      kernels: [],
+      diagnostics: [{ severity: "error", stage: "analysis", file: module.sourceFile ?? module.ptxFile, message: `analysis failed: ${error.message}` }]
+    };
+  }
+}
+function sideReport(side2, commit, archs, kernels, diagnostics, mapper) {
+  const report = {
+    schemaVersion: 1,
+    tool: { name: "carve", version: VERSION },
+    side: side2,
+    commit,
+    archs,
+    kernels: [...kernels].sort((a, b) => a.arch.localeCompare(b.arch) || (a.file ?? "").localeCompare(b.file ?? "") || a.name.localeCompare(b.name)),
+    diagnostics
+  };
+  return mapFileFields(report, mapper);
+}
+
+// src/pipeline/artifacts.ts
+var SKIP_DIRS = /* @__PURE__ */ new Set([".git", "node_modules"]);
+function matchFiles(root, patterns) {
+  if (!patterns.length) return [];
+  const isMatch = (0, import_picomatch3.default)([...patterns], { dot: true });
+  const out = [];
+  const walk = (dir, rel) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const relPath = rel ? `${rel}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) {
+        if (!SKIP_DIRS.has(entry.name)) walk(path5.join(dir, entry.name), relPath);
+      } else if (entry.isFile() && isMatch(relPath)) {
+        out.push(relPath);
+      }
+    }
+  };
+  walk(root, "");
+  return out.sort();
+}
+function artifactKind(file) {
+  const ext = path5.extname(file).toLowerCase();
+  if (ext === ".ptx") return "ptx";
+  if (ext === ".cubin") return "cubin";
+  if (ext === ".log" || ext === ".txt") return "ptxas-log";
+  if (ext === ".json") return "report";
+  return null;
+}
+function ptxTarget(ptx) {
+  return ptx.match(/^\s*\.target\s+(sm_\w+|compute_\w+)/m)?.[1]?.replace(/^compute_/, "sm_") ?? null;
+}
+function ptxSourceFile(ptx) {
+  const files = [...ptx.matchAll(/^\s*\.file\s+\d+\s+"([^"]+)"/gm)].map((m) => m[1]);
+  return files.find((f) => /\.cu$/i.test(f)) ?? files[0] ?? null;
+}
+function readArtifactSide(input) {
+  const files = matchFiles(input.root, input.patterns);
+  const diagnostics = [];
+  const kernels = [];
+  const wanted = (arch) => arch !== null && (input.archs.length === 0 || input.archs.includes(arch));
+  const logRecords = [];
+  const cubinRecords = [];
+  const modules = [];
+  for (const file of files) {
+    const full = path5.join(input.root, file);
+    const kind = artifactKind(file);
+    try {
+      if (kind === "ptxas-log") {
+        const parsed = parsePtxasLog(readFileSync2(full, "utf8"), full);
+        logRecords.push(...parsed.kernels);
+        diagnostics.push(...parsed.diagnostics);
+      } else if (kind === "cubin") {
+        const parsed = readCubin(new Uint8Array(readFileSync2(full)), full);
+        cubinRecords.push(...parsed.kernels.map((k) => ({ ...k, arch: k.arch === "unknown" && parsed.arch ? parsed.arch : k.arch })));
+        diagnostics.push(...parsed.diagnostics);
+      } else if (kind === "ptx") {
+        const text = readFileSync2(full, "utf8");
+        const arch = ptxTarget(text);
+        if (arch === null) diagnostics.push({ severity: "error", stage: "ptx", file: full, message: "no .target directive: cannot tell which arch this PTX is for" });
+        else if (wanted(arch)) modules.push({ file: full, text, arch });
+      } else if (kind === "report") {
+        kernels.push(...readReportKernels(full, diagnostics).filter((k) => wanted(k.arch)));
+      }
+    } catch (error) {
+      diagnostics.push({ severity: "error", stage: kind === "cubin" ? "cubin" : "build", file: full, message: `could not read artifact: ${error.message}` });
+    }
+  }
+  for (const module of modules) {
+    const byName = /* @__PURE__ */ new Map();
+    for (const record of [...logRecords, ...cubinRecords]) {
+      if (record.arch === module.arch && !byName.has(record.name)) byName.set(record.name, record);
+    }
+    const bounds = launchBoundsFromPtx(module.text);
+    const resources = [...byName.values()].map((record) => {
+      const fromPtx = bounds.get(record.name);
+      if (!record.isEntry || !fromPtx) return record;
+      const nullReasons = record.resources.nullReasons ? { ...record.resources.nullReasons } : void 0;
+      delete nullReasons?.maxThreadsPerBlock;
+      delete nullReasons?.minBlocksPerSM;
+      return {
+        ...record,
+        resources: { ...record.resources, maxThreadsPerBlock: fromPtx.maxThreadsPerBlock, minBlocksPerSM: fromPtx.minBlocksPerSM, ...nullReasons ? { nullReasons } : {} }
+      };
+    });
+    const source = ptxSourceFile(module.text);
+    const analysed2 = analyzeOne(
+      { ptxText: module.text, ptxFile: module.file, sourceFile: source ? input.mapper(source) : null, arch: module.arch, resources },
+      input.config
+    );
+    kernels.push(...analysed2.kernels);
+    diagnostics.push(...analysed2.diagnostics);
+  }
+  const archs = input.archs.length ? [...input.archs] : [...new Set(kernels.map((k) => k.arch))].sort();
+  return { ...sideReport(input.side, input.commit, archs, kernels, diagnostics, input.mapper), artifactFiles: files };
+}
+function readReportKernels(file, diagnostics) {
+  let data;
+  try {
+    data = JSON.parse(readFileSync2(file, "utf8"));
+  } catch (error) {
+    diagnostics.push({ severity: "error", stage: "report", file, message: `not JSON: ${error.message}` });
+    return [];
+  }
+  const candidate = data?.head && !data.kernels ? data.head : data;
+  const errors = reportSchemaErrors(candidate);
+  if (errors.length) {
+    for (const message of errors.slice(0, 20)) {
+      diagnostics.push({ severity: "error", stage: "report", file, jsonPath: message.split(" ")[0], message: `not a Carve report: ${message}` });
+    }
+    return [];
+  }
+  return candidate.kernels;
+}
+
+// src/pipeline/compile.ts
+import path6 from "node:path";
+
+// src/pipeline/pool.ts
+import { availableParallelism } from "node:os";
+function defaultJobs(env = process.env) {
+  const fromEnv = Number(env.CARVE_JOBS);
+  return Number.isInteger(fromEnv) && fromEnv >= 1 ? fromEnv : availableParallelism();
+}
+function createLimiter(jobs) {
+  const limit = Math.max(1, Math.floor(jobs));
+  let running = 0;
+  const waiting = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  return async (task) => {
+    if (running >= limit) await new Promise((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+}
+
+// src/pipeline/compile.ts
+async function compileSide(input) {
+  const limit = input.limit ?? createLimiter(input.jobs ?? defaultJobs());
+  const tasks = input.units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
+  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch))));
+  const kernels = results.flatMap((r) => r.kernels);
+  const diagnostics = results.flatMap((r) => r.diagnostics);
+  return sideReport(input.side, input.commit, [...input.archs], kernels, diagnostics, input.mapper);
+}
+async function buildUnit(input, unit, arch) {
+  input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
+  const outDir = path6.join(input.outDir, input.side, arch, unit.replace(/[\\/]/g, "__"));
+  const result = await compileCuda({
+    source: path6.join(input.root, unit),
+    arch,
+    outDir,
+    defines: input.config.defines,
+    // An absolute include directory (a system SDK) stays as written; a relative one is in the checkout.
+    includeDirs: input.config.include.map((dir) => path6.isAbsolute(dir) ? dir : path6.join(input.root, dir)),
+    flags: input.config.nvcc.flags,
+    nvcc: input.nvcc
+  });
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path6.join(input.root, unit) }));
+  if (!result.ok || result.ptx === null) {
+    if (!result.diagnostics.some((d) => d.severity === "error")) {
+      diagnostics.push({ severity: "error", stage: "build", file: path6.join(input.root, unit), message: `nvcc failed for ${arch} (${result.command.join(" ")})` });
+    }
+    return { kernels: [], diagnostics };
+  }
+  const analysed2 = analyzeOne(
+    { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path6.join(input.root, unit), arch, resources: result.resources },
+    input.config
+  );
+  return { kernels: analysed2.kernels, diagnostics: [...diagnostics, ...analysed2.diagnostics] };
+}
+
+// src/pipeline/render.ts
+import path7 from "node:path";
+
+// src/github/comment.ts
+function commentMarker(checkName = "Carve") {
+  return `<!-- carve:comment-id:${encodeURIComponent(checkName)} -->`;
+}
+var STICKY_MARKER = commentMarker();
+function withMarker(body, marker = STICKY_MARKER) {
+  return body.includes(marker) ? body : `${body}
+
+${marker}
+`;
+}
+async function findStickyComment(client, ref, issueNumber, marker = STICKY_MARKER) {
+  const iterator = client.paginate.iterator(client.rest.issues.listComments, {
+    owner: ref.owner,
+    repo: ref.repo,
+    issue_number: issueNumber,
+    per_page: 100
+  });
+  for await (const page of iterator) {
+    for (const comment of page.data) {
+      if (comment.body?.includes(marker)) return { id: comment.id, body: comment.body, url: comment.html_url };
+    }
+  }
+  return null;
+}
+async function upsertStickyComment(client, ref, issueNumber, body, marker = STICKY_MARKER, options = {}) {
+  const text = withMarker(body, marker);
+  const existing = await findStickyComment(client, ref, issueNumber, marker);
+  if (!existing && options.updateOnly) return null;
+  if (existing) {
+    if (existing.body === text) return { action: "unchanged", id: existing.id, url: existing.url };
+    const updated = await client.rest.issues.updateComment({ owner: ref.owner, repo: ref.repo, comment_id: existing.id, body: text });
+    return { action: "updated", id: updated.data.id, url: updated.data.html_url };
+  }
+  const created = await client.rest.issues.createComment({ owner: ref.owner, repo: ref.repo, issue_number: issueNumber, body: text });
+  return { action: "created", id: created.data.id, url: created.data.html_url };
+}
+
+// src/pipeline/render.ts
+var PROBLEMS_LIMIT = 6e3;
+function renderGate(input) {
+  const { options, comparison } = input;
+  const errors = input.diagnostics.filter((d) => d.severity === "error");
+  const findingConclusion = conclusionFor(comparison, options.failOn);
+  const conclusion = errors.length ? "failure" : findingConclusion;
+  const failingFindings = comparison.findings.filter((f) => isFailing(f, options.failOn)).length;
+  const conclusionReason = errors.length ? `${errors.length} input or setup ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}` : failingFindings ? `${failingFindings} ${failingFindings === 1 ? "finding" : "findings"} of a fail-on kind (${options.failOn.join(", ")})` : `no finding of a fail-on kind (${options.failOn.join(", ") || "none"})`;
+  const context = {
+    serverUrl: options.render?.serverUrl,
+    repository: options.render?.repository ?? null,
+    sha: options.headSha,
+    baseSha: input.baseCommit,
+    failOn: options.failOn,
+    fullReportUrl: options.render?.fullReportUrl ?? null,
+    repoRoot: options.workspace
+  };
+  const problems = problemsMarkdown(input.diagnostics, options.workspace);
+  const markerRoom = withMarker("", commentMarker(options.render?.checkName ?? "Carve")).length;
+  const comment = renderComment(comparison, { ...context, problems, runErrors: errors.length, maxLength: GITHUB_COMMENT_LIMIT - markerRoom });
+  const changedKernels = comparison.kernels.some((k) => k.status !== "unchanged");
+  const postComment = options.comment === "always" || options.comment === "changes" && (changedKernels || comparison.findings.length > 0 || errors.length > 0) || options.comment === "failures" && conclusion === "failure";
+  const details = runDetails(input);
+  const summaryBody = renderSummary(comparison, { ...context, problems, runErrors: errors.length, maxLength: void 0 });
+  const summary = clipBytes(["## Carve", summaryBody, details].filter(Boolean).join("\n\n"), SUMMARY_LIMIT);
+  const annotations = [
+    ...diagnosticAnnotations(input.diagnostics, options.workspace),
+    ...toAnnotations(comparison, options.failOn, { repoRoot: options.workspace })
+  ];
+  return {
+    source: input.source,
+    nvcc: input.nvcc,
+    mergeBase: input.mergeBase,
+    baseCommit: input.baseCommit,
+    changedFiles: input.changedFiles,
+    units: input.units,
+    base: input.base,
+    head: input.head,
+    comparison,
+    conclusion,
+    conclusionReason,
+    findings: comparison.findings.length,
+    failingFindings,
+    regressions: comparison.findings.filter((f) => f.kind === "regression").length,
+    comment,
+    postComment,
+    summary,
+    annotations,
+    sarif: toSarif(comparison, { failOn: options.failOn, repoRoot: options.workspace, toolVersion: VERSION }),
+    diagnostics: input.diagnostics,
+    notes: input.notes
+  };
+}
+function problemsMarkdown(diagnostics, workspace) {
+  const shown = diagnostics.filter((d) => d.severity !== "note");
+  if (!shown.length) return "";
+  const errors = shown.filter((d) => d.severity === "error").length;
+  const lines = shown.map((d) => `- **${d.severity}** (${d.stage}) ${location(d, workspace)}${d.message.replace(/\n/g, " ")}`);
+  const text = [`> [!${errors ? "CAUTION" : "WARNING"}]`, `> Carve ${errors ? "could not run as configured" : "ran with warnings"}:`, "", ...lines].join("\n");
+  return text.length <= PROBLEMS_LIMIT ? text : `${text.slice(0, PROBLEMS_LIMIT - 40)}
+- \u2026 (more in the job summary)`;
+}
+function location(d, workspace) {
+  const parts = [];
+  if (d.file) parts.push(`\`${relative(d.file, workspace)}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ""}` : ""}\``);
+  if (d.jsonPath !== void 0) parts.push(`at \`${d.jsonPath || "/"}\``);
+  return parts.length ? `${parts.join(" ")}: ` : "";
+}
+function relative(file, workspace) {
+  return path7.isAbsolute(file) && file.startsWith(workspace + path7.sep) ? path7.relative(workspace, file) : file;
+}
+function diagnosticAnnotations(diagnostics, workspace) {
+  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path7.isAbsolute(d.file) || d.file.startsWith(workspace + path7.sep)).map((d) => ({
+    path: relative(d.file, workspace),
+    start_line: d.line,
+    end_line: d.line,
+    annotation_level: d.severity === "error" ? "failure" : "warning",
+    title: `Carve ${d.stage}${d.jsonPath !== void 0 ? ` ${d.jsonPath || "/"}` : ""}`,
+    message: d.message
+  }));
+}
+function runDetails(input) {
+  const lines = ["### Run details", "", ...input.notes.map((n) => `- ${n}`)];
+  if (input.baseCommit) lines.push(`- Base side: \`${input.baseCommit.slice(0, 12)}\`${input.mergeBase ? " (merge base)" : " (PR base; merge base unknown)"}.`);
+  if (input.changedFiles.length) lines.push(`- Changed files: ${input.changedFiles.slice(0, 50).map((f) => `\`${f}\``).join(", ")}${input.changedFiles.length > 50 ? ", \u2026" : ""}.`);
+  for (const u of input.units) {
+    lines.push(`- Unit \`${u.unit}\` (${u.side === "both" ? "base and head" : `${u.side} only`})${u.reasons.length ? `, reached by ${u.reasons.map((r) => `\`${r}\``).join(", ")}` : ""}.`);
+  }
+  return lines.length > 2 ? lines.join("\n") : "";
+}
+function clipBytes(text, limit) {
+  if (Buffer.byteLength(text, "utf8") <= limit) return text;
+  const note = "\n\n\u2026 (truncated to fit the 1 MiB job-summary limit; the JSON report has everything)";
+  let end = Math.min(text.length, limit);
+  while (end > 0 && Buffer.byteLength(text.slice(0, end), "utf8") > limit - note.length) end = Math.floor(end * 0.95);
+  return text.slice(0, end) + note;
+}
+
+// src/pipeline/timing.ts
+async function timeSides(input) {
+  const diagnostics = [];
+  const notes = [];
+  const sides = { base: input.baseRoot, head: input.headRoot };
+  const records = { base: /* @__PURE__ */ new Map(), head: /* @__PURE__ */ new Map() };
+  for (const side2 of ["base", "head"]) {
+    const run = await runExternalBenchmark(input.command, { CARVE_SIDE: side2 }, sides[side2]);
+    diagnostics.push(...run.diagnostics.map((d) => ({ ...d, message: `${side2}: ${d.message}` })));
+    for (const record of run.records) if (record.status === "ok" && record.samplesMs.length) records[side2].set(record.variant, record);
+  }
+  const comparisons = [];
+  for (const [variant, head] of records.head) {
+    const base = records.base.get(variant);
+    if (!base) {
+      notes.push(`Timing: \`${variant}\` has samples on head only; not compared.`);
+      continue;
+    }
+    if (base.samplesMs.length < 3 || head.samplesMs.length < 3) {
+      notes.push(`Timing: \`${variant}\` has fewer than 3 samples on a side; no test is possible.`);
+      continue;
+    }
+    const kernel = input.head.kernels.find((k) => k.name === variant || k.displayName === variant || k.displayName.replace(/\(.*$/, "") === variant);
+    const arch = kernel?.arch ?? input.archs[0] ?? "unknown";
+    const { significant: _significant, ...comparison } = compareTimings(base.samplesMs, head.samplesMs, input.alpha, { kernel: kernel?.name ?? variant, arch });
+    comparisons.push(comparison);
+  }
+  notes.push(`Timed ${comparisons.length} kernel(s) on both sides with \`${input.command}\`.`);
+  return { comparisons, diagnostics, notes };
+}
+
+// src/pipeline/gate.ts
+async function runGate(options) {
+  const log = options.log ?? (() => void 0);
+  const diagnostics = [...options.inputDiagnostics];
+  const notes = [...options.notes ?? []];
+  mkdirSync(options.scratchDir, { recursive: true });
+  const nvcc = await locateNvcc(options.nvcc, diagnostics);
+  const source = nvcc ? "compile" : options.artifacts.length ? "artifacts" : "none";
+  if (source === "compile") notes.push(`Built with ${nvcc.path} (${nvcc.version}) for ${options.archs.join(", ")}.`);
+  if (source === "artifacts") notes.push(`${options.nvcc === "none" ? "Building is off (nvcc: none)" : "No nvcc found"}: analysed the committed artifacts matching ${options.artifacts.map((a) => `\`${a}\``).join(", ")} on both sides.`);
+  if (source === "none") {
+    diagnostics.push({
+      severity: "error",
+      stage: "build",
+      message: `${options.nvcc === "none" ? "building is off (nvcc: none)" : `nvcc was not found${options.nvcc ? ` at ${options.nvcc}` : " on PATH or in /usr/local/cuda/bin"}`} and no \`artifacts\` are configured: nothing to analyse. Install the CUDA toolkit, set the \`nvcc\` input, or commit PTX / cubin / ptxas logs / Carve reports and list them in \`artifacts\`.`
+    });
+  }
+  const headCommit = options.headSha ?? "HEAD";
+  const headFiles = await filesAt(options.workspace, headCommit).catch(() => []);
+  let baseCommit = null;
+  let mergeBase2 = null;
+  let changed = [];
+  let changedForCarving = [];
+  let worktree = null;
+  let baseFiles = [];
+  try {
+    if (options.pullRequest) {
+      try {
+        const range = await findChanges(options.workspace, options.pullRequest.baseSha, options.pullRequest.headSha);
+        diagnostics.push(...range.diagnostics);
+        mergeBase2 = range.mergeBase;
+        baseCommit = range.from;
+        changed = range.changed.map((c) => c.path);
+        changedForCarving = range.changed.flatMap((c) => c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]);
+        const relevant = range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath));
+        const artifactsChanged = source === "artifacts" && changed.some((file) => import_picomatch4.default.isMatch(file, options.artifacts, { dot: true }));
+        if (source !== "none" && (relevant || artifactsChanged)) {
+          worktree = path8.join(options.scratchDir, "base-worktree");
+          log(`base: worktree of ${baseCommit.slice(0, 12)} at ${worktree}`);
+          await addWorktree(options.workspace, baseCommit, worktree);
+          baseFiles = await filesAt(options.workspace, baseCommit);
+        }
+      } catch (error) {
+        diagnostics.push({ severity: "error", stage: "github", message: `could not determine the base side: ${error.message}` });
+      }
+    }
+    let base = null;
+    let head = emptyReport("head", options.headSha, options.archs);
+    const units = [];
+    const headMapper = pathMapper(options.workspace, headFiles);
+    const builtUnits = { base: null, head: null };
+    if (source === "artifacts") {
+      head = readArtifactSide({ side: "head", root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
+      if (worktree) {
+        base = readArtifactSide({ side: "base", root: worktree, commit: baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(worktree, baseFiles) });
+      } else if (options.pullRequest && baseCommit) {
+        base = { ...head, side: "base", commit: baseCommit };
+      }
+    } else if (source === "compile") {
+      const selection = options.scope === "all" || !options.pullRequest ? { units: new Map(headFiles.filter((f) => import_picomatch4.default.isMatch(f, options.config.sources)).filter(isCudaRelevant).map((u) => [u, []])), headOnly: [], baseOnly: [] } : selectUnits({
+        headFiles,
+        baseFiles,
+        readHead: fileReader(options.workspace),
+        readBase: worktree ? fileReader(worktree) : () => null,
+        sources: options.config.sources,
+        includeDirs: options.config.include,
+        changed: changed.map((p) => ({ path: p, status: "modified", oldPath: null }))
+      });
+      const baseSet = new Set(baseFiles);
+      const headSet = new Set(headFiles);
+      for (const [unit, reasons] of selection.units) {
+        units.push({ unit, reasons, side: headSet.has(unit) && baseSet.has(unit) ? "both" : headSet.has(unit) ? "head" : "base" });
+      }
+      const headUnits = units.filter((u) => u.side !== "base").map((u) => u.unit);
+      const baseUnits = units.filter((u) => u.side !== "head").map((u) => u.unit);
+      const limit = createLimiter(options.jobs ?? defaultJobs());
+      const common = { archs: options.archs, config: options.config, nvcc: nvcc.path, outDir: options.scratchDir, log, limit };
+      const baseRoot = worktree && baseUnits.length ? worktree : null;
+      builtUnits.head = headUnits.length;
+      builtUnits.base = baseUnits.length;
+      const [headReport, baseReport] = await Promise.all([
+        compileSide({ ...common, side: "head", root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper }),
+        baseRoot ? compileSide({ ...common, side: "base", root: baseRoot, commit: baseCommit, units: baseUnits, mapper: pathMapper(baseRoot, baseFiles) }) : null
+      ]);
+      head = headReport;
+      if (baseReport) {
+        base = baseReport;
+      } else if (options.pullRequest && baseCommit && !units.length) {
+        base = emptyReport("base", baseCommit, options.archs);
+      }
+      if (options.pullRequest && units.length && !baseUnits.length) notes.push("Every changed unit is new in this pull request: head-only report.");
+      for (const u of units.filter((x) => x.side === "head")) notes.push(`\`${u.unit}\` is new: its kernels have no base to compare with.`);
+      for (const u of units.filter((x) => x.side === "base")) notes.push(`\`${u.unit}\` was deleted: its kernels are reported as removed.`);
+    }
+    if (options.pullRequest && changed.length && !units.length && source === "compile") {
+      notes.push(`No CUDA translation unit is reached by the ${changed.length} changed file(s).`);
+    }
+    head.diagnostics.unshift(...diagnostics.filter((d) => d.stage === "config"));
+    const timing = [...options.timing ?? []];
+    if (options.timingOn) {
+      if (!options.config.timing.command) {
+        notes.push(`Timing was requested, but the config sets no \`timing.command\` (a benchmark printing Carve timing JSON): kernels are compared statically${Object.keys(options.config.spaces).length ? "; touched carving spaces are timed with the harness" : ""}.`);
+      } else if (!worktree || !baseCommit) {
+        notes.push("Timing was requested, but there is no base side to time against (no pull request, or nothing relevant changed).");
+      } else {
+        const timed = await timeSides({ command: options.config.timing.command, headRoot: options.workspace, baseRoot: worktree, head, archs: options.archs, alpha: options.config.thresholds.timingAlpha });
+        timing.push(...timed.comparisons);
+        diagnostics.push(...timed.diagnostics);
+        notes.push(...timed.notes);
+      }
+    }
+    if (source !== "none") diagnostics.push(...sideCoverageErrors({ base, head, baseUnits: builtUnits.base, headUnits: builtUnits.head }));
+    const comparison = compareReports(base, head, options.config, timing);
+    const carving = await carveTouchedSpaces({ options, source, worktree, baseCommit, headFiles, baseFiles, changed: changedForCarving, log });
+    if (carving) {
+      comparison.carving = carving.summary;
+      comparison.findings.push(...carving.findings);
+      diagnostics.push(...carving.diagnostics);
+    }
+    const result = renderGate({
+      options,
+      source,
+      nvcc,
+      mergeBase: mergeBase2,
+      baseCommit,
+      changedFiles: changed,
+      units,
+      base,
+      head,
+      comparison,
+      diagnostics,
+      notes
+    });
+    return { ...result, extraFiles: carving?.plots ?? {} };
+  } finally {
+    if (worktree) await removeWorktree(options.workspace, worktree);
+  }
+}
+async function carveTouchedSpaces(input) {
+  const { options } = input;
+  const spaces = Object.keys(options.config.spaces);
+  if (!spaces.length || !options.pullRequest) return null;
+  const skipAll = (note) => ({
+    summary: { frontiers: [], skipped: spaces.map((space) => ({ space, reason: note })), variantsCarved: 0, note },
+    findings: [],
+    diagnostics: [],
+    plots: {}
+  });
+  if (input.source !== "compile") return skipAll("carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved");
+  if (options.config.carving.maxVariantsPerPr === 0) return skipAll("carving on pull requests is off (`carving.maxVariantsPerPr: 0`)");
+  if (!input.worktree) return skipAll("no CUDA file changed: no space was carved");
+  const result = await carvePullRequest({
+    config: options.config,
+    workspace: options.workspace,
+    baseRoot: input.worktree,
+    headFiles: input.headFiles,
+    baseFiles: input.baseFiles,
+    changed: input.changed,
+    archs: options.archs,
+    cacheDir: options.carvingCacheDir ?? path8.join(options.workspace, ".carve-cache"),
+    maxVariants: options.config.carving.maxVariantsPerPr,
+    log: input.log,
+    timingDir: options.timingOn ? path8.join(options.scratchDir, "space-timing") : null
+  });
+  return {
+    summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: null },
+    findings: result.findings,
+    diagnostics: result.diagnostics,
+    plots: result.plots
+  };
+}
+async function locateNvcc(hint, diagnostics) {
+  if (hint === "none") return null;
+  const found = await findNvcc(hint ?? void 0);
+  if (hint && found && found.path !== hint) {
+    diagnostics.push({ severity: "warning", stage: "build", message: `nvcc at ${hint} did not run; not building (set \`nvcc\` to a working nvcc, or to none for committed-report mode)` });
+    return null;
+  }
+  return found;
+}
+function emptyReport(side2, commit, archs) {
+  return { schemaVersion: 1, tool: { name: "carve", version: VERSION }, side: side2, commit, archs: [...archs], kernels: [], diagnostics: [] };
+}
+
+// src/pipeline/revision.ts
+var import_picomatch5 = __toESM(require_picomatch2(), 1);
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
+import path9 from "node:path";
+async function reportAtRevision(options) {
+  let commit;
+  try {
+    commit = (await git(["rev-parse", "--verify", `${options.revision}^{commit}`], options.repoRoot)).trim();
+  } catch (error) {
+    return { report: null, diagnostics: [{ severity: "error", stage: "build", message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${error.message}` }] };
+  }
+  const work = mkdtempSync2(path9.join(options.scratchDir, `carve-${options.side}-`));
+  const tree = path9.join(work, "tree");
+  try {
+    await addWorktree(options.repoRoot, commit, tree);
+    const files = await filesAt(options.repoRoot, commit);
+    const mapper = pathMapper(tree, files);
+    const nvcc = options.nvcc === "none" ? null : await findNvcc(options.nvcc ?? void 0);
+    if (!nvcc) {
+      if (!options.artifacts.length) {
+        return { report: null, diagnostics: [{ severity: "error", stage: "build", message: "no nvcc and no `artifacts` configured: nothing to analyse" }] };
+      }
+      const { artifactFiles: _files, ...report2 } = readArtifactSide({ side: options.side, root: tree, commit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper });
+      return { report: report2, diagnostics: [] };
+    }
+    const units = files.filter((file) => isCudaRelevant(file) && import_picomatch5.default.isMatch(file, options.config.sources));
+    const report = await compileSide({
+      side: options.side,
+      root: tree,
+      commit,
+      units,
+      archs: options.archs,
+      config: options.config,
+      nvcc: nvcc.path,
+      outDir: path9.join(work, "build"),
+      mapper,
+      log: options.log,
+      jobs: options.jobs
+    });
+    return { report, diagnostics: [] };
+  } finally {
+    await removeWorktree(options.repoRoot, tree);
+    rmSync2(work, { recursive: true, force: true });
+  }
+}
+
+export {
+  git,
+  commitExists,
+  fetchCommit,
+  commentMarker,
+  withMarker,
+  upsertStickyComment,
+  compareReports,
+  sideCoverageErrors,
+  problemsMarkdown,
+  clipBytes,
+  carveRevisions,
+  runGate,
+  reportAtRevision
+};

@@ -1,0 +1,4492 @@
+import { createRequire as __carveCreateRequire } from 'node:module';
+const require = __carveCreateRequire(import.meta.url);
+import {
+  computeCliffs,
+  computeOccupancy,
+  occupancyCurve
+} from "./chunk-GHBDCHLJ.js";
+import {
+  demangle
+} from "./chunk-GJKRQZUC.js";
+
+// src/ptx/opcode-trie.ts
+var ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789.:_";
+var WIDTH = ALPHABET.length + 1;
+var SYMBOL = new Uint8Array(128);
+for (let i = 0; i < ALPHABET.length; i++) SYMBOL[ALPHABET.charCodeAt(i)] = i + 1;
+var next = new Int32Array(WIDTH * 512);
+var infos = [void 0];
+var nodes = 1;
+function rememberOpcode(word, info) {
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 128 || SYMBOL[c] === 0) return;
+  }
+  let node = 0;
+  for (let i = 0; i < word.length; i++) {
+    const slot = node * WIDTH + SYMBOL[word.charCodeAt(i)];
+    let child = next[slot];
+    if (child === 0) {
+      child = nodes++;
+      infos.push(void 0);
+      if (nodes * WIDTH > next.length) {
+        const grown = new Int32Array(next.length * 2);
+        grown.set(next);
+        next = grown;
+      }
+      next[slot] = child;
+    }
+    node = child;
+  }
+  infos[node] = info;
+}
+function walkOpcode(text, start) {
+  let node = 0;
+  let p = start;
+  const table = next;
+  for (; ; ) {
+    const c = text.charCodeAt(p);
+    if (!(c < 128)) break;
+    const symbol2 = SYMBOL[c];
+    if (symbol2 === 0) break;
+    const child = table[node * WIDTH + symbol2];
+    if (child === 0) break;
+    node = child;
+    p++;
+  }
+  walkedNode = node;
+  return p;
+}
+var walkedNode = 0;
+function walkedOpcode() {
+  return infos[walkedNode];
+}
+
+// src/ptx/opcodes.ts
+var KNOWN_MNEMONICS = /* @__PURE__ */ new Set([
+  // integer and floating-point arithmetic
+  "add",
+  "sub",
+  "mul",
+  "mad",
+  "mul24",
+  "mad24",
+  "sad",
+  "div",
+  "rem",
+  "abs",
+  "neg",
+  "min",
+  "max",
+  "popc",
+  "clz",
+  "bfind",
+  "fns",
+  "brev",
+  "bfe",
+  "bfi",
+  "bmsk",
+  "szext",
+  "dp4a",
+  "dp2a",
+  "addc",
+  "subc",
+  "madc",
+  "fma",
+  "rcp",
+  "sqrt",
+  "rsqrt",
+  "sin",
+  "cos",
+  "lg2",
+  "ex2",
+  "tanh",
+  "testp",
+  "copysign",
+  "mad.hi",
+  "mul.hi",
+  // logic, shift, compare, select
+  "and",
+  "or",
+  "xor",
+  "not",
+  "cnot",
+  "lop3",
+  "shf",
+  "shl",
+  "shr",
+  "setp",
+  "set",
+  "selp",
+  "slct",
+  // data movement and conversion
+  "mov",
+  "cvt",
+  "cvta",
+  "prmt",
+  "ld",
+  "ldu",
+  "st",
+  "prefetch",
+  "prefetchu",
+  "isspacep",
+  "shfl",
+  "ldmatrix",
+  "stmatrix",
+  "movmatrix",
+  "cp",
+  "multimem",
+  "st.async",
+  "red.async",
+  "applypriority",
+  "discard",
+  "createpolicy",
+  "getctarank",
+  "mapa",
+  "alloca",
+  "stacksave",
+  "stackrestore",
+  // atomics
+  "atom",
+  "red",
+  // texture and surface
+  "tex",
+  "tld4",
+  "txq",
+  "suld",
+  "sust",
+  "sured",
+  "suq",
+  "istypep",
+  // control flow
+  "bra",
+  "brx",
+  "call",
+  "ret",
+  "exit",
+  // synchronisation and communication
+  "bar",
+  "barrier",
+  "membar",
+  "fence",
+  "mbarrier",
+  "vote",
+  "match",
+  "activemask",
+  "redux",
+  "elect",
+  "griddepcontrol",
+  "elect",
+  "setmaxnreg",
+  "clusterlaunchcontrol",
+  // tensor cores
+  "wmma",
+  "mma",
+  "wgmma",
+  "tcgen05",
+  // miscellaneous
+  "nanosleep",
+  "trap",
+  "brkpt",
+  "pmevent",
+  "tensormap"
+]);
+var opcodeCache = /* @__PURE__ */ new Map();
+function canonical(text) {
+  const holder = {};
+  holder[text] = true;
+  return Object.keys(holder)[0];
+}
+function opcodeInfo(opcode) {
+  let info = opcodeCache.get(opcode);
+  if (info === void 0) {
+    const parts = opcode.split(".").map(canonical);
+    const mnemonic = parts[0];
+    info = { opcode: canonical(opcode), mnemonic, modifiers: parts.slice(1), known: KNOWN_MNEMONICS.has(mnemonic) };
+    Object.freeze(info.modifiers);
+    opcodeCache.set(opcode, info);
+  }
+  return info;
+}
+
+// src/ptx/parser.ts
+var C_TAB = 9;
+var C_LF = 10;
+var C_CR = 13;
+var C_SPACE = 32;
+var C_BANG = 33;
+var C_QUOTE = 34;
+var C_DOLLAR = 36;
+var C_PERCENT = 37;
+var C_LPAREN = 40;
+var C_RPAREN = 41;
+var C_STAR = 42;
+var C_PLUS = 43;
+var C_COMMA = 44;
+var C_MINUS = 45;
+var C_DOT = 46;
+var C_SLASH = 47;
+var C_0 = 48;
+var C_9 = 57;
+var C_COLON = 58;
+var C_SEMI = 59;
+var C_LT = 60;
+var C_EQ = 61;
+var C_GT = 62;
+var C_AT = 64;
+var C_LBRACKET = 91;
+var C_RBRACKET = 93;
+var C_UNDERSCORE = 95;
+var C_LBRACE = 123;
+var C_PIPE = 124;
+var C_RBRACE = 125;
+var IDENT_CHAR = 1;
+var WORD_CHAR = 2;
+var CHAR_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ident = c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57 || c === 95 || c === 36;
+  CHAR_CLASS[c] = (ident ? IDENT_CHAR | WORD_CHAR : 0) | (c === 46 || c === 37 ? WORD_CHAR : 0);
+}
+function isIdentStart(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c === C_UNDERSCORE || c === C_DOLLAR || c === C_PERCENT;
+}
+function isIdentChar(c) {
+  return c < 128 && (CHAR_CLASS[c] & IDENT_CHAR) !== 0;
+}
+function isWordChar(c) {
+  return c < 128 && (CHAR_CLASS[c] & WORD_CHAR) !== 0;
+}
+function isDigit(c) {
+  return c >= C_0 && c <= C_9;
+}
+var TYPE_SIZES = {
+  b8: 1,
+  u8: 1,
+  s8: 1,
+  b16: 2,
+  u16: 2,
+  s16: 2,
+  f16: 2,
+  bf16: 2,
+  b32: 4,
+  u32: 4,
+  s32: 4,
+  f32: 4,
+  f16x2: 4,
+  bf16x2: 4,
+  tf32: 4,
+  b64: 8,
+  u64: 8,
+  s64: 8,
+  f64: 8,
+  b128: 16,
+  pred: 1,
+  e4m3: 1,
+  e5m2: 1
+};
+var VARIABLE_SPACES = /* @__PURE__ */ new Set(["global", "shared", "local", "const", "param", "tex", "surf", "reg"]);
+var f32View = new Float32Array(1);
+var f32Bits = new Uint32Array(f32View.buffer);
+var f64View = new Float64Array(1);
+var f64Bits = new Uint32Array(f64View.buffer);
+var Parser = class {
+  constructor(text) {
+    this.text = text;
+    this.len = text.length;
+  }
+  text;
+  pos = 0;
+  line = 1;
+  lineStart = 0;
+  len;
+  errors = [];
+  /** Every `.loc` object made, so `.file` names (emitted at the end by nvcc 13) can be filled in afterwards. */
+  locations = [];
+  currentSource = null;
+  functionName = null;
+  module = { version: null, target: [], addressSize: null, files: /* @__PURE__ */ new Map(), globals: [], functions: [] };
+  // Operands are immutable and repeat a lot (registers, immediates, addresses): one object
+  // per distinct spelling keeps the AST small and the garbage collector idle.
+  immediates = /* @__PURE__ */ new Map();
+  plainLocations = /* @__PURE__ */ new Map();
+  /** The plain location looked up last, and its key. */
+  lastLocationKey = -1;
+  lastLocation = null;
+  /** Guards of fast-path registers (see guardOf). */
+  guards = /* @__PURE__ */ new Map();
+  negatedGuards = /* @__PURE__ */ new Map();
+  /** Decimal integer immediates by value (see readSmallInteger). */
+  positiveIntegers = /* @__PURE__ */ new Map();
+  negativeIntegers = /* @__PURE__ */ new Map();
+  /** Operands of the instruction being parsed (reused; see parseInstruction). */
+  operandScratch = [];
+  /** nvcc virtual registers (%r12, %rd3) by their letters, then by their number (see readVirtualRegister). */
+  virtualRegisters = [];
+  /** Address operands [%reg+offset] of fast-path registers, by register operand then offset. */
+  registerAddresses = /* @__PURE__ */ new Map();
+  wordKeys = new Int32Array(1024);
+  wordEntries = new Array(1024);
+  wordCount = 0;
+  /**
+   * Reads a word (as readWord) and returns its interned entry, without making a string for
+   * words seen before: an open-addressing table keyed by a hash of the characters.
+   */
+  readWordEntry() {
+    const text = this.text;
+    const start = this.pos;
+    let hash = 5381;
+    let p = start;
+    while (p < this.len) {
+      const c = text.charCodeAt(p);
+      if (isWordChar(c)) {
+        hash = Math.imul(hash, 33) ^ c | 0;
+        p++;
+      } else if (c === C_COLON && text.charCodeAt(p + 1) === C_COLON) {
+        hash = Math.imul(hash, 33) ^ c | 0;
+        p += 2;
+      } else break;
+    }
+    this.pos = p;
+    const length = p - start;
+    const mask = this.wordKeys.length - 1;
+    let slot = hash & mask;
+    for (; ; ) {
+      const entry2 = this.wordEntries[slot];
+      if (entry2 === void 0) break;
+      if (this.wordKeys[slot] === hash && entry2.name.length === length) {
+        const name = entry2.name;
+        let same = true;
+        for (let i = 0; i < length; i++) {
+          if (name.charCodeAt(i) !== text.charCodeAt(start + i)) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return entry2;
+      }
+      slot = slot + 1 & mask;
+    }
+    const entry = { name: text.slice(start, p), operand: null, info: null, addresses: null };
+    this.wordKeys[slot] = hash;
+    this.wordEntries[slot] = entry;
+    if (++this.wordCount * 2 > this.wordKeys.length) this.growWordTable();
+    return entry;
+  }
+  growWordTable() {
+    const oldKeys = this.wordKeys;
+    const oldEntries = this.wordEntries;
+    this.wordKeys = new Int32Array(oldKeys.length * 2);
+    this.wordEntries = new Array(oldKeys.length * 2);
+    const mask = this.wordKeys.length - 1;
+    for (let i = 0; i < oldKeys.length; i++) {
+      const entry = oldEntries[i];
+      if (entry === void 0) continue;
+      let slot = oldKeys[i] & mask;
+      while (this.wordEntries[slot] !== void 0) slot = slot + 1 & mask;
+      this.wordKeys[slot] = oldKeys[i];
+      this.wordEntries[slot] = entry;
+    }
+  }
+  /** A register or symbol operand read at the current position, one object per spelling. */
+  readNameOperand() {
+    const fast = this.readVirtualRegister();
+    if (fast !== null) return fast;
+    return this.nameOperand(this.text.charCodeAt(this.pos) === C_PERCENT, this.readWordEntry());
+  }
+  /**
+   * Fast path for nvcc's virtual registers `%<1-3 lowercase letters><decimal>` (%r12, %rd3,
+   * %fd7, %p1): an integer key from the letters and the number, no hashing of characters.
+   * Anything else (%tid.x, %r1|%p2 pairs are fine, names with '_' or '.') returns null.
+   */
+  readVirtualRegister() {
+    const text = this.text;
+    let p = this.pos;
+    if (text.charCodeAt(p) !== C_PERCENT) return null;
+    p++;
+    let prefix = 0;
+    let letters = 0;
+    for (; ; ) {
+      const c = text.charCodeAt(p);
+      if (c >= 97 && c <= 122 && letters < 3) {
+        prefix = prefix * 27 + (c - 96);
+        letters++;
+        p++;
+      } else break;
+    }
+    if (letters === 0) return null;
+    const digitsStart = p;
+    let number = 0;
+    for (; ; ) {
+      const c = text.charCodeAt(p);
+      if (c >= C_0 && c <= C_9 && p - digitsStart < 7) {
+        number = number * 10 + (c - C_0);
+        p++;
+      } else break;
+    }
+    if (p === digitsStart || isIdentChar(text.charCodeAt(p)) || text.charCodeAt(p) === C_DOT) return null;
+    if (text.charCodeAt(digitsStart) === C_0 && p - digitsStart > 1) return null;
+    let byNumber = this.virtualRegisters[prefix];
+    if (byNumber === void 0) byNumber = this.virtualRegisters[prefix] = [];
+    let operand = byNumber[number];
+    if (operand === void 0) {
+      operand = { kind: "register", name: text.slice(this.pos, p) };
+      byNumber[number] = operand;
+    }
+    this.pos = p;
+    return operand;
+  }
+  nameOperand(isRegister, entry) {
+    if (entry.operand === null) entry.operand = entry.name === "_" ? { kind: "sink" } : isRegister ? { kind: "register", name: entry.name } : { kind: "symbol", name: entry.name };
+    return entry.operand;
+  }
+  parse() {
+    const text = this.text;
+    let linkage = null;
+    let externVar = false;
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c !== C_DOT) {
+        this.error(c === C_RBRACE ? "unexpected '}' at module scope" : `unexpected '${text[this.pos]}' at module scope`);
+        if (c === C_RBRACE) this.pos++;
+        else this.skipStatement();
+        linkage = null;
+        continue;
+      }
+      const startLine = this.line, startColumn = this.column();
+      const directive = this.readWord();
+      switch (directive) {
+        case ".version":
+          this.module.version = this.restOfLine().trim();
+          break;
+        case ".target":
+          this.module.target = this.restOfLine().split(",").map((t) => t.trim()).filter((t) => t.length > 0);
+          break;
+        case ".address_size":
+          this.module.addressSize = Number(this.restOfLine().trim()) || null;
+          break;
+        case ".file":
+          this.parseFile();
+          break;
+        case ".loc":
+          this.parseLoc();
+          break;
+        case ".visible":
+          linkage = "visible";
+          continue;
+        case ".weak":
+          linkage = "weak";
+          continue;
+        case ".extern":
+          linkage = "extern";
+          externVar = true;
+          continue;
+        case ".common":
+          continue;
+        case ".entry":
+        case ".func":
+          this.parseFunction(directive === ".entry" ? "entry" : "func", linkage, startLine, startColumn);
+          break;
+        case ".section":
+          this.skipSection();
+          break;
+        case ".pragma":
+        case ".alias":
+          this.skipStatement();
+          break;
+        default: {
+          const space = directive.slice(1);
+          if (VARIABLE_SPACES.has(space)) {
+            const decl = this.parseVariable(space, externVar, startLine, startColumn);
+            if (decl) this.module.globals.push(decl);
+          } else {
+            this.error(`unknown directive '${directive}'`, startLine, startColumn);
+            this.skipStatement();
+          }
+        }
+      }
+      linkage = null;
+      externVar = false;
+    }
+    for (const loc of this.locations) loc.file = this.module.files.get(loc.fileIndex) ?? null;
+  }
+  // --- low-level scanning -------------------------------------------------------------
+  column() {
+    return this.pos - this.lineStart + 1;
+  }
+  error(message, line = this.line, column = this.column()) {
+    this.errors.push({ message, line, column, functionName: this.functionName });
+  }
+  /** Skips blanks, newlines and comments. */
+  skipTrivia() {
+    const text = this.text;
+    const len = this.len;
+    let p = this.pos;
+    while (p < len) {
+      const c = text.charCodeAt(p);
+      if (c === C_SPACE || c === C_TAB || c === C_CR) {
+        p++;
+      } else if (c === C_LF) {
+        p++;
+        this.line++;
+        this.lineStart = p;
+      } else if (c === C_SLASH && text.charCodeAt(p + 1) === C_SLASH) {
+        while (p < len && text.charCodeAt(p) !== C_LF) p++;
+      } else if (c === C_SLASH && text.charCodeAt(p + 1) === C_STAR) {
+        p += 2;
+        while (p < len && !(text.charCodeAt(p) === C_STAR && text.charCodeAt(p + 1) === C_SLASH)) {
+          if (text.charCodeAt(p) === C_LF) {
+            this.line++;
+            this.lineStart = p + 1;
+          }
+          p++;
+        }
+        p = Math.min(len, p + 2);
+      } else {
+        break;
+      }
+    }
+    this.pos = p;
+  }
+  /** Skips blanks and comments on the current line only. */
+  skipBlanks() {
+    const text = this.text;
+    const len = this.len;
+    let p = this.pos;
+    while (p < len) {
+      const c = text.charCodeAt(p);
+      if (c === C_SPACE || c === C_TAB || c === C_CR) p++;
+      else if (c === C_SLASH && text.charCodeAt(p + 1) === C_SLASH) {
+        while (p < len && text.charCodeAt(p) !== C_LF) p++;
+      } else break;
+    }
+    this.pos = p;
+  }
+  /** A word: '.' or identifier characters, and '::' scopes (ld.shared::cta). */
+  readWord() {
+    const text = this.text;
+    const start = this.pos;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (isWordChar(c)) this.pos++;
+      else if (c === C_COLON && text.charCodeAt(this.pos + 1) === C_COLON) this.pos += 2;
+      else break;
+    }
+    return text.slice(start, this.pos);
+  }
+  restOfLine() {
+    const text = this.text;
+    const start = this.pos;
+    while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LF) this.pos++;
+    let end = this.pos;
+    for (let i = start; i + 1 < end; i++) {
+      if (text.charCodeAt(i) === C_SLASH && text.charCodeAt(i + 1) === C_SLASH) {
+        end = i;
+        break;
+      }
+    }
+    return text.slice(start, end);
+  }
+  readInteger() {
+    const text = this.text;
+    const start = this.pos;
+    let value = 0;
+    let p = start;
+    while (p < this.len) {
+      const c = text.charCodeAt(p);
+      if (c < C_0 || c > C_9) break;
+      value = value * 10 + (c - C_0);
+      p++;
+    }
+    if (p > start && p - start < 16 && !isIdentChar(text.charCodeAt(p))) {
+      this.pos = p;
+      return value;
+    }
+    if (text.charCodeAt(this.pos) === C_MINUS) this.pos++;
+    while (this.pos < this.len && isIdentChar(text.charCodeAt(this.pos))) this.pos++;
+    if (this.pos === start) return null;
+    const parsed = Number(text.slice(start, this.pos));
+    return Number.isFinite(parsed) ? parsed : null;
+  }
+  /** Skips to just after the next ';' at brace depth 0 (or stops before an unmatched '}'). */
+  skipStatement() {
+    const text = this.text;
+    let depth = 0;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_LF) {
+        this.line++;
+        this.lineStart = this.pos + 1;
+      } else if (c === C_QUOTE) {
+        this.skipString();
+        continue;
+      } else if (c === C_LBRACE) depth++;
+      else if (c === C_RBRACE) {
+        if (depth === 0) return;
+        depth--;
+      } else if (c === C_SEMI && depth === 0) {
+        this.pos++;
+        return;
+      }
+      this.pos++;
+    }
+  }
+  skipString() {
+    const text = this.text;
+    this.pos++;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_QUOTE) {
+        this.pos++;
+        return;
+      }
+      if (c === C_LF) return;
+      if (c === 92) this.pos++;
+      this.pos++;
+    }
+  }
+  skipSection() {
+    const text = this.text;
+    while (this.pos < this.len && text.charCodeAt(this.pos) !== C_LBRACE && text.charCodeAt(this.pos) !== C_LF) this.pos++;
+    this.skipTrivia();
+    if (text.charCodeAt(this.pos) !== C_LBRACE) return;
+    let depth = 0;
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (c === C_LF) {
+        this.line++;
+        this.lineStart = this.pos + 1;
+      } else if (c === C_LBRACE) depth++;
+      else if (c === C_RBRACE && --depth === 0) {
+        this.pos++;
+        return;
+      }
+      this.pos++;
+    }
+    this.error("unterminated .section (missing '}')");
+  }
+  // --- directives ---------------------------------------------------------------------
+  parseFile() {
+    this.skipBlanks();
+    const index = this.readInteger();
+    this.skipBlanks();
+    const text = this.text;
+    if (index === null || text.charCodeAt(this.pos) !== C_QUOTE) {
+      this.error('malformed .file directive (expected: .file INDEX "NAME")');
+      this.restOfLine();
+      return;
+    }
+    const start = this.pos + 1;
+    this.skipString();
+    this.module.files.set(index, decodePtxString(text.slice(start, this.pos - 1)));
+    this.restOfLine();
+  }
+  /** `.loc F L C` optionally followed by `, function_name LABEL, inlined_at F L C`. */
+  parseLoc() {
+    const line = this.line, column = this.column();
+    this.skipBlanks();
+    const fileIndex = this.readInteger();
+    this.skipBlanks();
+    const lineNumber = this.readInteger();
+    this.skipBlanks();
+    const col = this.readInteger();
+    const restStart = this.pos;
+    let hasMore = false;
+    while (this.pos < this.len) {
+      const c = this.text.charCodeAt(this.pos);
+      if (c === C_LF) break;
+      if (c === C_COMMA) hasMore = true;
+      this.pos++;
+    }
+    const rest = hasMore ? this.text.slice(restStart, this.pos) : "";
+    if (fileIndex === null || lineNumber === null) {
+      this.error("malformed .loc directive (expected: .loc FILE LINE COLUMN)", line, column);
+      return;
+    }
+    if (lineNumber === 0) {
+      this.currentSource = null;
+      return;
+    }
+    if (!hasMore) {
+      const key = (fileIndex * 1048576 + lineNumber) * 4096 + ((col ?? 0) & 4095);
+      if (key === this.lastLocationKey && this.lastLocation !== null) {
+        this.currentSource = this.lastLocation;
+        return;
+      }
+      let shared = this.plainLocations.get(key);
+      if (shared === void 0) {
+        shared = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
+        this.plainLocations.set(key, shared);
+        this.locations.push(shared);
+      }
+      this.lastLocationKey = key;
+      this.lastLocation = shared;
+      this.currentSource = shared;
+      return;
+    }
+    const loc = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
+    const inlined = rest.indexOf("inlined_at");
+    if (inlined >= 0) {
+      const parts = rest.slice(inlined + 10).trim().split(/\s+/).map(Number);
+      if (parts.length >= 2 && Number.isFinite(parts[0]) && Number.isFinite(parts[1]) && parts[1] > 0) {
+        const outer = { file: null, fileIndex: parts[0], line: parts[1], column: Number.isFinite(parts[2]) ? parts[2] : 0 };
+        loc.inlinedAt = outer;
+        this.locations.push(outer);
+      }
+    }
+    this.locations.push(loc);
+    this.currentSource = loc;
+  }
+  /** Variable declaration after its state-space word, up to ';' (initialisers skipped). */
+  parseVariable(stateSpace, isExtern, line, column) {
+    const text = this.text;
+    let alignment = null;
+    let type = "";
+    let vectorWidth2 = 1;
+    let name = "";
+    const dimensions = [];
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) {
+        this.pos++;
+        break;
+      }
+      if (c === C_EQ) {
+        this.skipStatement();
+        break;
+      }
+      if (c === C_LBRACKET) {
+        this.pos++;
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_RBRACKET) dimensions.push(-1);
+        else dimensions.push(this.readInteger() ?? -1);
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_RBRACKET) this.pos++;
+        else {
+          this.error("expected ']' in array declaration");
+          this.skipStatement();
+          return null;
+        }
+        continue;
+      }
+      if (c === C_DOT) {
+        const word = this.readWord();
+        if (word === ".align") {
+          this.skipBlanks();
+          alignment = this.readInteger();
+        } else if (word === ".v2" || word === ".v4" || word === ".v8") vectorWidth2 = Number(word.slice(2));
+        else if (!word.startsWith(".ptr")) type = word.slice(1);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        name = this.readWord();
+        if (text.charCodeAt(this.pos) === C_LT) {
+          while (this.pos < this.len && text.charCodeAt(this.pos) !== C_GT) this.pos++;
+          this.pos++;
+        }
+        continue;
+      }
+      if (c === C_COMMA) {
+        this.skipStatement();
+        break;
+      }
+      this.error(`unexpected '${text[this.pos]}' in ${stateSpace} declaration`);
+      this.skipStatement();
+      return null;
+    }
+    if (!name) {
+      this.error(`${stateSpace} declaration without a name`, line, column);
+      return null;
+    }
+    const elementSize = TYPE_SIZES[type];
+    let sizeBytes = elementSize === void 0 ? null : elementSize * vectorWidth2;
+    for (const d of dimensions) sizeBytes = sizeBytes === null || d < 0 ? null : sizeBytes * d;
+    return { kind: "var", stateSpace, type: vectorWidth2 > 1 ? `v${vectorWidth2}.${type}` : type, name, dimensions, alignment, sizeBytes, isExtern, position: { line, column } };
+  }
+  // --- functions ----------------------------------------------------------------------
+  parseFunction(kind, visibility, line, column) {
+    const text = this.text;
+    const fn = {
+      kind,
+      name: "",
+      visibility,
+      params: [],
+      returns: [],
+      directives: {},
+      body: [],
+      hasBody: false,
+      position: { line, column },
+      endPosition: { line, column }
+    };
+    this.skipTrivia();
+    if (kind === "func" && text.charCodeAt(this.pos) === C_LPAREN) fn.returns = this.parseParams();
+    this.skipTrivia();
+    if (!isIdentStart(text.charCodeAt(this.pos))) {
+      this.error(`expected a name after .${kind}`);
+      this.skipStatement();
+      return;
+    }
+    fn.name = this.readWord();
+    this.functionName = fn.name;
+    this.skipTrivia();
+    if (text.charCodeAt(this.pos) === C_LPAREN) fn.params = this.parseParams();
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_LBRACE || c === C_SEMI) break;
+      if (c !== C_DOT) {
+        this.error(`unexpected '${text[this.pos]}' in the header of ${fn.name}`);
+        this.skipStatement();
+        this.module.functions.push(fn);
+        this.functionName = null;
+        return;
+      }
+      const word = this.readWord();
+      if (word === ".pragma") {
+        this.skipStatement();
+        continue;
+      }
+      const values = [];
+      for (; ; ) {
+        this.skipBlanks();
+        if (!isDigit(text.charCodeAt(this.pos))) break;
+        const v = this.readInteger();
+        if (v !== null) values.push(v);
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_COMMA) this.pos++;
+        else break;
+      }
+      fn.directives[word.slice(1)] = values;
+    }
+    if (text.charCodeAt(this.pos) === C_SEMI) {
+      this.pos++;
+    } else if (text.charCodeAt(this.pos) === C_LBRACE) {
+      this.pos++;
+      fn.hasBody = true;
+      this.parseBody(fn);
+    } else {
+      this.error(`missing body or ';' for ${fn.name}`);
+    }
+    fn.endPosition = { line: this.line, column: this.column() };
+    this.module.functions.push(fn);
+    this.functionName = null;
+  }
+  parseParams() {
+    const text = this.text;
+    const params = [];
+    this.pos++;
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) {
+        this.error("unterminated parameter list (missing ')')");
+        return params;
+      }
+      const c = text.charCodeAt(this.pos);
+      if (c === C_RPAREN) {
+        this.pos++;
+        return params;
+      }
+      if (c === C_COMMA) {
+        this.pos++;
+        continue;
+      }
+      const param = this.parseParam();
+      if (param) params.push(param);
+      else {
+        while (this.pos < this.len && text.charCodeAt(this.pos) !== C_COMMA && text.charCodeAt(this.pos) !== C_RPAREN) {
+          if (text.charCodeAt(this.pos) === C_LF) {
+            this.line++;
+            this.lineStart = this.pos + 1;
+          }
+          this.pos++;
+        }
+      }
+    }
+  }
+  parseParam() {
+    const text = this.text;
+    const position = { line: this.line, column: this.column() };
+    let stateSpace = null;
+    let type = "";
+    let alignment = null;
+    let pointerSpace = null;
+    let arraySize = null;
+    for (; ; ) {
+      this.skipTrivia();
+      const c = text.charCodeAt(this.pos);
+      if (c === C_DOT) {
+        const word = this.readWord();
+        if (word === ".param") stateSpace = "param";
+        else if (word === ".reg") stateSpace = "reg";
+        else if (word === ".align") {
+          this.skipBlanks();
+          alignment = this.readInteger();
+        } else if (word.startsWith(".ptr")) {
+          const parts = word.split(".");
+          pointerSpace = parts[2] ?? null;
+          if (parts[3] === "align") {
+            this.skipBlanks();
+            alignment = this.readInteger();
+          }
+        } else type = word.slice(1);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        const name = this.readWord();
+        if (text.charCodeAt(this.pos) === C_LBRACKET) {
+          this.pos++;
+          arraySize = this.readInteger();
+          while (this.pos < this.len && text.charCodeAt(this.pos) !== C_RBRACKET) this.pos++;
+          this.pos++;
+        }
+        if (stateSpace === null) {
+          this.error(`parameter '${name}' has no state space (.param or .reg)`, position.line, position.column);
+          return null;
+        }
+        return { name, type, stateSpace, alignment, arraySize, pointerSpace, position };
+      }
+      this.error(`unexpected '${text[this.pos] ?? "end of input"}' in parameter list`);
+      return null;
+    }
+  }
+  parseBody(fn) {
+    const text = this.text;
+    const body = fn.body;
+    let depth = 1;
+    this.currentSource = null;
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) {
+        this.error(`unterminated body of ${fn.name} (missing '}')`);
+        return;
+      }
+      const c = text.charCodeAt(this.pos);
+      if (c === C_RBRACE) {
+        this.pos++;
+        if (--depth === 0) return;
+        continue;
+      }
+      if (c === C_LBRACE) {
+        this.pos++;
+        depth++;
+        continue;
+      }
+      const line = this.line, column = this.column();
+      if (c === C_DOT) {
+        if (text.charCodeAt(this.pos + 1) === 108 && text.charCodeAt(this.pos + 2) === 111 && text.charCodeAt(this.pos + 3) === 99 && !isIdentChar(text.charCodeAt(this.pos + 4))) {
+          this.pos += 4;
+          this.parseLoc();
+          continue;
+        }
+        const word = this.readWord();
+        if (word === ".loc") this.parseLoc();
+        else if (word === ".reg") this.parseRegisters(body, line, column);
+        else if (word === ".pragma") body.push(this.parsePragma(line, column));
+        else if (word === ".file") this.parseFile();
+        else {
+          const space = word.slice(1);
+          if (VARIABLE_SPACES.has(space)) {
+            const decl = this.parseVariable(space, false, line, column);
+            if (decl) body.push(decl);
+          } else {
+            this.error(`unknown directive '${word}' in ${fn.name}`, line, column);
+            this.skipStatement();
+          }
+        }
+        continue;
+      }
+      if (c === C_AT) {
+        const instruction = this.parseInstruction(line, column);
+        if (instruction) body.push(instruction);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        const start = this.pos;
+        const known2 = this.readKnownOpcode();
+        if (known2 !== null) {
+          this.skipBlanks();
+          if (text.charCodeAt(this.pos) !== C_COLON) {
+            const instruction2 = this.parseInstruction(line, column, start, null, known2);
+            if (instruction2) body.push(instruction2);
+            continue;
+          }
+          this.pos = start;
+        }
+        const word = this.readWordEntry();
+        const afterWord = this.pos;
+        this.skipBlanks();
+        if (text.charCodeAt(this.pos) === C_COLON) {
+          this.pos++;
+          this.skipTrivia();
+          if (text.startsWith(".callprototype", this.pos) || text.startsWith(".branchtargets", this.pos)) this.skipStatement();
+          else body.push({ kind: "label", name: word.name, position: { line, column } });
+          continue;
+        }
+        this.pos = afterWord;
+        const instruction = this.parseInstruction(line, column, start, word);
+        if (instruction) body.push(instruction);
+        continue;
+      }
+      this.error(`unexpected '${text[this.pos]}' in ${fn.name}`, line, column);
+      this.skipStatement();
+    }
+  }
+  /** `.reg .b32 %r<12>;` or `.reg .pred p, q;` */
+  parseRegisters(body, line, column) {
+    const text = this.text;
+    let type = "";
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) return;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) {
+        this.pos++;
+        return;
+      }
+      if (c === C_COMMA) {
+        this.pos++;
+        continue;
+      }
+      if (c === C_DOT) {
+        const word = this.readWord();
+        type = type ? `${type}.${word.slice(1)}` : word.slice(1);
+        continue;
+      }
+      if (isIdentStart(c)) {
+        const name = this.readWord();
+        let count = null;
+        if (text.charCodeAt(this.pos) === C_LT) {
+          this.pos++;
+          count = this.readInteger();
+          if (text.charCodeAt(this.pos) === C_GT) this.pos++;
+          else {
+            this.error("expected '>' in register declaration");
+            this.skipStatement();
+            return;
+          }
+        }
+        body.push({ kind: "reg", type, name, count, position: { line, column } });
+        continue;
+      }
+      this.error(`unexpected '${text[this.pos]}' in .reg declaration`);
+      this.skipStatement();
+      return;
+    }
+  }
+  parsePragma(line, column) {
+    const text = this.text;
+    const values = [];
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) {
+        this.pos++;
+        break;
+      }
+      if (c === C_QUOTE) {
+        const start = this.pos + 1;
+        this.skipString();
+        values.push(text.slice(start, this.pos - 1));
+      } else this.pos++;
+    }
+    return { kind: "pragma", values, position: { line, column } };
+  }
+  parseInstruction(line, column, start = this.pos, opcodeWord = null, knownOpcode = null) {
+    const text = this.text;
+    let guard = null;
+    if (opcodeWord === null && knownOpcode === null && text.charCodeAt(this.pos) === C_AT) {
+      this.pos++;
+      let negated = false;
+      if (text.charCodeAt(this.pos) === C_BANG) {
+        negated = true;
+        this.pos++;
+      }
+      const register = this.readVirtualRegister();
+      if (register !== null) {
+        guard = this.guardOf(register, negated);
+      } else {
+        const word = this.readWordEntry();
+        if (!word.name) {
+          this.error("expected a predicate register after '@'");
+          this.skipStatement();
+          return null;
+        }
+        guard = negated ? word.negatedGuard ??= { register: word.name, negated: true } : word.guard ??= { register: word.name, negated: false };
+      }
+      this.skipBlanks();
+    }
+    if (opcodeWord === null && knownOpcode === null && !isIdentStart(text.charCodeAt(this.pos))) {
+      this.error(`expected an opcode, found '${text[this.pos] ?? "end of input"}'`);
+      this.skipStatement();
+      return null;
+    }
+    let info = knownOpcode ?? (opcodeWord === null ? this.readKnownOpcode() : null);
+    if (info === null) {
+      const entry = opcodeWord ?? this.readWordEntry();
+      info = entry.info ??= opcodeInfo(entry.name);
+      rememberOpcode(entry.name, info);
+    }
+    const opcode = info.opcode;
+    const scratch = this.operandScratch;
+    let count = 0;
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) {
+        this.error(`missing ';' after '${opcode}'`, line, column);
+        return null;
+      }
+      const c = text.charCodeAt(this.pos);
+      if (c === C_SEMI) break;
+      if (c === C_RBRACE) {
+        this.error(`missing ';' after '${opcode}'`, line, column);
+        return null;
+      }
+      const operand = this.parseOperand();
+      if (operand === null) {
+        this.skipStatement();
+        return null;
+      }
+      scratch[count++] = operand;
+      this.skipTrivia();
+      const next2 = text.charCodeAt(this.pos);
+      if (next2 === C_COMMA) this.pos++;
+      else if (next2 !== C_SEMI) {
+        this.error(`expected ',' or ';' after an operand of '${opcode}', found '${text[this.pos] ?? "end of input"}'`);
+        this.skipStatement();
+        return null;
+      }
+    }
+    const instruction = new InstructionNode(text, start, line, info, guard, exactCopy(scratch, count), this.currentSource);
+    this.pos++;
+    return instruction;
+  }
+  parseOperand() {
+    const text = this.text;
+    const c = text.charCodeAt(this.pos);
+    if (c === C_LBRACE || c === C_LPAREN) {
+      const close = c === C_LBRACE ? C_RBRACE : C_RPAREN;
+      this.pos++;
+      const elements = [];
+      for (; ; ) {
+        this.skipTrivia();
+        if (this.pos >= this.len) {
+          this.error(`unterminated operand list (missing '${String.fromCharCode(close)}')`);
+          return null;
+        }
+        const d = text.charCodeAt(this.pos);
+        if (d === close) {
+          this.pos++;
+          return { kind: "vector", elements: exactCopy(elements, elements.length) };
+        }
+        if (d === C_COMMA) {
+          this.pos++;
+          continue;
+        }
+        if (d === C_SEMI) {
+          this.error(`unterminated operand list (missing '${String.fromCharCode(close)}')`);
+          return null;
+        }
+        const element = this.parseOperand();
+        if (element === null) return null;
+        elements.push(element);
+      }
+    }
+    if (c === C_LBRACKET) return this.parseAddress();
+    if (c === C_BANG) {
+      this.pos++;
+      return { kind: "negated-predicate", name: this.readWord() };
+    }
+    if (c === C_MINUS || isDigit(c)) return this.parseImmediate();
+    if (isIdentStart(c)) {
+      const start2 = this.pos;
+      const operand = this.readNameOperand();
+      const next2 = text.charCodeAt(this.pos);
+      if (next2 === C_PIPE) {
+        this.pos++;
+        const second = this.readNameOperand();
+        return { kind: "vector", elements: [operand, second] };
+      }
+      if (next2 === C_PLUS || next2 === C_MINUS) {
+        while (this.pos < this.len && !this.atOperandEnd()) this.pos++;
+        return { kind: "unknown", text: text.slice(start2, this.pos) };
+      }
+      return operand;
+    }
+    const start = this.pos;
+    while (this.pos < this.len && !this.atOperandEnd()) this.pos++;
+    if (this.pos === start) {
+      this.error(`unexpected '${text[this.pos]}' in an operand`);
+      return null;
+    }
+    return { kind: "unknown", text: text.slice(start, this.pos) };
+  }
+  atOperandEnd() {
+    const c = this.text.charCodeAt(this.pos);
+    return c === C_COMMA || c === C_SEMI || c === C_RBRACE || c === C_RPAREN || c === C_LF;
+  }
+  parseImmediate() {
+    const text = this.text;
+    const start = this.pos;
+    let negative = false;
+    if (text.charCodeAt(this.pos) === C_MINUS) {
+      negative = true;
+      this.pos++;
+    }
+    const small = this.readSmallInteger(negative);
+    if (small !== null) return small;
+    const wordStart = this.pos;
+    const entry = this.readWordEntry();
+    const next2 = text.charCodeAt(this.pos);
+    const exponent = (next2 === C_PLUS || next2 === C_MINUS) && (text.charCodeAt(this.pos - 1) | 32) === 101 && !this.isHexLiteral(start);
+    if (!exponent && this.pos > wordStart && entry.name.indexOf("%") < 0) {
+      if (negative) return entry.negative ??= { kind: "immediate", value: immediateValue("-" + entry.name, true), text: "-" + entry.name };
+      return entry.immediate ??= { kind: "immediate", value: immediateValue(entry.name, false), text: entry.name };
+    }
+    while (this.pos < this.len) {
+      const c = text.charCodeAt(this.pos);
+      if (isIdentChar(c) || c === C_DOT) this.pos++;
+      else if ((c === C_PLUS || c === C_MINUS) && (text.charCodeAt(this.pos - 1) | 32) === 101 && !this.isHexLiteral(start)) this.pos++;
+      else break;
+    }
+    const literal = text.slice(start, this.pos);
+    let operand = this.immediates.get(literal);
+    if (operand === void 0) {
+      operand = { kind: "immediate", value: immediateValue(literal, negative), text: literal };
+      this.immediates.set(literal, operand);
+    }
+    return operand;
+  }
+  /**
+   * A decimal literal of 1-9 digits without a leading zero (or "0") that ends the word, as
+   * an interned immediate whose text is its canonical spelling; null (position unchanged)
+   * for anything else, which the word path reads. "-0" is left to it too (value -0).
+   */
+  readSmallInteger(negative) {
+    const text = this.text;
+    const start = this.pos;
+    let p = start;
+    let value = 0;
+    for (; ; ) {
+      const c = text.charCodeAt(p);
+      if (c >= C_0 && c <= C_9) {
+        value = value * 10 + (c - C_0);
+        p++;
+      } else break;
+    }
+    const digits = p - start;
+    if (digits === 0 || digits > 9 || digits > 1 && text.charCodeAt(start) === C_0 || negative && value === 0) return null;
+    const next2 = text.charCodeAt(p);
+    if (isWordChar(next2) || next2 === C_COLON && text.charCodeAt(p + 1) === C_COLON) return null;
+    const cache = negative ? this.negativeIntegers : this.positiveIntegers;
+    let operand = cache.get(value);
+    if (operand === void 0) {
+      operand = { kind: "immediate", value: negative ? -value : value, text: negative ? "-" + String(value) : String(value) };
+      cache.set(value, operand);
+    }
+    this.pos = p;
+    return operand;
+  }
+  /**
+   * The opcode info of the word here when it is a known opcode (see opcode-trie.ts), with
+   * the position after it; null (position unchanged) otherwise.
+   */
+  readKnownOpcode() {
+    const text = this.text;
+    const end = walkOpcode(text, this.pos);
+    const c = text.charCodeAt(end);
+    if (isWordChar(c) || c === C_COLON && text.charCodeAt(end + 1) === C_COLON) return null;
+    const info = walkedOpcode();
+    if (info === void 0) return null;
+    this.pos = end;
+    return info;
+  }
+  /** The guard `@reg` / `@!reg` of a fast-path register, one object per register and sign. */
+  guardOf(register, negated) {
+    const guards = negated ? this.negatedGuards : this.guards;
+    let guard = guards.get(register);
+    if (guard === void 0) {
+      guard = { register: register.name, negated };
+      guards.set(register, guard);
+    }
+    return guard;
+  }
+  isHexLiteral(start) {
+    const text = this.text;
+    const s = text.charCodeAt(start) === C_MINUS ? start + 1 : start;
+    const x = text.charCodeAt(s + 1) | 32;
+    return text.charCodeAt(s) === C_0 && (x === 120 || x === 102 || x === 100);
+  }
+  parseAddress() {
+    const text = this.text;
+    const start = this.pos;
+    this.pos++;
+    this.skipBlanks();
+    let base2 = null;
+    let baseEntry = null;
+    let offset = 0;
+    const c = text.charCodeAt(this.pos);
+    if (isIdentStart(c)) {
+      base2 = this.readVirtualRegister();
+      if (base2 === null) {
+        baseEntry = this.readWordEntry();
+        base2 = this.nameOperand(c === C_PERCENT, baseEntry);
+      }
+    } else if (isDigit(c) || c === C_MINUS) {
+      const imm = this.parseImmediate();
+      offset = imm.kind === "immediate" ? imm.value : 0;
+    }
+    for (; ; ) {
+      this.skipBlanks();
+      const d = text.charCodeAt(this.pos);
+      if (d === C_RBRACKET) {
+        this.pos++;
+        break;
+      }
+      if (d === C_PLUS || d === C_MINUS) {
+        this.pos++;
+        this.skipBlanks();
+        const imm = this.parseImmediate();
+        const value = imm.kind === "immediate" ? imm.value : NaN;
+        if (!Number.isFinite(value)) {
+          this.error("malformed address offset");
+          return null;
+        }
+        offset += d === C_MINUS ? -value : value;
+        continue;
+      }
+      this.error(`malformed address operand (expected ']', found '${text[this.pos] ?? "end of input"}')`);
+      return null;
+    }
+    if (base2 === null) return { kind: "address", base: base2, offset, text: text.slice(start, this.pos) };
+    let byOffset = baseEntry !== null ? baseEntry.addresses ??= /* @__PURE__ */ new Map() : this.registerAddresses.get(base2);
+    if (byOffset === void 0) {
+      byOffset = /* @__PURE__ */ new Map();
+      this.registerAddresses.set(base2, byOffset);
+    }
+    let operand = byOffset.get(offset);
+    if (operand === void 0) {
+      operand = { kind: "address", base: base2, offset, text: text.slice(start, this.pos) };
+      byOffset.set(offset, operand);
+    }
+    return operand;
+  }
+};
+function exactCopy(items, count) {
+  switch (count) {
+    case 0:
+      return [];
+    case 1:
+      return [items[0]];
+    case 2:
+      return [items[0], items[1]];
+    case 3:
+      return [items[0], items[1], items[2]];
+    case 4:
+      return [items[0], items[1], items[2], items[3]];
+    default:
+      return items.slice(0, count);
+  }
+}
+var InstructionNode = class {
+  constructor(sourceText, start, line, info, guard, operands, source) {
+    this.kind = "instruction";
+    this.opcode = info.opcode;
+    this.mnemonic = info.mnemonic;
+    this.modifiers = info.modifiers;
+    this.known = info.known;
+    this.sourceText = sourceText;
+    this.start = start;
+    this.line = line;
+    this.guard = guard;
+    this.operands = operands;
+    this.source = source;
+  }
+  /** Raw text up to (not including) the ';'. */
+  get text() {
+    const end = this.sourceText.indexOf(";", this.start);
+    return this.sourceText.slice(this.start, end < 0 ? this.sourceText.length : end);
+  }
+  get position() {
+    return { line: this.line, column: this.start - this.sourceText.lastIndexOf("\n", this.start - 1) };
+  }
+  /** Plain-object form (getters included) for JSON. */
+  toJSON() {
+    const { kind, guard, opcode, mnemonic, modifiers, operands, text, position, source, known: known2 } = this;
+    return { kind, guard, opcode, mnemonic, modifiers, operands, text, position, source, known: known2 };
+  }
+};
+function immediateValue(literal, negative = literal.startsWith("-")) {
+  const body = negative ? literal.slice(1) : literal;
+  let value;
+  const prefix = body.length > 2 && body.charCodeAt(0) === C_0 ? body.charCodeAt(1) | 32 : 0;
+  if (prefix === 102 && body.length === 10) {
+    f32Bits[0] = parseInt(body.slice(2), 16);
+    value = f32View[0];
+  } else if (prefix === 100 && body.length === 18) {
+    f64Bits[1] = parseInt(body.slice(2, 10), 16);
+    f64Bits[0] = parseInt(body.slice(10), 16);
+    value = f64View[0];
+  } else if (prefix === 120) {
+    value = parseInt(body.slice(2).replace(/[uU]$/, ""), 16);
+  } else {
+    const last = body.charCodeAt(body.length - 1) | 32;
+    value = Number(last === 117 ? body.slice(0, -1) : body);
+  }
+  return negative ? -value : value;
+}
+function parsePtx(text, file) {
+  const parser = new Parser(typeof text === "string" ? text : String(text));
+  try {
+    parser.parse();
+  } catch (error) {
+    parser.errors.push({ message: `internal parser error: ${error.message}${file ? ` in ${file}` : ""}`, line: 0, column: 0, functionName: null });
+  }
+  return { module: parser.module, errors: parser.errors };
+}
+function decodePtxString(raw) {
+  if (!raw.includes("\\")) return raw;
+  const parts = [];
+  let last = 0;
+  for (const match of raw.matchAll(/\\([0-7]{3}|[\s\S])/g)) {
+    parts.push(Buffer.from(raw.slice(last, match.index), "utf8"));
+    const escape = match[1];
+    parts.push(escape.length === 3 ? Buffer.from([parseInt(escape, 8)]) : Buffer.from(PTX_ESCAPES[escape] ?? escape, "utf8"));
+    last = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(raw.slice(last), "utf8"));
+  return Buffer.concat(parts).toString("utf8");
+}
+var PTX_ESCAPES = { n: "\n", t: "	" };
+
+// src/ptx/typed.ts
+var SLAB_BYTES = 1 << 16;
+var MAX_CARVED_BYTES = SLAB_BYTES >> 3;
+var slab = new ArrayBuffer(SLAB_BYTES);
+var used = 0;
+function carve(bytes) {
+  const aligned = bytes + 7 & ~7;
+  if (used + aligned > SLAB_BYTES) {
+    slab = new ArrayBuffer(SLAB_BYTES);
+    used = 0;
+  }
+  const offset = used;
+  used += aligned;
+  return offset;
+}
+function newInt32Array(length) {
+  const bytes = length * 4;
+  if (bytes > MAX_CARVED_BYTES || bytes === 0) return new Int32Array(length);
+  const offset = carve(bytes);
+  return new Int32Array(slab, offset, length);
+}
+function newFloat64Array(length) {
+  const bytes = length * 8;
+  if (bytes > MAX_CARVED_BYTES || bytes === 0) return new Float64Array(length);
+  const offset = carve(bytes);
+  return new Float64Array(slab, offset, length);
+}
+
+// src/ptx/values.ts
+var NO_DESTINATION = /* @__PURE__ */ new Set([
+  "st",
+  "bar",
+  "barrier",
+  "bra",
+  "brx",
+  "call",
+  "ret",
+  "exit",
+  "membar",
+  "fence",
+  "nanosleep",
+  "trap",
+  "pmevent",
+  "setmaxnreg",
+  "griddepcontrol",
+  "red",
+  "prefetch",
+  "prefetchu",
+  "sust",
+  "sured",
+  "stmatrix",
+  "cp",
+  "tensormap"
+]);
+function destinations(ins) {
+  if (NO_DESTINATION.has(ins.mnemonic) || ins.operands.length === 0) return [];
+  if (ins.mnemonic === "wmma" && ins.modifiers[0] === "store") return [];
+  const first = ins.operands[0];
+  if (first.kind === "register") return [first.name];
+  if (first.kind === "vector") {
+    const names = [];
+    for (const e of first.elements) if (e.kind === "register") names.push(e.name);
+    return names;
+  }
+  return [];
+}
+function lastDefinitionIn(defs, stmts, statement) {
+  if (stmts.length === 0) return -1;
+  const lo = stmts[0];
+  const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
+  for (let i = defs.length - 1; i >= 0; i--) {
+    const d = defs[i];
+    if (d >= limit) continue;
+    return d >= lo ? d : -1;
+  }
+  return -1;
+}
+var NO_DEFINITIONS = [];
+function noteDestinations(ins, statement, statements, registers) {
+  const first = ins.operands[0];
+  if (first === void 0) return;
+  if (first.kind === "register") {
+    if (NO_DESTINATION.has(ins.mnemonic)) return;
+    statements.push(statement);
+    registers.push(first.name);
+  } else if (first.kind === "vector") {
+    if (NO_DESTINATION.has(ins.mnemonic)) return;
+    if (ins.mnemonic === "wmma" && ins.modifiers[0] === "store") return;
+    for (const e of first.elements) {
+      if (e.kind !== "register") continue;
+      statements.push(statement);
+      registers.push(e.name);
+    }
+  }
+}
+var Definitions = class {
+  lists = /* @__PURE__ */ new Map();
+  statements;
+  registers;
+  constructor(cfg) {
+    if (cfg.destinations !== void 0) {
+      this.statements = cfg.destinations.statements;
+      this.registers = cfg.destinations.registers;
+      return;
+    }
+    this.statements = [];
+    this.registers = [];
+    const body = cfg.fn.body;
+    for (const block of cfg.blocks) for (const i of block.statements) noteDestinations(body[i], i, this.statements, this.registers);
+  }
+  /** Statement indexes writing the register, ascending, each once. */
+  of(register) {
+    let list = this.lists.get(register);
+    if (list === void 0) {
+      const registers = this.registers;
+      for (let e = 0; e < registers.length; e++) {
+        if (registers[e] !== register) continue;
+        const statement = this.statements[e];
+        if (list === void 0) list = [statement];
+        else if (list[list.length - 1] !== statement) list.push(statement);
+      }
+      if (list === void 0) list = NO_DEFINITIONS;
+      this.lists.set(register, list);
+    }
+    return list;
+  }
+};
+function collectRegisters(op, names) {
+  if (op.kind === "register" || op.kind === "negated-predicate") names.push(op.name);
+  else if (op.kind === "vector") for (const e of op.elements) collectRegisters(e, names);
+  else if (op.kind === "address" && op.base) collectRegisters(op.base, names);
+}
+function sources(ins, skipFirst = destinations(ins).length > 0) {
+  const names = [];
+  if (ins.guard) names.push(ins.guard.register);
+  const ops = ins.operands;
+  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) collectRegisters(ops[i], names);
+  return names;
+}
+var NEVER_ASSIGNED = -1;
+var NOT_ON_EVERY_PATH = -2;
+var SEVERAL_PATHS = -3;
+var unknown = (reason) => ({ value: null, reason });
+var known = (value) => ({ value, reason: null });
+var ValueResolver = class {
+  constructor(cfg, options = {}) {
+    this.cfg = cfg;
+    this.options = options;
+    this.defs = { get: (register) => this.definitionsOf(register) };
+  }
+  cfg;
+  options;
+  /** register -> statement indexes (fn.body) that write it, ascending. */
+  defs;
+  /** Definitions of every register, recorded in one pass on the first query. */
+  definitions = null;
+  definitionsOf(register) {
+    if (this.definitions === null) this.definitions = new Definitions(this.cfg);
+    return this.definitions.of(register);
+  }
+  instruction(statement) {
+    return this.cfg.fn.body[statement];
+  }
+  /** The statement defining `register` that reaches just before `statement` (or the block end when statement = -1), or null. */
+  reachingDefinition(register, block, statement) {
+    const def = this.reachingIndex(register, block, statement);
+    if (def >= 0) return { def, reason: null };
+    return { def: null, reason: def === NEVER_ASSIGNED ? `${register} is never assigned` : def === SEVERAL_PATHS ? `${register} is assigned on several paths` : `${register} has no definition on every path` };
+  }
+  /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
+  reachingIndex(register, block, statement) {
+    const defs = this.definitionsOf(register);
+    if (defs.length === 0) return NEVER_ASSIGNED;
+    const first = lastDefinitionIn(defs, this.cfg.blocks[block].statements, statement);
+    if (first !== -1) return first;
+    let b = block;
+    for (; ; ) {
+      const up = this.cfg.idom[b];
+      if (up === -1 || up === b) return NOT_ON_EVERY_PATH;
+      b = up;
+      const found = lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1);
+      if (found === -1) continue;
+      return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
+    }
+  }
+  /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
+  otherDefinitionBetween(defs, from, to) {
+    const seen = new Array(this.cfg.blocks.length).fill(0);
+    const work = [];
+    for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
+    while (work.length > 0) {
+      const b = work.pop();
+      if (seen[b]) continue;
+      seen[b] = 1;
+      if (lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1) !== -1) return true;
+      for (const p of this.cfg.blocks[b].predecessors) if (p !== from && !seen[p]) work.push(p);
+    }
+    return false;
+  }
+  /** Value of an operand just before `statement` (block end when -1) of `block`. */
+  operand(op, block, statement, depth = 0) {
+    if (op.kind === "immediate") return Number.isFinite(op.value) ? known(op.value) : unknown(`literal ${op.text}`);
+    if (op.kind === "register") return this.register(op.name, block, statement, depth);
+    return unknown(`operand ${op.kind === "symbol" ? op.name : op.kind} is not a constant`);
+  }
+  register(name, block, statement, depth = 0) {
+    if (name.startsWith("%") && SPECIAL_REGISTER.test(name)) return unknown(`${name} is a special register (differs per thread or launch)`);
+    if (depth > 24) return unknown(`${name}: definition chain too deep`);
+    const def = this.reachingIndex(name, block, statement);
+    if (def < 0) return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
+    return this.evaluate(def, depth + 1);
+  }
+  /** Value computed by the instruction at `statement`, from its operands' reaching values. */
+  evaluate(statement, depth) {
+    const ins = this.instruction(statement);
+    const block = this.cfg.blockOfStatement[statement];
+    const ops = ins.operands;
+    if (ins.guard) return unknown(`${destinations(ins)[0]} is assigned under a predicate`);
+    const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+    switch (ins.mnemonic) {
+      case "mov":
+      case "cvt": {
+        if (ops[1]?.kind === "symbol") return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
+        const destType = ins.mnemonic === "cvt" ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
+        return wrap(this.argument(ops, 1, block, statement, depth), destType);
+      }
+      case "ld": {
+        if (ins.modifiers[0] === "param" && ops[1]?.kind === "address" && ops[1].base?.kind === "symbol") {
+          return this.parameter(ops[1].base.name, ops[1].offset);
+        }
+        return unknown(`${destinations(ins)[0]} is loaded from memory`);
+      }
+      case "add":
+      case "sub":
+      case "mul":
+      case "shl":
+      case "shr":
+      case "and":
+      case "or":
+      case "xor":
+      case "div":
+      case "rem":
+      case "min":
+      case "max": {
+        if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
+        const a = this.argument(ops, 1, block, statement, depth);
+        if (a.value === null) return a;
+        const b = this.argument(ops, 2, block, statement, depth);
+        if (b.value === null) return b;
+        const value = known(binary(ins.mnemonic, ins.modifiers, a.value, b.value));
+        return ins.modifiers[0] === "wide" ? value : wrap(value, type);
+      }
+      case "mad": {
+        const a = this.argument(ops, 1, block, statement, depth), b = this.argument(ops, 2, block, statement, depth), c = this.argument(ops, 3, block, statement, depth);
+        if (a.value === null) return a;
+        if (b.value === null) return b;
+        if (c.value === null) return c;
+        const value = known(a.value * b.value + c.value);
+        return ins.modifiers[0] === "wide" ? value : wrap(value, type);
+      }
+      case "neg": {
+        const a = this.argument(ops, 1, block, statement, depth);
+        return a.value === null ? a : wrap(known(-a.value), type);
+      }
+      case "not": {
+        const a = this.argument(ops, 1, block, statement, depth);
+        return a.value === null ? a : wrap(known(~a.value), type);
+      }
+      case "selp": {
+        const p = this.predicate(ops[3], block, statement, depth);
+        if (p === null) return unknown(`${destinations(ins)[0]} is selected by an unknown predicate`);
+        return wrap(this.argument(ops, p ? 1 : 2, block, statement, depth), type);
+      }
+      default:
+        return unknown(`${destinations(ins)[0] ?? "value"} comes from ${ins.opcode}`);
+    }
+  }
+  argument(ops, i, block, statement, depth) {
+    return ops[i] ? this.operand(ops[i], block, statement, depth) : unknown("missing operand");
+  }
+  /** A kernel parameter's value, if given. */
+  parameter(symbol2, offset) {
+    if (offset !== 0) return unknown(`parameter ${symbol2}+${offset} (part of an aggregate)`);
+    const values = this.options.values ?? {};
+    const index = this.cfg.fn.params.findIndex((p) => p.name === symbol2);
+    const candidates = [symbol2];
+    if (index >= 0) candidates.push(`param_${index}`, String(index));
+    for (const key of candidates) if (Object.prototype.hasOwnProperty.call(values, key)) return known(values[key]);
+    return unknown(`kernel parameter ${symbol2} (value not given; pass it as a define or loop hint)`);
+  }
+  /** Value of a predicate operand (register or negated) if constant; null otherwise. */
+  predicate(op, block, statement, depth = 0) {
+    if (!op) return null;
+    if (op.kind === "negated-predicate") {
+      const v = this.predicateRegister(op.name, block, statement, depth);
+      return v === null ? null : !v;
+    }
+    if (op.kind === "register") return this.predicateRegister(op.name, block, statement, depth);
+    if (op.kind === "immediate") return op.value !== 0;
+    return null;
+  }
+  predicateRegister(name, block, statement, depth = 0) {
+    if (depth > 24) return null;
+    const def = this.reachingIndex(name, block, statement);
+    if (def < 0) return null;
+    const ins = this.instruction(def);
+    if (ins.guard) return null;
+    const defBlock = this.cfg.blockOfStatement[def];
+    const ops = ins.operands;
+    if (ins.mnemonic === "setp" && ops.length === 3 && ops[0].kind === "register") {
+      const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+      if (isFloatType(type)) return null;
+      const a = this.operand(ops[1], defBlock, def, depth + 1);
+      const b = this.operand(ops[2], defBlock, def, depth + 1);
+      if (a.value === null || b.value === null) return null;
+      return compare(ins.modifiers[0], toCompared(a.value, type), toCompared(b.value, type));
+    }
+    if (ins.mnemonic === "mov" && ins.modifiers[0] === "pred") return this.predicate(ops[1], defBlock, def, depth + 1);
+    if (ins.mnemonic === "not" && ins.modifiers[0] === "pred") {
+      const v = this.predicate(ops[1], defBlock, def, depth + 1);
+      return v === null ? null : !v;
+    }
+    if ((ins.mnemonic === "and" || ins.mnemonic === "or" || ins.mnemonic === "xor") && ins.modifiers[0] === "pred") {
+      const a = this.predicate(ops[1], defBlock, def, depth + 1);
+      const b = this.predicate(ops[2], defBlock, def, depth + 1);
+      if (ins.mnemonic === "and" && (a === false || b === false)) return false;
+      if (ins.mnemonic === "or" && (a === true || b === true)) return true;
+      if (a === null || b === null) return null;
+      return ins.mnemonic === "and" ? a && b : ins.mnemonic === "or" ? a || b : a !== b;
+    }
+    return null;
+  }
+};
+var SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
+var TYPE_NAME = /^[subf]\d+$/;
+function isFloatType(type) {
+  return type.startsWith("f") || type.startsWith("bf") || type === "tf32" || type === "e4m3" || type === "e5m2";
+}
+function bitsOf(type) {
+  const m = /(\d+)$/.exec(type);
+  return m ? Number(m[1]) : 64;
+}
+function wrap(r, type) {
+  if (r.value === null || isFloatType(type) || type === "pred") return r;
+  const bits = bitsOf(type);
+  if (bits === 32) return known(type.startsWith("u") ? r.value >>> 0 : r.value | 0);
+  return r;
+}
+function toCompared(value, type) {
+  if (type.startsWith("u") && bitsOf(type) === 32) return value >>> 0;
+  if (type.startsWith("u") && value < 0) return value + 2 ** 64;
+  return value;
+}
+function binary(mnemonic, modifiers, a, b) {
+  const type = modifiers[modifiers.length - 1] ?? "";
+  const is32 = bitsOf(type) <= 32;
+  switch (mnemonic) {
+    case "add":
+      return a + b;
+    case "sub":
+      return a - b;
+    case "mul":
+      if (modifiers[0] === "hi") return is32 ? Number(BigInt(a) * BigInt(b) >> 32n) : Number(BigInt(a) * BigInt(b) >> 64n);
+      return is32 && modifiers[0] !== "wide" ? Math.imul(a, b) : a * b;
+    case "shl":
+      return is32 ? a << b : a * 2 ** b;
+    case "shr":
+      return type.startsWith("s") ? is32 ? a >> b : Math.floor(a / 2 ** b) : is32 ? a >>> 0 >>> b : Math.floor(a / 2 ** b);
+    case "and":
+      return is32 ? a & b : Number(BigInt(a) & BigInt(b));
+    case "or":
+      return is32 ? a | b : Number(BigInt(a) | BigInt(b));
+    case "xor":
+      return is32 ? a ^ b : Number(BigInt(a) ^ BigInt(b));
+    case "div":
+      return b === 0 ? NaN : Math.trunc(a / b);
+    case "rem":
+      return b === 0 ? NaN : a % b;
+    case "min":
+      return Math.min(a, b);
+    case "max":
+      return Math.max(a, b);
+    default:
+      return NaN;
+  }
+}
+function compare(op, a, b) {
+  switch (op) {
+    case "eq":
+      return a === b;
+    case "ne":
+      return a !== b;
+    case "lt":
+    case "lo":
+      return a < b;
+    case "le":
+    case "ls":
+      return a <= b;
+    case "gt":
+    case "hi":
+      return a > b;
+    case "ge":
+    case "hs":
+      return a >= b;
+    default:
+      return null;
+  }
+}
+
+// src/ptx/cfg.ts
+function endsBlock(mnemonic) {
+  return mnemonic === "bra" || mnemonic === "ret" || mnemonic === "exit" || mnemonic === "brx" || mnemonic === "trap";
+}
+function newBlock(blocks, label) {
+  const block = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
+  blocks.push(block);
+  return block;
+}
+function addEdge(blocks, from, to) {
+  if (!blocks[from].successors.includes(to)) {
+    blocks[from].successors.push(to);
+    blocks[to].predecessors.push(from);
+  }
+}
+function intersect(idom, rpoIndex, a, b) {
+  while (a !== b) {
+    while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
+    while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
+  }
+  return a;
+}
+function branchTarget(ins) {
+  for (const op of ins.operands) if (op.kind === "symbol") return op.name;
+  return null;
+}
+function buildCfg(fn) {
+  const body = fn.body;
+  const blocks = [];
+  const blockOfStatement = newInt32Array(body.length).fill(-1);
+  const labelBlock = /* @__PURE__ */ new Map();
+  const errors = [];
+  const destinationStatements = [];
+  const destinationRegisters = [];
+  let current = null;
+  for (let i = 0; i < body.length; i++) {
+    const s = body[i];
+    if (s.kind === "label") {
+      current = newBlock(blocks, s.name);
+      labelBlock.set(s.name, current.id);
+    } else if (s.kind === "instruction") {
+      if (current === null) current = newBlock(blocks, null);
+      current.statements.push(i);
+      blockOfStatement[i] = current.id;
+      noteDestinations(s, i, destinationStatements, destinationRegisters);
+      if (endsBlock(s.mnemonic)) current = null;
+    }
+  }
+  if (blocks.length === 0) newBlock(blocks, null);
+  for (const block of blocks) {
+    const lastIndex = block.statements[block.statements.length - 1];
+    const last = lastIndex === void 0 ? null : body[lastIndex];
+    const fallsThrough = block.id + 1 < blocks.length;
+    if (last === null || !endsBlock(last.mnemonic)) {
+      if (fallsThrough) addEdge(blocks, block.id, block.id + 1);
+      continue;
+    }
+    if (last.mnemonic === "bra") {
+      const target = branchTarget(last);
+      const targetBlock = target === null ? void 0 : labelBlock.get(target);
+      if (targetBlock === void 0) {
+        errors.push({ message: `branch to unknown label '${target ?? "?"}'`, line: last.position.line, column: last.position.column, functionName: fn.name });
+      } else addEdge(blocks, block.id, targetBlock);
+    } else if (last.mnemonic === "brx") {
+      for (const [, id] of labelBlock) addEdge(blocks, block.id, id);
+    }
+    if (last.guard !== null && fallsThrough) addEdge(blocks, block.id, block.id + 1);
+  }
+  const { idom, reversePostorder } = dominators(blocks, 0);
+  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors, destinations: { statements: destinationStatements, registers: destinationRegisters } };
+}
+function dominators(blocks, entry) {
+  const n = blocks.length;
+  const order = [];
+  const visited = new Array(n).fill(0);
+  const stackBlocks = [entry];
+  const stackNext = [0];
+  visited[entry] = 1;
+  while (stackBlocks.length > 0) {
+    const top = stackBlocks.length - 1;
+    const succ = blocks[stackBlocks[top]].successors;
+    if (stackNext[top] < succ.length) {
+      const next2 = succ[stackNext[top]++];
+      if (!visited[next2]) {
+        visited[next2] = 1;
+        stackBlocks.push(next2);
+        stackNext.push(0);
+      }
+    } else {
+      order.push(stackBlocks[top]);
+      stackBlocks.pop();
+      stackNext.pop();
+    }
+  }
+  const reversePostorder = order.reverse();
+  const rpoIndex = new Array(n).fill(-1);
+  for (let i = 0; i < reversePostorder.length; i++) rpoIndex[reversePostorder[i]] = i;
+  const idom = newInt32Array(n).fill(-1);
+  idom[entry] = entry;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const b of reversePostorder) {
+      if (b === entry) continue;
+      let newIdom = -1;
+      for (const p of blocks[b].predecessors) {
+        if (idom[p] === -1) continue;
+        newIdom = newIdom === -1 ? p : intersect(idom, rpoIndex, p, newIdom);
+      }
+      if (newIdom !== idom[b]) {
+        idom[b] = newIdom;
+        changed = true;
+      }
+    }
+  }
+  return { idom, reversePostorder };
+}
+function dominates(cfg, a, b) {
+  if (cfg.idom[b] === -1) return false;
+  let x = b;
+  for (; ; ) {
+    if (x === a) return true;
+    const up = cfg.idom[x];
+    if (up === x || up === -1) return false;
+    x = up;
+  }
+}
+
+// src/ptx/loops.ts
+var SIMULATION_LIMIT = 1e6;
+function findLoops(cfg, options = {}) {
+  const resolver = new ValueResolver(cfg, { values: options.defines });
+  const loops = naturalLoops(cfg);
+  cfg.live = liveBlocks(cfg, resolver);
+  for (const loop of loops) {
+    const counted = tripCount(cfg, resolver, loop);
+    loop.tripCount = counted.tripCount;
+    loop.tripCountReason = counted.reason;
+    loop.inductionRegister = counted.inductionRegister;
+    loop.source = counted.source ?? firstSource(cfg, loop.header);
+    if (!cfg.live[loop.header]) {
+      loop.tripCountReason = `never entered for the given values (${loop.tripCountReason})`;
+    }
+    if (loop.tripCount === null) {
+      const hint = hintFor(loop.source, options.hints ?? {});
+      if (hint !== null) {
+        loop.assumedTripCount = hint.trips;
+        loop.tripCountReason += `; assumed ${hint.trips} from loop hint '${hint.key}'`;
+      } else {
+        loop.assumedTripCount = options.assumedTripCount ?? 1;
+        loop.tripCountReason += `; assumed ${loop.assumedTripCount} (default)`;
+      }
+    }
+  }
+  return loops;
+}
+function statementWeights(cfg, loops) {
+  const blockWeight = new Array(cfg.blocks.length).fill(0);
+  for (const b of cfg.reversePostorder) blockWeight[b] = cfg.live ? cfg.live[b] : 1;
+  for (const loop of loops) {
+    const trips = loop.tripCount ?? loop.assumedTripCount ?? 1;
+    for (const b of loop.blocks) blockWeight[b] *= trips;
+  }
+  const weights = newFloat64Array(cfg.fn.body.length);
+  for (const block of cfg.blocks) for (const s of block.statements) weights[s] = blockWeight[block.id];
+  return weights;
+}
+function naturalLoops(cfg) {
+  const byHeader = /* @__PURE__ */ new Map();
+  const rpoIndex = new Array(cfg.blocks.length).fill(-1);
+  for (let i = 0; i < cfg.reversePostorder.length; i++) rpoIndex[cfg.reversePostorder[i]] = i;
+  for (const u of cfg.reversePostorder) {
+    for (const h of cfg.blocks[u].successors) {
+      if (rpoIndex[h] > rpoIndex[u] || !dominates(cfg, h, u)) continue;
+      let body = byHeader.get(h);
+      if (!body) byHeader.set(h, body = /* @__PURE__ */ new Set([h]));
+      const work = [u];
+      while (work.length > 0) {
+        const b = work.pop();
+        if (body.has(b)) continue;
+        body.add(b);
+        for (const p of cfg.blocks[b].predecessors) if (cfg.idom[p] !== -1) work.push(p);
+      }
+    }
+  }
+  const loops = [...byHeader.entries()].map(([header, body]) => ({ header, blocks: [...body].sort((a, b) => a - b) })).sort((a, b) => b.blocks.length - a.blocks.length || a.header - b.header).map((l, id) => ({
+    id,
+    header: l.header,
+    blocks: l.blocks,
+    depth: 1,
+    parentId: null,
+    tripCount: null,
+    tripCountReason: "",
+    assumedTripCount: null,
+    source: null,
+    inductionRegister: null
+  }));
+  for (const loop of loops) {
+    for (let j = loops.length - 1; j >= 0; j--) {
+      const other = loops[j];
+      if (other !== loop && other.blocks.length > loop.blocks.length && other.blocks.includes(loop.header)) {
+        loop.parentId = other.id;
+        break;
+      }
+    }
+  }
+  for (const loop of loops) {
+    let depth = 1;
+    for (let p = loop.parentId; p !== null; p = loops[p].parentId) depth++;
+    loop.depth = depth;
+  }
+  const ordered = [...loops].sort((a, b) => a.header - b.header);
+  const newId = new Map(ordered.map((l, i) => [l.id, i]));
+  for (const l of ordered) {
+    l.id = newId.get(l.id);
+    l.parentId = l.parentId === null ? null : newId.get(l.parentId);
+  }
+  return ordered;
+}
+function liveBlocks(cfg, resolver) {
+  const live = new Array(cfg.blocks.length).fill(0);
+  const decided = new Array(cfg.blocks.length).fill(0);
+  cfg.decided = decided;
+  const work = [cfg.entry];
+  while (work.length > 0) {
+    const b = work.pop();
+    if (live[b]) continue;
+    live[b] = 1;
+    const block = cfg.blocks[b];
+    const lastIndex = block.statements[block.statements.length - 1];
+    const last = lastIndex === void 0 ? null : cfg.fn.body[lastIndex];
+    let successors = block.successors;
+    if (last && last.mnemonic === "bra" && last.guard && block.successors.length === 2) {
+      const value = resolver.predicateRegister(last.guard.register, b, lastIndex);
+      if (value !== null) {
+        decided[b] = 1;
+        const taken = value !== last.guard.negated;
+        const target = successors.find((s) => s !== b + 1) ?? successors[0];
+        successors = [taken ? target : b + 1];
+      }
+    }
+    for (const s of successors) if (!live[s]) work.push(s);
+  }
+  return live;
+}
+function firstSource(cfg, block) {
+  for (const s of cfg.blocks[block].statements) {
+    const src = cfg.fn.body[s].source;
+    if (src) return src;
+  }
+  return null;
+}
+function hintFor(source, hints) {
+  if (!source) return null;
+  const file = source.file ?? "";
+  const base2 = file.split("/").pop() ?? file;
+  for (const key of [`${file}:${source.line}`, `${base2}:${source.line}`]) {
+    if (Object.prototype.hasOwnProperty.call(hints, key)) return { key, trips: hints[key] };
+  }
+  for (const key of Object.keys(hints)) {
+    const colon = key.lastIndexOf(":");
+    if (Number(key.slice(colon + 1)) === source.line && file.endsWith("/" + key.slice(0, colon))) return { key, trips: hints[key] };
+  }
+  return null;
+}
+var NEGATE = { eq: "ne", ne: "eq", lt: "ge", ge: "lt", le: "gt", gt: "le", lo: "hs", hs: "lo", ls: "hi", hi: "ls" };
+var SWAP = { eq: "eq", ne: "ne", lt: "gt", gt: "lt", le: "ge", ge: "le", lo: "hi", hi: "lo", ls: "hs", hs: "ls" };
+function tripCount(cfg, resolver, loop) {
+  const inLoop = new Set(loop.blocks);
+  const body = cfg.fn.body;
+  const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
+  const none = (reason2, source2 = null) => ({ tripCount: null, reason: reason2, inductionRegister: null, source: source2 });
+  if (exits.length === 0) return none("no exit edge (infinite loop or exits only by return)");
+  const latchExits = exits.filter((b) => cfg.blocks[b].successors.includes(loop.header));
+  const exit = latchExits[0] ?? exits[0];
+  const block = cfg.blocks[exit];
+  const branchIndex = block.statements[block.statements.length - 1];
+  const branch = body[branchIndex];
+  const source = branch.source;
+  if (branch.mnemonic !== "bra" || !branch.guard) return none(`loop exit is '${branch.opcode}', not a conditional branch`, source);
+  const fallthrough = exit + 1;
+  const target = block.successors.find((s) => s !== fallthrough) ?? fallthrough;
+  const takenContinues = inLoop.has(target);
+  if (takenContinues === inLoop.has(fallthrough)) return none("both sides of the exit branch stay in (or leave) the loop", source);
+  const continueWhenTrue = takenContinues !== branch.guard.negated;
+  const { def: setpIndex } = resolver.reachingDefinition(branch.guard.register, exit, branchIndex);
+  if (setpIndex === null || !inLoop.has(cfg.blockOfStatement[setpIndex])) return none(`exit predicate ${branch.guard.register} is not computed in the loop`, source);
+  const setp = body[setpIndex];
+  const setpSource = setp.source ?? source;
+  if (setp.mnemonic !== "setp" || setp.operands.length !== 3 || setp.modifiers.length !== 2) {
+    return none(`exit predicate comes from '${setp.opcode}', not a simple comparison`, setpSource);
+  }
+  const type = setp.modifiers[1];
+  if (isFloatType(type)) return none("floating-point loop condition", setpSource);
+  let cmp = continueWhenTrue ? setp.modifiers[0] : NEGATE[setp.modifiers[0]];
+  if (!cmp) return none(`comparison '${setp.modifiers[0]}' not understood`, setpSource);
+  const setpBlock = cfg.blockOfStatement[setpIndex];
+  let tested = linked(cfg, resolver, inLoop, setp.operands[1], setpBlock, setpIndex);
+  let boundOperand = setp.operands[2];
+  if (!tested) {
+    tested = linked(cfg, resolver, inLoop, setp.operands[2], setpBlock, setpIndex);
+    boundOperand = setp.operands[1];
+    cmp = SWAP[cmp];
+  }
+  if (!tested) {
+    const regs = setp.operands.slice(1).filter((o) => o.kind === "register").map((o) => o.name);
+    const offsetReason = regs.map((r) => unresolvedOffset(cfg, resolver, inLoop, r)).find((r) => r !== null);
+    if (offsetReason) return none(`bound unknown: ${offsetReason}`, setpSource);
+    const why = regs.map((r) => describeInLoop(cfg, resolver, inLoop, r)).filter(Boolean).join("; ");
+    return none(`exit condition '${setp.text.trim()}' has no induction variable with a constant step${why ? ` (${why})` : ""}`, setpSource);
+  }
+  const iv = tested.induction;
+  if (boundOperand.kind === "register" && (resolver.defs.get(boundOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) {
+    return { ...none(`bound ${boundOperand.name} changes inside the loop`, setpSource), inductionRegister: iv.register };
+  }
+  const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
+  if (bound.value === null) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  let start = null;
+  for (const p of cfg.blocks[loop.header].predecessors) {
+    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+    const r = resolver.register(iv.register, p, -1);
+    if (r.value === null) return { ...none(`start of ${iv.register} unknown: ${r.reason}`, setpSource), inductionRegister: iv.register };
+    if (start !== null && start !== r.value) return { ...none(`${iv.register} enters the loop with different values`, setpSource), inductionRegister: iv.register };
+    start = r.value;
+  }
+  if (start === null) return { ...none("loop has no entry edge", setpSource), inductionRegister: iv.register };
+  const updateBlock = cfg.blockOfStatement[iv.update];
+  const testBlock = cfg.blockOfStatement[tested.at];
+  const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
+  const unsigned = type.startsWith("u") || ["lo", "ls", "hi", "hs"].includes(cmp);
+  const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
+  const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? "+" : ""}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
+  if (trips === null) return { tripCount: null, reason: `counted loop does not terminate cleanly (${loopText})`, inductionRegister: iv.register, source: setpSource };
+  const extraExits = exits.length - 1;
+  const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? "s" : ""})` : ""}`;
+  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource };
+}
+function linked(cfg, resolver, inLoop, op, block, at) {
+  if (op.kind !== "register") return null;
+  const direct = induction(cfg, resolver, inLoop, op.name);
+  if (direct) return { induction: direct, offset: 0, at };
+  const defs = (resolver.defs.get(op.name) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  if (def.mnemonic !== "add" && def.mnemonic !== "sub" || def.operands.length !== 3 || def.guard) return null;
+  const defBlock = cfg.blockOfStatement[defs[0]];
+  for (const [ivSide, otherSide] of def.mnemonic === "add" ? [[1, 2], [2, 1]] : [[1, 2]]) {
+    const ivOp = def.operands[ivSide];
+    if (ivOp.kind !== "register") continue;
+    const ind = induction(cfg, resolver, inLoop, ivOp.name);
+    if (!ind) continue;
+    const other = def.operands[otherSide];
+    if (other.kind === "register" && (resolver.defs.get(other.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) continue;
+    const value = resolver.operand(other, defBlock, defs[0]);
+    if (value.value === null) continue;
+    return { induction: ind, offset: def.mnemonic === "add" ? value.value : -value.value, at: defs[0] };
+  }
+  void block;
+  return null;
+}
+function unresolvedOffset(cfg, resolver, inLoop, register) {
+  const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  if (def.mnemonic !== "add" && def.mnemonic !== "sub" || def.operands.length !== 3) return null;
+  for (const [ivSide, otherSide] of [[1, 2], [2, 1]]) {
+    const ivOp = def.operands[ivSide];
+    if (ivOp.kind !== "register" || !induction(cfg, resolver, inLoop, ivOp.name)) continue;
+    const value = resolver.operand(def.operands[otherSide], cfg.blockOfStatement[defs[0]], defs[0]);
+    if (value.value === null) return value.reason;
+  }
+  return null;
+}
+function induction(cfg, resolver, inLoop, register) {
+  const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  if (def.guard || def.operands.length !== 3) return null;
+  const [, a, b] = def.operands;
+  const op = def.mnemonic;
+  if (!["add", "sub", "shr", "shl", "mul", "div"].includes(op)) return null;
+  if (op === "mul" && def.modifiers[0] !== "lo") return null;
+  let stepOperand = null;
+  if (a.kind === "register" && a.name === register) stepOperand = b;
+  else if (op === "add" && b.kind === "register" && b.name === register) stepOperand = a;
+  if (!stepOperand) return null;
+  if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) return null;
+  const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
+  if (step.value === null) return null;
+  return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? "s32" };
+}
+function describeStep(iv) {
+  switch (iv.op) {
+    case "add":
+      return iv.step >= 0 ? `+= ${iv.step}` : `-= ${-iv.step}`;
+    case "sub":
+      return `-= ${iv.step}`;
+    case "shr":
+      return `>>= ${iv.step}`;
+    case "shl":
+      return `<<= ${iv.step}`;
+    case "mul":
+      return `*= ${iv.step}`;
+    default:
+      return `/= ${iv.step}`;
+  }
+}
+function describeInLoop(cfg, resolver, inLoop, register) {
+  const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length === 0) return "";
+  const ins = resolver.instruction(defs[0]);
+  if (ins.mnemonic === "ld" || ins.mnemonic === "ldu" || ins.mnemonic === "atom") return `${register} is loaded from memory in the loop`;
+  return `${register} is set by '${ins.text.trim()}'`;
+}
+function applyStep(iv, v, bits, unsigned) {
+  let r;
+  switch (iv.op) {
+    case "add":
+      r = v + iv.step;
+      break;
+    case "sub":
+      r = v - iv.step;
+      break;
+    case "shr":
+      r = unsigned || iv.type.startsWith("u") || iv.type.startsWith("b") ? Math.floor((bits === 32 ? v >>> 0 : v) / 2 ** iv.step) : Math.floor(v / 2 ** iv.step);
+      break;
+    case "shl":
+      r = v * 2 ** iv.step;
+      break;
+    case "mul":
+      r = v * iv.step;
+      break;
+    default:
+      r = iv.step === 0 ? NaN : Math.trunc(v / iv.step);
+  }
+  if (bits === 32) r = unsigned ? r >>> 0 : r | 0;
+  return r;
+}
+function countTrips(iv, start, after, offset, cmp, bound, unsigned, bits) {
+  const norm = (v2) => unsigned && bits === 32 ? v2 >>> 0 : v2;
+  const b = norm(bound);
+  const linear2 = iv.op === "add" || iv.op === "sub";
+  const step = iv.op === "sub" ? -iv.step : iv.step;
+  const first = (after ? applyStep(iv, start, bits, unsigned) : start) + offset;
+  const v1 = norm(bits === 32 ? unsigned ? first >>> 0 : first | 0 : first);
+  if (compare(cmp, v1, b) === false) return 1;
+  if (linear2 && !(unsigned && bits === 32)) {
+    switch (cmp) {
+      case "lt":
+      case "lo":
+        return step > 0 ? Math.ceil((b - v1) / step) + 1 : null;
+      case "le":
+      case "ls":
+        return step > 0 ? Math.floor((b - v1) / step) + 2 : null;
+      case "gt":
+      case "hi":
+        return step < 0 ? Math.ceil((v1 - b) / -step) + 1 : null;
+      case "ge":
+      case "hs":
+        return step < 0 ? Math.floor((v1 - b) / -step) + 2 : null;
+      case "ne": {
+        if (step === 0 || (b - v1) % step !== 0 || (b - v1) / step < 0) return null;
+        return (b - v1) / step + 1;
+      }
+      case "eq":
+        return step === 0 ? null : 2;
+      default:
+        return null;
+    }
+  }
+  let v = after ? applyStep(iv, start, bits, unsigned) : start;
+  for (let k = 1; k <= SIMULATION_LIMIT; k++) {
+    const tested = norm(bits === 32 ? unsigned ? v + offset >>> 0 : v + offset | 0 : v + offset);
+    if (compare(cmp, tested, b) === false) return k;
+    v = applyStep(iv, v, bits, unsigned);
+    if (!Number.isFinite(v)) return null;
+  }
+  return null;
+}
+
+// src/ptx/classify.ts
+var TYPE_BYTES = {
+  b8: 1,
+  u8: 1,
+  s8: 1,
+  b16: 2,
+  u16: 2,
+  s16: 2,
+  f16: 2,
+  bf16: 2,
+  b32: 4,
+  u32: 4,
+  s32: 4,
+  f32: 4,
+  f16x2: 4,
+  bf16x2: 4,
+  tf32: 4,
+  b64: 8,
+  u64: 8,
+  s64: 8,
+  f64: 8,
+  b128: 16,
+  f32x2: 8
+};
+var SPACES = /* @__PURE__ */ new Set(["global", "shared", "local", "const", "param", "tex", "surf"]);
+var SFU = /* @__PURE__ */ new Set(["sin", "cos", "ex2", "lg2", "tanh", "rsqrt"]);
+var INTEGER = /* @__PURE__ */ new Set([
+  "add",
+  "sub",
+  "mul",
+  "mad",
+  "mul24",
+  "mad24",
+  "sad",
+  "div",
+  "rem",
+  "abs",
+  "neg",
+  "min",
+  "max",
+  "popc",
+  "clz",
+  "bfind",
+  "fns",
+  "brev",
+  "bfe",
+  "bfi",
+  "bmsk",
+  "szext",
+  "dp4a",
+  "dp2a",
+  "addc",
+  "subc",
+  "madc",
+  "and",
+  "or",
+  "xor",
+  "not",
+  "cnot",
+  "lop3",
+  "shf",
+  "shl",
+  "shr",
+  "prmt",
+  "redux"
+]);
+var FLOAT_ARITH = /* @__PURE__ */ new Set([
+  "add",
+  "sub",
+  "mul",
+  "fma",
+  "mad",
+  "div",
+  "rcp",
+  "sqrt",
+  "rsqrt",
+  "abs",
+  "neg",
+  "min",
+  "max",
+  "testp",
+  "copysign",
+  "sin",
+  "cos",
+  "ex2",
+  "lg2",
+  "tanh"
+]);
+var FLOP_COUNT = { add: 1, sub: 1, mul: 1, fma: 2, mad: 2, div: 1, rcp: 1, sqrt: 1, rsqrt: 1, sin: 1, cos: 1, ex2: 1, lg2: 1, tanh: 1 };
+var BARRIER = /* @__PURE__ */ new Set(["bar", "barrier", "membar", "fence", "mbarrier", "griddepcontrol"]);
+var CONTROL = /* @__PURE__ */ new Set(["bra", "brx", "call", "ret", "exit"]);
+function typeOf(modifiers) {
+  for (let i = modifiers.length - 1; i >= 0; i--) if (TYPE_BYTES[modifiers[i]] !== void 0) return modifiers[i];
+  return "";
+}
+function vectorWidth(modifiers) {
+  for (const m of modifiers) if (m === "v2" || m === "v4" || m === "v8") return Number(m.slice(1));
+  return 1;
+}
+function spaceOf(modifiers) {
+  for (const m of modifiers) {
+    const base2 = m.includes("::") ? m.slice(0, m.indexOf("::")) : m;
+    if (SPACES.has(base2)) return base2;
+  }
+  return null;
+}
+function lanes(type) {
+  return type.endsWith("x2") ? 2 : 1;
+}
+function shapeFlops(modifiers, threads) {
+  for (const m of modifiers) {
+    const shape = /^m(\d+)n(\d+)k(\d+)$/.exec(m);
+    if (shape) return 2 * Number(shape[1]) * Number(shape[2]) * Number(shape[3]) / threads;
+  }
+  return 0;
+}
+var base = (category, extra = {}) => ({
+  category,
+  space: null,
+  bytes: 0,
+  flops: 0,
+  weight: 1,
+  longLatency: false,
+  blocking: false,
+  ...extra
+});
+var byOpcode = /* @__PURE__ */ new Map();
+function classify(ins) {
+  if (ins.mnemonic === "cp" || ins.mnemonic === "wmma") return classifyUncached(ins);
+  let c = byOpcode.get(ins.opcode);
+  if (c === void 0) {
+    c = Object.freeze(classifyUncached(ins));
+    byOpcode.set(ins.opcode, c);
+  }
+  return c;
+}
+function classifyUncached(ins) {
+  const m = ins.mnemonic;
+  const mods = ins.modifiers;
+  switch (m) {
+    case "ld":
+    case "ldu":
+    case "st": {
+      const space = spaceOf(mods) ?? "generic";
+      const bytes = (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods);
+      return base(m === "st" ? "store" : "load", { space, bytes, longLatency: m !== "st" && (space === "global" || space === "generic") });
+    }
+    case "tex":
+    case "tld4":
+      return base("load", { space: "tex", bytes: 16, longLatency: true });
+    case "suld":
+      return base("load", { space: "surf", bytes: (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods), longLatency: true });
+    case "sust":
+      return base("store", { space: "surf", bytes: (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods) });
+    case "atom":
+    case "red":
+    case "sured":
+      return base("atomic", { space: spaceOf(mods) ?? "generic", longLatency: m === "atom" && spaceOf(mods) !== "shared" });
+    case "ldmatrix":
+    case "stmatrix": {
+      const count = mods.includes("x4") ? 4 : mods.includes("x2") ? 2 : 1;
+      return base(m === "ldmatrix" ? "load" : "store", { space: "shared", bytes: 4 * count });
+    }
+    case "cp": {
+      if (mods[0] === "async" && (mods.includes("wait_group") || mods.includes("wait_all") || mods.includes("commit_group") || mods.includes("mbarrier"))) {
+        return base("barrier", { blocking: mods.includes("wait_group") || mods.includes("wait_all") });
+      }
+      const size = ins.operands[2]?.kind === "immediate" ? ins.operands[2].value : 0;
+      return base("load", { space: "global", bytes: size });
+    }
+    case "wmma": {
+      if (mods[0] === "mma") return base("tensor", { flops: shapeFlops(mods, 32) });
+      const regs = ins.operands.find((o) => o.kind === "vector");
+      const bytes = regs && regs.kind === "vector" ? regs.elements.length * 4 : 0;
+      return base(mods[0] === "store" ? "store" : "load", { space: spaceOf(mods) ?? "generic", bytes, longLatency: mods[0] === "load" && spaceOf(mods) !== "shared" });
+    }
+    case "mma":
+      return base("tensor", { flops: shapeFlops(mods, 32) });
+    case "wgmma":
+      return mods[0] === "mma_async" ? base("tensor", { flops: shapeFlops(mods, 128) }) : base("barrier");
+    case "tcgen05":
+      return base("tensor");
+    case "cvt":
+    case "cvta":
+      return base("conversion");
+    case "mov":
+    case "shfl":
+    case "movmatrix":
+      return base("move");
+    case "setp":
+    case "set":
+    case "selp":
+    case "slct":
+    case "vote":
+    case "match":
+    case "isspacep":
+    case "testp":
+      return base("predicate");
+    default:
+  }
+  if (CONTROL.has(m)) return base("control");
+  if (BARRIER.has(m)) {
+    const sync = (m === "bar" || m === "barrier") && !mods.includes("arrive");
+    return base("barrier", { blocking: sync, weight: 1 });
+  }
+  const type = typeOf(mods);
+  if (type === "pred" || mods.includes("pred")) return base("predicate");
+  const isFloat = type.startsWith("f") || type.startsWith("bf") || type === "tf32";
+  if (isFloat && (SFU.has(m) || (m === "rcp" || m === "sqrt") && mods.includes("approx"))) {
+    return base("sfu", { flops: lanes(type), weight: sfuWeight(m, mods, type) });
+  }
+  if (isFloat && FLOAT_ARITH.has(m)) {
+    const category = type === "f64" ? "fp64" : type === "f32" || type === "f32x2" ? "fp32" : "fp16";
+    return base(category, { flops: (FLOP_COUNT[m] ?? 0) * lanes(type), weight: floatWeight(m, mods, type) });
+  }
+  if (INTEGER.has(m)) return base("integer", { weight: integerWeight(m, mods, type) });
+  return base("other");
+}
+function sfuWeight(m, mods, type) {
+  if (m === "sin" || m === "cos") return 2;
+  if (type !== "f32" || mods.includes("ftz") || m === "tanh") return 1;
+  return 4;
+}
+function floatWeight(m, mods, type) {
+  const approx = mods.includes("approx");
+  if (type === "f64") {
+    if (m === "div") return approx ? 4 : 16;
+    if (m === "rcp") return approx ? 1 : 9;
+    if (m === "sqrt") return 15;
+    return 1;
+  }
+  if (m === "div") return approx ? 2 : mods.includes("full") ? 3 : 12;
+  if ((m === "rcp" || m === "sqrt") && !approx) return 8;
+  return 1;
+}
+function integerWeight(m, mods, type) {
+  const wide64 = type.endsWith("64");
+  if (m === "div" || m === "rem") return wide64 ? 70 : 20;
+  if ((m === "mul" || m === "mad") && wide64 && !mods.includes("wide")) return mods.includes("hi") ? 4 : 3;
+  return 1;
+}
+
+// src/ptx/facts.ts
+var EMPTY = [];
+var Facts = class {
+  constructor(fn) {
+    this.fn = fn;
+    this.dests = new Array(fn.body.length);
+    this.srcs = new Array(fn.body.length);
+  }
+  fn;
+  dests;
+  srcs;
+  destsAt(index) {
+    let d = this.dests[index];
+    if (d === void 0) {
+      const s = this.fn.body[index];
+      d = s.kind === "instruction" ? destinations(s) : EMPTY;
+      if (d.length === 0) d = EMPTY;
+      this.dests[index] = d;
+    }
+    return d;
+  }
+  srcsAt(index) {
+    let r = this.srcs[index];
+    if (r === void 0) {
+      const s = this.fn.body[index];
+      r = s.kind === "instruction" ? sources(s, this.destsAt(index).length > 0) : EMPTY;
+      this.srcs[index] = r;
+    }
+    return r;
+  }
+};
+function functionFacts(fn) {
+  return new Facts(fn);
+}
+
+// src/ptx/mix.ts
+function emptyCounts() {
+  return {
+    fp32: 0,
+    fp64: 0,
+    fp16: 0,
+    integer: 0,
+    sfu: 0,
+    tensor: 0,
+    conversion: 0,
+    move: 0,
+    predicate: 0,
+    control: 0,
+    barrier: 0,
+    atomic: 0,
+    load: {},
+    store: {},
+    other: 0,
+    total: 0
+  };
+}
+var CATEGORY_SLOTS = ["fp32", "fp64", "fp16", "integer", "sfu", "tensor", "conversion", "move", "predicate", "control", "barrier", "atomic", "other"];
+var SPACE_SLOTS = ["global", "shared", "local", "const", "param", "tex", "surf", "generic"];
+var LOAD_BASE = CATEGORY_SLOTS.length;
+var STORE_BASE = LOAD_BASE + SPACE_SLOTS.length;
+var SLOT_COUNT = STORE_BASE + SPACE_SLOTS.length;
+function spaceSlot(space) {
+  switch (space) {
+    case "global":
+      return 0;
+    case "shared":
+      return 1;
+    case "local":
+      return 2;
+    case "const":
+      return 3;
+    case "param":
+      return 4;
+    case "tex":
+      return 5;
+    case "surf":
+      return 6;
+    default:
+      return 7;
+  }
+}
+function slotOf(c, space) {
+  switch (c.category) {
+    case "load":
+      return LOAD_BASE + spaceSlot(space);
+    case "store":
+      return STORE_BASE + spaceSlot(space);
+    case "fp32":
+      return 0;
+    case "fp64":
+      return 1;
+    case "fp16":
+      return 2;
+    case "integer":
+      return 3;
+    case "sfu":
+      return 4;
+    case "tensor":
+      return 5;
+    case "conversion":
+      return 6;
+    case "move":
+      return 7;
+    case "predicate":
+      return 8;
+    case "control":
+      return 9;
+    case "barrier":
+      return 10;
+    case "atomic":
+      return 11;
+    default:
+      return 12;
+  }
+}
+function countsFromTally(tally) {
+  const counts = {
+    fp32: tally[0],
+    fp64: tally[1],
+    fp16: tally[2],
+    integer: tally[3],
+    sfu: tally[4],
+    tensor: tally[5],
+    conversion: tally[6],
+    move: tally[7],
+    predicate: tally[8],
+    control: tally[9],
+    barrier: tally[10],
+    atomic: tally[11],
+    load: {},
+    store: {},
+    other: tally[12],
+    total: 0
+  };
+  let total = 0;
+  for (let i = 0; i < CATEGORY_SLOTS.length; i++) total += tally[i];
+  for (let i = 0; i < SPACE_SLOTS.length; i++) {
+    const space = SPACE_SLOTS[i];
+    if (tally[LOAD_BASE + i] > 0) counts.load[space] = tally[LOAD_BASE + i];
+    if (tally[STORE_BASE + i] > 0) counts.store[space] = tally[STORE_BASE + i];
+    total += tally[LOAD_BASE + i] + tally[STORE_BASE + i];
+  }
+  counts.total = total;
+  return counts;
+}
+function addCounts(into, from, times) {
+  for (const key of ["fp32", "fp64", "fp16", "integer", "sfu", "tensor", "conversion", "move", "predicate", "control", "barrier", "atomic", "other", "total"]) {
+    into[key] += from[key] * times;
+  }
+  for (const [k, v] of Object.entries(from.load)) into.load[k] = (into.load[k] ?? 0) + v * times;
+  for (const [k, v] of Object.entries(from.store)) into.store[k] = (into.store[k] ?? 0) + v * times;
+}
+function addTo(prov, reg, space) {
+  let set = prov.get(reg);
+  if (!set) prov.set(reg, set = /* @__PURE__ */ new Set());
+  if (set.has(space)) return false;
+  set.add(space);
+  return true;
+}
+var PROVENANCE_OPS = /* @__PURE__ */ new Set(["cvta", "ld", "mov", "add", "sub", "mad", "cvt", "selp"]);
+function addressProvenance(module, fn, facts = functionFacts(fn)) {
+  const prov = /* @__PURE__ */ new Map();
+  const globalsSpace = new Map(module.globals.map((g) => [g.name, g.stateSpace]));
+  for (const s of fn.body) if (s.kind === "var") globalsSpace.set(s.name, s.stateSpace);
+  const entryParams = new Set(fn.kind === "entry" ? fn.params.map((p) => p.name) : []);
+  const candidates = [];
+  for (let i = 0; i < fn.body.length; i++) {
+    const s = fn.body[i];
+    if (s.kind === "instruction" && PROVENANCE_OPS.has(s.mnemonic) && facts.destsAt(i).length === 1) candidates.push(i);
+  }
+  for (let pass = 0; pass < 8; pass++) {
+    let changed = false;
+    for (const index of candidates) {
+      const ins = fn.body[index];
+      const dest = facts.destsAt(index)[0];
+      const m = ins.mnemonic;
+      if (m === "cvta") {
+        const space = ins.modifiers.find((x) => x === "global" || x === "shared" || x === "local" || x === "const");
+        if (space) changed = addTo(prov, dest, space) || changed;
+        continue;
+      }
+      if (m === "ld" && ins.modifiers[0] === "param") {
+        const addr = ins.operands[1];
+        if (addr?.kind === "address" && addr.base?.kind === "symbol" && entryParams.has(addr.base.name) && /64$/.test(ins.modifiers[ins.modifiers.length - 1] ?? "")) {
+          changed = addTo(prov, dest, "global") || changed;
+        }
+        continue;
+      }
+      if (m === "mov" || m === "add" || m === "sub" || m === "mad" || m === "cvt" || m === "selp") {
+        for (const op of ins.operands.slice(1)) {
+          if (op.kind === "symbol") {
+            const space = globalsSpace.get(op.name);
+            if (space === "shared" || space === "global" || space === "const" || space === "local") changed = addTo(prov, dest, space) || changed;
+          } else if (op.kind === "register") {
+            if (op.name === "%SP" || op.name === "%SPL") changed = addTo(prov, dest, "local") || changed;
+            for (const space of prov.get(op.name) ?? []) changed = addTo(prov, dest, space) || changed;
+          }
+        }
+      }
+    }
+    if (!changed) break;
+  }
+  return prov;
+}
+function addressRegister(ins) {
+  for (const op of ins.operands) if (op.kind === "address" && op.base?.kind === "register") return op.base.name;
+  return null;
+}
+function blockingStatements(cfg, classes, facts) {
+  const body = cfg.fn.body;
+  const blocking = new Array(body.length).fill(0);
+  const rpoIndex = new Array(cfg.blocks.length).fill(-1);
+  for (let i = 0; i < cfg.reversePostorder.length; i++) rpoIndex[cfg.reversePostorder[i]] = i;
+  let acyclic = true;
+  for (const b of cfg.reversePostorder) {
+    for (const p of cfg.blocks[b].predecessors) if (rpoIndex[p] >= rpoIndex[b]) acyclic = false;
+  }
+  const outSets = cfg.blocks.map(() => []);
+  let changed = true;
+  for (let iteration = 0; changed && iteration < 50; iteration++) {
+    if (iteration === 1 && acyclic) break;
+    changed = false;
+    for (const b of cfg.reversePostorder) {
+      const pending = [];
+      for (const p of cfg.blocks[b].predecessors) for (const r of outSets[p]) if (!pending.includes(r)) pending.push(r);
+      for (const s of cfg.blocks[b].statements) {
+        const c = classes[s];
+        let blocks = c.blocking;
+        if (!blocks && pending.length > 0) blocks = readsAny(body[s], pending, facts.destsAt(s).length > 0);
+        if (blocks) {
+          blocking[s] = 1;
+          if (!c.blocking) pending.length = 0;
+        }
+        if (c.longLatency) {
+          for (const d of facts.destsAt(s)) if (!pending.includes(d)) pending.push(d);
+        } else if (pending.length > 0) deleteWritten(body[s], pending, facts.destsAt(s));
+      }
+      if (!sameSet(pending, outSets[b])) {
+        outSets[b] = pending;
+        changed = true;
+      }
+    }
+  }
+  return blocking;
+}
+function readsAny(ins, pending, writes) {
+  if (ins.guard && pending.includes(ins.guard.register)) return true;
+  const ops = ins.operands;
+  const first = ops[0];
+  const skipFirst = first !== void 0 && (first.kind === "register" || first.kind === "vector") && writes;
+  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReads(ops[i], pending)) return true;
+  return false;
+}
+function operandReads(op, pending) {
+  switch (op.kind) {
+    case "register":
+    case "negated-predicate":
+      return pending.includes(op.name);
+    case "address":
+      return op.base !== null && operandReads(op.base, pending);
+    case "vector":
+      for (const e of op.elements) if (operandReads(e, pending)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+function deleteWritten(ins, pending, written) {
+  const first = ins.operands[0];
+  if (first === void 0) return;
+  if (first.kind === "register") {
+    const at = pending.indexOf(first.name);
+    if (at >= 0 && written.length > 0) pending.splice(at, 1);
+  } else if (first.kind === "vector") {
+    if (first.elements.some((e) => e.kind === "register" && pending.includes(e.name))) {
+      for (const d of written) {
+        const at = pending.indexOf(d);
+        if (at >= 0) pending.splice(at, 1);
+      }
+    }
+  }
+}
+function sameSet(a, b) {
+  if (a.length !== b.length) return false;
+  for (const x of a) if (!b.includes(x)) return false;
+  return true;
+}
+function loopControlBlocks(cfg, loops) {
+  const control = /* @__PURE__ */ new Set();
+  for (const loop of loops) {
+    const inLoop = new Set(loop.blocks);
+    for (const b of loop.blocks) {
+      if (cfg.blocks[b].successors.some((s) => !inLoop.has(s) || s === loop.header)) control.add(b);
+    }
+  }
+  return control;
+}
+function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack) {
+  const body = fn.body;
+  const classes = new Array(body.length).fill(null);
+  const facts = functionFacts(fn);
+  let prov = null;
+  const control = loopControlBlocks(cfg, loops);
+  const staticTally = new Array(SLOT_COUNT).fill(0);
+  const dynamicTally = new Array(SLOT_COUNT).fill(0);
+  const totals = {
+    dynamic: emptyCounts(),
+    weighted: 0,
+    flops: 0,
+    globalLoadBytes: 0,
+    globalStoreBytes: 0,
+    sharedLoadBytes: 0,
+    sharedStoreBytes: 0,
+    blocking: 0,
+    unknownBranches: false,
+    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1)
+  };
+  const calleeCounts = [];
+  const calleeBlocking = [];
+  for (const block of cfg.blocks) {
+    for (const s of block.statements) {
+      const ins = body[s];
+      const c = classify(ins);
+      classes[s] = c;
+      let space = c.space;
+      if (space === "generic") {
+        prov ??= addressProvenance(module, fn, facts);
+        const reg = addressRegister(ins);
+        const spaces = reg ? prov.get(reg) : void 0;
+        if (spaces && spaces.size === 1) space = [...spaces][0];
+      }
+      const w = weights[s];
+      const slot = slotOf(c, space);
+      staticTally[slot] += 1;
+      if (w === 0) continue;
+      dynamicTally[slot] += w;
+      totals.weighted += c.weight * w;
+      totals.flops += c.flops * w;
+      if (c.bytes > 0) {
+        if (c.category === "load" && space === "global") totals.globalLoadBytes += c.bytes * w;
+        if (c.category === "store" && space === "global") totals.globalStoreBytes += c.bytes * w;
+        if (c.category === "load" && space === "shared") totals.sharedLoadBytes += c.bytes * w;
+        if (c.category === "store" && space === "shared") totals.sharedStoreBytes += c.bytes * w;
+        if (ins.mnemonic === "cp") totals.sharedStoreBytes += c.bytes * w;
+      }
+      if (ins.mnemonic === "bra" && ins.guard) {
+        const b = cfg.blockOfStatement[s];
+        if (cfg.blocks[b].successors.length > 1 && !cfg.decided?.[b] && !control.has(b)) totals.unknownBranches = true;
+      }
+      if (ins.mnemonic === "call") {
+        const target = ins.operands.find((o) => o.kind === "symbol");
+        const callee = target && target.kind === "symbol" ? module.functions.find((f) => f.name === target.name && f.hasBody) : void 0;
+        if (callee && !callStack.has(callee.name)) {
+          callStack.add(callee.name);
+          const calleeCfg = buildCfg(callee);
+          const calleeLoops = findLoops(calleeCfg, loopOptions);
+          const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
+          callStack.delete(callee.name);
+          const t = inner.totals;
+          calleeCounts.push([t.dynamic, w]);
+          totals.weighted += t.weighted * w;
+          totals.flops += t.flops * w;
+          totals.globalLoadBytes += t.globalLoadBytes * w;
+          totals.globalStoreBytes += t.globalStoreBytes * w;
+          totals.sharedLoadBytes += t.sharedLoadBytes * w;
+          totals.sharedStoreBytes += t.sharedStoreBytes * w;
+          calleeBlocking.push(s, t.blocking * w);
+          totals.unknownBranches ||= t.unknownBranches;
+          totals.assumed ||= t.assumed;
+        }
+      }
+    }
+  }
+  const blocking = blockingStatements(cfg, classes, facts);
+  let next2 = 0;
+  for (let s = 0; s < body.length; s++) {
+    const w = weights[s];
+    if (classes[s] === null || w === 0) continue;
+    if (blocking[s]) totals.blocking += w;
+    if (next2 < calleeBlocking.length && calleeBlocking[next2] === s) {
+      totals.blocking += calleeBlocking[next2 + 1];
+      next2 += 2;
+    }
+  }
+  totals.dynamic = countsFromTally(dynamicTally);
+  for (const [counts, times] of calleeCounts) addCounts(totals.dynamic, counts, times);
+  return { static: countsFromTally(staticTally), totals };
+}
+function intensities(counts) {
+  const total = counts.total;
+  if (total === 0) return { fl: 0, mem: 0, ctrl: 0, reg: 0 };
+  const sum = (m) => Object.values(m).reduce((a, b) => a + b, 0);
+  const fl = counts.fp32 + counts.fp64 + counts.fp16 + counts.sfu + counts.tensor + counts.integer + counts.conversion;
+  const mem = sum(counts.load) + sum(counts.store) + counts.atomic;
+  const ctrl = counts.control + counts.barrier + counts.move + counts.predicate;
+  const reg = total - mem - counts.control - counts.barrier;
+  return { fl: fl / total, mem: mem / total, ctrl: ctrl / total, reg: reg / total };
+}
+function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}) {
+  const callStack = /* @__PURE__ */ new Set();
+  callStack.add(fn.name);
+  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack);
+  return {
+    mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
+    perThread: {
+      instructions: totals.dynamic.total,
+      flops: totals.flops,
+      globalLoadBytes: totals.globalLoadBytes,
+      globalStoreBytes: totals.globalStoreBytes,
+      sharedLoadBytes: totals.sharedLoadBytes,
+      sharedStoreBytes: totals.sharedStoreBytes,
+      unknownBranchesCountedTaken: totals.unknownBranches,
+      usesAssumedTripCounts: totals.assumed
+    },
+    regions: totals.blocking + 1
+  };
+}
+
+// src/analysis/memory/expr.ts
+var constant = (value) => ({ op: "const", value });
+var symbol = (name) => ({ op: "sym", name });
+var opaque = (uniform, indirect, reason) => ({ op: "opaque", uniform, indirect, reason });
+function isLaneSymbol(name) {
+  return name.startsWith("%tid.") || name === "%laneid";
+}
+function isUniformExpr(expr) {
+  switch (expr.op) {
+    case "const":
+      return true;
+    case "sym":
+      return !isLaneSymbol(expr.name);
+    case "opaque":
+      return expr.uniform;
+    case "neg":
+    case "not":
+    case "cvta":
+      return isUniformExpr(expr.a);
+    case "pred":
+      return expr.parts.every(isUniformExpr);
+    default:
+      return isUniformExpr(expr.a) && isUniformExpr(expr.b);
+  }
+}
+function provenance(expr) {
+  switch (expr.op) {
+    case "cvta":
+      return expr.space;
+    case "sym":
+      return expr.name.startsWith("shared:") ? "shared" : expr.name.startsWith("global:") ? "global" : null;
+    case "add":
+    case "sub":
+      return provenance(expr.a) ?? provenance(expr.b);
+    default:
+      return null;
+  }
+}
+function sameExpr(left, right) {
+  return JSON.stringify(left) === JSON.stringify(right);
+}
+function formatExpr(expr) {
+  switch (expr.op) {
+    case "const":
+      return String(expr.value);
+    case "sym":
+      return expr.name;
+    case "opaque":
+      return `?(${expr.reason})`;
+    case "neg":
+      return `-(${formatExpr(expr.a)})`;
+    case "not":
+      return `~(${formatExpr(expr.a)})`;
+    case "cvta":
+      return formatExpr(expr.a);
+    case "cmp":
+      return `(${formatExpr(expr.a)} ${expr.cmp} ${formatExpr(expr.b)})`;
+    case "pred":
+      return `${expr.combine}(${expr.parts.map(formatExpr).join(", ")})`;
+    default:
+      return `(${formatExpr(expr.a)} ${expr.op} ${formatExpr(expr.b)})`;
+  }
+}
+
+// src/analysis/memory/linear.ts
+var isUnknown = (value) => "unknown" in value;
+var NO_TERMS = /* @__PURE__ */ new Map();
+var linear = (constant2, terms = NO_TERMS) => ({ constant: constant2, terms });
+var unknown2 = (reason, indirect = false) => ({ unknown: true, indirect, reason });
+function isConstant(value) {
+  return value.terms.size === 0;
+}
+function addScaled(left, right, scale2) {
+  if (right.terms.size === 0) return linear(left.constant + scale2 * right.constant, left.terms.size === 0 ? NO_TERMS : left.terms);
+  if (left.terms.size === 0 && scale2 === 1 && !hasZeroCoefficient(right.terms)) return linear(left.constant + right.constant, right.terms);
+  return linear(left.constant + scale2 * right.constant, addedTerms(left.terms, right.terms, scale2));
+}
+var sums = /* @__PURE__ */ new WeakMap();
+var scalings = /* @__PURE__ */ new WeakMap();
+var quotients = /* @__PURE__ */ new WeakMap();
+function addedTerms(left, right, scale2) {
+  let byRight = sums.get(left);
+  if (byRight === void 0) sums.set(left, byRight = /* @__PURE__ */ new WeakMap());
+  let byScale = byRight.get(right);
+  if (byScale === void 0) byRight.set(right, byScale = /* @__PURE__ */ new Map());
+  let terms = byScale.get(scale2);
+  if (terms === void 0) {
+    terms = new Map(left);
+    for (const [monomial, coefficient] of right) {
+      const sum = (terms.get(monomial) ?? 0) + scale2 * coefficient;
+      if (sum === 0) terms.delete(monomial);
+      else terms.set(monomial, sum);
+    }
+    byScale.set(scale2, terms);
+  }
+  return terms;
+}
+function mappedTerms(cache, source, factor, divide2) {
+  let byFactor = cache.get(source);
+  if (byFactor === void 0) cache.set(source, byFactor = /* @__PURE__ */ new Map());
+  let terms = byFactor.get(factor);
+  if (terms === void 0) {
+    terms = /* @__PURE__ */ new Map();
+    for (const [monomial, coefficient] of source) terms.set(monomial, divide2 ? coefficient / factor : coefficient * factor);
+    byFactor.set(factor, terms);
+  }
+  return terms;
+}
+function hasZeroCoefficient(terms) {
+  for (const coefficient of terms.values()) if (coefficient === 0) return true;
+  return false;
+}
+function scale(value, factor) {
+  if (factor === 0) return linear(0);
+  if (value.terms.size === 0) return linear(value.constant * factor);
+  return linear(value.constant * factor, mappedTerms(scalings, value.terms, factor, false));
+}
+function multiplyMonomials(left, right) {
+  return [...left.split("*"), ...right.split("*")].sort().join("*");
+}
+function multiply(left, right) {
+  if (isConstant(left)) return scale(right, left.constant);
+  if (isConstant(right)) return scale(left, right.constant);
+  let result = addScaled(scale(linear(0, left.terms), right.constant), linear(0, right.terms), left.constant);
+  result = linear(left.constant * right.constant, result.terms);
+  for (const [lm, lc] of left.terms) {
+    for (const [rm, rc] of right.terms) {
+      result = addScaled(result, linear(0, /* @__PURE__ */ new Map([[multiplyMonomials(lm, rm), lc * rc]])), 1);
+    }
+  }
+  return result;
+}
+function symbolicPartDivisible(value, divisor) {
+  for (const coefficient of value.terms.values()) if (coefficient % divisor !== 0) return false;
+  return true;
+}
+function divide(value, divisor) {
+  if (divisor <= 0) return unknown2(`division by ${divisor}`);
+  if (!symbolicPartDivisible(value, divisor)) return unknown2(`division of a runtime value by ${divisor}`);
+  if (value.terms.size === 0) return linear(Math.trunc(value.constant / divisor));
+  return linear(Math.trunc(value.constant / divisor), mappedTerms(quotients, value.terms, divisor, true));
+}
+function remainder(value, divisor) {
+  if (divisor <= 0) return unknown2(`remainder by ${divisor}`);
+  if (!symbolicPartDivisible(value, divisor)) return unknown2(`remainder of a runtime value by ${divisor}`);
+  return linear(value.constant % divisor);
+}
+function bitAnd(value, mask) {
+  if (isConstant(value)) {
+    if ((value.constant | 0) === value.constant && (mask | 0) === mask) return linear(value.constant & mask);
+    return linear(Number(BigInt.asIntN(64, BigInt(value.constant) & BigInt(mask))));
+  }
+  if (mask < 0) {
+    const complement = bitAnd(value, -mask - 1);
+    return isUnknown(complement) ? complement : addScaled(value, complement, -1);
+  }
+  const span = 2 ** Math.max(1, Math.ceil(Math.log2(mask + 1)));
+  if (!symbolicPartDivisible(value, span)) return unknown2(`mask 0x${mask.toString(16)} of a runtime value`);
+  const low = (value.constant % span + span) % span;
+  return linear(Number(BigInt(low) & BigInt(mask)));
+}
+function constantOf(value) {
+  return !isUnknown(value) && isConstant(value) ? value.constant : null;
+}
+function binary2(op, left, right, bits) {
+  if (isUnknown(left)) return left;
+  if (isUnknown(right)) return right;
+  const rightConstant = constantOf(right);
+  const leftConstant = constantOf(left);
+  switch (op) {
+    case "add":
+      return addScaled(left, right, 1);
+    case "sub":
+      return addScaled(left, right, -1);
+    case "mul":
+      return multiply(left, right);
+    case "shl":
+      return rightConstant === null ? unknown2("shift by a runtime amount") : scale(left, 2 ** rightConstant);
+    case "shr":
+      if (rightConstant === null) return unknown2("shift by a runtime amount");
+      if (bits !== void 0 && rightConstant >= bits - 1) return linear(0);
+      return divide(left, 2 ** rightConstant);
+    case "div":
+      return rightConstant === null ? unknown2("division by a runtime value") : divide(left, rightConstant);
+    case "rem":
+      return rightConstant === null ? unknown2("remainder by a runtime value") : remainder(left, rightConstant);
+    case "and":
+      if (rightConstant !== null) return bitAnd(left, rightConstant);
+      if (leftConstant !== null) return bitAnd(right, leftConstant);
+      return unknown2("and of runtime values");
+    case "or":
+    case "xor":
+      if (leftConstant !== null && rightConstant !== null) {
+        return linear(op === "or" ? leftConstant | rightConstant : leftConstant ^ rightConstant);
+      }
+      return unknown2(`${op} of a runtime value`);
+    case "min":
+    case "max":
+      if (leftConstant !== null && rightConstant !== null) {
+        return linear(op === "min" ? Math.min(leftConstant, rightConstant) : Math.max(leftConstant, rightConstant));
+      }
+      return unknown2(`${op} of a runtime value`);
+    default:
+      return unknown2(`operation ${op}`);
+  }
+}
+var AXES = ["x", "y", "z"];
+function symbolValue(name, env) {
+  if (name.startsWith("%tid.")) return linear(env.tid[AXES.indexOf(name.slice(5))] ?? 0);
+  if (name === "%laneid") return linear(env.laneId);
+  if (name.startsWith("%ctaid.") && env.ctaid) return linear(env.ctaid[AXES.indexOf(name.slice(7))] ?? 0);
+  if (name.startsWith("%ntid.") && env.ntid) return linear(env.ntid[AXES.indexOf(name.slice(6))] ?? 1);
+  return linear(0, /* @__PURE__ */ new Map([[name, 1]]));
+}
+var laneFreeTrees = /* @__PURE__ */ new WeakMap();
+function isLaneFree(expr) {
+  let free = laneFreeTrees.get(expr);
+  if (free === void 0) {
+    switch (expr.op) {
+      case "const":
+      case "opaque":
+        free = true;
+        break;
+      case "sym":
+        free = !isLaneSymbol(expr.name);
+        break;
+      case "neg":
+      case "not":
+      case "cvta":
+        free = isLaneFree(expr.a);
+        break;
+      case "pred":
+        free = expr.parts.every(isLaneFree);
+        break;
+      default:
+        free = isLaneFree(expr.a) && isLaneFree(expr.b);
+    }
+    laneFreeTrees.set(expr, free);
+  }
+  return free;
+}
+function evaluateLane(expr, env, cache = /* @__PURE__ */ new Map(), blockCache) {
+  const cached = cache.get(expr);
+  if (cached) return cached;
+  if (blockCache !== void 0 && isLaneFree(expr)) {
+    let value = blockCache.get(expr);
+    if (value === void 0) {
+      value = evaluateNode(expr, env, cache, blockCache);
+      blockCache.set(expr, value);
+    }
+    return value;
+  }
+  const result = evaluateNode(expr, env, cache, blockCache);
+  cache.set(expr, result);
+  return result;
+}
+function evaluateNode(expr, env, cache, blockCache) {
+  switch (expr.op) {
+    case "const":
+      return linear(expr.value);
+    case "sym":
+      return symbolValue(expr.name, env);
+    case "opaque":
+      return unknown2(expr.reason, expr.indirect);
+    case "cvta":
+      return evaluateLane(expr.a, env, cache, blockCache);
+    case "neg": {
+      const inner = evaluateLane(expr.a, env, cache, blockCache);
+      return isUnknown(inner) ? inner : scale(inner, -1);
+    }
+    case "not": {
+      const inner = evaluateLane(expr.a, env, cache, blockCache);
+      return isUnknown(inner) ? inner : addScaled(linear(-1), inner, -1);
+    }
+    case "cmp":
+    case "pred":
+      return unknown2(PREDICATE_AS_VALUE);
+    default:
+      return binary2(expr.op, evaluateLane(expr.a, env, cache, blockCache), evaluateLane(expr.b, env, cache, blockCache), expr.bits);
+  }
+}
+var PREDICATE_AS_VALUE = "predicate used as a value";
+var WarpEvaluator = class {
+  constructor(envs, blockCache) {
+    this.envs = envs;
+    this.blockCache = blockCache;
+  }
+  envs;
+  blockCache;
+  memo = /* @__PURE__ */ new Map();
+  /** Never written: lane-free subtrees only use the block cache. */
+  noLaneCache = /* @__PURE__ */ new Map();
+  /** The value of `expr` in each lane (by position in the warp). */
+  values(expr) {
+    let values = this.memo.get(expr);
+    if (values === void 0) {
+      values = this.compute(expr);
+      this.memo.set(expr, values);
+    }
+    return values;
+  }
+  compute(expr) {
+    const envs = this.envs;
+    const count = envs.length;
+    const out = new Array(count);
+    if (isLaneFree(expr)) {
+      const value = count === 0 ? null : evaluateLane(expr, envs[0], this.noLaneCache, this.blockCache);
+      for (let i = 0; i < count; i++) out[i] = value;
+      return out;
+    }
+    switch (expr.op) {
+      case "sym":
+        for (let i = 0; i < count; i++) out[i] = symbolValue(expr.name, envs[i]);
+        return out;
+      case "cvta":
+        return this.values(expr.a);
+      case "neg": {
+        const inner = this.values(expr.a);
+        for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : scale(inner[i], -1);
+        return out;
+      }
+      case "not": {
+        const inner = this.values(expr.a);
+        for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : addScaled(linear(-1), inner[i], -1);
+        return out;
+      }
+      case "cmp":
+      case "pred":
+        for (let i = 0; i < count; i++) out[i] = unknown2(PREDICATE_AS_VALUE);
+        return out;
+      case "const":
+      case "opaque":
+        for (let i = 0; i < count; i++) out[i] = evaluateLane(expr, envs[i]);
+        return out;
+      default: {
+        const left = this.values(expr.a);
+        const right = this.values(expr.b);
+        for (let i = 0; i < count; i++) out[i] = binary2(expr.op, left[i], right[i], expr.bits);
+        return out;
+      }
+    }
+  }
+};
+var keys = /* @__PURE__ */ new WeakMap();
+function symbolicKey(value) {
+  const terms = value.terms;
+  if (terms.size === 0) return "";
+  let key = keys.get(terms);
+  if (key === void 0) {
+    key = [...terms.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([m, c]) => `${c}*${m}`).join("+");
+    keys.set(terms, key);
+  }
+  return key;
+}
+
+// src/analysis/memory/warp.ts
+var WARP_SIZE = 32;
+var SECTOR_BYTES = 32;
+var BANKS = 32;
+var BANK_BYTES = 4;
+function warpsOfBlock(block) {
+  const [x, y, z] = block ?? [WARP_SIZE, 1, 1];
+  const threads = x * y * z;
+  const warps = [];
+  for (let first = 0; first < threads; first += WARP_SIZE) {
+    const lanes2 = [];
+    for (let t = first; t < Math.min(first + WARP_SIZE, threads); t++) {
+      lanes2.push({ tid: [t % x, Math.floor(t / x) % y, Math.floor(t / (x * y))], laneId: t - first, ntid: block });
+    }
+    warps.push(lanes2);
+  }
+  return warps;
+}
+function sectorsTouched(offsets, width) {
+  const sectors = /* @__PURE__ */ new Set();
+  for (const offset of offsets) {
+    const last = Math.floor((offset + width - 1) / SECTOR_BYTES);
+    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) sectors.add(sector);
+  }
+  return sectors.size;
+}
+function uniqueBytes(offsets, width) {
+  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  let total = 0;
+  let coveredTo = -Infinity;
+  for (const start of sorted) {
+    const end = start + width;
+    total += Math.max(0, end - Math.max(start, coveredTo));
+    coveredTo = Math.max(coveredTo, end);
+  }
+  return total;
+}
+function idealSectors(offsets, width) {
+  return Math.ceil(uniqueBytes(offsets, width) / SECTOR_BYTES);
+}
+function sharedPhaseLanes(width) {
+  return width >= 16 ? 8 : width >= 8 ? 16 : WARP_SIZE;
+}
+function sharedWavefronts(offsets, width) {
+  const phaseLanes = sharedPhaseLanes(width);
+  let wavefronts = 0;
+  for (let first = 0; first < offsets.length; first += phaseLanes) {
+    const wordsPerBank = /* @__PURE__ */ new Map();
+    for (const offset of offsets.slice(first, first + phaseLanes)) {
+      const lastWord = Math.floor((offset + width - 1) / BANK_BYTES);
+      for (let word = Math.floor(offset / BANK_BYTES); word <= lastWord; word++) {
+        const bank = (word % BANKS + BANKS) % BANKS;
+        let words = wordsPerBank.get(bank);
+        if (!words) wordsPerBank.set(bank, words = /* @__PURE__ */ new Set());
+        words.add(word);
+      }
+    }
+    let phaseWavefronts = 0;
+    for (const words of wordsPerBank.values()) phaseWavefronts = Math.max(phaseWavefronts, words.size);
+    wavefronts += Math.max(1, phaseWavefronts);
+  }
+  return wavefronts;
+}
+function idealSharedWavefronts(activeLanes2, width) {
+  return Math.ceil(activeLanes2 / sharedPhaseLanes(width));
+}
+
+// src/analysis/memory/classify.ts
+function warpLanes(envs, blockCache) {
+  const evaluator = new WarpEvaluator(envs, blockCache);
+  return envs.map((env, position) => ({ env, evaluator, position }));
+}
+function laneValue(expr, lane) {
+  return lane.evaluator.values(expr)[lane.position];
+}
+var CLASS_RANK = ["uniform", "coalesced", "misaligned", "strided", "uncoalesced"];
+var round = (value) => Math.round(value * 1e3) / 1e3;
+function gcd(a, b) {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+function isRangingSymbol(monomial) {
+  return /^(%ctaid\.[xyz]|iter:\d+)$/.test(monomial);
+}
+function uniformShifts(common) {
+  let shifts = [0];
+  const assumptions = [];
+  for (const [monomial, coefficient] of common.terms) {
+    if (coefficient % SECTOR_BYTES === 0) continue;
+    if (isRangingSymbol(monomial)) {
+      const period = SECTOR_BYTES / gcd(coefficient, SECTOR_BYTES);
+      const next2 = [];
+      for (const shift of shifts) for (let r = 0; r < period; r++) next2.push(((shift + coefficient * r) % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES);
+      shifts = next2;
+    } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
+      assumptions.push(`${monomial.replace(/^\w+:/, "")} 256-B aligned`);
+    } else {
+      assumptions.push(`${coefficient}*${monomial} a multiple of 32 B`);
+    }
+  }
+  return { shifts, assumptions };
+}
+function laneValues(address, warp) {
+  return warp.map((lane) => laneValue(address, lane));
+}
+function strideText(offsets) {
+  if (offsets.length < 2) return "one lane";
+  const stride = offsets[1] - offsets[0];
+  return offsets.every((offset, i) => i === 0 || offset - offsets[i - 1] === stride) ? `lane stride ${stride} B` : "irregular lane offsets";
+}
+function resolveWarps(address, warps) {
+  const offsets = [];
+  const commons = [];
+  for (const warp of warps) {
+    const values = laneValues(address, warp);
+    const unknownValue = values.find(isUnknown);
+    if (unknownValue && isUnknown(unknownValue)) {
+      const klass = unknownValue.indirect ? "indirect" : "runtime";
+      return { unresolved: { class: klass, sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: `address not resolved: ${unknownValue.reason}` } };
+    }
+    const linears = values;
+    const key = symbolicKey(linears[0]);
+    const differing = linears.find((value) => symbolicKey(value) !== key);
+    if (differing) {
+      return { unresolved: {
+        class: "runtime",
+        sectorsPerRequest: null,
+        idealSectors: null,
+        bankConflictWays: null,
+        reason: `lanes' addresses differ by a runtime amount (${key || "0"} vs ${symbolicKey(differing) || "0"})`
+      } };
+    }
+    offsets.push(linears.map((value) => value.constant));
+    commons.push(linears[0]);
+  }
+  return { offsets, commons };
+}
+function classifyWarp(offsets, width, sectors, ideal) {
+  if (offsets.every((offset) => offset === offsets[0])) return "uniform";
+  if (sectors === ideal) return "coalesced";
+  const span = Math.max(...offsets) - Math.min(...offsets) + width;
+  if (uniqueBytes(offsets, width) === span) return "misaligned";
+  return sectors >= offsets.length * Math.ceil(width / SECTOR_BYTES) ? "uncoalesced" : "strided";
+}
+function mentions(expr, name) {
+  switch (expr.op) {
+    case "const":
+    case "opaque":
+      return false;
+    case "sym":
+      return expr.name === name;
+    case "neg":
+    case "not":
+    case "cvta":
+      return mentions(expr.a, name);
+    case "pred":
+      return expr.parts.some((part) => mentions(part, name));
+    default:
+      return mentions(expr.a, name) || mentions(expr.b, name);
+  }
+}
+function resolveOrSample(address, warps) {
+  const resolved = resolveWarps(address, warps);
+  if (!("unresolved" in resolved) || resolved.unresolved.class !== "runtime") return { resolved, warps, note: "" };
+  const xs = mentions(address, "%ctaid.x") ? [0, 1, 2, 3] : [0];
+  const ys = mentions(address, "%ctaid.y") ? [0, 1, 2, 3] : [0];
+  if (xs.length === 1 && ys.length === 1) return { resolved, warps, note: "" };
+  const samples = ys.flatMap((y) => xs.map((x) => [x, y, 0]));
+  const sampled = samples.flatMap((ctaid) => {
+    const blockCache = /* @__PURE__ */ new Map();
+    return warps.map((warp) => warpLanes(warp.map((lane) => ({ ...lane.env, ctaid })), blockCache));
+  });
+  const retried = resolveWarps(address, sampled);
+  if ("unresolved" in retried) return { resolved, warps, note: "" };
+  const axes = [xs.length > 1 ? "ctaid.x" : null, ys.length > 1 ? "ctaid.y" : null].filter(Boolean).join(", ");
+  return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes} in 0..3` };
+}
+function classifyGlobal(address, width, laneWarps, blockText) {
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
+  if ("unresolved" in resolved) return resolved.unresolved;
+  let sectorTotal = 0;
+  let idealTotal = 0;
+  let worst = 0;
+  const assumptions = /* @__PURE__ */ new Set();
+  resolved.offsets.forEach((offsets, w) => {
+    const { shifts, assumptions: made } = uniformShifts(resolved.commons[w]);
+    made.forEach((a) => assumptions.add(a));
+    let warpSectors = 0;
+    for (const shift of shifts) warpSectors += sectorsTouched(offsets.map((o) => o + shift), width);
+    warpSectors /= shifts.length;
+    const warpIdeal = idealSectors(offsets, width);
+    sectorTotal += warpSectors;
+    idealTotal += warpIdeal;
+    worst = Math.max(worst, CLASS_RANK.indexOf(classifyWarp(offsets, width, warpSectors, warpIdeal)));
+  });
+  const klass = CLASS_RANK[worst];
+  const sectors = round(sectorTotal / warps.length);
+  const ideal = round(idealTotal / warps.length);
+  const assumed = assumptions.size ? `; assumes ${[...assumptions].join(", ")}` : "";
+  return {
+    class: klass,
+    sectorsPerRequest: sectors,
+    idealSectors: ideal,
+    bankConflictWays: null,
+    reason: `${klass}: ${strideText(resolved.offsets[0])}, ${width} B per lane: ${sectors} sectors per warp request vs ${ideal} ideal (${blockText}${note})${assumed}`
+  };
+}
+function classifyShared(address, width, laneWarps, blockText) {
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
+  if ("unresolved" in resolved) return resolved.unresolved;
+  let wavefronts = 0;
+  let ideal = 0;
+  resolved.offsets.forEach((offsets) => {
+    wavefronts += sharedWavefronts(offsets, width);
+    ideal += idealSharedWavefronts(offsets.length, width);
+  });
+  const ways = round(wavefronts / ideal);
+  const conflict = ways === 1 ? "no bank conflict" : `${ways}-way bank conflict`;
+  return {
+    class: null,
+    sectorsPerRequest: null,
+    idealSectors: null,
+    bankConflictWays: ways,
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary)`
+  };
+}
+
+// src/analysis/memory/defs.ts
+var NO_DESTINATION2 = /* @__PURE__ */ new Set([
+  "st",
+  "red",
+  "bra",
+  "brx",
+  "ret",
+  "exit",
+  "bar",
+  "barrier",
+  "membar",
+  "fence",
+  "cp",
+  "prefetch",
+  "prefetchu",
+  "trap",
+  "brkpt",
+  "nanosleep",
+  "pmevent",
+  "call",
+  "sust",
+  "sured",
+  "stmatrix",
+  "wmma",
+  "griddepcontrol"
+]);
+function registerNames(operand) {
+  if (!operand) return [];
+  if (operand.kind === "register") return operand.name.split("|").filter((name) => name.length > 0 && name !== "_");
+  if (operand.kind === "vector") return operand.elements.flatMap(registerNames);
+  return [];
+}
+function definedRegisters(ins) {
+  if (NO_DESTINATION2.has(ins.mnemonic) || ins.opcode.startsWith("st.") || ins.opcode.startsWith("cp.")) return [];
+  if (ins.mnemonic === "ld" && ins.modifiers.includes("async")) return [];
+  return registerNames(ins.operands[0]);
+}
+function mergeInto(target, source) {
+  for (const [register, defs] of source) {
+    let existing = target.get(register);
+    if (!existing) target.set(register, existing = /* @__PURE__ */ new Set());
+    for (const def of defs) existing.add(def);
+  }
+}
+function countDefs(state) {
+  let total = 0;
+  for (const defs of state.values()) total += defs.size;
+  return total;
+}
+var ReachingDefinitions = class {
+  constructor(cfg) {
+    this.cfg = cfg;
+    const blockCount = cfg.blocks.length;
+    this.blockIn = Array.from({ length: blockCount }, () => /* @__PURE__ */ new Map());
+    const blockOut = Array.from({ length: blockCount }, () => /* @__PURE__ */ new Map());
+    const sizes = new Array(blockCount).fill(-1);
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const block of cfg.blocks) {
+        const incoming = /* @__PURE__ */ new Map();
+        for (const predecessor of block.predecessors) mergeInto(incoming, blockOut[predecessor]);
+        this.blockIn[block.id] = incoming;
+        const outgoing = this.transfer(incoming, block.statements, Infinity);
+        const size = countDefs(outgoing);
+        if (size !== sizes[block.id]) {
+          sizes[block.id] = size;
+          changed = true;
+        }
+        blockOut[block.id] = outgoing;
+      }
+    }
+  }
+  cfg;
+  blockIn;
+  transfer(incoming, statements, stopAt) {
+    const state = /* @__PURE__ */ new Map();
+    for (const [register, defs] of incoming) state.set(register, new Set(defs));
+    for (const index of statements) {
+      if (index >= stopAt) break;
+      const ins = this.cfg.fn.body[index];
+      for (const register of definedRegisters(ins)) {
+        const defs = ins.guard ? state.get(register) ?? /* @__PURE__ */ new Set() : /* @__PURE__ */ new Set();
+        defs.add(index);
+        state.set(register, defs);
+      }
+    }
+    return state;
+  }
+  /** Definitions of `register` that reach the statement at `index` (before it executes). */
+  at(index, register) {
+    const blockId = this.cfg.blockOfStatement[index];
+    if (blockId < 0) return [];
+    const block = this.cfg.blocks[blockId];
+    const state = this.transfer(/* @__PURE__ */ new Map([[register, this.blockIn[blockId].get(register) ?? /* @__PURE__ */ new Set()]]), block.statements, index);
+    return [...state.get(register) ?? []].sort((a, b) => a - b);
+  }
+};
+var ARITHMETIC = {
+  add: "add",
+  sub: "sub",
+  div: "div",
+  rem: "rem",
+  and: "and",
+  or: "or",
+  xor: "xor",
+  shl: "shl",
+  shr: "shr",
+  min: "min",
+  max: "max"
+};
+var COMPARISONS = /* @__PURE__ */ new Set(["eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"]);
+function isFloatType2(ins) {
+  return ins.modifiers.some((m) => /^(f16|f16x2|bf16|bf16x2|f32|f64|tf32)$/.test(m));
+}
+function compareOp(modifier) {
+  const unsigned = { lo: "lt", ls: "le", hi: "gt", hs: "ge" };
+  return unsigned[modifier] ?? modifier;
+}
+var ValueBuilder = class {
+  constructor(module, cfg, loops) {
+    this.cfg = cfg;
+    this.reaching = new ReachingDefinitions(cfg);
+    const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === "var")];
+    this.sharedNames = new Set(variables.filter((v) => v.kind === "var" && v.stateSpace === "shared").map((v) => v.name));
+    this.globalNames = new Set(variables.filter((v) => v.kind === "var" && v.stateSpace === "global").map((v) => v.name));
+    this.blockLoops = cfg.blocks.map((block) => loops.filter((loop) => loop.blocks.includes(block.id)).sort((a, b) => b.depth - a.depth));
+  }
+  cfg;
+  reaching;
+  memo = /* @__PURE__ */ new Map();
+  inProgress = /* @__PURE__ */ new Set();
+  sharedNames;
+  globalNames;
+  blockLoops;
+  instruction(index) {
+    return this.cfg.fn.body[index];
+  }
+  lineOf(index) {
+    const line = this.instruction(index).source?.line;
+    return line ? `line ${line}` : `PTX line ${this.instruction(index).position.line}`;
+  }
+  /** The value of an operand as read by the statement at `index`. */
+  operand(operand, index) {
+    if (!operand) return opaque(false, false, "missing operand");
+    switch (operand.kind) {
+      case "immediate":
+        return constant(operand.value);
+      case "register": {
+        if (operand.name.startsWith("%") && operand.name.includes(".") && /^%(n?tid|n?ctaid|nclusterid|clusterid|cluster_n?ctaid)\./.test(operand.name)) {
+          return symbol(operand.name);
+        }
+        if (operand.name === "%laneid") return symbol("%laneid");
+        if (/^%(warpid|smid|nsmid|gridid|clock|clock64|globaltimer|lanemask_)/.test(operand.name)) {
+          return opaque(operand.name.startsWith("%lanemask") ? false : operand.name !== "%warpid", false, `special register ${operand.name}`);
+        }
+        return this.register(operand.name, index);
+      }
+      case "symbol":
+        return this.variableAddress(operand.name);
+      case "address": {
+        const base2 = operand.base ? this.operand(operand.base, index) : constant(0);
+        return operand.offset === 0 ? base2 : { op: "add", a: base2, b: constant(operand.offset) };
+      }
+      default:
+        return opaque(false, false, `operand ${operand.kind}`);
+    }
+  }
+  variableAddress(name) {
+    if (this.sharedNames.has(name)) return symbol(`shared:${name}`);
+    if (this.globalNames.has(name)) return symbol(`global:${name}`);
+    return symbol(`var:${name}`);
+  }
+  /** The value of `register` just before the statement at `index`. */
+  register(register, index) {
+    const key = `${index}:${register}`;
+    const memoised = this.memo.get(key);
+    if (memoised) return memoised;
+    if (this.inProgress.has(key)) return opaque(false, false, `cyclic definition of ${register}`);
+    this.inProgress.add(key);
+    const value = this.registerUncached(register, index);
+    this.inProgress.delete(key);
+    this.memo.set(key, value);
+    return value;
+  }
+  registerUncached(register, index) {
+    const defs = this.reaching.at(index, register);
+    if (defs.length === 0) return opaque(false, false, `${register} has no reaching definition`);
+    if (defs.length === 1) return this.definition(defs[0], register);
+    const induction2 = this.induction(register, index, defs);
+    if (induction2) return induction2;
+    const values = defs.map((def) => this.definition(def, register));
+    if (values.every((value) => sameExpr(value, values[0]))) return values[0];
+    const lines = defs.map((def) => this.lineOf(def)).join(", ");
+    if (this.loopCarried(index, defs, values)) {
+      const offset = laneOffsetMerge(register, values, lines);
+      if (offset) return offset;
+      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`);
+    }
+    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`);
+  }
+  /**
+   * True when the merge is a loop-carried value: one entry value (every definition outside the
+   * innermost loop around the use is the same) and updates only in the loop's header or latch
+   * blocks, which run once per iteration in every lane still in the loop. A definition inside
+   * an `if` of the body could be skipped by some lanes, and is not one of these.
+   */
+  loopCarried(index, defs, values) {
+    const loop = this.blockLoops[this.cfg.blockOfStatement[index]]?.[0];
+    if (!loop) return false;
+    let entry = null;
+    let updates = 0;
+    for (let i = 0; i < defs.length; i++) {
+      const block = this.cfg.blockOfStatement[defs[i]];
+      const onceEachIteration = this.inHeaderOrLatch(block);
+      if (loop.blocks.includes(block)) {
+        if (!onceEachIteration) return false;
+        updates++;
+      } else if (!onceEachIteration) {
+        if (entry && !sameExpr(entry, values[i])) return false;
+        entry = values[i];
+      }
+    }
+    return updates > 0;
+  }
+  /** The block is its innermost loop's header or a latch (branches back to the header). */
+  inHeaderOrLatch(block) {
+    const inner = this.blockLoops[block]?.[0];
+    return inner !== void 0 && (block === inner.header || this.cfg.blocks[block].successors.includes(inner.header));
+  }
+  /** init + iter*step for `register` updated once per iteration of a loop around `index`. */
+  induction(register, index, defs) {
+    const useBlock = this.cfg.blockOfStatement[index];
+    for (const loop of this.blockLoops[useBlock] ?? []) {
+      const inside = defs.filter((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]));
+      const outside = defs.filter((def) => !inside.includes(def));
+      if (inside.length !== 1 || outside.length === 0) continue;
+      const update = this.instruction(inside[0]);
+      if (update.mnemonic !== "add" && update.mnemonic !== "sub" || update.guard || isFloatType2(update)) continue;
+      const [, first, second] = update.operands;
+      const selfFirst = first?.kind === "register" && first.name === register;
+      const selfSecond = update.mnemonic === "add" && second?.kind === "register" && second.name === register;
+      if (!selfFirst && !selfSecond) continue;
+      const stepOperand = selfFirst ? second : first;
+      if (stepOperand?.kind === "register") {
+        const stepDefs = this.reaching.at(inside[0], stepOperand.name);
+        if (stepDefs.some((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]))) continue;
+      }
+      const step = this.operand(stepOperand, inside[0]);
+      if (!isUniformExpr(step)) continue;
+      const inits = outside.map((def) => this.definition(def, register));
+      if (!inits.every((init) => sameExpr(init, inits[0]))) continue;
+      const iterations = { op: "mul", a: symbol(`iter:${loop.id}`), b: step };
+      return { op: update.mnemonic, a: inits[0], b: iterations };
+    }
+    return null;
+  }
+  /** The value the definition at `index` gives `register`. */
+  definition(index, register) {
+    const ins = this.instruction(index);
+    const source = (position) => this.operand(ins.operands[position], index);
+    const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
+    const where = this.lineOf(index);
+    const { mnemonic, modifiers } = ins;
+    if (ins.operands[0]?.kind === "vector" || ins.operands[0]?.kind === "register" && ins.operands[0].name.includes("|")) {
+      if (mnemonic === "ld" || mnemonic === "ldu") return this.loaded(ins, index, register);
+      if (mnemonic === "setp") return this.comparison(ins, index, register);
+      return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+    }
+    switch (mnemonic) {
+      case "mov":
+      case "cvt":
+        return source(1);
+      case "cvta": {
+        const space = modifiers.find((m) => m === "global" || m === "shared" || m === "local" || m === "const" || m.startsWith("shared")) ?? "generic";
+        return { op: "cvta", space: space.startsWith("shared") ? "shared" : space, toGeneric: !modifiers.includes("to"), a: source(1) };
+      }
+      case "ld":
+      case "ldu":
+      case "atom":
+        return this.loaded(ins, index, register);
+      case "setp":
+        return this.comparison(ins, index, register);
+      case "selp": {
+        const [whenTrue, whenFalse] = [source(1), source(2)];
+        if (sameExpr(whenTrue, whenFalse)) return whenTrue;
+        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`);
+      }
+      case "not":
+        if (modifiers.includes("pred")) return { op: "pred", combine: "not", parts: [source(1)] };
+        return { op: "not", a: source(1) };
+      case "neg":
+        return isFloatType2(ins) ? opaque(allUniform(), false, `${ins.opcode} at ${where}`) : { op: "neg", a: source(1) };
+      case "mul":
+      case "mul24":
+        if (isFloatType2(ins) || modifiers.includes("hi")) break;
+        return { op: "mul", a: source(1), b: source(2) };
+      case "mad":
+      case "mad24":
+        if (isFloatType2(ins) || modifiers.includes("hi")) break;
+        return { op: "add", a: { op: "mul", a: source(1), b: source(2) }, b: source(3) };
+      default: {
+        if (modifiers.includes("pred") && (mnemonic === "and" || mnemonic === "or" || mnemonic === "xor")) {
+          return { op: "pred", combine: mnemonic, parts: [source(1), source(2)] };
+        }
+        const op = ARITHMETIC[mnemonic];
+        if (op && !isFloatType2(ins)) {
+          const bits = Number(modifiers.map((m) => /^[bsu](\d+)$/.exec(m)?.[1]).find(Boolean) ?? 0) || void 0;
+          return { op, a: source(1), b: source(2), bits };
+        }
+      }
+    }
+    return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+  }
+  loaded(ins, index, register) {
+    const addressOperand = ins.operands.find((operand) => operand.kind === "address");
+    if (ins.modifiers.includes("param") && addressOperand?.kind === "address" && addressOperand.base?.kind === "symbol") {
+      const offset = addressOperand.offset ? `+${addressOperand.offset}` : "";
+      return symbol(`param:${addressOperand.base.name}${offset}`);
+    }
+    const address = addressOperand ? this.operand(addressOperand, index) : opaque(false, false, "no address");
+    const uniform = ins.mnemonic !== "atom" && isUniformExpr(address);
+    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`);
+  }
+  comparison(ins, index, register) {
+    const destination = ins.operands[0];
+    const names = destination ? registerNames(destination) : [];
+    const cmpModifier = ins.modifiers.find((m) => COMPARISONS.has(m));
+    if (isFloatType2(ins) || !cmpModifier) {
+      const parts = ins.operands.slice(1).map((operand) => this.operand(operand, index));
+      return opaque(parts.every(isUniformExpr), parts.some((p) => p.op === "opaque" && p.indirect), `${ins.opcode} at ${this.lineOf(index)}`);
+    }
+    const compared = { op: "cmp", cmp: compareOp(cmpModifier), a: this.operand(ins.operands[1], index), b: this.operand(ins.operands[2], index) };
+    return names.length > 1 && names[1] === register ? { op: "pred", combine: "not", parts: [compared] } : compared;
+  }
+};
+function summands(expr, coefficient, out) {
+  if (expr.op === "add" || expr.op === "sub") {
+    summands(expr.a, coefficient, out);
+    summands(expr.b, expr.op === "sub" ? -coefficient : coefficient, out);
+  } else if (expr.op === "neg") {
+    summands(expr.a, -coefficient, out);
+  } else if (expr.op === "mul" && expr.b.op === "const") {
+    summands(expr.a, coefficient * expr.b.value, out);
+  } else if (expr.op === "mul" && expr.a.op === "const") {
+    summands(expr.b, coefficient * expr.a.value, out);
+  } else if (expr.op === "shl" && expr.b.op === "const" && expr.b.value < 31) {
+    summands(expr.a, coefficient * 2 ** expr.b.value, out);
+  } else {
+    out.push({ expr, coefficient });
+  }
+  return out;
+}
+function laneOffsetMerge(register, values, lines) {
+  let key = null;
+  let lanePart = [];
+  for (const value of values) {
+    const terms = summands(value, 1, []);
+    const selfTerms = terms.filter((t) => isCycle(t.expr));
+    const laneTerms = terms.filter((t) => !selfTerms.includes(t) && !isUniformExpr(t.expr));
+    if (selfTerms.length) {
+      if (selfTerms.length > 1 || selfTerms[0].coefficient !== 1 || laneTerms.length) return null;
+      continue;
+    }
+    const termKey = laneTerms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(" + ");
+    if (key === null) {
+      key = termKey;
+      lanePart = laneTerms;
+    } else if (termKey !== key) {
+      return null;
+    }
+  }
+  if (key === null || !lanePart.length || lanePart.some((t) => t.expr.op === "opaque")) return null;
+  const lane = lanePart.map((t) => t.coefficient === 1 ? t.expr : { op: "mul", a: t.expr, b: { op: "const", value: t.coefficient } }).reduce((sum, term) => ({ op: "add", a: sum, b: term }));
+  return { op: "add", a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
+}
+function isCycle(expr) {
+  return expr.op === "opaque" && !expr.uniform && expr.reason.startsWith("cyclic definition of ");
+}
+function uniformApartFromCycles(expr) {
+  switch (expr.op) {
+    case "const":
+      return true;
+    case "sym":
+      return isUniformExpr(expr);
+    case "opaque":
+      return expr.uniform || isCycle(expr);
+    case "neg":
+    case "not":
+    case "cvta":
+      return uniformApartFromCycles(expr.a);
+    case "pred":
+      return expr.parts.every(uniformApartFromCycles);
+    default:
+      return uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
+  }
+}
+
+// src/analysis/memory/divergence.ts
+var differences = /* @__PURE__ */ new WeakMap();
+function differenceOf(expr, lane) {
+  let difference = differences.get(expr);
+  if (difference === void 0) {
+    difference = { op: "sub", a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+    differences.set(expr, difference);
+  }
+  return difference;
+}
+var uniformSymbols = /* @__PURE__ */ new WeakMap();
+var nextUniform = 0;
+function uniformAsSymbols(expr, lane) {
+  if (expr.op === "const" || expr.op === "sym") return expr;
+  if (isUniformExpr(expr)) {
+    if (!isUnknown(laneValue(expr, lane))) return expr;
+    let named = uniformSymbols.get(expr);
+    if (!named) {
+      named = { op: "sym", name: `uniform#${nextUniform++}` };
+      uniformSymbols.set(expr, named);
+    }
+    return named;
+  }
+  switch (expr.op) {
+    case "opaque":
+      return expr;
+    case "neg":
+    case "not":
+    case "cvta":
+      return { ...expr, a: uniformAsSymbols(expr.a, lane) };
+    case "pred":
+      return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
+    default:
+      return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+  }
+}
+var RANK = ["uniform", "bound", "divergent"];
+function compare2(cmp, difference) {
+  switch (cmp) {
+    case "eq":
+      return difference === 0;
+    case "ne":
+      return difference !== 0;
+    case "lt":
+      return difference < 0;
+    case "le":
+      return difference <= 0;
+    case "gt":
+      return difference > 0;
+    case "ge":
+      return difference >= 0;
+    default:
+      return null;
+  }
+}
+function comparisonStatus(expr, warps) {
+  if (isUniformExpr(expr.a) && isUniformExpr(expr.b)) return { status: "uniform", reason: "warp-uniform predicate" };
+  if (!warps[0]?.length) return { status: "uniform", reason: "warp-uniform predicate" };
+  const difference = differenceOf(expr, warps[0][0]);
+  let status = "uniform";
+  for (const warp of warps) {
+    const values = warp.map((lane) => laneValue(difference, lane));
+    const unknownValue = values.find(isUnknown);
+    if (unknownValue && isUnknown(unknownValue)) {
+      return { status: "divergent", reason: `predicate depends on the lane through ${unknownValue.reason}`, unresolved: true };
+    }
+    const linears = values;
+    const key = symbolicKey(linears[0]);
+    if (linears.some((value) => symbolicKey(value) !== key)) {
+      return { status: "divergent", reason: "lanes compare against different runtime values" };
+    }
+    if (key === "") {
+      const outcomes = new Set(linears.map((value) => compare2(expr.cmp, value.constant)));
+      if (outcomes.size > 1) return { status: "divergent", reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
+    } else if (new Set(linears.map((value) => value.constant)).size > 1) {
+      status = "bound";
+    }
+  }
+  return status === "bound" ? { status, reason: "thread-dependent bound check: only the warp straddling the runtime bound diverges" } : { status, reason: "warp-uniform predicate" };
+}
+function predicateStatus(expr, warps) {
+  if (isUniformExpr(expr)) return { status: "uniform", reason: "warp-uniform predicate" };
+  switch (expr.op) {
+    case "cmp":
+      return comparisonStatus(expr, warps);
+    case "pred": {
+      let worst = { status: "uniform", reason: "warp-uniform predicate" };
+      for (const part of expr.parts) {
+        const result = predicateStatus(part, warps);
+        if (RANK.indexOf(result.status) > RANK.indexOf(worst.status)) worst = result;
+      }
+      return worst;
+    }
+    case "opaque":
+      return expr.uniform ? { status: "uniform", reason: `warp-uniform predicate (${expr.reason})` } : { status: "divergent", reason: `predicate varies per lane: ${expr.reason}` };
+    default:
+      return { status: "divergent", reason: "predicate not resolved" };
+  }
+}
+function laneOutcome(expr, lane) {
+  switch (expr.op) {
+    case "const":
+      return expr.value !== 0;
+    case "cmp": {
+      const difference = laneValue(differenceOf(expr, lane), lane);
+      return isUnknown(difference) || difference.terms.size > 0 ? null : compare2(expr.cmp, difference.constant);
+    }
+    case "pred": {
+      const parts = expr.parts.map((part) => laneOutcome(part, lane));
+      if (parts.some((part) => part === null)) return null;
+      switch (expr.combine) {
+        case "not":
+          return !parts[0];
+        case "and":
+          return parts.every(Boolean);
+        case "or":
+          return parts.some(Boolean);
+        case "xor":
+          return parts[0] !== parts[1];
+        default:
+          return null;
+      }
+    }
+    default:
+      return null;
+  }
+}
+function activeLanes(guard, negated, warps) {
+  if (isUniformExpr(guard)) return null;
+  const active = [];
+  for (const warp of warps) {
+    const kept = [];
+    for (const lane of warp) {
+      const outcome = laneOutcome(guard, lane);
+      if (outcome === null) return null;
+      if (outcome !== negated) kept.push(lane);
+    }
+    if (kept.length) active.push(kept);
+  }
+  return active;
+}
+
+// src/analysis/memory/reach.ts
+function lanewiseBranches(cfg, builder, warps) {
+  const blockOfLabel = new Map(cfg.blocks.filter((b) => b.label).map((b) => [b.label, b.id]));
+  const branches = [];
+  for (const block of cfg.blocks) {
+    const last = block.statements[block.statements.length - 1];
+    const ins = last === void 0 ? null : cfg.fn.body[last];
+    if (!ins || ins.mnemonic !== "bra" || !ins.guard) continue;
+    const targetOperand = ins.operands.find((operand) => operand.kind === "symbol");
+    const target = targetOperand?.kind === "symbol" ? blockOfLabel.get(targetOperand.name) : void 0;
+    const fallThrough = block.successors.find((successor) => successor !== target);
+    if (target === void 0 || fallThrough === void 0) continue;
+    const predicate = builder.register(ins.guard.register, last);
+    if (predicateStatus(predicate, warps).status !== "divergent") continue;
+    const negated = ins.guard.negated;
+    branches.push({ blockId: block.id, target, fallThrough, outcome: (lane) => {
+      const value = laneOutcome(predicate, lane);
+      return value === null ? null : value !== negated;
+    } });
+  }
+  return branches;
+}
+function laneReachability(cfg, builder, warps) {
+  const branches = new Map(lanewiseBranches(cfg, builder, warps).map((branch) => [branch.blockId, branch]));
+  if (branches.size === 0) return null;
+  const reached = new Map(cfg.blocks.map((block) => [block.id, warps.map(() => [])]));
+  warps.forEach((warp, w) => {
+    for (const lane of warp) {
+      const seen = /* @__PURE__ */ new Set([cfg.entry]);
+      const stack = [cfg.entry];
+      while (stack.length) {
+        const blockId = stack.pop();
+        reached.get(blockId)[w].push(lane);
+        const branch = branches.get(blockId);
+        const outcome = branch ? branch.outcome(lane) : null;
+        const next2 = branch && outcome !== null ? [outcome ? branch.target : branch.fallThrough] : cfg.blocks[blockId].successors;
+        for (const successor of next2) if (!seen.has(successor)) {
+          seen.add(successor);
+          stack.push(successor);
+        }
+      }
+    }
+  });
+  return reached;
+}
+
+// src/analysis/memory/sites.ts
+var TYPE_BYTES2 = {
+  b8: 1,
+  u8: 1,
+  s8: 1,
+  b16: 2,
+  u16: 2,
+  s16: 2,
+  f16: 2,
+  bf16: 2,
+  b32: 4,
+  u32: 4,
+  s32: 4,
+  f32: 4,
+  f16x2: 4,
+  bf16x2: 4,
+  tf32: 4,
+  b64: 8,
+  u64: 8,
+  s64: 8,
+  f64: 8,
+  b128: 16
+};
+var OTHER_SPACES = /* @__PURE__ */ new Set(["local", "const", "param", "tex", "surf"]);
+function accessWidth(modifiers) {
+  const vector = modifiers.find((m) => /^v(2|4|8)$/.test(m));
+  const type = [...modifiers].reverse().find((m) => m in TYPE_BYTES2);
+  if (!type) return null;
+  return TYPE_BYTES2[type] * (vector ? Number(vector.slice(1)) : 1);
+}
+function spaceOf2(modifiers) {
+  if (modifiers.includes("global")) return "global";
+  if (modifiers.some((m) => m === "shared" || m.startsWith("shared::"))) return "shared";
+  if (modifiers.some((m) => OTHER_SPACES.has(m))) return null;
+  return "generic";
+}
+function sitesOf(ins, index) {
+  const { mnemonic, modifiers, operands } = ins;
+  if (ins.opcode.startsWith("cp.async") && !ins.opcode.startsWith("cp.async.bulk")) {
+    const [target, source, size] = operands;
+    if (target?.kind !== "address" || source?.kind !== "address" || size?.kind !== "immediate") return [];
+    return [
+      { index, ins, space: "global", kind: "load", width: size.value, address: source },
+      { index, ins, space: "shared", kind: "store", width: size.value, address: target }
+    ];
+  }
+  const kind = mnemonic === "ld" || mnemonic === "ldu" ? "load" : mnemonic === "st" ? "store" : mnemonic === "atom" || mnemonic === "red" ? "atomic" : null;
+  if (!kind) return [];
+  const space = spaceOf2(modifiers);
+  const width = accessWidth(modifiers);
+  const address = operands.find((operand) => operand.kind === "address");
+  if (!space || width === null || !address) return [];
+  return [{ index, ins, space, kind, width, address }];
+}
+
+// src/analysis/memory/index.ts
+function blockDescription(block, warpCount) {
+  return block ? `block ${block.join("x")}, ${warpCount} warp${warpCount === 1 ? "" : "s"}, all lanes active` : "block unknown: assumes a 1-D block of at least 32 threads, all lanes active";
+}
+function analyzeMemory(input) {
+  const { module, fn, cfg, loops, weights, block } = input;
+  const builder = new ValueBuilder(module, cfg, loops);
+  const blockCache = /* @__PURE__ */ new Map();
+  const warps = warpsOfBlock(block).map((envs) => warpLanes(envs, blockCache));
+  const blockText = blockDescription(block, warps.length);
+  const accesses = [];
+  const divergence = [];
+  const depthOfBlock = (blockId) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
+  const reach = laneReachability(cfg, builder, warps);
+  const laneCount = (list) => list.reduce((sum, warp) => sum + warp.length, 0);
+  const totalLanes = laneCount(warps);
+  for (const basicBlock of cfg.blocks) {
+    const reaching = reach?.get(basicBlock.id)?.filter((warp) => warp.length > 0) ?? warps;
+    const blockWarps = laneCount(reaching) === totalLanes || reaching.length === 0 ? warps : reaching;
+    const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(", all lanes active", "")}, only the lanes thread-dependent branches let into this block`;
+    for (const index of basicBlock.statements) {
+      const ins = fn.body[index];
+      const file = ins.source && ins.source.line > 0 ? ins.source.file : null;
+      const line = ins.source && ins.source.line > 0 ? ins.source.line : null;
+      const weight = weights[index] ?? 0;
+      const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
+      const siteWarps = guarded ?? blockWarps;
+      const siteBlockText = guarded ? `${blockLanesText.replace(", all lanes active", "")}, lanes the guard ${ins.guard.negated ? "@!" : "@"}${ins.guard.register} switches off excluded` : blockLanesText;
+      for (const site of sitesOf(ins, index)) {
+        const address = builder.operand(site.address, index);
+        const space = site.space === "generic" ? provenance(address) : site.space;
+        if (space !== "global" && space !== "shared") {
+          if (site.space === "generic") {
+            accesses.push([index, {
+              space: "global",
+              kind: site.kind,
+              class: "runtime",
+              sectorsPerRequest: null,
+              idealSectors: null,
+              bankConflictWays: null,
+              bytesPerLane: site.width,
+              file,
+              line,
+              ptx: ins.text,
+              dynamicWeight: weight,
+              reason: "generic address whose space is not known (no cvta provenance); reported as global"
+            }]);
+          }
+          continue;
+        }
+        const result = space === "global" ? classifyGlobal(address, site.width, siteWarps, siteBlockText) : classifyShared(address, site.width, siteWarps, siteBlockText);
+        accesses.push([index, {
+          space,
+          kind: site.kind,
+          class: result.class,
+          sectorsPerRequest: result.sectorsPerRequest,
+          idealSectors: result.idealSectors,
+          bankConflictWays: result.bankConflictWays,
+          bytesPerLane: site.width,
+          file,
+          line,
+          ptx: ins.text,
+          dynamicWeight: weight,
+          reason: result.reason
+        }]);
+      }
+      if (ins.mnemonic === "bra" && ins.guard) {
+        const predicate = builder.register(ins.guard.register, index);
+        const { status, reason, unresolved } = predicateStatus(predicate, warps);
+        divergence.push([index, {
+          file,
+          line,
+          divergent: status === "divergent",
+          loopDepth: depthOfBlock(basicBlock.id),
+          dynamicWeight: weight,
+          ptx: ins.text,
+          reason,
+          ...unresolved ? { unresolved } : {}
+        }]);
+      }
+    }
+  }
+  const byIndex = (items) => items.sort((a, b) => a[0] - b[0]).map(([, item]) => item);
+  return { accesses: byIndex(accesses), divergence: byIndex(divergence) };
+}
+
+// src/analysis/analyze.ts
+function archNumber(arch) {
+  const m = /(\d+)[a-z]?$/.exec(arch.trim());
+  return m ? m[1] : arch;
+}
+function ptxDiagnostic(error, file) {
+  return {
+    severity: "error",
+    stage: "ptx",
+    message: error.message,
+    file,
+    line: error.line,
+    column: error.column,
+    ...error.functionName ? { kernel: error.functionName } : {}
+  };
+}
+function launchBoundsBlock(fn) {
+  for (const key of ["reqntid", "maxntid"]) {
+    const dims = fn.directives[key];
+    if (dims && dims.length > 0 && dims.every((d) => d > 0)) {
+      const block = [dims[0], dims[1] ?? 1, dims[2] ?? 1];
+      return { block, note: `block ${block.join("x")} from .${key} (launch bounds)` };
+    }
+  }
+  return null;
+}
+function loopReport(loop) {
+  const report = {
+    file: loop.source?.file ?? null,
+    line: loop.source?.line ?? null,
+    depth: loop.depth,
+    tripCount: loop.tripCount,
+    tripCountReason: loop.tripCountReason,
+    assumedTripCount: loop.tripCount === null ? loop.assumedTripCount : null
+  };
+  if (loop.unrollFactor !== void 0) report.unrollFactor = loop.unrollFactor;
+  return report;
+}
+function sweepOnly(curve) {
+  const best = Math.max(0, ...curve.map((p) => p.occupancy));
+  const none = { headroom: null, blocksAfterDrop: null, shedToGain: null, blocksAfterGain: null };
+  return {
+    registers: { ...none },
+    sharedMemory: { ...none },
+    curve,
+    bestBlockSizes: best > 0 ? curve.filter((p) => p.occupancy === best).map((p) => p.blockSize) : []
+  };
+}
+function analyzeKernel(input, fn, module, errors) {
+  const displayName = safeDemangle(fn.name);
+  const diagnostics = errors.map((e) => ptxDiagnostic(e, input.ptxFile));
+  const wanted = archNumber(input.arch);
+  const record = input.resources.find((r) => r.name === fn.name && archNumber(r.arch) === wanted) ?? input.resources.find((r) => r.name === fn.name && r.arch === "unknown");
+  const resources = record ? record.resources : null;
+  if (!record) {
+    diagnostics.push({ severity: "note", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed` });
+  }
+  const launch = input.launchFor(fn.name, displayName, resources);
+  let block = launch.block;
+  let blockSource = launch.blockSource;
+  let note = launch.note;
+  if (block === null) {
+    const bounds = launchBoundsBlock(fn);
+    if (bounds) {
+      block = bounds.block;
+      blockSource = "launch-bounds";
+      note = note ?? bounds.note;
+    } else {
+      note = note ?? "no block size given (--block, config) and no launch bounds: occupancy is shown as a sweep over block sizes";
+    }
+  }
+  const report = {
+    name: fn.name,
+    displayName,
+    arch: input.arch,
+    file: input.sourceFile ?? input.ptxFile,
+    resources,
+    launch: { block, blockSource: block === null ? null : blockSource, ...note ? { note } : {} },
+    occupancy: null,
+    cliffs: null,
+    instructionMix: null,
+    perThread: null,
+    regions: null,
+    loops: [],
+    accesses: [],
+    divergence: [],
+    diagnostics
+  };
+  if (resources) {
+    const base2 = {
+      arch: input.arch,
+      registersPerThread: resources.registers,
+      staticSharedBytes: resources.staticSharedBytes,
+      dynamicSharedBytes: launch.dynamicSharedBytes,
+      maxThreadsPerBlock: resources.maxThreadsPerBlock ?? fn.directives.maxntid?.reduce((a, b) => a * b, 1),
+      carveoutPercent: launch.carveoutPercent,
+      barriers: resources.barriers ?? void 0,
+      ...launch.maxDynamicSharedBytes !== void 0 ? { maxDynamicSharedBytes: launch.maxDynamicSharedBytes } : {}
+    };
+    try {
+      if (block) {
+        report.occupancy = computeOccupancy({ ...base2, block });
+        report.cliffs = computeCliffs({ ...base2, block });
+      } else {
+        report.cliffs = sweepOnly(occupancyCurve(base2));
+      }
+    } catch (error) {
+      diagnostics.push({ severity: "error", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `occupancy: ${error.message}` });
+    }
+  }
+  if (errors.length > 0) {
+    diagnostics.push({ severity: "error", stage: "ptx", kernel: fn.name, file: input.ptxFile, line: fn.position.line, column: fn.position.column, message: `${displayName} has PTX errors: instruction mix, loops and memory analysis skipped` });
+    return report;
+  }
+  try {
+    const cfg = buildCfg(fn);
+    for (const e of cfg.errors) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
+    if (cfg.errors.length > 0) return report;
+    const loopOptions = { defines: input.defines, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints };
+    const loops = findLoops(cfg, loopOptions);
+    const weights = statementWeights(cfg, loops);
+    const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
+    report.instructionMix = analysis.mix;
+    report.perThread = analysis.perThread;
+    report.regions = analysis.regions;
+    report.loops = loops.map(loopReport);
+    if (analysis.perThread.unknownBranchesCountedTaken) {
+      diagnostics.push({ severity: "note", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: "branches with an unknown outcome are counted as taken (both sides of an if count fully)" });
+    }
+    try {
+      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines });
+      report.accesses = memory.accesses;
+      report.divergence = memory.divergence;
+    } catch (error) {
+      diagnostics.push({ severity: "warning", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `memory analysis failed: ${error.message}` });
+    }
+  } catch (error) {
+    diagnostics.push({ severity: "error", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `analysis failed: ${error.message}` });
+  }
+  return report;
+}
+function safeDemangle(name) {
+  try {
+    return demangle(name);
+  } catch {
+    return name;
+  }
+}
+function analyzeModule(input) {
+  const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
+  const diagnostics = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
+  const kernels = [];
+  const entries = module.functions.filter((f) => f.kind === "entry" && f.hasBody && f.name);
+  for (const fn of entries) {
+    kernels.push(analyzeKernel(input, fn, module, errors.filter((e) => e.functionName === fn.name)));
+  }
+  const entryNames = new Set(entries.map((f) => f.name));
+  for (const e of errors) if (e.functionName !== null && !entryNames.has(e.functionName)) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
+  if (entries.length === 0 && errors.length === 0) {
+    diagnostics.push({ severity: "warning", stage: "ptx", file: input.ptxFile, message: "no kernels (.entry) in this PTX" });
+  }
+  return { kernels, diagnostics };
+}
+
+export {
+  parsePtx,
+  analyzeModule
+};
