@@ -15,7 +15,15 @@ export interface GitHubClientOptions {
   retryBaseMs?: number;
   /** Longest rate-limit wait, seconds, worth sitting out once; longer ones give up. */
   maxRateLimitWaitSeconds?: number;
+  /** Each HTTP request is abandoned after this long (an API that never answers hung publishing). */
+  requestTimeoutMs?: number;
   log?: (message: string) => void;
+}
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+
+function timedFetch(timeoutMs: number): typeof fetch {
+  return (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
 }
 
 export function createGitHubClient(token: string, options: GitHubClientOptions = {}): GitHubClient {
@@ -32,6 +40,8 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
     token,
     {
       ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      // A fresh deadline per request (a signal made once would expire for all of them).
+      request: { fetch: timedFetch(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) },
       retry: { retries: options.retries ?? 3, retryAfterBaseValue: retryBaseMs },
       throttle: {
         retryAfterBaseValue: retryBaseMs,
