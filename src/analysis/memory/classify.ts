@@ -200,6 +200,8 @@ function measureGlobal(offsetsPerWarp: number[][], commons: Linear[], width: num
 
 /** Threshold searches longer than this report the limit only ("for large P"). */
 const MAX_STRIDE_STEPS = 64;
+/** Values checked one by one (beyond the sector-aligned multiples) only up to this bound. */
+const MAX_STRIDE_VALUES = 256;
 
 /**
  * The class of lanes P·c apart, as P grows: once P·gcd(c) is a multiple of 32 B and the lane
@@ -223,10 +225,16 @@ function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, widt
     threshold = large;
     for (let value = large - step; value >= step && same(measureAt(value)); value -= step) threshold = value;
   }
+  // The condition needs no "multiple of" when every value from the threshold on gives the limit.
+  let everyValue = step === 1;
+  if (!everyValue && threshold !== null && large + step <= MAX_STRIDE_VALUES) {
+    everyValue = true;
+    for (let value = threshold; value < large + step && everyValue; value++) everyValue = same(measureAt(value));
+  }
   const name = monomialText(stride.monomial);
   const arithmetic = stride.coefficients.every((lanes) => lanes.every((c, l) => c === l * (lanes[1] ?? 0)));
   const apart = arithmetic ? `lanes ${name}·${stride.coefficients[0][1]} B apart` : `lane groups ${name}·${unit} B apart`;
-  const condition = threshold === null ? `for large ${name}` : `for ${name} ≥ ${threshold}${step > 1 ? ` (a multiple of ${step})` : ''}`;
+  const condition = threshold === null ? `for large ${name}` : `for ${name} ≥ ${threshold}${everyValue ? '' : ` (a multiple of ${step})`}`;
   const one = measureAt(1);
   const atOne = same(one) ? '' : `; ${one.sectors} sectors (${one.klass}) at ${name} = 1`;
   const assumed = limit.assumptions.size ? `; assumes ${[...limit.assumptions].join(', ')}` : '';
