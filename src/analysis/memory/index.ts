@@ -2,7 +2,7 @@
 // per warp request for every global access, bank-conflict degree for every shared access,
 // and which conditional branches split warps.
 import type { Instruction, Operand } from '../../ptx/ast.js';
-import type { AccessReport, DivergenceReport } from '../../report/types.js';
+import type { AccessReport, DivergenceReport, LocalAccessReport } from '../../report/types.js';
 import { classifyGlobal, classifyShared, laneValue, warpLanes, type Lane, type SiteResult } from './classify.js';
 import { classifyBulk, classifyTile } from './collective.js';
 import { ValueBuilder } from './defs.js';
@@ -10,7 +10,7 @@ import { activeLanes, predicateStatus } from './divergence.js';
 import { provenance, type Expr } from './expr.js';
 import { isUnknown, type LaneValue } from './linear.js';
 import { laneReachability } from './reach.js';
-import { sitesOf } from './sites.js';
+import { localSite, sitesOf } from './sites.js';
 import type { MemoryInput } from './types.js';
 import { warpsOfBlock } from './warp.js';
 
@@ -34,7 +34,7 @@ function parameterValues(input: MemoryInput): (name: string) => number | undefin
   };
 }
 
-export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; divergence: DivergenceReport[] } {
+export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; divergence: DivergenceReport[]; local: LocalAccessReport[] } {
   const { module, fn, cfg, loops, weights, block } = input;
   const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   // Every lane has the same block shape and a symbolic block index: one cache of lane-independent subtrees.
@@ -43,6 +43,7 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   const blockText = blockDescription(block, warps.length);
   const accesses: Array<[number, AccessReport]> = [];
   const divergence: Array<[number, DivergenceReport]> = [];
+  const locals: Array<[number, LocalAccessReport]> = [];
   const depthOfBlock = (blockId: number) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
 
   const reach = laneReachability(cfg, builder, warps);
@@ -63,6 +64,8 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
       const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
       const siteBlockText = guarded ? `${blockLanesText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded` : blockLanesText;
+      const local = localSite(ins);
+      if (local) locals.push([index, { ...local, file, line, ptx: ins.text, dynamicWeight: weight }]);
       for (const site of sitesOf(ins, index)) {
         const address = builder.operand(site.address, index);
         if (site.tile || site.bulk) {
@@ -105,7 +108,7 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   }
   // Blocks may be listed out of text order; report sites in PTX order.
   const byIndex = <T>(items: Array<[number, T]>) => items.sort((a, b) => a[0] - b[0]).map(([, item]) => item);
-  return { accesses: byIndex(accesses), divergence: byIndex(divergence) };
+  return { accesses: byIndex(accesses), divergence: byIndex(divergence), local: byIndex(locals) };
 }
 
 /** Any global site strided or uncoalesced executed at least `minWeight` times per thread (the

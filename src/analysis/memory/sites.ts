@@ -115,3 +115,10 @@ export function sitesOf(ins: Instruction, index: number): MemorySite[] {
   if (!space || width === null || !address) return [];
   return [{ index, ins, space, kind, width, address }];
 }
+
+/** An ld.local / st.local: its kind and bytes per lane; null for any other instruction. */
+export function localSite(ins: Instruction): { kind: 'load' | 'store'; bytesPerLane: number } | null {
+  if ((ins.mnemonic !== 'ld' && ins.mnemonic !== 'st') || !ins.modifiers.includes('local')) return null;
+  const width = accessWidth(ins.modifiers);
+  return width === null ? null : { kind: ins.mnemonic === 'ld' ? 'load' : 'store', bytesPerLane: width };
+}
