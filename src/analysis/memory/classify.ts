@@ -178,7 +178,7 @@ function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType
 interface GlobalMeasure { klass: AccessClass; sectors: number; ideal: number; assumptions: Set<string> }
 
 /** Sectors per request (mean over warps) and the worst warp's class, for lanes at `offsets` from each warp's common part. */
-function measureGlobal(offsetsPerWarp: number[][], commons: Linear[], width: number, covered?: { monomial: string; unit: number }): GlobalMeasure {
+function measureGlobal(offsetsPerWarp: number[][], commons: Linear[], width: number, covered?: { monomial: string; unit: number }, weights?: number[]): GlobalMeasure {
   let sectorTotal = 0;
   let idealTotal = 0;
   let worst = 0;
@@ -190,18 +190,19 @@ function measureGlobal(offsetsPerWarp: number[][], commons: Linear[], width: num
     for (const shift of shifts) warpSectors += sectorsTouched(offsets.map((o) => o + shift), width);
     warpSectors /= shifts.length;
     const warpIdeal = idealSectors(offsets, width);
-    sectorTotal += warpSectors;
-    idealTotal += warpIdeal;
+    const weight = weights?.[w] ?? 1;
+    sectorTotal += warpSectors * weight;
+    idealTotal += warpIdeal * weight;
     worst = Math.max(worst, CLASS_RANK.indexOf(classifyWarp(offsets, width, warpSectors, warpIdeal)));
   });
-  const count = Math.max(1, offsetsPerWarp.length);
+  const count = Math.max(1, weights ? weights.reduce((sum, weight) => sum + weight, 0) : offsetsPerWarp.length);
   return { klass: CLASS_RANK[worst], sectors: round(sectorTotal / count), ideal: round(idealTotal / count), assumptions };
 }
 
 /** Threshold searches longer than this report the limit only ("for large P"). */
 const MAX_STRIDE_STEPS = 64;
 /** Values checked one by one (beyond the sector-aligned multiples) only up to this bound. */
-const MAX_STRIDE_VALUES = 256;
+const MAX_STRIDE_VALUES = 64;
 
 /**
  * The class of lanes P·c apart, as P grows: once P·gcd(c) is a multiple of 32 B and the lane
@@ -210,11 +211,24 @@ const MAX_STRIDE_VALUES = 256;
  * holds, and the exact figures at P = 1.
  */
 function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, width: number, blockText: string, note: string): SiteResult {
-  const at = (value: number) => resolved.offsets.map((offsets, w) => offsets.map((offset, l) => offset + stride.coefficients[w][l] * value));
   const all = stride.coefficients.flat().filter((c) => c !== 0);
   const unit = all.reduce((g, c) => gcd(g, c), 0);
   const covered = { monomial: stride.monomial, unit };
-  const measureAt = (value: number) => measureGlobal(at(value), resolved.commons, width, covered);
+  // Warps with the same lane offsets, coefficients and uniform part's shifts measure alike at
+  // every value: each value is measured once per distinct warp (the full warps of a 1-D block are one).
+  const groups = new Map<string, { warp: number; count: number }>();
+  resolved.offsets.forEach((offsets, w) => {
+    const { shifts, assumptions } = uniformShifts(resolved.commons[w], covered);
+    const key = `${offsets.join(',')}|${stride.coefficients[w].join(',')}|${shifts.join(',')}|${assumptions.join(',')}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { warp: w, count: 1 });
+  });
+  const representatives = [...groups.values()];
+  const commons = representatives.map(({ warp }) => resolved.commons[warp]);
+  const weights = representatives.map(({ count }) => count);
+  const at = (value: number) => representatives.map(({ warp }) => resolved.offsets[warp].map((offset, l) => offset + stride.coefficients[warp][l] * value));
+  const measureAt = (value: number) => measureGlobal(at(value), commons, width, covered, weights);
   const step = SECTOR_BYTES / gcd(unit, SECTOR_BYTES);
   const span = Math.max(...resolved.offsets.map((offsets) => Math.max(...offsets) - Math.min(...offsets))) + width;
   const large = step * Math.max(1, Math.ceil((span + SECTOR_BYTES) / (unit * step)));
