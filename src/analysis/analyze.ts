@@ -159,6 +159,7 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
       const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines });
       report.accesses = memory.accesses;
       report.divergence = memory.divergence;
+      if (memory.local.length > 0) report.localAccesses = memory.local;
     } catch (error) {
       diagnostics.push({ severity: 'warning', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `memory analysis failed: ${(error as Error).message}` });
     }

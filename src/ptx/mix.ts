@@ -32,6 +32,8 @@ interface Totals {
   globalStoreBytes: number;
   sharedLoadBytes: number;
   sharedStoreBytes: number;
+  localLoadBytes: number;
+  localStoreBytes: number;
   blocking: number;
   unknownBranches: boolean;
   assumed: boolean;
@@ -290,7 +292,7 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
   const dynamicTally: number[] = new Array<number>(SLOT_COUNT).fill(0);
   const totals: Totals = {
     dynamic: emptyCounts(), weighted: 0, flops: 0, globalLoadBytes: 0, globalStoreBytes: 0, sharedLoadBytes: 0,
-    sharedStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
+    sharedStoreBytes: 0, localLoadBytes: 0, localStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
   };
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.
@@ -322,6 +324,8 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
         if (c.category === 'store' && space === 'global') totals.globalStoreBytes += c.bytes * w;
         if (c.category === 'load' && space === 'shared') totals.sharedLoadBytes += c.bytes * w;
         if (c.category === 'store' && space === 'shared') totals.sharedStoreBytes += c.bytes * w;
+        if (c.category === 'load' && space === 'local') totals.localLoadBytes += c.bytes * w;
+        if (c.category === 'store' && space === 'local') totals.localStoreBytes += c.bytes * w;
         // cp.async: global -> shared, the shared side is a store.
         if (ins.mnemonic === 'cp') totals.sharedStoreBytes += c.bytes * w;
       }
@@ -346,6 +350,8 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
           totals.globalStoreBytes += t.globalStoreBytes * w;
           totals.sharedLoadBytes += t.sharedLoadBytes * w;
           totals.sharedStoreBytes += t.sharedStoreBytes * w;
+          totals.localLoadBytes += t.localLoadBytes * w;
+          totals.localStoreBytes += t.localStoreBytes * w;
           calleeBlocking.push(s, t.blocking * w);
           totals.unknownBranches ||= t.unknownBranches;
           totals.assumed ||= t.assumed;
@@ -401,6 +407,8 @@ export function analyzeInstructions(module: PtxModule, fn: PtxFunction, cfg: Cfg
       globalStoreBytes: totals.globalStoreBytes,
       sharedLoadBytes: totals.sharedLoadBytes,
       sharedStoreBytes: totals.sharedStoreBytes,
+      localLoadBytes: totals.localLoadBytes,
+      localStoreBytes: totals.localStoreBytes,
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed,
     },

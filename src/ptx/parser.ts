@@ -1166,6 +1166,14 @@ class Parser {
         offset += d === C_MINUS ? -value : value;
         continue;
       }
+      // A tensor address, `[tensorMap, {c0, c1}]` (cp.async.bulk.tensor, TMA): the map is the base;
+      // the coordinates pick a box inside it. Not interned: its text differs from `[tensorMap]`.
+      if (d === C_COMMA && base !== null) {
+        const close = text.indexOf(']', this.pos);
+        if (close < 0) break;
+        this.pos = close + 1;
+        return { kind: 'address', base, offset, text: text.slice(start, this.pos) };
+      }
       this.error(`malformed address operand (expected ']', found '${text[this.pos] ?? 'end of input'}')`);
       return null;
     }

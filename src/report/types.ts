@@ -131,6 +131,9 @@ export interface PerThread {
   globalStoreBytes: number;
   sharedLoadBytes: number;
   sharedStoreBytes: number;
+  /** Local memory (ld.local / st.local in the PTX, trip-weighted): dynamically indexed per-thread arrays, big structs. */
+  localLoadBytes?: number;
+  localStoreBytes?: number;
   /** True when some branch outcome was unknown and counted as taken. */
   unknownBranchesCountedTaken: boolean;
   /** True when some loop used an assumed trip count (config hint or default). */
@@ -167,6 +170,17 @@ export interface AccessReport {
   /** Executions per thread from loop trip counts. */
   dynamicWeight: number;
   reason: string;
+}
+
+/** One ld.local / st.local: per-thread local memory (a dynamically indexed array, a big struct, spills ptxas adds later are not in the PTX). */
+export interface LocalAccessReport {
+  kind: 'load' | 'store';
+  bytesPerLane: number;
+  file: string | null;
+  line: number | null;
+  ptx: string;
+  /** Executions per thread from loop trip counts. */
+  dynamicWeight: number;
 }
 
 export interface DivergenceReport {
@@ -206,6 +220,8 @@ export interface KernelReport {
   loops: LoopReport[];
   accesses: AccessReport[];
   divergence: DivergenceReport[];
+  /** ld.local / st.local sites of the PTX; absent when the kernel has none. */
+  localAccesses?: LocalAccessReport[];
   diagnostics: Diagnostic[];
 }
 

@@ -43,7 +43,7 @@ export interface VariantMetrics {
   utilization: number | null;
   /** Why efficiency / utilization are null. */
   metricsReason: string | null;
-  /** null = unknown (the source records no spill counts). */
+  /** Spills or local memory; null = unknown (the source records no spill counts and there is no local memory). */
   spills: boolean | null;
   flopsPerThread: number | null;
   globalBytesPerThread: number | null;
@@ -137,7 +137,10 @@ export function variantMetrics(variant: VariantGeometry, report: KernelReport | 
     metrics.registers = resources.registers;
     metrics.sharedBytesPerBlock = resources.staticSharedBytes + variant.dynamicSharedBytes;
     const spillBytes = resources.spillStoreBytes === null || resources.spillLoadBytes === null ? null : resources.spillStoreBytes + resources.spillLoadBytes;
-    metrics.spills = spillBytes === null ? null : spillBytes > 0;
+    // Local memory (a stack frame the kernel's own ld/st.local use) costs what spills cost.
+    const localBytes = (report.perThread?.localLoadBytes ?? 0) + (report.perThread?.localStoreBytes ?? 0);
+    const local = resources.stackFrameBytes > 0 && localBytes > 0;
+    metrics.spills = local || (spillBytes === null ? null : spillBytes > 0);
     const input = {
       arch: options.arch, block: variant.block, registersPerThread: resources.registers, staticSharedBytes: resources.staticSharedBytes,
       dynamicSharedBytes: variant.dynamicSharedBytes, maxThreadsPerBlock: resources.maxThreadsPerBlock, carveoutPercent: options.carveoutPercent ?? -1,

@@ -7,6 +7,7 @@ import type { TimingComparisonInput } from './types.js';
 import { pairKernels } from './kernels.js';
 import { growthFindings, headroomFindings, occupancyDrop, spillFinding } from './resource-findings.js';
 import { accessFindings, divergenceFindings } from './site-findings.js';
+import { localMemoryFinding } from './local-findings.js';
 import { buildFindings, regressionFinding } from './other-findings.js';
 
 const KIND_ORDER: Finding['kind'][] = ['build', 'regression', 'cliff', 'spill', 'uncoalesced', 'bank-conflict', 'divergence', 'registers', 'shared', 'instructions', 'frontier'];
@@ -29,6 +30,9 @@ function kernelFindings(pair: KernelComparison, config: CarveConfig): Finding[] 
     else raw.push(...headroomFindings(base, head, thresholds));
     const spill = spillFinding(base, head);
     if (spill) raw.push(spill);
+    // Spills already state the local bytes and stack frame.
+    const local = spill ? null : localMemoryFinding(base, head);
+    if (local) raw.push(local);
     // A drop already states the register / shared growth that caused it.
     const skip = new Set<string>();
     if (drop?.evidence.cause === 'registers') skip.add('registers');
@@ -39,6 +43,8 @@ function kernelFindings(pair: KernelComparison, config: CarveConfig): Finding[] 
   } else {
     const spill = spillFinding(null, head);
     if (spill) raw.push({ ...spill, evidence: { ...spill.evidence, headOnly: true } });
+    const local = spill ? null : localMemoryFinding(null, head);
+    if (local) raw.push({ ...local, evidence: { ...local.evidence, headOnly: true } });
     raw.push(...accessFindings(null, head, thresholds).filter((f) => f.kind === 'uncoalesced'));
   }
   return raw.map((f) => ({

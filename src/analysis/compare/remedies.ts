@@ -76,3 +76,10 @@ export function regressionRemedy(): string {
 export function buildRemedy(): string {
   return 'Fix the build error; the other kernels were still analysed.';
 }
+
+export function localMemoryRemedy(): string {
+  return (
+    'Index per-thread arrays with compile-time constants (fully unroll the loops that index them) so ptxas keeps them in registers, ' +
+    'or move the array to shared memory (one slice per thread); `ptxas -v` shows the stack frame.'
+  );
+}

@@ -3,6 +3,7 @@
 import type { AccessClass } from '../../report/types.js';
 import type { Expr } from './expr.js';
 import { isUnknown, symbolicKey, WarpEvaluator, type LaneEnvironment, type LaneValue, type Linear } from './linear.js';
+import { monomialText } from './symbols.js';
 import { idealSectors, idealSharedWavefronts, sectorsTouched, sharedWavefronts, uniqueBytes, SECTOR_BYTES } from './warp.js';
 
 /**
@@ -50,20 +51,22 @@ function isRangingSymbol(monomial: string): boolean {
  * (cudaMalloc); %ctaid and loop iterations run over all residues; other runtime terms
  * (an int parameter times the element size) are assumed sector-aligned and said so.
  */
-function uniformShifts(common: Linear): { shifts: number[]; assumptions: string[] } {
+function uniformShifts(common: Linear, covered?: { monomial: string; unit: number }): { shifts: number[]; assumptions: string[] } {
   let shifts = [0];
   const assumptions: string[] = [];
   for (const [monomial, coefficient] of common.terms) {
     if (coefficient % SECTOR_BYTES === 0) continue;
+    // A multiple of the stride's unit: sector-aligned under the stride's own condition.
+    if (covered && monomial === covered.monomial && coefficient % covered.unit === 0) continue;
     if (isRangingSymbol(monomial)) {
       const period = SECTOR_BYTES / gcd(coefficient, SECTOR_BYTES);
       const next: number[] = [];
       for (const shift of shifts) for (let r = 0; r < period; r++) next.push((((shift + coefficient * r) % SECTOR_BYTES) + SECTOR_BYTES) % SECTOR_BYTES);
       shifts = next;
     } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
-      assumptions.push(`${monomial.replace(/^\w+:/, '')} 256-B aligned`);
+      assumptions.push(`${monomialText(monomial)} 256-B aligned`);
     } else {
-      assumptions.push(`${coefficient}*${monomial} a multiple of 32 B`);
+      assumptions.push(`${coefficient}·${monomialText(monomial)} a multiple of 32 B`);
     }
   }
   return { shifts, assumptions };
@@ -79,10 +82,21 @@ function strideText(offsets: number[]): string {
   return offsets.every((offset, i) => i === 0 || offset - offsets[i - 1] === stride) ? `lane stride ${stride} B` : 'irregular lane offsets';
 }
 
-/** Resolves every lane to a constant byte offset from a warp-uniform part, or says why not. */
-function resolveWarps(address: Expr, warps: Lane[][]): { offsets: number[][]; commons: Linear[] } | { unresolved: SiteResult } {
+/**
+ * Lanes whose addresses differ by integer multiples of one warp-uniform runtime value P (a
+ * kernel parameter, a value loaded from a uniform address): lane l of warp w sits at
+ * offsets[w][l] + coefficients[w][l]·P from the warp's common part.
+ */
+interface SymbolicStride { monomial: string; coefficients: number[][] }
+
+type Resolved = { offsets: number[][]; commons: Linear[]; stride: SymbolicStride | null };
+
+/** Resolves every lane to a constant byte offset (plus a multiple of one runtime value) from a warp-uniform part, or says why not. */
+function resolveWarps(address: Expr, warps: Lane[][]): Resolved | { unresolved: SiteResult } {
   const offsets: number[][] = [];
   const commons: Linear[] = [];
+  const coefficients: number[][] = [];
+  let strideMonomial: string | null = null;
   for (const warp of warps) {
     const values = laneValues(address, warp);
     const unknownValue = values.find(isUnknown);
@@ -92,15 +106,32 @@ function resolveWarps(address: Expr, warps: Lane[][]): { offsets: number[][]; co
     }
     const linears = values as Linear[];
     const key = symbolicKey(linears[0]);
-    const differing = linears.find((value) => symbolicKey(value) !== key);
-    if (differing) {
-      return { unresolved: { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
-        reason: `lanes' addresses differ by a runtime amount (${key || '0'} vs ${symbolicKey(differing) || '0'})` } };
+    const warpCoefficients = linears.map(() => 0);
+    for (let l = 1; l < linears.length; l++) {
+      if (symbolicKey(linears[l]) === key) continue;
+      const difference = termDifference(linears[l].terms, linears[0].terms);
+      const monomials = [...difference.keys()];
+      const single = monomials.length === 1 && (strideMonomial === null || strideMonomial === monomials[0]) && Number.isInteger(difference.get(monomials[0]));
+      if (!single) {
+        return { unresolved: { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
+          reason: `lanes' addresses differ by a runtime amount that is not one multiple of a uniform value (${key || '0'} vs ${symbolicKey(linears[l]) || '0'})` } };
+      }
+      strideMonomial = monomials[0];
+      warpCoefficients[l] = difference.get(monomials[0])!;
     }
     offsets.push(linears.map((value) => value.constant));
     commons.push(linears[0]);
+    coefficients.push(warpCoefficients);
   }
-  return { offsets, commons };
+  return { offsets, commons, stride: strideMonomial === null ? null : { monomial: strideMonomial, coefficients } };
+}
+
+/** left - right, term by term, without the zero differences. */
+function termDifference(left: Map<string, number>, right: Map<string, number>): Map<string, number> {
+  const difference = new Map<string, number>();
+  for (const [monomial, coefficient] of left) if (coefficient !== (right.get(monomial) ?? 0)) difference.set(monomial, coefficient - (right.get(monomial) ?? 0));
+  for (const [monomial, coefficient] of right) if (!left.has(monomial)) difference.set(monomial, -coefficient);
+  return difference;
 }
 
 function classifyWarp(offsets: number[], width: number, sectors: number, ideal: number): AccessClass {
@@ -144,27 +175,94 @@ function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType
   return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes} in 0..3` };
 }
 
-export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
-  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
-  if ('unresolved' in resolved) return resolved.unresolved;
+interface GlobalMeasure { klass: AccessClass; sectors: number; ideal: number; assumptions: Set<string> }
+
+/** Sectors per request (mean over warps) and the worst warp's class, for lanes at `offsets` from each warp's common part. */
+function measureGlobal(offsetsPerWarp: number[][], commons: Linear[], width: number, covered?: { monomial: string; unit: number }, weights?: number[]): GlobalMeasure {
   let sectorTotal = 0;
   let idealTotal = 0;
   let worst = 0;
   const assumptions = new Set<string>();
-  resolved.offsets.forEach((offsets, w) => {
-    const { shifts, assumptions: made } = uniformShifts(resolved.commons[w]);
+  offsetsPerWarp.forEach((offsets, w) => {
+    const { shifts, assumptions: made } = uniformShifts(commons[w], covered);
     made.forEach((a) => assumptions.add(a));
     let warpSectors = 0;
     for (const shift of shifts) warpSectors += sectorsTouched(offsets.map((o) => o + shift), width);
     warpSectors /= shifts.length;
     const warpIdeal = idealSectors(offsets, width);
-    sectorTotal += warpSectors;
-    idealTotal += warpIdeal;
+    const weight = weights?.[w] ?? 1;
+    sectorTotal += warpSectors * weight;
+    idealTotal += warpIdeal * weight;
     worst = Math.max(worst, CLASS_RANK.indexOf(classifyWarp(offsets, width, warpSectors, warpIdeal)));
   });
-  const klass = CLASS_RANK[worst];
-  const sectors = round(sectorTotal / warps.length);
-  const ideal = round(idealTotal / warps.length);
+  const count = Math.max(1, weights ? weights.reduce((sum, weight) => sum + weight, 0) : offsetsPerWarp.length);
+  return { klass: CLASS_RANK[worst], sectors: round(sectorTotal / count), ideal: round(idealTotal / count), assumptions };
+}
+
+/** Threshold searches longer than this report the limit only ("for large P"). */
+const MAX_STRIDE_STEPS = 64;
+/** Values checked one by one (beyond the sector-aligned multiples) only up to this bound. */
+const MAX_STRIDE_VALUES = 64;
+
+/**
+ * The class of lanes P·c apart, as P grows: once P·gcd(c) is a multiple of 32 B and the lane
+ * groups no longer share sectors, the class and sectors stop changing. Reports that limit,
+ * the smallest value (a multiple of the step that keeps P·gcd sector-aligned) from which it
+ * holds, and the exact figures at P = 1.
+ */
+function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, width: number, blockText: string, note: string): SiteResult {
+  const all = stride.coefficients.flat().filter((c) => c !== 0);
+  const unit = all.reduce((g, c) => gcd(g, c), 0);
+  const covered = { monomial: stride.monomial, unit };
+  // Warps with the same lane offsets, coefficients and uniform part's shifts measure alike at
+  // every value: each value is measured once per distinct warp (the full warps of a 1-D block are one).
+  const groups = new Map<string, { warp: number; count: number }>();
+  resolved.offsets.forEach((offsets, w) => {
+    const { shifts, assumptions } = uniformShifts(resolved.commons[w], covered);
+    const key = `${offsets.join(',')}|${stride.coefficients[w].join(',')}|${shifts.join(',')}|${assumptions.join(',')}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { warp: w, count: 1 });
+  });
+  const representatives = [...groups.values()];
+  const commons = representatives.map(({ warp }) => resolved.commons[warp]);
+  const weights = representatives.map(({ count }) => count);
+  const at = (value: number) => representatives.map(({ warp }) => resolved.offsets[warp].map((offset, l) => offset + stride.coefficients[warp][l] * value));
+  const measureAt = (value: number) => measureGlobal(at(value), commons, width, covered, weights);
+  const step = SECTOR_BYTES / gcd(unit, SECTOR_BYTES);
+  const span = Math.max(...resolved.offsets.map((offsets) => Math.max(...offsets) - Math.min(...offsets))) + width;
+  const large = step * Math.max(1, Math.ceil((span + SECTOR_BYTES) / (unit * step)));
+  const limit = measureAt(large);
+  const same = (m: GlobalMeasure) => m.klass === limit.klass && m.sectors === limit.sectors;
+  let threshold: number | null = null;
+  if (large / step <= MAX_STRIDE_STEPS) {
+    threshold = large;
+    for (let value = large - step; value >= step && same(measureAt(value)); value -= step) threshold = value;
+  }
+  // The condition needs no "multiple of" when every value from the threshold on gives the limit.
+  let everyValue = step === 1;
+  if (!everyValue && threshold !== null && large + step <= MAX_STRIDE_VALUES) {
+    everyValue = true;
+    for (let value = threshold; value < large + step && everyValue; value++) everyValue = same(measureAt(value));
+  }
+  const name = monomialText(stride.monomial);
+  const arithmetic = stride.coefficients.every((lanes) => lanes.every((c, l) => c === l * (lanes[1] ?? 0)));
+  const apart = arithmetic ? `lanes ${name}·${stride.coefficients[0][1]} B apart` : `lane groups ${name}·${unit} B apart`;
+  const condition = threshold === null ? `for large ${name}` : `for ${name} ≥ ${threshold}${everyValue ? '' : ` (a multiple of ${step})`}`;
+  const one = measureAt(1);
+  const atOne = same(one) ? '' : `; ${one.sectors} sectors (${one.klass}) at ${name} = 1`;
+  const assumed = limit.assumptions.size ? `; assumes ${[...limit.assumptions].join(', ')}` : '';
+  return {
+    class: limit.klass, sectorsPerRequest: limit.sectors, idealSectors: limit.ideal, bankConflictWays: null,
+    reason: `${limit.klass}: ${apart}, ${width} B per lane: ${limit.sectors} sectors per warp request vs ${limit.ideal} ideal ${condition}${atOne} (${blockText}${note})${assumed}`,
+  };
+}
+
+export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
+  const { resolved, note } = resolveOrSample(address, laneWarps);
+  if ('unresolved' in resolved) return resolved.unresolved;
+  if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
+  const { klass, sectors, ideal, assumptions } = measureGlobal(resolved.offsets, resolved.commons, width);
   const assumed = assumptions.size ? `; assumes ${[...assumptions].join(', ')}` : '';
   return {
     class: klass, sectorsPerRequest: sectors, idealSectors: ideal, bankConflictWays: null,
@@ -175,6 +273,10 @@ export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][]
 export function classifyShared(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
   const { resolved, warps, note } = resolveOrSample(address, laneWarps);
   if ('unresolved' in resolved) return resolved.unresolved;
+  if (resolved.stride) {
+    return { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
+      reason: `lanes' shared addresses differ by multiples of ${monomialText(resolved.stride.monomial)} (a runtime value): bank conflicts depend on it` };
+  }
   let wavefronts = 0;
   let ideal = 0;
   resolved.offsets.forEach((offsets) => {

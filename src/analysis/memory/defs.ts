@@ -117,7 +117,9 @@ export class ValueBuilder {
   private readonly globalNames: Set<string>;
   private readonly blockLoops: MemoryLoop[][];
 
-  constructor(module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[]) {
+  /** `parameterValue(name)`: the known value of a kernel parameter (by its PTX name), else undefined: it stays a symbol. */
+  constructor(module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[],
+    private readonly parameterValue: (name: string) => number | undefined = () => undefined) {
     this.reaching = new ReachingDefinitions(cfg);
     const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === 'var')];
     this.sharedNames = new Set(variables.filter((v) => v.kind === 'var' && v.stateSpace === 'shared').map((v) => (v as { name: string }).name));
@@ -147,7 +149,7 @@ export class ValueBuilder {
         }
         if (operand.name === '%laneid') return symbol('%laneid');
         if (/^%(warpid|smid|nsmid|gridid|clock|clock64|globaltimer|lanemask_)/.test(operand.name)) {
-          return opaque(operand.name.startsWith('%lanemask') ? false : operand.name !== '%warpid', false, `special register ${operand.name}`);
+          return opaque(operand.name.startsWith('%lanemask') ? false : operand.name !== '%warpid', false, `special register ${operand.name}`, operand.name, operand.name);
         }
         return this.register(operand.name, index);
       }
@@ -192,9 +194,9 @@ export class ValueBuilder {
       const offset = laneOffsetMerge(register, values, lines);
       if (offset) return offset;
       // Updated each iteration only from loop-carried and uniform values (stride /= 2): uniform.
-      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`);
+      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(',')}`, `${register} (merged at ${lines})`);
     }
-    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`);
+    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(',')}`, `${register} (merged at ${lines})`);
   }
 
   /**
@@ -268,7 +270,7 @@ export class ValueBuilder {
     if (ins.operands[0]?.kind === 'vector' || (ins.operands[0]?.kind === 'register' && ins.operands[0].name.includes('|'))) {
       if (mnemonic === 'ld' || mnemonic === 'ldu') return this.loaded(ins, index, register);
       if (mnemonic === 'setp') return this.comparison(ins, index, register);
-      return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+      return opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`);
     }
     switch (mnemonic) {
       case 'mov': case 'cvt':
@@ -284,13 +286,13 @@ export class ValueBuilder {
       case 'selp': {
         const [whenTrue, whenFalse] = [source(1), source(2)];
         if (sameExpr(whenTrue, whenFalse)) return whenTrue;
-        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`);
+        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`, `${index}:${register}`, `${register} (selp at ${where})`);
       }
       case 'not':
         if (modifiers.includes('pred')) return { op: 'pred', combine: 'not', parts: [source(1)] };
         return { op: 'not', a: source(1) };
       case 'neg':
-        return isFloatType(ins) ? opaque(allUniform(), false, `${ins.opcode} at ${where}`) : { op: 'neg', a: source(1) };
+        return isFloatType(ins) ? opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`) : { op: 'neg', a: source(1) };
       case 'mul': case 'mul24':
         if (isFloatType(ins) || modifiers.includes('hi')) break;
         return { op: 'mul', a: source(1), b: source(2) };
@@ -308,19 +310,20 @@ export class ValueBuilder {
         }
       }
     }
-    return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+    return opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`);
   }
 
   private loaded(ins: Instruction, index: number, register: string): Expr {
     const addressOperand = ins.operands.find((operand) => operand.kind === 'address');
     if (ins.modifiers.includes('param') && addressOperand?.kind === 'address' && addressOperand.base?.kind === 'symbol') {
       const offset = addressOperand.offset ? `+${addressOperand.offset}` : '';
-      return symbol(`param:${addressOperand.base.name}${offset}`);
+      const known = offset ? undefined : this.parameterValue(addressOperand.base.name);
+      return known !== undefined ? constant(known) : symbol(`param:${addressOperand.base.name}${offset}`);
     }
     const address = addressOperand ? this.operand(addressOperand, index) : opaque(false, false, 'no address');
     // A value read from a warp-uniform address is the same for every lane; atomics return per-lane values.
     const uniform = ins.mnemonic !== 'atom' && isUniformExpr(address);
-    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`);
+    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`, `${index}:${register}`, `${register} (loaded at ${this.lineOf(index)})`);
   }
 
   private comparison(ins: Instruction, index: number, register: string): Expr {

@@ -15,15 +15,17 @@ export type Expr =
   | { op: 'not'; a: Expr }
   /** Address-space conversion; value unchanged, kept for provenance (generic -> global / shared). */
   | { op: 'cvta'; space: string; toGeneric: boolean; a: Expr }
-  /** A value the analysis cannot follow. `uniform`: same for every lane of a warp. `indirect`: read from memory. */
-  | { op: 'opaque'; uniform: boolean; indirect: boolean; reason: string }
+  /** A value the analysis cannot follow. `uniform`: same for every lane of a warp. `indirect`: read from memory.
+   * `key` names the value (its definition) so a uniform one can stand as a symbol; `label` is its short text. */
+  | { op: 'opaque'; uniform: boolean; indirect: boolean; reason: string; key?: string; label?: string }
   /** A predicate (setp); `combine` covers and/or/xor/not of predicates. */
   | { op: 'cmp'; cmp: CompareOp; a: Expr; b: Expr }
   | { op: 'pred'; combine: string; parts: Expr[] };
 
 export const constant = (value: number): Expr => ({ op: 'const', value });
 export const symbol = (name: string): Expr => ({ op: 'sym', name });
-export const opaque = (uniform: boolean, indirect: boolean, reason: string): Expr => ({ op: 'opaque', uniform, indirect, reason });
+export const opaque = (uniform: boolean, indirect: boolean, reason: string, key?: string, label?: string): Expr =>
+  ({ op: 'opaque', uniform, indirect, reason, ...(key !== undefined ? { key } : {}), ...(label !== undefined ? { label } : {}) });
 
 /** Thread-index symbols: the only ones that differ between lanes of one warp. */
 export function isLaneSymbol(name: string): boolean {

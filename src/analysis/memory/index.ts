@@ -1,15 +1,16 @@
 // Memory-access and divergence analysis of one PTX kernel: coalescing class and sectors
 // per warp request for every global access, bank-conflict degree for every shared access,
 // and which conditional branches split warps.
-import type { Instruction } from '../../ptx/ast.js';
-import type { AccessReport, DivergenceReport } from '../../report/types.js';
-import { classifyGlobal, classifyShared, warpLanes, type Lane, type SiteResult } from './classify.js';
+import type { Instruction, Operand } from '../../ptx/ast.js';
+import type { AccessReport, DivergenceReport, LocalAccessReport } from '../../report/types.js';
+import { classifyGlobal, classifyShared, laneValue, warpLanes, type Lane, type SiteResult } from './classify.js';
+import { classifyBulk, classifyTile } from './collective.js';
 import { ValueBuilder } from './defs.js';
 import { activeLanes, predicateStatus } from './divergence.js';
 import { provenance, type Expr } from './expr.js';
-import type { LaneValue } from './linear.js';
+import { isUnknown, type LaneValue } from './linear.js';
 import { laneReachability } from './reach.js';
-import { sitesOf } from './sites.js';
+import { localSite, sitesOf } from './sites.js';
 import type { MemoryInput } from './types.js';
 import { warpsOfBlock } from './warp.js';
 
@@ -21,15 +22,28 @@ function blockDescription(block: [number, number, number] | null, warpCount: num
     : 'block unknown: assumes a 1-D block of at least 32 threads, all lanes active';
 }
 
-export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; divergence: DivergenceReport[] } {
+/** Looks up a kernel parameter's given value by its PTX name: `params` by index, else `defines` by name, `param_N` or `N`. */
+function parameterValues(input: MemoryInput): (name: string) => number | undefined {
+  return (name) => {
+    const index = input.fn.params.findIndex((p) => p.name === name);
+    if (index >= 0 && input.params?.has(index)) return input.params.get(index);
+    for (const key of index >= 0 ? [name, `param_${index}`, String(index)] : [name]) {
+      if (Object.prototype.hasOwnProperty.call(input.defines, key)) return input.defines[key];
+    }
+    return undefined;
+  };
+}
+
+export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; divergence: DivergenceReport[]; local: LocalAccessReport[] } {
   const { module, fn, cfg, loops, weights, block } = input;
-  const builder = new ValueBuilder(module, cfg, loops);
+  const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   // Every lane has the same block shape and a symbolic block index: one cache of lane-independent subtrees.
   const blockCache = new Map<Expr, LaneValue>();
   const warps: Lane[][] = warpsOfBlock(block).map((envs) => warpLanes(envs, blockCache));
   const blockText = blockDescription(block, warps.length);
   const accesses: Array<[number, AccessReport]> = [];
   const divergence: Array<[number, DivergenceReport]> = [];
+  const locals: Array<[number, LocalAccessReport]> = [];
   const depthOfBlock = (blockId: number) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
 
   const reach = laneReachability(cfg, builder, warps);
@@ -50,8 +64,26 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
       const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
       const siteBlockText = guarded ? `${blockLanesText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded` : blockLanesText;
+      const local = localSite(ins);
+      if (local) locals.push([index, { ...local, file, line, ptx: ins.text, dynamicWeight: weight }]);
       for (const site of sitesOf(ins, index)) {
         const address = builder.operand(site.address, index);
+        if (site.tile || site.bulk) {
+          const space = site.space === 'generic' ? provenance(address) ?? 'global' : site.space;
+          const lane = siteWarps[0]?.[0] ?? warps[0]?.[0];
+          const valueOf = (operand: Operand) => (lane ? laneValue(builder.operand(operand, index), lane) : null);
+          let result: SiteResult;
+          if (site.tile) {
+            result = classifyTile(site.tile, space === 'shared' ? 'shared' : 'global', site.tile.stride ? valueOf(site.tile.stride) : null);
+          } else {
+            const size = site.bulk === 'copy' && site.width === 0 && ins.operands[2] ? valueOf(ins.operands[2]) : null;
+            const bytes = site.width > 0 ? site.width : size && !isUnknown(size) && size.terms.size === 0 ? size.constant : null;
+            result = classifyBulk(site.bulk!, bytes);
+          }
+          accesses.push([index, { space: space === 'shared' ? 'shared' : 'global', kind: site.kind, class: result.class, sectorsPerRequest: result.sectorsPerRequest,
+            idealSectors: result.idealSectors, bankConflictWays: result.bankConflictWays, bytesPerLane: site.width, file, line, ptx: ins.text, dynamicWeight: weight, reason: result.reason }]);
+          continue;
+        }
         const space = site.space === 'generic' ? provenance(address) : site.space;
         if (space !== 'global' && space !== 'shared') {
           if (site.space === 'generic') {
@@ -79,7 +111,7 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   }
   // Blocks may be listed out of text order; report sites in PTX order.
   const byIndex = <T>(items: Array<[number, T]>) => items.sort((a, b) => a[0] - b[0]).map(([, item]) => item);
-  return { accesses: byIndex(accesses), divergence: byIndex(divergence) };
+  return { accesses: byIndex(accesses), divergence: byIndex(divergence), local: byIndex(locals) };
 }
 
 /** Any global site strided or uncoalesced executed at least `minWeight` times per thread (the

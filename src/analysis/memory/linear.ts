@@ -4,6 +4,7 @@
 // Division, remainder and masks stay exact when every symbolic coefficient is a multiple
 // of the divisor (so the symbolic part divides out); otherwise the lane's value is unknown.
 import { isLaneSymbol, type Expr } from './expr.js';
+import { uniformSymbolName } from './symbols.js';
 
 export interface Linear {
   constant: number;
@@ -246,7 +247,11 @@ function evaluateNode(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneVal
   switch (expr.op) {
     case 'const': return linear(expr.value);
     case 'sym': return symbolValue(expr.name, env);
-    case 'opaque': return unknown(expr.reason, expr.indirect);
+    case 'opaque': {
+      // A warp-uniform value stands as a symbol of its own: lanes may differ by multiples of it.
+      const name = uniformSymbolName(expr);
+      return name === null ? unknown(expr.reason, expr.indirect) : linear(0, new Map([[name, 1]]));
+    }
     case 'cvta': return evaluateLane(expr.a, env, cache, blockCache);
     case 'neg': {
       const inner = evaluateLane(expr.a, env, cache, blockCache);

@@ -18,5 +18,8 @@ export interface MemoryInput {
   weights: Float64Array;
   /** Launch block shape; null = unknown (the analysis then assumes a 1-D block and says so). */
   block: [number, number, number] | null;
+  /** Kernel parameter values (also read from `defines` by PTX name, `param_N` or index `N`). */
   defines: Record<string, number>;
+  /** Known kernel parameter values by 0-based index; the others stay symbols. */
+  params?: ReadonlyMap<number, number>;
 }
