@@ -19,4 +19,6 @@ export interface MemoryInput {
   /** Launch block shape; null = unknown (the analysis then assumes a 1-D block and says so). */
   block: [number, number, number] | null;
   defines: Record<string, number>;
+  /** Known kernel parameter values: 0-based parameter index -> value (--param, config, carving arguments). */
+  paramValues?: Record<number, number>;
 }
