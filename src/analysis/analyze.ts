@@ -160,7 +160,7 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
     const cfg = buildCfg(fn);
     for (const e of cfg.errors) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
     if (cfg.errors.length > 0) return report;
-    const loopOptions = { defines: values, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints, block, grid: launch.grid ?? null };
+    const loopOptions = { defines: values, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints, block, grid: launch.grid ?? null, inlineCalls: module.inlineCalls };
     const loops = findLoops(cfg, loopOptions);
     const weights = statementWeights(cfg, loops);
     const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);

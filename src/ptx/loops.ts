@@ -36,6 +36,8 @@ export interface LoopOptions {
   /** Known launch: thread-strided loops are counted per thread with the block, grid-stride loops with the grid too. */
   block?: [number, number, number] | null;
   grid?: [number, number, number] | null;
+  /** The module's inlined-location chains (PtxModule.inlineCalls), so loop lines leave toolkit headers. */
+  inlineCalls?: Map<string, SourceLocation>;
 }
 
 /** Threads enumerated at most when a loop's start depends on the thread (block x grid for grid-stride loops). */
@@ -49,7 +51,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   launch.block?.forEach((n, i) => resolver.special.set(`%ntid.${'xyz'[i]}`, n));
   launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${'xyz'[i]}`, n));
   const loops = naturalLoops(cfg);
-  const chains = inlineChains(cfg.fn);
+  const chains = options.inlineCalls ?? inlineChains(cfg.fn);
   cfg.live = liveBlocks(cfg, resolver);
   for (const loop of loops) {
     const counted = tripCount(cfg, resolver, loop, launch);

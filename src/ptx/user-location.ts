@@ -2,7 +2,7 @@
 // headers (cuda_bf16.hpp, sm_32_intrinsics.hpp, crt/...) carries `.loc F L C, inlined_at ...`;
 // the chain of call sites is followed outward until a file outside the toolkit. An
 // annotation then points at the user's call, never into the toolkit.
-import type { PtxFunction, SourceLocation } from './ast.js';
+import type { PtxFunction, PtxModule, SourceLocation } from './ast.js';
 
 /** Headers installed with the toolkit or the host compiler (paths as nvcc writes them in `.file`). */
 export function isToolkitFile(file: string | null): boolean {
@@ -18,8 +18,9 @@ export function isToolkitFile(file: string | null): boolean {
 
 const key = (loc: SourceLocation): string => `${loc.fileIndex}:${loc.line}:${loc.column}`;
 
-/** Maps each inlined location of a function to its call site, so chains (A inlined in B inlined in C) can be walked. */
-export function inlineChains(fn: PtxFunction): Map<string, SourceLocation> {
+/** Each inlined location of the module (or, without one, of the function's instructions) -> its call site. */
+export function inlineChains(fn: PtxFunction, module?: PtxModule): Map<string, SourceLocation> {
+  if (module?.inlineCalls) return module.inlineCalls;
   const outer = new Map<string, SourceLocation>();
   for (const s of fn.body) {
     const src = (s as { source?: SourceLocation | null }).source;
@@ -28,14 +29,14 @@ export function inlineChains(fn: PtxFunction): Map<string, SourceLocation> {
   return outer;
 }
 
-/** The innermost location of the chain that is not in a toolkit header (the location itself when none is). */
+/** The innermost location of the chain that is not in a toolkit header (the location itself when it is not; null when the chain never leaves the toolkit). */
 export function userLocation(source: SourceLocation | null, chains: Map<string, SourceLocation>): SourceLocation | null {
   let loc = source;
   for (let depth = 0; loc && isToolkitFile(loc.file) && depth < 64; depth++) {
     const next = loc.inlinedAt ?? chains.get(key(loc));
-    if (!next) return loc;
-    // Call sites parsed from `inlined_at` carry no file name yet: take it from a location with the same index.
-    loc = next.file === null && loc.fileIndex === next.fileIndex ? { ...next, file: loc.file } : next;
+    // A chain that ends inside the toolkit gives no line rather than a toolkit one.
+    if (!next) return null;
+    loc = next;
   }
   return loc;
 }

@@ -36,7 +36,7 @@ describe('configuration reference', () => {
         rows++;
       }
     }
-    expect(rows).toBe(29 + 5 + 5 + 14);
+    expect(rows).toBe(29 + 6 + 5 + 14); // kernelLaunch: block, grid, dynamicShared, carveout, maxDynamicShared, params
     for (const name of Object.keys(schema.definitions ?? {})) expect(committed).toContain(`### \`${name}\``);
   });
 

@@ -33,7 +33,7 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   const divergence: Array<[number, DivergenceReport]> = [];
   const depthOfBlock = (blockId: number) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
 
-  const chains = inlineChains(fn);
+  const chains = inlineChains(fn, module);
   const reach = laneReachability(cfg, builder, warps);
   const laneCount = (list: Lane[][]) => list.reduce((sum, warp) => sum + warp.length, 0);
   const totalLanes = laneCount(warps);
