@@ -57,13 +57,24 @@ function splitTopLevel(list: string): string[] {
 function parameterName(declaration: string): string {
   const d = declaration.replace(/=.*$/s, '').replace(/\[[^\]]*\]/g, '').trim();
   if (d === 'void' || d === '...') return '';
+  const pointerToFunction = /\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(d);
+  if (pointerToFunction) return pointerToFunction[1];
   const m = /([A-Za-z_]\w*)\s*$/.exec(d);
   return m ? m[1] : '';
 }
 
 /** 'ns::sgemm<128>(float*, int)' -> 'sgemm'. */
 export function bareKernelName(displayName: string): string {
-  let s = displayName.replace(/\(.*$/s, '');
+  let s = displayName.trim();
+  // Drop the parameter list: the parenthesis matching the final ')' (template arguments may hold casts like (int)4).
+  if (s.endsWith(')')) {
+    let depth = 0, i = s.length - 1;
+    for (; i >= 0; i--) {
+      if (s[i] === ')') depth++;
+      else if (s[i] === '(' && --depth === 0) break;
+    }
+    s = s.slice(0, Math.max(0, i)).trimEnd();
+  }
   // Drop template arguments (nested) at the end.
   while (s.endsWith('>')) {
     let depth = 0, i = s.length - 1;
