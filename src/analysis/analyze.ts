@@ -10,6 +10,7 @@ import type {
 } from '../report/types.js';
 import { demangle } from '../toolchain/demangle.js';
 import type { ResourceRecord } from '../toolchain/types.js';
+import { bareKernelName, kernelSignatures, resolveParams } from './kernel-params.js';
 import { analyzeMemory } from './memory/index.js';
 
 export interface KernelLaunch {
@@ -19,6 +20,10 @@ export interface KernelLaunch {
   carveoutPercent: number;
   maxDynamicSharedBytes?: number;
   note?: string;
+  /** Grid [x, y, z] when known (grid-stride loops are counted with it). */
+  grid?: [number, number, number] | null;
+  /** Kernel parameter values by name (from the kernel's signature in the source) or 0-based index. */
+  params?: Record<string, number>;
 }
 
 export interface AnalyzeModuleInput {
@@ -27,9 +32,11 @@ export interface AnalyzeModuleInput {
   sourceFile: string | null;
   arch: string;
   resources: ResourceRecord[];
-  launchFor: (kernelName: string, displayName: string, resources: KernelResources | null) => KernelLaunch;
+  launchFor: (kernelName: string, displayName: string, resources: KernelResources | null, paramCount?: number) => KernelLaunch;
   defines: Record<string, number>;
   loops: { assumedTripCount: number; hints: Record<string, number> };
+  /** The .cu text, for the parameter names of kernel signatures (PTX keeps only positions). */
+  sourceText?: string | null;
 }
 
 /** 'sm_90a' / 'compute_90' -> '90' for matching resource records to the PTX target. */
@@ -67,6 +74,7 @@ function loopReport(loop: LoopInfo): LoopReport {
     assumedTripCount: loop.tripCount === null ? loop.assumedTripCount : null,
   };
   if (loop.unrollFactor !== undefined) report.unrollFactor = loop.unrollFactor;
+  if (loop.warpTripCount !== undefined) report.warpTripCount = loop.warpTripCount;
   return report;
 }
 
@@ -91,7 +99,7 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
   if (!record) {
     diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed` });
   }
-  const launch = input.launchFor(fn.name, displayName, resources);
+  const launch = input.launchFor(fn.name, displayName, resources, fn.params.length);
   let block = launch.block;
   let blockSource = launch.blockSource;
   let note = launch.note;
@@ -105,6 +113,14 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
       note = note ?? 'no block size given (--block, config) and no launch bounds: occupancy is shown as a sweep over block sizes';
     }
   }
+
+  const paramCount = fn.params.length;
+  const names = input.sourceText ? kernelSignatures(input.sourceText).get(bareKernelName(displayName)) ?? null : null;
+  const params = resolveParams(launch.params ?? {}, displayName, names, paramCount);
+  for (const message of params.errors) diagnostics.push({ severity: 'error', stage: 'analysis', kernel: fn.name, file: input.sourceFile ?? input.ptxFile, message });
+  const paramValues = params.values;
+  const values: Record<string, number> = { ...input.defines };
+  for (const [index, value] of Object.entries(paramValues)) values[index] = value;
 
   const report: KernelReport = {
     name: fn.name, displayName, arch: input.arch, file: input.sourceFile ?? input.ptxFile, resources,
@@ -144,7 +160,7 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
     const cfg = buildCfg(fn);
     for (const e of cfg.errors) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
     if (cfg.errors.length > 0) return report;
-    const loopOptions = { defines: input.defines, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints };
+    const loopOptions = { defines: values, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints, block, grid: launch.grid ?? null, inlineCalls: module.inlineCalls };
     const loops = findLoops(cfg, loopOptions);
     const weights = statementWeights(cfg, loops);
     const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
@@ -156,7 +172,7 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
       diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: 'branches with an unknown outcome are counted as taken (both sides of an if count fully)' });
     }
     try {
-      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines });
+      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines, paramValues });
       report.accesses = memory.accesses;
       report.divergence = memory.divergence;
       if (memory.local.length > 0) report.localAccesses = memory.local;

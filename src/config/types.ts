@@ -10,6 +10,8 @@ export interface KernelLaunchConfig {
   dynamicShared: number;
   carveout: number;
   maxDynamicShared?: number;
+  /** Argument values by parameter name or 0-based index. */
+  params?: Record<string, number>;
 }
 
 export type ArgumentSpec =

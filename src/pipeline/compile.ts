@@ -1,6 +1,7 @@
 // The compile path: every selected translation unit x arch through nvcc (PTX with line info
 // + ptxas resources), then the static analysis. A unit that fails to build is a diagnostic
 // on its side; the other units are still built and compared.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileCuda } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
@@ -65,7 +66,8 @@ async function buildUnit(input: CompileSideInput, unit: string, arch: string): P
     return { kernels: [], diagnostics };
   }
   const analysed = analyzeOne(
-    { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path.join(input.root, unit), arch, resources: result.resources },
+    { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path.join(input.root, unit), arch, resources: result.resources,
+      sourceText: await readFile(path.join(input.root, unit), 'utf8').catch(() => null) },
     input.config,
   );
   return { kernels: analysed.kernels, diagnostics: [...diagnostics, ...analysed.diagnostics] };

@@ -25,6 +25,8 @@ export function launchFor(config: CarveConfig, name: string, displayName: string
     dynamicSharedBytes: entry?.dynamicShared ?? 0,
     carveoutPercent: entry?.carveout ?? -1,
     ...(entry?.maxDynamicShared !== undefined ? { maxDynamicSharedBytes: entry.maxDynamicShared } : {}),
+    ...(entry?.grid?.length ? { grid: [entry.grid[0], entry.grid[1] ?? 1, entry.grid[2] ?? 1] as [number, number, number] } : {}),
+    ...(entry?.params ? { params: entry.params } : {}),
   };
   if (entry?.block?.length) {
     const [x, y = 1, z = 1] = entry.block;

@@ -27,6 +27,8 @@ export interface ModuleToAnalyze {
   sourceFile: string | null;
   arch: string;
   resources: ResourceRecord[];
+  /** The .cu text, for kernel parameter names (config kernels.NAME.params). */
+  sourceText?: string | null;
 }
 
 /** Runs the static analysis of one PTX module; an exception becomes a diagnostic, never a crash. */

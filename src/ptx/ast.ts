@@ -119,6 +119,8 @@ export interface PtxModule {
   files: Map<number, string>;
   globals: VariableDeclaration[];
   functions: PtxFunction[];
+  /** Inlined locations 'file:line:column' -> their call site, for every `.loc ..., inlined_at` (chains through headers). */
+  inlineCalls?: Map<string, SourceLocation>;
 }
 
 export interface PtxError {

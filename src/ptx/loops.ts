@@ -6,6 +6,7 @@
 import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
+import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType } from './values.js';
 
 export interface LoopInfo {
@@ -21,6 +22,8 @@ export interface LoopInfo {
   source: SourceLocation | null;
   inductionRegister: string | null;
   unrollFactor?: number;
+  /** Thread-dependent loops (start from threadIdx): mean over the block's warps of each warp's largest lane count (the iterations a warp issues). */
+  warpTripCount?: number;
 }
 
 export interface LoopOptions {
@@ -30,22 +33,37 @@ export interface LoopOptions {
   assumedTripCount?: number;
   /** 'file:line' or 'basename:line' -> trips. */
   hints?: Record<string, number>;
+  /** Known launch: thread-strided loops are counted per thread with the block, grid-stride loops with the grid too. */
+  block?: [number, number, number] | null;
+  grid?: [number, number, number] | null;
+  /** The module's inlined-location chains (PtxModule.inlineCalls), so loop lines leave toolkit headers. */
+  inlineCalls?: Map<string, SourceLocation>;
 }
+
+/** Threads enumerated at most when a loop's start depends on the thread (block x grid for grid-stride loops). */
+const THREAD_LIMIT = 1 << 20;
 
 const SIMULATION_LIMIT = 1_000_000;
 
 export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   const resolver = new ValueResolver(cfg, { values: options.defines });
+  const launch = { block: options.block ?? null, grid: options.grid ?? null };
+  launch.block?.forEach((n, i) => resolver.special.set(`%ntid.${'xyz'[i]}`, n));
+  launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${'xyz'[i]}`, n));
   const loops = naturalLoops(cfg);
+  const chains = options.inlineCalls ?? inlineChains(cfg.fn);
   cfg.live = liveBlocks(cfg, resolver);
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop);
+    const counted = tripCount(cfg, resolver, loop, launch);
     loop.tripCount = counted.tripCount;
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
-    loop.source = counted.source ?? firstSource(cfg, loop.header);
+    if (counted.warpTripCount !== undefined) loop.warpTripCount = counted.warpTripCount;
+    loop.source = userLocation(counted.source ?? firstSource(cfg, loop.header), chains);
     if (!cfg.live[loop.header]) {
       loop.tripCountReason = `never entered for the given values (${loop.tripCountReason})`;
+      // A loop the given values skip runs 0 times: nothing rests on an assumption there.
+      if (loop.tripCount === null) loop.tripCount = 0;
     }
     if (loop.tripCount === null) {
       const hint = hintFor(loop.source, options.hints ?? {});
@@ -182,7 +200,10 @@ interface Counted {
   reason: string;
   inductionRegister: string | null;
   source: SourceLocation | null;
+  warpTripCount?: number;
 }
+
+type Launch = { block: [number, number, number] | null; grid: [number, number, number] | null };
 
 interface Induction {
   register: string;
@@ -195,7 +216,7 @@ interface Induction {
 const NEGATE: Record<string, string> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', lo: 'hs', hs: 'lo', ls: 'hi', hi: 'ls' };
 const SWAP: Record<string, string> = { eq: 'eq', ne: 'ne', lt: 'gt', gt: 'lt', le: 'ge', ge: 'le', lo: 'hi', hi: 'lo', ls: 'hs', hs: 'ls' };
 
-function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo): Counted {
+function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: Launch): Counted {
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
@@ -249,21 +270,40 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo): Counted {
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
   if (bound.value === null) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
   // Start value: equal on every edge entering the header from outside.
-  let start: number | null = null;
-  for (const p of cfg.blocks[loop.header].predecessors) {
-    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
-    const r = resolver.register(iv.register, p, -1);
-    if (r.value === null) return { ...none(`start of ${iv.register} unknown: ${r.reason}`, setpSource), inductionRegister: iv.register };
-    if (start !== null && start !== r.value) return { ...none(`${iv.register} enters the loop with different values`, setpSource), inductionRegister: iv.register };
-    start = r.value;
-  }
-  if (start === null) return { ...none('loop has no entry edge', setpSource), inductionRegister: iv.register };
+  const startValue = (): { value: number | null; reason: string } => {
+    let start: number | null = null;
+    for (const p of cfg.blocks[loop.header].predecessors) {
+      if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+      const r = resolver.register(iv.register, p, -1);
+      if (r.value === null) return { value: null, reason: `start of ${iv.register} unknown: ${r.reason}` };
+      if (start !== null && start !== r.value) return { value: null, reason: `${iv.register} enters the loop with different values` };
+      start = r.value;
+    }
+    return start === null ? { value: null, reason: 'loop has no entry edge' } : { value: start, reason: '' };
+  };
 
   // Is the tested value computed after this iteration's update?
   const updateBlock = cfg.blockOfStatement[iv.update];
   const testBlock = cfg.blockOfStatement[tested.at];
   const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
   const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
+  const first = startValue();
+  if (first.value === null && /%(tid|ctaid)\b/.test(first.reason)) {
+    const perThread = threadCounts(resolver, launch, first.reason, startValue, (start) => {
+      // A thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
+      const tested0 = unsigned && bitsOf(type) === 32 ? (start + tested.offset) >>> 0 : start + tested.offset;
+      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? bound.value >>> 0 : bound.value) === false) return 0;
+      return countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
+    });
+    if (typeof perThread === 'string') return { ...none(`${first.reason}; ${perThread}`, setpSource), inductionRegister: iv.register };
+    const text = `${iv.register} starts per thread (${perThread.startText}); ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${bound.value}`;
+    return {
+      tripCount: perThread.mean, warpTripCount: perThread.warpMax, inductionRegister: iv.register, source: setpSource,
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`,
+    };
+  }
+  if (first.value === null) return { ...none(first.reason, setpSource), inductionRegister: iv.register };
+  const start = first.value;
   const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
   const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? '+' : ''}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
   if (trips === null) return { tripCount: null, reason: `counted loop does not terminate cleanly (${loopText})`, inductionRegister: iv.register, source: setpSource };
@@ -398,4 +438,53 @@ function countTrips(iv: Induction, start: number, after: boolean, offset: number
     if (!Number.isFinite(v)) return null;
   }
   return null;
+}
+
+const round = (v: number): string => String(Math.round(v * 1000) / 1000);
+
+interface ThreadCounts { mean: number; warpMax: number; threads: number; scope: string; startText: string }
+
+/** Per-thread trip counts of a loop whose start depends on %tid (and %ctaid): every thread of the block
+ * (of the grid when %ctaid is involved) is enumerated; a string says why it could not be. */
+function threadCounts(resolver: ValueResolver, launch: Launch, reason: string, startValue: () => { value: number | null; reason: string },
+  tripsFrom: (start: number) => number | null): ThreadCounts | string {
+  const block = launch.block;
+  if (!block) return 'the start depends on the thread and the block is unknown (give --block or the config\'s kernels.NAME.block)';
+  const needsGrid = /%ctaid\b/.test(reason);
+  if (needsGrid && !launch.grid) return 'the start depends on the block index and the grid is unknown (give the config\'s kernels.NAME.grid or --grid)';
+  const grid = needsGrid ? launch.grid! : [1, 1, 1];
+  const blockThreads = block[0] * block[1] * block[2];
+  const blocks = grid[0] * grid[1] * grid[2];
+  if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+  const axes = ['x', 'y', 'z'];
+  let sum = 0, warpSum = 0, warps = 0;
+  let startMin = Infinity, startMax = -Infinity;
+  try {
+    for (let b = 0; b < blocks; b++) {
+      const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
+      if (needsGrid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
+      let warpMax = 0;
+      for (let t = 0; t < blockThreads; t++) {
+        const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
+        tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
+        const start = startValue();
+        if (start.value === null) return `per-thread start unknown: ${start.reason}`;
+        startMin = Math.min(startMin, start.value);
+        startMax = Math.max(startMax, start.value);
+        const trips = tripsFrom(start.value);
+        if (trips === null) return `the loop does not terminate cleanly for a thread starting at ${start.value}`;
+        sum += trips;
+        warpMax = Math.max(warpMax, trips);
+        if (t % 32 === 31 || t === blockThreads - 1) { warpSum += warpMax; warps++; warpMax = 0; }
+      }
+    }
+  } finally {
+    for (const axis of axes) { resolver.special.delete(`%tid.${axis}`); resolver.special.delete(`%ctaid.${axis}`); }
+  }
+  const threads = blockThreads * blocks;
+  return {
+    mean: sum / threads, warpMax: warpSum / warps, threads,
+    scope: needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`,
+    startText: `${startMin}..${startMax}`,
+  };
 }

@@ -513,6 +513,7 @@ class Parser {
         const outer: SourceLocation = { file: null, fileIndex: parts[0], line: parts[1], column: Number.isFinite(parts[2]) ? parts[2] : 0 };
         loc.inlinedAt = outer;
         this.locations.push(outer);
+        (this.module.inlineCalls ??= new Map()).set(`${fileIndex}:${lineNumber}:${col ?? 0}`, outer);
       }
     }
     this.locations.push(loc);

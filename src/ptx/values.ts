@@ -138,6 +138,9 @@ export class ValueResolver {
   /** register -> statement indexes (fn.body) that write it, ascending. */
   readonly defs: { get(register: string): number[] | undefined };
 
+  /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
+  readonly special = new Map<string, number>();
+
   constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
     this.defs = { get: (register: string) => this.definitionsOf(register) };
   }
@@ -204,7 +207,11 @@ export class ValueResolver {
   }
 
   register(name: string, block: number, statement: number, depth = 0): Resolved {
-    if (name.startsWith('%') && SPECIAL_REGISTER.test(name)) return unknown(`${name} is a special register (differs per thread or launch)`);
+    if (name.startsWith('%') && SPECIAL_REGISTER.test(name)) {
+      const given = this.special.get(name.includes('.') ? name : `${name}.x`);
+      if (given !== undefined) return known(given);
+      return unknown(`${name} is a special register (differs per thread or launch)`);
+    }
     if (depth > 24) return unknown(`${name}: definition chain too deep`);
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);

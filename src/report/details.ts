@@ -34,13 +34,13 @@ export function kernelDetails(pair: KernelComparison): string {
     row(pair, 'Limiter', (k) => k.occupancy?.limiter.join(', ') ?? null),
     row(pair, 'Next register cliff (add / shed)', headroom('registers')),
     row(pair, 'Next shared cliff, B (add / shed)', headroom('sharedMemory')),
-    row(pair, 'Instructions / thread', (k) => (k.perThread ? Number(k.perThread.instructions.toFixed(1)) : null)),
-    row(pair, 'FLOPs / thread', (k) => (k.perThread ? Number(k.perThread.flops.toFixed(1)) : null)),
-    row(pair, 'Global bytes / thread (ld+st)', (k) => (k.perThread ? Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1)) : null)),
+    row(pair, 'Instructions / thread', (k) => (k.perThread ? assumed(k, Number(k.perThread.instructions.toFixed(1))) : null)),
+    row(pair, 'FLOPs / thread', (k) => (k.perThread ? assumed(k, Number(k.perThread.flops.toFixed(1))) : null)),
+    row(pair, 'Global bytes / thread (ld+st)', (k) => (k.perThread ? assumed(k, Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1))) : null)),
     row(pair, 'Regions', (k) => k.regions),
   ].map((cells) => cells.map(escapeCell));
   const parts = [markdownTable(rows, { align: ['l', 'r'] })];
-  const notes = [kernel.launch.note, kernel.perThread?.usesAssumedTripCounts ? 'Some loops use assumed trip counts.' : undefined].filter(Boolean);
+  const notes = [kernel.launch.note, kernel.perThread?.usesAssumedTripCounts ? assumedNote(kernel) : undefined].filter(Boolean);
   if (notes.length) parts.push(notes.map((n) => `_${n}_`).join(' '));
   const sites = siteRows(kernel);
   if (sites.length) parts.push(markdownTable([['Line', 'Access', 'Class', 'Sectors (ideal)', 'Bank ways', 'Sites', 'Weight'], ...sites]));
@@ -63,6 +63,16 @@ function siteRows(kernel: KernelReport): string[][] {
     rows.set(key, row);
   }
   return [...rows.values()].map((r) => [...r.cells, String(r.sites), String(Number(r.weight.toFixed(2)))].map(escapeCell));
+}
+
+/** A figure that rests on an assumed loop trip count carries a mark next to it. */
+function assumed(k: KernelReport, value: number): number | string {
+  return k.perThread?.usesAssumedTripCounts ? `${value} (assumed trips)` : value;
+}
+
+function assumedNote(k: KernelReport): string {
+  const lines = k.loops.filter((l) => l.tripCount === null).map((l) => `${(l.file ?? '?').split('/').pop()}:${l.line ?? '?'} = ${l.assumedTripCount}`);
+  return `Figures marked (assumed trips) rest on assumed loop trip counts (${lines.join(', ')}); give the parameter values (kernels.NAME.params) or loops.hints.`;
 }
 
 function escapeHtmlText(text: string): string {

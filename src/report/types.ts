@@ -151,6 +151,8 @@ export interface LoopReport {
   assumedTripCount: number | null;
   /** The trip count the unrolled PTX loop runs (before multiplying by the unroll factor). */
   unrollFactor?: number;
+  /** Thread-dependent loops: mean over warps of each warp's largest lane trip count (tripCount is the mean per thread). */
+  warpTripCount?: number;
 }
 
 export type AccessClass = 'coalesced' | 'misaligned' | 'strided' | 'uncoalesced' | 'uniform' | 'indirect' | 'runtime';

@@ -34,8 +34,12 @@ beforeAll(() => {
     const cfg = buildCfg(fn);
     const loops = findLoops(cfg);
     const { accesses } = analyzeMemory({ module, fn, cfg, loops, weights: statementWeights(cfg, loops), block: launch.block, defines: {} });
+    // Sites inlined from toolkit headers are reported at the user's call line; ncu's source view
+    // keeps the innermost (header) line, so measurements are matched by the instruction's own .loc.
+    const rawSource = new Map(fn.body.map((s) => s as { text?: string; source?: { file: string | null; line: number } | null }).filter((s) => s.text && s.source).map((s) => [s.text!, s.source!]));
     for (const site of accesses) {
-      const sameLine = measuredByLaunch[index].filter((m) => m.file === basename(site.file) && m.line === site.line);
+      const raw = rawSource.get(site.ptx) ?? { file: site.file, line: site.line };
+      const sameLine = measuredByLaunch[index].filter((m) => m.file === basename(raw.file) && m.line === raw.line);
       const isCpAsync = site.ptx.startsWith('cp.async');
       const measured = isCpAsync
         ? sameLine.find((m) => m.space === 'Global,Shared') ?? null

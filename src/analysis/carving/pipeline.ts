@@ -73,7 +73,9 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
   const analysis = analyzeModule({
     ptxText: build.ptx, ptxFile: build.ptxPath ?? 'kernel.ptx', sourceFile: path.resolve(config.baseDir, space.source), arch,
     resources: build.resources,
-    launchFor: () => ({ block: variant.block, blockSource: 'config', dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1 }),
+    // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
+    launchFor: () => ({ block: variant.block, blockSource: 'config', dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1, grid: variant.grid,
+      params: Object.fromEntries(variant.arguments.flatMap((a, i) => (a.kind === 'buffer' ? [] : [[String(i), a.value]]))) }),
     defines: numericDefines(variant.defines), loops: config.loops,
   });
   const report = pickKernel(analysis.kernels, space.kernel);

@@ -2,6 +2,7 @@
 // per warp request for every global access, bank-conflict degree for every shared access,
 // and which conditional branches split warps.
 import type { Instruction, Operand } from '../../ptx/ast.js';
+import { inlineChains, userLocation } from '../../ptx/user-location.js';
 import type { AccessReport, DivergenceReport, LocalAccessReport } from '../../report/types.js';
 import { classifyGlobal, classifyShared, laneValue, warpLanes, type Lane, type SiteResult } from './classify.js';
 import { classifyBulk, classifyTile } from './collective.js';
@@ -27,6 +28,7 @@ function parameterValues(input: MemoryInput): (name: string) => number | undefin
   return (name) => {
     const index = input.fn.params.findIndex((p) => p.name === name);
     if (index >= 0 && input.params?.has(index)) return input.params.get(index);
+    if (index >= 0 && input.paramValues && index in input.paramValues) return input.paramValues[index];
     for (const key of index >= 0 ? [name, `param_${index}`, String(index)] : [name]) {
       if (Object.prototype.hasOwnProperty.call(input.defines, key)) return input.defines[key];
     }
@@ -46,6 +48,7 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   const locals: Array<[number, LocalAccessReport]> = [];
   const depthOfBlock = (blockId: number) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
 
+  const chains = inlineChains(fn, module);
   const reach = laneReachability(cfg, builder, warps);
   const laneCount = (list: Lane[][]) => list.reduce((sum, warp) => sum + warp.length, 0);
   const totalLanes = laneCount(warps);
@@ -57,8 +60,10 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
     const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(', all lanes active', '')}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index] as Instruction;
-      const file = ins.source && ins.source.line > 0 ? ins.source.file : null;
-      const line = ins.source && ins.source.line > 0 ? ins.source.line : null;
+      // Code inlined from toolkit headers is attributed to the user's call site.
+      const where = userLocation(ins.source, chains);
+      const file = where && where.line > 0 ? where.file : null;
+      const line = where && where.line > 0 ? where.line : null;
       const weight = weights[index] ?? 0;
       // A guard that switches lanes off shrinks the warp request (e.g. @%p st for odd lanes only).
       const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;

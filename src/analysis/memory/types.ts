@@ -22,4 +22,6 @@ export interface MemoryInput {
   defines: Record<string, number>;
   /** Known kernel parameter values by 0-based index; the others stay symbols. */
   params?: ReadonlyMap<number, number>;
+  /** Known kernel parameter values: 0-based parameter index -> value (--param, config, carving arguments). */
+  paramValues?: Record<number, number>;
 }

@@ -1,0 +1,112 @@
+// Loop patterns of real kernels, compiled with nvcc from test/fixtures/model/patterns.cu, with
+// closed-form expectations: thread-strided and grid-stride loops counted per thread at a known
+// launch, loops bounded by --param values, nvcc's partial unroll (4x body + remainder) counted
+// exactly, and a bf16 load inlined from cuda_bf16.hpp attributed to the user's line.
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeCommand } from '../../src/cli/commands/analyze.js';
+import type { CliIO } from '../../src/cli/command.js';
+import type { CarveReport, KernelReport } from '../../src/report/types.js';
+import { reportSchemaErrors } from '../../src/report/validate.js';
+
+const DIR = path.resolve(import.meta.dirname, '../fixtures/model');
+
+function hasNvcc(): boolean {
+  try {
+    execFileSync(process.env.CUDA_HOME ? path.join(process.env.CUDA_HOME, 'bin/nvcc') : 'nvcc', ['--version'], { stdio: 'ignore', env: { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function analyze(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: DIR, isTTY: false, env: process.env };
+  const code = await analyzeCommand.run(['patterns.cu', ...argv], io);
+  return { code, stdout, stderr };
+}
+
+async function report(argv: string[]): Promise<Map<string, KernelReport>> {
+  const { code, stdout } = await analyze([...argv, '--json']);
+  expect(code).toBe(0);
+  const parsed = JSON.parse(stdout) as CarveReport;
+  expect(reportSchemaErrors(parsed)).toEqual([]);
+  return new Map(parsed.kernels.map((k) => [k.name.replace(/^_Z\d+/, '').replace(/P.*$/, ''), k]));
+}
+
+describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
+  it('counts the thread-strided tile loader per thread from the block', async () => {
+    // 512 elements over 256 threads: 2 each; over 96 threads: 32 threads take 6, 64 take 5.
+    const k256 = (await report(['--block', '256'])).get('tile_loader')!;
+    expect(k256.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[2, 2]]);
+    expect(k256.perThread!.globalLoadBytes).toBe(8);
+    const k96 = (await report(['--block', 'tile_loader=96'])).get('tile_loader')!;
+    expect(k96.loops[0].tripCount).toBeCloseTo((32 * 6 + 64 * 5) / 96, 12);
+    // Warp 0 (threads 0..31) issues 6 iterations, warps 1 and 2 issue 5.
+    expect(k96.loops[0].warpTripCount).toBeCloseTo((6 + 5 + 5) / 3, 12);
+    expect(k96.perThread!.globalLoadBytes).toBeCloseTo((4 * (32 * 6 + 64 * 5)) / 96, 12);
+    // Without a block the count is unknown, with the reason, and assumed (said so).
+    const unknown = (await report([])).get('tile_loader')!;
+    expect(unknown.loops[0].tripCount).toBeNull();
+    expect(unknown.loops[0].tripCountReason).toContain('has no induction variable with a constant step');
+  });
+
+  it('counts a grid-stride loop from block and grid', async () => {
+    // n = 5000 over 4 x 256 = 1024 threads: 904 threads take 5 trips, 120 take 4.
+    const k = (await report(['--block', '256', '--grid', 'grid_stride=4', '--param', 'n=5000'])).get('grid_stride')!;
+    expect(k.loops[0].tripCount).toBeCloseTo(5000 / 1024, 12);
+    // Warps 0..28 hold a thread below 904 (5 iterations), warps 29..31 issue 4.
+    expect(k.loops[0].warpTripCount).toBe((29 * 5 + 3 * 4) / 32);
+    expect(k.perThread!.globalLoadBytes).toBeCloseTo((4 * 5000) / 1024, 12);
+    const noGrid = (await report(['--block', '256', '--param', 'n=5000'])).get('grid_stride')!;
+    expect(noGrid.loops[0].tripCount).toBeNull();
+    expect(noGrid.loops[0].tripCountReason).toContain('has no induction variable with a constant step');
+  });
+
+  it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {
+    // K = 100, step 8: 13 iterations = 3 passes of the 4x body + 1 remainder trip.
+    for (const param of ['K=100', '2=100', 'param_bounded:K=100']) {
+      const k = (await report(['--block', '32', '--param', param])).get('param_bounded')!;
+      expect(k.loops.map((l) => l.tripCount)).toEqual([3, 1]);
+      expect(k.perThread!.flops).toBe(13);
+      expect(k.perThread!.globalLoadBytes).toBe(13 * 4);
+    }
+  });
+
+  it('counts #pragma unroll 4 with a runtime bound exactly (body + remainder)', async () => {
+    for (const [n, body, rest] of [[1002, 250, 2], [1000, 250, 0], [3, 0, 3]]) {
+      const k = (await report(['--block', '32', '--param', `n=${n}`])).get('partial_unroll')!;
+      expect(k.perThread!.flops).toBe(n);
+      expect(k.perThread!.globalLoadBytes).toBe(4 * n);
+      const counts = k.loops.map((l) => l.tripCount);
+      expect(counts).toEqual([body, rest]);
+    }
+  });
+
+  it('attributes the bf16 load inlined from cuda_bf16.hpp to the calling line', async () => {
+    const k = (await report(['--block', '256'])).get('scale_bf16')!;
+    const loads = k.accesses.filter((a) => a.space === 'global' && a.kind === 'load');
+    expect(loads.map((a) => [path.basename(a.file ?? ''), a.line])).toEqual([['patterns.cu', 37]]);
+    expect(k.accesses.every((a) => !/cuda_bf16|targets\//.test(a.file ?? ''))).toBe(true);
+  });
+
+  it('lists non-coalesced sites and assumptions in the text output', async () => {
+    const { code, stdout } = await analyze(['--block', '32']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('assumed: trip counts of 2 loops (patterns.cu:22 = 1, patterns.cu:22 = 1): instructions, bytes and FLOP/B marked * rest on them');
+    expect(stdout).toMatch(/global load patterns\.cu:22: runtime/);
+  });
+
+  it('rejects an unknown parameter, a non-numeric value and an unknown kernel, listing what exists', async () => {
+    const bad = await analyze(['--param', 'Q=1', '--block', 'nosuch=16x16']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--param Q: no kernel has a parameter 'Q'; parameters: tile_loader(A, out); grid_stride(in, out, n); param_bounded(A, out, K); partial_unroll(in, out, n); scale_bf16(in, out, n)");
+    expect(bad.stderr).toContain("--block nosuch=…: no kernel named 'nosuch'; kernels: tile_loader, grid_stride, param_bounded, partial_unroll, scale_bf16");
+    // The kernels are still analysed and printed.
+    expect(bad.stdout).toContain('tile_loader(float const*, float*)');
+    await expect(analyze(['--param', 'K=abc'])).rejects.toThrow("--param K: value 'abc' is not a number");
+  });
+});
