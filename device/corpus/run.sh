@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Corpus campaign: builds every file of a corpus manifest (build.py, 16 at a time), then
+# launches every kernel of the launch list under Nsight Compute (profile.py + driver.cpp):
+# first the first 10 launches as a dry run, then the rest, until the time budget is spent.
+# Usage: bash device/corpus/run.sh OUTDIR [CARRY_DIR] [SECONDS]
+#   CARRY_DIR (default .corpus-carry) holds manifest.json, launches.tsv (scripts/corpus-plan.ts)
+#   and src/<source>/... ; SECONDS (default 440) is when no further launch is started.
+# Writes only into OUTDIR: environment.txt, build.txt, build.json, kernels.jsonl, profile.log.
+set -u
+OUT=${1:?usage: run.sh OUTDIR [CARRY_DIR] [SECONDS]}
+CARRY=${2:-.corpus-carry}
+BUDGET=${3:-440}
+HERE=device/corpus
+CUDA=/usr/local/cuda
+export PATH=$CUDA/bin:$PATH
+start=$(date +%s)
+deadline=$((start + BUDGET))
+mkdir -p "$OUT"
+BUILD=$(mktemp -d)
+trap 'rm -rf "$BUILD"' EXIT
+{ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv; nvcc --version | tail -2; ncu --version | tail -1; } > "$OUT/environment.txt" 2>&1
+
+python3 $HERE/build.py "$CARRY/manifest.json" "$CARRY/src" "$BUILD" -j 16 > "$OUT/build.txt" 2>&1
+cp "$BUILD/build.json" "$OUT/" 2>/dev/null
+echo "build_seconds=$(( $(date +%s) - start ))" >> "$OUT/build.txt"
+g++ -O2 -std=c++17 -o "$BUILD/driver" $HERE/driver.cpp -I$CUDA/include -L$CUDA/lib64 -L$CUDA/lib64/stubs -lcuda > "$OUT/driver-build.log" 2>&1 \
+  || { echo "driver build failed" >> "$OUT/driver-build.log"; exit 1; }
+
+last=$(( $(grep -c . "$CARRY/launches.tsv") - 1 ))
+python3 $HERE/profile.py "$CARRY/launches.tsv" "$BUILD" "$BUILD/driver" "$OUT" --first 0 --last 9 --tag dry --deadline "$deadline"
+if ! grep -q '"status": "ok"' "$OUT/kernels.jsonl"; then
+  echo "dry run measured no kernel: full run skipped" | tee -a "$OUT/profile.log"
+  exit 1
+fi
+python3 $HERE/profile.py "$CARRY/launches.tsv" "$BUILD" "$BUILD/driver" "$OUT" --first 10 --last "$last" --tag full --deadline "$deadline"
+echo "seconds=$(( $(date +%s) - start ))" >> "$OUT/profile.log"
