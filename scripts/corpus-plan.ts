@@ -87,9 +87,9 @@ export function sourceSignature(sourceText: string, firstLine: number, name: str
   return null;
 }
 
-function firstSourceLine(fn: PtxFunction, module: PtxModule): { file: string; line: number } | null {
+function firstSourceLine(fn: PtxFunction): { file: string; line: number } | null {
   for (const st of fn.body) {
-    if (st.kind === 'instruction' && st.source && st.source.line > 0) return { file: st.source.file, line: st.source.line };
+    if (st.kind === 'instruction' && st.source?.file && st.source.line > 0) return { file: st.source.file, line: st.source.line };
   }
   return null;
 }
@@ -110,7 +110,7 @@ export function planFile(manifest: Manifest, file: ManifestFile, ptxText: string
     const base = baseName(display);
     const over: KernelOverride = file.kernels?.[fn.name] ?? file.kernels?.[base] ?? {};
     if (over.skip) continue;
-    const first = firstSourceLine(fn, module);
+    const first = firstSourceLine(fn);
     const text = first ? readSource(first.file) : null;
     const signature = text && first ? sourceSignature(text, first.line, base) : null;
     const usable = signature && signature.length === fn.params.length ? signature : null;

@@ -3,6 +3,7 @@
 
 Usage: profile.py LAUNCHES.tsv CUBIN_DIR DRIVER OUT_DIR --first A --last B [--chunk N]
                   [--deadline UNIX_SECONDS] [--stall SECONDS] [--buffer-bytes N] [--buffer-offset N]
+                  [--tag NAME] [--work DIR]
 
 Each chunk of launches runs as `ncu ... DRIVER` in its own process; a launch that faults or
 hangs (no progress for --stall seconds) is recorded as failed and the chunk resumes after it
@@ -61,7 +62,7 @@ def run_process(cmd, state, stall, deadline, log):
 
 
 def condense_source(text):
-    """Launches in report order: (function name, sites, totals) from `--page source --csv`."""
+    """Functions in order of first appearance: (name, sites, totals) from `--page source --csv`."""
     launches = []
     header = None
     line = 0
@@ -74,7 +75,11 @@ def condense_source(text):
             fpath = row[1]
             continue
         if row[0] == 'Function Name':
-            if current is None or row[1] != current['name']:
+            # ncu lists a report file by file; blocks of one function can be apart (two kernels of
+            # one module alternate), so blocks are merged by name; a name launched twice in one
+            # report cannot be told apart and is merged too (the caller checks the counts).
+            current = next((l for l in launches if l['name'] == row[1]), None)
+            if current is None:
                 current = {'name': row[1], 'sites': {}, 'seen': set(), 'threadInst': 0.0, 'warpInst': 0.0}
                 launches.append(current)
             fname = os.path.basename(fpath)
@@ -149,28 +154,54 @@ def main():
     ap.add_argument('--chunk', type=int, default=12); ap.add_argument('--deadline', type=float, default=time.time() + 3600)
     ap.add_argument('--stall', type=float, default=25); ap.add_argument('--buffer-bytes', default=str(64 << 20))
     ap.add_argument('--buffer-offset', default=str(1 << 20)); ap.add_argument('--tag', default='run')
+    ap.add_argument('--work', help='folder for reports and per-process files (default OUT_DIR)')
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
+    os.makedirs(a.work or a.out, exist_ok=True)
     names = {}
     for line in open(a.launches):
         f = line.rstrip('\n').split('\t')
         if len(f) >= 3:
             names[int(f[0])] = f[2]
     ids = [i for i in sorted(names) if a.first <= i <= a.last]
+    # a metric this ncu does not know makes it refuse the whole run: keep the ones it lists
+    query = subprocess.run(['ncu', '--query-metrics'], capture_output=True, text=True)
+    if query.returncode == 0 and query.stdout:
+        known = set(w for line in query.stdout.splitlines() for w in line.split()[:1])
+        unknown = [m for m in METRICS if m.rsplit('.', 1)[0] not in known]
+        if len(unknown) < len(METRICS):
+            for m in unknown:
+                METRICS.remove(m)
+            log_unknown = unknown
+        else:
+            log_unknown = []
+    else:
+        log_unknown = []
     results = open(os.path.join(a.out, 'kernels.jsonl'), 'a')
     log = open(os.path.join(a.out, 'profile.log'), 'a')
+    if log_unknown:
+        log.write('metrics this ncu does not list, left out: %s\n' % ','.join(log_unknown))
     part = 0
-    pos = 0
-    while pos < len(ids):
+    pending = list(ids)
+    retried = set()
+    while pending:
         if time.time() > a.deadline:
-            for i in ids[pos:]:
+            for i in pending:
                 results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'not-run', 'reason': 'time limit of the run'}) + '\n')
             break
-        chunk = ids[pos:pos + a.chunk]
-        stem = os.path.join(a.out, '%s-%03d' % (a.tag, part)); part += 1
+        chunk = pending[:a.chunk]
+        stem = os.path.join(a.work or a.out, '%s-%03d' % (a.tag, part)); part += 1
         state = stem + '.state'
+        # the driver runs the ids of the list between first and last: pass this chunk's ids as a list file
+        chunk_list = stem + '.tsv'
+        with open(a.launches) as src, open(chunk_list, 'w') as dst:
+            wanted = set(chunk)
+            for line in src:
+                f = line.split('\t', 1)
+                if f[0].isdigit() and int(f[0]) in wanted:
+                    dst.write(line)
         cmd = ['ncu', '--section', 'SourceCounters', '--metrics', ','.join(METRICS), '--import-source', 'yes',
-               '--clock-control', 'none', '-f', '-o', stem, a.driver, a.launches, a.cubins, str(chunk[0]), str(chunk[-1]), state,
+               '--clock-control', 'none', '-f', '-o', stem, a.driver, chunk_list, a.cubins, str(min(chunk)), str(max(chunk)), state,
                a.buffer_bytes, a.buffer_offset]
         log.write('$ %s\n' % ' '.join(cmd)); log.flush()
         t0 = time.time()
@@ -183,8 +214,8 @@ def main():
             src = export(stem, ['--page', 'source', '--csv', '--print-units', 'base', '--print-source', 'cuda,sass'])
             raw = export(stem, ['--page', 'raw', '--csv', '--print-units', 'base', '--metrics', ','.join(METRICS)])
             if part == 1:  # the first report's listings are kept as they are, to check the condensing against
-                with open(stem + '-source.csv', 'w') as f: f.write(src.stdout)
-                with open(stem + '-raw.csv', 'w') as f: f.write(raw.stdout + raw.stderr)
+                with open(os.path.join(a.out, a.tag + '-first-source.csv'), 'w') as f: f.write(src.stdout)
+                with open(os.path.join(a.out, a.tag + '-first-raw.csv'), 'w') as f: f.write(raw.stdout + raw.stderr)
             sources, metrics = condense_source(src.stdout), raw_metrics(raw.stdout)
             if len(sources) != len(oks) or len(metrics) != len(oks):
                 log.write('report has %d source / %d metric launches for %d ok launches; stderr: %s %s\n'
@@ -195,35 +226,39 @@ def main():
                 rec = {'id': i, 'kernel': names[i], 'status': 'ok'}
                 if k < len(metrics) and (by_position or metrics[k]['name'] == names[i]):
                     rec['metrics'] = metrics[k]['metrics']; rec['reportName'] = metrics[k]['name']
-                if k < len(sources) and (by_position or sources[k]['name'] == names[i]):
-                    rec.update(threadInst=sources[k]['threadInst'], warpInst=sources[k]['warpInst'], sites=sources[k]['sites'])
+                by_name = [x for x in sources if x['name'] == names[i]]
+                entry = by_name[0] if len(by_name) == 1 and oks.count(i) == 1 and [names[j] for j in oks].count(names[i]) == 1 \
+                    else (sources[k] if by_position and k < len(sources) else None)
+                if entry is not None:
+                    rec.update(threadInst=entry['threadInst'], warpInst=entry['warpInst'], sites=entry['sites'])
                 if 'metrics' not in rec or 'sites' not in rec:
                     rec['status'] = 'unmatched'
                     rec['reason'] = 'report entry name differs from the launch (%s / %s)' % (
                         metrics[k]['name'] if k < len(metrics) else '-', sources[k]['name'] if k < len(sources) else '-')
                 measured[i] = rec
             os.remove(stem + '.ncu-rep')
+        hung = [i for i in started if i in chunk and i not in done]
+        finished = set()
         for i in chunk:
             if i in measured:
-                results.write(json.dumps(measured[i]) + '\n')
+                results.write(json.dumps(measured[i]) + '\n'); finished.add(i)
             elif i in done and done[i][0] == 'fail':
-                results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'fail', 'reason': done[i][1]}) + '\n')
-            elif i in done:
-                results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'no-report', 'reason': 'launch ran but ncu wrote no result for it'}) + '\n')
-        results.flush()
-        # resume after the last launch this process reached (a hang or fault ends the process)
-        reached = [i for i in chunk if i in done]
-        hung = [i for i in started if i in chunk and i not in done]
-        if hung:
-            results.write(json.dumps({'id': hung[-1], 'kernel': names[hung[-1]], 'status': 'fail',
-                                      'reason': 'no progress for %ss or process killed (rc %s)' % (a.stall, rc)}) + '\n')
-            results.flush()
-            reached.append(hung[-1])
-        if not reached:  # the process did not start a single launch: give up on this chunk
+                results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'fail', 'reason': done[i][1]}) + '\n'); finished.add(i)
+            elif i in hung:
+                why = ('no progress for %ss: process killed' % a.stall) if rc == 'killed' else \
+                    ('the process ended (rc %s) during this launch: a fault under ncu (LaunchFailed)' % rc)
+                results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'fail', 'reason': why}) + '\n'); finished.add(i)
+            elif i in done:  # ran, but its report was lost with a killed process: once more, else recorded as such
+                if i in retried:
+                    results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'no-report', 'reason': 'launch ran but ncu wrote no result for it'}) + '\n'); finished.add(i)
+                retried.add(i)
+        if not started:  # the process did not start a single launch: give up on this chunk
             for i in chunk:
-                results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'fail', 'reason': 'driver did not start (rc %s)' % rc}) + '\n')
-            reached = chunk
-        pos = ids.index(max(reached)) + 1
+                if i not in finished:
+                    results.write(json.dumps({'id': i, 'kernel': names[i], 'status': 'fail', 'reason': 'driver did not start (rc %s)' % rc}) + '\n')
+                    finished.add(i)
+        results.flush()
+        pending = [i for i in pending if i not in finished]
     results.close()
 
 
