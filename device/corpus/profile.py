@@ -47,7 +47,7 @@ def read_state(path):
 
 
 def run_process(cmd, state, stall, deadline, log):
-    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, preexec_fn=os.setsid)  # own process group, killed as one
     last_size, last_change = -1, time.time()
     while proc.poll() is None:
         time.sleep(0.5)
