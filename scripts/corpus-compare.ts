@@ -169,6 +169,8 @@ function main(argv: string[]): void {
   for (const l of usable) byFile.set(l.fileId, [...(byFile.get(l.fileId) ?? []), l]);
   const kernelRows: KernelRow[] = [];
   const siteRows: SiteRow[] = [];
+  // Why sites are not definite: the analysis' reason with numbers and register names blanked.
+  const unresolvedReasons: Record<string, number> = {};
   const analysisErrors: Array<{ file: string; message: string }> = [];
   for (const [fid, fileLaunches] of byFile) {
     const ptxFile = path.join(buildDir, fid + '.ptx');
@@ -199,6 +201,11 @@ function main(argv: string[]): void {
       if (!report) { analysisErrors.push({ file: fid, message: `no report for ${l.kernel}` }); continue; }
       const threads = l.grid.reduce((a, b) => a * b, 1) * l.block.reduce((a, b) => a * b, 1);
       const sites = compareSites(l.id, l.displayName, report.accesses, m.sites ?? []);
+      for (const a of report.accesses) {
+        if (a.space !== 'global' || (a.class !== null && DEFINITE.has(a.class))) continue;
+        const key = `${a.class}: ${a.reason.replace(/%\w+/g, '%r').replace(/\d+/g, 'N').slice(0, 140)}`;
+        unresolvedReasons[key] = (unresolvedReasons[key] ?? 0) + 1;
+      }
       siteRows.push(...sites);
       const instrMeasured = m.metrics!['smsp__thread_inst_executed.sum'] / threads;
       const instrPredicted = report.perThread?.instructions ?? null;
@@ -242,6 +249,7 @@ function main(argv: string[]): void {
       ({ launch, kernel, file: basename(file), line, ptx, class: c, predicted, measured, measuredIdeal })),
     kernels: kernelRows.map((k) => ({ launch: k.launch, set: k.set, file: `${k.source}/${k.path}`, kernel: k.displayName, threads: k.threads,
       instructions: k.instructions, globalBytes: k.globalBytes, localBytesMeasured: k.localBytesMeasured, localBytesPredicted: k.localBytesPredicted, sites: k.sites })),
+    unresolvedReasons: Object.fromEntries(Object.entries(unresolvedReasons).sort((a, b) => b[1] - a[1]).slice(0, 40)),
     excluded, analysisErrors,
   };
   writeFileSync(outPath, JSON.stringify(result, null, 1) + '\n');
