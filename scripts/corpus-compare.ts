@@ -230,7 +230,7 @@ function main(argv: string[]): void {
   }
   const sets: SetName[] = ['development', 'validation'];
   const result = {
-    command: `npx tsx scripts/corpus-compare.ts ${argv.join(' ')}`,
+    command: `npx tsx scripts/corpus-compare.ts ${[manifestPath, launchesPath, 'BUILD_DIR', measuredPath, outPath].join(' ')}`,
     measurement: 'device/corpus/run.sh on an NVIDIA H100 80GB HBM3 (driver 580.159.04, nvcc 13.0, Nsight Compute 2025.3.1)',
     sources: Object.fromEntries(Object.entries(manifest.sources).map(([k, v]) => [k, { repository: v.repository, commit: v.commit, license: v.license }])),
     launches: { planned: launches.length, byStatus: status },
