@@ -2,6 +2,7 @@
 // side. They run git as a subprocess; everything that interprets their output is pure.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { childEnv } from '../toolchain/child-env.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -9,7 +10,7 @@ export class GitError extends Error {}
 
 export async function git(args: string[], cwd: string): Promise<string> {
   try {
-    const { stdout } = await execFileAsync('git', args, { cwd, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await execFileAsync('git', args, { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv(), timeout: 10 * 60 * 1000 });
     return stdout;
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? '').trim();

@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Diagnostic } from '../report/types.js';
+import { childEnv } from '../toolchain/child-env.js';
 import { generateHarness, harnessBuildCommand } from './harness.js';
 import { writeManifest, type HarnessEntry } from './manifest.js';
 import { parseTimingOutput, type TimingRecord } from './results.js';
@@ -33,14 +34,14 @@ export async function runHarness(entries: HarnessEntry[], workDir: string, cudaH
   const build = harnessBuildCommand(source, binary, cudaHome);
   const commands = [build, [binary, manifest]];
   try {
-    await run(build[0], build.slice(1), { maxBuffer: 16 << 20 });
+    await run(build[0], build.slice(1), { maxBuffer: 16 << 20, env: childEnv() });
   } catch (error) {
     return { records: [], diagnostics: [failure(`building the timing harness failed (needs g++ and libcuda): ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`)], commands };
   }
   let stdout = '';
   const diagnostics: Diagnostic[] = [];
   try {
-    stdout = (await run(binary, [manifest], { maxBuffer: 256 << 20 })).stdout;
+    stdout = (await run(binary, [manifest], { maxBuffer: 256 << 20, env: childEnv() })).stdout;
   } catch (error) {
     // Exit 1 = some variants failed (their lines say why); 3 = no device.
     const failed = error as { stdout?: string; stderr?: string; code?: number };
@@ -55,7 +56,7 @@ export async function runHarness(entries: HarnessEntry[], workDir: string, cudaH
 /** Runs `command` in a shell with CARVE_MANIFEST / CARVE_VARIANTS set and parses its JSON output. */
 export async function runExternalBenchmark(command: string, env: Record<string, string>, cwd: string): Promise<HarnessRun> {
   try {
-    const { stdout } = await run('/bin/sh', ['-c', command], { cwd, env: { ...process.env, ...env }, maxBuffer: 256 << 20 });
+    const { stdout } = await run('/bin/sh', ['-c', command], { cwd, env: childEnv(env), maxBuffer: 256 << 20 });
     const parsed = parseTimingOutput(stdout, command);
     return { records: parsed.records, diagnostics: parsed.diagnostics, commands: [['/bin/sh', '-c', command]] };
   } catch (error) {

@@ -5,6 +5,8 @@ export { parsePtxasLog } from './ptxas-log.js';
 export { readCubin, cubinSmVersion } from './cubin.js';
 export { demangle } from './demangle.js';
 export { compileCuda, findNvcc, parseNvccDiagnostics, type CompileRequest, type CompileResult } from './nvcc.js';
+export { childEnv } from './child-env.js';
+export { checkFlags, defineArgs, unitFor, SHELL_INERT } from './nvcc-args.js';
 export { includeGraph } from './includes.js';
 export { launchBoundsFromPtx, type PtxLaunchBounds } from './launch-bounds.js';
 export { applyLaunchBounds, assemblePtx } from './ptxas.js';
