@@ -18,6 +18,8 @@ import { emitAnnotations, writeSummary } from './summary.js';
 
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { inputs, diagnostics: inputDiagnostics } = readInputs((name) => core.getInput(name));
+  // Masked in every log line the runner prints, whatever prints it.
+  if (inputs.token) core.setSecret(inputs.token);
   const workspace = path.resolve(env.GITHUB_WORKSPACE ?? process.cwd());
   const reportDir = path.resolve(workspace, inputs.reportDir);
   const { event, diagnostics: eventDiagnostics } = readEventFile(env.GITHUB_EVENT_PATH, env.GITHUB_EVENT_NAME ?? '', env);
