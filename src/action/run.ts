@@ -5,7 +5,7 @@ import * as core from '@actions/core';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfigFile } from '../config/load.js';
+import { defaultConfig, loadConfigFile } from '../config/load.js';
 import { commentMarker, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../report/types.js';
@@ -15,6 +15,7 @@ import { writeReportDir, type GateRecord } from './files.js';
 import { publishGate, publishFromReportDir, githubTarget } from './publish.js';
 import { runRetune } from './retune.js';
 import { emitAnnotations, writeSummary } from './summary.js';
+import { baseConfig, EXECUTING_FIELDS, timingApproval, withTrustedFields } from './trusted.js';
 
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { inputs, diagnostics: inputDiagnostics } = readInputs((name) => core.getInput(name));
@@ -32,9 +33,21 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
   const configPath = path.resolve(workspace, inputs.config);
   const loaded = loadConfigFile(configPath);
-  const config = loaded.config;
+  let config = loaded.config;
   const notes: string[] = [];
   const diagnostics: Diagnostic[] = [...inputDiagnostics, ...eventDiagnostics, ...loaded.diagnostics];
+  if (inputs.mode !== 'report' && event.pullRequest) {
+    // What runs comes from the base commit's config, never from the pull request's.
+    const base = await baseConfig(workspace, configPath, event.pullRequest.baseSha);
+    const trusted = withTrustedFields(config, base?.config ?? defaultConfig(path.dirname(configPath)));
+    config = trusted.config;
+    if (!base) diagnostics.push({ severity: 'warning', stage: 'config', file: inputs.config, message: `the base commit's config could not be read: ${EXECUTING_FIELDS.join(', ')} take their defaults` });
+    if (trusted.ignored.length) {
+      const message = `the pull request changes ${trusted.ignored.map((f) => `\`${f}\``).join(', ')} in \`${inputs.config}\`: ignored here, the base branch's values apply (see docs/security.md)`;
+      diagnostics.push({ severity: 'note', stage: 'config', file: inputs.config, jsonPath: `/${trusted.ignored[0].replace('.', '/')}`, message });
+      core.notice(`carve: ${message}`);
+    }
+  }
   if (!loaded.diagnostics.length && !existsSync(configPath)) {
     notes.push(`No config at \`${inputs.config}\`: defaults apply (block size from __launch_bounds__, else the occupancy sweep with ${config.defaultBlockSize} threads for findings).`);
   }
@@ -55,6 +68,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   try {
     // The check run shows "in progress" while nvcc runs.
     const checkRunId = target ? await target.start(publishWarnings) : null;
+    const timingOn = inputs.timing === 'on' && await timingAllowed(target, event, notes);
     const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
     if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
     const result = await runGate({
@@ -64,7 +78,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
       pullRequest,
       headSha: event.sha,
-      timingOn: inputs.timing === 'on',
+      timingOn,
       scope: pullRequest ? 'changes' : 'all',
       scratchDir,
       render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env) },
@@ -116,6 +130,20 @@ function gateRecord(result: GateResult, event: GitHubEventInfo): GateRecord {
     headSha: event.sha, pullRequest: event.pullRequest?.number ?? null,
     annotations: result.annotations,
   };
+}
+
+/** Timing runs head code: a pull request from another repository needs a writer's approval of its head SHA. */
+async function timingAllowed(target: ReturnType<typeof githubTarget>, event: GitHubEventInfo, notes: string[]): Promise<boolean> {
+  const pr = event.pullRequest;
+  if (!pr || pr.sameRepository) return true;
+  const approval = target ? await timingApproval(target.target.client, target.target.ref, pr.number, pr.headSha) : { approvedBy: null, reason: 'no token to check an approval with' };
+  if (approval.approvedBy) {
+    core.warning(`carve: timing code from ${pr.headRepository ?? 'a fork'} on this runner: ${approval.reason}`);
+    notes.push(`Timing of fork code ${approval.reason}.`);
+    return true;
+  }
+  notes.push(`Timing skipped: this pull request comes from ${pr.headRepository ?? 'another repository'} and ${approval.reason}. A maintainer comments \`/carve approve ${pr.headSha}\` to allow it for this commit.`);
+  return false;
 }
 
 function runUrl(env: NodeJS.ProcessEnv): string | null {
