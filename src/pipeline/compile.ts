@@ -5,6 +5,7 @@ import path from 'node:path';
 import { compileCuda } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
+import { escapeReason, safeFolderName } from './containment.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
 
@@ -27,16 +28,27 @@ export interface CompileSideInput {
 export async function compileSide(input: CompileSideInput): Promise<CarveReport> {
   const kernels: KernelReport[] = [];
   const diagnostics: Diagnostic[] = [];
+  const includeDirs: string[] = [];
+  input.config.include.forEach((dir, index) => {
+    const reason = escapeReason(input.root, dir);
+    if (reason) diagnostics.push({ severity: 'error', stage: 'config', jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
+    else includeDirs.push(path.join(input.root, dir));
+  });
   for (const unit of input.units) {
+    const escape = escapeReason(input.root, unit);
+    if (escape) {
+      diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `${escape}: not compiled` });
+      continue;
+    }
     for (const arch of input.archs) {
       input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
-      const outDir = path.join(input.outDir, input.side, arch, unit.replace(/[\\/]/g, '__'));
+      const outDir = path.join(input.outDir, input.side, arch, safeFolderName(unit));
       const result = await compileCuda({
         source: path.join(input.root, unit),
         arch,
         outDir,
         defines: input.config.defines,
-        includeDirs: input.config.include.map((dir) => path.join(input.root, dir)),
+        includeDirs,
         flags: input.config.nvcc.flags,
         nvcc: input.nvcc,
       });
