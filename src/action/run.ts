@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultConfig, loadConfigFile } from '../config/load.js';
 import { commentMarker, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
+import { onInterrupt } from '../discover/interrupt.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../report/types.js';
 import { VERSION } from '../version.js';
@@ -63,6 +64,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
 
   const scratchDir = mkdtempSync(path.join(env.RUNNER_TEMP ?? tmpdir(), 'carve-'));
+  const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const target = inputs.mode === 'gate' ? githubTarget(inputs, event, env) : null;
   const publishWarnings: string[] = [];
   try {
@@ -118,6 +120,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     else core.info(`carve: ${result.conclusionReason}`);
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
+    forgetScratch();
   }
 }
 

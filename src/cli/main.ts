@@ -1,6 +1,7 @@
 // `carve` entry: dispatches to a sub-command, maps errors to exit codes.
 import { EXIT_USAGE, UsageError, type CliIO, type Command } from './command.js';
 import { commands } from './commands/index.js';
+import { failureLine } from './failure.js';
 import { VERSION } from '../version.js';
 
 export function usage(): string {
@@ -44,6 +45,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`carve ${name}: ${error.message}\n\n${command.usage}\n`);
       return EXIT_USAGE;
     }
-    throw error;
+    // Anything else is Carve failing, not a finding: one line and exit 2, never a stack trace.
+    io.stderr(`carve ${name}: internal error: ${failureLine(error)}\n`);
+    return EXIT_USAGE;
   }
 }
