@@ -5,11 +5,9 @@ import * as core from '@actions/core';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultConfig, loadConfigFile, parseConfigText } from '../config/load.js';
-import { trustedConfig, type TrustedConfig } from '../config/trust.js';
-import type { CarveConfig } from '../config/types.js';
-import { commitExists, fetchCommit, git } from '../discover/git.js';
+import { defaultConfig, loadConfigFile } from '../config/load.js';
 import { commentMarker, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
+import { onInterrupt } from '../discover/interrupt.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../report/types.js';
 import { VERSION } from '../version.js';
@@ -18,29 +16,11 @@ import { writeReportDir, type GateRecord } from './files.js';
 import { publishGate, publishFromReportDir, githubTarget } from './publish.js';
 import { runRetune } from './retune.js';
 import { emitAnnotations, writeSummary } from './summary.js';
-
-/** The head config with the executing fields of the base commit's config (defaults when the base has none). */
-async function configAtBase(workspace: string, configFile: string, baseSha: string, head: CarveConfig): Promise<TrustedConfig> {
-  const relative = path.relative(workspace, path.resolve(workspace, configFile)).split(path.sep).join('/');
-  if (!(await commitExists(workspace, baseSha))) await fetchCommit(workspace, baseSha);
-  let text: string | null = null;
-  try {
-    text = await git(['show', `${baseSha}:${relative}`], workspace);
-  } catch {
-    text = null; // no config on the base: its defaults are what the base would run with
-  }
-  if (text === null) return trustedConfig(head, defaultConfig(head.baseDir), `the base branch (${baseSha.slice(0, 12)}, which has no config)`);
-  const base = parseConfigText(text, `${relative}@${baseSha.slice(0, 12)}`, head.baseDir);
-  if (!base.valid) {
-    const fallback = trustedConfig(head, defaultConfig(head.baseDir), 'the default config');
-    return { config: fallback.config, notices: [`The base branch's \`${relative}\` is invalid: the defaults are used for nvcc, its flags, include dirs and timing.command.`, ...fallback.notices] };
-  }
-  return trustedConfig(head, base.config, `the base branch (${baseSha.slice(0, 12)})`);
-}
+import { baseConfig, EXECUTING_FIELDS, timingApproval, withTrustedFields } from './trusted.js';
 
 export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const { inputs, diagnostics: inputDiagnostics } = readInputs((name) => core.getInput(name));
-  // Masked in the log should anything ever print it; children never see it (toolchain/child-env).
+  // Masked in every log line the runner prints, whatever prints it.
   if (inputs.token) core.setSecret(inputs.token);
   const workspace = path.resolve(env.GITHUB_WORKSPACE ?? process.cwd());
   const reportDir = path.resolve(workspace, inputs.reportDir);
@@ -54,14 +34,22 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
 
   const configPath = path.resolve(workspace, inputs.config);
   const loaded = loadConfigFile(configPath);
+  let config = loaded.config;
   const notes: string[] = [];
-  // Gate on a pull request: nvcc, its flags, include dirs and timing.command come from the base.
-  const trusted = inputs.mode === 'gate' && event.pullRequest
-    ? await configAtBase(workspace, inputs.config, event.pullRequest.baseSha, loaded.config)
-    : null;
-  const config = trusted?.config ?? loaded.config;
-  if (trusted) notes.push(...trusted.notices);
   const diagnostics: Diagnostic[] = [...inputDiagnostics, ...eventDiagnostics, ...loaded.diagnostics];
+  if (inputs.mode !== 'report' && event.pullRequest) {
+    // What runs comes from the base commit's config, never from the pull request's.
+    const base = await baseConfig(workspace, configPath, event.pullRequest.baseSha);
+    const trusted = withTrustedFields(config, base?.config ?? defaultConfig(path.dirname(configPath)));
+    config = trusted.config;
+    if (!base) diagnostics.push({ severity: 'warning', stage: 'config', file: inputs.config, message: `the base commit's config could not be read: ${EXECUTING_FIELDS.join(', ')} take their defaults` });
+    if (trusted.ignored.length) {
+      const message = `the pull request changes ${trusted.ignored.map((f) => `\`${f}\``).join(', ')} in \`${inputs.config}\`: ignored here, the base branch's values apply (see docs/security.md)`;
+      diagnostics.push({ severity: 'note', stage: 'config', file: inputs.config, jsonPath: `/${trusted.ignored[0].replace('.', '/')}`, message });
+      core.notice(`carve: ${message}`);
+      notes.push(message.charAt(0).toUpperCase() + message.slice(1) + '.');
+    }
+  }
   if (!loaded.diagnostics.length && !existsSync(configPath)) {
     notes.push(`No config at \`${inputs.config}\`: defaults apply (block size from __launch_bounds__, else the occupancy sweep with ${config.defaultBlockSize} threads for findings).`);
   }
@@ -77,11 +65,13 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
 
   const scratchDir = mkdtempSync(path.join(env.RUNNER_TEMP ?? tmpdir(), 'carve-'));
+  const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const target = inputs.mode === 'gate' ? githubTarget(inputs, event, env) : null;
   const publishWarnings: string[] = [];
   try {
     // The check run shows "in progress" while nvcc runs.
     const checkRunId = target ? await target.start(publishWarnings) : null;
+    const timingOn = inputs.timing === 'on' && await timingAllowed(target, event, notes);
     const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
     if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
     const result = await runGate({
@@ -91,7 +81,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
       artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
       pullRequest,
       headSha: event.sha,
-      timingOn: inputs.timing === 'on',
+      timingOn,
       notes,
       scope: pullRequest ? 'changes' : 'all',
       scratchDir,
@@ -131,6 +121,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     else core.info(`carve: ${result.conclusionReason}`);
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
+    forgetScratch();
   }
 }
 
@@ -143,6 +134,20 @@ function gateRecord(result: GateResult, event: GitHubEventInfo): GateRecord {
     headSha: event.sha, pullRequest: event.pullRequest?.number ?? null,
     annotations: result.annotations,
   };
+}
+
+/** Timing runs head code: a pull request from another repository needs a writer's approval of its head SHA. */
+async function timingAllowed(target: ReturnType<typeof githubTarget>, event: GitHubEventInfo, notes: string[]): Promise<boolean> {
+  const pr = event.pullRequest;
+  if (!pr || pr.sameRepository) return true;
+  const approval = target ? await timingApproval(target.target.client, target.target.ref, pr.number, pr.headSha) : { approvedBy: null, reason: 'no token to check an approval with' };
+  if (approval.approvedBy) {
+    core.warning(`carve: timing code from ${pr.headRepository ?? 'a fork'} on this runner: ${approval.reason}`);
+    notes.push(`Timing of fork code ${approval.reason}.`);
+    return true;
+  }
+  notes.push(`Timing skipped: this pull request comes from ${pr.headRepository ?? 'another repository'} and ${approval.reason}. A maintainer comments \`/carve approve ${pr.headSha}\` to allow it for this commit.`);
+  return false;
 }
 
 function runUrl(env: NodeJS.ProcessEnv): string | null {

@@ -1,6 +1,7 @@
 // `carve` entry: dispatches to a sub-command, maps errors to exit codes.
-import { EXIT_USAGE, UsageError, type CliIO } from './command.js';
+import { EXIT_USAGE, UsageError, type CliIO, type Command } from './command.js';
 import { commands, type CommandEntry } from './commands/index.js';
+import { failureLine } from './failure.js';
 import { VERSION } from '../version.js';
 
 export function usage(): string {
@@ -33,7 +34,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     io.stderr(`carve: unknown command '${name}'\n\n${usage()}\n`);
     return EXIT_USAGE;
   }
-  const command = await entry.load();
+  const command: Command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(command.usage + '\n');
     return 0;
@@ -45,6 +46,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`carve ${name}: ${error.message}\n\n${command.usage}\n`);
       return EXIT_USAGE;
     }
-    throw error;
+    // Anything else is Carve failing, not a finding: one line and exit 2, never a stack trace.
+    io.stderr(`carve ${name}: internal error: ${failureLine(error)}\n`);
+    return EXIT_USAGE;
   }
 }

@@ -40,7 +40,15 @@ export function parseConfigText(text: string, file: string, baseDir: string): Co
     const pos = lineCounter.linePos(error.pos[0]);
     diagnostics.push({ severity: 'error', stage: 'config', message: error.message.split('\n')[0], file, line: pos?.line, column: pos?.col });
   }
-  let data: unknown = diagnostics.length ? {} : (doc.toJS() ?? {});
+  let data: unknown = {};
+  if (!diagnostics.length) {
+    try {
+      // maxAliasCount bounds alias expansion (a "billion laughs" config is an error, not an OOM).
+      data = doc.toJS({ maxAliasCount: 1000 }) ?? {};
+    } catch (error) {
+      diagnostics.push({ severity: 'error', stage: 'config', message: (error as Error).message.split('\n')[0], file, line: 1, column: 1, jsonPath: '' });
+    }
+  }
   if (diagnostics.length === 0 && (typeof data !== 'object' || data === null || Array.isArray(data))) {
     diagnostics.push({ severity: 'error', stage: 'config', message: 'the configuration must be a mapping (key: value)', file, line: 1, column: 1, jsonPath: '' });
     data = {};

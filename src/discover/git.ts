@@ -1,6 +1,8 @@
 // The git operations the gate needs: merge base, changed files, a worktree of the base
 // side. They run git as a subprocess; everything that interprets their output is pure.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { onInterrupt } from './interrupt.js';
 import { promisify } from 'node:util';
 import { childEnv } from '../toolchain/child-env.js';
 
@@ -10,7 +12,7 @@ export class GitError extends Error {}
 
 export async function git(args: string[], cwd: string): Promise<string> {
   try {
-    const { stdout } = await execFileAsync('git', args, { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv() });
+    const { stdout } = await execFileAsync('git', args, { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv(), timeout: 10 * 60 * 1000 });
     return stdout;
   } catch (error) {
     const stderr = String((error as { stderr?: string }).stderr ?? '').trim();
@@ -82,11 +84,32 @@ export async function filesAt(cwd: string, commit: string): Promise<string[]> {
 }
 
 /** A detached worktree of `commit` at `dir` (the base side is built there). */
+const interruptCleanups = new Map<string, () => void>();
+
 export async function addWorktree(cwd: string, commit: string, dir: string): Promise<void> {
+  interruptCleanups.set(dir, onInterrupt(() => removeWorktreeSync(cwd, dir)));
+  await git(['worktree', 'prune'], cwd).catch(() => undefined); // stale entries of killed runs
   await git(['worktree', 'add', '--detach', '--force', dir, commit], cwd);
 }
 
+/** For the signal handler: removes the worktree and its registration without awaiting. */
+export function removeWorktreeSync(cwd: string, dir: string): void {
+  const options = { cwd, stdio: 'ignore' as const, env: childEnv(), timeout: 30_000 };
+  try {
+    execFileSync('git', ['worktree', 'remove', '--force', dir], options);
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      execFileSync('git', ['worktree', 'prune'], options);
+    } catch {
+      // nothing more to do while exiting
+    }
+  }
+}
+
 export async function removeWorktree(cwd: string, dir: string): Promise<void> {
+  interruptCleanups.get(dir)?.();
+  interruptCleanups.delete(dir);
   try {
     await git(['worktree', 'remove', '--force', dir], cwd);
   } catch {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { compileCuda } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
+import { escapeReason, safeFolderName } from './containment.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
 import { createLimiter, defaultJobs, type Limiter } from './pool.js';
@@ -36,25 +37,39 @@ interface UnitResult {
 
 export async function compileSide(input: CompileSideInput): Promise<CarveReport> {
   const limit = input.limit ?? createLimiter(input.jobs ?? defaultJobs());
-  const tasks = input.units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
+  const diagnostics: Diagnostic[] = [];
+  // Relative include dirs stay inside the checkout; an absolute one (a system SDK) comes from
+  // the trusted config (the base branch's in gate mode) and stays as written.
+  const includeDirs: string[] = [];
+  input.config.include.forEach((dir, index) => {
+    if (path.isAbsolute(dir)) return void includeDirs.push(dir);
+    const reason = escapeReason(input.root, dir);
+    if (reason) diagnostics.push({ severity: 'error', stage: 'config', jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
+    else includeDirs.push(path.join(input.root, dir));
+  });
+  const units = input.units.filter((unit) => {
+    const escape = escapeReason(input.root, unit);
+    if (escape) diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `${escape}: not compiled` });
+    return escape === null;
+  });
+  const tasks = units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
   // Every unit x arch is built and analysed in the pool; the results are gathered in task
   // order, so the report does not depend on which build finished first.
-  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch))));
+  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch, includeDirs))));
   const kernels = results.flatMap((r) => r.kernels);
-  const diagnostics = results.flatMap((r) => r.diagnostics);
+  diagnostics.push(...results.flatMap((r) => r.diagnostics));
   return sideReport(input.side, input.commit, [...input.archs], kernels, diagnostics, input.mapper);
 }
 
-async function buildUnit(input: CompileSideInput, unit: string, arch: string): Promise<UnitResult> {
+async function buildUnit(input: CompileSideInput, unit: string, arch: string, includeDirs: string[]): Promise<UnitResult> {
   input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
-  const outDir = path.join(input.outDir, input.side, arch, unit.replace(/[\\/]/g, '__'));
+  const outDir = path.join(input.outDir, input.side, arch, safeFolderName(unit));
   const result = await compileCuda({
     source: path.join(input.root, unit),
     arch,
     outDir,
     defines: input.config.defines,
-    // An absolute include directory (a system SDK) stays as written; a relative one is in the checkout.
-    includeDirs: input.config.include.map((dir) => (path.isAbsolute(dir) ? dir : path.join(input.root, dir))),
+    includeDirs,
     flags: input.config.nvcc.flags,
     nvcc: input.nvcc,
   });

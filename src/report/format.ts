@@ -1,4 +1,5 @@
 // Cell formatting for per-kernel tables: "64 → 80" when a value changed, "64" when not.
+import { inlineCode } from './inline-code.js';
 import type { KernelComparison, KernelReport } from './types.js';
 
 export function pct(fraction: number): string {
@@ -40,7 +41,7 @@ export const KERNEL_TABLE_HEADER = ['Kernel', 'Arch', 'Status', 'Registers', 'Sh
 
 export function kernelRow(pair: KernelComparison): string[] {
   return [
-    escapeCell(codeSpan(pair.displayName)),
+    inlineCode(pair.displayName),
     pair.arch,
     pair.status,
     change(side(pair.base, (k) => k.resources?.registers ?? null), side(pair.head, (k) => k.resources?.registers ?? null)),

@@ -68,7 +68,7 @@ export async function runHarness(entries: HarnessEntry[], workDir: string, cudaH
 /** Runs `command` in a shell with CARVE_MANIFEST / CARVE_VARIANTS set and parses its JSON output. */
 export async function runExternalBenchmark(command: string, env: Record<string, string>, cwd: string): Promise<HarnessRun> {
   try {
-    const { stdout } = await run('/bin/sh', ['-c', command], { cwd, env: childEnv(process.env, env), maxBuffer: 256 << 20 });
+    const { stdout } = await run('/bin/sh', ['-c', command], { cwd, env: childEnv(env), maxBuffer: 256 << 20 });
     const parsed = parseTimingOutput(stdout, command);
     return { records: parsed.records, diagnostics: parsed.diagnostics, commands: [['/bin/sh', '-c', command]] };
   } catch (error) {

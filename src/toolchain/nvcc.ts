@@ -1,15 +1,17 @@
 // The nvcc driver: finds nvcc, compiles one .cu for one arch to PTX (-lineinfo) and a cubin with
 // ptxas -v, and parses the resource log and nvcc's diagnostics. Uses execFile with argument
-// arrays (no shell). Never throws for a compile failure: ok:false plus Diagnostics.
+// arrays; nvcc itself runs its steps through sh, so every argument is first made shell-inert
+// (nvcc-args.ts). Children get a token-free environment. Never throws for a compile failure:
+// ok:false plus Diagnostics.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../report/types.js';
+import { childEnv, compileTimeoutMs } from './child-env.js';
+import { checkFlags, defineArgs, firstUnsafeArg, printable, SHELL_INERT, unitFor } from './nvcc-args.js';
 import { applyLaunchBounds } from './ptxas.js';
 import { parsePtxasLog } from './ptxas-log.js';
 import type { ResourceRecord } from './types.js';
-import { definesHeader, safeFileStem, shellUnsafeArgument } from './shell-safe.js';
-import { childEnv } from './child-env.js';
 
 export interface CompileRequest {
   source: string;
@@ -36,13 +38,13 @@ export interface CompileResult {
 
 interface RunResult { code: number | null; stdout: string; stderr: string; spawnError: string | null }
 
-const COMPILE_TIMEOUT_MS = 10 * 60 * 1000;
 
 function run(file: string, args: string[]): Promise<RunResult> {
+  const timeout = compileTimeoutMs();
   return new Promise((resolve) => {
-    execFile(file, args, { maxBuffer: 64 * 1024 * 1024, timeout: COMPILE_TIMEOUT_MS, encoding: 'utf8', env: childEnv() }, (error, stdout, stderr) => {
-      const err = error as (NodeJS.ErrnoException & { code?: string | number }) | null;
-      if (err && (err as { killed?: boolean }).killed) resolve({ code: null, stdout, stderr, spawnError: `timed out after ${COMPILE_TIMEOUT_MS / 60000} minutes (killed)` });
+    execFile(file, args, { maxBuffer: 64 * 1024 * 1024, timeout, killSignal: 'SIGKILL', encoding: 'utf8', env: childEnv() }, (error, stdout, stderr) => {
+      const err = error as (NodeJS.ErrnoException & { code?: string | number; killed?: boolean; signal?: string }) | null;
+      if (err?.killed && err.signal === 'SIGKILL') resolve({ code: null, stdout, stderr, spawnError: `timed out after ${timeout} ms (${path.basename(file)} killed)` });
       else if (err && typeof err.code === 'string') resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
       else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr, spawnError: null });
     });
@@ -94,31 +96,27 @@ const realArch = (arch: string): string => arch.replace(/^compute_/, 'sm_');
 export async function compileCuda(request: CompileRequest): Promise<CompileResult> {
   const arch = realArch(request.arch);
   const nvcc = request.nvcc ?? (await findNvcc())?.path ?? 'nvcc';
-  // Output names are derived from the source name but never carry its shell characters.
-  const base = safeFileStem(path.basename(request.source).replace(/\.[^.]+$/, ''));
-  const ptxPath = path.join(request.outDir, `${base}.${arch}.ptx`);
-  const cubinFile = path.join(request.outDir, `${base}.${arch}.cubin`);
-  const defines = definesHeader(request.defines ?? {});
-  const definesFile = path.join(request.outDir, `${base}.${arch}.defines.h`);
+  const unit = unitFor(request.source, request.outDir);
+  const defines = defineArgs(request.defines ?? {}, request.outDir, unit.stem);
+  const ptxPath = path.join(request.outDir, `${unit.stem}.${arch}.ptx`);
+  const cubinFile = path.join(request.outDir, `${unit.stem}.${arch}.cubin`);
   const common = [
-    ...(Object.keys(request.defines ?? {}).length ? ['-include', definesFile] : []),
+    ...defines.args,
     ...(request.includeDirs ?? []).map((d) => `-I${d}`),
     ...(request.flags ?? []),
   ];
-  const command = [nvcc, `-arch=${arch}`, '-lineinfo', '-ptx', ...common, '-o', ptxPath, request.source];
+  const command = [nvcc, `-arch=${arch}`, '-lineinfo', '-ptx', ...common, '-o', ptxPath, unit.unit];
   const result: CompileResult = { ok: false, ptx: null, ptxPath: null, cubinPath: null, ptxasLog: '', resources: [], diagnostics: [], command };
-  const refuse = (message: string) => {
-    result.diagnostics.push({ severity: 'error', stage: 'build', message, file: request.source });
+  const refused = [...unit.errors, ...defines.errors, ...checkFlags(request.flags ?? [])];
+  const unsafe = firstUnsafeArg(command.slice(1));
+  if (unsafe !== null && !refused.length) refused.push(`argument '${printable(unsafe)}' has characters nvcc would hand to a shell ($, \`, \\, quotes, ;, |, &, <, >, ( ), newline): not run${SHELL_INERT.test(request.outDir) ? '' : ` (the output folder ${printable(request.outDir)} is one)`}`);
+  if (refused.length) {
+    for (const message of refused) result.diagnostics.push({ severity: 'error', stage: 'build', message, file: request.source });
     return result;
-  };
-  if (defines.errors.length) return refuse(`not compiled: ${defines.errors.join('; ')}`);
-  const unsafe = shellUnsafeArgument(command);
-  if (unsafe !== null) {
-    return refuse(`not compiled: nvcc passes its arguments to a shell, and ${JSON.stringify(unsafe)} contains $, a backtick, a double quote, a backslash or a control character`);
   }
   try {
     await mkdir(request.outDir, { recursive: true });
-    if (Object.keys(request.defines ?? {}).length) await writeFile(definesFile, defines.text);
+    for (const file of [...unit.files, ...defines.files]) await writeFile(file.path, file.text);
   } catch (error) {
     result.diagnostics.push({ severity: 'error', stage: 'build', message: `cannot create ${request.outDir}: ${(error as Error).message}` });
     return result;

@@ -1,10 +1,10 @@
 // ptxas on a PTX file: the resources of committed or generated PTX (no .cu needed).
 import { execFile } from 'node:child_process';
 import type { Diagnostic } from '../report/types.js';
+import { childEnv, compileTimeoutMs } from './child-env.js';
 import { launchBoundsFromPtx } from './launch-bounds.js';
 import { parsePtxasLog } from './ptxas-log.js';
 import type { ResourceRecord } from './types.js';
-import { childEnv } from './child-env.js';
 
 /**
  * A ptxas log carries no launch bounds: fill them in from the PTX's .maxntid / .minnctapersm,
@@ -25,7 +25,7 @@ export function applyLaunchBounds(records: ResourceRecord[], ptxText: string): v
 /** Runs `ptxas -v` on a PTX file for one arch; a failure is a diagnostic, never a throw. */
 export function assemblePtx(ptxas: string, arch: string, ptxPath: string, ptxText: string): Promise<{ records: ResourceRecord[]; diagnostics: Diagnostic[] }> {
   return new Promise((resolve) => {
-    execFile(ptxas, [`-arch=${arch}`, '-v', '-o', '/dev/null', ptxPath], { encoding: 'utf8', maxBuffer: 64 << 20, env: childEnv(), timeout: 10 * 60 * 1000 }, (error, _stdout, stderr) => {
+    execFile(ptxas, [`-arch=${arch}`, '-v', '-o', '/dev/null', ptxPath], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: compileTimeoutMs(), killSignal: 'SIGKILL', env: childEnv() }, (error, _stdout, stderr) => {
       if (error && typeof (error as NodeJS.ErrnoException).code === 'string') {
         resolve({ records: [], diagnostics: [{ severity: 'note', stage: 'ptxas', file: ptxPath, message: `ptxas could not run (${(error as Error).message}): resources unknown` }] });
         return;

@@ -47,7 +47,9 @@ export interface FakeGitHub {
   issues: StoredIssue[];
   inject(failure: InjectedFailure): void;
   /** Adds comments by other users to a PR (for pagination). */
-  seedComments(issue: number, bodies: string[]): void;
+  seedComments(issue: number, bodies: string[], login?: string): void;
+  /** Repository permission per user login (admin, maintain, write, triage, read); others 404. */
+  permissions: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
   const checkRuns: StoredCheckRun[] = [];
   const issues: StoredIssue[] = [];
   const failures: InjectedFailure[] = [];
+  const permissions = new Map<string, string>();
   let nextId = 1000;
   let baseUrl = '';
 
@@ -155,6 +158,10 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       for (const key of ['title', 'body', 'state'] as const) if (typeof input[key] === 'string') issue[key] = input[key];
       return send(res, 200, issue);
     }
+    if ((match = url.pathname.match(/^\/repos\/[^/]+\/[^/]+\/collaborators\/([^/]+)\/permission$/)) && method === 'GET') {
+      const permission = permissions.get(decodeURIComponent(match[1]));
+      return permission ? send(res, 200, { permission, user: { login: match[1] } }) : send(res, 404, { message: 'Not Found' });
+    }
     return send(res, 404, { message: `not implemented: ${method} ${url.pathname}` });
   };
 
@@ -165,10 +172,10 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: baseUrl, requests, comments, checkRuns, issues,
+    url: baseUrl, requests, comments, checkRuns, issues, permissions,
     inject: (failure) => failures.push({ ...failure }),
-    seedComments: (issue, bodies) => {
-      for (const body of bodies) commentsOf(issue).push({ id: nextId++, body, user: { login: 'someone', type: 'User' }, html_url: `https://github.test/c/${nextId}` });
+    seedComments: (issue, bodies, login = 'someone') => {
+      for (const body of bodies) commentsOf(issue).push({ id: nextId++, body, user: { login, type: 'User' }, html_url: `https://github.test/c/${nextId}` });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -4,6 +4,7 @@
 // `reportOrRevisionResolver` (the registered command) takes an existing file as a report and
 // anything else as a git revision of the repository at the working directory, built (or read
 // from committed artifacts) by the Action's engine (reportAtRevision).
+import { onInterrupt } from '../../discover/interrupt.js';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,7 @@ export const reportOrRevisionResolver: ReportResolver = async (spec, side, io, c
     return { ok: false, error: `${spec}: neither a report file nor a git revision (${io.cwd} is not in a git repository)` };
   }
   const scratchDir = mkdtempSync(path.join(tmpdir(), 'carve-compare-'));
+  const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const progress = stepLog(io.stderr, io.isTTY, `carve compare (${side} ${spec})`);
   try {
     const { report, diagnostics } = await reportAtRevision({
@@ -67,6 +69,7 @@ export const reportOrRevisionResolver: ReportResolver = async (spec, side, io, c
     return { ok: true, value: report };
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
+    forgetScratch();
   }
 };
 
