@@ -77,6 +77,6 @@ for space in $SPACES; do
   time_space "$BUILD/$space.manifest" $(( $(date +%s) + left * mine / rest )) "$OUT/timings-$space.jsonl"
 done
 for space in $SPACES; do
-  (cd "$BUILD" && find "$space" -name '*.ptx' -o -name '*.ptxas' | tar -cf - -T - | xz -T0 -6 > "$OUT/ptx-$space.tar.xz")
+  (cd "$BUILD" && find "$space" -name '*.ptx' -o -name '*.ptxas' | tar -cf - -T - | xz -T0 -9 > "$OUT/ptx-$space.tar.xz")
 done
 echo done >> "$LOG"

@@ -26,6 +26,13 @@ export interface DescribedSpace {
   stubHeaders: string[];
   /** Explicit instantiation, written with the parameter names. */
   instantiate: string;
+  /** Declarations the header needs from elsewhere in its repository (placed before it). */
+  prelude?: string;
+  /**
+   * Trip counts of loops the analysis cannot count ('file:line' of the loop test -> expression of
+   * parameters and defines), e.g. a K loop whose pointers advance inside it; evaluated per variant.
+   */
+  loopTrips?: Record<string, string>;
   space: Omit<SpaceConfig, 'source' | 'objective' | 'band'> & Partial<Pick<SpaceConfig, 'objective' | 'band'>>;
 }
 
@@ -57,10 +64,11 @@ export function checkDescribedSpace(value: unknown, file: string): DescribedSpac
 
 /** The config space a described space builds as (source = the wrapper file). */
 export function describedSpaceConfig(described: DescribedSpace, wrapperFile: string): SpaceConfig {
+  const space = described.space;
   return {
-    source: wrapperFile, constraints: [], defines: {}, arguments: [], objective: 'ryoo', band: 0,
-    ...described.space,
-  } as SpaceConfig;
+    ...space, source: wrapperFile, constraints: space.constraints ?? [], defines: space.defines ?? {}, arguments: space.arguments ?? [],
+    objective: space.objective ?? 'ryoo', band: space.band ?? 0,
+  };
 }
 
 /** The translation unit every variant compiles (with -I at the folder holding `includeRoot`). */
@@ -70,6 +78,7 @@ export function wrapperSource(described: DescribedSpace, includeRoot: string): s
     `// ${described.origin.repository}@${described.origin.commit} ${described.origin.path} (${described.origin.licence})`,
     ...names.map((name) => `static constexpr auto carve_value_${name} = (${name});`),
     ...names.map((name) => `#undef ${name}`),
+    ...(described.prelude ? [described.prelude] : []),
     `#include "${includeRoot}/${described.include}"`,
     ...Object.keys(described.space.parameters).map((name) => `#define ${name} carve_value_${name}`),
     described.instantiate,
