@@ -14,12 +14,24 @@ export interface CarveOptions {
   mergeTolerance: number;
   /** ryoo+traffic: keep variants moving at most (1 + this) x the least global traffic. */
   trafficTolerance: number;
+  /**
+   * Weighted coalescing: an uncoalesced variant is removed only when its excess global sectors
+   * are more than this share of its global traffic (where the metrics carry that share).
+   */
+  excessSectorShare?: number;
+  /** Remove variants with local memory (stack frame or spills) while others have none. */
+  localMemory?: boolean;
+  /** Merge only variants whose launch geometry (block, grid) is also the same. */
+  keepGeometryTies?: boolean;
 }
 
 export const DEFAULT_CARVE_OPTIONS: CarveOptions = { objective: 'ryoo', band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
 
+/** The options measured on the described SGEMM_CUDA spaces (docs/carving-spaces.md). */
+export const WEIGHTED_CARVE_OPTIONS: CarveOptions = { ...DEFAULT_CARVE_OPTIONS, excessSectorShare: 0.1, localMemory: true, keepGeometryTies: true };
+
 export interface CarveStep {
-  name: 'build' | 'launch' | 'coalescing' | 'spills' | 'bank-conflicts' | 'traffic' | 'pareto' | 'merge';
+  name: 'build' | 'launch' | 'coalescing' | 'spills' | 'local-memory' | 'bank-conflicts' | 'traffic' | 'pareto' | 'merge';
   before: number;
   after: number;
   /** Why the step removed what it removed (or why it removed nothing). */
@@ -37,6 +49,8 @@ export interface CarvedVariant extends VariantMetrics {
   normalizedUtilization: number | null;
   /** For a survivor: ids of the variants merged into it; for a merged one: its representative. */
   mergedWith: string[];
+  /** Why a threshold step removed it, with its numbers; null when it was not removed by one. */
+  prunedBecause?: string | null;
 }
 
 export interface CarveResult {
@@ -96,22 +110,37 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   const steps: CarveStep[] = [];
   let alive = carved;
 
-  const threshold = (name: CarveStep['name'], fails: (v: CarvedVariant) => boolean, what: string, always = false) => {
+  const threshold = (name: CarveStep['name'], fails: (v: CarvedVariant) => boolean, what: string, always = false, why?: (v: CarvedVariant) => string) => {
     const passing = alive.filter((v) => !fails(v));
     const before = alive.length;
     if (passing.length === 0 && !always) {
       steps.push({ name, before, after: before, note: `no variant is free of ${what}: nothing removed` });
       return;
     }
-    for (const v of alive) if (fails(v)) v.status = `pruned:${name}`;
+    for (const v of alive) {
+      if (!fails(v)) continue;
+      v.status = `pruned:${name}`;
+      v.prunedBecause = why ? why(v) : what;
+    }
     alive = passing;
     steps.push({ name, before, after: alive.length, note: before === alive.length ? `no variant has ${what}` : `removed ${before - alive.length} with ${what}` });
   };
 
   threshold('build', (v) => !v.built, 'a failed build', true);
   threshold('launch', (v) => v.canLaunch === false, 'a launch that cannot run (0 blocks/SM or block above launch bounds)', true);
-  threshold('coalescing', (v) => v.coalescing === 'uncoalesced', 'strided or uncoalesced global access');
+  // Weighted where the metrics carry the excess share: a strided epilogue store executed once
+  // per thread is a negligible share of a GEMM's traffic and must not remove the variant.
+  const share = options.excessSectorShare ?? 0;
+  const weighted = (v: VariantMetrics) => options.excessSectorShare !== undefined && v.excessSectorShare !== undefined && v.excessSectorShare !== null;
+  threshold('coalescing', (v) => v.coalescing === 'uncoalesced' && (!weighted(v) || (v.excessSectorShare as number) > share),
+    weighted(ordered[0] ?? ({} as VariantMetrics)) ? `excess global sectors above ${share * 100}% of the traffic` : 'strided or uncoalesced global access', false,
+    (v) => weighted(v) ? `${((v.excessSectorShare as number) * 100).toFixed(1)}% of its global sectors are excess (above ${share * 100}%): ${v.coalescingEvidence}` : `${v.coalescingEvidence}`);
   threshold('spills', (v) => v.spills === true, 'register spills');
+  // Local memory (a thread-private array indexed at run time, or spills) is off-chip traffic per
+  // thread; measured on SGEMM_CUDA's spaces such variants run several times slower.
+  if (options.localMemory) {
+    threshold('local-memory', (v) => (v.localBytes ?? 0) > 0, 'local memory (stack frame or spills)', false, (v) => `${v.localBytes} bytes of local memory per thread`);
+  }
   if (options.objective === 'ryoo+traffic') {
     threshold('bank-conflicts', (v) => (v.bankConflictWays ?? 1) > 1, 'shared-memory bank conflicts');
     const known = alive.map((v) => v.globalTrafficBytes).filter((t): t is number => t !== null && t > 0);
@@ -142,6 +171,8 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
     const twin = v.efficiency === null ? undefined : representatives.find((r) =>
       r.efficiency !== null && r.utilization !== null && v.utilization !== null &&
       close(r.efficiency, v.efficiency as number, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) &&
+      // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
+      (!options.keepGeometryTies || (r.block.join('x') === v.block.join('x') && r.grid.join('x') === v.grid.join('x'))) &&
       (options.objective !== 'ryoo+traffic' || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)));
     if (twin) {
       v.status = 'merged';
@@ -150,7 +181,7 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
     } else representatives.push(v);
   }
   alive = representatives;
-  steps.push({ name: 'merge', before: beforeMerge, after: alive.length, note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%` });
+  steps.push({ name: 'merge', before: beforeMerge, after: alive.length, note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? ' and whose launch geometry is the same' : ''}` });
 
   return { space, arch, objective: options.objective, band: options.band, total: all.length, survivors: alive, steps, variants: carved };
 }

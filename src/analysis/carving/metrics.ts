@@ -45,6 +45,8 @@ export interface VariantMetrics {
   metricsReason: string | null;
   /** Spills or local memory; null = unknown (the source records no spill counts and there is no local memory). */
   spills: boolean | null;
+  /** Per-thread local memory (stack frame + spills, bytes): arrays indexed at run time live there. */
+  localBytes?: number | null;
   flopsPerThread: number | null;
   globalBytesPerThread: number | null;
   /** Bytes the memory system moves for the whole launch: 32-byte sectors per request, summed. */
@@ -54,6 +56,12 @@ export interface VariantMetrics {
   coalescingEvidence: string | null;
   /** Worst shared-memory bank conflict degree (1 = none); null when unknown. */
   bankConflictWays: number | null;
+  /**
+   * Share of the global sectors a launch moves that an ideal access pattern would not:
+   * sum of executions x (sectors - ideal) over sum of executions x sectors (0 = every access
+   * ideal); null when a site's sectors are unknown.
+   */
+  excessSectorShare?: number | null;
 }
 
 export interface MetricOptions {
@@ -90,6 +98,7 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
   let worstSectors = 0;
   let trafficPerThread = 0;
   let trafficKnown = true;
+  let excessPerThread = 0;
   let bankWays: number | null = 1;
   for (const access of accesses) {
     if (access.space === 'shared') {
@@ -97,8 +106,10 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
       else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
       continue;
     }
-    if (access.sectorsPerRequest !== null) trafficPerThread += access.dynamicWeight * access.sectorsPerRequest; // sectors x 32 B / 32 lanes
-    else trafficKnown = false;
+    if (access.sectorsPerRequest !== null) {
+      trafficPerThread += access.dynamicWeight * access.sectorsPerRequest; // sectors x 32 B / 32 lanes
+      excessPerThread += access.dynamicWeight * Math.max(0, access.sectorsPerRequest - (access.idealSectors ?? access.sectorsPerRequest));
+    } else trafficKnown = false;
     if (access.dynamicWeight < minWeight) continue;
     if (access.class !== null && BAD_CLASSES.has(access.class)) {
       const sectors = access.sectorsPerRequest ?? Number.POSITIVE_INFINITY;
@@ -112,7 +123,8 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
       evidence = `${access.kind}${location(access)}: ${access.reason}`;
     }
   }
-  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, bankWays };
+  const excessShare = !trafficKnown ? null : trafficPerThread > 0 ? excessPerThread / trafficPerThread : 0;
+  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays };
 }
 
 /** Metrics of one variant; never throws (a missing report or unknown value is null with a reason). */
@@ -141,6 +153,7 @@ export function variantMetrics(variant: VariantGeometry, report: KernelReport | 
     const localBytes = (report.perThread?.localLoadBytes ?? 0) + (report.perThread?.localStoreBytes ?? 0);
     const local = resources.stackFrameBytes > 0 && localBytes > 0;
     metrics.spills = local || (spillBytes === null ? null : spillBytes > 0);
+    metrics.localBytes = resources.localBytes;
     const input = {
       arch: options.arch, block: variant.block, registersPerThread: resources.registers, staticSharedBytes: resources.staticSharedBytes,
       dynamicSharedBytes: variant.dynamicSharedBytes, maxThreadsPerBlock: resources.maxThreadsPerBlock, carveoutPercent: options.carveoutPercent ?? -1,
@@ -171,6 +184,7 @@ export function variantMetrics(variant: VariantGeometry, report: KernelReport | 
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
   metrics.globalTrafficBytes = summary.traffic;
+  metrics.excessSectorShare = summary.excessShare;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === 'shared') ? summary.bankWays : 1;
 
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = 'dynamic instruction count unknown';

@@ -13,7 +13,7 @@ import type { Diagnostic, KernelReport } from '../../report/types.js';
 import { buildVariants, type VariantBuild } from './build.js';
 import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';
 import { variantMetrics, type VariantMetrics } from './metrics.js';
-import { enumerateSpace, pointerSegment, shardVariants } from './space.js';
+import { enumerateSpace, pointerSegment, shardVariants, type ResolvedArgument } from './space.js';
 
 export interface CarveShardOutput {
   kind: 'carve-shard';
@@ -49,8 +49,10 @@ export function spaceConfigHash(config: CarveConfig, spaceName: string, arch: st
 
 /** The report of the space's kernel among a module's kernels (by display name, extern "C" name, or template prefix). */
 export function pickKernel(kernels: KernelReport[], wanted: string): KernelReport | null {
+  // A demangled template instance names its return type first: "void f<128, 64>(int, float*)".
+  const bare = (k: KernelReport) => k.displayName.replace(/^void /, '');
   return kernels.find((k) => k.name === wanted || k.displayName === wanted)
-    ?? kernels.find((k) => k.displayName.startsWith(`${wanted}(`) || k.displayName.startsWith(`${wanted}<`))
+    ?? kernels.find((k) => bare(k).startsWith(`${wanted}(`) || bare(k).startsWith(`${wanted}<`))
     ?? null;
 }
 
@@ -61,6 +63,17 @@ function numericDefines(defines: Record<string, number | string>): Record<string
     if (value !== '' && Number.isFinite(number)) out[name] = number;
   }
   return out;
+}
+
+/**
+ * The values the analysis may use: -D defines, and the int / float kernel arguments of the
+ * timed launch by position (`param_N`), so loops bounded by an argument get the trip count of
+ * the run that is timed instead of an assumed one.
+ */
+export function analysisValues(defines: Record<string, number | string>, args: ResolvedArgument[]): Record<string, number> {
+  const values = numericDefines(defines);
+  for (const [index, argument] of args.entries()) if (argument.kind !== 'buffer') values[`param_${index}`] = argument.value;
+  return values;
 }
 
 /** Static metrics of one built variant (pure given the build). */
@@ -76,7 +89,7 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
     // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
     launchFor: () => ({ block: variant.block, blockSource: 'config', dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1, grid: variant.grid,
       params: Object.fromEntries(variant.arguments.flatMap((a, i) => (a.kind === 'buffer' ? [] : [[String(i), a.value]]))) }),
-    defines: numericDefines(variant.defines), loops: config.loops,
+    defines: analysisValues(variant.defines, variant.arguments), loops: config.loops,
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;
@@ -92,7 +105,7 @@ export function analyzeBuildCached(build: VariantBuild, space: SpaceConfig, conf
   if (!build.ok) return analyzeBuild(build, space, config, arch);
   const v = build.variant;
   const key = createHash('sha256').update(JSON.stringify({
-    code: codeFingerprint(), build: build.key, arch, kernel: space.kernel, block: v.block, grid: v.grid, dynamicShared: v.dynamicSharedBytes,
+    code: codeFingerprint(), build: build.key, arch, kernel: space.kernel, block: v.block, grid: v.grid, dynamicShared: v.dynamicSharedBytes, arguments: v.arguments,
     loops: config.loops, minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight, source: space.source,
   })).digest('hex').slice(0, 24);
   const file = path.join(cacheDir, build.key, `metrics-${key}.json`);

@@ -1,0 +1,52 @@
+// Prepares a folder the GPU machine can build and time described spaces from (it has no node):
+// each space's wrapper, empty stand-ins for unneeded headers, a copy of the kernel's folder
+// from a local checkout, one build line per variant and a timing manifest per space (kernel
+// name @ENTRY: the build reads the mangled name from the PTX), and the harness source.
+// Run: npx tsx scripts/carving/described-plan.ts --checkouts DIR --out DIR DESCRIPTION.json...
+//   DIR/<name> is the checkout of repository owner/<name>; --samples N (default 10).
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { checkDescribedSpace, describedSpaceConfig, wrapperSource } from '../../src/analysis/carving/described-space.js';
+import { enumerateSpace } from '../../src/analysis/carving/space.js';
+import { generateHarness } from '../../src/timing/harness.js';
+import { writeManifest, type HarnessEntry } from '../../src/timing/manifest.js';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { checkouts: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string', default: '10' }, warmup: { type: 'string', default: '1' } },
+});
+if (!values.checkouts || !values.out || positionals.length === 0) {
+  console.error('usage: described-plan.ts --checkouts DIR --out DIR DESCRIPTION.json...');
+  process.exit(2);
+}
+const out = values.out;
+mkdirSync(path.join(out, 'stub'), { recursive: true });
+const builds: string[] = [];
+const index: string[] = [];
+for (const file of positionals) {
+  const name = path.basename(file, '.json');
+  const described = checkDescribedSpace(JSON.parse(readFileSync(file, 'utf8')), file);
+  const repository = described.origin.repository.split('/')[1];
+  const folder = path.dirname(described.include);
+  cpSync(path.join(values.checkouts, repository, folder), path.join(out, 'src', repository, folder), { recursive: true });
+  for (const header of described.stubHeaders) writeFileSync(path.join(out, 'stub', header), '// empty stand-in\n');
+  writeFileSync(path.join(out, `${name}.cu`), wrapperSource(described, `src/${repository}`));
+  const enumeration = enumerateSpace(name, describedSpaceConfig(described, `${name}.cu`));
+  if (enumeration.diagnostics.some((d) => d.severity === 'error') || enumeration.rejected.length) {
+    throw new Error(`${file}: ${JSON.stringify([...enumeration.diagnostics, ...enumeration.rejected.slice(0, 3)])}`);
+  }
+  const entries: HarnessEntry[] = enumeration.variants.map((variant) => {
+    builds.push([name, variant.index, `${name}.cu`, ...Object.entries(variant.defines).map(([d, v]) => `-D${d}=${v}`)].join(' '));
+    return {
+      space: name, id: variant.id, cubin: `${name}/${variant.index}.cubin`, kernel: '@ENTRY', grid: variant.grid, block: variant.block,
+      dynamicSharedBytes: variant.dynamicSharedBytes, arguments: variant.arguments, warmup: Number(values.warmup), samples: Number(values.samples),
+    };
+  });
+  writeFileSync(path.join(out, `${name}.manifest`), writeManifest(entries));
+  index.push(`${name} ${described.role} ${enumeration.variants.length}`);
+  console.log(`${name} (${described.role}): ${enumeration.total} in the product, ${enumeration.variants.length} variants`);
+}
+writeFileSync(path.join(out, 'builds.txt'), builds.join('\n') + '\n');
+writeFileSync(path.join(out, 'spaces.txt'), index.join('\n') + '\n');
+writeFileSync(path.join(out, 'harness.cpp'), generateHarness());
