@@ -3,7 +3,8 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-6GVP3ADX.js";
+} from "./chunk-BNIAH2T7.js";
+import "./chunk-BDIJX6FT.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-IEYUABLM.js";
 import "./chunk-QMUWDXFR.js";

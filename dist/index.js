@@ -2,10 +2,13 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   createGitHubClient,
+  debug,
+  describeApiError,
   emitAnnotations,
   error,
   getInput,
   info,
+  notice,
   parseEvent,
   publishResults,
   readEventFile,
@@ -16,27 +19,29 @@ import {
   startCheck,
   warning,
   writeSummary
-} from "./chunk-UIY24QA4.js";
+} from "./chunk-RZTDH3F7.js";
+import {
+  failureLine
+} from "./chunk-BDIJX6FT.js";
 import {
   commentMarker,
-  commitExists,
-  fetchCommit,
   git,
+  onInterrupt,
   problemsMarkdown,
   runGate,
   withMarker
-} from "./chunk-EXNYY7MI.js";
+} from "./chunk-EZAKDQJH.js";
 import {
   FINDING_KINDS
-} from "./chunk-7KJTMNQ2.js";
+} from "./chunk-JRD4OXAJ.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-AYKOFE5G.js";
+} from "./chunk-OBU5YHMJ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G7IPZ44D.js";
-import "./chunk-XDIYM2BY.js";
+import "./chunk-GWD27O4R.js";
+import "./chunk-YY342CNU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -45,40 +50,14 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-GHBDCHLJ.js";
-import "./chunk-GJKRQZUC.js";
-import "./chunk-EGZT6K5I.js";
+import "./chunk-WI4B7AXD.js";
+import "./chunk-AI7SF5R3.js";
 import "./chunk-QMUWDXFR.js";
 
 // src/action/run.ts
 import { existsSync as existsSync2, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import path3 from "node:path";
-
-// src/config/trust.ts
-var same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-function trustedConfig(head, base, baseLabel) {
-  const notices = [];
-  const fields = [
-    ["nvcc.path", head.nvcc.path, base.nvcc.path],
-    ["nvcc.flags", head.nvcc.flags, base.nvcc.flags],
-    ["timing.command", head.timing.command, base.timing.command],
-    ["include", head.include, base.include]
-  ];
-  for (const [name, headValue, baseValue] of fields) {
-    if (!same(headValue, baseValue)) {
-      notices.push(`The pull request changes \`${name}\` in the config; ${baseLabel}'s value is used (${JSON.stringify(baseValue ?? null)}), because it decides what runs on this runner. The change takes effect once merged.`);
-    }
-  }
-  const config = {
-    ...head,
-    nvcc: { ...head.nvcc, flags: [...base.nvcc.flags], ...base.nvcc.path !== void 0 ? { path: base.nvcc.path } : {} },
-    timing: { ...head.timing, ...base.timing.command !== void 0 ? { command: base.timing.command } : {} },
-    include: [...base.include]
-  };
-  if (base.nvcc.path === void 0) delete config.nvcc.path;
-  if (base.timing.command === void 0) delete config.timing.command;
-  return { config, notices };
-}
+import path4 from "node:path";
 
 // src/action/inputs.ts
 var MODES = ["gate", "analyze", "publish", "retune", "report"];
@@ -295,42 +274,87 @@ function workflowRunHeadSha(env) {
   }
 }
 
-// src/action/run.ts
-async function configAtBase(workspace, configFile, baseSha, head) {
-  const relative = path3.relative(workspace, path3.resolve(workspace, configFile)).split(path3.sep).join("/");
-  if (!await commitExists(workspace, baseSha)) await fetchCommit(workspace, baseSha);
-  let text = null;
+// src/action/trusted.ts
+import path3 from "node:path";
+var EXECUTING_FIELDS = ["nvcc.path", "nvcc.flags", "include", "timing.command"];
+async function baseConfig(workspace, configPath, baseSha) {
+  const relative = path3.relative(workspace, configPath).split(path3.sep).join("/");
+  let text = "{}";
   try {
-    text = await git(["show", `${baseSha}:${relative}`], workspace);
+    const listed = await git(["ls-tree", "--name-only", baseSha, "--", relative], workspace);
+    if (listed.trim()) text = await git(["show", `${baseSha}:${relative}`], workspace);
   } catch {
-    text = null;
+    return null;
   }
-  if (text === null) return trustedConfig(head, defaultConfig(head.baseDir), `the base branch (${baseSha.slice(0, 12)}, which has no config)`);
-  const base = parseConfigText(text, `${relative}@${baseSha.slice(0, 12)}`, head.baseDir);
-  if (!base.valid) {
-    const fallback = trustedConfig(head, defaultConfig(head.baseDir), "the default config");
-    return { config: fallback.config, notices: [`The base branch's \`${relative}\` is invalid: the defaults are used for nvcc, its flags, include dirs and timing.command.`, ...fallback.notices] };
-  }
-  return trustedConfig(head, base.config, `the base branch (${baseSha.slice(0, 12)})`);
+  const parsed = parseConfigText(text, `${relative}@${baseSha.slice(0, 12)}`, path3.dirname(configPath));
+  return { config: parsed.config, diagnostics: parsed.diagnostics };
 }
+function withTrustedFields(head, base) {
+  const ignored = [];
+  const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  if (!same(head.nvcc.path, base.nvcc.path)) ignored.push("nvcc.path");
+  if (!same(head.nvcc.flags, base.nvcc.flags)) ignored.push("nvcc.flags");
+  if (!same(head.include, base.include)) ignored.push("include");
+  if (!same(head.timing.command, base.timing.command)) ignored.push("timing.command");
+  const config = {
+    ...head,
+    include: [...base.include],
+    nvcc: { ...head.nvcc, flags: [...base.nvcc.flags], path: base.nvcc.path },
+    timing: { ...head.timing, command: base.timing.command }
+  };
+  if (base.nvcc.path === void 0) delete config.nvcc.path;
+  if (base.timing.command === void 0) delete config.timing.command;
+  return { config, ignored };
+}
+var APPROVAL = /^\s*\/carve approve ([0-9a-f]{12,40})\s*$/im;
+var WRITERS = /* @__PURE__ */ new Set(["admin", "maintain", "write"]);
+async function timingApproval(client, ref, pullRequest, headSha) {
+  let comments;
+  try {
+    comments = await client.paginate(client.rest.issues.listComments, { ...ref, issue_number: pullRequest, per_page: 100 });
+  } catch (error2) {
+    return { approvedBy: null, reason: `could not read the pull request's comments: ${describeApiError(error2)}` };
+  }
+  const candidates = comments.map((c) => ({ login: c.user?.login ?? "", sha: APPROVAL.exec(c.body ?? "")?.[1] })).filter((c) => c.login && c.sha && headSha.toLowerCase().startsWith(c.sha));
+  for (const candidate of candidates) {
+    try {
+      const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...ref, username: candidate.login });
+      if (WRITERS.has(data.permission)) return { approvedBy: candidate.login, reason: `approved by @${candidate.login} for ${headSha.slice(0, 12)}` };
+    } catch {
+    }
+  }
+  return { approvedBy: null, reason: `no \`/carve approve ${headSha.slice(0, 12)}\` comment by a user with write access to the repository` };
+}
+
+// src/action/run.ts
 async function runAction(env = process.env) {
   const { inputs, diagnostics: inputDiagnostics } = readInputs((name) => getInput(name));
   if (inputs.token) setSecret(inputs.token);
-  const workspace = path3.resolve(env.GITHUB_WORKSPACE ?? process.cwd());
-  const reportDir = path3.resolve(workspace, inputs.reportDir);
+  const workspace = path4.resolve(env.GITHUB_WORKSPACE ?? process.cwd());
+  const reportDir = path4.resolve(workspace, inputs.reportDir);
   const { event, diagnostics: eventDiagnostics } = readEventFile(env.GITHUB_EVENT_PATH, env.GITHUB_EVENT_NAME ?? "", env);
   setOutput("report-dir", reportDir);
   if (inputs.mode === "publish") {
     await publishFromReportDir({ inputs, reportDir, event, env, inputDiagnostics: [...inputDiagnostics, ...eventDiagnostics] });
     return;
   }
-  const configPath = path3.resolve(workspace, inputs.config);
+  const configPath = path4.resolve(workspace, inputs.config);
   const loaded = loadConfigFile(configPath);
+  let config = loaded.config;
   const notes = [];
-  const trusted = inputs.mode === "gate" && event.pullRequest ? await configAtBase(workspace, inputs.config, event.pullRequest.baseSha, loaded.config) : null;
-  const config = trusted?.config ?? loaded.config;
-  if (trusted) notes.push(...trusted.notices);
   const diagnostics = [...inputDiagnostics, ...eventDiagnostics, ...loaded.diagnostics];
+  if (inputs.mode !== "report" && event.pullRequest) {
+    const base = await baseConfig(workspace, configPath, event.pullRequest.baseSha);
+    const trusted = withTrustedFields(config, base?.config ?? defaultConfig(path4.dirname(configPath)));
+    config = trusted.config;
+    if (!base) diagnostics.push({ severity: "warning", stage: "config", file: inputs.config, message: `the base commit's config could not be read: ${EXECUTING_FIELDS.join(", ")} take their defaults` });
+    if (trusted.ignored.length) {
+      const message = `the pull request changes ${trusted.ignored.map((f) => `\`${f}\``).join(", ")} in \`${inputs.config}\`: ignored here, the base branch's values apply (see docs/security.md)`;
+      diagnostics.push({ severity: "note", stage: "config", file: inputs.config, jsonPath: `/${trusted.ignored[0].replace(".", "/")}`, message });
+      notice(`carve: ${message}`);
+      notes.push(message.charAt(0).toUpperCase() + message.slice(1) + ".");
+    }
+  }
   if (!loaded.diagnostics.length && !existsSync2(configPath)) {
     notes.push(`No config at \`${inputs.config}\`: defaults apply (block size from __launch_bounds__, else the occupancy sweep with ${config.defaultBlockSize} threads for findings).`);
   }
@@ -352,11 +376,13 @@ async function runAction(env = process.env) {
     });
     return;
   }
-  const scratchDir = mkdtempSync(path3.join(env.RUNNER_TEMP ?? tmpdir(), "carve-"));
+  const scratchDir = mkdtempSync(path4.join(env.RUNNER_TEMP ?? tmpdir(), "carve-"));
+  const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const target = inputs.mode === "gate" ? githubTarget(inputs, event, env) : null;
   const publishWarnings = [];
   try {
     const checkRunId = target ? await target.start(publishWarnings) : null;
+    const timingOn = inputs.timing === "on" && await timingAllowed(target, event, notes);
     const pullRequest = inputs.mode === "report" || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
     if (inputs.mode !== "report" && !event.pullRequest) notes.push(`Event \`${event.eventName || "unknown"}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
     const result = await runGate({
@@ -370,7 +396,7 @@ async function runAction(env = process.env) {
       artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
       pullRequest,
       headSha: event.sha,
-      timingOn: inputs.timing === "on",
+      timingOn,
       notes,
       scope: pullRequest ? "changes" : "all",
       scratchDir,
@@ -412,6 +438,7 @@ async function runAction(env = process.env) {
     else info(`carve: ${result.conclusionReason}`);
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
+    forgetScratch();
   }
 }
 function gateRecord(result, event) {
@@ -429,6 +456,18 @@ function gateRecord(result, event) {
     annotations: result.annotations
   };
 }
+async function timingAllowed(target, event, notes) {
+  const pr = event.pullRequest;
+  if (!pr || pr.sameRepository) return true;
+  const approval = target ? await timingApproval(target.target.client, target.target.ref, pr.number, pr.headSha) : { approvedBy: null, reason: "no token to check an approval with" };
+  if (approval.approvedBy) {
+    warning(`carve: timing code from ${pr.headRepository ?? "a fork"} on this runner: ${approval.reason}`);
+    notes.push(`Timing of fork code ${approval.reason}.`);
+    return true;
+  }
+  notes.push(`Timing skipped: this pull request comes from ${pr.headRepository ?? "another repository"} and ${approval.reason}. A maintainer comments \`/carve approve ${pr.headSha}\` to allow it for this commit.`);
+  return false;
+}
 function runUrl(env) {
   if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID) return null;
   return `${(env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
@@ -439,7 +478,8 @@ async function run() {
   try {
     await runAction();
   } catch (error2) {
-    setFailed(`carve: ${error2.stack ?? String(error2)}`);
+    debug(`carve: ${error2.stack ?? String(error2)}`);
+    setFailed(`carve: internal error: ${failureLine(error2)}`);
   }
 }
 

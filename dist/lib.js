@@ -2,13 +2,14 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-6GVP3ADX.js";
+} from "./chunk-BNIAH2T7.js";
+import "./chunk-BDIJX6FT.js";
 import "./chunk-MTCMBYKF.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-EXNYY7MI.js";
+} from "./chunk-EZAKDQJH.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -16,18 +17,18 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-7KJTMNQ2.js";
+} from "./chunk-JRD4OXAJ.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-AYKOFE5G.js";
+} from "./chunk-OBU5YHMJ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G7IPZ44D.js";
+import "./chunk-GWD27O4R.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-XDIYM2BY.js";
+} from "./chunk-YY342CNU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -43,8 +44,8 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-GJKRQZUC.js";
-import "./chunk-EGZT6K5I.js";
+} from "./chunk-WI4B7AXD.js";
+import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";
 import "./chunk-QMUWDXFR.js";
 export {

@@ -211,7 +211,7 @@ function main(argv: string[]): void {
       const instrPredicted = report.perThread?.instructions ?? null;
       const bytesMeasured = measuredGlobalBytes(m.sites ?? []) / threads;
       const bytesPredicted = report.perThread ? report.perThread.globalLoadBytes + report.perThread.globalStoreBytes : null;
-      const perThread = report.perThread as (typeof report.perThread & { localLoadBytes?: number; localStoreBytes?: number }) | null;
+      const perThread = report.perThread;
       const localPredicted = perThread && perThread.localLoadBytes !== undefined ? perThread.localLoadBytes + (perThread.localStoreBytes ?? 0) : null;
       const ratio = (p: number | null, q: number) => (p === null || q === 0 ? null : Math.round((p / q) * 10000) / 10000);
       kernelRows.push({
@@ -253,7 +253,7 @@ function main(argv: string[]): void {
     excluded, analysisErrors,
   };
   writeFileSync(outPath, JSON.stringify(result, null, 1) + '\n');
-  console.log(markdownTable(result.summary as Record<string, ReturnType<typeof summary>>));
+  console.log(markdownTable(result.summary));
 }
 
 /** The docs/corpus.md table: one column per kernel set. */

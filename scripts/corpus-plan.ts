@@ -102,7 +102,7 @@ function usesExternShared(fn: PtxFunction, module: PtxModule): boolean {
 export function planFile(manifest: Manifest, file: ManifestFile, ptxText: string, readSource: (p: string) => string | null, firstId: number): PlannedLaunch[] {
   const { module } = parsePtx(ptxText, fileId(file) + '.ptx');
   const d = manifest.defaults;
-  let entries = module.functions.filter((f) => f.kind === 'entry' && f.hasBody);
+  const entries = module.functions.filter((f) => f.kind === 'entry' && f.hasBody);
   const out: PlannedLaunch[] = [];
   for (const fn of entries) {
     let display = fn.name;

@@ -79,7 +79,9 @@ describe('corpus-compare', () => {
     // 2-D access), and every site it resolves is judged: none disagrees.
     expect({ judged: count('agree') + count('not-definite'), disagree: count('disagree'), shared: count('shared-line'),
       noLine: count('no-measured-line'), notExecuted: count('not-executed') })
-      .toEqual({ judged: 94, disagree: 0, shared: 0, noLine: 0, notExecuted: 0 });
+      .toEqual({ judged: 92, disagree: 0, shared: 0, noLine: 2, notExecuted: 0 });
+    // noLine 2: the atomicAdd (k28) and cp.async (k35) sites are attributed to the user's line
+    // through .loc inlined_at, while ncu's source counters list them under the toolkit header.
     expect(rows.filter((r) => r.verdict === 'not-definite').map((r) => [r.kernel, r.class])).toEqual(
       expect.arrayContaining([['k12_gather', 'indirect'], ['k13_scatter', 'indirect']]));
     expect(rows.filter((r) => r.falseAlarm)).toEqual([]);

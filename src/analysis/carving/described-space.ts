@@ -48,7 +48,7 @@ export function checkDescribedSpace(value: unknown, file: string): DescribedSpac
   if (d.role !== 'development' && d.role !== 'validation') fail('/role', "must be 'development' or 'validation'");
   const origin = d.origin as Record<string, unknown> | undefined;
   for (const key of ['repository', 'commit', 'path', 'licence', 'spaceFrom']) {
-    if (typeof origin?.[key] !== 'string' || !(origin[key] as string)) fail(`/origin/${key}`, 'missing');
+    if (typeof origin?.[key] !== 'string' || !(origin[key])) fail(`/origin/${key}`, 'missing');
   }
   if (typeof d.include !== 'string' || d.include.includes('..')) fail('/include', 'must be a path inside the repository');
   if (!Array.isArray(d.stubHeaders) || d.stubHeaders.some((h) => typeof h !== 'string' || h.includes('..'))) fail('/stubHeaders', 'must list header names');

@@ -260,7 +260,7 @@ export const analyzeCommand: Command = {
             continue;
           }
           const sourceText = await readFile(absolute, 'utf8').catch(() => null);
-          signatures = sourceText ? kernelSignatures(sourceText) : new Map();
+          signatures = sourceText ? kernelSignatures(sourceText) : new Map<string, string[]>();
           const compiled = await compileCuda({
             source: absolute, arch, outDir, defines: defines.all, nvcc: nvcc.path, cubin: false,
             includeDirs: (values.include ?? []).map((d) => path.resolve(io.cwd, d)), flags: values['nvcc-flag'] ?? [],

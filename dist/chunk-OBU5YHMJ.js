@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-XDIYM2BY.js";
+} from "./chunk-YY342CNU.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -18,7 +18,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-GJKRQZUC.js";
+} from "./chunk-WI4B7AXD.js";
 import {
   __commonJS,
   __require,
@@ -7689,6 +7689,16 @@ var config_schema_default = {
           description: "cudaFuncAttributeMaxDynamicSharedMemorySize the launch opts in to; needed above 48 KB.",
           type: "integer",
           minimum: 0
+        },
+        params: {
+          description: "Kernel argument values for the analysis, keyed by the parameter's name in the kernel's signature or its 0-based index (e.g. {K: 4096}): loop bounds and strides use them. Unknown names are errors listing the parameters.",
+          type: "object",
+          propertyNames: {
+            pattern: "^([0-9]+|[A-Za-z_][A-Za-z0-9_]*)$"
+          },
+          additionalProperties: {
+            type: "number"
+          }
         }
       }
     },
@@ -7915,7 +7925,14 @@ function parseConfigText(text, file, baseDir) {
     const pos = lineCounter.linePos(error.pos[0]);
     diagnostics.push({ severity: "error", stage: "config", message: error.message.split("\n")[0], file, line: pos?.line, column: pos?.col });
   }
-  let data = diagnostics.length ? {} : doc.toJS() ?? {};
+  let data = {};
+  if (!diagnostics.length) {
+    try {
+      data = doc.toJS({ maxAliasCount: 1e3 }) ?? {};
+    } catch (error) {
+      diagnostics.push({ severity: "error", stage: "config", message: error.message.split("\n")[0], file, line: 1, column: 1, jsonPath: "" });
+    }
+  }
   if (diagnostics.length === 0 && (typeof data !== "object" || data === null || Array.isArray(data))) {
     diagnostics.push({ severity: "error", stage: "config", message: "the configuration must be a mapping (key: value)", file, line: 1, column: 1, jsonPath: "" });
     data = {};
@@ -8440,7 +8457,7 @@ import { mkdirSync as mkdirSync2, readFileSync as readFileSync4, writeFileSync a
 import path4 from "node:path";
 
 // src/analysis/carving/build.ts
-import { mkdirSync, readFileSync as readFileSync3, renameSync, rmSync, writeFileSync, existsSync as existsSync2, copyFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync as readFileSync3, renameSync, rmSync, writeFileSync, existsSync as existsSync2, copyFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path3 from "node:path";
 
@@ -8506,11 +8523,56 @@ async function mapPool(items, jobs, task) {
 }
 
 // src/analysis/carving/build.ts
+var stagingSerial = 0;
 function readCached(dir) {
+  let result;
   try {
-    return JSON.parse(readFileSync3(path3.join(dir, "result.json"), "utf8"));
+    result = JSON.parse(readFileSync3(path3.join(dir, "result.json"), "utf8"));
   } catch {
     return null;
+  }
+  if (!result || typeof result.ok !== "boolean" || !Array.isArray(result.resources) || !Array.isArray(result.diagnostics)) return null;
+  if (result.ok && !existsSync2(path3.join(dir, "kernel.ptx"))) return null;
+  if (result.hasCubin && !existsSync2(path3.join(dir, "kernel.cubin"))) return null;
+  return result;
+}
+function publishEntry(staging, dir, tag) {
+  try {
+    renameSync(staging, dir);
+    return;
+  } catch {
+  }
+  if (!readCached(dir)) {
+    const aside = `${dir}.stale-${tag}`;
+    try {
+      renameSync(dir, aside);
+      rmSync(aside, { recursive: true, force: true });
+      renameSync(staging, dir);
+      return;
+    } catch {
+    }
+  }
+  rmSync(staging, { recursive: true, force: true });
+}
+function sweepStaging(cacheDir) {
+  let names;
+  try {
+    names = readdirSync(cacheDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/\.(?:tmp|stale)-(\d+)-\d+$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || processAlive(pid)) continue;
+    rmSync(path3.join(cacheDir, name), { recursive: true, force: true });
+  }
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
   }
 }
 async function buildOne(variant, options) {
@@ -8525,7 +8587,8 @@ async function buildOne(variant, options) {
     return { variant, ok: result2.ok && ptx !== null, cached: cachedHit, key, ptx, ptxPath: ptx === null ? null : ptxPath, cubinPath: result2.hasCubin ? cubinPath : null, resources: result2.resources, diagnostics: result2.diagnostics, error };
   };
   if (cached) return fromCache(cached, true);
-  const staging = `${dir}.tmp-${process.pid}-${variant.index}`;
+  const tag = `${process.pid}-${++stagingSerial}`;
+  const staging = `${dir}.tmp-${tag}`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const compiled = await compileCuda({
@@ -8543,16 +8606,12 @@ async function buildOne(variant, options) {
   if (hasCubin) copyFileSync(compiled.cubinPath, path3.join(staging, "kernel.cubin"));
   const result = { ok: compiled.ok && compiled.ptx !== null, resources: compiled.resources, diagnostics: compiled.diagnostics, hasCubin };
   writeFileSync(path3.join(staging, "result.json"), JSON.stringify(result));
-  try {
-    rmSync(dir, { recursive: true, force: true });
-    renameSync(staging, dir);
-  } catch {
-    rmSync(staging, { recursive: true, force: true });
-  }
+  publishEntry(staging, dir, tag);
   return fromCache(readCached(dir) ?? result, false);
 }
 async function buildVariants(variants, options) {
   mkdirSync(options.cacheDir, { recursive: true });
+  sweepStaging(options.cacheDir);
   const progress = options.progress ? createProgress(variants.length, options.progress.write, options.progress.isTTY) : null;
   const builds = await mapPool(variants, options.jobs ?? availableParallelism(), async (variant) => {
     const build = await buildOne(variant, options);
@@ -8565,6 +8624,7 @@ async function buildVariants(variants, options) {
 
 // src/analysis/carving/carve.ts
 var DEFAULT_CARVE_OPTIONS = { objective: "ryoo", band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
+var WEIGHTED_CARVE_OPTIONS = { ...DEFAULT_CARVE_OPTIONS, excessSectorShare: 0.1, localMemory: true, keepGeometryTies: true };
 function paretoSet(points, axes, band = 0) {
   const kept = /* @__PURE__ */ new Set();
   const grow = 1 + band;
@@ -8608,21 +8668,36 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   }));
   const steps = [];
   let alive = carved;
-  const threshold = (name, fails, what, always = false) => {
+  const threshold = (name, fails, what, always = false, why) => {
     const passing = alive.filter((v) => !fails(v));
     const before2 = alive.length;
     if (passing.length === 0 && !always) {
       steps.push({ name, before: before2, after: before2, note: `no variant is free of ${what}: nothing removed` });
       return;
     }
-    for (const v of alive) if (fails(v)) v.status = `pruned:${name}`;
+    for (const v of alive) {
+      if (!fails(v)) continue;
+      v.status = `pruned:${name}`;
+      v.prunedBecause = why ? why(v) : what;
+    }
     alive = passing;
     steps.push({ name, before: before2, after: alive.length, note: before2 === alive.length ? `no variant has ${what}` : `removed ${before2 - alive.length} with ${what}` });
   };
   threshold("build", (v) => !v.built, "a failed build", true);
   threshold("launch", (v) => v.canLaunch === false, "a launch that cannot run (0 blocks/SM or block above launch bounds)", true);
-  threshold("coalescing", (v) => v.coalescing === "uncoalesced", "strided or uncoalesced global access");
+  const share = options.excessSectorShare ?? 0;
+  const weighted = (v) => options.excessSectorShare !== void 0 && v.excessSectorShare !== void 0 && v.excessSectorShare !== null;
+  threshold(
+    "coalescing",
+    (v) => v.coalescing === "uncoalesced" && (!weighted(v) || v.excessSectorShare > share),
+    weighted(ordered[0] ?? {}) ? `excess global sectors above ${share * 100}% of the traffic` : "strided or uncoalesced global access",
+    false,
+    (v) => weighted(v) ? `${(v.excessSectorShare * 100).toFixed(1)}% of its global sectors are excess (above ${share * 100}%): ${v.coalescingEvidence}` : `${v.coalescingEvidence}`
+  );
   threshold("spills", (v) => v.spills === true, "register spills");
+  if (options.localMemory) {
+    threshold("local-memory", (v) => (v.localBytes ?? 0) > 0, "local memory (stack frame or spills)", false, (v) => `${v.localBytes} bytes of local memory per thread`);
+  }
   if (options.objective === "ryoo+traffic") {
     threshold("bank-conflicts", (v) => (v.bankConflictWays ?? 1) > 1, "shared-memory bank conflicts");
     const known = alive.map((v) => v.globalTrafficBytes).filter((t) => t !== null && t > 0);
@@ -8647,7 +8722,8 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   const beforeMerge = alive.length;
   const representatives = [];
   for (const v of alive) {
-    const twin = v.efficiency === null ? void 0 : representatives.find((r) => r.efficiency !== null && r.utilization !== null && v.utilization !== null && close(r.efficiency, v.efficiency, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) && (options.objective !== "ryoo+traffic" || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)));
+    const twin = v.efficiency === null ? void 0 : representatives.find((r) => r.efficiency !== null && r.utilization !== null && v.utilization !== null && close(r.efficiency, v.efficiency, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) && // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
+    (!options.keepGeometryTies || r.block.join("x") === v.block.join("x") && r.grid.join("x") === v.grid.join("x")) && (options.objective !== "ryoo+traffic" || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)));
     if (twin) {
       v.status = "merged";
       v.mergedWith = [twin.id];
@@ -8655,7 +8731,7 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
     } else representatives.push(v);
   }
   alive = representatives;
-  steps.push({ name: "merge", before: beforeMerge, after: alive.length, note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%` });
+  steps.push({ name: "merge", before: beforeMerge, after: alive.length, note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? " and whose launch geometry is the same" : ""}` });
   return { space, arch, objective: options.objective, band: options.band, total: all.length, survivors: alive, steps, variants: carved };
 }
 
@@ -8679,6 +8755,7 @@ function globalAccessSummary(accesses, minWeight, threads) {
   let worstSectors = 0;
   let trafficPerThread = 0;
   let trafficKnown = true;
+  let excessPerThread = 0;
   let bankWays = 1;
   for (const access of accesses) {
     if (access.space === "shared") {
@@ -8686,8 +8763,10 @@ function globalAccessSummary(accesses, minWeight, threads) {
       else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
       continue;
     }
-    if (access.sectorsPerRequest !== null) trafficPerThread += access.dynamicWeight * access.sectorsPerRequest;
-    else trafficKnown = false;
+    if (access.sectorsPerRequest !== null) {
+      trafficPerThread += access.dynamicWeight * access.sectorsPerRequest;
+      excessPerThread += access.dynamicWeight * Math.max(0, access.sectorsPerRequest - (access.idealSectors ?? access.sectorsPerRequest));
+    } else trafficKnown = false;
     if (access.dynamicWeight < minWeight) continue;
     if (access.class !== null && BAD_CLASSES.has(access.class)) {
       const sectors = access.sectorsPerRequest ?? Number.POSITIVE_INFINITY;
@@ -8701,7 +8780,8 @@ function globalAccessSummary(accesses, minWeight, threads) {
       evidence = `${access.kind}${location(access)}: ${access.reason}`;
     }
   }
-  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, bankWays };
+  const excessShare = !trafficKnown ? null : trafficPerThread > 0 ? excessPerThread / trafficPerThread : 0;
+  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays };
 }
 function variantMetrics(variant, report, options, buildError = null) {
   const threadsPerBlock = product(variant.block);
@@ -8746,7 +8826,10 @@ function variantMetrics(variant, report, options, buildError = null) {
     metrics.registers = resources.registers;
     metrics.sharedBytesPerBlock = resources.staticSharedBytes + variant.dynamicSharedBytes;
     const spillBytes = resources.spillStoreBytes === null || resources.spillLoadBytes === null ? null : resources.spillStoreBytes + resources.spillLoadBytes;
-    metrics.spills = spillBytes === null ? null : spillBytes > 0;
+    const localBytes = (report.perThread?.localLoadBytes ?? 0) + (report.perThread?.localStoreBytes ?? 0);
+    const local = resources.stackFrameBytes > 0 && localBytes > 0;
+    metrics.spills = local || (spillBytes === null ? null : spillBytes > 0);
+    metrics.localBytes = resources.localBytes;
     const input = {
       arch: options.arch,
       block: variant.block,
@@ -8782,6 +8865,7 @@ function variantMetrics(variant, report, options, buildError = null) {
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
   metrics.globalTrafficBytes = summary.traffic;
+  metrics.excessSectorShare = summary.excessShare;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === "shared") ? summary.bankWays : 1;
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = "dynamic instruction count unknown";
   else if (metrics.regions === null || metrics.regions <= 0) metrics.metricsReason = "region count unknown";
@@ -8804,7 +8888,8 @@ function spaceConfigHash(config, spaceName, arch) {
   return createHash2("sha256").update(material).digest("hex").slice(0, 16);
 }
 function pickKernel(kernels, wanted) {
-  return kernels.find((k) => k.name === wanted || k.displayName === wanted) ?? kernels.find((k) => k.displayName.startsWith(`${wanted}(`) || k.displayName.startsWith(`${wanted}<`)) ?? null;
+  const bare = (k) => k.displayName.replace(/^void /, "");
+  return kernels.find((k) => k.name === wanted || k.displayName === wanted) ?? kernels.find((k) => bare(k).startsWith(`${wanted}(`) || bare(k).startsWith(`${wanted}<`)) ?? null;
 }
 function numericDefines(defines) {
   const out = {};
@@ -8813,6 +8898,11 @@ function numericDefines(defines) {
     if (value !== "" && Number.isFinite(number)) out[name] = number;
   }
   return out;
+}
+function analysisValues(defines, args) {
+  const values = numericDefines(defines);
+  for (const [index, argument] of args.entries()) if (argument.kind !== "buffer") values[`param_${index}`] = argument.value;
+  return values;
 }
 function analyzeBuild(build, space, config, arch) {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
@@ -8826,8 +8916,16 @@ function analyzeBuild(build, space, config, arch) {
     sourceFile: path4.resolve(config.baseDir, space.source),
     arch,
     resources: build.resources,
-    launchFor: () => ({ block: variant.block, blockSource: "config", dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1 }),
-    defines: numericDefines(variant.defines),
+    // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
+    launchFor: () => ({
+      block: variant.block,
+      blockSource: "config",
+      dynamicSharedBytes: variant.dynamicSharedBytes,
+      carveoutPercent: -1,
+      grid: variant.grid,
+      params: Object.fromEntries(variant.arguments.flatMap((a, i) => a.kind === "buffer" ? [] : [[String(i), a.value]]))
+    }),
+    defines: analysisValues(variant.defines, variant.arguments),
     loops: config.loops
   });
   const report = pickKernel(analysis.kernels, space.kernel);
@@ -8845,6 +8943,7 @@ function analyzeBuildCached(build, space, config, arch, cacheDir) {
     block: v.block,
     grid: v.grid,
     dynamicShared: v.dynamicSharedBytes,
+    arguments: v.arguments,
     loops: config.loops,
     minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight,
     source: space.source

@@ -5,21 +5,21 @@ import {
   commentMarker,
   problemsMarkdown,
   upsertStickyComment
-} from "./chunk-EXNYY7MI.js";
+} from "./chunk-EZAKDQJH.js";
 import {
   SUMMARY_LIMIT
-} from "./chunk-7KJTMNQ2.js";
+} from "./chunk-JRD4OXAJ.js";
 import {
   carveSpace,
   harnessEntries,
   pointerSegment
-} from "./chunk-AYKOFE5G.js";
+} from "./chunk-OBU5YHMJ.js";
 import {
   compareTimings,
   rankTimings,
   runExternalBenchmark,
   runHarness
-} from "./chunk-G7IPZ44D.js";
+} from "./chunk-GWD27O4R.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -13601,7 +13601,7 @@ var require_fetch = __commonJS({
     function handleFetchDone(response) {
       finalizeAndReportTiming(response, "fetch");
     }
-    function fetch2(input, init = void 0) {
+    function fetch3(input, init = void 0) {
       webidl.argumentLengthCheck(arguments, 1, "globalThis.fetch");
       let p = createDeferredPromise();
       let requestObject;
@@ -14556,7 +14556,7 @@ var require_fetch = __commonJS({
       }
     }
     module.exports = {
-      fetch: fetch2,
+      fetch: fetch3,
       Fetch,
       fetching,
       finalizeAndReportTiming
@@ -19094,7 +19094,7 @@ var require_undici = __commonJS({
     module.exports.setGlobalDispatcher = setGlobalDispatcher;
     module.exports.getGlobalDispatcher = getGlobalDispatcher;
     var fetchImpl = require_fetch().fetch;
-    module.exports.fetch = async function fetch2(init, options = void 0) {
+    module.exports.fetch = async function fetch3(init, options = void 0) {
       try {
         return await fetchImpl(init, options);
       } catch (err) {
@@ -21723,6 +21723,9 @@ function setFailed(message) {
   process.exitCode = ExitCode.Failure;
   error(message);
 }
+function debug(message) {
+  issueCommand("debug", {}, message);
+}
 function error(message, properties = {}) {
   issueCommand("error", toCommandProperties(properties), message instanceof Error ? message.toString() : message);
 }
@@ -22867,8 +22870,8 @@ function isPlainObject2(value) {
 }
 var noop = () => "";
 async function fetchWrapper(requestOptions) {
-  const fetch2 = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch2) {
+  const fetch3 = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch3) {
     throw new Error(
       "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
     );
@@ -22884,7 +22887,7 @@ async function fetchWrapper(requestOptions) {
   );
   let fetchResponse;
   try {
-    fetchResponse = await fetch2(requestOptions.url, {
+    fetchResponse = await fetch3(requestOptions.url, {
       method: requestOptions.method,
       body,
       redirect: requestOptions.request?.redirect,
@@ -26211,6 +26214,10 @@ throttling.VERSION = VERSION9;
 throttling.triggersNotification = triggersNotification;
 
 // src/github/client.ts
+var DEFAULT_REQUEST_TIMEOUT_MS = 3e4;
+function timedFetch(timeoutMs) {
+  return (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
+}
 function createGitHubClient(token, options = {}) {
   const retryBaseMs = options.retryBaseMs ?? 1e3;
   const maxWait = options.maxRateLimitWaitSeconds ?? 60;
@@ -26224,6 +26231,8 @@ function createGitHubClient(token, options = {}) {
     token,
     {
       ...options.baseUrl ? { baseUrl: options.baseUrl } : {},
+      // A fresh deadline per request (a signal made once would expire for all of them).
+      request: { fetch: timedFetch(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) },
       retry: { retries: options.retries ?? 3, retryAfterBaseValue: retryBaseMs },
       throttle: {
         retryAfterBaseValue: retryBaseMs,
@@ -26636,10 +26645,13 @@ export {
   getInput,
   setOutput,
   setFailed,
+  debug,
   error,
   warning,
+  notice,
   info,
   createGitHubClient,
+  describeApiError,
   readEventFile,
   parseEvent,
   startCheck,

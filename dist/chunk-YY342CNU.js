@@ -7,7 +7,7 @@ import {
 } from "./chunk-GHBDCHLJ.js";
 import {
   demangle
-} from "./chunk-GJKRQZUC.js";
+} from "./chunk-WI4B7AXD.js";
 
 // src/ptx/opcode-trie.ts
 var ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789.:_";
@@ -709,18 +709,18 @@ var Parser = class {
       return;
     }
     if (!hasMore) {
-      const key = (fileIndex * 1048576 + lineNumber) * 4096 + ((col ?? 0) & 4095);
-      if (key === this.lastLocationKey && this.lastLocation !== null) {
+      const key2 = (fileIndex * 1048576 + lineNumber) * 4096 + ((col ?? 0) & 4095);
+      if (key2 === this.lastLocationKey && this.lastLocation !== null) {
         this.currentSource = this.lastLocation;
         return;
       }
-      let shared = this.plainLocations.get(key);
+      let shared = this.plainLocations.get(key2);
       if (shared === void 0) {
         shared = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
-        this.plainLocations.set(key, shared);
+        this.plainLocations.set(key2, shared);
         this.locations.push(shared);
       }
-      this.lastLocationKey = key;
+      this.lastLocationKey = key2;
       this.lastLocation = shared;
       this.currentSource = shared;
       return;
@@ -733,6 +733,7 @@ var Parser = class {
         const outer = { file: null, fileIndex: parts[0], line: parts[1], column: Number.isFinite(parts[2]) ? parts[2] : 0 };
         loc.inlinedAt = outer;
         this.locations.push(outer);
+        (this.module.inlineCalls ??= /* @__PURE__ */ new Map()).set(`${fileIndex}:${lineNumber}:${col ?? 0}`, outer);
       }
     }
     this.locations.push(loc);
@@ -1359,6 +1360,12 @@ var Parser = class {
         offset += d === C_MINUS ? -value : value;
         continue;
       }
+      if (d === C_COMMA && base2 !== null) {
+        const close = text.indexOf("]", this.pos);
+        if (close < 0) break;
+        this.pos = close + 1;
+        return { kind: "address", base: base2, offset, text: text.slice(start, this.pos) };
+      }
       this.error(`malformed address operand (expected ']', found '${text[this.pos] ?? "end of input"}')`);
       return null;
     }
@@ -1617,6 +1624,8 @@ var ValueResolver = class {
   options;
   /** register -> statement indexes (fn.body) that write it, ascending. */
   defs;
+  /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
+  special = /* @__PURE__ */ new Map();
   /** Definitions of every register, recorded in one pass on the first query. */
   definitions = null;
   definitionsOf(register) {
@@ -1669,7 +1678,11 @@ var ValueResolver = class {
     return unknown(`operand ${op.kind === "symbol" ? op.name : op.kind} is not a constant`);
   }
   register(name, block, statement, depth = 0) {
-    if (name.startsWith("%") && SPECIAL_REGISTER.test(name)) return unknown(`${name} is a special register (differs per thread or launch)`);
+    if (name.startsWith("%") && SPECIAL_REGISTER.test(name)) {
+      const given = this.special.get(name.includes(".") ? name : `${name}.x`);
+      if (given !== void 0) return known(given);
+      return unknown(`${name} is a special register (differs per thread or launch)`);
+    }
     if (depth > 24) return unknown(`${name}: definition chain too deep`);
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
@@ -1750,7 +1763,7 @@ var ValueResolver = class {
     const index = this.cfg.fn.params.findIndex((p) => p.name === symbol2);
     const candidates = [symbol2];
     if (index >= 0) candidates.push(`param_${index}`, String(index));
-    for (const key of candidates) if (Object.prototype.hasOwnProperty.call(values, key)) return known(values[key]);
+    for (const key2 of candidates) if (Object.prototype.hasOwnProperty.call(values, key2)) return known(values[key2]);
     return unknown(`kernel parameter ${symbol2} (value not given; pass it as a define or loop hint)`);
   }
   /** Value of a predicate operand (register or negated) if constant; null otherwise. */
@@ -2000,20 +2013,53 @@ function dominates(cfg, a, b) {
   }
 }
 
+// src/ptx/user-location.ts
+function isToolkitFile(file) {
+  if (!file) return false;
+  const f = file.replace(/\\/g, "/");
+  return /\/targets\/[^/]+\/include\//.test(f) || /\/cuda[-.\w]*\/include\//.test(f) || /\/include\/crt\//.test(f) || /\/nvidia\/[\w_]+\/include\//.test(f) || f.startsWith("/usr/include/") || /\/lib\/gcc\/[^/]+\/[^/]+\/include\//.test(f);
+}
+var key = (loc) => `${loc.fileIndex}:${loc.line}:${loc.column}`;
+function inlineChains(fn, module) {
+  if (module?.inlineCalls) return module.inlineCalls;
+  const outer = /* @__PURE__ */ new Map();
+  for (const s of fn.body) {
+    const src = s.source;
+    if (src?.inlinedAt && !outer.has(key(src))) outer.set(key(src), src.inlinedAt);
+  }
+  return outer;
+}
+function userLocation(source, chains) {
+  let loc = source;
+  for (let depth = 0; loc && isToolkitFile(loc.file) && depth < 64; depth++) {
+    const next2 = loc.inlinedAt ?? chains.get(key(loc));
+    if (!next2) return null;
+    loc = next2;
+  }
+  return loc;
+}
+
 // src/ptx/loops.ts
+var THREAD_LIMIT = 1 << 20;
 var SIMULATION_LIMIT = 1e6;
 function findLoops(cfg, options = {}) {
   const resolver = new ValueResolver(cfg, { values: options.defines });
+  const launch = { block: options.block ?? null, grid: options.grid ?? null };
+  launch.block?.forEach((n, i) => resolver.special.set(`%ntid.${"xyz"[i]}`, n));
+  launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${"xyz"[i]}`, n));
   const loops = naturalLoops(cfg);
+  const chains = options.inlineCalls ?? inlineChains(cfg.fn);
   cfg.live = liveBlocks(cfg, resolver);
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop);
+    const counted = tripCount(cfg, resolver, loop, launch);
     loop.tripCount = counted.tripCount;
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
-    loop.source = counted.source ?? firstSource(cfg, loop.header);
+    if (counted.warpTripCount !== void 0) loop.warpTripCount = counted.warpTripCount;
+    loop.source = userLocation(counted.source ?? firstSource(cfg, loop.header), chains);
     if (!cfg.live[loop.header]) {
       loop.tripCountReason = `never entered for the given values (${loop.tripCountReason})`;
+      if (loop.tripCount === null) loop.tripCount = 0;
     }
     if (loop.tripCount === null) {
       const hint = hintFor(loop.source, options.hints ?? {});
@@ -2128,18 +2174,18 @@ function hintFor(source, hints) {
   if (!source) return null;
   const file = source.file ?? "";
   const base2 = file.split("/").pop() ?? file;
-  for (const key of [`${file}:${source.line}`, `${base2}:${source.line}`]) {
-    if (Object.prototype.hasOwnProperty.call(hints, key)) return { key, trips: hints[key] };
+  for (const key2 of [`${file}:${source.line}`, `${base2}:${source.line}`]) {
+    if (Object.prototype.hasOwnProperty.call(hints, key2)) return { key: key2, trips: hints[key2] };
   }
-  for (const key of Object.keys(hints)) {
-    const colon = key.lastIndexOf(":");
-    if (Number(key.slice(colon + 1)) === source.line && file.endsWith("/" + key.slice(0, colon))) return { key, trips: hints[key] };
+  for (const key2 of Object.keys(hints)) {
+    const colon = key2.lastIndexOf(":");
+    if (Number(key2.slice(colon + 1)) === source.line && file.endsWith("/" + key2.slice(0, colon))) return { key: key2, trips: hints[key2] };
   }
   return null;
 }
 var NEGATE = { eq: "ne", ne: "eq", lt: "ge", ge: "lt", le: "gt", gt: "le", lo: "hs", hs: "lo", ls: "hi", hi: "ls" };
 var SWAP = { eq: "eq", ne: "ne", lt: "gt", gt: "lt", le: "ge", ge: "le", lo: "hi", hi: "lo", ls: "hs", hs: "ls" };
-function tripCount(cfg, resolver, loop) {
+function tripCount(cfg, resolver, loop, launch) {
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
@@ -2189,19 +2235,40 @@ function tripCount(cfg, resolver, loop) {
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
   if (bound.value === null) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
-  let start = null;
-  for (const p of cfg.blocks[loop.header].predecessors) {
-    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
-    const r = resolver.register(iv.register, p, -1);
-    if (r.value === null) return { ...none(`start of ${iv.register} unknown: ${r.reason}`, setpSource), inductionRegister: iv.register };
-    if (start !== null && start !== r.value) return { ...none(`${iv.register} enters the loop with different values`, setpSource), inductionRegister: iv.register };
-    start = r.value;
-  }
-  if (start === null) return { ...none("loop has no entry edge", setpSource), inductionRegister: iv.register };
+  const startValue = () => {
+    let start2 = null;
+    for (const p of cfg.blocks[loop.header].predecessors) {
+      if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+      const r = resolver.register(iv.register, p, -1);
+      if (r.value === null) return { value: null, reason: `start of ${iv.register} unknown: ${r.reason}` };
+      if (start2 !== null && start2 !== r.value) return { value: null, reason: `${iv.register} enters the loop with different values` };
+      start2 = r.value;
+    }
+    return start2 === null ? { value: null, reason: "loop has no entry edge" } : { value: start2, reason: "" };
+  };
   const updateBlock = cfg.blockOfStatement[iv.update];
   const testBlock = cfg.blockOfStatement[tested.at];
   const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
   const unsigned = type.startsWith("u") || ["lo", "ls", "hi", "hs"].includes(cmp);
+  const first = startValue();
+  if (first.value === null && /%(tid|ctaid)\b/.test(first.reason)) {
+    const perThread = threadCounts(resolver, launch, first.reason, startValue, (start2) => {
+      const tested0 = unsigned && bitsOf(type) === 32 ? start2 + tested.offset >>> 0 : start2 + tested.offset;
+      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? bound.value >>> 0 : bound.value) === false) return 0;
+      return countTrips(iv, start2, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
+    });
+    if (typeof perThread === "string") return { ...none(`${first.reason}; ${perThread}`, setpSource), inductionRegister: iv.register };
+    const text = `${iv.register} starts per thread (${perThread.startText}); ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${bound.value}`;
+    return {
+      tripCount: perThread.mean,
+      warpTripCount: perThread.warpMax,
+      inductionRegister: iv.register,
+      source: setpSource,
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`
+    };
+  }
+  if (first.value === null) return { ...none(first.reason, setpSource), inductionRegister: iv.register };
+  const start = first.value;
   const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
   const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? "+" : ""}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
   if (trips === null) return { tripCount: null, reason: `counted loop does not terminate cleanly (${loopText})`, inductionRegister: iv.register, source: setpSource };
@@ -2350,6 +2417,57 @@ function countTrips(iv, start, after, offset, cmp, bound, unsigned, bits) {
     if (!Number.isFinite(v)) return null;
   }
   return null;
+}
+var round = (v) => String(Math.round(v * 1e3) / 1e3);
+function threadCounts(resolver, launch, reason, startValue, tripsFrom) {
+  const block = launch.block;
+  if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
+  const needsGrid = /%ctaid\b/.test(reason);
+  if (needsGrid && !launch.grid) return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
+  const grid = needsGrid ? launch.grid : [1, 1, 1];
+  const blockThreads = block[0] * block[1] * block[2];
+  const blocks = grid[0] * grid[1] * grid[2];
+  if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+  const axes = ["x", "y", "z"];
+  let sum = 0, warpSum = 0, warps = 0;
+  let startMin = Infinity, startMax = -Infinity;
+  try {
+    for (let b = 0; b < blocks; b++) {
+      const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
+      if (needsGrid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
+      let warpMax = 0;
+      for (let t = 0; t < blockThreads; t++) {
+        const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
+        tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
+        const start = startValue();
+        if (start.value === null) return `per-thread start unknown: ${start.reason}`;
+        startMin = Math.min(startMin, start.value);
+        startMax = Math.max(startMax, start.value);
+        const trips = tripsFrom(start.value);
+        if (trips === null) return `the loop does not terminate cleanly for a thread starting at ${start.value}`;
+        sum += trips;
+        warpMax = Math.max(warpMax, trips);
+        if (t % 32 === 31 || t === blockThreads - 1) {
+          warpSum += warpMax;
+          warps++;
+          warpMax = 0;
+        }
+      }
+    }
+  } finally {
+    for (const axis of axes) {
+      resolver.special.delete(`%tid.${axis}`);
+      resolver.special.delete(`%ctaid.${axis}`);
+    }
+  }
+  const threads = blockThreads * blocks;
+  return {
+    mean: sum / threads,
+    warpMax: warpSum / warps,
+    threads,
+    scope: needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`,
+    startText: `${startMin}..${startMax}`
+  };
 }
 
 // src/ptx/classify.ts
@@ -2740,8 +2858,8 @@ function countsFromTally(tally) {
   return counts;
 }
 function addCounts(into, from, times) {
-  for (const key of ["fp32", "fp64", "fp16", "integer", "sfu", "tensor", "conversion", "move", "predicate", "control", "barrier", "atomic", "other", "total"]) {
-    into[key] += from[key] * times;
+  for (const key2 of ["fp32", "fp64", "fp16", "integer", "sfu", "tensor", "conversion", "move", "predicate", "control", "barrier", "atomic", "other", "total"]) {
+    into[key2] += from[key2] * times;
   }
   for (const [k, v] of Object.entries(from.load)) into.load[k] = (into.load[k] ?? 0) + v * times;
   for (const [k, v] of Object.entries(from.store)) into.store[k] = (into.store[k] ?? 0) + v * times;
@@ -2907,6 +3025,8 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack
     globalStoreBytes: 0,
     sharedLoadBytes: 0,
     sharedStoreBytes: 0,
+    localLoadBytes: 0,
+    localStoreBytes: 0,
     blocking: 0,
     unknownBranches: false,
     assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1)
@@ -2937,6 +3057,8 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack
         if (c.category === "store" && space === "global") totals.globalStoreBytes += c.bytes * w;
         if (c.category === "load" && space === "shared") totals.sharedLoadBytes += c.bytes * w;
         if (c.category === "store" && space === "shared") totals.sharedStoreBytes += c.bytes * w;
+        if (c.category === "load" && space === "local") totals.localLoadBytes += c.bytes * w;
+        if (c.category === "store" && space === "local") totals.localStoreBytes += c.bytes * w;
         if (ins.mnemonic === "cp") totals.sharedStoreBytes += c.bytes * w;
       }
       if (ins.mnemonic === "bra" && ins.guard) {
@@ -2960,6 +3082,8 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack
           totals.globalStoreBytes += t.globalStoreBytes * w;
           totals.sharedLoadBytes += t.sharedLoadBytes * w;
           totals.sharedStoreBytes += t.sharedStoreBytes * w;
+          totals.localLoadBytes += t.localLoadBytes * w;
+          totals.localStoreBytes += t.localStoreBytes * w;
           calleeBlocking.push(s, t.blocking * w);
           totals.unknownBranches ||= t.unknownBranches;
           totals.assumed ||= t.assumed;
@@ -3005,6 +3129,8 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}) 
       globalStoreBytes: totals.globalStoreBytes,
       sharedLoadBytes: totals.sharedLoadBytes,
       sharedStoreBytes: totals.sharedStoreBytes,
+      localLoadBytes: totals.localLoadBytes,
+      localStoreBytes: totals.localStoreBytes,
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed
     },
@@ -3012,10 +3138,122 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}) 
   };
 }
 
+// src/analysis/kernel-params.ts
+function kernelSignatures(source) {
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, " ").replace(/\/\/[^\n]*/g, " ");
+  const kernels = /* @__PURE__ */ new Map();
+  const global = /__global__/g;
+  for (let m = global.exec(text); m; m = global.exec(text)) {
+    const open = text.indexOf("(", m.index);
+    if (open < 0) break;
+    let head = text.slice(m.index, open);
+    let nameMatch = /([A-Za-z_]\w*)\s*$/.exec(head);
+    let paren = open;
+    while (nameMatch && /^__\w+__$/.test(nameMatch[1])) {
+      const close2 = matching(text, paren);
+      if (close2 < 0) break;
+      paren = text.indexOf("(", close2 + 1);
+      if (paren < 0) break;
+      head = text.slice(close2 + 1, paren);
+      nameMatch = /([A-Za-z_]\w*)\s*$/.exec(head);
+    }
+    if (!nameMatch) continue;
+    const close = matching(text, paren);
+    if (close < 0) continue;
+    const names = splitTopLevel(text.slice(paren + 1, close)).map(parameterName).filter((n) => n !== "");
+    if (!kernels.has(nameMatch[1])) kernels.set(nameMatch[1], names);
+  }
+  return kernels;
+}
+function matching(text, open) {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "(") depth++;
+    else if (text[i] === ")" && --depth === 0) return i;
+  }
+  return -1;
+}
+function splitTopLevel(list) {
+  const parts = [];
+  let depth = 0, start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "(" || c === "<" || c === "[" || c === "{") depth++;
+    else if (c === ")" || c === ">" || c === "]" || c === "}") depth--;
+    else if (c === "," && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (list.trim() !== "") parts.push(list.slice(start));
+  return parts;
+}
+function parameterName(declaration) {
+  const d = declaration.replace(/=.*$/s, "").replace(/\[[^\]]*\]/g, "").trim();
+  if (d === "void" || d === "...") return "";
+  const pointerToFunction = /\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(d);
+  if (pointerToFunction) return pointerToFunction[1];
+  const m = /([A-Za-z_]\w*)\s*$/.exec(d);
+  return m ? m[1] : "";
+}
+function bareKernelName(displayName) {
+  let s = displayName.trim();
+  if (s.endsWith(")")) {
+    let depth = 0, i = s.length - 1;
+    for (; i >= 0; i--) {
+      if (s[i] === ")") depth++;
+      else if (s[i] === "(" && --depth === 0) break;
+    }
+    s = s.slice(0, Math.max(0, i)).trimEnd();
+  }
+  while (s.endsWith(">")) {
+    let depth = 0, i = s.length - 1;
+    for (; i >= 0; i--) {
+      if (s[i] === ">") depth++;
+      else if (s[i] === "<" && --depth === 0) break;
+    }
+    s = s.slice(0, Math.max(0, i)).trimEnd();
+  }
+  return s.replace(/^.*::/, "").replace(/^.*\s/, "");
+}
+function resolveParams(given, kernel, names, paramCount) {
+  const values = {};
+  const errors = [];
+  for (const [name, value] of Object.entries(given)) {
+    if (/^\d+$/.test(name)) {
+      const index2 = Number(name);
+      if (index2 >= paramCount) errors.push(`parameter index ${index2} out of range: ${kernel} has ${paramCount} parameter${paramCount === 1 ? "" : "s"}`);
+      else values[index2] = value;
+      continue;
+    }
+    const index = names ? names.indexOf(name) : -1;
+    if (index >= 0 && index < paramCount) values[index] = value;
+    else errors.push(`unknown parameter '${name}' for ${kernel}: ${describeParams(names, paramCount)}`);
+  }
+  return { values, errors };
+}
+function describeParams(names, paramCount) {
+  if (names) return names.length === 0 ? "it has no parameters" : `its parameters are ${names.map((n, i) => `${i}:${n}`).join(", ")}`;
+  return `parameter names unknown (no .cu source); use indexes 0..${paramCount - 1}`;
+}
+function parseParamAssignment(item) {
+  const eq = item.indexOf("=");
+  if (eq <= 0) return { error: `--param expects NAME=VALUE (NAME: parameter name or 0-based index, optionally KERNEL:NAME), got '${item}'` };
+  const left = item.slice(0, eq).trim();
+  const text = item.slice(eq + 1).trim();
+  const value = Number(text);
+  const colon = left.lastIndexOf(":");
+  const kernel = colon > 0 ? left.slice(0, colon) : null;
+  const name = colon > 0 ? left.slice(colon + 1) : left;
+  if (!/^(\d+|[A-Za-z_]\w*)$/.test(name)) return { error: `--param name must be a parameter name or 0-based index, got '${name}' in '${item}'` };
+  if (text === "" || !Number.isFinite(value)) return { error: `--param ${left}: value '${text}' is not a number` };
+  return { kernel, name, value };
+}
+
 // src/analysis/memory/expr.ts
 var constant = (value) => ({ op: "const", value });
 var symbol = (name) => ({ op: "sym", name });
-var opaque = (uniform, indirect, reason) => ({ op: "opaque", uniform, indirect, reason });
+var opaque = (uniform, indirect, reason, key2, label) => ({ op: "opaque", uniform, indirect, reason, ...key2 !== void 0 ? { key: key2 } : {}, ...label !== void 0 ? { label } : {} });
 function isLaneSymbol(name) {
   return name.startsWith("%tid.") || name === "%laneid";
 }
@@ -3074,6 +3312,22 @@ function formatExpr(expr) {
     default:
       return `(${formatExpr(expr.a)} ${expr.op} ${formatExpr(expr.b)})`;
   }
+}
+
+// src/analysis/memory/symbols.ts
+function uniformSymbolName(expr) {
+  if (!expr.uniform || expr.key === void 0) return null;
+  const clean = (text) => text.replace(/[*+|]/g, "_");
+  return `u:${clean(expr.key)}|${clean(expr.label ?? expr.reason)}`;
+}
+function factorText(name) {
+  if (name.startsWith("u:")) return name.slice(name.indexOf("|") + 1);
+  const param = /^param:.*?(param_\d+)(\+\d+)?$/.exec(name);
+  if (param) return `${param[1]}${param[2] ?? ""}`;
+  return name.replace(/^(param|var|global|shared):/, "");
+}
+function monomialText(monomial) {
+  return monomial.split("*").map(factorText).join("\xB7");
 }
 
 // src/analysis/memory/linear.ts
@@ -3274,8 +3528,10 @@ function evaluateNode(expr, env, cache, blockCache) {
       return linear(expr.value);
     case "sym":
       return symbolValue(expr.name, env);
-    case "opaque":
-      return unknown2(expr.reason, expr.indirect);
+    case "opaque": {
+      const name = uniformSymbolName(expr);
+      return name === null ? unknown2(expr.reason, expr.indirect) : linear(0, /* @__PURE__ */ new Map([[name, 1]]));
+    }
     case "cvta":
       return evaluateLane(expr.a, env, cache, blockCache);
     case "neg": {
@@ -3359,12 +3615,12 @@ var keys = /* @__PURE__ */ new WeakMap();
 function symbolicKey(value) {
   const terms = value.terms;
   if (terms.size === 0) return "";
-  let key = keys.get(terms);
-  if (key === void 0) {
-    key = [...terms.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([m, c]) => `${c}*${m}`).join("+");
-    keys.set(terms, key);
+  let key2 = keys.get(terms);
+  if (key2 === void 0) {
+    key2 = [...terms.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([m, c]) => `${c}*${m}`).join("+");
+    keys.set(terms, key2);
   }
-  return key;
+  return key2;
 }
 
 // src/analysis/memory/warp.ts
@@ -3443,7 +3699,7 @@ function laneValue(expr, lane) {
   return lane.evaluator.values(expr)[lane.position];
 }
 var CLASS_RANK = ["uniform", "coalesced", "misaligned", "strided", "uncoalesced"];
-var round = (value) => Math.round(value * 1e3) / 1e3;
+var round2 = (value) => Math.round(value * 1e3) / 1e3;
 function gcd(a, b) {
   a = Math.abs(a);
   b = Math.abs(b);
@@ -3453,20 +3709,21 @@ function gcd(a, b) {
 function isRangingSymbol(monomial) {
   return /^(%ctaid\.[xyz]|iter:\d+)$/.test(monomial);
 }
-function uniformShifts(common) {
+function uniformShifts(common, covered) {
   let shifts = [0];
   const assumptions = [];
   for (const [monomial, coefficient] of common.terms) {
     if (coefficient % SECTOR_BYTES === 0) continue;
+    if (covered && monomial === covered.monomial && coefficient % covered.unit === 0) continue;
     if (isRangingSymbol(monomial)) {
       const period = SECTOR_BYTES / gcd(coefficient, SECTOR_BYTES);
       const next2 = [];
       for (const shift of shifts) for (let r = 0; r < period; r++) next2.push(((shift + coefficient * r) % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES);
       shifts = next2;
     } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
-      assumptions.push(`${monomial.replace(/^\w+:/, "")} 256-B aligned`);
+      assumptions.push(`${monomialText(monomial)} 256-B aligned`);
     } else {
-      assumptions.push(`${coefficient}*${monomial} a multiple of 32 B`);
+      assumptions.push(`${coefficient}\xB7${monomialText(monomial)} a multiple of 32 B`);
     }
   }
   return { shifts, assumptions };
@@ -3482,6 +3739,8 @@ function strideText(offsets) {
 function resolveWarps(address, warps) {
   const offsets = [];
   const commons = [];
+  const coefficients = [];
+  let strideMonomial = null;
   for (const warp of warps) {
     const values = laneValues(address, warp);
     const unknownValue = values.find(isUnknown);
@@ -3490,21 +3749,36 @@ function resolveWarps(address, warps) {
       return { unresolved: { class: klass, sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: `address not resolved: ${unknownValue.reason}` } };
     }
     const linears = values;
-    const key = symbolicKey(linears[0]);
-    const differing = linears.find((value) => symbolicKey(value) !== key);
-    if (differing) {
-      return { unresolved: {
-        class: "runtime",
-        sectorsPerRequest: null,
-        idealSectors: null,
-        bankConflictWays: null,
-        reason: `lanes' addresses differ by a runtime amount (${key || "0"} vs ${symbolicKey(differing) || "0"})`
-      } };
+    const key2 = symbolicKey(linears[0]);
+    const warpCoefficients = linears.map(() => 0);
+    for (let l = 1; l < linears.length; l++) {
+      if (symbolicKey(linears[l]) === key2) continue;
+      const difference = termDifference(linears[l].terms, linears[0].terms);
+      const monomials = [...difference.keys()];
+      const single = monomials.length === 1 && (strideMonomial === null || strideMonomial === monomials[0]) && Number.isInteger(difference.get(monomials[0]));
+      if (!single) {
+        return { unresolved: {
+          class: "runtime",
+          sectorsPerRequest: null,
+          idealSectors: null,
+          bankConflictWays: null,
+          reason: `lanes' addresses differ by a runtime amount that is not one multiple of a uniform value (${key2 || "0"} vs ${symbolicKey(linears[l]) || "0"})`
+        } };
+      }
+      strideMonomial = monomials[0];
+      warpCoefficients[l] = difference.get(monomials[0]);
     }
     offsets.push(linears.map((value) => value.constant));
     commons.push(linears[0]);
+    coefficients.push(warpCoefficients);
   }
-  return { offsets, commons };
+  return { offsets, commons, stride: strideMonomial === null ? null : { monomial: strideMonomial, coefficients } };
+}
+function termDifference(left, right) {
+  const difference = /* @__PURE__ */ new Map();
+  for (const [monomial, coefficient] of left) if (coefficient !== (right.get(monomial) ?? 0)) difference.set(monomial, coefficient - (right.get(monomial) ?? 0));
+  for (const [monomial, coefficient] of right) if (!left.has(monomial)) difference.set(monomial, -coefficient);
+  return difference;
 }
 function classifyWarp(offsets, width, sectors, ideal) {
   if (offsets.every((offset) => offset === offsets[0])) return "uniform";
@@ -3546,27 +3820,80 @@ function resolveOrSample(address, warps) {
   const axes = [xs.length > 1 ? "ctaid.x" : null, ys.length > 1 ? "ctaid.y" : null].filter(Boolean).join(", ");
   return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes} in 0..3` };
 }
-function classifyGlobal(address, width, laneWarps, blockText) {
-  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
-  if ("unresolved" in resolved) return resolved.unresolved;
+function measureGlobal(offsetsPerWarp, commons, width, covered, weights) {
   let sectorTotal = 0;
   let idealTotal = 0;
   let worst = 0;
   const assumptions = /* @__PURE__ */ new Set();
-  resolved.offsets.forEach((offsets, w) => {
-    const { shifts, assumptions: made } = uniformShifts(resolved.commons[w]);
+  offsetsPerWarp.forEach((offsets, w) => {
+    const { shifts, assumptions: made } = uniformShifts(commons[w], covered);
     made.forEach((a) => assumptions.add(a));
     let warpSectors = 0;
     for (const shift of shifts) warpSectors += sectorsTouched(offsets.map((o) => o + shift), width);
     warpSectors /= shifts.length;
     const warpIdeal = idealSectors(offsets, width);
-    sectorTotal += warpSectors;
-    idealTotal += warpIdeal;
+    const weight = weights?.[w] ?? 1;
+    sectorTotal += warpSectors * weight;
+    idealTotal += warpIdeal * weight;
     worst = Math.max(worst, CLASS_RANK.indexOf(classifyWarp(offsets, width, warpSectors, warpIdeal)));
   });
-  const klass = CLASS_RANK[worst];
-  const sectors = round(sectorTotal / warps.length);
-  const ideal = round(idealTotal / warps.length);
+  const count = Math.max(1, weights ? weights.reduce((sum, weight) => sum + weight, 0) : offsetsPerWarp.length);
+  return { klass: CLASS_RANK[worst], sectors: round2(sectorTotal / count), ideal: round2(idealTotal / count), assumptions };
+}
+var MAX_STRIDE_STEPS = 64;
+var MAX_STRIDE_VALUES = 64;
+function classifySymbolicStride(resolved, stride, width, blockText, note) {
+  const all = stride.coefficients.flat().filter((c) => c !== 0);
+  const unit = all.reduce((g, c) => gcd(g, c), 0);
+  const covered = { monomial: stride.monomial, unit };
+  const groups = /* @__PURE__ */ new Map();
+  resolved.offsets.forEach((offsets, w) => {
+    const { shifts, assumptions } = uniformShifts(resolved.commons[w], covered);
+    const key2 = `${offsets.join(",")}|${stride.coefficients[w].join(",")}|${shifts.join(",")}|${assumptions.join(",")}`;
+    const group = groups.get(key2);
+    if (group) group.count++;
+    else groups.set(key2, { warp: w, count: 1 });
+  });
+  const representatives = [...groups.values()];
+  const commons = representatives.map(({ warp }) => resolved.commons[warp]);
+  const weights = representatives.map(({ count }) => count);
+  const at = (value) => representatives.map(({ warp }) => resolved.offsets[warp].map((offset, l) => offset + stride.coefficients[warp][l] * value));
+  const measureAt = (value) => measureGlobal(at(value), commons, width, covered, weights);
+  const step = SECTOR_BYTES / gcd(unit, SECTOR_BYTES);
+  const span = Math.max(...resolved.offsets.map((offsets) => Math.max(...offsets) - Math.min(...offsets))) + width;
+  const large = step * Math.max(1, Math.ceil((span + SECTOR_BYTES) / (unit * step)));
+  const limit = measureAt(large);
+  const same = (m) => m.klass === limit.klass && m.sectors === limit.sectors;
+  let threshold = null;
+  if (large / step <= MAX_STRIDE_STEPS) {
+    threshold = large;
+    for (let value = large - step; value >= step && same(measureAt(value)); value -= step) threshold = value;
+  }
+  let everyValue = step === 1;
+  if (!everyValue && threshold !== null && large + step <= MAX_STRIDE_VALUES) {
+    everyValue = true;
+    for (let value = threshold; value < large + step && everyValue; value++) everyValue = same(measureAt(value));
+  }
+  const name = monomialText(stride.monomial);
+  const arithmetic = stride.coefficients.every((lanes2) => lanes2.every((c, l) => c === l * (lanes2[1] ?? 0)));
+  const apart = arithmetic ? `lanes ${name}\xB7${stride.coefficients[0][1]} B apart` : `lane groups ${name}\xB7${unit} B apart`;
+  const condition = threshold === null ? `for large ${name}` : `for ${name} \u2265 ${threshold}${everyValue ? "" : ` (a multiple of ${step})`}`;
+  const one = measureAt(1);
+  const atOne = same(one) ? "" : `; ${one.sectors} sectors (${one.klass}) at ${name} = 1`;
+  const assumed = limit.assumptions.size ? `; assumes ${[...limit.assumptions].join(", ")}` : "";
+  return {
+    class: limit.klass,
+    sectorsPerRequest: limit.sectors,
+    idealSectors: limit.ideal,
+    bankConflictWays: null,
+    reason: `${limit.klass}: ${apart}, ${width} B per lane: ${limit.sectors} sectors per warp request vs ${limit.ideal} ideal ${condition}${atOne} (${blockText}${note})${assumed}`
+  };
+}
+function classifyGlobal(address, width, laneWarps, blockText) {
+  const { resolved, note } = resolveOrSample(address, laneWarps);
+  if ("unresolved" in resolved) return resolved.unresolved;
+  if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
+  const { klass, sectors, ideal, assumptions } = measureGlobal(resolved.offsets, resolved.commons, width);
   const assumed = assumptions.size ? `; assumes ${[...assumptions].join(", ")}` : "";
   return {
     class: klass,
@@ -3579,20 +3906,105 @@ function classifyGlobal(address, width, laneWarps, blockText) {
 function classifyShared(address, width, laneWarps, blockText) {
   const { resolved, warps, note } = resolveOrSample(address, laneWarps);
   if ("unresolved" in resolved) return resolved.unresolved;
+  if (resolved.stride) {
+    return {
+      class: "runtime",
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: `lanes' shared addresses differ by multiples of ${monomialText(resolved.stride.monomial)} (a runtime value): bank conflicts depend on it`
+    };
+  }
   let wavefronts = 0;
   let ideal = 0;
   resolved.offsets.forEach((offsets) => {
     wavefronts += sharedWavefronts(offsets, width);
     ideal += idealSharedWavefronts(offsets.length, width);
   });
-  const ways = round(wavefronts / ideal);
+  const ways = round2(wavefronts / ideal);
   const conflict = ways === 1 ? "no bank conflict" : `${ways}-way bank conflict`;
   return {
     class: null,
     sectorsPerRequest: null,
     idealSectors: null,
     bankConflictWays: ways,
-    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary)`
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round2(wavefronts / warps.length)} wavefronts per request vs ${round2(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary)`
+  };
+}
+
+// src/analysis/memory/collective.ts
+var round3 = (value) => Math.round(value * 1e3) / 1e3;
+function tileClass(sectors, ideal, rows) {
+  if (sectors === ideal) return "coalesced";
+  return sectors <= ideal + rows ? "misaligned" : "strided";
+}
+function classifyTile(tile, space, stride) {
+  const shape = `${tile.rows} rows of ${tile.rowBytes} B`;
+  if (space === "shared") {
+    return {
+      class: null,
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: `warp-collective wmma fragment (${shape}) from shared memory: bank conflicts are not modelled`
+    };
+  }
+  if (stride !== null && isUnknown(stride)) {
+    return {
+      class: stride.indirect ? "indirect" : "runtime",
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: `wmma fragment (${shape}): row stride not resolved: ${stride.reason}`
+    };
+  }
+  if (stride === null || stride.terms.size === 0) {
+    const elements = stride === null ? tile.rowLength : stride.constant;
+    const strideBytes = elements * tile.elementBits / 8;
+    const offsets = Array.from({ length: tile.rows }, (_, row) => row * strideBytes);
+    const sectors2 = sectorsTouched(offsets, tile.rowBytes);
+    const ideal2 = idealSectors(offsets, tile.rowBytes);
+    const klass2 = tileClass(sectors2, ideal2, tile.rows);
+    return {
+      class: klass2,
+      sectorsPerRequest: sectors2,
+      idealSectors: ideal2,
+      bankConflictWays: null,
+      reason: `${klass2}: wmma fragment, ${shape}, rows ${strideBytes} B apart: ${sectors2} sectors per warp request vs ${ideal2} ideal (the fragment pointer is 256-bit aligned, as wmma requires)`
+    };
+  }
+  const symbolic = [...stride.terms.keys()].map(monomialText).join(" + ");
+  const sectors = tile.rows * Math.ceil(tile.rowBytes / SECTOR_BYTES);
+  const ideal = Math.ceil(tile.rows * tile.rowBytes / SECTOR_BYTES);
+  const klass = tileClass(sectors, ideal, tile.rows);
+  return {
+    class: klass,
+    sectorsPerRequest: sectors,
+    idealSectors: ideal,
+    bankConflictWays: null,
+    reason: `${klass}: wmma fragment, ${shape}, row stride ${symbolic} elements: ${sectors} sectors per warp request vs ${ideal} ideal, for a row stride that is a multiple of 32 B and at least one row`
+  };
+}
+function classifyBulk(kind, bytes) {
+  if (kind === "tensor") {
+    return {
+      class: "runtime",
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: "TMA tensor copy (cp.async.bulk.tensor): the box and its layout are set by the tensor map built on the host"
+    };
+  }
+  if (bytes === null || bytes <= 0) {
+    return { class: "runtime", sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: "bulk copy (cp.async.bulk) of a size not resolved" };
+  }
+  const sectors = round3(Math.ceil(bytes / SECTOR_BYTES));
+  return {
+    class: "coalesced",
+    sectorsPerRequest: sectors,
+    idealSectors: sectors,
+    bankConflictWays: null,
+    reason: `coalesced: bulk copy of ${bytes} contiguous bytes by the TMA engine, issued by one thread: ${sectors} sectors (assumes a 32-B aligned global address; cp.async.bulk requires 16 B)`
   };
 }
 
@@ -3715,8 +4127,10 @@ function compareOp(modifier) {
   return unsigned[modifier] ?? modifier;
 }
 var ValueBuilder = class {
-  constructor(module, cfg, loops) {
+  /** `parameterValue(name)`: the known value of a kernel parameter (by its PTX name), else undefined: it stays a symbol. */
+  constructor(module, cfg, loops, parameterValue = () => void 0) {
     this.cfg = cfg;
+    this.parameterValue = parameterValue;
     this.reaching = new ReachingDefinitions(cfg);
     const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === "var")];
     this.sharedNames = new Set(variables.filter((v) => v.kind === "var" && v.stateSpace === "shared").map((v) => v.name));
@@ -3724,6 +4138,7 @@ var ValueBuilder = class {
     this.blockLoops = cfg.blocks.map((block) => loops.filter((loop) => loop.blocks.includes(block.id)).sort((a, b) => b.depth - a.depth));
   }
   cfg;
+  parameterValue;
   reaching;
   memo = /* @__PURE__ */ new Map();
   inProgress = /* @__PURE__ */ new Set();
@@ -3749,7 +4164,7 @@ var ValueBuilder = class {
         }
         if (operand.name === "%laneid") return symbol("%laneid");
         if (/^%(warpid|smid|nsmid|gridid|clock|clock64|globaltimer|lanemask_)/.test(operand.name)) {
-          return opaque(operand.name.startsWith("%lanemask") ? false : operand.name !== "%warpid", false, `special register ${operand.name}`);
+          return opaque(operand.name.startsWith("%lanemask") ? false : operand.name !== "%warpid", false, `special register ${operand.name}`, operand.name, operand.name);
         }
         return this.register(operand.name, index);
       }
@@ -3770,14 +4185,14 @@ var ValueBuilder = class {
   }
   /** The value of `register` just before the statement at `index`. */
   register(register, index) {
-    const key = `${index}:${register}`;
-    const memoised = this.memo.get(key);
+    const key2 = `${index}:${register}`;
+    const memoised = this.memo.get(key2);
     if (memoised) return memoised;
-    if (this.inProgress.has(key)) return opaque(false, false, `cyclic definition of ${register}`);
-    this.inProgress.add(key);
+    if (this.inProgress.has(key2)) return opaque(false, false, `cyclic definition of ${register}`);
+    this.inProgress.add(key2);
     const value = this.registerUncached(register, index);
-    this.inProgress.delete(key);
-    this.memo.set(key, value);
+    this.inProgress.delete(key2);
+    this.memo.set(key2, value);
     return value;
   }
   registerUncached(register, index) {
@@ -3792,9 +4207,9 @@ var ValueBuilder = class {
     if (this.loopCarried(index, defs, values)) {
       const offset = laneOffsetMerge(register, values, lines);
       if (offset) return offset;
-      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`);
+      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(",")}`, `${register} (merged at ${lines})`);
     }
-    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`);
+    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(",")}`, `${register} (merged at ${lines})`);
   }
   /**
    * True when the merge is a loop-carried value: one entry value (every definition outside the
@@ -3862,7 +4277,7 @@ var ValueBuilder = class {
     if (ins.operands[0]?.kind === "vector" || ins.operands[0]?.kind === "register" && ins.operands[0].name.includes("|")) {
       if (mnemonic === "ld" || mnemonic === "ldu") return this.loaded(ins, index, register);
       if (mnemonic === "setp") return this.comparison(ins, index, register);
-      return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+      return opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`);
     }
     switch (mnemonic) {
       case "mov":
@@ -3881,13 +4296,13 @@ var ValueBuilder = class {
       case "selp": {
         const [whenTrue, whenFalse] = [source(1), source(2)];
         if (sameExpr(whenTrue, whenFalse)) return whenTrue;
-        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`);
+        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`, `${index}:${register}`, `${register} (selp at ${where})`);
       }
       case "not":
         if (modifiers.includes("pred")) return { op: "pred", combine: "not", parts: [source(1)] };
         return { op: "not", a: source(1) };
       case "neg":
-        return isFloatType2(ins) ? opaque(allUniform(), false, `${ins.opcode} at ${where}`) : { op: "neg", a: source(1) };
+        return isFloatType2(ins) ? opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`) : { op: "neg", a: source(1) };
       case "mul":
       case "mul24":
         if (isFloatType2(ins) || modifiers.includes("hi")) break;
@@ -3907,17 +4322,18 @@ var ValueBuilder = class {
         }
       }
     }
-    return opaque(allUniform(), false, `${ins.opcode} at ${where}`);
+    return opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`);
   }
   loaded(ins, index, register) {
     const addressOperand = ins.operands.find((operand) => operand.kind === "address");
     if (ins.modifiers.includes("param") && addressOperand?.kind === "address" && addressOperand.base?.kind === "symbol") {
       const offset = addressOperand.offset ? `+${addressOperand.offset}` : "";
-      return symbol(`param:${addressOperand.base.name}${offset}`);
+      const known2 = offset ? void 0 : this.parameterValue(addressOperand.base.name);
+      return known2 !== void 0 ? constant(known2) : symbol(`param:${addressOperand.base.name}${offset}`);
     }
     const address = addressOperand ? this.operand(addressOperand, index) : opaque(false, false, "no address");
     const uniform = ins.mnemonic !== "atom" && isUniformExpr(address);
-    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`);
+    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`, `${index}:${register}`, `${register} (loaded at ${this.lineOf(index)})`);
   }
   comparison(ins, index, register) {
     const destination = ins.operands[0];
@@ -3949,7 +4365,7 @@ function summands(expr, coefficient, out) {
   return out;
 }
 function laneOffsetMerge(register, values, lines) {
-  let key = null;
+  let key2 = null;
   let lanePart = [];
   for (const value of values) {
     const terms = summands(value, 1, []);
@@ -3960,14 +4376,14 @@ function laneOffsetMerge(register, values, lines) {
       continue;
     }
     const termKey = laneTerms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(" + ");
-    if (key === null) {
-      key = termKey;
+    if (key2 === null) {
+      key2 = termKey;
       lanePart = laneTerms;
-    } else if (termKey !== key) {
+    } else if (termKey !== key2) {
       return null;
     }
   }
-  if (key === null || !lanePart.length || lanePart.some((t) => t.expr.op === "opaque")) return null;
+  if (key2 === null || !lanePart.length || lanePart.some((t) => t.expr.op === "opaque")) return null;
   const lane = lanePart.map((t) => t.coefficient === 1 ? t.expr : { op: "mul", a: t.expr, b: { op: "const", value: t.coefficient } }).reduce((sum, term) => ({ op: "add", a: sum, b: term }));
   return { op: "add", a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
 }
@@ -4060,11 +4476,11 @@ function comparisonStatus(expr, warps) {
       return { status: "divergent", reason: `predicate depends on the lane through ${unknownValue.reason}`, unresolved: true };
     }
     const linears = values;
-    const key = symbolicKey(linears[0]);
-    if (linears.some((value) => symbolicKey(value) !== key)) {
+    const key2 = symbolicKey(linears[0]);
+    if (linears.some((value) => symbolicKey(value) !== key2)) {
       return { status: "divergent", reason: "lanes compare against different runtime values" };
     }
-    if (key === "") {
+    if (key2 === "") {
       const outcomes = new Set(linears.map((value) => compare2(expr.cmp, value.constant)));
       if (outcomes.size > 1) return { status: "divergent", reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
     } else if (new Set(linears.map((value) => value.constant)).size > 1) {
@@ -4182,6 +4598,51 @@ function laneReachability(cfg, builder, warps) {
 }
 
 // src/analysis/memory/sites.ts
+var ELEMENT_BITS = {
+  b1: 1,
+  s4: 4,
+  u4: 4,
+  s8: 8,
+  u8: 8,
+  f16: 16,
+  bf16: 16,
+  e4m3: 8,
+  e5m2: 8,
+  f32: 32,
+  s32: 32,
+  tf32: 32,
+  f64: 64
+};
+function wmmaTile(ins) {
+  const shape = ins.modifiers.map((m2) => /^m(\d+)n(\d+)k(\d+)$/.exec(m2)).find(Boolean);
+  const matrix = ins.modifiers.find((m2) => m2 === "a" || m2 === "b" || m2 === "c" || m2 === "d");
+  const type = [...ins.modifiers].reverse().find((m2) => m2 in ELEMENT_BITS);
+  if (!shape || !matrix || !type) return null;
+  const [m, n, k] = [Number(shape[1]), Number(shape[2]), Number(shape[3])];
+  const [first, second] = matrix === "a" ? [m, k] : matrix === "b" ? [k, n] : [m, n];
+  const rowMajor = !ins.modifiers.includes("col");
+  const [rows, rowLength] = rowMajor ? [first, second] : [second, first];
+  const elementBits = ELEMENT_BITS[type];
+  const stride = ins.operands[2] ?? null;
+  return { rows, rowBytes: rowLength * elementBits / 8, elementBits, stride: stride && stride.kind !== "vector" ? stride : null, rowLength };
+}
+function copySpace(modifier) {
+  if (modifier === "global") return "global";
+  if (modifier?.startsWith("shared")) return "shared";
+  return null;
+}
+function bulkSites(ins, index) {
+  const spaces = ins.modifiers.filter((m) => m === "global" || m.startsWith("shared"));
+  const [destination, source] = [copySpace(spaces[0]), copySpace(spaces[1])];
+  const [target, from, size] = ins.operands;
+  if (target?.kind !== "address" || from?.kind !== "address") return [];
+  const tensor = ins.modifiers.includes("tensor");
+  const reduce = ins.mnemonic === "cp" && ins.modifiers[0] === "reduce";
+  const width = !tensor && size?.kind === "immediate" ? size.value : 0;
+  if (destination === "global") return [{ index, ins, space: "global", kind: reduce ? "atomic" : "store", width, address: target, bulk: tensor ? "tensor" : "copy" }];
+  if (source === "global") return [{ index, ins, space: "global", kind: "load", width, address: from, bulk: tensor ? "tensor" : "copy" }];
+  return [];
+}
 var TYPE_BYTES2 = {
   b8: 1,
   u8: 1,
@@ -4219,6 +4680,16 @@ function spaceOf2(modifiers) {
 }
 function sitesOf(ins, index) {
   const { mnemonic, modifiers, operands } = ins;
+  if (ins.opcode.startsWith("cp.async.bulk") || ins.opcode.startsWith("cp.reduce.async.bulk")) {
+    return ins.opcode.includes("prefetch") ? [] : bulkSites(ins, index);
+  }
+  if (mnemonic === "wmma" && (modifiers[0] === "load" || modifiers[0] === "store")) {
+    const tile = wmmaTile(ins);
+    const address2 = operands.find((operand) => operand.kind === "address");
+    const space2 = spaceOf2(modifiers);
+    if (!tile || !address2 || !space2) return [];
+    return [{ index, ins, space: space2, kind: modifiers[0] === "load" ? "load" : "store", width: tile.rows * tile.rowBytes / 32, address: address2, tile }];
+  }
   if (ins.opcode.startsWith("cp.async") && !ins.opcode.startsWith("cp.async.bulk")) {
     const [target, source, size] = operands;
     if (target?.kind !== "address" || source?.kind !== "address" || size?.kind !== "immediate") return [];
@@ -4235,20 +4706,38 @@ function sitesOf(ins, index) {
   if (!space || width === null || !address) return [];
   return [{ index, ins, space, kind, width, address }];
 }
+function localSite(ins) {
+  if (ins.mnemonic !== "ld" && ins.mnemonic !== "st" || !ins.modifiers.includes("local")) return null;
+  const width = accessWidth(ins.modifiers);
+  return width === null ? null : { kind: ins.mnemonic === "ld" ? "load" : "store", bytesPerLane: width };
+}
 
 // src/analysis/memory/index.ts
 function blockDescription(block, warpCount) {
   return block ? `block ${block.join("x")}, ${warpCount} warp${warpCount === 1 ? "" : "s"}, all lanes active` : "block unknown: assumes a 1-D block of at least 32 threads, all lanes active";
 }
+function parameterValues(input) {
+  return (name) => {
+    const index = input.fn.params.findIndex((p) => p.name === name);
+    if (index >= 0 && input.params?.has(index)) return input.params.get(index);
+    if (index >= 0 && input.paramValues && index in input.paramValues) return input.paramValues[index];
+    for (const key2 of index >= 0 ? [name, `param_${index}`, String(index)] : [name]) {
+      if (Object.prototype.hasOwnProperty.call(input.defines, key2)) return input.defines[key2];
+    }
+    return void 0;
+  };
+}
 function analyzeMemory(input) {
   const { module, fn, cfg, loops, weights, block } = input;
-  const builder = new ValueBuilder(module, cfg, loops);
+  const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   const blockCache = /* @__PURE__ */ new Map();
   const warps = warpsOfBlock(block).map((envs) => warpLanes(envs, blockCache));
   const blockText = blockDescription(block, warps.length);
   const accesses = [];
   const divergence = [];
+  const locals = [];
   const depthOfBlock = (blockId) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
+  const chains = inlineChains(fn, module);
   const reach = laneReachability(cfg, builder, warps);
   const laneCount = (list) => list.reduce((sum, warp) => sum + warp.length, 0);
   const totalLanes = laneCount(warps);
@@ -4258,14 +4747,45 @@ function analyzeMemory(input) {
     const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(", all lanes active", "")}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index];
-      const file = ins.source && ins.source.line > 0 ? ins.source.file : null;
-      const line = ins.source && ins.source.line > 0 ? ins.source.line : null;
+      const where = userLocation(ins.source, chains);
+      const file = where && where.line > 0 ? where.file : null;
+      const line = where && where.line > 0 ? where.line : null;
       const weight = weights[index] ?? 0;
       const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
       const siteBlockText = guarded ? `${blockLanesText.replace(", all lanes active", "")}, lanes the guard ${ins.guard.negated ? "@!" : "@"}${ins.guard.register} switches off excluded` : blockLanesText;
+      const local = localSite(ins);
+      if (local) locals.push([index, { ...local, file, line, ptx: ins.text, dynamicWeight: weight }]);
       for (const site of sitesOf(ins, index)) {
         const address = builder.operand(site.address, index);
+        if (site.tile || site.bulk) {
+          const space2 = site.space === "generic" ? provenance(address) ?? "global" : site.space;
+          const lane = siteWarps[0]?.[0] ?? warps[0]?.[0];
+          const valueOf = (operand) => lane ? laneValue(builder.operand(operand, index), lane) : null;
+          let result2;
+          if (site.tile) {
+            result2 = classifyTile(site.tile, space2 === "shared" ? "shared" : "global", site.tile.stride ? valueOf(site.tile.stride) : null);
+          } else {
+            const size = site.bulk === "copy" && site.width === 0 && ins.operands[2] ? valueOf(ins.operands[2]) : null;
+            const bytes = site.width > 0 ? site.width : size && !isUnknown(size) && size.terms.size === 0 ? size.constant : null;
+            result2 = classifyBulk(site.bulk, bytes);
+          }
+          accesses.push([index, {
+            space: space2 === "shared" ? "shared" : "global",
+            kind: site.kind,
+            class: result2.class,
+            sectorsPerRequest: result2.sectorsPerRequest,
+            idealSectors: result2.idealSectors,
+            bankConflictWays: result2.bankConflictWays,
+            bytesPerLane: site.width,
+            file,
+            line,
+            ptx: ins.text,
+            dynamicWeight: weight,
+            reason: result2.reason
+          }]);
+          continue;
+        }
         const space = site.space === "generic" ? provenance(address) : site.space;
         if (space !== "global" && space !== "shared") {
           if (site.space === "generic") {
@@ -4319,7 +4839,7 @@ function analyzeMemory(input) {
     }
   }
   const byIndex = (items) => items.sort((a, b) => a[0] - b[0]).map(([, item]) => item);
-  return { accesses: byIndex(accesses), divergence: byIndex(divergence) };
+  return { accesses: byIndex(accesses), divergence: byIndex(divergence), local: byIndex(locals) };
 }
 
 // src/analysis/analyze.ts
@@ -4339,11 +4859,11 @@ function ptxDiagnostic(error, file) {
   };
 }
 function launchBoundsBlock(fn) {
-  for (const key of ["reqntid", "maxntid"]) {
-    const dims = fn.directives[key];
+  for (const key2 of ["reqntid", "maxntid"]) {
+    const dims = fn.directives[key2];
     if (dims && dims.length > 0 && dims.every((d) => d > 0)) {
       const block = [dims[0], dims[1] ?? 1, dims[2] ?? 1];
-      return { block, note: `block ${block.join("x")} from .${key} (launch bounds)` };
+      return { block, note: `block ${block.join("x")} from .${key2} (launch bounds)` };
     }
   }
   return null;
@@ -4358,6 +4878,7 @@ function loopReport(loop) {
     assumedTripCount: loop.tripCount === null ? loop.assumedTripCount : null
   };
   if (loop.unrollFactor !== void 0) report.unrollFactor = loop.unrollFactor;
+  if (loop.warpTripCount !== void 0) report.warpTripCount = loop.warpTripCount;
   return report;
 }
 function sweepOnly(curve) {
@@ -4379,7 +4900,7 @@ function analyzeKernel(input, fn, module, errors) {
   if (!record) {
     diagnostics.push({ severity: "note", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed` });
   }
-  const launch = input.launchFor(fn.name, displayName, resources);
+  const launch = input.launchFor(fn.name, displayName, resources, fn.params.length);
   let block = launch.block;
   let blockSource = launch.blockSource;
   let note = launch.note;
@@ -4393,6 +4914,13 @@ function analyzeKernel(input, fn, module, errors) {
       note = note ?? "no block size given (--block, config) and no launch bounds: occupancy is shown as a sweep over block sizes";
     }
   }
+  const paramCount = fn.params.length;
+  const names = input.sourceText ? kernelSignatures(input.sourceText).get(bareKernelName(displayName)) ?? null : null;
+  const params = resolveParams(launch.params ?? {}, displayName, names, paramCount);
+  for (const message of params.errors) diagnostics.push({ severity: "error", stage: "analysis", kernel: fn.name, file: input.sourceFile ?? input.ptxFile, message });
+  const paramValues = params.values;
+  const values = { ...input.defines };
+  for (const [index, value] of Object.entries(paramValues)) values[index] = value;
   const report = {
     name: fn.name,
     displayName,
@@ -4440,7 +4968,7 @@ function analyzeKernel(input, fn, module, errors) {
     const cfg = buildCfg(fn);
     for (const e of cfg.errors) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
     if (cfg.errors.length > 0) return report;
-    const loopOptions = { defines: input.defines, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints };
+    const loopOptions = { defines: values, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints, block, grid: launch.grid ?? null, inlineCalls: module.inlineCalls };
     const loops = findLoops(cfg, loopOptions);
     const weights = statementWeights(cfg, loops);
     const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
@@ -4452,9 +4980,10 @@ function analyzeKernel(input, fn, module, errors) {
       diagnostics.push({ severity: "note", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: "branches with an unknown outcome are counted as taken (both sides of an if count fully)" });
     }
     try {
-      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines });
+      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines, paramValues });
       report.accesses = memory.accesses;
       report.divergence = memory.divergence;
+      if (memory.local.length > 0) report.localAccesses = memory.local;
     } catch (error) {
       diagnostics.push({ severity: "warning", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `memory analysis failed: ${error.message}` });
     }
@@ -4488,5 +5017,8 @@ function analyzeModule(input) {
 
 export {
   parsePtx,
+  kernelSignatures,
+  bareKernelName,
+  parseParamAssignment,
   analyzeModule
 };

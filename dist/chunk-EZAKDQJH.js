@@ -10,23 +10,23 @@ import {
   reportSchemaErrors,
   toAnnotations,
   toSarif
-} from "./chunk-7KJTMNQ2.js";
+} from "./chunk-JRD4OXAJ.js";
 import {
   carveSpace,
   enumerateSpace,
   harnessEntries,
   renderCarveSvg
-} from "./chunk-AYKOFE5G.js";
+} from "./chunk-OBU5YHMJ.js";
 import {
   buildHarness,
   compareTimings,
   median,
   runExternalBenchmark,
   runHarnessBinary
-} from "./chunk-G7IPZ44D.js";
+} from "./chunk-GWD27O4R.js";
 import {
   analyzeModule
-} from "./chunk-XDIYM2BY.js";
+} from "./chunk-YY342CNU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -39,10 +39,10 @@ import {
   launchBoundsFromPtx,
   parsePtxasLog,
   readCubin
-} from "./chunk-GJKRQZUC.js";
+} from "./chunk-WI4B7AXD.js";
 import {
   childEnv
-} from "./chunk-EGZT6K5I.js";
+} from "./chunk-AI7SF5R3.js";
 import {
   __commonJS,
   __toESM
@@ -303,8 +303,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path10, { windows } = {}) => {
-      const segs = path10.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path11, { windows } = {}) => {
+      const segs = path11.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -1824,76 +1824,26 @@ var require_picomatch2 = __commonJS({
   }
 });
 
-// src/discover/git.ts
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
-var execFileAsync = promisify(execFile);
-var GitError = class extends Error {
-};
-async function git(args, cwd) {
-  try {
-    const { stdout } = await execFileAsync("git", args, { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv() });
-    return stdout;
-  } catch (error) {
-    const stderr = String(error.stderr ?? "").trim();
-    throw new GitError(`git ${args.join(" ")}: ${stderr || error.message}`);
-  }
-}
-async function commitExists(cwd, sha) {
-  try {
-    await git(["cat-file", "-e", `${sha}^{commit}`], cwd);
-    return true;
-  } catch {
-    return false;
-  }
-}
-async function mergeBase(cwd, base, head) {
-  try {
-    return (await git(["merge-base", base, head], cwd)).trim() || null;
-  } catch {
-    return null;
-  }
-}
-async function fetchCommit(cwd, sha) {
-  try {
-    await git(["fetch", "--no-tags", "--depth=1", "origin", sha], cwd);
-    return true;
-  } catch {
-    return false;
-  }
-}
-async function changedFiles(cwd, from, to) {
-  return parseNameStatus(await git(["diff", "--name-status", "-z", "-M", from, to], cwd));
-}
-function parseNameStatus(text) {
-  const fields = text.split("\0").filter((f) => f.length);
-  const out = [];
-  for (let i = 0; i < fields.length; ) {
-    const code = fields[i++];
-    if (code.startsWith("R") || code.startsWith("C")) {
-      const oldPath = fields[i++];
-      const path10 = fields[i++];
-      out.push({ path: path10, status: code.startsWith("R") ? "renamed" : "added", oldPath });
-    } else {
-      const path10 = fields[i++];
-      const status = code === "A" ? "added" : code === "M" ? "modified" : code === "D" ? "deleted" : "other";
-      out.push({ path: path10, status, oldPath: null });
+// src/discover/interrupt.ts
+var pending = /* @__PURE__ */ new Set();
+var installed = false;
+function onInterrupt(cleanup) {
+  if (!installed) {
+    installed = true;
+    for (const signal of ["SIGINT", "SIGTERM"]) {
+      process.once(signal, () => {
+        for (const run of [...pending].reverse()) {
+          try {
+            run();
+          } catch {
+          }
+        }
+        process.exit(signal === "SIGINT" ? 130 : 143);
+      });
     }
   }
-  return out;
-}
-async function filesAt(cwd, commit) {
-  return (await git(["ls-tree", "-r", "-z", "--name-only", commit], cwd)).split("\0").filter((f) => f.length);
-}
-async function addWorktree(cwd, commit, dir) {
-  await git(["worktree", "add", "--detach", "--force", dir, commit], cwd);
-}
-async function removeWorktree(cwd, dir) {
-  try {
-    await git(["worktree", "remove", "--force", dir], cwd);
-  } catch {
-    await git(["worktree", "prune"], cwd).catch(() => void 0);
-  }
+  pending.add(cleanup);
+  return () => pending.delete(cleanup);
 }
 
 // src/analysis/compare/kernels.ts
@@ -2030,6 +1980,9 @@ function regressionRemedy() {
 }
 function buildRemedy() {
   return "Fix the build error; the other kernels were still analysed.";
+}
+function localMemoryRemedy() {
+  return "Index per-thread arrays with compile-time constants (fully unroll the loops that index them) so ptxas keeps them in registers, or move the array to shared memory (one slice per thread); `ptxas -v` shows the stack frame.";
 }
 
 // src/analysis/compare/resource-findings.ts
@@ -2392,6 +2345,59 @@ function divergenceFindings(base, head) {
   });
 }
 
+// src/analysis/compare/local-findings.ts
+function localTraffic(kernel) {
+  return { loads: kernel?.perThread?.localLoadBytes ?? 0, stores: kernel?.perThread?.localStoreBytes ?? 0 };
+}
+function heaviestSite(kernel) {
+  let best = null;
+  const rank = (site) => [site.kind === "load" ? 1 : 0, site.bytesPerLane * site.dynamicWeight];
+  for (const site of kernel.localAccesses ?? []) {
+    if (site.line === null) continue;
+    if (!best) {
+      best = site;
+      continue;
+    }
+    const [kind, bytes] = rank(site);
+    const [bestKind, bestBytes] = rank(best);
+    if (kind > bestKind || kind === bestKind && bytes > bestBytes) best = site;
+  }
+  return best;
+}
+function localMemoryFinding(base, head) {
+  const headFrame = head.resources?.stackFrameBytes ?? null;
+  const baseFrame = base?.resources ? base.resources.stackFrameBytes : null;
+  const headTraffic = localTraffic(head);
+  const baseTraffic = localTraffic(base);
+  const headBytes = headTraffic.loads + headTraffic.stores;
+  const baseBytes = baseTraffic.loads + baseTraffic.stores;
+  const frameGrew = headFrame !== null && headFrame > (baseFrame ?? 0);
+  const trafficGrew = headBytes > (base ? baseBytes : 0) && (headFrame === null || headFrame > 0);
+  if (!frameGrew && !trafficGrew) return null;
+  const site = heaviestSite(head);
+  const frameText = headFrame === null ? "stack frame unknown" : `stack frame ${baseFrame !== null && base ? `${baseFrame} \u2192 ` : ""}${headFrame} B/thread`;
+  const trafficText = `${base ? `${baseTraffic.stores} \u2192 ` : ""}${headTraffic.stores} B stored, ${base ? `${baseTraffic.loads} \u2192 ` : ""}${headTraffic.loads} B loaded per thread`;
+  const where2 = site ? ` (heaviest: ${site.kind === "load" ? "ld" : "st"}.local at line ${site.line}, ${site.bytesPerLane} B x ${site.dynamicWeight} per thread)` : "";
+  return {
+    kind: "spill",
+    // A frame with no local traffic in this kernel (a call's frame) is worth a look, not a failure.
+    severity: headBytes > 0 ? "failure" : "warning",
+    title: `local memory ${base && (baseFrame ?? 0) + baseBytes > 0 ? "grew" : "appeared"}: ${frameText}, ${trafficText}`,
+    message: `Per-thread data lives in local memory (DRAM through L1, like spills): ${trafficText} in the PTX (ld.local / st.local, trip-weighted)${where2}; ${frameText}${headFrame === null ? "" : " (ptxas)"}.`,
+    evidence: {
+      localMemory: true,
+      stackFrameBytesBase: baseFrame,
+      stackFrameBytesHead: headFrame,
+      localLoadBytesBase: base ? baseTraffic.loads : null,
+      localLoadBytesHead: headTraffic.loads,
+      localStoreBytesBase: base ? baseTraffic.stores : null,
+      localStoreBytesHead: headTraffic.stores
+    },
+    remedy: localMemoryRemedy(),
+    ...site ? { file: site.file, line: site.line } : {}
+  };
+}
+
 // src/analysis/compare/other-findings.ts
 var BUILD_STAGES = /* @__PURE__ */ new Set(["build", "ptxas", "cubin", "ptx", "analysis"]);
 function diagnosticKey(d) {
@@ -2482,6 +2488,8 @@ function kernelFindings(pair, config) {
     else raw.push(...headroomFindings(base, head, thresholds));
     const spill = spillFinding(base, head);
     if (spill) raw.push(spill);
+    const local = spill ? null : localMemoryFinding(base, head);
+    if (local) raw.push(local);
     const skip = /* @__PURE__ */ new Set();
     if (drop?.evidence.cause === "registers") skip.add("registers");
     if (drop?.evidence.cause === "sharedMemory") skip.add("shared");
@@ -2491,6 +2499,8 @@ function kernelFindings(pair, config) {
   } else {
     const spill = spillFinding(null, head);
     if (spill) raw.push({ ...spill, evidence: { ...spill.evidence, headOnly: true } });
+    const local = spill ? null : localMemoryFinding(null, head);
+    if (local) raw.push({ ...local, evidence: { ...local.evidence, headOnly: true } });
     raw.push(...accessFindings(null, head, thresholds).filter((f) => f.kind === "uncoalesced"));
   }
   return raw.map((f) => ({
@@ -2557,6 +2567,96 @@ function sideCoverageErrors(input) {
     }
   }
   return out;
+}
+
+// src/discover/git.ts
+import { execFile, execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { promisify } from "node:util";
+var execFileAsync = promisify(execFile);
+var GitError = class extends Error {
+};
+async function git(args, cwd) {
+  try {
+    const { stdout } = await execFileAsync("git", args, { cwd, maxBuffer: 64 * 1024 * 1024, env: childEnv(), timeout: 10 * 60 * 1e3 });
+    return stdout;
+  } catch (error) {
+    const stderr = String(error.stderr ?? "").trim();
+    throw new GitError(`git ${args.join(" ")}: ${stderr || error.message}`);
+  }
+}
+async function commitExists(cwd, sha) {
+  try {
+    await git(["cat-file", "-e", `${sha}^{commit}`], cwd);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function mergeBase(cwd, base, head) {
+  try {
+    return (await git(["merge-base", base, head], cwd)).trim() || null;
+  } catch {
+    return null;
+  }
+}
+async function fetchCommit(cwd, sha) {
+  try {
+    await git(["fetch", "--no-tags", "--depth=1", "origin", sha], cwd);
+    return true;
+  } catch {
+    return false;
+  }
+}
+async function changedFiles(cwd, from, to) {
+  return parseNameStatus(await git(["diff", "--name-status", "-z", "-M", from, to], cwd));
+}
+function parseNameStatus(text) {
+  const fields = text.split("\0").filter((f) => f.length);
+  const out = [];
+  for (let i = 0; i < fields.length; ) {
+    const code = fields[i++];
+    if (code.startsWith("R") || code.startsWith("C")) {
+      const oldPath = fields[i++];
+      const path11 = fields[i++];
+      out.push({ path: path11, status: code.startsWith("R") ? "renamed" : "added", oldPath });
+    } else {
+      const path11 = fields[i++];
+      const status = code === "A" ? "added" : code === "M" ? "modified" : code === "D" ? "deleted" : "other";
+      out.push({ path: path11, status, oldPath: null });
+    }
+  }
+  return out;
+}
+async function filesAt(cwd, commit) {
+  return (await git(["ls-tree", "-r", "-z", "--name-only", commit], cwd)).split("\0").filter((f) => f.length);
+}
+var interruptCleanups = /* @__PURE__ */ new Map();
+async function addWorktree(cwd, commit, dir) {
+  interruptCleanups.set(dir, onInterrupt(() => removeWorktreeSync(cwd, dir)));
+  await git(["worktree", "prune"], cwd).catch(() => void 0);
+  await git(["worktree", "add", "--detach", "--force", dir, commit], cwd);
+}
+function removeWorktreeSync(cwd, dir) {
+  const options = { cwd, stdio: "ignore", env: childEnv(), timeout: 3e4 };
+  try {
+    execFileSync("git", ["worktree", "remove", "--force", dir], options);
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+    try {
+      execFileSync("git", ["worktree", "prune"], options);
+    } catch {
+    }
+  }
+}
+async function removeWorktree(cwd, dir) {
+  interruptCleanups.get(dir)?.();
+  interruptCleanups.delete(dir);
+  try {
+    await git(["worktree", "remove", "--force", dir], cwd);
+  } catch {
+    await git(["worktree", "prune"], cwd).catch(() => void 0);
+  }
 }
 
 // src/discover/includes.ts
@@ -2685,7 +2785,7 @@ function fileReader(root) {
 }
 
 // src/pipeline/spaces.ts
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync as rmSync2 } from "node:fs";
 import path3 from "node:path";
 
 // src/analysis/carving/frontier.ts
@@ -2998,14 +3098,14 @@ async function carveRevisions(input) {
   } finally {
     await removeWorktree(input.repoRoot, headTree);
     await removeWorktree(input.repoRoot, baseTree);
-    rmSync(work, { recursive: true, force: true });
+    rmSync2(work, { recursive: true, force: true });
   }
 }
 
 // src/pipeline/gate.ts
 var import_picomatch4 = __toESM(require_picomatch2(), 1);
 import { mkdirSync } from "node:fs";
-import path8 from "node:path";
+import path9 from "node:path";
 
 // src/pipeline/artifacts.ts
 var import_picomatch3 = __toESM(require_picomatch2(), 1);
@@ -3027,7 +3127,9 @@ function launchFor(config, name, displayName, resources) {
   const shared = {
     dynamicSharedBytes: entry?.dynamicShared ?? 0,
     carveoutPercent: entry?.carveout ?? -1,
-    ...entry?.maxDynamicShared !== void 0 ? { maxDynamicSharedBytes: entry.maxDynamicShared } : {}
+    ...entry?.maxDynamicShared !== void 0 ? { maxDynamicSharedBytes: entry.maxDynamicShared } : {},
+    ...entry?.grid?.length ? { grid: [entry.grid[0], entry.grid[1] ?? 1, entry.grid[2] ?? 1] } : {},
+    ...entry?.params ? { params: entry.params } : {}
   };
   if (entry?.block?.length) {
     const [x, y = 1, z = 1] = entry.block;
@@ -3245,7 +3347,35 @@ function readReportKernels(file, diagnostics) {
 }
 
 // src/pipeline/compile.ts
+import { readFile } from "node:fs/promises";
+import path7 from "node:path";
+
+// src/pipeline/containment.ts
+import { createHash } from "node:crypto";
+import { existsSync as existsSync2, realpathSync } from "node:fs";
 import path6 from "node:path";
+function real(file) {
+  try {
+    return realpathSync(file);
+  } catch {
+    const parent = path6.dirname(file);
+    return parent === file || existsSync2(file) ? path6.resolve(file) : path6.join(real(parent), path6.basename(file));
+  }
+}
+function escapeReason(root, target) {
+  const rootReal = real(path6.resolve(root));
+  const lexical = path6.resolve(root, target);
+  const within = (p) => p === rootReal || p.startsWith(rootReal + path6.sep);
+  if (!within(real(lexical)) && !within(lexical)) return `${target} is outside the workspace`;
+  const resolved = real(lexical);
+  if (!within(resolved)) return `${target} leads outside the workspace (to ${resolved}, through a symlink)`;
+  return null;
+}
+function safeFolderName(unit) {
+  const plain = unit.replace(/[\\/]/g, "__");
+  const safe = plain.replace(/[^A-Za-z0-9_.+-]/g, "_");
+  return safe === plain ? plain : `${safe}-${createHash("sha256").update(unit).digest("hex").slice(0, 12)}`;
+}
 
 // src/pipeline/pool.ts
 import { availableParallelism } from "node:os";
@@ -3276,41 +3406,60 @@ function createLimiter(jobs) {
 // src/pipeline/compile.ts
 async function compileSide(input) {
   const limit = input.limit ?? createLimiter(input.jobs ?? defaultJobs());
-  const tasks = input.units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
-  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch))));
+  const diagnostics = [];
+  const includeDirs = [];
+  input.config.include.forEach((dir, index) => {
+    if (path7.isAbsolute(dir)) return void includeDirs.push(dir);
+    const reason = escapeReason(input.root, dir);
+    if (reason) diagnostics.push({ severity: "error", stage: "config", jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
+    else includeDirs.push(path7.join(input.root, dir));
+  });
+  const units = input.units.filter((unit) => {
+    const escape = escapeReason(input.root, unit);
+    if (escape) diagnostics.push({ severity: "error", stage: "build", file: path7.join(input.root, unit), message: `${escape}: not compiled` });
+    return escape === null;
+  });
+  const tasks = units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
+  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch, includeDirs))));
   const kernels = results.flatMap((r) => r.kernels);
-  const diagnostics = results.flatMap((r) => r.diagnostics);
+  diagnostics.push(...results.flatMap((r) => r.diagnostics));
   return sideReport(input.side, input.commit, [...input.archs], kernels, diagnostics, input.mapper);
 }
-async function buildUnit(input, unit, arch) {
+async function buildUnit(input, unit, arch, includeDirs) {
   input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
-  const outDir = path6.join(input.outDir, input.side, arch, unit.replace(/[\\/]/g, "__"));
+  const outDir = path7.join(input.outDir, input.side, arch, safeFolderName(unit));
   const result = await compileCuda({
-    source: path6.join(input.root, unit),
+    source: path7.join(input.root, unit),
     arch,
     outDir,
     defines: input.config.defines,
-    // An absolute include directory (a system SDK) stays as written; a relative one is in the checkout.
-    includeDirs: input.config.include.map((dir) => path6.isAbsolute(dir) ? dir : path6.join(input.root, dir)),
+    includeDirs,
     flags: input.config.nvcc.flags,
     nvcc: input.nvcc
   });
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path6.join(input.root, unit) }));
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path7.join(input.root, unit) }));
   if (!result.ok || result.ptx === null) {
     if (!result.diagnostics.some((d) => d.severity === "error")) {
-      diagnostics.push({ severity: "error", stage: "build", file: path6.join(input.root, unit), message: `nvcc failed for ${arch} (${result.command.join(" ")})` });
+      diagnostics.push({ severity: "error", stage: "build", file: path7.join(input.root, unit), message: `nvcc failed for ${arch} (${result.command.join(" ")})` });
     }
     return { kernels: [], diagnostics };
   }
   const analysed2 = analyzeOne(
-    { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path6.join(input.root, unit), arch, resources: result.resources },
+    {
+      ptxText: result.ptx,
+      ptxFile: result.ptxPath ?? unit,
+      sourceFile: path7.join(input.root, unit),
+      arch,
+      resources: result.resources,
+      sourceText: await readFile(path7.join(input.root, unit), "utf8").catch(() => null)
+    },
     input.config
   );
   return { kernels: analysed2.kernels, diagnostics: [...diagnostics, ...analysed2.diagnostics] };
 }
 
 // src/pipeline/render.ts
-import path7 from "node:path";
+import path8 from "node:path";
 
 // src/github/comment.ts
 function commentMarker(checkName = "Carve") {
@@ -3420,10 +3569,10 @@ function location(d, workspace) {
   return parts.length ? `${parts.join(" ")}: ` : "";
 }
 function relative(file, workspace) {
-  return path7.isAbsolute(file) && file.startsWith(workspace + path7.sep) ? path7.relative(workspace, file) : file;
+  return path8.isAbsolute(file) && file.startsWith(workspace + path8.sep) ? path8.relative(workspace, file) : file;
 }
 function diagnosticAnnotations(diagnostics, workspace) {
-  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path7.isAbsolute(d.file) || d.file.startsWith(workspace + path7.sep)).map((d) => ({
+  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path8.isAbsolute(d.file) || d.file.startsWith(workspace + path8.sep)).map((d) => ({
     path: relative(d.file, workspace),
     start_line: d.line,
     end_line: d.line,
@@ -3517,7 +3666,7 @@ async function runGate(options) {
         const relevant = range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath));
         const artifactsChanged = source === "artifacts" && changed.some((file) => import_picomatch4.default.isMatch(file, options.artifacts, { dot: true }));
         if (source !== "none" && (relevant || artifactsChanged)) {
-          worktree = path8.join(options.scratchDir, "base-worktree");
+          worktree = path9.join(options.scratchDir, "base-worktree");
           log(`base: worktree of ${baseCommit.slice(0, 12)} at ${worktree}`);
           await addWorktree(options.workspace, baseCommit, worktree);
           baseFiles = await filesAt(options.workspace, baseCommit);
@@ -3639,10 +3788,10 @@ async function carveTouchedSpaces(input) {
     baseFiles: input.baseFiles,
     changed: input.changed,
     archs: options.archs,
-    cacheDir: options.carvingCacheDir ?? path8.join(options.workspace, ".carve-cache"),
+    cacheDir: options.carvingCacheDir ?? path9.join(options.workspace, ".carve-cache"),
     maxVariants: options.config.carving.maxVariantsPerPr,
     log: input.log,
-    timingDir: options.timingOn ? path8.join(options.scratchDir, "space-timing") : null
+    timingDir: options.timingOn ? path9.join(options.scratchDir, "space-timing") : null
   });
   return {
     summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: null },
@@ -3666,8 +3815,8 @@ function emptyReport(side2, commit, archs) {
 
 // src/pipeline/revision.ts
 var import_picomatch5 = __toESM(require_picomatch2(), 1);
-import { mkdtempSync as mkdtempSync2, rmSync as rmSync2 } from "node:fs";
-import path9 from "node:path";
+import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
+import path10 from "node:path";
 async function reportAtRevision(options) {
   let commit;
   try {
@@ -3675,8 +3824,8 @@ async function reportAtRevision(options) {
   } catch (error) {
     return { report: null, diagnostics: [{ severity: "error", stage: "build", message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${error.message}` }] };
   }
-  const work = mkdtempSync2(path9.join(options.scratchDir, `carve-${options.side}-`));
-  const tree = path9.join(work, "tree");
+  const work = mkdtempSync2(path10.join(options.scratchDir, `carve-${options.side}-`));
+  const tree = path10.join(work, "tree");
   try {
     await addWorktree(options.repoRoot, commit, tree);
     const files = await filesAt(options.repoRoot, commit);
@@ -3698,7 +3847,7 @@ async function reportAtRevision(options) {
       archs: options.archs,
       config: options.config,
       nvcc: nvcc.path,
-      outDir: path9.join(work, "build"),
+      outDir: path10.join(work, "build"),
       mapper,
       log: options.log,
       jobs: options.jobs
@@ -3706,19 +3855,18 @@ async function reportAtRevision(options) {
     return { report, diagnostics: [] };
   } finally {
     await removeWorktree(options.repoRoot, tree);
-    rmSync2(work, { recursive: true, force: true });
+    rmSync3(work, { recursive: true, force: true });
   }
 }
 
 export {
-  git,
-  commitExists,
-  fetchCommit,
   commentMarker,
   withMarker,
   upsertStickyComment,
+  onInterrupt,
   compareReports,
   sideCoverageErrors,
+  git,
   problemsMarkdown,
   clipBytes,
   carveRevisions,

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   childEnv
-} from "./chunk-EGZT6K5I.js";
+} from "./chunk-AI7SF5R3.js";
 
 // src/timing/stats.ts
 function seededRandom(seed) {
@@ -453,7 +453,7 @@ async function runHarness(entries, workDir, cudaHome = "/usr/local/cuda") {
 }
 async function runExternalBenchmark(command, env, cwd) {
   try {
-    const { stdout } = await run("/bin/sh", ["-c", command], { cwd, env: childEnv(process.env, env), maxBuffer: 256 << 20 });
+    const { stdout } = await run("/bin/sh", ["-c", command], { cwd, env: childEnv(env), maxBuffer: 256 << 20 });
     const parsed = parseTimingOutput(stdout, command);
     return { records: parsed.records, diagnostics: parsed.diagnostics, commands: [["/bin/sh", "-c", command]] };
   } catch (error) {

@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-AJ3HABDQ.js";
+} from "./chunk-U5UOTGEI.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-7KJTMNQ2.js";
+} from "./chunk-JRD4OXAJ.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-GHBDCHLJ.js";
 import {

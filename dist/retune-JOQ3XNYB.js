@@ -3,21 +3,21 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-UIY24QA4.js";
-import "./chunk-EXNYY7MI.js";
-import "./chunk-7KJTMNQ2.js";
+} from "./chunk-RZTDH3F7.js";
+import "./chunk-EZAKDQJH.js";
+import "./chunk-JRD4OXAJ.js";
 import {
   loadConfigFile
-} from "./chunk-AYKOFE5G.js";
+} from "./chunk-OBU5YHMJ.js";
 import "./chunk-YQ3MCREF.js";
 import {
   parseTimingOutput
-} from "./chunk-G7IPZ44D.js";
-import "./chunk-XDIYM2BY.js";
+} from "./chunk-GWD27O4R.js";
+import "./chunk-YY342CNU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-GHBDCHLJ.js";
-import "./chunk-GJKRQZUC.js";
-import "./chunk-EGZT6K5I.js";
+import "./chunk-WI4B7AXD.js";
+import "./chunk-AI7SF5R3.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -3,21 +3,21 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-EXNYY7MI.js";
+} from "./chunk-EZAKDQJH.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-7KJTMNQ2.js";
+} from "./chunk-JRD4OXAJ.js";
 import {
   loadConfigFile
-} from "./chunk-AYKOFE5G.js";
+} from "./chunk-OBU5YHMJ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G7IPZ44D.js";
-import "./chunk-XDIYM2BY.js";
+import "./chunk-GWD27O4R.js";
+import "./chunk-YY342CNU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-GHBDCHLJ.js";
-import "./chunk-GJKRQZUC.js";
-import "./chunk-EGZT6K5I.js";
+import "./chunk-WI4B7AXD.js";
+import "./chunk-AI7SF5R3.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -5,8 +5,8 @@ import {
   parseTimingOutput,
   rankTimings,
   runHarness
-} from "./chunk-G7IPZ44D.js";
-import "./chunk-EGZT6K5I.js";
+} from "./chunk-GWD27O4R.js";
+import "./chunk-AI7SF5R3.js";
 import {
   EXIT_FINDINGS,
   EXIT_OK,

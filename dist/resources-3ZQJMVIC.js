@@ -3,8 +3,8 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   parsePtxasLog,
   readCubin
-} from "./chunk-GJKRQZUC.js";
-import "./chunk-EGZT6K5I.js";
+} from "./chunk-WI4B7AXD.js";
+import "./chunk-AI7SF5R3.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

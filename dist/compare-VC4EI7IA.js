@@ -3,14 +3,15 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-AJ3HABDQ.js";
+} from "./chunk-U5UOTGEI.js";
 import {
   carveRevisions,
   compareReports,
   git,
+  onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-EXNYY7MI.js";
+} from "./chunk-EZAKDQJH.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -18,14 +19,14 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-7KJTMNQ2.js";
+} from "./chunk-JRD4OXAJ.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-AYKOFE5G.js";
+} from "./chunk-OBU5YHMJ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G7IPZ44D.js";
-import "./chunk-XDIYM2BY.js";
+import "./chunk-GWD27O4R.js";
+import "./chunk-YY342CNU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -34,8 +35,8 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-GHBDCHLJ.js";
-import "./chunk-GJKRQZUC.js";
-import "./chunk-EGZT6K5I.js";
+import "./chunk-WI4B7AXD.js";
+import "./chunk-AI7SF5R3.js";
 import {
   EXIT_FINDINGS,
   EXIT_OK,
@@ -96,6 +97,7 @@ var reportOrRevisionResolver = async (spec, side, io, config, options = { archs:
     return { ok: false, error: `${spec}: neither a report file nor a git revision (${io.cwd} is not in a git repository)` };
   }
   const scratchDir = mkdtempSync(path.join(tmpdir(), "carve-compare-"));
+  const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const progress = stepLog(io.stderr, io.isTTY, `carve compare (${side} ${spec})`);
   try {
     const { report, diagnostics } = await reportAtRevision({
@@ -115,6 +117,7 @@ var reportOrRevisionResolver = async (spec, side, io, config, options = { archs:
     return { ok: true, value: report };
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
+    forgetScratch();
   }
 };
 function parseArchs(values) {

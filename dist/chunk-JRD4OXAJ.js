@@ -592,6 +592,12 @@ var report_schema_default = {
         sharedStoreBytes: {
           type: "number"
         },
+        localLoadBytes: {
+          type: "number"
+        },
+        localStoreBytes: {
+          type: "number"
+        },
         unknownBranchesCountedTaken: {
           type: "boolean"
         },
@@ -646,6 +652,10 @@ var report_schema_default = {
         unrollFactor: {
           type: "integer",
           minimum: 1
+        },
+        warpTripCount: {
+          type: "number",
+          minimum: 0
         }
       }
     },
@@ -735,6 +745,19 @@ var report_schema_default = {
         reason: {
           type: "string"
         }
+      }
+    },
+    localAccess: {
+      type: "object",
+      additionalProperties: false,
+      required: ["kind", "bytesPerLane", "file", "line", "ptx", "dynamicWeight"],
+      properties: {
+        kind: { enum: ["load", "store"] },
+        bytesPerLane: { type: "number" },
+        file: { type: ["string", "null"] },
+        line: { type: ["integer", "null"] },
+        ptx: { type: "string" },
+        dynamicWeight: { type: "number" }
       }
     },
     divergence: {
@@ -930,6 +953,12 @@ var report_schema_default = {
           type: "array",
           items: {
             $ref: "#/definitions/divergence"
+          }
+        },
+        localAccesses: {
+          type: "array",
+          items: {
+            $ref: "#/definitions/localAccess"
           }
         },
         diagnostics: {
@@ -1169,6 +1198,15 @@ function toAlignment(value) {
   return code === 67 || code === 99 ? 99 : code === 76 || code === 108 ? 108 : code === 82 || code === 114 ? 114 : 0;
 }
 
+// src/report/inline-code.ts
+function inlineCode(text) {
+  const flat = text.replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(longest + 1);
+  const pad = longest > 0 || flat.startsWith(" ") ? " " : "";
+  return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
 // src/report/format.ts
 function pct(fraction) {
   return `${Number((fraction * 100).toFixed(1))}%`;
@@ -1201,7 +1239,7 @@ function occupancyDelta(pair) {
 var KERNEL_TABLE_HEADER = ["Kernel", "Arch", "Status", "Registers", "Shared (B)", "Spills (B)", "Occupancy", "\u0394"];
 function kernelRow(pair) {
   return [
-    escapeCell(codeSpan(pair.displayName)),
+    inlineCode(pair.displayName),
     pair.arch,
     pair.status,
     change(side(pair.base, (k) => k.resources?.registers ?? null), side(pair.head, (k) => k.resources?.registers ?? null)),
@@ -1350,13 +1388,13 @@ function kernelDetails(pair) {
     row(pair, "Limiter", (k) => k.occupancy?.limiter.join(", ") ?? null),
     row(pair, "Next register cliff (add / shed)", headroom("registers")),
     row(pair, "Next shared cliff, B (add / shed)", headroom("sharedMemory")),
-    row(pair, "Instructions / thread", (k) => k.perThread ? Number(k.perThread.instructions.toFixed(1)) : null),
-    row(pair, "FLOPs / thread", (k) => k.perThread ? Number(k.perThread.flops.toFixed(1)) : null),
-    row(pair, "Global bytes / thread (ld+st)", (k) => k.perThread ? Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1)) : null),
+    row(pair, "Instructions / thread", (k) => k.perThread ? assumed(k, Number(k.perThread.instructions.toFixed(1))) : null),
+    row(pair, "FLOPs / thread", (k) => k.perThread ? assumed(k, Number(k.perThread.flops.toFixed(1))) : null),
+    row(pair, "Global bytes / thread (ld+st)", (k) => k.perThread ? assumed(k, Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1))) : null),
     row(pair, "Regions", (k) => k.regions)
   ].map((cells) => cells.map(escapeCell));
   const parts = [markdownTable(rows, { align: ["l", "r"] })];
-  const notes = [kernel.launch.note, kernel.perThread?.usesAssumedTripCounts ? "Some loops use assumed trip counts." : void 0].filter(Boolean);
+  const notes = [kernel.launch.note, kernel.perThread?.usesAssumedTripCounts ? assumedNote(kernel) : void 0].filter(Boolean);
   if (notes.length) parts.push(notes.map((n) => `_${n}_`).join(" "));
   const sites = siteRows(kernel);
   if (sites.length) parts.push(markdownTable([["Line", "Access", "Class", "Sectors (ideal)", "Bank ways", "Sites", "Weight"], ...sites]));
@@ -1381,6 +1419,13 @@ function siteRows(kernel) {
     rows.set(key, row3);
   }
   return [...rows.values()].map((r) => [...r.cells, String(r.sites), String(Number(r.weight.toFixed(2)))].map(escapeCell));
+}
+function assumed(k, value) {
+  return k.perThread?.usesAssumedTripCounts ? `${value} (assumed trips)` : value;
+}
+function assumedNote(k) {
+  const lines = k.loops.filter((l) => l.tripCount === null).map((l) => `${(l.file ?? "?").split("/").pop()}:${l.line ?? "?"} = ${l.assumedTripCount}`);
+  return `Figures marked (assumed trips) rest on assumed loop trip counts (${lines.join(", ")}); give the parameter values (kernels.NAME.params) or loops.hints.`;
 }
 function escapeHtmlText(text) {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
