@@ -13,14 +13,14 @@
 set -u
 SCRIPT_START=$(date +%s)
 PLAN=$(cd "${1:?usage: described.sh PLANDIR OUTDIR SPACES [SECONDS]}" && pwd)
-OUT=${2:?OUTDIR}
+OUTDIR=${2:?OUTDIR}
 WANTED=${3:?SPACES}
 TOTAL=${4:-480}
 export PATH=/usr/local/cuda/bin:$PATH
 export PLAN BUILD=${CARVE_BUILD_DIR:-/tmp/carve-described}
-mkdir -p "$BUILD" "$OUT"
+mkdir -p "$BUILD" "$OUTDIR"
 SPACES=$(awk -v wanted=",$WANTED," '$2 == substr(wanted, 2, length(wanted) - 2) || index(wanted, "," $1 ",") { print $1 }' "$PLAN/spaces.txt")
-LOG="$OUT/build.txt"
+LOG="$OUTDIR/build.txt"
 { nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem --format=csv; nvcc --version | tail -2; echo "spaces: $SPACES"; } > "$LOG" 2>&1
 
 # Without a harness (no libcuda) the variants are still built and their PTX returned.
@@ -44,13 +44,13 @@ time_space() {
   total=$(grep -c '^variant' "$manifest")
   while [ "$done" -lt "$total" ] && [ "$(date +%s)" -lt "$deadline" ] && [ -x "$BUILD/harness" ]; do
     awk -v skip="$done" '/^variant/ { n++ } n > skip' "$manifest" > "$BUILD/rest.manifest"
-    timeout $((deadline - $(date +%s))) "$BUILD/harness" "$BUILD/rest.manifest" "$BUILD" > "$chunk" 2>> "$OUT/harness.err"
+    timeout $((deadline - $(date +%s))) "$BUILD/harness" "$BUILD/rest.manifest" "$BUILD" > "$chunk" 2>> "$OUTDIR/harness.err"
     [ $? -eq 3 ] && { echo "no CUDA device" >> "$LOG"; break; }
     local fault lines
     fault=$(grep -n '"status":"error","error":"launch' "$chunk" | head -1 | cut -d: -f1)
     if [ -n "$fault" ]; then
       head -n "$fault" "$chunk" >> "$results"; done=$((done + fault))
-      echo "restart after a launch fault at variant $done of $manifest" >> "$OUT/harness.err"
+      echo "restart after a launch fault at variant $done of $manifest" >> "$OUTDIR/harness.err"
     else
       lines=$(wc -l < "$chunk"); cat "$chunk" >> "$results"; done=$((done + lines))
       if [ "$done" -lt "$total" ] && [ "$(date +%s)" -lt "$deadline" ]; then
@@ -74,9 +74,9 @@ for space in $SPACES; do
   left=$(( deadline - $(date +%s) )); mine=$(grep -c '^variant' "$BUILD/$space.manifest")
   rest=$(for s in $(echo $SPACES | tr ' ' '\n' | sed -n "/^$space\$/,\$p"); do grep -c '^variant' "$BUILD/$s.manifest"; done | awk '{ t += $1 } END { print t }')
   [ "$left" -gt 0 ] || left=0
-  time_space "$BUILD/$space.manifest" $(( $(date +%s) + left * mine / rest )) "$OUT/timings-$space.jsonl"
+  time_space "$BUILD/$space.manifest" $(( $(date +%s) + left * mine / rest )) "$OUTDIR/timings-$space.jsonl"
 done
 for space in $SPACES; do
-  (cd "$BUILD" && find "$space" -name '*.ptx' -o -name '*.ptxas' | tar -cf - -T - | xz -T0 -9 > "$OUT/ptx-$space.tar.xz")
+  (cd "$BUILD" && find "$space" -name '*.ptx' -o -name '*.ptxas' | tar -cf - -T - | xz -T0 -9 > "$OUTDIR/ptx-$space.tar.xz")
 done
 echo done >> "$LOG"
