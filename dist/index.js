@@ -1,6 +1,7 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
+  completeCheckRun,
   createGitHubClient,
   debug,
   describeApiError,
@@ -19,7 +20,7 @@ import {
   startCheck,
   warning,
   writeSummary
-} from "./chunk-RZTDH3F7.js";
+} from "./chunk-M6F5F6NU.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -380,8 +381,9 @@ async function runAction(env = process.env) {
   const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const target = inputs.mode === "gate" ? githubTarget(inputs, event, env) : null;
   const publishWarnings = [];
+  let checkRunId = null;
   try {
-    const checkRunId = target ? await target.start(publishWarnings) : null;
+    checkRunId = target ? await target.start(publishWarnings) : null;
     const timingOn = inputs.timing === "on" && await timingAllowed(target, event, notes);
     const pullRequest = inputs.mode === "report" || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
     if (inputs.mode !== "report" && !event.pullRequest) notes.push(`Event \`${event.eventName || "unknown"}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
@@ -436,6 +438,16 @@ async function runAction(env = process.env) {
     setOutput("conclusion", result.conclusion);
     if (result.conclusion === "failure") setFailed(`carve: ${result.conclusionReason}`);
     else info(`carve: ${result.conclusionReason}`);
+  } catch (error2) {
+    const line = `Carve could not finish: ${failureLine(error2)}`;
+    if (target && checkRunId !== null) {
+      await completeCheckRun(target.target.client, target.target.ref, checkRunId, { conclusion: "failure", title: "Carve could not finish", summary: line, annotations: [] }).catch((apiError) => warning(`carve: could not complete the check run: ${describeApiError(apiError)}`));
+    }
+    await writeSummary(`## Carve
+
+${line}`, publishWarnings, env).catch(() => void 0);
+    setOutput("conclusion", "failure");
+    throw error2;
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
     forgetScratch();

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-BNIAH2T7.js";
+} from "./chunk-ZHJDQUNM.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-MTCMBYKF.js";
 import {

@@ -6,7 +6,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultConfig, loadConfigFile } from '../config/load.js';
-import { commentMarker, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
+import { commentMarker, completeCheckRun, describeApiError, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
+import { failureLine } from '../cli/failure.js';
 import { onInterrupt } from '../discover/interrupt.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
 import type { Diagnostic } from '../report/types.js';
@@ -68,9 +69,10 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const target = inputs.mode === 'gate' ? githubTarget(inputs, event, env) : null;
   const publishWarnings: string[] = [];
+  let checkRunId: number | null = null;
   try {
     // The check run shows "in progress" while nvcc runs.
-    const checkRunId = target ? await target.start(publishWarnings) : null;
+    checkRunId = target ? await target.start(publishWarnings) : null;
     const timingOn = inputs.timing === 'on' && await timingAllowed(target, event, notes);
     const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
     if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
@@ -119,6 +121,17 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     core.setOutput('conclusion', result.conclusion);
     if (result.conclusion === 'failure') core.setFailed(`carve: ${result.conclusionReason}`);
     else core.info(`carve: ${result.conclusionReason}`);
+  } catch (error) {
+    // Carve itself failed (not a finding): the check run started above must not stay "in
+    // progress" forever, and the job summary says what happened, in one line.
+    const line = `Carve could not finish: ${failureLine(error)}`;
+    if (target && checkRunId !== null) {
+      await completeCheckRun(target.target.client, target.target.ref, checkRunId, { conclusion: 'failure', title: 'Carve could not finish', summary: line, annotations: [] })
+        .catch((apiError: unknown) => core.warning(`carve: could not complete the check run: ${describeApiError(apiError)}`));
+    }
+    await writeSummary(`## Carve\n\n${line}`, publishWarnings, env).catch(() => undefined);
+    core.setOutput('conclusion', 'failure');
+    throw error;
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
     forgetScratch();

@@ -26652,6 +26652,7 @@ export {
   info,
   createGitHubClient,
   describeApiError,
+  completeCheckRun,
   readEventFile,
   parseEvent,
   startCheck,

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-RZTDH3F7.js";
+} from "./chunk-M6F5F6NU.js";
 import "./chunk-EZAKDQJH.js";
 import "./chunk-JRD4OXAJ.js";
 import {

@@ -23,7 +23,7 @@ var commands = [
   { name: "carve", summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving", load: async () => (await import("./carve-IZVBCURY.js")).carveCommand },
   { name: "merge", summary: "carve the union of 'carve carve --shard i/n' outputs", load: async () => (await import("./carve-IZVBCURY.js")).mergeCommand },
   { name: "time", summary: "time cubins with the generated driver-API harness, or compare base/head timings", load: async () => (await import("./time-WJJYLTHT.js")).timeCommand },
-  { name: "retune", summary: "carve every variant space, time the survivors and propose a faster configuration than `current`", load: async () => (await import("./retune-JOQ3XNYB.js")).retuneCommand }
+  { name: "retune", summary: "carve every variant space, time the survivors and propose a faster configuration than `current`", load: async () => (await import("./retune-GX4A7YSG.js")).retuneCommand }
 ];
 
 // src/cli/main.ts
