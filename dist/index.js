@@ -20,7 +20,7 @@ import {
   startCheck,
   warning,
   writeSummary
-} from "./chunk-M6F5F6NU.js";
+} from "./chunk-W2XKDUY3.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -31,18 +31,18 @@ import {
   problemsMarkdown,
   runGate,
   withMarker
-} from "./chunk-EZAKDQJH.js";
+} from "./chunk-AE4MRKC7.js";
 import {
   FINDING_KINDS
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-GWD27O4R.js";
-import "./chunk-YY342CNU.js";
+import "./chunk-HOBP3URJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

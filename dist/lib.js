@@ -2,14 +2,14 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-ZHJDQUNM.js";
+} from "./chunk-FWRMHP3H.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-MTCMBYKF.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-EZAKDQJH.js";
+} from "./chunk-AE4MRKC7.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -17,18 +17,18 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-GWD27O4R.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-YY342CNU.js";
+} from "./chunk-HOBP3URJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

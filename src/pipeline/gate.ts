@@ -13,7 +13,7 @@ import { compileSide } from './compile.js';
 import { pathMapper } from './paths.js';
 import { createLimiter, defaultJobs } from './pool.js';
 import { renderGate } from './render.js';
-import { carvePullRequest } from './spaces.js';
+import { carvePullRequest, changedUnderBothNames } from './spaces.js';
 import { timeSides } from './timing.js';
 import type { GateOptions, GateResult } from './types.js';
 
@@ -51,8 +51,7 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
         mergeBase = range.mergeBase;
         baseCommit = range.from;
         changed = range.changed.map((c) => c.path);
-        // Renamed files count under both names for carving (a space's source may be the old one).
-        changedForCarving = range.changed.flatMap((c) => (c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]));
+        changedForCarving = changedUnderBothNames(range.changed);
         const relevant = range.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)));
         const artifactsChanged = source === 'artifacts' && changed.some((file) => picomatch.isMatch(file, options.artifacts, { dot: true }));
         if (source !== 'none' && (relevant || artifactsChanged)) {

@@ -46,6 +46,11 @@ export interface PrCarvingInput {
   log?: (message: string) => void;
 }
 
+/** Changed paths with renamed files under both names (a space's source may be the old one). */
+export function changedUnderBothNames(changed: ReadonlyArray<{ path: string; oldPath: string | null }>): string[] {
+  return changed.flatMap((c) => (c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]));
+}
+
 /** Rounds of interleaved timing: each times every variant once (samples split across them). */
 export const TIMING_ROUNDS = 5;
 
@@ -119,10 +124,11 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
       continue;
     }
     budget -= needed;
+    const current = currentId(space);
+    const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
     for (const arch of input.archs) {
       log(`carving ${name} for ${arch} (touched by ${reasons.join(', ')})`);
       const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
-      const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
       const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
       const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir }) : null;
       out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
@@ -142,7 +148,7 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
           remedy: 'Fix the compile error; until then the space cannot be carved or tuned.',
         });
       }
-      const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, currentId(space));
+      const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, current);
       for (const [side, run] of [['base', base], ['head', head]] as const) {
         if (!run?.result) continue;
         const file = plotFileName(name, arch, side);
@@ -154,7 +160,7 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
         const timed = await timeFrontier({
           space: name, kernel: space.kernel, arch, file: source,
           base: { builds: base.builds, survivors: comparison.base.survivors }, head: { builds: head.builds, survivors: comparison.head.survivors },
-          currentId: currentId(space), timing: input.config.timing, thresholds: input.config.thresholds, rounds: TIMING_ROUNDS,
+          currentId: current, timing: input.config.timing, thresholds: input.config.thresholds, rounds: TIMING_ROUNDS,
           workDir: path.join(input.timingDir, `${name}-${arch}`),
         });
         comparison.timing = timed.timing;
@@ -194,7 +200,7 @@ export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCar
   const baseCommit = await commitOf(input.baseRevision);
   const headCommit = await commitOf(input.headRevision);
   const range = await findChanges(input.repoRoot, baseCommit, headCommit);
-  const changed = range.changed.flatMap((c) => (c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]));
+  const changed = changedUnderBothNames(range.changed);
   if (!range.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)))) {
     return skipAll('no CUDA file changed: no space was carved');
   }

@@ -3,6 +3,7 @@
 // best on each side), the per-step counts in a collapsed block, and the skipped spaces.
 import { markdownTable } from 'markdown-table';
 import type { FrontierComparisonSummary, PrCarvingSummary } from './types.js';
+import { codeSpan, escapeCell } from './format.js';
 
 const MAX_IDS = 4;
 // Unpadded cells: the comment has a 65,536-character budget and GitHub renders both alike.
@@ -10,7 +11,7 @@ const COMPACT = { alignDelimiters: false } as const;
 
 function ids(list: string[]): string {
   if (!list.length) return '—';
-  const shown = list.slice(0, MAX_IDS).map((id) => `\`${id.replace(/`/g, "'")}\``).join(', ');
+  const shown = list.slice(0, MAX_IDS).map(codeSpan).join(', ');
   return list.length > MAX_IDS ? `${shown} +${list.length - MAX_IDS}` : shown;
 }
 
@@ -18,12 +19,21 @@ function onFrontier(value: boolean | null): string {
   return value === null ? 'n/a' : value ? 'yes' : 'no';
 }
 
-function row(f: FrontierComparisonSummary): string[] {
+/** A frontier comparison's summary cells as plain text; the comment and the HTML report format them. */
+export function frontierCells(f: FrontierComparisonSummary): { baseKept: string; headKept: string; current: string; baseBest: string | null; headBest: string | null } {
   // A side without a result is a space whose source exists on the other side only.
-  const kept = (side: FrontierComparisonSummary['base'], missing: string) => side ? `${side.survivors.length}/${side.total}` : missing;
-  const current = f.current ? `${onFrontier(f.current.onBase)} → ${onFrontier(f.current.onHead)}` : 'not set';
-  const best = `${f.base?.best ? `\`${f.base.best.id}\`` : '—'} → ${f.head?.best ? `\`${f.head.best.id}\`` : '—'}`;
-  return [`\`${f.space}\``, f.arch, kept(f.base, 'new on head'), kept(f.head, 'not carved'), ids(f.added), ids(f.removed), current, best];
+  const kept = (side: FrontierComparisonSummary['base'], missing: string) => (side ? `${side.survivors.length}/${side.total}` : missing);
+  return {
+    baseKept: kept(f.base, 'new on head'), headKept: kept(f.head, 'not carved'),
+    current: f.current ? `${onFrontier(f.current.onBase)} → ${onFrontier(f.current.onHead)}` : 'not set',
+    baseBest: f.base?.best?.id ?? null, headBest: f.head?.best?.id ?? null,
+  };
+}
+
+function row(f: FrontierComparisonSummary): string[] {
+  const cells = frontierCells(f);
+  const best = `${cells.baseBest !== null ? codeSpan(cells.baseBest) : '—'} → ${cells.headBest !== null ? codeSpan(cells.headBest) : '—'}`;
+  return [codeSpan(f.space), f.arch, cells.baseKept, cells.headKept, ids(f.added), ids(f.removed), cells.current, best].map(escapeCell);
 }
 
 function steps(f: FrontierComparisonSummary): string {
@@ -43,7 +53,7 @@ function timingLine(f: FrontierComparisonSummary): string | null {
   if (!t) return null;
   const failed = t.variants.filter((v) => v.error !== null).length;
   const pruned = (side: 'base' | 'head', id: string) => t.variants.some((v) => v.side === side && v.id === id && !v.survivor);
-  const best = (side: 'base' | 'head', b: typeof t.baseBest) => (b ? `\`${b.id}\` ${ms(b.medianMs)}${pruned(side, b.id) ? ' (current, pruned by carving)' : ''}` : 'none measured');
+  const best = (side: 'base' | 'head', b: typeof t.baseBest) => (b ? `${codeSpan(b.id)} ${ms(b.medianMs)}${pruned(side, b.id) ? ' (current, pruned by carving)' : ''}` : 'none measured');
   const ratio = t.ratio === null ? '' : ` · head/base ${t.ratio.toFixed(3)}× (CI ${t.ratioCiLow!.toFixed(3)}–${t.ratioCiHigh!.toFixed(3)}, p = ${t.pValue!.toPrecision(2)})`;
   return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds (survivors and current): fastest on base ${best('base', t.baseBest)}, on head ${best('head', t.headBest)}${ratio}${failed ? ` · ${failed} launch(es) failed` : ''}.`;
 }
@@ -60,13 +70,13 @@ export function renderCarvingSection(carving: PrCarvingSummary | undefined): str
     ], COMPACT));
     const timed = carving.frontiers.map(timingLine).filter((line): line is string => line !== null);
     if (timed.length) parts.push(timed.join('\n\n'));
-    const plots = (f: FrontierComparisonSummary) => (f.plots?.length ? `\n\nScatter plots in the report directory: ${f.plots.map((p) => `\`${p}\``).join(', ')}.` : '');
+    const plots = (f: FrontierComparisonSummary) => (f.plots?.length ? `\n\nScatter plots in the report directory: ${f.plots.map(codeSpan).join(', ')}.` : '');
     parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>\n\n${carving.frontiers
       .map((f) => `**${f.space}** (${f.arch})\n\n${steps(f)}${plots(f)}`).join('\n\n')}\n\n</details>`);
   }
   const skipped = carving.note ? [] : carving.skipped;
   if (skipped.length) {
-    parts.push(`${skipped.length} ${skipped.length === 1 ? 'space' : 'spaces'} skipped: ${skipped.map((s) => `\`${s.space}\` (${s.reason})`).join('; ')}.`);
+    parts.push(`${skipped.length} ${skipped.length === 1 ? 'space' : 'spaces'} skipped: ${skipped.map((s) => `${codeSpan(s.space)} (${s.reason})`).join('; ')}.`);
   }
   return parts.join('\n\n');
 }

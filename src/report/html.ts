@@ -1,6 +1,7 @@
 // The self-contained HTML release report: inline CSS and SVG only (no scripts, no external
 // assets), one section per kernel and arch, then the carving scatters.
-import type { FrontierComparisonSummary, KernelReport, PrCarvingSummary } from './types.js';
+import type { KernelReport, PrCarvingSummary } from './types.js';
+import { frontierCells } from './carving-markdown.js';
 import { escapeHtml as esc, pct } from './format.js';
 import { barChart, lineChart, PALETTE, rooflineChart, scatterChart } from './svg.js';
 import { allKernels, kernelsWithSide, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type CarvingInput, type ReleaseReportInput } from './release-model.js';
@@ -71,12 +72,9 @@ function carvingSection(carving: CarvingInput): string {
 /** A pull request's frontier comparisons: one row per space and arch. */
 function frontiersSection(carving: PrCarvingSummary | null | undefined): string {
   if (!carving) return '';
-  const kept = (side: FrontierComparisonSummary['base'], missing: string) => (side ? `${side.survivors.length}/${side.total}` : missing);
-  const onFrontier = (value: boolean | null) => (value === null ? 'n/a' : value ? 'yes' : 'no');
-  const rows = carving.frontiers.map((f) => `<tr>${[
-    f.space, f.arch, kept(f.base, 'new on head'), kept(f.head, 'not carved'), f.added.join(', ') || '—', f.removed.join(', ') || '—',
-    f.current ? `${onFrontier(f.current.onBase)} → ${onFrontier(f.current.onHead)}` : 'not set',
-    `${f.base?.best?.id ?? '—'} → ${f.head?.best?.id ?? '—'}`,
+  const rows = carving.frontiers.map((f) => ({ f, cells: frontierCells(f) })).map(({ f, cells }) => `<tr>${[
+    f.space, f.arch, cells.baseKept, cells.headKept, f.added.join(', ') || '—', f.removed.join(', ') || '—', cells.current,
+    `${cells.baseBest ?? '—'} → ${cells.headBest ?? '—'}`,
     f.timing?.ratio != null ? `${f.timing.ratio.toFixed(3)}× (p = ${f.timing.pValue!.toPrecision(2)})` : '—',
   ].map((cell) => `<td>${esc(cell)}</td>`).join('')}</tr>`).join('');
   const head = ['space', 'arch', 'base kept', 'head kept', 'added', 'removed', 'current on frontier', 'predicted best', 'head/base time'].map((h) => `<th>${h}</th>`).join('');

@@ -25,7 +25,7 @@ function analyze(kernel: string, block: [number, number, number], defines: Recor
   const fn = module.functions.find((f) => f.name === kernel)!;
   const cfg = buildCfg(fn);
   const loops = findLoops(cfg);
-  return analyzeMemory({ module, fn, cfg, loops, weights: statementWeights(cfg, loops), block, defines, ...(params ? { params } : {}) }).accesses;
+  return analyzeMemory({ module, fn, cfg, loops, weights: statementWeights(cfg, loops), block, defines, ...(params ? { paramValues: Object.fromEntries(params) } : {}) }).accesses;
 }
 
 /** "line space kind class sectors" of each global site written in symbolic.cu. */

@@ -13,7 +13,7 @@ import type { Diagnostic, KernelReport } from '../../report/types.js';
 import { buildVariants, type VariantBuild } from './build.js';
 import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';
 import { variantMetrics, type VariantMetrics } from './metrics.js';
-import { enumerateSpace, pointerSegment, shardVariants, type ResolvedArgument } from './space.js';
+import { enumerateSpace, pointerSegment, shardVariants } from './space.js';
 
 export interface CarveShardOutput {
   kind: 'carve-shard';
@@ -65,17 +65,6 @@ function numericDefines(defines: Record<string, number | string>): Record<string
   return out;
 }
 
-/**
- * The values the analysis may use: -D defines, and the int / float kernel arguments of the
- * timed launch by position (`param_N`), so loops bounded by an argument get the trip count of
- * the run that is timed instead of an assumed one.
- */
-export function analysisValues(defines: Record<string, number | string>, args: ResolvedArgument[]): Record<string, number> {
-  const values = numericDefines(defines);
-  for (const [index, argument] of args.entries()) if (argument.kind !== 'buffer') values[`param_${index}`] = argument.value;
-  return values;
-}
-
 /** Static metrics of one built variant (pure given the build). */
 export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string): { metrics: VariantMetrics; diagnostics: Diagnostic[] } {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
@@ -89,7 +78,7 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
     // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
     launchFor: () => ({ block: variant.block, blockSource: 'config', dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1, grid: variant.grid,
       params: Object.fromEntries(variant.arguments.flatMap((a, i) => (a.kind === 'buffer' ? [] : [[String(i), a.value]]))) }),
-    defines: analysisValues(variant.defines, variant.arguments), loops: config.loops,
+    defines: numericDefines(variant.defines), loops: config.loops,
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;

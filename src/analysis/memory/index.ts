@@ -23,11 +23,10 @@ function blockDescription(block: [number, number, number] | null, warpCount: num
     : 'block unknown: assumes a 1-D block of at least 32 threads, all lanes active';
 }
 
-/** Looks up a kernel parameter's given value by its PTX name: `params` by index, else `defines` by name, `param_N` or `N`. */
+/** Looks up a kernel parameter's given value by its PTX name: `paramValues` by index, else `defines` by name, `param_N` or `N`. */
 function parameterValues(input: MemoryInput): (name: string) => number | undefined {
   return (name) => {
     const index = input.fn.params.findIndex((p) => p.name === name);
-    if (index >= 0 && input.params?.has(index)) return input.params.get(index);
     if (index >= 0 && input.paramValues && index in input.paramValues) return input.paramValues[index];
     for (const key of index >= 0 ? [name, `param_${index}`, String(index)] : [name]) {
       if (Object.prototype.hasOwnProperty.call(input.defines, key)) return input.defines[key];

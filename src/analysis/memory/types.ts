@@ -20,8 +20,6 @@ export interface MemoryInput {
   block: [number, number, number] | null;
   /** Kernel parameter values (also read from `defines` by PTX name, `param_N` or index `N`). */
   defines: Record<string, number>;
-  /** Known kernel parameter values by 0-based index; the others stay symbols. */
-  params?: ReadonlyMap<number, number>;
   /** Known kernel parameter values: 0-based parameter index -> value (--param, config, carving arguments). */
   paramValues?: Record<number, number>;
 }

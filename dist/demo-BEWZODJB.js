@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-EZAKDQJH.js";
+} from "./chunk-AE4MRKC7.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 import {
   loadConfigFile
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-GWD27O4R.js";
-import "./chunk-YY342CNU.js";
+import "./chunk-HOBP3URJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-GHBDCHLJ.js";
 import "./chunk-WI4B7AXD.js";

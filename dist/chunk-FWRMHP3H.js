@@ -14,16 +14,16 @@ import {
 // src/cli/commands/index.ts
 var commands = [
   // (commands are registered here)
-  { name: "demo", summary: "run the whole PR gate on the bundled example project and print its comment", load: async () => (await import("./demo-PLMHYPKH.js")).demoCommand },
-  { name: "analyze", summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)", load: async () => (await import("./analyze-U574FUK4.js")).analyzeCommand },
+  { name: "demo", summary: "run the whole PR gate on the bundled example project and print its comment", load: async () => (await import("./demo-BEWZODJB.js")).demoCommand },
+  { name: "analyze", summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)", load: async () => (await import("./analyze-LDRDBQOG.js")).analyzeCommand },
   { name: "occupancy", summary: "Exact occupancy, limiters and register / shared-memory cliffs for a launch", load: async () => (await import("./occupancy-5LPIDWBD.js")).occupancyCommand },
   { name: "resources", summary: "print per-kernel resources from a cubin or ptxas -v log", load: async () => (await import("./resources-3ZQJMVIC.js")).resourcesCommand },
-  { name: "compare", summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)", load: async () => (await import("./compare-VC4EI7IA.js")).compareCommand },
-  { name: "report", summary: "Write a self-contained HTML (and markdown) performance report from Carve reports", load: async () => (await import("./report-I4EGAPW5.js")).reportCommand },
-  { name: "carve", summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving", load: async () => (await import("./carve-IZVBCURY.js")).carveCommand },
-  { name: "merge", summary: "carve the union of 'carve carve --shard i/n' outputs", load: async () => (await import("./carve-IZVBCURY.js")).mergeCommand },
+  { name: "compare", summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)", load: async () => (await import("./compare-RMHJQVWE.js")).compareCommand },
+  { name: "report", summary: "Write a self-contained HTML (and markdown) performance report from Carve reports", load: async () => (await import("./report-JD3FWO2I.js")).reportCommand },
+  { name: "carve", summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving", load: async () => (await import("./carve-SVS5YDDN.js")).carveCommand },
+  { name: "merge", summary: "carve the union of 'carve carve --shard i/n' outputs", load: async () => (await import("./carve-SVS5YDDN.js")).mergeCommand },
   { name: "time", summary: "time cubins with the generated driver-API harness, or compare base/head timings", load: async () => (await import("./time-WJJYLTHT.js")).timeCommand },
-  { name: "retune", summary: "carve every variant space, time the survivors and propose a faster configuration than `current`", load: async () => (await import("./retune-GX4A7YSG.js")).retuneCommand }
+  { name: "retune", summary: "carve every variant space, time the survivors and propose a faster configuration than `current`", load: async () => (await import("./retune-F7Z4VKQX.js")).retuneCommand }
 ];
 
 // src/cli/main.ts

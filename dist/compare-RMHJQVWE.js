@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-U5UOTGEI.js";
+} from "./chunk-MRPAR4VU.js";
 import {
   carveRevisions,
   compareReports,
@@ -11,7 +11,7 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-EZAKDQJH.js";
+} from "./chunk-AE4MRKC7.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -19,14 +19,14 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-GWD27O4R.js";
-import "./chunk-YY342CNU.js";
+import "./chunk-HOBP3URJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

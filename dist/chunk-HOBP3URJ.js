@@ -4719,7 +4719,6 @@ function blockDescription(block, warpCount) {
 function parameterValues(input) {
   return (name) => {
     const index = input.fn.params.findIndex((p) => p.name === name);
-    if (index >= 0 && input.params?.has(index)) return input.params.get(index);
     if (index >= 0 && input.paramValues && index in input.paramValues) return input.paramValues[index];
     for (const key2 of index >= 0 ? [name, `param_${index}`, String(index)] : [name]) {
       if (Object.prototype.hasOwnProperty.call(input.defines, key2)) return input.defines[key2];

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   reportSchemaErrors
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 
 // src/cli/commands/report-input.ts
 import { readFileSync } from "node:fs";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-YY342CNU.js";
+} from "./chunk-HOBP3URJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

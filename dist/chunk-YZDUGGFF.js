@@ -1436,17 +1436,26 @@ var MAX_IDS = 4;
 var COMPACT = { alignDelimiters: false };
 function ids(list) {
   if (!list.length) return "\u2014";
-  const shown = list.slice(0, MAX_IDS).map((id) => `\`${id.replace(/`/g, "'")}\``).join(", ");
+  const shown = list.slice(0, MAX_IDS).map(codeSpan).join(", ");
   return list.length > MAX_IDS ? `${shown} +${list.length - MAX_IDS}` : shown;
 }
 function onFrontier(value) {
   return value === null ? "n/a" : value ? "yes" : "no";
 }
-function row2(f) {
+function frontierCells(f) {
   const kept = (side2, missing) => side2 ? `${side2.survivors.length}/${side2.total}` : missing;
-  const current = f.current ? `${onFrontier(f.current.onBase)} \u2192 ${onFrontier(f.current.onHead)}` : "not set";
-  const best = `${f.base?.best ? `\`${f.base.best.id}\`` : "\u2014"} \u2192 ${f.head?.best ? `\`${f.head.best.id}\`` : "\u2014"}`;
-  return [`\`${f.space}\``, f.arch, kept(f.base, "new on head"), kept(f.head, "not carved"), ids(f.added), ids(f.removed), current, best];
+  return {
+    baseKept: kept(f.base, "new on head"),
+    headKept: kept(f.head, "not carved"),
+    current: f.current ? `${onFrontier(f.current.onBase)} \u2192 ${onFrontier(f.current.onHead)}` : "not set",
+    baseBest: f.base?.best?.id ?? null,
+    headBest: f.head?.best?.id ?? null
+  };
+}
+function row2(f) {
+  const cells = frontierCells(f);
+  const best = `${cells.baseBest !== null ? codeSpan(cells.baseBest) : "\u2014"} \u2192 ${cells.headBest !== null ? codeSpan(cells.headBest) : "\u2014"}`;
+  return [codeSpan(f.space), f.arch, cells.baseKept, cells.headKept, ids(f.added), ids(f.removed), cells.current, best].map(escapeCell);
 }
 function steps(f) {
   const names = [...new Set([...f.base?.steps ?? [], ...f.head?.steps ?? []].map((s) => s.name))];
@@ -1462,7 +1471,7 @@ function timingLine(f) {
   if (!t) return null;
   const failed = t.variants.filter((v) => v.error !== null).length;
   const pruned = (side2, id) => t.variants.some((v) => v.side === side2 && v.id === id && !v.survivor);
-  const best = (side2, b) => b ? `\`${b.id}\` ${ms(b.medianMs)}${pruned(side2, b.id) ? " (current, pruned by carving)" : ""}` : "none measured";
+  const best = (side2, b) => b ? `${codeSpan(b.id)} ${ms(b.medianMs)}${pruned(side2, b.id) ? " (current, pruned by carving)" : ""}` : "none measured";
   const ratio = t.ratio === null ? "" : ` \xB7 head/base ${t.ratio.toFixed(3)}\xD7 (CI ${t.ratioCiLow.toFixed(3)}\u2013${t.ratioCiHigh.toFixed(3)}, p = ${t.pValue.toPrecision(2)})`;
   return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds (survivors and current): fastest on base ${best("base", t.baseBest)}, on head ${best("head", t.headBest)}${ratio}${failed ? ` \xB7 ${failed} launch(es) failed` : ""}.`;
 }
@@ -1479,7 +1488,7 @@ function renderCarvingSection(carving) {
     if (timed.length) parts.push(timed.join("\n\n"));
     const plots = (f) => f.plots?.length ? `
 
-Scatter plots in the report directory: ${f.plots.map((p) => `\`${p}\``).join(", ")}.` : "";
+Scatter plots in the report directory: ${f.plots.map(codeSpan).join(", ")}.` : "";
     parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>
 
 ${carving.frontiers.map((f) => `**${f.space}** (${f.arch})
@@ -1490,7 +1499,7 @@ ${steps(f)}${plots(f)}`).join("\n\n")}
   }
   const skipped = carving.note ? [] : carving.skipped;
   if (skipped.length) {
-    parts.push(`${skipped.length} ${skipped.length === 1 ? "space" : "spaces"} skipped: ${skipped.map((s) => `\`${s.space}\` (${s.reason})`).join("; ")}.`);
+    parts.push(`${skipped.length} ${skipped.length === 1 ? "space" : "spaces"} skipped: ${skipped.map((s) => `${codeSpan(s.space)} (${s.reason})`).join("; ")}.`);
   }
   return parts.join("\n\n");
 }
@@ -1818,17 +1827,15 @@ function carvingSection(carving) {
 }
 function frontiersSection(carving) {
   if (!carving) return "";
-  const kept = (side2, missing) => side2 ? `${side2.survivors.length}/${side2.total}` : missing;
-  const onFrontier2 = (value) => value === null ? "n/a" : value ? "yes" : "no";
-  const rows = carving.frontiers.map((f) => `<tr>${[
+  const rows = carving.frontiers.map((f) => ({ f, cells: frontierCells(f) })).map(({ f, cells }) => `<tr>${[
     f.space,
     f.arch,
-    kept(f.base, "new on head"),
-    kept(f.head, "not carved"),
+    cells.baseKept,
+    cells.headKept,
     f.added.join(", ") || "\u2014",
     f.removed.join(", ") || "\u2014",
-    f.current ? `${onFrontier2(f.current.onBase)} \u2192 ${onFrontier2(f.current.onHead)}` : "not set",
-    `${f.base?.best?.id ?? "\u2014"} \u2192 ${f.head?.best?.id ?? "\u2014"}`,
+    cells.current,
+    `${cells.baseBest ?? "\u2014"} \u2192 ${cells.headBest ?? "\u2014"}`,
     f.timing?.ratio != null ? `${f.timing.ratio.toFixed(3)}\xD7 (p = ${f.timing.pValue.toPrecision(2)})` : "\u2014"
   ].map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`).join("");
   const head = ["space", "arch", "base kept", "head kept", "added", "removed", "current on frontier", "predicted best", "head/base time"].map((h) => `<th>${h}</th>`).join("");

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-M6F5F6NU.js";
-import "./chunk-EZAKDQJH.js";
-import "./chunk-JRD4OXAJ.js";
+} from "./chunk-W2XKDUY3.js";
+import "./chunk-AE4MRKC7.js";
+import "./chunk-YZDUGGFF.js";
 import {
   loadConfigFile
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import "./chunk-YQ3MCREF.js";
 import {
   parseTimingOutput
 } from "./chunk-GWD27O4R.js";
-import "./chunk-YY342CNU.js";
+import "./chunk-HOBP3URJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-GHBDCHLJ.js";
 import "./chunk-WI4B7AXD.js";

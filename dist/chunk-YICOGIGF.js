@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-YY342CNU.js";
+} from "./chunk-HOBP3URJ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -8899,11 +8899,6 @@ function numericDefines(defines) {
   }
   return out;
 }
-function analysisValues(defines, args) {
-  const values = numericDefines(defines);
-  for (const [index, argument] of args.entries()) if (argument.kind !== "buffer") values[`param_${index}`] = argument.value;
-  return values;
-}
 function analyzeBuild(build, space, config, arch) {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
   const variant = build.variant;
@@ -8925,7 +8920,7 @@ function analyzeBuild(build, space, config, arch) {
       grid: variant.grid,
       params: Object.fromEntries(variant.arguments.flatMap((a, i) => a.kind === "buffer" ? [] : [[String(i), a.value]]))
     }),
-    defines: analysisValues(variant.defines, variant.arguments),
+    defines: numericDefines(variant.defines),
     loops: config.loops
   });
   const report = pickKernel(analysis.kernels, space.kernel);

@@ -7,14 +7,14 @@ import {
   mergeCarveResults,
   parseShard,
   renderCarveSvg
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import "./chunk-YQ3MCREF.js";
 import {
   rankTimings,
   runExternalBenchmark,
   runHarness
 } from "./chunk-GWD27O4R.js";
-import "./chunk-YY342CNU.js";
+import "./chunk-HOBP3URJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-GHBDCHLJ.js";
 import "./chunk-WI4B7AXD.js";

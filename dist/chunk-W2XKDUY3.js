@@ -5,15 +5,15 @@ import {
   commentMarker,
   problemsMarkdown,
   upsertStickyComment
-} from "./chunk-EZAKDQJH.js";
+} from "./chunk-AE4MRKC7.js";
 import {
   SUMMARY_LIMIT
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 import {
   carveSpace,
   harnessEntries,
   pointerSegment
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import {
   compareTimings,
   rankTimings,

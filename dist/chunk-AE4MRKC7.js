@@ -10,13 +10,13 @@ import {
   reportSchemaErrors,
   toAnnotations,
   toSarif
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 import {
   carveSpace,
   enumerateSpace,
   harnessEntries,
   renderCarveSvg
-} from "./chunk-OBU5YHMJ.js";
+} from "./chunk-YICOGIGF.js";
 import {
   buildHarness,
   compareTimings,
@@ -26,7 +26,7 @@ import {
 } from "./chunk-GWD27O4R.js";
 import {
   analyzeModule
-} from "./chunk-YY342CNU.js";
+} from "./chunk-HOBP3URJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -2945,6 +2945,9 @@ async function timeFrontier(input) {
 }
 
 // src/pipeline/spaces.ts
+function changedUnderBothNames(changed) {
+  return changed.flatMap((c) => c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]);
+}
 var TIMING_ROUNDS = 5;
 function plotFileName(space, arch, side2) {
   return `carving-${space}-${arch}-${side2}.svg`.replace(/[^A-Za-z0-9._-]/g, "_");
@@ -3004,10 +3007,11 @@ async function carvePullRequest(input) {
       continue;
     }
     budget -= needed;
+    const current = currentId(space);
+    const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
     for (const arch of input.archs) {
       log(`carving ${name} for ${arch} (touched by ${reasons.join(", ")})`);
       const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
-      const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
       const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
       const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir }) : null;
       out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
@@ -3031,7 +3035,7 @@ async function carvePullRequest(input) {
           remedy: "Fix the compile error; until then the space cannot be carved or tuned."
         });
       }
-      const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, currentId(space));
+      const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, current);
       for (const [side2, run] of [["base", base], ["head", head]]) {
         if (!run?.result) continue;
         const file = plotFileName(name, arch, side2);
@@ -3047,7 +3051,7 @@ async function carvePullRequest(input) {
           file: source,
           base: { builds: base.builds, survivors: comparison.base.survivors },
           head: { builds: head.builds, survivors: comparison.head.survivors },
-          currentId: currentId(space),
+          currentId: current,
           timing: input.config.timing,
           thresholds: input.config.thresholds,
           rounds: TIMING_ROUNDS,
@@ -3071,7 +3075,7 @@ async function carveRevisions(input) {
   const baseCommit = await commitOf(input.baseRevision);
   const headCommit = await commitOf(input.headRevision);
   const range = await findChanges(input.repoRoot, baseCommit, headCommit);
-  const changed = range.changed.flatMap((c) => c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]);
+  const changed = changedUnderBothNames(range.changed);
   if (!range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath))) {
     return skipAll("no CUDA file changed: no space was carved");
   }
@@ -3662,7 +3666,7 @@ async function runGate(options) {
         mergeBase2 = range.mergeBase;
         baseCommit = range.from;
         changed = range.changed.map((c) => c.path);
-        changedForCarving = range.changed.flatMap((c) => c.oldPath !== null && c.oldPath !== c.path ? [c.path, c.oldPath] : [c.path]);
+        changedForCarving = changedUnderBothNames(range.changed);
         const relevant = range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath));
         const artifactsChanged = source === "artifacts" && changed.some((file) => import_picomatch4.default.isMatch(file, options.artifacts, { dot: true }));
         if (source !== "none" && (relevant || artifactsChanged)) {

@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-U5UOTGEI.js";
+} from "./chunk-MRPAR4VU.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-JRD4OXAJ.js";
+} from "./chunk-YZDUGGFF.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-GHBDCHLJ.js";
 import {
