@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDescribedSpace, describedSpaceConfig } from '../../src/analysis/carving/described-space.js';
+import { checkDescribedSpace, describedSpaceConfig, variantKernel } from '../../src/analysis/carving/described-space.js';
 import { analyzeBuild, carveOptionsFor, type CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
 import type { VariantBuild } from '../../src/analysis/carving/build.js';
 import { enumerateSpace } from '../../src/analysis/carving/space.js';
@@ -35,7 +35,8 @@ const shard: CarveShardOutput = {
   kind: 'carve-shard', space: name, arch, configHash: 'described', shard: { index: 1, count: 1 }, enumerated: enumeration.variants.length,
   options: carveOptionsFor(space), metrics: [], diagnostics: [],
 };
-for (const variant of enumeration.variants.filter((v) => v.index % shardArg[1] === shardArg[0] - 1)) {
+// Shard k of n takes every n-th variant (by position, so that the shards are even).
+for (const variant of enumeration.variants.filter((_, i) => i % shardArg[1] === shardArg[0] - 1)) {
   const env = Object.fromEntries(Object.entries(variant.defines).map(([k, v]) => [k, Number(v)]));
   const config = { ...baseConfig, loops: { ...baseConfig.loops, hints: Object.fromEntries(trips.map(([where, e]) => [where, e.evaluate(env)])) } };
   const ptxPath = path.join(values.ptx, name, `${variant.index}.ptx`);
@@ -49,7 +50,7 @@ for (const variant of enumeration.variants.filter((v) => v.index % shardArg[1] =
     variant, ok: !failed, cached: false, key: '', ptx: failed ? null : ptx, ptxPath, cubinPath: null, resources: parsed.kernels, diagnostics: parsed.diagnostics,
     error: failed ? (log.split('\n').find((line) => /error/i.test(line)) ?? 'no PTX') : null,
   };
-  const { metrics } = analyzeBuild(build, space, config, arch);
+  const { metrics } = analyzeBuild(build, { ...space, kernel: variantKernel(described, variant.parameters) }, config, arch);
   shard.metrics.push(metrics);
 }
 writeFileSync(values.out, JSON.stringify({

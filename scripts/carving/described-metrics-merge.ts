@@ -1,0 +1,27 @@
+// Joins the outputs of described-metrics.ts --shard I/N (one per core, e.g. on the GPU machine)
+// into the file one unsharded run writes: metrics in variant order, shard 1 of 1.
+// Run: npx tsx scripts/carving/described-metrics-merge.ts --out FILE SHARD.json...
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
+
+interface DescribedMetricsFile { command: string; shard: CarveShardOutput; [key: string]: unknown }
+
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
+if (!values.out || positionals.length === 0) {
+  console.error('usage: described-metrics-merge.ts --out FILE SHARD.json...');
+  process.exit(2);
+}
+const files = positionals.map((file) => JSON.parse(readFileSync(file, 'utf8')) as DescribedMetricsFile);
+const first = files[0];
+for (const [i, file] of files.entries()) {
+  if (file.shard.space !== first.shard.space) throw new Error(`${positionals[i]}: space '${file.shard.space}', not '${first.shard.space}'`);
+}
+const metrics = files.flatMap((file) => file.shard.metrics).sort((a, b) => a.index - b.index);
+const duplicate = metrics.find((m, i) => i > 0 && metrics[i - 1].index === m.index);
+if (duplicate) throw new Error(`variant ${duplicate.id} is in more than one shard`);
+const diagnostics = files.flatMap((file) => file.shard.diagnostics);
+const command = first.command.replace(/ --out \S+/, ` --shard I/${files.length} --out SHARD_I.json`)
+  + ` (I = 1..${files.length}), then npx tsx scripts/carving/described-metrics-merge.ts --out ${values.out} SHARD_*.json`;
+writeFileSync(values.out, JSON.stringify({ ...first, command, shard: { ...first.shard, metrics, diagnostics } }) + '\n');
+console.log(`${first.shard.space}: ${metrics.length} of ${first.shard.enumerated} variants from ${files.length} shards`);
