@@ -1,13 +1,14 @@
 // Prepares a folder the GPU machine can build and time described spaces from (it has no node):
 // each space's wrapper, empty stand-ins for unneeded headers, a copy of the kernel's folder
-// from a local checkout, one build line per variant and a timing manifest per space (kernel
-// name @ENTRY: the build reads the mangled name from the PTX), and the harness source.
+// from a local checkout (blankLines emptied) and its includeDirs, one build line per variant
+// (SPACE INDEX WRAPPER KERNEL -D...) and a timing manifest per space (kernel name @ENTRY: the
+// build reads the mangled name of KERNEL from the PTX), and the harness source.
 // Run: npx tsx scripts/carving/described-plan.ts --checkouts DIR --out DIR DESCRIPTION.json...
 //   DIR/<name> is the checkout of repository owner/<name>; --samples N (default 10).
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { checkDescribedSpace, describedSpaceConfig, wrapperSource } from '../../src/analysis/carving/described-space.js';
+import { blankedSource, checkDescribedSpace, describedSpaceConfig, variantKernel, wrapperSource } from '../../src/analysis/carving/described-space.js';
 import { enumerateSpace } from '../../src/analysis/carving/space.js';
 import { generateHarness } from '../../src/timing/harness.js';
 import { writeManifest, type HarnessEntry } from '../../src/timing/manifest.js';
@@ -22,6 +23,7 @@ if (!values.checkouts || !values.out || positionals.length === 0) {
 }
 const out = values.out;
 mkdirSync(path.join(out, 'stub'), { recursive: true });
+mkdirSync(path.join(out, 'include'), { recursive: true });
 const builds: string[] = [];
 const index: string[] = [];
 for (const file of positionals) {
@@ -30,6 +32,9 @@ for (const file of positionals) {
   const repository = described.origin.repository.split('/')[1];
   const folder = path.dirname(described.include);
   cpSync(path.join(values.checkouts, repository, folder), path.join(out, 'src', repository, folder), { recursive: true });
+  const included = path.join(out, 'src', repository, described.include);
+  writeFileSync(included, blankedSource(described, readFileSync(included, 'utf8'), file));
+  for (const dir of described.includeDirs ?? []) cpSync(path.join(values.checkouts, repository, dir), path.join(out, 'include'), { recursive: true });
   for (const header of described.stubHeaders) writeFileSync(path.join(out, 'stub', header), '// empty stand-in\n');
   writeFileSync(path.join(out, `${name}.cu`), wrapperSource(described, `src/${repository}`));
   const enumeration = enumerateSpace(name, describedSpaceConfig(described, `${name}.cu`));
@@ -37,7 +42,7 @@ for (const file of positionals) {
     throw new Error(`${file}: ${JSON.stringify([...enumeration.diagnostics, ...enumeration.rejected.slice(0, 3)])}`);
   }
   const entries: HarnessEntry[] = enumeration.variants.map((variant) => {
-    builds.push([name, variant.index, `${name}.cu`, ...Object.entries(variant.defines).map(([d, v]) => `-D${d}=${v}`)].join(' '));
+    builds.push([name, variant.index, `${name}.cu`, variantKernel(described, variant.parameters), ...Object.entries(variant.defines).map(([d, v]) => `-D${d}=${v}`)].join(' '));
     return {
       space: name, id: variant.id, cubin: `${name}/${variant.index}.cubin`, kernel: '@ENTRY', grid: variant.grid, block: variant.block,
       dynamicSharedBytes: variant.dynamicSharedBytes, arguments: variant.arguments, warmup: Number(values.warmup), samples: Number(values.samples),
