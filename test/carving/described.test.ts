@@ -4,7 +4,7 @@
 // device/carving/described.sh; metrics by scripts/carving/described-metrics.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkDescribedSpace, DescribedSpaceError, wrapperSource } from '../../src/analysis/carving/described-space.js';
+import { blankedSource, checkDescribedSpace, DescribedSpaceError, variantKernel, wrapperSource } from '../../src/analysis/carving/described-space.js';
 import { carve, DEFAULT_CARVE_OPTIONS, evaluateCarving, WEIGHTED_CARVE_OPTIONS, type CarveShardOutput } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput } from '../../src/timing/index.js';
 
@@ -22,6 +22,85 @@ describe('described spaces', () => {
   it('names the bad field of a description', () => {
     expect(() => checkDescribedSpace({ ...description, origin: { ...description.origin, licence: '' } }, 'k9.json')).toThrow(new DescribedSpaceError('k9.json: /origin/licence: missing'));
     expect(() => checkDescribedSpace({ ...description, instantiate: 'sgemm<BM>' }, 'k9.json')).toThrow(/\/instantiate: must be an explicit instantiation/);
+  });
+});
+
+const readDescription = (name: string) => checkDescribedSpace(JSON.parse(readFileSync(`examples/spaces/thirdparty/${name}.json`, 'utf8')), `${name}.json`);
+
+describe('described spaces: #define parameters, several kernels, emptied lines', () => {
+  const transpose = readDescription('cuda-samples-transpose');
+  const reduction = readDescription('cuda-samples-reduction');
+
+  it('passes #define-style and kernel-name parameters as the -D macros themselves, captures the others', () => {
+    const text = wrapperSource(transpose, 'src/cuda-samples');
+    expect(text).toContain('static constexpr auto carve_value_W = (W);');
+    expect(text).not.toMatch(/carve_value_(TILE_DIM|BLOCK_ROWS|KERNEL)/);
+    expect(text).not.toMatch(/#undef (TILE_DIM|BLOCK_ROWS|KERNEL)/);
+    // A kernel that is not a template needs no instantiation line.
+    expect(text.trim().split('\n').pop()).toBe('#include "src/cuda-samples/Samples/6_Performance/transpose/transpose.cu"');
+    const reductionText = wrapperSource(reduction, 'src/cuda-samples');
+    expect(reductionText).toContain('#define BLOCK carve_value_BLOCK\n');
+    expect(reductionText).not.toContain('#define KERNEL');
+    expect(reductionText.trim().split('\n').pop()).toBe(reduction.instantiate);
+  });
+
+  it('a variant launches the kernel its kernel parameter names', () => {
+    expect(variantKernel(transpose, { KERNEL: 'transposeDiagonal', TILE_DIM: 32, BLOCK_ROWS: 8 })).toBe('transposeDiagonal');
+    expect(variantKernel(readDescription('sgemm-cuda-k12'), { BM: 64 })).toBe('runSgemmDoubleBuffering2');
+  });
+
+  it('empties blankLines and keeps the line numbering', () => {
+    const source = ['#include <a>', '#define TILE_DIM 32', '#define BLOCK_ROWS 16', '__global__ void k() {}'].join('\n');
+    const described = { ...transpose, blankLines: [[2, 3]] as Array<[number, number]> };
+    expect(blankedSource(described, source, 't.json')).toBe('#include <a>\n\n\n__global__ void k() {}');
+    expect(() => blankedSource({ ...transpose, blankLines: [[3, 9]] }, source, 't.json'))
+      .toThrow(new DescribedSpaceError('t.json: /blankLines/0: line 9 is past the end of Samples/6_Performance/transpose/transpose.cu (4 lines)'));
+  });
+
+  it('names the bad field of the new description entries', () => {
+    const raw = JSON.parse(readFileSync('examples/spaces/thirdparty/cuda-samples-transpose.json', 'utf8'));
+    expect(() => checkDescribedSpace({ ...raw, defineParameters: ['TILE_DIM', 'TILE'] }, 't.json'))
+      .toThrow(new DescribedSpaceError("t.json: /defineParameters/1: 'TILE' is not a parameter or define of the space"));
+    expect(() => checkDescribedSpace({ ...raw, kernelParameter: 'KERNELS' }, 't.json'))
+      .toThrow(new DescribedSpaceError("t.json: /kernelParameter: 'KERNELS' is not a parameter of the space"));
+    expect(() => checkDescribedSpace({ ...raw, space: { ...raw.space, parameters: { ...raw.space.parameters, KERNEL: ['copy', 'not a name'] } } }, 't.json'))
+      .toThrow(new DescribedSpaceError('t.json: /space/parameters/KERNEL/1: must be a kernel name'));
+    expect(() => checkDescribedSpace({ ...raw, blankLines: [[57, 56]] }, 't.json'))
+      .toThrow(new DescribedSpaceError('t.json: /blankLines/0: must be [first, last] with 1 <= first <= last'));
+    expect(() => checkDescribedSpace({ ...raw, includeDirs: ['../Common'] }, 't.json'))
+      .toThrow(new DescribedSpaceError('t.json: /includeDirs: must list folders inside the repository'));
+  });
+});
+
+// The held-out spaces: only that their metrics and timings agree (no carving is evaluated here).
+describe.each([
+  ['sgemm-cuda-k10', 1448, 1431],
+  ['sgemm-cuda-k11', 928, 919],
+  ['sgemm-cuda-k12', 662, 659],
+  ['cuda-samples-reduction', 170, 170],
+  ['cuda-samples-transpose', 160, 160],
+  ['cuda-samples-convolution-rows', 168, 168],
+  ['cuda-samples-convolution-columns', 97, 97],
+])('%s (validation space): metrics vs its H100 timings', (space, variants, timed) => {
+  const shard = (JSON.parse(readFileSync(`test/fixtures/carving/${space}.metrics.json`, 'utf8')) as { shard: CarveShardOutput }).shard;
+  const records = parseTimingOutput(readFileSync(`device/carving/described-results/timings-${space}.jsonl`, 'utf8')).records;
+
+  it('every variant built and was timed (launch faults recorded as errors), and the driver agrees on registers and blocks per SM', () => {
+    const ok = records.filter((r) => r.status === 'ok');
+    expect([shard.enumerated, shard.metrics.filter((m) => m.built).length, records.length, ok.length]).toEqual([variants, variants, variants, timed]);
+    expect(ok.every((r) => r.samplesMs.length === 10)).toBe(true);
+    const byId = new Map(shard.metrics.map((m) => [m.id, m]));
+    expect(ok.filter((r) => r.registers !== byId.get(r.variant)?.registers || r.activeBlocksPerSM !== byId.get(r.variant)?.activeBlocksPerSM).map((r) => r.variant)).toEqual([]);
+  });
+});
+
+describe('several kernels in one space: each variant is analysed as the kernel it launches', () => {
+  it('transpose: the shared tile of each kernel (none, TILE_DIM^2, or TILE_DIM x (TILE_DIM + 1) floats)', () => {
+    const shard = (JSON.parse(readFileSync('test/fixtures/carving/cuda-samples-transpose.metrics.json', 'utf8')) as { shard: CarveShardOutput }).shard;
+    const tile = (kernel: string, t: number) => ({ copy: 0, transposeNaive: 0, copySharedMem: t * t * 4, transposeCoalesced: t * t * 4 } as Record<string, number>)[kernel] ?? t * (t + 1) * 4;
+    const wrong = shard.metrics.filter((m) => m.sharedBytesPerBlock !== tile(String(m.parameters.KERNEL), Number(m.parameters.TILE_DIM)));
+    expect([shard.metrics.length, wrong.map((m) => m.id)]).toEqual([160, []]);
+    expect(shard.metrics.find((m) => m.id === 'KERNEL=transposeNoBankConflicts,TILE_DIM=32,BLOCK_ROWS=8')?.sharedBytesPerBlock).toBe(4224);
   });
 });
 
