@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDescribedSpace, DescribedSpaceError, wrapperSource } from '../../src/analysis/carving/described-space.js';
-import { carve, DEFAULT_CARVE_OPTIONS, evaluateCarving, WEIGHTED_CARVE_OPTIONS, type CarveShardOutput } from '../../src/analysis/carving/index.js';
+import { carve, DEFAULT_CARVE_OPTIONS, evaluateCarving, PAPER_CARVE_OPTIONS, type CarveShardOutput } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput } from '../../src/timing/index.js';
 
 const description = JSON.parse(readFileSync('examples/spaces/thirdparty/sgemm-cuda-k9.json', 'utf8'));
@@ -38,8 +38,8 @@ describe('sgemm-cuda-k9 (development space) vs the H100', () => {
   });
 
   it("the paper's carving keeps 3 and misses the best; the weighted carving keeps it", () => {
-    const paper = evaluateCarving(timings, carve('k9', 'sm_90', shard.metrics, DEFAULT_CARVE_OPTIONS).survivors.map((s) => s.id));
-    const weighted = carve('k9', 'sm_90', shard.metrics, WEIGHTED_CARVE_OPTIONS);
+    const paper = evaluateCarving(timings, carve('k9', 'sm_90', shard.metrics, PAPER_CARVE_OPTIONS).survivors.map((s) => s.id));
+    const weighted = carve('k9', 'sm_90', shard.metrics, DEFAULT_CARVE_OPTIONS);
     const evaluation = evaluateCarving(timings, weighted.survivors.map((s) => s.id));
     expect([paper.kept, paper.bestKeptId, Number(paper.keptRelativeToBest.toFixed(4))]).toEqual([3, 'BK=8,TM=4,TN=4,BM=128,BN=128', 0.4173]);
     expect(weighted.steps.map((s) => `${s.name} ${s.before}->${s.after}`)).toEqual([
