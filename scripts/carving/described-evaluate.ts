@@ -23,6 +23,8 @@ export interface SpaceRow {
   space: string;
   role: string;
   variants: number;
+  /** Variants with a recorded timing (a launch that faulted has none). */
+  timedOk: number;
   paper: { kept: number; prunedPercent: number; keptRelativeToBest: number };
   static: { kept: number; prunedPercent: number; keptRelativeToBest: number; randomRelativeToBest: number; steps: string[] };
   timed: { budget: number; timed: number; prunedPercent: number; bestFound: string; bestFoundMs: number; ciMs: [number, number]; foundRelativeToBest: number; randomRelativeToBest: number; notes: string[] };
@@ -53,9 +55,11 @@ export async function evaluateSpace(pair: string, role: string, budgetShare: num
   const round = (x: number, digits = 4) => Number(x.toFixed(digits));
   return {
     space: shard.space, role, variants: shard.metrics.length, bestId: staticEvaluation.bestId, bestMs: staticEvaluation.bestMs,
+    timedOk: timings.size,
     paper: { kept: paper.kept, prunedPercent: round(paper.prunedPercent, 2), keptRelativeToBest: round(paper.keptRelativeToBest) },
     static: {
-      kept: staticEvaluation.kept, prunedPercent: round(staticEvaluation.prunedPercent, 2), keptRelativeToBest: round(staticEvaluation.keptRelativeToBest),
+      // Kept and pruned against the whole space (a survivor whose launch faulted is still kept).
+      kept: result.survivors.length, prunedPercent: round(100 * (1 - result.survivors.length / shard.metrics.length), 2), keptRelativeToBest: round(staticEvaluation.keptRelativeToBest),
       randomRelativeToBest: round(staticEvaluation.randomRelativeToBest), steps: result.steps.map((s) => `${s.name} ${s.before}->${s.after}`),
     },
     timed: {

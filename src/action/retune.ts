@@ -225,6 +225,8 @@ export function renderRetuneMarkdown(report: RetuneReport, baseDir = '.'): strin
   for (const r of report.results) {
     lines.push(`### ${r.space} (${r.arch}): ${r.proposal.action === 'change' ? 'change proposed' : r.proposal.action === 'keep' ? 'keep current' : 'undecided'}`);
     lines.push(`${r.survivors.length} of ${r.total} variants survive carving; timing: ${r.timing.source === 'off' ? 'off' : `${r.timing.ranking.length} variants (${r.timing.source})`}.`);
+    const refined = r.timing.refinement;
+    if (refined) lines.push(`Timed stage: ${refined.timed} of a budget of ${refined.budget} variants in ${refined.rounds} round(s)${refined.notes.length ? ` (${refined.notes.join('; ')})` : ''}.`);
     if (r.proposal.action === 'change') lines.push(`**Proposal:** ${parametersText(r.proposal.parameters)} (was ${parametersText(r.current?.parameters ?? null)}).`);
     lines.push(`${r.proposal.reason}.`);
     if (r.timing.ranking.length) {

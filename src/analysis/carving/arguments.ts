@@ -65,7 +65,7 @@ function accepts(argument: ArgumentSpec, kind: Kind): boolean {
   return kind === 'floating';
 }
 
-const what = (argument: ArgumentSpec) => ('buffer' in argument ? `a ${argument.buffer} buffer (a pointer)` : 'int' in argument ? 'an int' : 'a float');
+const what = (argument: ArgumentSpec) => ('buffer' in argument ? `${/^[aeiou]/i.test(argument.buffer) ? 'an' : 'a'} ${argument.buffer} buffer (a pointer)` : 'int' in argument ? 'an int' : 'a float');
 
 /** Errors, each with the JSON path of the argument, where the space's arguments cannot be the kernel's parameters. */
 export function checkSpaceArguments(spaceName: string, kernel: string, args: ArgumentSpec[], displayName: string, ptxTypes: string[] | null, configFile?: string): Diagnostic[] {
