@@ -7,7 +7,7 @@ import {
   carve, DEFAULT_CARVE_OPTIONS, PAPER_CARVE_OPTIONS, refineByTiming, resolveBudget, tailFactor, type CarveOptions, type CarveShardOutput,
 } from '../../src/analysis/carving/index.js';
 import { parseBudget } from '../../src/cli/commands/carve.js';
-import { parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
+import { harnessTimer, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
 function load(space: string, metricsFile: string, timingsFile: string, options?: Partial<CarveOptions>) {
   const shard = (JSON.parse(readFileSync(metricsFile, 'utf8')) as { shard: CarveShardOutput }).shard;
@@ -68,6 +68,16 @@ describe('timed refinement stage on recorded timings', () => {
     expect(refined.timedCount).toBe(15);
     expect(refined.ranking.map((t) => t.variant)).not.toContain('BM=64,BN=128,BK=8,TM=8,TN=8');
     expect(refined.ranking.length).toBe(14);
+  });
+
+  it('the timing.command timer (a shell command run per round, CARVE_VARIANTS set) gives what the recorded timer gives', async () => {
+    const { records, result } = load('sgemm', 'test/fixtures/carving/sgemm.metrics.json', 'test/fixtures/carving/sgemm.timings.jsonl');
+    const command = 'for v in $CARVE_VARIANTS; do grep -F "\\"variant\\":\\"$v\\"" test/fixtures/carving/sgemm.timings.jsonl; done';
+    const viaCommand = await refineByTiming(result, harnessTimer(() => [], { command, cwd: process.cwd() }), { budgetShare: 0.05 });
+    const viaRecords = await refineByTiming(result, recordedTimer(records, 'sgemm'), { budgetShare: 0.05 });
+    expect(viaCommand.ranking.length).toBe(15);
+    expect(viaCommand.ranking).toEqual(viaRecords.ranking);
+    expect(viaCommand.diagnostics).toEqual([]);
   });
 
   it('--budget takes a count or a share', () => {

@@ -15,9 +15,11 @@ const USAGE = `Usage:
   carve retune [--config FILE] [--space NAME]... [--arch ARCH]... [--time | --timings FILE] [--budget N]
                [--json] [--out DIR] [--cache DIR] [--jobs N]
 
-Carves each variant space of the config, times the survivors and the space's \`current\`
-parameters, and proposes the fastest survivor when it is faster than \`current\` with
-p < thresholds.timingAlpha and by at least thresholds.timingMinSlowdownPercent.
+Carves each variant space of the config, runs the timed refinement stage (the survivors the
+model ranks first, then the variants nearest the measured best, within carving.timingBudget of
+the space) and times the space's \`current\` parameters, and proposes the fastest timed variant
+when it is faster than \`current\` with p < thresholds.timingAlpha and by at least
+thresholds.timingMinSlowdownPercent.
   --config     the config (default .github/carve.yml)
   --space      only these spaces (default: all)
   --arch       archs (default: the config's archs)
