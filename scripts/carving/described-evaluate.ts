@@ -1,45 +1,101 @@
-// Carving of a described space against its exhaustive timings: the paper's carving and the
-// weighted one, each with its steps, the best kept vs the exhaustive best, and random sampling
-// of the same size (exact expectation, and the mean of 10,000 seeded draws).
-// Run: npx tsx scripts/carving/described-evaluate.ts METRICS.json TIMINGS.jsonl [SPACE]
+// Carving against exhaustive timings, one row per space: static carving (the paper's and the
+// default), then the timed refinement stage replayed on the recorded timings (the timer answers
+// from them), each against the exhaustive best and random sampling of the same size (exact
+// expectation), and the GPU time each needed (sum of the recorded samples of what it timed)
+// against timing every variant.
+// Run: npx tsx scripts/carving/described-evaluate.ts [--json] [--budget SHARE] [--role NAME] METRICS.json=TIMINGS.jsonl...
+//      npx tsx scripts/carving/described-evaluate.ts --development     the four development spaces
 import { readFileSync } from 'node:fs';
-import { carve, DEFAULT_CARVE_OPTIONS, evaluateCarving, WEIGHTED_CARVE_OPTIONS, type CarveShardOutput } from '../../src/analysis/carving/index.js';
-import { median, parseTimingOutput, seededRandom } from '../../src/timing/index.js';
+import { parseArgs } from 'node:util';
+import {
+  carve, DEFAULT_CARVE_OPTIONS, evaluateCarving, expectedBestOfRandomSample, PAPER_CARVE_OPTIONS, refineByTiming, type CarveShardOutput,
+} from '../../src/analysis/carving/index.js';
+import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-const [metricsFile, timingsFile, only] = process.argv.slice(2);
-const shard = (JSON.parse(readFileSync(metricsFile, 'utf8')) as { shard: CarveShardOutput }).shard;
-const records = parseTimingOutput(readFileSync(timingsFile, 'utf8')).records.filter((r) => r.space === (only ?? shard.space) && r.status === 'ok');
-const timings = new Map(records.map((r) => [r.variant, median(r.samplesMs)]));
+export const DEVELOPMENT = [
+  'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
+  'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k5.metrics.json=device/carving/described-results/timings-development.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k9.metrics.json=device/carving/described-results/timings-development.jsonl',
+];
 
-function randomDraws(times: number[], k: number, repetitions: number, seed = 1): number {
-  const random = seededRandom(seed);
-  const best = Math.min(...times);
-  let sum = 0;
-  for (let r = 0; r < repetitions; r++) {
-    const pool = [...times];
-    let sampleBest = Infinity;
-    for (let i = 0; i < k; i++) {
-      const j = i + Math.floor(random() * (pool.length - i));
-      [pool[i], pool[j]] = [pool[j], pool[i]];
-      sampleBest = Math.min(sampleBest, pool[i]);
-    }
-    sum += best / sampleBest;
-  }
-  return sum / repetitions;
+export interface SpaceRow {
+  space: string;
+  role: string;
+  variants: number;
+  /** Variants with a recorded timing (a launch that faulted has none). */
+  timedOk: number;
+  paper: { kept: number; prunedPercent: number; keptRelativeToBest: number };
+  static: { kept: number; prunedPercent: number; keptRelativeToBest: number; randomRelativeToBest: number; steps: string[] };
+  timed: { budget: number; timed: number; prunedPercent: number; bestFound: string; bestFoundMs: number; ciMs: [number, number]; foundRelativeToBest: number; randomRelativeToBest: number; notes: string[] };
+  bestId: string;
+  bestMs: number;
+  gpuSecondsTimed: number;
+  gpuSecondsExhaustive: number;
 }
 
-const out: Record<string, unknown> = { space: shard.space, variants: shard.metrics.length, timed: timings.size };
-for (const [name, options] of [['paper', DEFAULT_CARVE_OPTIONS], ['weighted', WEIGHTED_CARVE_OPTIONS]] as const) {
-  const result = carve(shard.space, shard.arch, shard.metrics, options);
-  const evaluation = evaluateCarving(timings, result.survivors.map((s) => s.id));
-  out[name] = {
-    steps: result.steps.map((s) => `${s.name} ${s.before}->${s.after}`),
-    kept: evaluation.kept, prunedPercent: Number(evaluation.prunedPercent.toFixed(2)),
-    bestMs: evaluation.bestMs, bestId: evaluation.bestId, bestKeptMs: evaluation.bestKeptMs, bestKeptId: evaluation.bestKeptId,
-    keptRelativeToBest: Number(evaluation.keptRelativeToBest.toFixed(4)),
-    randomExpectedRelativeToBest: Number(evaluation.randomRelativeToBest.toFixed(4)),
-    randomDrawsMean10000: Number(randomDraws([...timings.values()], evaluation.kept, 10000).toFixed(4)),
-    sampleSizeFor95: evaluation.sampleSizeFor95,
+export async function evaluateSpace(pair: string, role: string, budgetShare: number): Promise<SpaceRow> {
+  const [metricsFile, timingsFile] = pair.split('=');
+  const shard = (JSON.parse(readFileSync(metricsFile, 'utf8')) as { shard: CarveShardOutput }).shard;
+  const records = parseTimingOutput(readFileSync(timingsFile, 'utf8')).records.filter((r) => (r.space === null || r.space === shard.space) && r.status === 'ok');
+  const timings = new Map(records.map((r) => [r.variant, median(r.samplesMs)]));
+  const times = [...timings.values()];
+  const spaceOptions = { objective: shard.options.objective, band: shard.options.band };
+  const paper = evaluateCarving(timings, carve(shard.space, shard.arch, shard.metrics, { ...PAPER_CARVE_OPTIONS, ...spaceOptions }).survivors.map((s) => s.id));
+  const result = carve(shard.space, shard.arch, shard.metrics, { ...DEFAULT_CARVE_OPTIONS, ...spaceOptions });
+  const staticEvaluation = evaluateCarving(timings, result.survivors.map((s) => s.id));
+  const refinement = await refineByTiming(result, recordedTimer(records, shard.space), { budgetShare });
+  const best = refinement.best!;
+  const sum = (ids: Iterable<string>) => {
+    const byId = new Map(records.map((r) => [r.variant, r.samplesMs]));
+    let total = 0;
+    for (const id of ids) total += (byId.get(id) ?? []).reduce((a, b) => a + b, 0);
+    return total / 1000;
+  };
+  const round = (x: number, digits = 4) => Number(x.toFixed(digits));
+  return {
+    space: shard.space, role, variants: shard.metrics.length, bestId: staticEvaluation.bestId, bestMs: staticEvaluation.bestMs,
+    timedOk: timings.size,
+    paper: { kept: paper.kept, prunedPercent: round(paper.prunedPercent, 2), keptRelativeToBest: round(paper.keptRelativeToBest) },
+    static: {
+      // Kept and pruned against the whole space (a survivor whose launch faulted is still kept).
+      kept: result.survivors.length, prunedPercent: round(100 * (1 - result.survivors.length / shard.metrics.length), 2), keptRelativeToBest: round(staticEvaluation.keptRelativeToBest),
+      randomRelativeToBest: round(staticEvaluation.randomRelativeToBest), steps: result.steps.map((s) => `${s.name} ${s.before}->${s.after}`),
+    },
+    timed: {
+      budget: refinement.budget, timed: refinement.timedCount, prunedPercent: round(100 * (1 - refinement.timedCount / shard.metrics.length), 2),
+      bestFound: best.variant, bestFoundMs: best.medianMs, ciMs: [best.ciLowMs, best.ciHighMs], foundRelativeToBest: round(staticEvaluation.bestMs / best.medianMs),
+      randomRelativeToBest: round(staticEvaluation.bestMs / expectedBestOfRandomSample(times, refinement.timedCount)), notes: refinement.notes,
+    },
+    gpuSecondsTimed: round(sum(refinement.rounds.flatMap((r) => r.timed)), 3), gpuSecondsExhaustive: round(sum(timings.keys()), 3),
   };
 }
-console.log(JSON.stringify(out, null, 1));
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export function markdownTable(rows: SpaceRow[]): string {
+  const lines = [
+    '| space | role | variants | static: kept | pruned | best kept / best | random, same size | timed stage: timed (budget) | pruned | best found / best | random, same size | GPU s: timed stage / exhaustive |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.space} | ${r.role} | ${r.variants} | ${r.static.kept} | ${r.static.prunedPercent.toFixed(1)}% | ${pct(r.static.keptRelativeToBest)} | ${pct(r.static.randomRelativeToBest)} | ` +
+      `${r.timed.timed} (${r.timed.budget}) | ${r.timed.prunedPercent.toFixed(1)}% | ${pct(r.timed.foundRelativeToBest)} | ${pct(r.timed.randomRelativeToBest)} | ${r.gpuSecondsTimed.toFixed(3)} / ${r.gpuSecondsExhaustive.toFixed(3)} |`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+if (process.argv[1]?.endsWith('described-evaluate.ts')) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { json: { type: 'boolean' }, development: { type: 'boolean' }, budget: { type: 'string', default: '0.05' }, role: { type: 'string' } },
+  });
+  const pairs = values.development ? DEVELOPMENT : positionals;
+  if (!pairs.length || pairs.some((p) => !p.includes('='))) {
+    console.error('usage: described-evaluate.ts [--json] [--budget SHARE] [--role NAME] METRICS.json=TIMINGS.jsonl... | --development');
+    process.exit(2);
+  }
+  const rows: SpaceRow[] = [];
+  for (const pair of pairs) rows.push(await evaluateSpace(pair, values.role ?? (values.development ? 'development' : 'held out'), Number(values.budget)));
+  console.log(values.json ? JSON.stringify(rows, null, 1) : markdownTable(rows));
+}

@@ -6,13 +6,13 @@
 // `carve retune` uses it too); `runRetune` is the Action's mode: files, summary, outputs and one
 // issue with the proposal, found by a hidden marker and updated in place.
 import * as core from '@actions/core';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { carveSpace, harnessEntries, pointerSegment, type CarveResult, type CarveStep, type VariantBuild } from '../analysis/carving/index.js';
+import { carveSpace, harnessEntries, pointerSegment, refineByTiming, type CarveResult, type CarveStep, type Refinement, type VariantBuild } from '../analysis/carving/index.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import type { Diagnostic } from '../report/types.js';
-import { compareTimings, rankTimings, runExternalBenchmark, runHarness, type TimingRecord, type TimingStats } from '../timing/index.js';
+import { compareTimings, harnessTimer, rankTimings, recordedTimer, type TimingRecord, type TimingStats } from '../timing/index.js';
 import { createGitHubClient, issueMarker, RETUNE_ISSUE_LABEL, upsertMarkedIssue, type IssueResult } from '../github/index.js';
 import { problemsMarkdown } from '../pipeline/index.js';
 import { VERSION } from '../version.js';
@@ -29,6 +29,8 @@ export interface RetuneOptions {
   timing: 'on' | 'off';
   /** Timing results measured elsewhere (harness or benchmark JSON); nothing is run when given. */
   timingRecords?: TimingRecord[] | null;
+  /** The timed stage's budget as a count (the CLI's --budget N), instead of carving.timingBudget. */
+  timingBudgetCount?: number;
   /** Working directory of timing.command. */
   cwd: string;
   jobs?: number;
@@ -50,7 +52,12 @@ export interface RetuneSpaceResult {
   survivors: Array<{ id: string; parameters: Record<string, number | string>; registers: number | null; activeBlocksPerSM: number | null; occupancy: number | null; normalizedEfficiency: number | null; normalizedUtilization: number | null }>;
   /** The space's `current` parameters and what carving made of them; null when not configured. */
   current: { id: string; parameters: Record<string, number | string>; status: string } | null;
-  timing: { source: 'given' | 'command' | 'harness' | 'off'; ranking: RetuneVariantTiming[] };
+  timing: {
+    source: 'given' | 'command' | 'harness' | 'off';
+    ranking: RetuneVariantTiming[];
+    /** The timed refinement stage: its budget, what it timed, in how many rounds, its notes (e.g. a clamped budget). */
+    refinement?: { budget: number; timed: number; rounds: number; notes: string[]; gpuSeconds: number } | null;
+  };
   /** The fastest timed survivor. */
   best: RetuneVariantTiming | null;
   /** best vs current: ratio of medians (best / current) with its CI and the Mann-Whitney p-value. */
@@ -115,30 +122,37 @@ export function decideProposal(
   return { best, versusCurrent, proposal: { action: 'keep', parameters: current.parameters, reason: `the fastest survivor ${best.variant} differs from the current ${current.id} by ${speedupPercent.toFixed(1)}%: ${why}` } };
 }
 
+/**
+ * The timed refinement stage on one space (given records, timing.command or the harness), then
+ * `current` when the stage did not time it: the records of everything timed.
+ */
 async function timeSpace(
-  options: RetuneOptions, result: CarveResult, builds: VariantBuild[], kernel: string, ids: string[], diagnostics: Diagnostic[],
-): Promise<{ source: RetuneSpaceResult['timing']['source']; records: TimingRecord[] }> {
-  if (options.timing === 'off') return { source: 'off', records: [] };
-  const wanted = new Set(ids);
-  if (options.timingRecords) {
-    return { source: 'given', records: options.timingRecords.filter((r) => wanted.has(r.variant) && (r.space === null || r.space === result.space)) };
+  options: RetuneOptions, result: CarveResult, builds: VariantBuild[], space: SpaceConfig, currentId: string | null, diagnostics: Diagnostic[],
+): Promise<{ source: RetuneSpaceResult['timing']['source']; records: TimingRecord[]; refinement: Refinement | null }> {
+  if (options.timing === 'off') return { source: 'off', records: [], refinement: null };
+  const { config } = options;
+  const source: RetuneSpaceResult['timing']['source'] = options.timingRecords ? 'given' : config.timing.command ? 'command' : 'harness';
+  const timer = options.timingRecords
+    ? recordedTimer(options.timingRecords, result.space)
+    : harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
+      command: config.timing.command, env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch }, cwd: options.cwd,
+      log: (message) => options.log?.(`carve: ${result.space} (${result.arch}): ${message}`),
+    });
+  const refinement = await refineByTiming(result, timer, {
+    budgetShare: config.carving.timingBudget, budgetCount: options.timingBudgetCount, bankConflictPenalty: config.carving.bankConflictPenalty, parameterLists: space.parameters,
+  });
+  diagnostics.push(...refinement.diagnostics);
+  const records = [...refinement.samples].map(([variant, samplesMs]) => asRecord({ variant, samplesMs, status: 'ok', error: null }, result.space));
+  if (currentId && !refinement.rounds.some((r) => r.timed.includes(currentId))) {
+    const timed = await timer([currentId]);
+    diagnostics.push(...timed.diagnostics);
+    for (const record of timed.records) if (record.variant === currentId) records.push(asRecord(record, result.space));
   }
-  if (options.config.timing.command) {
-    options.log?.(`carve: timing ${ids.length} variants of ${result.space} (${result.arch}) with \`${options.config.timing.command}\``);
-    const run = await runExternalBenchmark(options.config.timing.command, { CARVE_SPACE: result.space, CARVE_ARCH: result.arch, CARVE_VARIANTS: ids.join(' ') }, options.cwd);
-    diagnostics.push(...run.diagnostics);
-    return { source: 'command', records: run.records.filter((r) => wanted.has(r.variant) && (r.space === null || r.space === result.space)) };
-  }
-  const entries = harnessEntries(ids, builds, kernel, options.config.timing, result.space);
-  const work = mkdtempSync(path.join(tmpdir(), 'carve-retune-time-'));
-  try {
-    options.log?.(`carve: timing ${entries.length} variants of ${result.space} (${result.arch}) with the generated harness`);
-    const run = await runHarness(entries, work);
-    diagnostics.push(...run.diagnostics);
-    return { source: 'harness', records: run.records };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
+  return { source, records, refinement };
+}
+
+function asRecord(record: { variant: string; samplesMs: number[]; status: 'ok' | 'error'; error: string | null }, space: string): TimingRecord {
+  return { ...record, space, parameters: null, registers: null, activeBlocksPerSM: null, device: null };
 }
 
 export async function retune(options: RetuneOptions): Promise<RetuneReport> {
@@ -167,8 +181,9 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
       const byId = new Map(result.variants.map((v) => [v.id, v]));
       const currentInfo = current ? { ...current, status: byId.get(current.id)?.status ?? 'not in the space (excluded by a constraint or a value not listed)' } : null;
       const survivorIds = result.survivors.map((v) => v.id);
-      const ids = [...new Set([...survivorIds, ...(currentInfo ? [currentInfo.id] : [])])];
-      const timed = await timeSpace(options, result, run.builds, space.kernel, ids, diagnostics);
+      const timed = await timeSpace(options, result, run.builds, space, currentInfo?.id ?? null, diagnostics);
+      // The proposal may be any variant the timed stage timed (a survivor or one found near the measured best).
+      const candidateIds = timed.refinement ? timed.refinement.rounds.flatMap((r) => r.timed) : survivorIds;
       const ok = timed.records.filter((r) => r.status === 'ok' && r.samplesMs.length);
       const ranking = rankTimings(ok, { seed: 1 }).map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats }));
       const samples = new Map(ok.map((r) => [r.variant, r.samplesMs]));
@@ -180,8 +195,11 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
           normalizedEfficiency: v.normalizedEfficiency, normalizedUtilization: v.normalizedUtilization,
         })),
         current: currentInfo,
-        timing: { source: timed.source, ranking },
-        ...decideProposal(ranking, survivorIds, samples, currentInfo, parametersOf, config.thresholds),
+        timing: {
+          source: timed.source, ranking,
+          refinement: timed.refinement && { budget: timed.refinement.budget, timed: timed.refinement.timedCount, rounds: timed.refinement.rounds.length, notes: timed.refinement.notes, gpuSeconds: timed.refinement.gpuMs / 1000 },
+        },
+        ...decideProposal(ranking, candidateIds, samples, currentInfo, parametersOf, config.thresholds),
       });
     }
   }
@@ -207,6 +225,8 @@ export function renderRetuneMarkdown(report: RetuneReport, baseDir = '.'): strin
   for (const r of report.results) {
     lines.push(`### ${r.space} (${r.arch}): ${r.proposal.action === 'change' ? 'change proposed' : r.proposal.action === 'keep' ? 'keep current' : 'undecided'}`);
     lines.push(`${r.survivors.length} of ${r.total} variants survive carving; timing: ${r.timing.source === 'off' ? 'off' : `${r.timing.ranking.length} variants (${r.timing.source})`}.`);
+    const refined = r.timing.refinement;
+    if (refined) lines.push(`Timed stage: ${refined.timed} of a budget of ${refined.budget} variants in ${refined.rounds} round(s)${refined.notes.length ? ` (${refined.notes.join('; ')})` : ''}.`);
     if (r.proposal.action === 'change') lines.push(`**Proposal:** ${parametersText(r.proposal.parameters)} (was ${parametersText(r.current?.parameters ?? null)}).`);
     lines.push(`${r.proposal.reason}.`);
     if (r.timing.ranking.length) {

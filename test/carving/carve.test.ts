@@ -57,7 +57,7 @@ describe('carving a real space (nvcc 13, sm_90)', () => {
   it('carves: failed builds, then strided access, then the frontier', () => {
     const result = cold.result!;
     expect(result.steps.map((s) => [s.name, s.before, s.after])).toEqual([
-      ['build', 10, 8], ['launch', 8, 8], ['coalescing', 8, 4], ['spills', 4, 4],
+      ['build', 10, 8], ['launch', 8, 8], ['coalescing', 8, 4], ['local-memory', 4, 4],
       ['pareto', 4, result.survivors.length], ['merge', result.survivors.length, result.survivors.length],
     ]);
     expect(result.variants.filter((v) => v.status === 'pruned:coalescing').map((v) => v.parameters.STRIDE)).toEqual([32, 32, 32, 32]);

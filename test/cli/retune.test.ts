@@ -61,6 +61,23 @@ describe('carve retune --timings', () => {
     expect(readFileSync(path.join(dir, 'out/retune.md'), 'utf8')).toContain('### transpose (sm_90): undecided');
   }, 180_000);
 
+  it('--budget above the space size is clamped with a note; the timed stage then times every variant that passed the threshold steps', async () => {
+    const run = await carve(['retune', '--config', 'carve.yml', '--timings', TIMINGS, '--budget', '100', '--json', '--cache', 'cache'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const result = (JSON.parse(run.stdout) as RetuneReport).results[0];
+    const eligible = result.steps.find((s) => s.name === 'pareto')!.before;
+    expect(result.timing.refinement).toMatchObject({ budget: 8, timed: eligible, notes: [
+      'timing budget 100 is above the space size (8 variants): clamped to 8',
+      `${eligible} variants passed threshold carving, fewer than the budget of 8: all of them are timed`,
+    ] });
+    const fastest = [...result.timing.ranking].sort((a, b) => a.medianMs - b.medianMs)[0];
+    expect(result.best?.variant).toBe(fastest.variant);
+    expect(result.best?.medianMs).toBe(measured.get(fastest.variant)!.medianMs);
+    const bad = await carve(['retune', '--config', 'carve.yml', '--timings', TIMINGS, '--budget', 'lots'], dir);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^carve retune: --budget must be a count \(40\) or a share of the space \(5%\), got 'lots'\n/);
+  }, 180_000);
+
   it('refuses unreadable timings, a missing config and --time with --timings (exit 2)', async () => {
     writeFileSync(path.join(dir, 'bad.jsonl'), '{"variant": "A", "samplesMs": [1]}\n{not json\n');
     const bad = await carve(['retune', '--config', 'carve.yml', '--timings', 'bad.jsonl'], dir);

@@ -2,6 +2,7 @@
 // must-have while others pass it; tradeoff carving keeps the Pareto set on (efficiency,
 // utilization), optionally with a retention band; variants with indistinguishable metrics
 // are merged into one representative. Pure: metrics in, survivors and step counts out.
+import { getArch } from '../../gpu/index.js';
 import type { VariantMetrics } from './metrics.js';
 
 export type CarveObjective = 'ryoo' | 'ryoo+traffic';
@@ -16,19 +17,38 @@ export interface CarveOptions {
   trafficTolerance: number;
   /**
    * Weighted coalescing: an uncoalesced variant is removed only when its excess global sectors
-   * are more than this share of its global traffic (where the metrics carry that share).
+   * are more than this share of its global traffic (where the metrics carry that share; where
+   * they do not, any strided site executed often enough removes it, as in the paper).
    */
   excessSectorShare?: number;
-  /** Remove variants with local memory (stack frame or spills) while others have none. */
-  localMemory?: boolean;
+  /**
+   * Weighted local memory: a variant is removed when its local-memory traffic is more than this
+   * share of its memory traffic (where known; otherwise when it has a stack frame or spills).
+   * Undefined: the paper's spill step only.
+   */
+  localMemoryShare?: number;
   /** Merge only variants whose launch geometry (block, grid) is also the same. */
   keepGeometryTies?: boolean;
+  /**
+   * Tail effect of the grid on the SMs (arch flagship's SM count): efficiency is multiplied by
+   * waves / ceil(waves), waves = blocks / (SMs x blocks per SM), so a grid that leaves the last
+   * wave mostly empty ranks below one that fills it.
+   */
+  waves?: boolean;
 }
 
-export const DEFAULT_CARVE_OPTIONS: CarveOptions = { objective: 'ryoo', band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
+/** Ryoo et al. as published: binary coalescing and spill steps, (efficiency, utilization) frontier. */
+export const PAPER_CARVE_OPTIONS: CarveOptions = { objective: 'ryoo', band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
 
-/** The options measured on the described SGEMM_CUDA spaces (docs/carving-spaces.md). */
-export const WEIGHTED_CARVE_OPTIONS: CarveOptions = { ...DEFAULT_CARVE_OPTIONS, excessSectorShare: 0.1, localMemory: true, keepGeometryTies: true };
+/**
+ * The default: weighted memory filters, the tail effect and geometry-aware merging, chosen on
+ * the development spaces (docs/carving-spaces.md): 10% excess sectors lies between the
+ * uncoalesced GEMM variants (1% on sgemm, 3% on SGEMM_CUDA kernel 5: kept) and transpose's
+ * strided variants (60% and 78%: removed).
+ */
+export const DEFAULT_CARVE_OPTIONS: CarveOptions = {
+  ...PAPER_CARVE_OPTIONS, excessSectorShare: 0.1, localMemoryShare: 0.1, keepGeometryTies: true, waves: true,
+};
 
 export interface CarveStep {
   name: 'build' | 'launch' | 'coalescing' | 'spills' | 'local-memory' | 'bank-conflicts' | 'traffic' | 'pareto' | 'merge';
@@ -93,6 +113,30 @@ export function paretoSet<T>(points: T[], axes: Array<(p: T) => number>, band = 
   return kept;
 }
 
+function percent(share: number): string {
+  return `${Number((share * 100).toFixed(1))}%`;
+}
+
+/** SMs of the arch's flagship part (132 for sm_90, the H100 SXM); null when the arch is unknown. */
+export function smCount(arch: string): number | null {
+  try {
+    return getArch(arch).flagship.sms;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * waves / ceil(waves) with waves = blocks / (SMs x blocks per SM): 1 when the last wave is full;
+ * 133 blocks of one block per SM on 132 SMs take two waves for 1.008 waves of work (0.504).
+ */
+export function tailFactor(v: Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM'>, sms: number): number {
+  const blocks = v.grid[0] * v.grid[1] * v.grid[2];
+  if (!v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return 1;
+  const waves = blocks / (sms * v.activeBlocksPerSM);
+  return waves / Math.ceil(waves);
+}
+
 function close(a: number, b: number, tolerance: number): boolean {
   return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
 }
@@ -130,29 +174,42 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   threshold('launch', (v) => v.canLaunch === false, 'a launch that cannot run (0 blocks/SM or block above launch bounds)', true);
   // Weighted where the metrics carry the excess share: a strided epilogue store executed once
   // per thread is a negligible share of a GEMM's traffic and must not remove the variant.
-  const share = options.excessSectorShare ?? 0;
-  const weighted = (v: VariantMetrics) => options.excessSectorShare !== undefined && v.excessSectorShare !== undefined && v.excessSectorShare !== null;
-  threshold('coalescing', (v) => v.coalescing === 'uncoalesced' && (!weighted(v) || (v.excessSectorShare as number) > share),
-    weighted(ordered[0] ?? ({} as VariantMetrics)) ? `excess global sectors above ${share * 100}% of the traffic` : 'strided or uncoalesced global access', false,
-    (v) => weighted(v) ? `${((v.excessSectorShare as number) * 100).toFixed(1)}% of its global sectors are excess (above ${share * 100}%): ${v.coalescingEvidence}` : `${v.coalescingEvidence}`);
-  threshold('spills', (v) => v.spills === true, 'register spills');
-  // Local memory (a thread-private array indexed at run time, or spills) is off-chip traffic per
-  // thread; measured on SGEMM_CUDA's spaces such variants run several times slower.
-  if (options.localMemory) {
-    threshold('local-memory', (v) => (v.localBytes ?? 0) > 0, 'local memory (stack frame or spills)', false, (v) => `${v.localBytes} bytes of local memory per thread`);
+  const share = options.excessSectorShare;
+  const hasShare = (v: VariantMetrics) => share !== undefined && v.excessSectorShare !== undefined && v.excessSectorShare !== null;
+  threshold('coalescing', (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || (v.excessSectorShare as number) > (share as number)),
+    share === undefined ? 'strided or uncoalesced global access' : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`, false,
+    (v) => hasShare(v)
+      ? `${percent(v.excessSectorShare as number)} of its global sectors are excess (above ${percent(share as number)}): ${v.coalescingEvidence}`
+      : `${v.coalescingEvidence}${share === undefined ? '' : ' (excess-sector share unknown)'}`);
+  if (options.localMemoryShare === undefined) {
+    threshold('spills', (v) => v.spills === true, 'register spills');
+  } else {
+    // Local memory (a thread-private array indexed at run time, or spills) is off-chip traffic
+    // per thread; on the development spaces such variants run 1.28x to 25x slower than the
+    // best. Weighed by its share of the memory traffic where the metrics know it.
+    const limit = options.localMemoryShare;
+    const local = (v: VariantMetrics) => (v.localBytes ?? 0) > 0 || v.spills === true;
+    const known = (v: VariantMetrics) => v.localTrafficShare !== undefined && v.localTrafficShare !== null;
+    threshold('local-memory', (v) => local(v) && (!known(v) || (v.localTrafficShare as number) > limit),
+      `local memory (above ${percent(limit)} of the memory traffic, or a stack frame or spills where that share is unknown)`, false,
+      (v) => known(v)
+        ? `${percent(v.localTrafficShare as number)} of its memory traffic is local memory (above ${percent(limit)}; ${v.localBytes ?? '?'} bytes per thread)`
+        : `${v.localBytes ?? '?'} bytes of local memory per thread${v.spills === true ? ' (spills or a run-time indexed array)' : ''}; its share of the traffic is unknown`);
   }
   if (options.objective === 'ryoo+traffic') {
-    threshold('bank-conflicts', (v) => (v.bankConflictWays ?? 1) > 1, 'shared-memory bank conflicts');
+    threshold('bank-conflicts', (v) => (v.bankConflictWays ?? 1) > 1, 'shared-memory bank conflicts', false, (v) => `${v.bankConflictWays}-way shared-memory bank conflicts`);
     const known = alive.map((v) => v.globalTrafficBytes).filter((t): t is number => t !== null && t > 0);
     const least = known.length ? Math.min(...known) : null;
     if (least === null) steps.push({ name: 'traffic', before: alive.length, after: alive.length, note: 'global traffic unknown for every variant: nothing removed' });
-    else threshold('traffic', (v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > least * (1 + options.trafficTolerance), `global traffic above ${(1 + options.trafficTolerance).toFixed(2)} x the least (${least} B)`);
+    else threshold('traffic', (v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > least * (1 + options.trafficTolerance), `global traffic above ${(1 + options.trafficTolerance).toFixed(2)} x the least (${least} B)`, false,
+      (v) => `${v.globalTrafficBytes} B of global traffic, ${((v.globalTrafficBytes as number) / least).toFixed(2)} x the least (${least} B)`);
   }
 
   // Tradeoff carving: variants without metrics cannot be placed; they stay (unknown is not bad).
   const placed = alive.filter((v) => v.efficiency !== null && v.utilization !== null);
   const unplaced = alive.filter((v) => v.efficiency === null || v.utilization === null);
-  const axes: Axis[] = [(v) => v.efficiency as number, (v) => v.utilization as number];
+  const sms = options.waves ? smCount(arch) : null;
+  const axes: Axis[] = [(v) => (v.efficiency as number) * (sms ? tailFactor(v, sms) : 1), (v) => v.utilization as number];
   for (const i of paretoSet(placed, axes)) placed[i].onFrontier = true;
   const keptIndices = options.band > 0 ? paretoSet(placed, axes, options.band) : new Set([...placed.keys()].filter((i) => placed[i].onFrontier));
   const before = alive.length;
@@ -160,7 +217,7 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   alive = [...placed.filter((_, i) => keptIndices.has(i)), ...unplaced].sort((a, b) => a.index - b.index);
   steps.push({
     name: 'pareto', before, after: alive.length,
-    note: `kept the (efficiency, utilization) frontier${options.band > 0 ? ` and variants within ${options.band * 100}% of it` : ''}` +
+    note: `kept the (efficiency${sms ? ` x tail effect on ${sms} SMs` : ''}, utilization) frontier${options.band > 0 ? ` and variants within ${options.band * 100}% of it` : ''}` +
       (unplaced.length ? `; ${unplaced.length} without metrics kept unranked` : ''),
   });
 

@@ -62,6 +62,12 @@ export interface VariantMetrics {
    * ideal); null when a site's sectors are unknown.
    */
   excessSectorShare?: number | null;
+  /**
+   * Share of the per-thread memory traffic (local + global bytes, executions weighted) that is
+   * local memory (ld/st.local of a run-time indexed array); null when spills (whose traffic PTX
+   * does not show) make it unknown, undefined in metrics recorded before it existed.
+   */
+  localTrafficShare?: number | null;
 }
 
 export interface MetricOptions {
@@ -154,6 +160,8 @@ export function variantMetrics(variant: VariantGeometry, report: KernelReport | 
     const local = resources.stackFrameBytes > 0 && localBytes > 0;
     metrics.spills = local || (spillBytes === null ? null : spillBytes > 0);
     metrics.localBytes = resources.localBytes;
+    const globalBytes = (report.perThread?.globalLoadBytes ?? 0) + (report.perThread?.globalStoreBytes ?? 0);
+    metrics.localTrafficShare = spillBytes === null || spillBytes > 0 ? null : localBytes + globalBytes > 0 ? localBytes / (localBytes + globalBytes) : 0;
     const input = {
       arch: options.arch, block: variant.block, registersPerThread: resources.registers, staticSharedBytes: resources.staticSharedBytes,
       dynamicSharedBytes: variant.dynamicSharedBytes, maxThreadsPerBlock: resources.maxThreadsPerBlock, carveoutPercent: options.carveoutPercent ?? -1,

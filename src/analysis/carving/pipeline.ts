@@ -10,6 +10,7 @@ import { findNvcc } from '../../toolchain/index.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
 import { configValuePosition } from '../../config/load.js';
 import type { Diagnostic, KernelReport } from '../../report/types.js';
+import { checkSpaceArguments, entryParameterTypes } from './arguments.js';
 import { buildVariants, type VariantBuild } from './build.js';
 import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';
 import { variantMetrics, type VariantMetrics } from './metrics.js';
@@ -37,13 +38,19 @@ export interface CarveRun {
   diagnostics: Diagnostic[];
 }
 
-export function carveOptionsFor(space: SpaceConfig): CarveOptions {
-  return { ...DEFAULT_CARVE_OPTIONS, objective: space.objective ?? 'ryoo', band: space.band ?? 0 };
+/** The carving options of a space: its objective and band, the config's weighted thresholds (defaults where not given). */
+export function carveOptionsFor(space: SpaceConfig, carving?: Partial<CarveConfig['carving']>): CarveOptions {
+  return {
+    ...DEFAULT_CARVE_OPTIONS, objective: space.objective ?? 'ryoo', band: space.band ?? 0,
+    excessSectorShare: carving?.excessSectorShare ?? DEFAULT_CARVE_OPTIONS.excessSectorShare,
+    localMemoryShare: carving?.localMemoryShare ?? DEFAULT_CARVE_OPTIONS.localMemoryShare,
+    waves: carving?.tailEffect ?? DEFAULT_CARVE_OPTIONS.waves,
+  };
 }
 
 export function spaceConfigHash(config: CarveConfig, spaceName: string, arch: string): string {
   const space = config.spaces[spaceName];
-  const material = JSON.stringify({ space, defines: config.defines, flags: config.nvcc?.flags ?? [], include: config.include, loops: config.loops, arch });
+  const material = JSON.stringify({ space, defines: config.defines, flags: config.nvcc?.flags ?? [], include: config.include, loops: config.loops, arch, options: carveOptionsFor(space, config.carving) });
   return createHash('sha256').update(material).digest('hex').slice(0, 16);
 }
 
@@ -65,8 +72,20 @@ function numericDefines(defines: Record<string, number | string>): Record<string
   return out;
 }
 
+/** The kernel a build produced: its demangled name and PTX parameter types (for the argument check). */
+export interface BuiltKernel {
+  displayName: string;
+  ptxTypes: string[] | null;
+}
+
+export interface AnalysedBuild {
+  metrics: VariantMetrics;
+  diagnostics: Diagnostic[];
+  kernel?: BuiltKernel | null;
+}
+
 /** Static metrics of one built variant (pure given the build). */
-export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string): { metrics: VariantMetrics; diagnostics: Diagnostic[] } {
+export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string): AnalysedBuild {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
   const variant = build.variant;
   if (!build.ok || build.ptx === null) {
@@ -82,7 +101,8 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;
-  return { metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error), diagnostics: analysis.diagnostics };
+  const kernel = report ? { displayName: report.displayName, ptxTypes: entryParameterTypes(build.ptx, report.name) } : null;
+  return { metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error), diagnostics: analysis.diagnostics, kernel };
 }
 
 /**
@@ -90,7 +110,7 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
  * key), the launch geometry, the loop and threshold settings, the arch and the analysing code
  * (codeFingerprint: a change to the analysis invalidates cached metrics).
  */
-export function analyzeBuildCached(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string, cacheDir: string): { metrics: VariantMetrics; diagnostics: Diagnostic[] } {
+export function analyzeBuildCached(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string, cacheDir: string): AnalysedBuild {
   if (!build.ok) return analyzeBuild(build, space, config, arch);
   const v = build.variant;
   const key = createHash('sha256').update(JSON.stringify({
@@ -99,9 +119,9 @@ export function analyzeBuildCached(build: VariantBuild, space: SpaceConfig, conf
   })).digest('hex').slice(0, 24);
   const file = path.join(cacheDir, build.key, `metrics-${key}.json`);
   try {
-    const cached = JSON.parse(readFileSync(file, 'utf8')) as { metrics: VariantMetrics; diagnostics: Diagnostic[] };
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as AnalysedBuild;
     // Identity fields come from this run: the same build may serve another space or index.
-    return { metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters }, diagnostics: cached.diagnostics };
+    return { metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters }, diagnostics: cached.diagnostics, kernel: cached.kernel ?? null };
   } catch {
     const analysed = analyzeBuild(build, space, config, arch);
     try {
@@ -133,7 +153,7 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
   const diagnostics: Diagnostic[] = enumeration.diagnostics.map((d) => locateInConfig(d, config.baseDir, options.configFile));
   const shard: CarveShardOutput = {
     kind: 'carve-shard', space: spaceName, arch, configHash: spaceConfigHash(config, spaceName, arch), shard: shardSpec,
-    enumerated: enumeration.variants.length, options: carveOptionsFor(space), metrics: [], diagnostics,
+    enumerated: enumeration.variants.length, options: carveOptionsFor(space, config.carving), metrics: [], diagnostics,
   };
   if (enumeration.diagnostics.some((d) => d.severity === 'error')) return { result: null, shard, builds: [], diagnostics };
   const nvcc = await findNvcc(config.nvcc?.path);
@@ -146,9 +166,16 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
     sourceFile: path.resolve(config.baseDir, space.source), arch, includeDirs: (config.include ?? []).map((dir) => path.resolve(config.baseDir, dir)),
     flags: config.nvcc?.flags ?? [], nvcc, cacheDir: options.cacheDir, jobs: options.jobs, progress: options.progress,
   });
+  let checkedArguments = false;
   for (const build of builds) {
-    const { metrics, diagnostics: found } = analyzeBuildCached(build, space, config, arch, options.cacheDir);
+    const { metrics, diagnostics: found, kernel } = analyzeBuildCached(build, space, config, arch, options.cacheDir);
     shard.metrics.push(metrics);
+    // The arguments are the same for every variant: checked once, on the first kernel found.
+    if (kernel && !checkedArguments) {
+      checkedArguments = true;
+      diagnostics.push(...checkSpaceArguments(spaceName, space.kernel, space.arguments ?? [], kernel.displayName, kernel.ptxTypes, options.configFile)
+        .map((d) => locateInConfig(d, config.baseDir, options.configFile)));
+    }
     if (!build.ok) diagnostics.push({ severity: 'warning', stage: 'build', message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`, file: space.source });
     diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }

@@ -1,27 +1,32 @@
 // `carve carve`: optimization carving of a variant space (000_...), and `carve merge` of shard outputs.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile } from '../../config/load.js';
 import {
-  carveSpace, harnessEntries, mergeCarveResults, parseShard, renderCarveSvg,
-  type CarveResult, type CarveShardOutput, type CarvedVariant, type VariantBuild,
+  carveSpace, harnessEntries, mergeCarveResults, parseShard, refineByTiming, renderCarveSvg,
+  type CarveResult, type CarveShardOutput, type CarvedVariant, type Refinement, type VariantBuild,
 } from '../../analysis/carving/index.js';
-import { rankTimings, runExternalBenchmark, runHarness, type TimingRecord } from '../../timing/index.js';
+import { harnessTimer } from '../../timing/index.js';
+import type { CarveConfig, SpaceConfig } from '../../config/types.js';
 import type { Diagnostic } from '../../report/types.js';
 
 const USAGE = `Usage:
-  carve carve --config FILE --space NAME [--arch sm_90] [--json] [--svg FILE] [--time]
+  carve carve --config FILE --space NAME [--arch sm_90] [--json] [--svg FILE] [--time [--budget N]]
               [--shard i/n] [--out FILE] [--cache DIR] [--jobs N]
 
 Builds every variant of a space (parameters -> -D defines) in parallel through a content-hash
 cache, computes Ryoo's efficiency and utilization per variant, and carves: threshold steps
-(failed builds, launches that cannot run, uncoalesced access, spills), then the Pareto set on
-(efficiency, utilization). Prints {space, total, survivors, steps}.
+(failed builds, launches that cannot run, access whose excess sectors are a material share of
+the traffic, local memory), then the Pareto set on (efficiency x tail effect, utilization).
+Prints {space, total, survivors, steps}; every removal says why.
   --svg FILE    scatter of all variants (normalised efficiency vs utilization, like Fig. 4)
-  --time        time the survivors on this machine's GPU (driver-API harness; or the config's
-                timing.command) and rank them
+  --time        the timed refinement stage on this machine's GPU (driver-API harness; or the
+                config's timing.command): the survivors the model ranks first, then the variants
+                nearest the measured best, within carving.timingBudget of the space (default 5%);
+                prints the best found with its 95% CI
+  --budget N    variants the timed stage may time (a count, or a share like 5%); above the
+                space size it is clamped with a note
   --shard i/n   build only shard i of n and print its metrics; 'carve merge' carves the union
   --cache DIR   build cache (default .carve-cache next to the working directory)`;
 
@@ -50,9 +55,26 @@ export function carveOutput(result: CarveResult, diagnostics: Diagnostic[], timi
   };
 }
 
+function refinementSummary(r: Refinement) {
+  return { budget: r.budget, timed: r.timedCount, notes: r.notes, rounds: r.rounds, best: r.best, gpuSeconds: r.gpuMs / 1000 };
+}
+
+export function refinementText(r: Refinement): string {
+  const lines = [`timed stage: ${r.timedCount} of a budget of ${r.budget} variants timed in ${r.rounds.length} round(s), ${(r.gpuMs / 1000).toFixed(3)} s of launches`];
+  for (const note of r.notes) lines.push(`  note: ${note}`);
+  lines.push(r.best ? `best found: ${r.best.variant}: ${r.best.medianMs.toFixed(4)} ms, 95% CI [${r.best.ciLowMs.toFixed(4)}, ${r.best.ciHighMs.toFixed(4)}] (${r.best.source}, round ${r.best.round})` : 'best found: none (no variant was timed)');
+  for (const t of r.ranking) lines.push(`  #${t.rank} ${t.variant}: ${t.medianMs.toFixed(4)} ms [${t.ciLowMs.toFixed(4)}, ${t.ciHighMs.toFixed(4)}] ${t.source}, round ${t.round}`);
+  return lines.join('\n') + '\n';
+}
+
 function formatText(result: CarveResult): string {
   const lines = [`carve ${result.space} (${result.arch}, ${result.objective}): ${result.survivors.length} of ${result.total} variants kept`];
   for (const step of result.steps) lines.push(`  ${step.name.padEnd(15)} ${String(step.before).padStart(5)} -> ${String(step.after).padEnd(5)} ${step.note}`);
+  // One removal per step with its numbers (all of them are in --json).
+  for (const step of result.steps) {
+    const example = result.variants.find((v) => v.status === `pruned:${step.name}` && v.prunedBecause);
+    if (example) lines.push(`    e.g. ${example.id}: ${example.prunedBecause}`);
+  }
   lines.push('survivors:');
   for (const v of result.survivors) {
     lines.push(`  ${v.id}  efficiency ${v.normalizedEfficiency?.toFixed(3) ?? '?'}  utilization ${v.normalizedUtilization?.toFixed(3) ?? '?'}  regs ${v.registers ?? '?'}  blocks/SM ${v.activeBlocksPerSM ?? '?'}${v.mergedWith.length ? `  (+${v.mergedWith.length} merged)` : ''}`);
@@ -60,14 +82,25 @@ function formatText(result: CarveResult): string {
   return lines.join('\n') + '\n';
 }
 
-async function timeSurvivors(result: CarveResult, builds: VariantBuild[], kernel: string, config: ReturnType<typeof loadConfigFile>['config'], io: CliIO) {
-  const entries = harnessEntries(result.survivors.map((survivor) => survivor.id), builds, kernel, config.timing, result.space);
-  const work = mkdtempSync(path.join(tmpdir(), 'carve-time-'));
-  const run = config.timing.command
-    ? await runExternalBenchmark(config.timing.command, { CARVE_SPACE: result.space, CARVE_VARIANTS: entries.map((e) => e.id).join(' ') }, io.cwd)
-    : await runHarness(entries, work);
-  const ok = run.records.filter((r: TimingRecord) => r.status === 'ok');
-  return { ranking: rankTimings(ok, { seed: 1 }).map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats })), diagnostics: run.diagnostics };
+/** --budget: a count ('40') or a share of the space ('5%'); null when malformed. */
+export function parseBudget(text: string): { count: number } | { share: number } | null {
+  const share = /^(\d+(?:\.\d+)?)%$/.exec(text.trim());
+  if (share) {
+    const value = Number(share[1]) / 100;
+    return value > 0 && value <= 1 ? { share: value } : null;
+  }
+  return /^\d+$/.test(text.trim()) && Number(text) >= 1 ? { count: Number(text) } : null;
+}
+
+async function timeRefined(result: CarveResult, builds: VariantBuild[], space: SpaceConfig, config: CarveConfig, budget: { count: number } | { share: number } | null, io: CliIO) {
+  const timer = harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
+    command: config.timing.command, env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch }, cwd: io.cwd,
+    log: (message) => io.stderr(`carve carve: ${message}\n`),
+  });
+  return refineByTiming(result, timer, {
+    budgetShare: budget && 'share' in budget ? budget.share : config.carving.timingBudget, budgetCount: budget && 'count' in budget ? budget.count : undefined,
+    bankConflictPenalty: config.carving.bankConflictPenalty, parameterLists: space.parameters,
+  });
 }
 
 export const carveCommand: Command = {
@@ -77,12 +110,15 @@ export const carveCommand: Command = {
   async run(argv, io) {
     const { values } = parseCommandArgs(argv, {
       config: { type: 'string' }, space: { type: 'string' }, arch: { type: 'string' }, json: { type: 'boolean' }, svg: { type: 'string' },
-      time: { type: 'boolean' }, shard: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, jobs: { type: 'string' },
+      time: { type: 'boolean' }, budget: { type: 'string' }, shard: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, jobs: { type: 'string' },
     }, false);
     if (!values.config) throw new UsageError('--config is required');
     if (!values.space) throw new UsageError('--space is required');
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard === null) throw new UsageError(`--shard must be i/n with 1 <= i <= n, got '${values.shard}'`);
+    const budget = values.budget === undefined ? null : parseBudget(values.budget);
+    if (budget === null && values.budget !== undefined) throw new UsageError(`--budget must be a count (40) or a share of the space (5%), got '${values.budget}'`);
+    if (values.budget !== undefined && !values.time) throw new UsageError('--budget needs --time');
     const configFile = path.resolve(io.cwd, values.config);
     const loaded = loadConfigFile(configFile);
     if (!loaded.valid) {
@@ -109,15 +145,16 @@ export const carveCommand: Command = {
     }
     const result = run.result as CarveResult;
     let timings = null;
+    let refinement: Refinement | null = null;
     if (values.time) {
-      const timed = await timeSurvivors(result, run.builds, space.kernel, loaded.config, io);
-      printDiagnostics(timed.diagnostics, io);
-      timings = timed.ranking;
+      refinement = await timeRefined(result, run.builds, space, loaded.config, budget, io);
+      printDiagnostics(refinement.diagnostics, io);
+      timings = refinement.ranking;
     }
     if (values.svg) writeFileSync(path.resolve(io.cwd, values.svg), renderCarveSvg(result, timings?.[0]?.variant ?? null));
-    const output = values.json ? JSON.stringify(carveOutput(result, run.diagnostics, timings), null, 2) + '\n' : formatText(result);
+    const output = values.json ? JSON.stringify({ ...carveOutput(result, run.diagnostics, timings), refinement: refinement && refinementSummary(refinement) }, null, 2) + '\n' : formatText(result);
     if (values.out) writeFileSync(path.resolve(io.cwd, values.out), output); else io.stdout(output);
-    if (!values.json && timings) for (const t of timings) io.stdout(`  #${t.rank} ${t.variant}: ${t.medianMs.toFixed(4)} ms [${t.ciLowMs.toFixed(4)}, ${t.ciHighMs.toFixed(4)}]\n`);
+    if (!values.json && refinement) io.stdout(refinementText(refinement));
     return EXIT_OK;
   },
 };

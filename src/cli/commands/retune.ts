@@ -9,19 +9,24 @@ import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagno
 import { loadConfigFile } from '../../config/load.js';
 import { parseTimingOutput } from '../../timing/index.js';
 import { renderRetuneMarkdown, retune } from '../../action/retune.js';
+import { parseBudget } from './carve.js';
 
 const USAGE = `Usage:
-  carve retune [--config FILE] [--space NAME]... [--arch ARCH]... [--time | --timings FILE]
+  carve retune [--config FILE] [--space NAME]... [--arch ARCH]... [--time | --timings FILE] [--budget N]
                [--json] [--out DIR] [--cache DIR] [--jobs N]
 
-Carves each variant space of the config, times the survivors and the space's \`current\`
-parameters, and proposes the fastest survivor when it is faster than \`current\` with
-p < thresholds.timingAlpha and by at least thresholds.timingMinSlowdownPercent.
+Carves each variant space of the config, runs the timed refinement stage (the survivors the
+model ranks first, then the variants nearest the measured best, within carving.timingBudget of
+the space) and times the space's \`current\` parameters, and proposes the fastest timed variant
+when it is faster than \`current\` with p < thresholds.timingAlpha and by at least
+thresholds.timingMinSlowdownPercent.
   --config     the config (default .github/carve.yml)
   --space      only these spaces (default: all)
   --arch       archs (default: the config's archs)
   --time       time on this machine: the config's timing.command, else the generated harness (GPU)
   --timings    timing results measured elsewhere (harness JSON lines or a benchmark's JSON)
+  --budget     variants the timed refinement stage may time per space (a count, or a share like
+               5%; default carving.timingBudget of the space); above the space size it is clamped
   --out DIR    also write DIR/retune.json and DIR/retune.md
   --cache DIR  build cache (default .carve-cache)
 Without --time or --timings the survivors are listed by their static metrics and nothing is proposed.
@@ -35,8 +40,10 @@ export const retuneCommand: Command = {
     const { values } = parseCommandArgs(argv, {
       config: { type: 'string' }, space: { type: 'string', multiple: true }, arch: { type: 'string', multiple: true },
       time: { type: 'boolean' }, timings: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' },
-      cache: { type: 'string' }, jobs: { type: 'string' },
+      cache: { type: 'string' }, jobs: { type: 'string' }, budget: { type: 'string' },
     }, false);
+    const budget = values.budget === undefined ? null : parseBudget(values.budget);
+    if (budget === null && values.budget !== undefined) throw new UsageError(`--budget must be a count (40) or a share of the space (5%), got '${values.budget}'`);
     if (values.time && values.timings) throw new UsageError('--time and --timings exclude each other');
     const configFile = path.resolve(io.cwd, values.config ?? '.github/carve.yml');
     if (!existsSync(configFile)) throw new UsageError(`no config at ${values.config ?? '.github/carve.yml'} (retune needs its \`spaces\`)`);
@@ -61,8 +68,9 @@ export const retuneCommand: Command = {
       }
       timingRecords = parsed.records;
     }
+    const config = budget && 'share' in budget ? { ...loaded.config, carving: { ...loaded.config.carving, timingBudget: budget.share } } : loaded.config;
     const report = await retune({
-      config: loaded.config, configPath: configFile, archs: values.arch?.length ? values.arch : loaded.config.archs, spaces: values.space,
+      config, timingBudgetCount: budget && 'count' in budget ? budget.count : undefined, configPath: configFile, archs: values.arch?.length ? values.arch : loaded.config.archs, spaces: values.space,
       cacheDir: path.resolve(io.cwd, values.cache ?? '.carve-cache'), timing: values.time || timingRecords ? 'on' : 'off', timingRecords,
       cwd: io.cwd, jobs: values.jobs ? intFlag(values.jobs, '--jobs') : undefined, progress: { write: io.stderr, isTTY: io.isTTY },
       // Coarse steps (carving a space, timing it) as plain lines; variant builds draw the shared bar.

@@ -1,0 +1,184 @@
+// The timed refinement stage (`carve carve --time`, `carve retune`): static carving cannot
+// guarantee the best (on SGEMM_CUDA kernel 5 the frontier misses it), so within a budget of
+// timings (default 5% of the space) it times the survivors the model ranks first, then, in
+// rounds of halving size, the variants nearest the measured best in the parameter space
+// (ties: the model's rank), re-centring on each round's best. The timer is injected: the
+// harness on a GPU, or recorded timings for offline evaluation and tests.
+import type { Diagnostic } from '../../report/types.js';
+import { timingStats, type TimingStats } from '../../timing/stats.js';
+import { smCount, tailFactor, type CarveResult, type CarvedVariant } from './carve.js';
+import type { ParameterValue } from './space.js';
+
+/** Exponent of the bank-conflict penalty in the timed stage's ranking (0.25 to 1 all find k5's best; the middle). */
+export const DEFAULT_BANK_CONFLICT_PENALTY = 0.5;
+
+/** Share of the space the timed stage may time by default (the issue's 5%: at least 95% pruned). */
+export const DEFAULT_TIMING_BUDGET = 0.05;
+
+export interface TimerRecord {
+  variant: string;
+  samplesMs: number[];
+  status: 'ok' | 'error';
+  error: string | null;
+}
+
+/** Times the given variants (one round); a variant it cannot time comes back with status error or not at all. */
+export type VariantTimer = (ids: string[]) => Promise<{ records: TimerRecord[]; diagnostics: Diagnostic[] }>;
+
+export interface RefineOptions {
+  /** Share of the space's variants that may be timed (0 < share <= 1). */
+  budgetShare: number;
+  /** A count instead of the share (the CLI's --budget N); clamped to the space size. */
+  budgetCount?: number;
+  /** Share of the budget the survivors may take before the search around the measured best (default 0.5). */
+  survivorShare?: number;
+  /** Exponent of the bank-conflict penalty in the ranking (default DEFAULT_BANK_CONFLICT_PENALTY). */
+  bankConflictPenalty?: number;
+  /** The space's parameter lists, for distances (default: each parameter's values in sorted order). */
+  parameterLists?: Record<string, ParameterValue[]>;
+  seed?: number;
+}
+
+export interface RefinedTiming extends TimingStats {
+  variant: string;
+  rank: number;
+  /** survivor: a static-carving survivor; nearest: found around the measured best. */
+  source: 'survivor' | 'nearest';
+  round: number;
+}
+
+export interface RefinementRound {
+  round: number;
+  /** The measured best the round searched around (null for the survivors' round). */
+  center: string | null;
+  timed: string[];
+}
+
+export interface Refinement {
+  /** Variants the budget allows (after clamping). */
+  budget: number;
+  /** Variants timed (failed timings included: they used the budget). */
+  timedCount: number;
+  notes: string[];
+  rounds: RefinementRound[];
+  /** Timed variants with samples, fastest first. */
+  ranking: RefinedTiming[];
+  best: RefinedTiming | null;
+  /** Sum of every timed sample, milliseconds (what the stage cost on the GPU, launches only). */
+  gpuMs: number;
+  /** The samples of every variant timed successfully. */
+  samples: Map<string, number[]>;
+  diagnostics: Diagnostic[];
+}
+
+/** The number of variants a budget allows: share x space size (at least 1), or a count clamped to the size. */
+export function resolveBudget(total: number, options: Pick<RefineOptions, 'budgetShare' | 'budgetCount'>): { budget: number; notes: string[] } {
+  const notes: string[] = [];
+  let budget = options.budgetCount ?? Math.max(1, Math.floor(options.budgetShare * total));
+  if (budget > total) {
+    notes.push(`timing budget ${budget} is above the space size (${total} variants): clamped to ${total}`);
+    budget = total;
+  }
+  return { budget, notes };
+}
+
+/**
+ * The model's rank key (higher first): efficiency with the tail effect on the arch's SMs,
+ * divided by (worst bank-conflict degree) ^ bankConflictPenalty. A penalty, not a removal: the
+ * best sgemm and k9 variants have 8-way conflicts; on k5, TM=16,TN=8 (2-way) runs 1.7x faster
+ * than TM=8,TN=16 (4-way) at the same efficiency.
+ */
+export function modelScore(v: CarvedVariant, sms: number | null, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY): number {
+  if (v.efficiency === null) return -Infinity;
+  return (v.efficiency * (sms ? tailFactor(v, sms) : 1)) / Math.pow(Math.max(1, v.bankConflictWays ?? 1), bankConflictPenalty);
+}
+
+function valueLists(variants: CarvedVariant[], given?: Record<string, ParameterValue[]>): Record<string, ParameterValue[]> {
+  if (given) return given;
+  const lists: Record<string, ParameterValue[]> = {};
+  for (const v of variants) {
+    for (const [name, value] of Object.entries(v.parameters)) {
+      const list = (lists[name] ??= []);
+      if (!list.includes(value)) list.push(value);
+    }
+  }
+  for (const list of Object.values(lists)) {
+    if (list.every((x) => typeof x === 'number')) list.sort((a, b) => Number(a) - Number(b));
+  }
+  return lists;
+}
+
+/** Steps between two variants in the parameter space: sum over parameters of the distance of their positions in the value list. */
+export function parameterDistance(a: CarvedVariant, b: CarvedVariant, lists: Record<string, ParameterValue[]>): number {
+  let distance = 0;
+  for (const [name, list] of Object.entries(lists)) {
+    const i = list.indexOf(a.parameters[name]);
+    const j = list.indexOf(b.parameters[name]);
+    distance += i < 0 || j < 0 ? list.length : Math.abs(i - j);
+  }
+  return distance;
+}
+
+export async function refineByTiming(result: CarveResult, timer: VariantTimer, options: RefineOptions): Promise<Refinement> {
+  const { budget, notes } = resolveBudget(result.total, options);
+  const sms = smCount(result.arch);
+  const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
+  const byModel = (a: CarvedVariant, b: CarvedVariant) => modelScore(b, sms, penalty) - modelScore(a, sms, penalty) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+  // The search stays among variants that passed threshold carving (a variant removed for
+  // uncoalesced access or local memory is not a neighbour worth a timing).
+  const eligible = result.variants.filter((v) => v.status === 'survivor' || v.status === 'merged' || v.status === 'pruned:pareto');
+  if (eligible.length < budget) notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
+  const lists = valueLists(result.variants, options.parameterLists);
+  const samples = new Map<string, number[]>();
+  const sourceOf = new Map<string, { source: RefinedTiming['source']; round: number }>();
+  const attempted = new Set<string>();
+  const rounds: RefinementRound[] = [];
+  const diagnostics: Diagnostic[] = [];
+
+  const timeRound = async (ids: string[], source: RefinedTiming['source'], center: string | null) => {
+    const round = rounds.length + 1;
+    for (const id of ids) { attempted.add(id); sourceOf.set(id, { source, round }); }
+    const timed = await timer(ids);
+    diagnostics.push(...timed.diagnostics);
+    for (const record of timed.records) {
+      if (record.status === 'ok' && record.samplesMs.length && attempted.has(record.variant)) samples.set(record.variant, record.samplesMs);
+    }
+    rounds.push({ round, center, timed: ids });
+  };
+  const measuredBest = (): string | null => {
+    let best: string | null = null;
+    let bestMs = Infinity;
+    for (const [id, s] of samples) {
+      const ms = timingStats(s, { seed: options.seed ?? 1, resamples: 1 }).medianMs;
+      if (ms < bestMs) { best = id; bestMs = ms; }
+    }
+    return best;
+  };
+
+  const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
+  const survivorBudget = Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5)));
+  if (survivors.length > survivorBudget) notes.push(`${survivors.length} survivors, ${survivorBudget} timed (the model's first); the rest of the budget searches around the measured best`);
+  const first = survivors.slice(0, Math.min(survivorBudget, budget));
+  if (first.length) await timeRound(first.map((v) => v.id), 'survivor', null);
+
+  let batch = Math.ceil((budget - attempted.size) / 2);
+  while (attempted.size < budget) {
+    const centerId = measuredBest();
+    const center = centerId ? eligible.find((v) => v.id === centerId) ?? result.variants.find((v) => v.id === centerId) : undefined;
+    const candidates = eligible.filter((v) => !attempted.has(v.id));
+    if (!candidates.length) break;
+    const ordered = center
+      ? candidates.map((v) => ({ v, d: parameterDistance(v, center, lists) })).sort((a, b) => a.d - b.d || byModel(a.v, b.v)).map((x) => x.v)
+      : candidates.sort(byModel);
+    const take = ordered.slice(0, Math.max(1, Math.min(batch, budget - attempted.size)));
+    await timeRound(take.map((v) => v.id), 'nearest', centerId);
+    batch = Math.max(1, Math.floor(batch / 2));
+  }
+
+  const ranking = [...samples.entries()]
+    .map(([variant, s]) => ({ variant, ...timingStats(s, { seed: options.seed ?? 1 }), ...(sourceOf.get(variant) as { source: RefinedTiming['source']; round: number }) }))
+    .sort((a, b) => a.medianMs - b.medianMs || a.variant.localeCompare(b.variant))
+    .map((t, i) => ({ ...t, rank: i + 1 }));
+  const gpuMs = [...samples.values()].reduce((sum, s) => sum + s.reduce((a, b) => a + b, 0), 0);
+  return { budget, timedCount: attempted.size, notes, rounds, ranking, best: ranking[0] ?? null, gpuMs, samples, diagnostics };
+}
