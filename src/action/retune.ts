@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { carveSpace, harnessEntries, pointerSegment, type CarveResult, type CarveStep, type VariantBuild } from '../analysis/carving/index.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { compareTimings, rankTimings, runExternalBenchmark, runHarness, type TimingRecord, type TimingStats } from '../timing/index.js';
 import { createGitHubClient, issueMarker, RETUNE_ISSUE_LABEL, upsertMarkedIssue, type IssueResult } from '../github/index.js';
 import { problemsMarkdown } from '../pipeline/index.js';

@@ -10,7 +10,7 @@ import { commentMarker, completeCheckRun, describeApiError, readEventFile, withM
 import { failureLine } from '../cli/failure.js';
 import { onInterrupt } from '../discover/interrupt.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { writeReportDir, type GateRecord } from './files.js';

@@ -6,7 +6,7 @@ import picomatch from 'picomatch';
 import { compareReports, sideCoverageErrors } from '../analysis/compare/index.js';
 import { findNvcc } from '../toolchain/index.js';
 import { addWorktree, fileReader, filesAt, findChanges, isCudaRelevant, removeWorktree, selectUnits } from '../discover/index.js';
-import type { CarveReport, Diagnostic, Finding, PrCarvingSummary } from '../report/types.js';
+import type { CarveReport, Diagnostic, Finding, PrCarvingSummary } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';

@@ -1,6 +1,6 @@
 // Check-run annotations and the check's conclusion. GitHub takes at most 50 annotations per
 // create/update request, so the publisher sends them in batches (batchAnnotations).
-import type { Comparison, Finding, KernelReport } from './types.js';
+import type { Comparison, Finding, KernelReport } from '../model/types.js';
 import { isFailing, levelOf, repoPath } from './context.js';
 
 export interface CheckAnnotation {

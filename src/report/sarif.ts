@@ -1,6 +1,6 @@
 // SARIF 2.1.0 for code scanning: one rule per finding kind, one result per finding.
 import { createHash } from 'node:crypto';
-import type { Comparison, FindingKind } from './types.js';
+import type { Comparison, FindingKind } from '../model/types.js';
 import { FINDING_KINDS, KIND_DESCRIPTIONS, levelOf, repoPath } from './context.js';
 
 export interface SarifOptions {

@@ -3,7 +3,7 @@
 // Expressions are compiled once; a bad one is a Diagnostic with its JSON path and column.
 import { compileExpression, ExpressionError, type CompiledExpression, type Environment } from '../../expr/index.js';
 import type { SpaceConfig } from '../../config/types.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 
 export type ParameterValue = number | string;
 

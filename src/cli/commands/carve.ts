@@ -9,7 +9,7 @@ import {
   type CarveResult, type CarveShardOutput, type CarvedVariant, type VariantBuild,
 } from '../../analysis/carving/index.js';
 import { rankTimings, runExternalBenchmark, runHarness, type TimingRecord } from '../../timing/index.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 
 const USAGE = `Usage:
   carve carve --config FILE --space NAME [--arch sm_90] [--json] [--svg FILE] [--time]
