@@ -8,7 +8,11 @@ import { decideProposal, type RetuneSpaceResult } from '../../src/pipeline/retun
 import { rankTimings } from '../../src/timing/index.js';
 
 const TIMINGS = path.resolve(import.meta.dirname, '../fixtures/carving/transpose.timings.jsonl');
-const records = readFileSync(TIMINGS, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).filter((r) => r.status === 'ok');
+const records = readFileSync(TIMINGS, 'utf8')
+  .split('\n')
+  .filter((l) => l.startsWith('{'))
+  .map((l) => JSON.parse(l))
+  .filter((r) => r.status === 'ok');
 const medianOf = (id: string): number => records.find((r) => r.variant === id).medianMs;
 const thresholds = defaultConfig().thresholds;
 
@@ -16,9 +20,20 @@ const thresholds = defaultConfig().thresholds;
 const FAST = 'TX=64,TY=64,ROWS=8,SMEM=1,PAD=1,ORDER=0';
 const SECOND = 'TX=16,TY=32,ROWS=8,SMEM=0,PAD=0,ORDER=1';
 const SLOW = 'TX=64,TY=64,ROWS=1,SMEM=0,PAD=0,ORDER=0';
-const parametersOf = (id: string) => Object.fromEntries(id.split(',').map((kv) => kv.split('=')).map(([k, v]) => [k, Number(v)]));
+const parametersOf = (id: string) =>
+  Object.fromEntries(
+    id
+      .split(',')
+      .map((kv) => kv.split('='))
+      .map(([k, v]) => [k, Number(v)]),
+  );
 
-function decide(timed: string[], survivors: string[], current: string | null, limits = thresholds) {
+function decide(
+  timed: string[],
+  survivors: string[],
+  current: string | null,
+  limits: { timingAlpha: number; timingMinSlowdownPercent: number } = thresholds,
+) {
   const chosen = records.filter((r) => timed.includes(r.variant));
   const ranking = rankTimings(chosen, { seed: 1 }).map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats }));
   const samples = new Map<string, number[]>(chosen.map((r) => [r.variant, r.samplesMs]));
@@ -34,7 +49,8 @@ describe('decideProposal', () => {
     expect(result.versusCurrent?.ratio).toBe(medianOf(FAST) / medianOf(SLOW));
     expect(result.versusCurrent?.pValue).toBeLessThan(thresholds.timingAlpha);
     expect(result.proposal).toEqual({
-      action: 'change', parameters: { TX: 64, TY: 64, ROWS: 8, SMEM: 1, PAD: 1, ORDER: 0 },
+      action: 'change',
+      parameters: { TX: 64, TY: 64, ROWS: 8, SMEM: 1, PAD: 1, ORDER: 0 },
       reason: `${FAST} is 86.1% faster than the current ${SLOW} (median ratio 0.139, CI [0.139, 0.140], p=3.1e-8)`,
     });
   });
@@ -44,11 +60,14 @@ describe('decideProposal', () => {
     expect(result.versusCurrent?.ratio).toBe(medianOf(FAST) / medianOf(SECOND));
     expect(thresholds).toMatchObject({ timingAlpha: 0.01, timingMinSlowdownPercent: 3 });
     expect(result.proposal).toEqual({
-      action: 'keep', parameters: parametersOf(SECOND),
+      action: 'keep',
+      parameters: parametersOf(SECOND),
       reason: `the fastest survivor ${FAST} differs from the current ${SECOND} by 0.3%: not significant at alpha 0.01 (p=0.0045, ratio CI [0.991, 1.000])`,
     });
     const looser = decide([FAST, SECOND], [FAST], SECOND, { timingAlpha: 0.05, timingMinSlowdownPercent: 3 });
-    expect(looser.proposal.reason).toBe(`the fastest survivor ${FAST} differs from the current ${SECOND} by 0.3%: below the practical threshold of 3%`);
+    expect(looser.proposal.reason).toBe(
+      `the fastest survivor ${FAST} differs from the current ${SECOND} by 0.3%: below the practical threshold of 3%`,
+    );
   });
 
   it('keeps current when it is faster than every survivor', () => {
@@ -56,21 +75,35 @@ describe('decideProposal', () => {
     expect(result.best?.variant).toBe(SLOW);
     expect(result.proposal.action).toBe('keep');
     expect(result.proposal.parameters).toEqual(parametersOf(FAST));
-    expect(result.proposal.reason).toMatch(new RegExp(`^the current ${FAST} \\(survivor\\) is 618\\.2% faster than the fastest survivor ${SLOW} \\(median ratio 7\\.182,`));
+    expect(result.proposal.reason).toMatch(
+      new RegExp(`^the current ${FAST} \\(survivor\\) is 618\\.2% faster than the fastest survivor ${SLOW} \\(median ratio 7\\.182,`),
+    );
   });
 
   it('keeps current when it is itself the fastest survivor, and is undecided without current or its samples', () => {
-    expect(decide([FAST, SLOW], [FAST, SLOW], FAST).proposal).toEqual({ action: 'keep', parameters: parametersOf(FAST), reason: 'the current parameters are the fastest survivor' });
+    expect(decide([FAST, SLOW], [FAST, SLOW], FAST).proposal).toEqual({
+      action: 'keep',
+      parameters: parametersOf(FAST),
+      reason: 'the current parameters are the fastest survivor',
+    });
     expect(decide([FAST], [FAST], null).proposal).toEqual({
-      action: 'undecided', parameters: parametersOf(FAST), reason: `the space sets no \`current\` parameters to compare with; the fastest survivor is ${FAST}`,
+      action: 'undecided',
+      parameters: parametersOf(FAST),
+      reason: `the space sets no \`current\` parameters to compare with; the fastest survivor is ${FAST}`,
     });
     expect(decide([FAST], [FAST], SLOW).proposal).toEqual({
-      action: 'undecided', parameters: parametersOf(FAST), reason: `the current parameters (${SLOW}) were not timed (survivor); the fastest survivor is ${FAST}`,
+      action: 'undecided',
+      parameters: parametersOf(FAST),
+      reason: `the current parameters (${SLOW}) were not timed (survivor); the fastest survivor is ${FAST}`,
     });
   });
 
   it('is undecided when no survivor was timed, naming why', () => {
-    expect(decide([SLOW], [FAST], SLOW)).toEqual({ best: null, versusCurrent: null, proposal: { action: 'undecided', parameters: null, reason: 'no survivor was timed' } });
+    expect(decide([SLOW], [FAST], SLOW)).toEqual({
+      best: null,
+      versusCurrent: null,
+      proposal: { action: 'undecided', parameters: null, reason: 'no survivor was timed' },
+    });
     expect(decide([], [FAST], SLOW).proposal.reason).toBe('not timed: the survivors are ranked by the static metrics only');
     expect(decide([], [], SLOW).proposal.reason).toBe('no survivor was timed');
   });
