@@ -15,7 +15,15 @@ export interface RetuneSpaceResult {
   kernel: string;
   total: number;
   steps: CarveStep[];
-  survivors: Array<{ id: string; parameters: Record<string, number | string>; registers: number | null; activeBlocksPerSM: number | null; occupancy: number | null; normalizedEfficiency: number | null; normalizedUtilization: number | null }>;
+  survivors: Array<{
+    id: string;
+    parameters: Record<string, number | string>;
+    registers: number | null;
+    activeBlocksPerSM: number | null;
+    occupancy: number | null;
+    normalizedEfficiency: number | null;
+    normalizedUtilization: number | null;
+  }>;
   /** The space's `current` parameters and what carving made of them; null when not configured. */
   current: { id: string; parameters: Record<string, number | string>; status: string } | null;
   timing: { source: 'given' | 'command' | 'harness' | 'off'; ranking: RetuneVariantTiming[] };
@@ -28,34 +36,101 @@ export interface RetuneSpaceResult {
 
 /** Picks the proposal from the ranking of the timed survivors and the current configuration's samples. */
 export function decideProposal(
-  ranking: RetuneVariantTiming[], survivorIds: string[], samples: Map<string, number[]>, current: RetuneSpaceResult['current'],
-  parametersOf: (id: string) => Record<string, number | string> | null, thresholds: { timingAlpha: number; timingMinSlowdownPercent: number },
+  ranking: RetuneVariantTiming[],
+  survivorIds: string[],
+  samples: Map<string, number[]>,
+  current: RetuneSpaceResult['current'],
+  parametersOf: (id: string) => Record<string, number | string> | null,
+  thresholds: { timingAlpha: number; timingMinSlowdownPercent: number },
 ): Pick<RetuneSpaceResult, 'best' | 'versusCurrent' | 'proposal'> {
   const best = ranking.find((r) => survivorIds.includes(r.variant)) ?? null;
   if (!best) {
-    return { best: null, versusCurrent: null, proposal: { action: 'undecided', parameters: null, reason: ranking.length || !survivorIds.length ? 'no survivor was timed' : 'not timed: the survivors are ranked by the static metrics only' } };
+    return {
+      best: null,
+      versusCurrent: null,
+      proposal: {
+        action: 'undecided',
+        parameters: null,
+        reason:
+          ranking.length || !survivorIds.length
+            ? 'no survivor was timed'
+            : 'not timed: the survivors are ranked by the static metrics only',
+      },
+    };
   }
   if (!current) {
-    return { best, versusCurrent: null, proposal: { action: 'undecided', parameters: parametersOf(best.variant), reason: `the space sets no \`current\` parameters to compare with; the fastest survivor is ${best.variant}` } };
+    return {
+      best,
+      versusCurrent: null,
+      proposal: {
+        action: 'undecided',
+        parameters: parametersOf(best.variant),
+        reason: `the space sets no \`current\` parameters to compare with; the fastest survivor is ${best.variant}`,
+      },
+    };
   }
   if (best.variant === current.id) {
-    return { best, versusCurrent: null, proposal: { action: 'keep', parameters: current.parameters, reason: 'the current parameters are the fastest survivor' } };
+    return {
+      best,
+      versusCurrent: null,
+      proposal: { action: 'keep', parameters: current.parameters, reason: 'the current parameters are the fastest survivor' },
+    };
   }
   const currentSamples = samples.get(current.id);
   if (!currentSamples?.length) {
-    return { best, versusCurrent: null, proposal: { action: 'undecided', parameters: parametersOf(best.variant), reason: `the current parameters (${current.id}) were not timed (${current.status}); the fastest survivor is ${best.variant}` } };
+    return {
+      best,
+      versusCurrent: null,
+      proposal: {
+        action: 'undecided',
+        parameters: parametersOf(best.variant),
+        reason: `the current parameters (${current.id}) were not timed (${current.status}); the fastest survivor is ${best.variant}`,
+      },
+    };
   }
   const test = compareTimings(currentSamples, samples.get(best.variant)!, thresholds.timingAlpha, { kernel: best.variant, seed: 1 });
   const speedupPercent = (1 - test.ratio) * 100;
-  const versusCurrent = { ratio: test.ratio, ratioCiLow: test.ratioCiLow, ratioCiHigh: test.ratioCiHigh, pValue: test.pValue, speedupPercent };
+  const versusCurrent = {
+    ratio: test.ratio,
+    ratioCiLow: test.ratioCiLow,
+    ratioCiHigh: test.ratioCiHigh,
+    pValue: test.pValue,
+    speedupPercent,
+  };
   const significant = test.pValue < thresholds.timingAlpha && test.ratioCiHigh < 1;
   const practical = speedupPercent >= thresholds.timingMinSlowdownPercent;
   if (significant && practical) {
-    return { best, versusCurrent, proposal: { action: 'change', parameters: parametersOf(best.variant), reason: `${best.variant} is ${speedupPercent.toFixed(1)}% faster than the current ${current.id} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})` } };
+    return {
+      best,
+      versusCurrent,
+      proposal: {
+        action: 'change',
+        parameters: parametersOf(best.variant),
+        reason: `${best.variant} is ${speedupPercent.toFixed(1)}% faster than the current ${current.id} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})`,
+      },
+    };
   }
   if (test.pValue < thresholds.timingAlpha && test.ratioCiLow > 1) {
-    return { best, versusCurrent, proposal: { action: 'keep', parameters: current.parameters, reason: `the current ${current.id} (${current.status}) is ${(-speedupPercent).toFixed(1)}% faster than the fastest survivor ${best.variant} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})` } };
+    return {
+      best,
+      versusCurrent,
+      proposal: {
+        action: 'keep',
+        parameters: current.parameters,
+        reason: `the current ${current.id} (${current.status}) is ${(-speedupPercent).toFixed(1)}% faster than the fastest survivor ${best.variant} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})`,
+      },
+    };
   }
-  const why = !significant ? `not significant at alpha ${thresholds.timingAlpha} (p=${test.pValue.toPrecision(2)}, ratio CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}])` : `below the practical threshold of ${thresholds.timingMinSlowdownPercent}%`;
-  return { best, versusCurrent, proposal: { action: 'keep', parameters: current.parameters, reason: `the fastest survivor ${best.variant} differs from the current ${current.id} by ${speedupPercent.toFixed(1)}%: ${why}` } };
+  const why = !significant
+    ? `not significant at alpha ${thresholds.timingAlpha} (p=${test.pValue.toPrecision(2)}, ratio CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}])`
+    : `below the practical threshold of ${thresholds.timingMinSlowdownPercent}%`;
+  return {
+    best,
+    versusCurrent,
+    proposal: {
+      action: 'keep',
+      parameters: current.parameters,
+      reason: `the fastest survivor ${best.variant} differs from the current ${current.id} by ${speedupPercent.toFixed(1)}%: ${why}`,
+    },
+  };
 }

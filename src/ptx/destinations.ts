@@ -3,8 +3,31 @@
 import type { Instruction } from './ast.js';
 
 /** Mnemonics whose first register operand is not a destination. */
-const NO_DESTINATION = new Set(['st', 'bar', 'barrier', 'bra', 'brx', 'call', 'ret', 'exit', 'membar', 'fence', 'nanosleep',
-  'trap', 'pmevent', 'setmaxnreg', 'griddepcontrol', 'red', 'prefetch', 'prefetchu', 'sust', 'sured', 'stmatrix', 'cp', 'tensormap']);
+const NO_DESTINATION = new Set([
+  'st',
+  'bar',
+  'barrier',
+  'bra',
+  'brx',
+  'call',
+  'ret',
+  'exit',
+  'membar',
+  'fence',
+  'nanosleep',
+  'trap',
+  'pmevent',
+  'setmaxnreg',
+  'griddepcontrol',
+  'red',
+  'prefetch',
+  'prefetchu',
+  'sust',
+  'sured',
+  'stmatrix',
+  'cp',
+  'tensormap',
+]);
 
 /** Registers an instruction writes. */
 export function destinations(ins: Instruction): string[] {
