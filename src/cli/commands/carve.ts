@@ -1,4 +1,4 @@
-// `carve carve`: optimization carving of a variant space (000_...), and `carve merge` of shard outputs.
+// `carve carve`: optimization carving of a variant space ([Ryoo08], docs/references.md), and `carve merge` of shard outputs.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
