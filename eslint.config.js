@@ -35,6 +35,6 @@ export default tseslint.config(
       '@typescript-eslint/no-base-to-string': 'off',
     },
   },
-  { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ['**/*.js', '**/*.mjs', '**/*.cjs'], extends: [tseslint.configs.disableTypeChecked] },
   prettier,
 );

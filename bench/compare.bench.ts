@@ -6,7 +6,7 @@ import type { BenchResult } from './run.js';
 import { compareReports } from '../src/analysis/compare/index.js';
 import { defaultConfig } from '../src/config/load.js';
 import { renderComment, toAnnotations, toSarif } from '../src/report/index.js';
-import type { CarveReport } from '../src/report/types.js';
+import type { CarveReport } from '../src/model/types.js';
 
 const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../test/fixtures/reports');
 

@@ -1,5 +1,5 @@
 // Full occupancy sweep for one arch: 255 register counts x 32 block sizes x 10 shared sizes
-// (81,600 evaluations through the public computeOccupancy). Target from issue 2: < 50 ms.
+// (81,600 evaluations through the public computeOccupancy). Target: < 50 ms.
 import { computeOccupancy, computeCliffs } from '../src/gpu/index.js';
 import type { BenchResult } from './run.js';
 

@@ -7,7 +7,7 @@
 // Two modes: the TypeScript sources as tsx runs them, and the code as it ships (the CLI and
 // the Action are esbuild bundles run by plain node, see scripts/bundle.mjs): the same
 // measurement bundled with the same esbuild options and run in a child `node` process.
-// The issue's target is checked against the shipped form; tsx's loader makes the sources
+// The target (50 MB/s) is checked against the shipped form; tsx's loader makes the sources
 // slower to run (keepNames wrappers, source maps), so its figures are a reference.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

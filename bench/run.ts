@@ -8,7 +8,7 @@ export interface BenchResult {
   name: string;
   value: number;
   unit: string;
-  /** The target from the issue, for the printed verdict, e.g. { max: 50 } ms or { min: 50 } MB/s. */
+  /** The bench's target, for the printed verdict, e.g. { max: 50 } ms or { min: 50 } MB/s. */
   target?: { max?: number; min?: number };
 }
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeModule, type AnalyzeModuleInput } from '../src/analysis/index.js';
-import type { AccessReport, KernelReport } from '../src/report/types.js';
+import type { AccessReport, KernelReport } from '../src/model/types.js';
 import type { Manifest, PlannedLaunch } from './corpus-plan.js';
 
 interface MeasuredSite {

@@ -9,6 +9,6 @@ export { computeOccupancy, computeCliffs, occupancyCurve, getArch, KNOWN_ARCHS }
 export { parsePtx } from './ptx/index.js';
 export { compileCuda, findNvcc, parsePtxasLog, readCubin } from './toolchain/index.js';
 export { renderComment, renderSummary, renderHtmlReport, renderMarkdownReport, toSarif, reportSchemaErrors } from './report/index.js';
-export type * from './report/types.js';
+export type * from './model/types.js';
 export { main as runCli } from './cli/main.js';
 export { VERSION } from './version.js';

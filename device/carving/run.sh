@@ -31,7 +31,7 @@ for space in sgemm transpose; do
   echo "exit=$?" >> "$OUTDIR/$space.err"
 done
 
-# Evidence beside the static prediction (as in 004_...): sectors per request, bank conflicts, achieved occupancy.
+# Evidence beside the static prediction (as in [Tinetti], docs/references.md): sectors per request, bank conflicts, achieved occupancy.
 if command -v ncu > /dev/null; then
   timeout 120 ncu --csv --metrics gpu__time_duration.sum,sm__warps_active.avg.pct_of_peak_sustained_active,\
 l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,\

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Frontier carving on a pull request, timed on the GPU (issue: carving frontiers on PRs).
+# Frontier carving on a pull request, timed on the GPU (docs/carving-on-pull-requests.md).
 # Usage, from the repository root on the GPU machine:  bash device/frontier/run.sh OUTDIR
 # Needs two git-ignored inputs next to the checkout: .device/node.xz (an xz of the node
 # binary) and .device/bundle/cli.js (`node scripts/bundle.mjs .device/bundle`).

@@ -2,7 +2,7 @@
 // (in a trusted workflow_run job) reads them back; any run can upload the directory.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CarveReport, Comparison } from '../report/types.js';
+import type { CarveReport, Comparison } from '../model/types.js';
 import type { CheckAnnotation } from '../report/index.js';
 
 export const FILES = {

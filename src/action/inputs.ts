@@ -3,7 +3,7 @@
 // Inputs left empty fall back to the config file, then to the schema's defaults.
 import { KNOWN_ARCHS, UnknownArchError, getArch } from '../gpu/index.js';
 import { FINDING_KINDS } from '../report/index.js';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import type { CommentPolicy } from '../pipeline/index.js';
 
 export type ActionMode = 'gate' | 'analyze' | 'publish' | 'retune' | 'report';

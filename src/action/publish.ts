@@ -7,7 +7,7 @@ import {
   createGitHubClient, parseEvent, publishResults, startCheck, type GitHubEventInfo, type PublishOutcome, type PublishTarget,
 } from '../github/index.js';
 import type { GateResult } from '../pipeline/index.js';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { problemsMarkdown } from '../pipeline/index.js';
 import { FILES, parseGateRecord, readReportDirFile, type GateRecord } from './files.js';
 import type { ActionInputs } from './inputs.js';

@@ -1,4 +1,5 @@
-// Action entry: inputs -> config -> gate engine -> files -> publish -> summary -> outputs.
+// Action entry, in phases: inputs -> config (resolveConfig) -> gate engine (gateForAction) ->
+// files -> publish and summary (publishResult) -> outputs (setGateOutputs).
 // Nothing here throws on bad input: config and input errors become diagnostics that the
 // summary, the annotations and the check run show; API failures degrade to warnings.
 import * as core from '@actions/core';
@@ -6,11 +7,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defaultConfig, loadConfigFile } from '../config/load.js';
+import type { CarveConfig } from '../config/types.js';
 import { commentMarker, completeCheckRun, describeApiError, readEventFile, withMarker, type GitHubEventInfo } from '../github/index.js';
 import { failureLine } from '../cli/failure.js';
 import { onInterrupt } from '../discover/interrupt.js';
 import { runGate, type GateResult } from '../pipeline/index.js';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { writeReportDir, type GateRecord } from './files.js';
@@ -32,12 +34,41 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
     await publishFromReportDir({ inputs, reportDir, event, env, inputDiagnostics: [...inputDiagnostics, ...eventDiagnostics] });
     return;
   }
+  const settings = await resolveConfig(inputs, workspace, event, [...inputDiagnostics, ...eventDiagnostics]);
+  if (inputs.mode === 'retune') {
+    await runRetune({
+      config: settings.config, configPath: settings.configPath, archs: settings.archs, reportDir, diagnostics: settings.diagnostics, timing: inputs.timing,
+      token: inputs.token, repository: event.repository, key: inputs.checkName, env, cwd: workspace,
+    });
+    return;
+  }
+  await runGateMode(inputs, settings, { workspace, reportDir, event, env });
+}
 
+/** The configuration the run uses, with the problems and notes found on the way. */
+interface RunSettings {
+  config: CarveConfig;
+  configPath: string;
+  diagnostics: Diagnostic[];
+  notes: string[];
+  archs: string[];
+  failOn: string[];
+}
+
+interface RunContext {
+  workspace: string;
+  reportDir: string;
+  event: GitHubEventInfo;
+  env: NodeJS.ProcessEnv;
+}
+
+/** Loads the config; on a pull request, what runs (EXECUTING_FIELDS) comes from the base commit's config, never the pull request's. */
+async function resolveConfig(inputs: ActionInputs, workspace: string, event: GitHubEventInfo, earlier: Diagnostic[]): Promise<RunSettings> {
   const configPath = path.resolve(workspace, inputs.config);
   const loaded = loadConfigFile(configPath);
   let config = loaded.config;
   const notes: string[] = [];
-  const diagnostics: Diagnostic[] = [...inputDiagnostics, ...eventDiagnostics, ...loaded.diagnostics];
+  const diagnostics: Diagnostic[] = [...earlier, ...loaded.diagnostics];
   if (inputs.mode !== 'report' && event.pullRequest) {
     // What runs comes from the base commit's config, never from the pull request's.
     const base = await baseConfig(workspace, configPath, event.pullRequest.baseSha);
@@ -56,15 +87,12 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
   const archs = inputs.archs.length ? inputs.archs : config.archs;
   const failOn = inputs.failOn ?? config.failOn;
+  return { config, configPath, diagnostics, notes, archs, failOn };
+}
 
-  if (inputs.mode === 'retune') {
-    await runRetune({
-      config, configPath, archs, reportDir, diagnostics, timing: inputs.timing, token: inputs.token, repository: event.repository,
-      key: inputs.checkName, env, cwd: workspace,
-    });
-    return;
-  }
-
+/** Modes gate and report: the check run, the gate, the report directory, publishing, the summary and the outputs. */
+async function runGateMode(inputs: ActionInputs, settings: RunSettings, context: RunContext): Promise<void> {
+  const { env, event } = context;
   const scratchDir = mkdtempSync(path.join(env.RUNNER_TEMP ?? tmpdir(), 'carve-'));
   const forgetScratch = onInterrupt(() => rmSync(scratchDir, { recursive: true, force: true }));
   const target = inputs.mode === 'gate' ? githubTarget(inputs, event, env) : null;
@@ -73,69 +101,92 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   try {
     // The check run shows "in progress" while nvcc runs.
     checkRunId = target ? await target.start(publishWarnings) : null;
-    const timingOn = inputs.timing === 'on' && await timingAllowed(target, event, notes);
-    const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
-    if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
-    const result = await runGate({
-      workspace, config, inputDiagnostics: diagnostics, archs, failOn,
-      comment: inputs.comment ?? config.comment,
-      nvcc: inputs.nvcc ?? config.nvcc.path ?? null,
-      artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
-      pullRequest,
-      headSha: event.sha,
-      timingOn,
-      notes,
-      scope: pullRequest ? 'changes' : 'all',
-      scratchDir,
-      render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env), checkName: inputs.checkName },
-      log: (message) => core.info(message),
-    });
-    // The comment carries its sticky id (per check name) already in the file, for publish mode.
-    result.comment = withMarker(result.comment, commentMarker(inputs.checkName));
-
+    const result = await gateForAction(inputs, settings, context, scratchDir, target);
     const record = gateRecord(result, event);
-    const written = writeReportDir(reportDir, {
+    const written = writeReportDir(context.reportDir, {
       head: result.head, base: result.base, comparison: result.comparison, comment: result.comment, summary: result.summary,
       gate: record, sarif: inputs.sarif ? result.sarif : null, eventPath: env.GITHUB_EVENT_PATH, extraFiles: result.extraFiles,
     });
-
-    let checkPublished = false;
-    if (target) {
-      const outcome = await publishGate(target, result, record, checkRunId, publishWarnings, inputs.comment ?? config.comment);
-      checkPublished = outcome.checkRunId !== null && outcome.annotationRequests > 0;
-      if (outcome.comment) core.info(`carve: comment ${outcome.comment.action} (${outcome.comment.url})`);
-    } else if (inputs.mode === 'gate') {
-      publishWarnings.push('no github-token (or no repository in the event): nothing was posted; the comment is in comment-path.');
-    }
-    for (const warning of publishWarnings) core.warning(`carve: ${warning}`);
-    // Without a check run, workflow-command annotations still put the findings on the lines.
-    if (!checkPublished) emitAnnotations(record.annotations);
-    await writeSummary(result.summary, publishWarnings, env);
-
-    core.setOutput('report-path', written.reportPath);
-    core.setOutput('comment-path', written.commentPath);
-    core.setOutput('summary-path', written.summaryPath);
-    if (written.sarifPath) core.setOutput('sarif-path', written.sarifPath);
-    core.setOutput('findings', String(result.findings));
-    core.setOutput('regressions', String(result.regressions));
-    core.setOutput('conclusion', result.conclusion);
-    if (result.conclusion === 'failure') core.setFailed(`carve: ${result.conclusionReason}`);
-    else core.info(`carve: ${result.conclusionReason}`);
+    await publishResult(inputs, settings.config, target, result, record, checkRunId, publishWarnings, env);
+    setGateOutputs(written, result);
   } catch (error) {
-    // Carve itself failed (not a finding): the check run started above must not stay "in
-    // progress" forever, and the job summary says what happened, in one line.
-    const line = `Carve could not finish: ${failureLine(error)}`;
-    if (target && checkRunId !== null) {
-      await completeCheckRun(target.target.client, target.target.ref, checkRunId, { conclusion: 'failure', title: 'Carve could not finish', summary: line, annotations: [] })
-        .catch((apiError: unknown) => core.warning(`carve: could not complete the check run: ${describeApiError(apiError)}`));
-    }
-    await writeSummary(`## Carve\n\n${line}`, publishWarnings, env).catch(() => undefined);
-    core.setOutput('conclusion', 'failure');
+    await reportFailure(error, target, checkRunId, publishWarnings, env);
     throw error;
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
     forgetScratch();
   }
+}
+
+/** The gate engine with the Action's options; the comment carries its sticky marker. */
+async function gateForAction(inputs: ActionInputs, settings: RunSettings, context: RunContext, scratchDir: string, target: ReturnType<typeof githubTarget>): Promise<GateResult> {
+  const { config, notes } = settings;
+  const { event, env } = context;
+  const timingOn = inputs.timing === 'on' && await timingAllowed(target, event, notes);
+  const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
+  if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
+  const result = await runGate({
+    workspace: context.workspace, config, inputDiagnostics: settings.diagnostics, archs: settings.archs, failOn: settings.failOn,
+    comment: inputs.comment ?? config.comment,
+    nvcc: inputs.nvcc ?? config.nvcc.path ?? null,
+    artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
+    pullRequest,
+    headSha: event.sha,
+    timingOn,
+    notes,
+    scope: pullRequest ? 'changes' : 'all',
+    scratchDir,
+    render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env), checkName: inputs.checkName },
+    log: (message) => core.info(message),
+  });
+  // The comment carries its sticky id (per check name) already in the file, for publish mode.
+  result.comment = withMarker(result.comment, commentMarker(inputs.checkName));
+  return result;
+}
+
+/** The check run and the comment (mode gate with a token), else workflow-command annotations; then the job summary. */
+async function publishResult(
+  inputs: ActionInputs, config: CarveConfig, target: ReturnType<typeof githubTarget>, result: GateResult, record: GateRecord, checkRunId: number | null,
+  publishWarnings: string[], env: NodeJS.ProcessEnv,
+): Promise<void> {
+  let checkPublished = false;
+  if (target) {
+    const outcome = await publishGate(target, result, record, checkRunId, publishWarnings, inputs.comment ?? config.comment);
+    checkPublished = outcome.checkRunId !== null && outcome.annotationRequests > 0;
+    if (outcome.comment) core.info(`carve: comment ${outcome.comment.action} (${outcome.comment.url})`);
+  } else if (inputs.mode === 'gate') {
+    publishWarnings.push('no github-token (or no repository in the event): nothing was posted; the comment is in comment-path.');
+  }
+  for (const warning of publishWarnings) core.warning(`carve: ${warning}`);
+  // Without a check run, workflow-command annotations still put the findings on the lines.
+  if (!checkPublished) emitAnnotations(record.annotations);
+  await writeSummary(result.summary, publishWarnings, env);
+}
+
+function setGateOutputs(written: ReturnType<typeof writeReportDir>, result: GateResult): void {
+  core.setOutput('report-path', written.reportPath);
+  core.setOutput('comment-path', written.commentPath);
+  core.setOutput('summary-path', written.summaryPath);
+  if (written.sarifPath) core.setOutput('sarif-path', written.sarifPath);
+  core.setOutput('findings', String(result.findings));
+  core.setOutput('regressions', String(result.regressions));
+  core.setOutput('conclusion', result.conclusion);
+  if (result.conclusion === 'failure') core.setFailed(`carve: ${result.conclusionReason}`);
+  else core.info(`carve: ${result.conclusionReason}`);
+}
+
+/**
+ * Carve itself failed (not a finding): the check run started above must not stay "in
+ * progress" forever, and the job summary says what happened, in one line.
+ */
+async function reportFailure(error: unknown, target: ReturnType<typeof githubTarget>, checkRunId: number | null, publishWarnings: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const line = `Carve could not finish: ${failureLine(error)}`;
+  if (target && checkRunId !== null) {
+    await completeCheckRun(target.target.client, target.target.ref, checkRunId, { conclusion: 'failure', title: 'Carve could not finish', summary: line, annotations: [] })
+      .catch((apiError: unknown) => core.warning(`carve: could not complete the check run: ${describeApiError(apiError)}`));
+  }
+  await writeSummary(`## Carve\n\n${line}`, publishWarnings, env).catch(() => undefined);
+  core.setOutput('conclusion', 'failure');
 }
 
 function gateRecord(result: GateResult, event: GitHubEventInfo): GateRecord {

@@ -10,7 +10,7 @@ import { parseConfigText } from '../config/load.js';
 import type { CarveConfig } from '../config/types.js';
 import { git } from '../discover/git.js';
 import { describeApiError, type GitHubClient } from '../github/index.js';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 
 /** The config fields that choose what executes. */
 export const EXECUTING_FIELDS = ['nvcc.path', 'nvcc.flags', 'include', 'timing.command'] as const;

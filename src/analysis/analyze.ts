@@ -7,7 +7,7 @@ import {
 } from '../ptx/index.js';
 import type {
   BlockSource, Cliffs, Diagnostic, KernelReport, KernelResources, LoopReport, OccupancyCurvePoint,
-} from '../report/types.js';
+} from '../model/types.js';
 import { demangle } from '../toolchain/demangle.js';
 import type { ResourceRecord } from '../toolchain/types.js';
 import { bareKernelName, kernelSignatures, resolveParams } from './kernel-params.js';

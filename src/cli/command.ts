@@ -1,7 +1,7 @@
 // The shape every `carve` sub-command has. Commands take argv and an IO sink and return
 // an exit code: 0 clean, 1 findings per --fail-on, 2 usage or input error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 
 export interface CliIO {
   stdout: (text: string) => void;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { parseDocument, isMap, isSeq, LineCounter, type Node } from 'yaml';
 import schema from '../../schemas/config.schema.json' with { type: 'json' };
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import type { CarveConfig } from './types.js';
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { buildIncludeGraph, unitsReaching } from './includes.js';
 import { changedFiles, commitExists, fetchCommit, mergeBase, type ChangedFile } from './git.js';
 

@@ -2,7 +2,7 @@
 // number, base and head commits and whether it comes from a fork. Read from the event JSON
 // (GITHUB_EVENT_PATH) — or, in `publish` mode, from the event file the analyze job uploaded.
 import { readFileSync } from 'node:fs';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 
 export interface PullRequestInfo {
   number: number;

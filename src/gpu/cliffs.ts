@@ -1,6 +1,6 @@
 // Occupancy cliffs: how far a kernel is from the next change in active blocks per SM when
 // it grows or sheds registers or shared memory, and the occupancy curve over block sizes.
-import type { Cliffs, CliffSide, OccupancyCurvePoint } from '../report/types.js';
+import type { Cliffs, CliffSide, OccupancyCurvePoint } from '../model/types.js';
 import {
   evaluateCore,
   evaluateNormalized,

@@ -12,4 +12,4 @@ export {
   type OccupancyInput,
 } from './occupancy.js';
 export { computeCliffs, occupancyCurve } from './cliffs.js';
-export type { Cliffs, CliffSide, LimiterName, OccupancyCurvePoint, OccupancyResult } from '../report/types.js';
+export type { Cliffs, CliffSide, LimiterName, OccupancyCurvePoint, OccupancyResult } from '../model/types.js';

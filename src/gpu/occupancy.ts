@@ -2,7 +2,7 @@
 // /usr/local/cuda/include/cuda_occupancy.h (CUDA 13.0), with function attributes as the CUDA
 // runtime builds them from cudaFuncAttributes (shmemLimitConfig = OPTIN, numBlockBarriers = 1,
 // maxDynamicSharedSizeBytes = 48 KB - static unless the kernel opts in).
-import type { LimiterName, OccupancyResult } from '../report/types.js';
+import type { LimiterName, OccupancyResult } from '../model/types.js';
 import { getArch, type ArchSpec } from './arch.js';
 import { OccupancyInputError } from './errors.js';
 

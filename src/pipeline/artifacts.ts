@@ -8,7 +8,7 @@ import picomatch from 'picomatch';
 import { launchBoundsFromPtx, parsePtxasLog, readCubin, type ResourceRecord } from '../toolchain/index.js';
 import { reportSchemaErrors } from '../report/validate.js';
 import type { CarveConfig } from '../config/types.js';
-import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
+import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
 

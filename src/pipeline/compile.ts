@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compileCuda } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
-import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
+import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
 import { escapeReason, safeFolderName } from './containment.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';

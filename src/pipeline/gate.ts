@@ -6,7 +6,7 @@ import picomatch from 'picomatch';
 import { compareReports, sideCoverageErrors } from '../analysis/compare/index.js';
 import { findNvcc } from '../toolchain/index.js';
 import { addWorktree, fileReader, filesAt, findChanges, isCudaRelevant, removeWorktree, selectUnits } from '../discover/index.js';
-import type { CarveReport, Diagnostic, Finding, PrCarvingSummary } from '../report/types.js';
+import type { CarveReport, Diagnostic, Finding, PrCarvingSummary } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';
@@ -23,6 +23,45 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   const notes: string[] = [...(options.notes ?? [])];
   mkdirSync(options.scratchDir, { recursive: true });
 
+  const { nvcc, source } = await chooseSource(options, diagnostics, notes);
+  const headFiles = await filesAt(options.workspace, options.headSha ?? 'HEAD').catch(() => [] as string[]);
+  const range: BaseRange = { baseCommit: null, mergeBase: null, changed: [], changedForCarving: [], worktree: null, baseFiles: [] };
+
+  try {
+    if (options.pullRequest) await checkOutBase(options, options.pullRequest, source, range, diagnostics, log);
+    const sides = source === 'artifacts'
+      ? readArtifactSides(options, range, headFiles)
+      : source === 'compile'
+        ? await buildSides(options, range, headFiles, nvcc!.path, notes, log)
+        : { base: null, head: emptyReport('head', options.headSha, options.archs), units: [], builtUnits: { base: null, head: null } };
+    if (options.pullRequest && range.changed.length && !sides.units.length && source === 'compile') {
+      notes.push(`No CUDA translation unit is reached by the ${range.changed.length} changed file(s).`);
+    }
+    const { base, head, units } = sides;
+    head.diagnostics.unshift(...diagnostics.filter((d) => d.stage === 'config'));
+
+    const timing = await timeChangedSides(options, range, head, diagnostics, notes);
+    if (source !== 'none') diagnostics.push(...sideCoverageErrors({ base, head, baseUnits: sides.builtUnits.base, headUnits: sides.builtUnits.head }));
+    const comparison = compareReports(base, head, options.config, timing);
+    const carving = await carveTouchedSpaces({
+      options, source, worktree: range.worktree, baseCommit: range.baseCommit, headFiles, baseFiles: range.baseFiles, changed: range.changedForCarving, log,
+    });
+    if (carving) {
+      comparison.carving = carving.summary;
+      comparison.findings.push(...carving.findings);
+      diagnostics.push(...carving.diagnostics);
+    }
+    const result = renderGate({
+      options, source, nvcc, mergeBase: range.mergeBase, baseCommit: range.baseCommit, changedFiles: range.changed, units, base, head, comparison, diagnostics, notes,
+    });
+    return { ...result, extraFiles: carving?.plots ?? {} };
+  } finally {
+    if (range.worktree) await removeWorktree(options.workspace, range.worktree);
+  }
+}
+
+/** What the gate analyses: a build with nvcc, the committed artifacts, or nothing (an error). */
+async function chooseSource(options: GateOptions, diagnostics: Diagnostic[], notes: string[]): Promise<{ nvcc: { path: string; version: string } | null; source: GateResult['source'] }> {
   const nvcc = await locateNvcc(options.nvcc, diagnostics);
   const source: GateResult['source'] = nvcc ? 'compile' : options.artifacts.length ? 'artifacts' : 'none';
   if (source === 'compile') notes.push(`Built with ${nvcc!.path} (${nvcc!.version}) for ${options.archs.join(', ')}.`);
@@ -33,122 +72,124 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
       message: `${options.nvcc === 'none' ? 'building is off (nvcc: none)' : `nvcc was not found${options.nvcc ? ` at ${options.nvcc}` : ' on PATH or in /usr/local/cuda/bin'}`} and no \`artifacts\` are configured: nothing to analyse. Install the CUDA toolkit, set the \`nvcc\` input, or commit PTX / cubin / ptxas logs / Carve reports and list them in \`artifacts\`.`,
     });
   }
+  return { nvcc, source };
+}
 
-  const headCommit = options.headSha ?? 'HEAD';
-  const headFiles = await filesAt(options.workspace, headCommit).catch(() => [] as string[]);
-  let baseCommit: string | null = null;
-  let mergeBase: string | null = null;
-  let changed: string[] = [];
-  let changedForCarving: string[] = [];
-  let worktree: string | null = null;
-  let baseFiles: string[] = [];
+/** The pull request's range, and the base checkout (a worktree the caller removes) when the change is relevant. */
+interface BaseRange {
+  baseCommit: string | null;
+  mergeBase: string | null;
+  changed: string[];
+  /** Changed files under both names of a rename (carving's touched spaces). */
+  changedForCarving: string[];
+  worktree: string | null;
+  baseFiles: string[];
+}
 
+/**
+ * Fills `range` from the pull request's base and head: the changed files, and a worktree of the
+ * base when a CUDA-relevant file (or a committed artifact) changed. Fills it in place, so the
+ * caller removes a worktree even when adding it failed half-way; a failure is a diagnostic.
+ */
+async function checkOutBase(
+  options: GateOptions, pullRequest: NonNullable<GateOptions['pullRequest']>, source: GateResult['source'], range: BaseRange, diagnostics: Diagnostic[], log: (message: string) => void,
+): Promise<void> {
   try {
-    if (options.pullRequest) {
-      try {
-        const range = await findChanges(options.workspace, options.pullRequest.baseSha, options.pullRequest.headSha);
-        diagnostics.push(...range.diagnostics);
-        mergeBase = range.mergeBase;
-        baseCommit = range.from;
-        changed = range.changed.map((c) => c.path);
-        changedForCarving = changedUnderBothNames(range.changed);
-        const relevant = range.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)));
-        const artifactsChanged = source === 'artifacts' && changed.some((file) => picomatch.isMatch(file, options.artifacts, { dot: true }));
-        if (source !== 'none' && (relevant || artifactsChanged)) {
-          worktree = path.join(options.scratchDir, 'base-worktree');
-          log(`base: worktree of ${baseCommit.slice(0, 12)} at ${worktree}`);
-          await addWorktree(options.workspace, baseCommit, worktree);
-          baseFiles = await filesAt(options.workspace, baseCommit);
-        }
-      } catch (error) {
-        diagnostics.push({ severity: 'error', stage: 'github', message: `could not determine the base side: ${(error as Error).message}` });
-      }
+    const found = await findChanges(options.workspace, pullRequest.baseSha, pullRequest.headSha);
+    diagnostics.push(...found.diagnostics);
+    range.mergeBase = found.mergeBase;
+    range.baseCommit = found.from;
+    range.changed = found.changed.map((c) => c.path);
+    range.changedForCarving = changedUnderBothNames(found.changed);
+    const relevant = found.changed.some((c) => isCudaRelevant(c.path) || (c.oldPath !== null && isCudaRelevant(c.oldPath)));
+    const artifactsChanged = source === 'artifacts' && range.changed.some((file) => picomatch.isMatch(file, options.artifacts, { dot: true }));
+    if (source !== 'none' && (relevant || artifactsChanged)) {
+      range.worktree = path.join(options.scratchDir, 'base-worktree');
+      log(`base: worktree of ${range.baseCommit.slice(0, 12)} at ${range.worktree}`);
+      await addWorktree(options.workspace, range.baseCommit, range.worktree);
+      range.baseFiles = await filesAt(options.workspace, range.baseCommit);
     }
-
-    let base: CarveReport | null = null;
-    let head: CarveReport = emptyReport('head', options.headSha, options.archs);
-    const units: GateResult['units'] = [];
-    const headMapper = pathMapper(options.workspace, headFiles);
-    // Units built per side (null: artifacts mode, where a side is a set of files, not units).
-    const builtUnits: { base: number | null; head: number | null } = { base: null, head: null };
-
-    if (source === 'artifacts') {
-      head = readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
-      if (worktree) {
-        base = readArtifactSide({ side: 'base', root: worktree, commit: baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(worktree, baseFiles) });
-      } else if (options.pullRequest && baseCommit) {
-        // Nothing relevant changed: the base side is the head side.
-        base = { ...head, side: 'base', commit: baseCommit };
-      }
-    } else if (source === 'compile') {
-      const selection = options.scope === 'all' || !options.pullRequest
-        ? { units: new Map(headFiles.filter((f) => picomatch.isMatch(f, options.config.sources)).filter(isCudaRelevant).map((u) => [u, [] as string[]])), headOnly: [] as string[], baseOnly: [] as string[] }
-        : selectUnits({
-          headFiles, baseFiles,
-          readHead: fileReader(options.workspace), readBase: worktree ? fileReader(worktree) : () => null,
-          sources: options.config.sources, includeDirs: options.config.include,
-          changed: changed.map((p) => ({ path: p, status: 'modified' as const, oldPath: null })),
-        });
-      const baseSet = new Set(baseFiles);
-      const headSet = new Set(headFiles);
-      for (const [unit, reasons] of selection.units) {
-        units.push({ unit, reasons, side: headSet.has(unit) && baseSet.has(unit) ? 'both' : headSet.has(unit) ? 'head' : 'base' });
-      }
-      const headUnits = units.filter((u) => u.side !== 'base').map((u) => u.unit);
-      const baseUnits = units.filter((u) => u.side !== 'head').map((u) => u.unit);
-      // One pool for both sides: one nvcc per core until the last unit of either side.
-      const limit = createLimiter(options.jobs ?? defaultJobs());
-      const common = { archs: options.archs, config: options.config, nvcc: nvcc!.path, outDir: options.scratchDir, log, limit };
-      const baseRoot = worktree && baseUnits.length ? worktree : null;
-      builtUnits.head = headUnits.length;
-      builtUnits.base = baseUnits.length;
-      const [headReport, baseReport] = await Promise.all([
-        compileSide({ ...common, side: 'head', root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper }),
-        baseRoot ? compileSide({ ...common, side: 'base', root: baseRoot, commit: baseCommit, units: baseUnits, mapper: pathMapper(baseRoot, baseFiles) }) : null,
-      ]);
-      head = headReport;
-      if (baseReport) {
-        base = baseReport;
-      } else if (options.pullRequest && baseCommit && !units.length) {
-        base = emptyReport('base', baseCommit, options.archs);
-      }
-      if (options.pullRequest && units.length && !baseUnits.length) notes.push('Every changed unit is new in this pull request: head-only report.');
-      for (const u of units.filter((x) => x.side === 'head')) notes.push(`\`${u.unit}\` is new: its kernels have no base to compare with.`);
-      for (const u of units.filter((x) => x.side === 'base')) notes.push(`\`${u.unit}\` was deleted: its kernels are reported as removed.`);
-    }
-    if (options.pullRequest && changed.length && !units.length && source === 'compile') {
-      notes.push(`No CUDA translation unit is reached by the ${changed.length} changed file(s).`);
-    }
-    head.diagnostics.unshift(...diagnostics.filter((d) => d.stage === 'config'));
-
-    const timing = [...(options.timing ?? [])];
-    if (options.timingOn) {
-      if (!options.config.timing.command) {
-        notes.push(`Timing was requested, but the config sets no \`timing.command\` (a benchmark printing Carve timing JSON): kernels are compared statically${Object.keys(options.config.spaces).length ? '; touched carving spaces are timed with the harness' : ''}.`);
-      } else if (!worktree || !baseCommit) {
-        notes.push('Timing was requested, but there is no base side to time against (no pull request, or nothing relevant changed).');
-      } else {
-        const timed = await timeSides({ command: options.config.timing.command, headRoot: options.workspace, baseRoot: worktree, head, archs: options.archs, alpha: options.config.thresholds.timingAlpha });
-        timing.push(...timed.comparisons);
-        diagnostics.push(...timed.diagnostics);
-        notes.push(...timed.notes);
-      }
-    }
-    if (source !== 'none') diagnostics.push(...sideCoverageErrors({ base, head, baseUnits: builtUnits.base, headUnits: builtUnits.head }));
-    const comparison = compareReports(base, head, options.config, timing);
-    const carving = await carveTouchedSpaces({ options, source, worktree, baseCommit, headFiles, baseFiles, changed: changedForCarving, log });
-    if (carving) {
-      comparison.carving = carving.summary;
-      comparison.findings.push(...carving.findings);
-      diagnostics.push(...carving.diagnostics);
-    }
-    const result = renderGate({
-      options, source, nvcc, mergeBase, baseCommit, changedFiles: changed, units, base, head, comparison, diagnostics, notes,
-    });
-    return { ...result, extraFiles: carving?.plots ?? {} };
-  } finally {
-    if (worktree) await removeWorktree(options.workspace, worktree);
+  } catch (error) {
+    diagnostics.push({ severity: 'error', stage: 'github', message: `could not determine the base side: ${(error as Error).message}` });
   }
+}
+
+/** Both sides' reports, the units built for them, and how many per side (null: artifacts mode, where a side is a set of files). */
+interface Sides {
+  base: CarveReport | null;
+  head: CarveReport;
+  units: GateResult['units'];
+  builtUnits: { base: number | null; head: number | null };
+}
+
+/** Artifacts mode: each side is the committed artifacts matching the patterns. */
+function readArtifactSides(options: GateOptions, range: BaseRange, headFiles: string[]): Sides {
+  const headMapper = pathMapper(options.workspace, headFiles);
+  const head = readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
+  let base: CarveReport | null = null;
+  if (range.worktree) {
+    base = readArtifactSide({ side: 'base', root: range.worktree, commit: range.baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(range.worktree, range.baseFiles) });
+  } else if (options.pullRequest && range.baseCommit) {
+    // Nothing relevant changed: the base side is the head side.
+    base = { ...head, side: 'base', commit: range.baseCommit };
+  }
+  return { base, head, units: [], builtUnits: { base: null, head: null } };
+}
+
+/** Compile mode: the translation units the change reaches (every unit with scope all), built on both sides in one pool. */
+async function buildSides(options: GateOptions, range: BaseRange, headFiles: string[], nvccPath: string, notes: string[], log: (message: string) => void): Promise<Sides> {
+  const { worktree, baseFiles, baseCommit } = range;
+  const units: GateResult['units'] = [];
+  const selection = options.scope === 'all' || !options.pullRequest
+    ? { units: new Map(headFiles.filter((f) => picomatch.isMatch(f, options.config.sources)).filter(isCudaRelevant).map((u) => [u, [] as string[]])), headOnly: [] as string[], baseOnly: [] as string[] }
+    : selectUnits({
+      headFiles, baseFiles,
+      readHead: fileReader(options.workspace), readBase: worktree ? fileReader(worktree) : () => null,
+      sources: options.config.sources, includeDirs: options.config.include,
+      changed: range.changed.map((p) => ({ path: p, status: 'modified' as const, oldPath: null })),
+    });
+  const baseSet = new Set(baseFiles);
+  const headSet = new Set(headFiles);
+  for (const [unit, reasons] of selection.units) {
+    units.push({ unit, reasons, side: headSet.has(unit) && baseSet.has(unit) ? 'both' : headSet.has(unit) ? 'head' : 'base' });
+  }
+  const headUnits = units.filter((u) => u.side !== 'base').map((u) => u.unit);
+  const baseUnits = units.filter((u) => u.side !== 'head').map((u) => u.unit);
+  // One pool for both sides: one nvcc per core until the last unit of either side.
+  const limit = createLimiter(options.jobs ?? defaultJobs());
+  const common = { archs: options.archs, config: options.config, nvcc: nvccPath, outDir: options.scratchDir, log, limit };
+  const baseRoot = worktree && baseUnits.length ? worktree : null;
+  const [head, baseReport] = await Promise.all([
+    compileSide({ ...common, side: 'head', root: options.workspace, commit: options.headSha, units: headUnits, mapper: pathMapper(options.workspace, headFiles) }),
+    baseRoot ? compileSide({ ...common, side: 'base', root: baseRoot, commit: baseCommit, units: baseUnits, mapper: pathMapper(baseRoot, baseFiles) }) : null,
+  ]);
+  let base: CarveReport | null = null;
+  if (baseReport) {
+    base = baseReport;
+  } else if (options.pullRequest && baseCommit && !units.length) {
+    base = emptyReport('base', baseCommit, options.archs);
+  }
+  if (options.pullRequest && units.length && !baseUnits.length) notes.push('Every changed unit is new in this pull request: head-only report.');
+  for (const u of units.filter((x) => x.side === 'head')) notes.push(`\`${u.unit}\` is new: its kernels have no base to compare with.`);
+  for (const u of units.filter((x) => x.side === 'base')) notes.push(`\`${u.unit}\` was deleted: its kernels are reported as removed.`);
+  return { base, head, units, builtUnits: { base: baseUnits.length, head: headUnits.length } };
+}
+
+/** Timing comparisons: the given ones, plus both sides run with timing.command when timing is on and there is a base. */
+async function timeChangedSides(options: GateOptions, range: BaseRange, head: CarveReport, diagnostics: Diagnostic[], notes: string[]): Promise<NonNullable<GateOptions['timing']>> {
+  const timing = [...(options.timing ?? [])];
+  if (!options.timingOn) return timing;
+  if (!options.config.timing.command) {
+    notes.push(`Timing was requested, but the config sets no \`timing.command\` (a benchmark printing Carve timing JSON): kernels are compared statically${Object.keys(options.config.spaces).length ? '; touched carving spaces are timed with the harness' : ''}.`);
+  } else if (!range.worktree || !range.baseCommit) {
+    notes.push('Timing was requested, but there is no base side to time against (no pull request, or nothing relevant changed).');
+  } else {
+    const timed = await timeSides({ command: options.config.timing.command, headRoot: options.workspace, baseRoot: range.worktree, head, archs: options.archs, alpha: options.config.thresholds.timingAlpha });
+    timing.push(...timed.comparisons);
+    diagnostics.push(...timed.diagnostics);
+    notes.push(...timed.notes);
+  }
+  return timing;
 }
 
 interface CarvingStepInput {

@@ -4,7 +4,7 @@
 import picomatch from 'picomatch';
 import type { CarveConfig, KernelLaunchConfig } from '../config/types.js';
 import type { KernelLaunch } from '../analysis/analyze.js';
-import type { KernelResources } from '../report/types.js';
+import type { KernelResources } from '../model/types.js';
 
 /** The launch analyzeModule takes for a kernel. */
 export type LaunchChoice = KernelLaunch;

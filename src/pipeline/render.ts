@@ -6,7 +6,7 @@ import {
   GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, isFailing, renderComment, renderSummary, toAnnotations, toSarif,
   type CheckAnnotation, type RenderContext,
 } from '../report/index.js';
-import type { CarveReport, Comparison, Diagnostic } from '../report/types.js';
+import type { CarveReport, Comparison, Diagnostic } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { commentMarker, withMarker } from '../github/comment.js';
 import type { GateOptions, GateResult } from './types.js';

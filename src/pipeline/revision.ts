@@ -7,7 +7,7 @@ import picomatch from 'picomatch';
 import { findNvcc } from '../toolchain/index.js';
 import { addWorktree, filesAt, git, isCudaRelevant, removeWorktree } from '../discover/index.js';
 import type { CarveConfig } from '../config/types.js';
-import type { CarveReport, Diagnostic } from '../report/types.js';
+import type { CarveReport, Diagnostic } from '../model/types.js';
 import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';
 import { pathMapper } from './paths.js';

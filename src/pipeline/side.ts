@@ -4,7 +4,7 @@
 import { analyzeModule } from '../analysis/analyze.js';
 import type { CarveConfig } from '../config/types.js';
 import type { ResourceRecord } from '../toolchain/index.js';
-import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
+import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { launchFor } from './launch.js';
 import { mapFileFields, type PathMapper } from './paths.js';

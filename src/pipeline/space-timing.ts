@@ -7,7 +7,7 @@
 import { regressionFinding } from '../analysis/compare/index.js';
 import { harnessEntries, type VariantBuild } from '../analysis/carving/index.js';
 import type { Thresholds } from '../config/types.js';
-import type { Diagnostic, Finding, FrontierTimingSummary } from '../report/types.js';
+import type { Diagnostic, Finding, FrontierTimingSummary } from '../model/types.js';
 import { buildHarness, compareTimings, median, runHarnessBinary, type HarnessEntry } from '../timing/index.js';
 
 export interface FrontierTimingInput {

@@ -10,7 +10,7 @@ import { enumerateSpace } from '../analysis/carving/space.js';
 import { renderCarveSvg } from '../analysis/carving/svg.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import { addWorktree, buildIncludeGraph, fileReader, filesAt, findChanges, git, isCudaRelevant, removeWorktree, unitsReaching } from '../discover/index.js';
-import type { Diagnostic, Finding } from '../report/types.js';
+import type { Diagnostic, Finding } from '../model/types.js';
 import { timeFrontier } from './space-timing.js';
 
 export interface SpaceSkip {

@@ -5,7 +5,7 @@
 // then applies both the statistical and the practical threshold.
 import { compareTimings, runExternalBenchmark, type TimingRecord } from '../timing/index.js';
 import type { TimingComparisonInput } from '../analysis/compare/index.js';
-import type { CarveReport, Diagnostic } from '../report/types.js';
+import type { CarveReport, Diagnostic } from '../model/types.js';
 
 export interface TimeSidesInput {
   command: string;

@@ -1,7 +1,7 @@
 // Inputs and outputs of the gate engine. Independent of @actions/core: the Action adapter
 // and the CLI both fill GateOptions and consume GateResult.
 import type { CarveConfig } from '../config/types.js';
-import type { CarveReport, Comparison, Diagnostic } from '../report/types.js';
+import type { CarveReport, Comparison, Diagnostic } from '../model/types.js';
 import type { CheckAnnotation } from '../report/index.js';
 import type { TimingComparisonInput } from '../analysis/compare/index.js';
 

@@ -3,7 +3,7 @@
 // (Cooper-Harvey-Kennedy iterative algorithm over reverse postorder).
 import type { Instruction, PtxError, PtxFunction } from './ast.js';
 import { newInt32Array } from './typed.js';
-import { noteDestinations } from './values.js';
+import { noteDestinations } from './destinations.js';
 
 export interface BasicBlock {
   id: number;

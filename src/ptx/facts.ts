@@ -2,7 +2,8 @@
 // region analysis: which registers each statement writes and reads. Computed per statement
 // on first use (most statements are never asked about), for the lifetime of the facts object.
 import type { PtxFunction } from './ast.js';
-import { destinations, sources } from './values.js';
+import { destinations } from './destinations.js';
+import { sources } from './values.js';
 
 export interface FunctionFacts {
   /** Registers written by fn.body[index] (empty for non-instructions). */

@@ -4,6 +4,7 @@ export type * from './ast.js';
 export { parsePtx, immediateValue } from './parser.js';
 export { buildCfg, dominates, type BasicBlock, type Cfg } from './cfg.js';
 export { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
-export { ValueResolver, destinations, sources, type Resolved } from './values.js';
+export { ValueResolver, sources, type Resolved } from './values.js';
+export { destinations } from './destinations.js';
 export { classify, type Category, type Classified, type Space } from './classify.js';
 export { analyzeInstructions, addressProvenance, emptyCounts, intensities, type InstructionAnalysis } from './mix.js';

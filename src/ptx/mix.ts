@@ -3,7 +3,7 @@
 // intervals ended by the first use of a pending global/texture load result or by a
 // barrier, plus one). Calls to device functions with a body add the callee's dynamic
 // counts once per call.
-import type { InstructionMix, InstructionMixCounts, PerThread } from '../report/types.js';
+import type { InstructionMix, InstructionMixCounts, PerThread } from '../model/types.js';
 import type { Instruction, Operand, PtxFunction, PtxModule } from './ast.js';
 import { buildCfg, type Cfg } from './cfg.js';
 import { classify, type Classified, type Space } from './classify.js';

@@ -4,24 +4,7 @@
 // definition of the register can reach the point on another path.
 import type { Instruction, Operand } from './ast.js';
 import type { Cfg } from './cfg.js';
-
-/** Mnemonics whose first register operand is not a destination. */
-const NO_DESTINATION = new Set(['st', 'bar', 'barrier', 'bra', 'brx', 'call', 'ret', 'exit', 'membar', 'fence', 'nanosleep',
-  'trap', 'pmevent', 'setmaxnreg', 'griddepcontrol', 'red', 'prefetch', 'prefetchu', 'sust', 'sured', 'stmatrix', 'cp', 'tensormap']);
-
-/** Registers an instruction writes. */
-export function destinations(ins: Instruction): string[] {
-  if (NO_DESTINATION.has(ins.mnemonic) || ins.operands.length === 0) return [];
-  if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') return [];
-  const first = ins.operands[0];
-  if (first.kind === 'register') return [first.name];
-  if (first.kind === 'vector') {
-    const names: string[] = [];
-    for (const e of first.elements) if (e.kind === 'register') names.push(e.name);
-    return names;
-  }
-  return [];
-}
+import { destinations, noteDestinations } from './destinations.js';
 
 /** The last of the sorted `defs` inside the block's statement range and before `statement` (-1: block end); -1 if none. */
 function lastDefinitionIn(defs: number[], stmts: number[], statement: number): number {
@@ -37,29 +20,6 @@ function lastDefinitionIn(defs: number[], stmts: number[], statement: number): n
 }
 
 const NO_DEFINITIONS: number[] = [];
-
-/**
- * Appends (statement, register) for each register the instruction writes (destinations()
- * semantics, without an array per instruction).
- */
-export function noteDestinations(ins: Instruction, statement: number, statements: number[], registers: string[]): void {
-  const first = ins.operands[0];
-  if (first === undefined) return;
-  // Operand kind first: stores and branches (address or label first) need no set lookup.
-  if (first.kind === 'register') {
-    if (NO_DESTINATION.has(ins.mnemonic)) return;
-    statements.push(statement);
-    registers.push(first.name);
-  } else if (first.kind === 'vector') {
-    if (NO_DESTINATION.has(ins.mnemonic)) return;
-    if (ins.mnemonic === 'wmma' && ins.modifiers[0] === 'store') return;
-    for (const e of first.elements) {
-      if (e.kind !== 'register') continue;
-      statements.push(statement);
-      registers.push(e.name);
-    }
-  }
-}
 
 /**
  * Definitions of the registers of a function. One pass records (statement, register) for

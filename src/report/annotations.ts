@@ -1,6 +1,6 @@
 // Check-run annotations and the check's conclusion. GitHub takes at most 50 annotations per
 // create/update request, so the publisher sends them in batches (batchAnnotations).
-import type { Comparison, Finding, KernelReport } from './types.js';
+import type { Comparison, Finding, KernelReport } from '../model/types.js';
 import { isFailing, levelOf, repoPath } from './context.js';
 
 export interface CheckAnnotation {
@@ -34,6 +34,16 @@ export function kernelAnchorLine(kernel: KernelReport | null, file: string): num
   return lines.length ? Math.min(...lines) : null;
 }
 
+/**
+ * The line a finding is shown at, in check-run annotations and code-scanning alerts: its own,
+ * else the kernel's anchor line, else 1 (both need a line; 1 marks the file as a whole).
+ */
+export function findingLine(comparison: Comparison, finding: Finding, file: string): number {
+  if (finding.line !== null) return finding.line;
+  const pair = comparison.kernels.find((k) => k.name === finding.kernel && k.arch === finding.arch);
+  return kernelAnchorLine(pair?.head ?? null, file) ?? 1;
+}
+
 function clip(text: string, limit: number): string {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}…`;
 }
@@ -43,8 +53,7 @@ export function toAnnotations(comparison: Comparison, failOn: readonly string[],
   for (const finding of comparison.findings) {
     const path = repoPath(finding.file, options.repoRoot);
     if (!path || !finding.file) continue;
-    const pair = comparison.kernels.find((k) => k.name === finding.kernel && k.arch === finding.arch);
-    const line = finding.line ?? kernelAnchorLine(pair?.head ?? null, finding.file) ?? 1;
+    const line = findingLine(comparison, finding, finding.file);
     annotations.push({
       path,
       start_line: line,

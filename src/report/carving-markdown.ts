@@ -2,7 +2,7 @@
 // and arch (survivors, what moved, whether `current` stays on the frontier, the predicted
 // best on each side), the per-step counts in a collapsed block, and the skipped spaces.
 import { markdownTable } from 'markdown-table';
-import type { FrontierComparisonSummary, PrCarvingSummary } from './types.js';
+import type { FrontierComparisonSummary, PrCarvingSummary } from '../model/types.js';
 import { codeSpan, escapeCell } from './format.js';
 
 const MAX_IDS = 4;

@@ -2,7 +2,7 @@
 // one comment in place. GitHub rejects bodies over 65,536 characters, so sections are shed
 // progressively (details, charts, table rows, then findings) and the full report linked.
 import { markdownTable } from 'markdown-table';
-import type { Comparison, Finding, KernelComparison } from './types.js';
+import type { Comparison, Finding, KernelComparison } from '../model/types.js';
 import { GITHUB_COMMENT_LIMIT, type RenderContext } from './context.js';
 import { KERNEL_TABLE_HEADER, codeSpan, kernelRow } from './format.js';
 import { findingCounts, findingMarkdown, groupFindings, kernelCounts } from './findings-markdown.js';

@@ -1,6 +1,6 @@
 // Where rendered output links to: the repository, the head commit, the full report, and
 // the local checkout root that report paths are made relative to.
-import type { Finding, FindingKind } from './types.js';
+import type { Finding, FindingKind } from '../model/types.js';
 
 export interface RenderContext {
   /** e.g. "https://github.com" (GITHUB_SERVER_URL). */

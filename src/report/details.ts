@@ -1,7 +1,7 @@
 // The collapsed per-kernel details of the comment and the summary: launch, resources,
 // occupancy and cliffs, per-thread work, and the non-ideal memory sites.
 import { markdownTable } from 'markdown-table';
-import type { KernelComparison, KernelReport } from './types.js';
+import type { KernelComparison, KernelReport } from '../model/types.js';
 import { change, escapeCell, pct, spills } from './format.js';
 
 type Pick<T> = (k: KernelReport) => T | null;

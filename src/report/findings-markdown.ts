@@ -1,5 +1,5 @@
 // Findings as markdown list items, with a link to the line at the head commit.
-import type { Comparison, Finding } from './types.js';
+import type { Comparison, Finding } from '../model/types.js';
 import { levelOf, lineUrl, repoPath, type RenderContext } from './context.js';
 import { codeSpan } from './format.js';
 

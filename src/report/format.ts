@@ -1,6 +1,6 @@
 // Cell formatting for per-kernel tables: "64 → 80" when a value changed, "64" when not.
 import { inlineCode } from './inline-code.js';
-import type { KernelComparison, KernelReport } from './types.js';
+import type { KernelComparison, KernelReport } from '../model/types.js';
 
 export function pct(fraction: number): string {
   return `${Number((fraction * 100).toFixed(1))}%`;

@@ -1,6 +1,6 @@
 // The self-contained HTML release report: inline CSS and SVG only (no scripts, no external
 // assets), one section per kernel and arch, then the carving scatters.
-import type { KernelReport, PrCarvingSummary } from './types.js';
+import type { KernelReport, PrCarvingSummary } from '../model/types.js';
 import { frontierCells } from './carving-markdown.js';
 import { escapeHtml as esc, pct } from './format.js';
 import { barChart, lineChart, PALETTE, rooflineChart, scatterChart } from './svg.js';

@@ -1,6 +1,6 @@
 // Everything Carve renders: the sticky PR comment, check-run annotations and conclusion,
 // the job summary, SARIF, and the HTML / markdown release reports.
-export type * from './types.js';
+export type * from '../model/types.js';
 export { reportSchemaErrors } from './validate.js';
 export { COMMENT_MARKER, renderComment } from './comment.js';
 export { GITHUB_COMMENT_LIMIT, lineUrl, repoPath, levelOf, isFailing, FINDING_KINDS, KIND_DESCRIPTIONS, type RenderContext } from './context.js';

@@ -1,6 +1,6 @@
 // The markdown version of the release report: the same numbers as the HTML, as tables.
 import { markdownTable } from 'markdown-table';
-import type { KernelReport } from './types.js';
+import type { KernelReport } from '../model/types.js';
 import { escapeCell, pct } from './format.js';
 import { renderCarvingSection } from './carving-markdown.js';
 import { allKernels, kernelsWithSide, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type ReleaseReportInput } from './release-model.js';

@@ -1,5 +1,5 @@
 // Occupancy curves as a mermaid xychart (GitHub renders mermaid blocks in comments).
-import type { KernelComparison, OccupancyCurvePoint } from './types.js';
+import type { KernelComparison, OccupancyCurvePoint } from '../model/types.js';
 
 /** Kernels whose occupancy or occupancy curve differs between base and head. */
 export function occupancyChanged(pair: KernelComparison): boolean {

@@ -1,7 +1,7 @@
 // What the release report shows per kernel, computed once for the HTML and the markdown
 // versions: occupancy curve, instruction mix, arithmetic intensity and the arch's peaks.
 import { getArch } from '../gpu/index.js';
-import type { CarveReport, InstructionMixCounts, KernelReport, PrCarvingSummary } from './types.js';
+import type { CarveReport, InstructionMixCounts, KernelReport, PrCarvingSummary } from '../model/types.js';
 
 export interface CarvingVariantInput {
   id?: string;

@@ -1,6 +1,7 @@
 // SARIF 2.1.0 for code scanning: one rule per finding kind, one result per finding.
 import { createHash } from 'node:crypto';
-import type { Comparison, FindingKind } from './types.js';
+import type { Comparison, FindingKind } from '../model/types.js';
+import { findingLine } from './annotations.js';
 import { FINDING_KINDS, KIND_DESCRIPTIONS, levelOf, repoPath } from './context.js';
 
 export interface SarifOptions {
@@ -27,8 +28,10 @@ export function toSarif(comparison: Comparison, options: SarifOptions): Record<s
       ruleIndex: FINDING_KINDS.indexOf(finding.kind),
       level: SARIF_LEVEL[levelOf(finding, options.failOn)],
       message: { text: `${finding.displayName} (${finding.arch}): ${finding.title}. ${finding.message}${finding.remedy ? ` Remedy: ${finding.remedy}` : ''}` },
-      locations: path
-        ? [{ physicalLocation: { artifactLocation: { uri: path, uriBaseId: '%SRCROOT%' }, ...(finding.line !== null ? { region: { startLine: finding.line } } : {}) } }]
+      // Every result with a file has a region (code scanning places an alert by its startLine):
+      // a finding without its own line (a cliff, a spill, a growth) sits on its kernel's line.
+      locations: path && finding.file
+        ? [{ physicalLocation: { artifactLocation: { uri: path, uriBaseId: '%SRCROOT%' }, region: { startLine: findingLine(comparison, finding, finding.file) } } }]
         : [],
       partialFingerprints: { 'carveFinding/v1': fingerprint },
       properties: { kernel: finding.kernel, arch: finding.arch, evidence: finding.evidence },

@@ -1,6 +1,6 @@
 // The job summary (GITHUB_STEP_SUMMARY): the comment's content without its size pressure:
 // every kernel, every finding, every chart and details, capped at GitHub's 1 MiB.
-import type { Comparison } from './types.js';
+import type { Comparison } from '../model/types.js';
 import type { RenderContext } from './context.js';
 import { COMMENT_MARKER, renderComment } from './comment.js';
 

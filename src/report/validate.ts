@@ -1,7 +1,7 @@
 // Checks a report against schemas/report.schema.json (the public contract).
 import { Ajv } from 'ajv';
 import schema from '../../schemas/report.schema.json' with { type: 'json' };
-import type { CarveReport } from './types.js';
+import type { CarveReport } from '../model/types.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false });
 const validateReport = ajv.compile<CarveReport>(schema);

@@ -1,7 +1,7 @@
 // The harness manifest: plain text the C++ harness reads (no JSON parser on the C++ side).
 //   variant SPACE ID CUBIN KERNEL gx gy gz bx by bz DYNAMIC_SHARED WARMUP SAMPLES
 //   buffer TYPE COUNT INIT | int VALUE | float VALUE      (one line per kernel argument)
-import type { ResolvedArgument } from '../analysis/carving/space.js';
+import type { ResolvedArgument } from '../model/variant.js';
 
 export interface HarnessEntry {
   space: string;

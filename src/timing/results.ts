@@ -1,6 +1,6 @@
 // Reading timing results: the harness's JSON lines, or an external benchmark command's JSON
 // (an array, or one object per line, each {variant | parameters, samplesMs | medianMs}).
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import type { TimingSamples } from './stats.js';
 
 export interface TimingRecord extends TimingSamples {

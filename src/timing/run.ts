@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { generateHarness, harnessBuildCommand } from './harness.js';
 import { childEnv } from '../toolchain/child-env.js';
 import { writeManifest, type HarnessEntry } from './manifest.js';

@@ -4,7 +4,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import type { HarnessEntry } from './manifest.js';
 import type { TimingRecord } from './results.js';
 import { buildHarness, runExternalBenchmark, runHarnessBinary } from './run.js';

@@ -5,7 +5,7 @@
 // launch bounds from EIATTR_MAX_THREADS / REQNTID, static shared memory from .nv.shared.<name>
 // and constant bank 0 from .nv.constant0.<name>. Never throws: problems become Diagnostics with
 // the byte offset, and the other kernels are still read.
-import type { Diagnostic, KernelResources } from '../report/types.js';
+import type { Diagnostic, KernelResources } from '../model/types.js';
 import { demangle } from './demangle.js';
 import { ByteReader, ElfError, readElf, type ElfFile, type ElfSection } from './elf.js';
 import { EIATTR, readInfoRecords, type InfoRecord } from './nv-info.js';

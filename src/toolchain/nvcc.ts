@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { childEnv, compileTimeoutMs } from './child-env.js';
 import { checkFlags, defineArgs, firstUnsafeArg, printable, SHELL_INERT, unitFor } from './nvcc-args.js';
 import { applyLaunchBounds } from './ptxas.js';

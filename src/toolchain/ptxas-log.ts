@@ -1,6 +1,6 @@
 // Parses ptxas verbose output (`ptxas -v`, `nvcc -Xptxas -v`, `nvcc --resource-usage`) of
 // nvcc 9-13 into per-kernel resources. Pure: text in, records + diagnostics out; never throws.
-import type { Diagnostic, KernelResources } from '../report/types.js';
+import type { Diagnostic, KernelResources } from '../model/types.js';
 import { demangle } from './demangle.js';
 import { DEVICE_FUNCTION_NOTE, type ResourceRecord } from './types.js';
 

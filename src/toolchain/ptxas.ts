@@ -1,6 +1,6 @@
 // ptxas on a PTX file: the resources of committed or generated PTX (no .cu needed).
 import { execFile } from 'node:child_process';
-import type { Diagnostic } from '../report/types.js';
+import type { Diagnostic } from '../model/types.js';
 import { childEnv, compileTimeoutMs } from './child-env.js';
 import { launchBoundsFromPtx } from './launch-bounds.js';
 import { parsePtxasLog } from './ptxas-log.js';

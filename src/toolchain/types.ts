@@ -1,5 +1,5 @@
 // Shared types of the toolchain module: per-kernel resource records from ptxas logs and cubins.
-import type { KernelResources } from '../report/types.js';
+import type { KernelResources } from '../model/types.js';
 
 export interface ResourceRecord {
   /** Mangled name as ptxas / the cubin spells it. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Comparison, Finding } from '../../src/report/types.js';
+import type { Comparison, Finding } from '../../src/model/types.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { ACTION_FIXTURES, createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
 import { bundleAction, pullRequestEvent, runBundledAction, type ActionRun } from '../helpers/run-action.js';

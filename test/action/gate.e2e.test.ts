@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Comparison } from '../../src/report/types.js';
+import type { Comparison } from '../../src/model/types.js';
 import { STICKY_MARKER } from '../../src/github/index.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { createFixtureRepo, ACTION_FIXTURES, type FixtureRepo } from '../helpers/fixture-repo.js';

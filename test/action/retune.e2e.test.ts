@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { issueMarker } from '../../src/github/index.js';
-import type { RetuneReport } from '../../src/action/retune.js';
+import type { RetuneReport } from '../../src/pipeline/retune.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { bundleAction, runBundledAction, type ActionRun } from '../helpers/run-action.js';
 

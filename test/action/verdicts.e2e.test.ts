@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Comparison } from '../../src/report/types.js';
+import type { Comparison } from '../../src/model/types.js';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
 import { bundleAction, pullRequestEvent, runBundledAction, type ActionRun } from '../helpers/run-action.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeCommand } from '../../src/cli/commands/analyze.js';
 import type { CliIO } from '../../src/cli/command.js';
-import type { CarveReport } from '../../src/report/types.js';
+import type { CarveReport } from '../../src/model/types.js';
 import { reportSchemaErrors } from '../../src/report/validate.js';
 import { requireNvcc } from '../helpers/tools.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeModule, type AnalyzeModuleInput, type KernelLaunch } from '../../src/analysis/index.js';
-import type { CarveReport } from '../../src/report/types.js';
+import type { CarveReport } from '../../src/model/types.js';
 import { reportSchemaErrors } from '../../src/report/validate.js';
 import { parsePtxasLog } from '../../src/toolchain/index.js';
 

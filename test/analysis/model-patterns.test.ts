@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeCommand } from '../../src/cli/commands/analyze.js';
 import type { CliIO } from '../../src/cli/command.js';
-import type { CarveReport, KernelReport } from '../../src/report/types.js';
+import type { CarveReport, KernelReport } from '../../src/model/types.js';
 import { reportSchemaErrors } from '../../src/report/validate.js';
 
 const DIR = path.resolve(import.meta.dirname, '../fixtures/model');

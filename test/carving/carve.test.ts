@@ -11,7 +11,7 @@ import { main } from '../../src/cli/main.js';
 import { requireNvcc } from '../helpers/tools.js';
 
 describe('Ryoo metrics', () => {
-  it('reproduces the worked example of 000_ section 4.2', () => {
+  it('reproduces the worked example of [Ryoo08] section 4.2', () => {
     // 15,150 instructions, 769 regions, 8 warps per block, 2 blocks per SM, 4k x 4k threads
     expect(ryooEfficiency(15150, 2 ** 24)).toBeCloseTo(3.93e-12, 14);
     expect(Math.round(ryooUtilization(15150, 769, 8, 2))).toBe(227);

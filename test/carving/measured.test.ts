@@ -1,6 +1,6 @@
 // Carving against exhaustive H100 timings (test/fixtures/carving/*.timings.jsonl, made by
 // device/carving/run.sh) and the static metrics of every variant (*.metrics.json, made by
-// scripts/fixtures/carving-metrics.ts with nvcc 13 here). Table 5 of 000_ for our spaces.
+// scripts/fixtures/carving-metrics.ts with nvcc 13). Table 5 of [Ryoo08] for these spaces.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { carve, evaluateCarving, PAPER_CARVE_OPTIONS, type CarveShardOutput } from '../../src/analysis/carving/index.js';
@@ -94,7 +94,7 @@ describe.each(['sgemm', 'transpose'])('%s: static analysis and carving vs the H1
     expect(occupancyMismatches).toEqual([]);
   });
 
-  it('carving keeps few variants and one near the best (Table 5 of 000_)', () => {
+  it('carving keeps few variants and one near the best (Table 5 of [Ryoo08])', () => {
     const result = carve(space, 'sm_90', metrics, options);
     expect(result.steps.map((s) => `${s.name} ${s.before}->${s.after}`)).toEqual(EXPECTED[space].steps);
     const evaluation = evaluateCarving(timings, result.survivors.map((s) => s.id));

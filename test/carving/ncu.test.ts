@@ -1,5 +1,5 @@
 // Static coalescing / bank-conflict verdicts of profiled transpose variants against Nsight
-// Compute on the H100 (test/fixtures/carving/ncu.csv from device/carving/run.sh), as in 004_.
+// Compute on the H100 (test/fixtures/carving/ncu.csv from device/carving/run.sh), as in [Tinetti].
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CarveShardOutput } from '../../src/analysis/carving/index.js';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/command.js';
-import type { Finding } from '../../src/report/types.js';
+import type { Finding } from '../../src/model/types.js';
 import { requireNvcc } from '../helpers/tools.js';
 
 async function runDemo(args: string[]) {

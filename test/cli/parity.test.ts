@@ -10,7 +10,7 @@ import { loadConfigFile } from '../../src/config/load.js';
 import { reportAtRevision, runGate, type GateResult } from '../../src/pipeline/index.js';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/command.js';
-import type { Comparison, Finding } from '../../src/report/types.js';
+import type { Comparison, Finding } from '../../src/model/types.js';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
 
 interface CliRun { code: number; stdout: string; stderr: string }

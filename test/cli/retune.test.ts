@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/command.js';
-import type { RetuneReport } from '../../src/action/retune.js';
+import type { RetuneReport } from '../../src/pipeline/retune.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const TIMINGS = path.join(ROOT, 'test/fixtures/carving/transpose.timings.jsonl');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/command.js';
-import type { CarveReport } from '../../src/report/types.js';
+import type { CarveReport } from '../../src/model/types.js';
 import { decodePtxString } from '../../src/ptx/parser.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

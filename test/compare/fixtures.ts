@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CarveReport } from '../../src/report/types.js';
+import type { CarveReport } from '../../src/model/types.js';
 
 export const REPORTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/reports');
 

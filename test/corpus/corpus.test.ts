@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeModule } from '../../src/analysis/index.js';
-import type { KernelReport } from '../../src/report/types.js';
+import type { KernelReport } from '../../src/model/types.js';
 import { baseName, planFile, sourceSignature, tsvLine, type Manifest } from '../../scripts/corpus-plan.js';
 import { compareSites, setOf, type SiteRow } from '../../scripts/corpus-compare.js';
 import { measuredSites } from '../memory/ncu-csv.js';

@@ -9,7 +9,7 @@ const table = JSON.parse(readFileSync(new URL('../fixtures/occupancy/arch-table.
 };
 
 describe('architecture table', () => {
-  it('lists the eleven archs of issue 2 in order', () => {
+  it('lists the eleven supported archs (Turing to Blackwell) in order', () => {
     expect(KNOWN_ARCHS).toEqual(['sm_75', 'sm_80', 'sm_86', 'sm_87', 'sm_89', 'sm_90', 'sm_100', 'sm_103', 'sm_110', 'sm_120', 'sm_121']);
   });
 

@@ -5,7 +5,7 @@ import { evaluateLane, isUnknown, type Linear } from '../../src/analysis/memory/
 import { constant, symbol, type Expr } from '../../src/analysis/memory/expr.js';
 import { idealSectors, sectorsTouched, sharedWavefronts, warpsOfBlock } from '../../src/analysis/memory/warp.js';
 import { hasUncoalescedAccess } from '../../src/analysis/memory/index.js';
-import type { AccessReport } from '../../src/report/types.js';
+import type { AccessReport } from '../../src/model/types.js';
 
 const lanes = (count: number, stride: number, start = 0) => Array.from({ length: count }, (_, l) => start + l * stride);
 const lane0 = { tid: [0, 0, 0] as [number, number, number], laneId: 0, ntid: [256, 1, 1] as [number, number, number] };

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/command.js';
-import type { Comparison } from '../../src/report/types.js';
+import type { Comparison } from '../../src/model/types.js';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
 
 async function carve(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {

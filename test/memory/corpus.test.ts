@@ -9,7 +9,7 @@ import { parsePtx } from '../../src/ptx/parser.js';
 import { buildCfg } from '../../src/ptx/cfg.js';
 import { findLoops, statementWeights } from '../../src/ptx/loops.js';
 import type { PtxModule } from '../../src/ptx/ast.js';
-import type { AccessReport, DivergenceReport } from '../../src/report/types.js';
+import type { AccessReport, DivergenceReport } from '../../src/model/types.js';
 
 const dir = new URL('../fixtures/memory/', import.meta.url);
 interface Launch { kernel: string; block: [number, number, number]; grid: number[] }

@@ -10,7 +10,7 @@ import { idealSharedWavefronts } from '../../src/analysis/memory/warp.js';
 import { parsePtx } from '../../src/ptx/parser.js';
 import { buildCfg } from '../../src/ptx/cfg.js';
 import { findLoops, statementWeights } from '../../src/ptx/loops.js';
-import type { AccessReport } from '../../src/report/types.js';
+import type { AccessReport } from '../../src/model/types.js';
 import { measuredSites, metricsByLaunch, type MeasuredSite } from './ncu-csv.js';
 
 const dir = new URL('../fixtures/memory/', import.meta.url);

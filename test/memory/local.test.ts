@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeModule, type KernelLaunch } from '../../src/analysis/index.js';
 import { localMemoryFinding } from '../../src/analysis/compare/local-findings.js';
-import type { CarveReport, KernelReport } from '../../src/report/types.js';
+import type { CarveReport, KernelReport } from '../../src/model/types.js';
 import { reportSchemaErrors } from '../../src/report/validate.js';
 import { parsePtxasLog } from '../../src/toolchain/index.js';
 

@@ -10,7 +10,7 @@ import { parsePtx } from '../../src/ptx/parser.js';
 import { buildCfg } from '../../src/ptx/cfg.js';
 import { findLoops, statementWeights } from '../../src/ptx/loops.js';
 import type { PtxModule } from '../../src/ptx/ast.js';
-import type { AccessReport } from '../../src/report/types.js';
+import type { AccessReport } from '../../src/model/types.js';
 
 const dir = new URL('../fixtures/memory/', import.meta.url);
 let module: PtxModule;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { compareReports } from '../../src/analysis/compare/index.js';
 import { defaultConfig } from '../../src/config/load.js';
 import { batchAnnotations, conclusionFor, FINDING_KINDS, toAnnotations, toSarif } from '../../src/report/index.js';
@@ -64,19 +67,43 @@ describe('toSarif', () => {
       expect(result.message.text.length).toBeGreaterThan(0);
       for (const location of result.locations) {
         expect(location.physicalLocation.artifactLocation.uri).toMatch(/^test\/fixtures\/reports\/src\/head\/\w+\.cu$/);
-        if (location.physicalLocation.region) expect(location.physicalLocation.region.startLine).toBeGreaterThanOrEqual(1);
+        expect(location.physicalLocation.region.startLine).toBeGreaterThanOrEqual(1);
       }
       expect(result.partialFingerprints['carveFinding/v1']).toMatch(/^[0-9a-f]{64}$/);
     }
   });
 
-  it('maps findings to rules, levels and lines', () => {
+  it('maps findings to rules, levels and lines; findings without a line sit on the kernel\'s first analysed line, as annotations do', () => {
     expect(sarif.runs[0].results.map((r: any) => [r.ruleId, r.level, r.locations[0]?.physicalLocation.region?.startLine ?? null])).toEqual([
-      ['carve/cliff', 'error', null],
+      ['carve/cliff', 'error', 11],
       ['carve/uncoalesced', 'error', 6],
       ['carve/uncoalesced', 'error', 16],
-      ['carve/instructions', 'warning', null],
-      ['carve/instructions', 'warning', null],
+      ['carve/instructions', 'warning', 11],
+      ['carve/instructions', 'warning', 5],
     ]);
+    expect(sarif.runs[0].results.map((r: any) => r.locations[0].physicalLocation.region.startLine)).toEqual(toAnnotations(comparison, config.failOn).map((a) => a.start_line));
+  });
+
+  it('gives a cliff (no line of its own) its kernel\'s file and line: the exact result', () => {
+    // regtile.cu's first analysed line is 11, the `for (int p ...)` loop of the kernel.
+    const cliff = comparison.findings[0];
+    const key = `cliff|regtile|sm_90|test/fixtures/reports/src/head/regtile.cu|`;
+    expect(sarif.runs[0].results[0]).toEqual({
+      ruleId: 'carve/cliff',
+      ruleIndex: 0,
+      level: 'error',
+      message: { text: `regtile (sm_90): ${cliff.title}. ${cliff.message} Remedy: ${cliff.remedy}` },
+      locations: [{ physicalLocation: { artifactLocation: { uri: 'test/fixtures/reports/src/head/regtile.cu', uriBaseId: '%SRCROOT%' }, region: { startLine: 11 } } }],
+      partialFingerprints: { 'carveFinding/v1': createHash('sha256').update(key).digest('hex') },
+      properties: {
+        kernel: 'regtile', arch: 'sm_90',
+        evidence: {
+          blockSize: 256, registersBase: 64, registersHead: 80, sharedBytesBase: 1024, sharedBytesHead: 1024, blocksPerSMBase: 4, blocksPerSMHead: 3,
+          warpsPerSMBase: 32, warpsPerSMHead: 24, occupancyBase: 0.5, occupancyHead: 0.375, limiterHead: 'registers', cause: 'registers',
+        },
+      },
+    });
+    expect(cliff.title).toBe('+16 registers → 4 → 3 blocks/SM (occupancy 50% → 37.5%)');
+    expect(readFileSync(path.resolve(import.meta.dirname, '../fixtures/reports/src/head/regtile.cu'), 'utf8').split('\n')[10]).toBe('    for (int p = 0; p < k; ++p) {');
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { codeSpan, kernelRow } from '../../src/report/format.js';
 import { findingMarkdown } from '../../src/report/findings-markdown.js';
-import type { Finding, KernelComparison } from '../../src/report/types.js';
+import type { Finding, KernelComparison } from '../../src/model/types.js';
 
 describe('codeSpan', () => {
   it('fences with one backtick more than the longest run inside, padded when there is one', () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
       'include: ["/etc"]',
       '',
     ].join('\n'),
-  }, 'a config of our own');
+  }, 'a config of the pull request');
   run = await runBundledAction({
     bundle, workspace: repo.dir, apiUrl: server.url,
     inputs: { 'github-token': 'ghs_test', 'report-dir': mkdtempSync(path.join(tmpdir(), 'carve-out-')), arch: 'sm_90', timing: 'on' },

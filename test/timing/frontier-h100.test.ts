@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { frontierTimingVerdict } from '../../src/pipeline/space-timing.js';
 import { defaultConfig } from '../../src/config/load.js';
-import type { Finding, PrCarvingSummary } from '../../src/report/types.js';
+import type { Finding, PrCarvingSummary } from '../../src/model/types.js';
 
 const DIR = path.resolve(import.meta.dirname, '../fixtures/frontier/h100');
 const load = (name: string) => JSON.parse(readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as { carving: PrCarvingSummary; findings: Finding[] };

@@ -54,7 +54,7 @@ describe('timing statistics', () => {
     expect(ranked.map((r) => [r.variant, r.rank, r.stats.medianMs])).toEqual([['b', 1, 1], ['a', 2, 3]]);
   });
 
-  it('expected best of a random sample (Table 5 of 000_)', () => {
+  it('expected best of a random sample (Table 5 of [Ryoo08])', () => {
     const times = [1, 2, 3, 4];
     expect(expectedBestOfRandomSample(times, 1)).toBe(2.5);
     // k = 2: P(best = 1) = 3/6, P(2) = 2/6, P(3) = 1/6

@@ -4,7 +4,7 @@
 // is one (pointer, floating, integral), else from the PTX parameter types (.u64 may be either a
 // pointer or a 64-bit integer there). Pure: text in, diagnostics out.
 import type { ArgumentSpec } from '../../config/types.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 import { pointerSegment } from './space.js';
 
 /** The PTX types of an entry's parameters ('u64', 'f32', ...); null when the entry is not found. */

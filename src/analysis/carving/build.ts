@@ -4,7 +4,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { compileCuda, type ResourceRecord } from '../../toolchain/index.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 import { buildCacheKey } from './cache.js';
 import { createProgress, mapPool } from './progress.js';
 import type { Variant } from './space.js';

@@ -1,7 +1,7 @@
 // Base vs head carving of one space on a pull request: which survivors appeared or vanished,
 // whether the configuration in use (`current`) is still on the frontier, and whether the
 // predicted best changed. Pure: two CarveResults in, a comparison and its findings out.
-import type { Finding, FrontierComparisonSummary, FrontierSideSummary } from '../../report/types.js';
+import type { Finding, FrontierComparisonSummary, FrontierSideSummary } from '../../model/types.js';
 import type { CarveResult, CarvedVariant } from './carve.js';
 
 export type FrontierBest = NonNullable<FrontierSideSummary['best']>;

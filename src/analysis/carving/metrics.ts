@@ -4,7 +4,7 @@
 // with B_SM from the exact occupancy calculator (src/gpu), plus what threshold carving needs:
 // spills, coalescing, bank conflicts and the global-memory traffic a launch moves.
 import { computeOccupancy, OccupancyInputError, explainZeroOccupancy } from '../../gpu/index.js';
-import type { AccessReport, KernelReport } from '../../report/types.js';
+import type { AccessReport, KernelReport } from '../../model/types.js';
 import type { ParameterValue } from './space.js';
 
 export interface VariantGeometry {

@@ -9,7 +9,7 @@ import { analyzeModule } from '../analyze.js';
 import { findNvcc } from '../../toolchain/index.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
 import { configValuePosition } from '../../config/load.js';
-import type { Diagnostic, KernelReport } from '../../report/types.js';
+import type { Diagnostic, KernelReport } from '../../model/types.js';
 import { checkSpaceArguments, entryParameterTypes } from './arguments.js';
 import { buildVariants, type VariantBuild } from './build.js';
 import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';

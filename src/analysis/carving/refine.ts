@@ -4,7 +4,7 @@
 // rounds of halving size, the variants nearest the measured best in the parameter space
 // (ties: the model's rank), re-centring on each round's best. The timer is injected: the
 // harness on a GPU, or recorded timings for offline evaluation and tests.
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 import { timingStats, type TimingStats } from '../../timing/stats.js';
 import { smCount, tailFactor, type CarveResult, type CarvedVariant } from './carve.js';
 import type { ParameterValue } from './space.js';

@@ -3,14 +3,12 @@
 // Expressions are compiled once; a bad one is a Diagnostic with its JSON path and column.
 import { compileExpression, ExpressionError, type CompiledExpression, type Environment } from '../../expr/index.js';
 import type { SpaceConfig } from '../../config/types.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
+import type { ResolvedArgument } from '../../model/variant.js';
 
 export type ParameterValue = number | string;
 
-export type ResolvedArgument =
-  | { kind: 'buffer'; type: string; count: number; init: 'random' | 'zero' | 'ones' | 'index' }
-  | { kind: 'int'; value: number }
-  | { kind: 'float'; value: number };
+export type { ResolvedArgument };
 
 export interface Variant {
   /** Stable identity: "BM=64,BN=32,..." in the config's parameter order. */

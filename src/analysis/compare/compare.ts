@@ -1,7 +1,7 @@
 // compareReports: base vs head -> kernels with status + findings. Quiet by design: an
 // unchanged kernel yields no findings, a changed one only what is new or worse; a kernel
 // with no base (new file, new kernel, base failed to build) gets only absolute findings.
-import type { CarveReport, Comparison, Finding, KernelComparison, KernelReport } from '../../report/types.js';
+import type { CarveReport, Comparison, Finding, KernelComparison, KernelReport } from '../../model/types.js';
 import type { CarveConfig } from '../../config/types.js';
 import type { TimingComparisonInput } from './types.js';
 import { pairKernels } from './kernels.js';

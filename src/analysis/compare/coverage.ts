@@ -1,7 +1,7 @@
 // Whether each side of a comparison yielded something to compare. A side whose every unit
 // failed to build, or that has no kernels while the other side has some, cannot be
 // compared: that is an error of the run (the check fails), never "no findings".
-import type { CarveReport, Diagnostic } from '../../report/types.js';
+import type { CarveReport, Diagnostic } from '../../model/types.js';
 
 const BUILD_STAGES = new Set<Diagnostic['stage']>(['build', 'ptxas', 'cubin', 'ptx']);
 

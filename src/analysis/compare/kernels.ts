@@ -2,7 +2,7 @@
 // pair changed. Positions (file, line, column) and the resources' provenance are left out
 // of the comparison: a build in a worktree, a moved line or a cubin instead of a ptxas log
 // is not a change of the kernel.
-import type { CarveReport, KernelComparison, KernelReport } from '../../report/types.js';
+import type { CarveReport, KernelComparison, KernelReport } from '../../model/types.js';
 
 export function kernelKey(kernel: Pick<KernelReport, 'name' | 'arch'>): string {
   return `${kernel.name}@${kernel.arch}`;

@@ -3,7 +3,7 @@
 // like spills. Evidence: ptxas's stack frame (resources) and the PTX's ld.local / st.local
 // bytes per thread (trip-weighted); ptxas may still keep PTX local arrays in registers, so
 // the stack frame decides when it is known.
-import type { Finding, KernelReport, LocalAccessReport } from '../../report/types.js';
+import type { Finding, KernelReport, LocalAccessReport } from '../../model/types.js';
 import { localMemoryRemedy } from './remedies.js';
 
 type NewFinding = Omit<Finding, 'kernel' | 'displayName' | 'arch' | 'file' | 'line'> & { file?: string | null; line?: number | null };

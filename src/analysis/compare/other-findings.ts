@@ -1,6 +1,6 @@
 // Findings that come from outside the kernels' static analysis: build failures on the head
 // side and timing regressions.
-import type { CarveReport, Diagnostic, Finding, KernelReport } from '../../report/types.js';
+import type { CarveReport, Diagnostic, Finding, KernelReport } from '../../model/types.js';
 import type { Thresholds } from '../../config/types.js';
 import type { TimingComparisonInput } from './types.js';
 import { basename, round } from './format.js';

@@ -1,5 +1,5 @@
-// Remedies, drawn from the optimization patterns of Stratton et al. (seeds/002, §3) and
-// Ryoo et al. (seeds/000, §3). Each names the pattern so a reader can look it up.
+// Remedies, drawn from the optimization patterns of [Stratton12] §3 and [Ryoo08] §3
+// (docs/references.md). Each names the pattern so a reader can look it up.
 
 export function registerCliffRemedy(blockSize: number, blocksWanted: number, registerCap: number | null): string {
   const cap = registerCap !== null ? ` (at most ${registerCap} registers/thread)` : '';

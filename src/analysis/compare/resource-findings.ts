@@ -1,6 +1,6 @@
 // Findings from resources and occupancy: cliffs (a dropped block/SM, or a small headroom to
 // the next drop), spills, and growth of registers / shared memory / instructions per thread.
-import type { Finding, KernelReport, OccupancyResult } from '../../report/types.js';
+import type { Finding, KernelReport, OccupancyResult } from '../../model/types.js';
 import type { Thresholds } from '../../config/types.js';
 import { percent, plural, round, signed } from './format.js';
 import { getArch } from '../../gpu/index.js';

@@ -1,6 +1,6 @@
 // Findings at individual instructions: new or worse uncoalesced/strided global accesses,
 // new or worse shared-memory bank conflicts, and new divergent branches inside loops.
-import type { AccessReport, DivergenceReport, Finding, KernelReport } from '../../report/types.js';
+import type { AccessReport, DivergenceReport, Finding, KernelReport } from '../../model/types.js';
 import type { Thresholds } from '../../config/types.js';
 import { alignSites, siteOpcode } from './sites.js';
 import { plural, round, where } from './format.js';

@@ -1,6 +1,6 @@
 // Per-site classification: evaluates the address of every lane of every warp of the block,
 // then counts 32-byte sectors (global) or bank-conflict wavefronts (shared).
-import type { AccessClass } from '../../report/types.js';
+import type { AccessClass } from '../../model/types.js';
 import type { Expr } from './expr.js';
 import { isUnknown, symbolicKey, WarpEvaluator, type LaneEnvironment, type LaneValue, type Linear } from './linear.js';
 import { monomialText } from './symbols.js';

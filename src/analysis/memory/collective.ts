@@ -1,7 +1,7 @@
 // Memory sites that are not one address per lane: warp-collective wmma tiles (rows of
 // contiguous bytes, a row stride apart) and copies one thread hands to the TMA engine
 // (cp.async.bulk: contiguous bytes; cp.async.bulk.tensor: a box of a host-built tensor map).
-import type { AccessClass } from '../../report/types.js';
+import type { AccessClass } from '../../model/types.js';
 import type { SiteResult } from './classify.js';
 import { isUnknown, type LaneValue } from './linear.js';
 import type { Tile } from './sites.js';

@@ -3,7 +3,7 @@
 // and which conditional branches split warps.
 import type { Instruction, Operand } from '../../ptx/ast.js';
 import { inlineChains, userLocation } from '../../ptx/user-location.js';
-import type { AccessReport, DivergenceReport, LocalAccessReport } from '../../report/types.js';
+import type { AccessReport, DivergenceReport, LocalAccessReport } from '../../model/types.js';
 import { classifyGlobal, classifyShared, laneValue, warpLanes, type Lane, type SiteResult } from './classify.js';
 import { classifyBulk, classifyTile } from './collective.js';
 import { ValueBuilder } from './defs.js';

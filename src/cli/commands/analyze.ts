@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeModule, type KernelLaunch } from '../../analysis/index.js';
 import { bareKernelName, kernelSignatures, parseParamAssignment } from '../../analysis/kernel-params.js';
-import type { CarveReport, Diagnostic, KernelReport } from '../../report/types.js';
+import type { CarveReport, Diagnostic, KernelReport } from '../../model/types.js';
 import { assemblePtx, compileCuda, findNvcc, type ResourceRecord } from '../../toolchain/index.js';
 import { VERSION } from '../../version.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';

@@ -1,4 +1,4 @@
-// `carve carve`: optimization carving of a variant space (000_...), and `carve merge` of shard outputs.
+// `carve carve`: optimization carving of a variant space ([Ryoo08], docs/references.md), and `carve merge` of shard outputs.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
@@ -9,7 +9,7 @@ import {
 } from '../../analysis/carving/index.js';
 import { harnessTimer } from '../../timing/index.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 
 const USAGE = `Usage:
   carve carve --config FILE --space NAME [--arch sm_90] [--json] [--svg FILE] [--time [--budget N]]

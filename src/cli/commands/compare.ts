@@ -15,7 +15,7 @@ import { stepLog } from '../progress.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 import { compareReports, sideCoverageErrors, type TimingComparisonInput } from '../../analysis/compare/index.js';
 import { conclusionFor, FINDING_KINDS, levelOf, renderComment, renderSummary, toSarif, type CarveReport, type Comparison } from '../../report/index.js';
 import { VERSION } from '../../version.js';

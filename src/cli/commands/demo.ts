@@ -11,7 +11,7 @@ import { loadConfigFile } from '../../config/load.js';
 import { git } from '../../discover/index.js';
 import { runGate } from '../../pipeline/index.js';
 import { renderHtmlReport, renderMarkdownReport } from '../../report/index.js';
-import type { CarveReport } from '../../report/types.js';
+import type { CarveReport } from '../../model/types.js';
 import { EXIT_OK, EXIT_USAGE, parseCommandArgs, UsageError, type CliIO, type Command } from '../command.js';
 
 const USAGE = `Usage: carve demo [--artifacts | --compile] [--out DIR] [--json]

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 import { renderHtmlReport, renderMarkdownReport, type CarveReport, type CarvingInput } from '../../report/index.js';
-import type { PrCarvingSummary } from '../../report/types.js';
+import type { PrCarvingSummary } from '../../model/types.js';
 import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
 
 const USAGE = `Usage:

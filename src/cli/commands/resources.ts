@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
-import type { Diagnostic } from '../../report/types.js';
+import type { Diagnostic } from '../../model/types.js';
 import { parsePtxasLog, readCubin, type ResourceRecord } from '../../toolchain/index.js';
 
 const USAGE = `Usage: carve resources FILE.cubin|ptxas.log [--json]

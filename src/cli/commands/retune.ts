@@ -8,7 +8,7 @@ import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type Command } from '../command.js';
 import { loadConfigFile } from '../../config/load.js';
 import { parseTimingOutput } from '../../timing/index.js';
-import { renderRetuneMarkdown, retune } from '../../action/retune.js';
+import { renderRetuneMarkdown, retune } from '../../pipeline/retune.js';
 import { parseBudget } from './carve.js';
 
 const USAGE = `Usage:
