@@ -1,4 +1,4 @@
-// Optimization carving (Ryoo et al., 000_...): threshold carving removes variants that fail a
+// Optimization carving ([Ryoo08]): threshold carving removes variants that fail a
 // must-have while others pass it; tradeoff carving keeps the Pareto set on (efficiency,
 // utilization), optionally with a retention band; variants with indistinguishable metrics
 // are merged into one representative. Pure: metrics in, survivors and step counts out.
@@ -64,7 +64,7 @@ export interface CarvedVariant extends VariantMetrics {
   status: VariantStatus;
   /** On the (efficiency, utilization) frontier of the variants that passed threshold carving. */
   onFrontier: boolean;
-  /** Axes normalised to the largest value among the built variants (Fig. 4 of 000_...). */
+  /** Axes normalised to the largest value among the built variants (Fig. 4 of [Ryoo08]). */
   normalizedEfficiency: number | null;
   normalizedUtilization: number | null;
   /** For a survivor: ids of the variants merged into it; for a merged one: its representative. */

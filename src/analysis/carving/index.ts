@@ -1,4 +1,4 @@
-// Optimization carving (000_...): variant spaces, cached parallel builds, Ryoo metrics,
+// Optimization carving ([Ryoo08]): variant spaces, cached parallel builds, Ryoo metrics,
 // threshold + Pareto carving, shard merging, random-sampling baseline, SVG scatter.
 export { enumerateSpace, parseShard, shardVariants, variantId, pointerSegment, type Variant, type ResolvedArgument, type SpaceEnumeration, type RejectedVariant, type ParameterValue } from './space.js';
 export { variantMetrics, ryooEfficiency, ryooUtilization, type VariantMetrics, type VariantGeometry, type MetricOptions, type CoalescingVerdict } from './metrics.js';

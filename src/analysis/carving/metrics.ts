@@ -1,4 +1,4 @@
-// Per-variant metrics from a KernelReport (Ryoo et al., 000_..., section 4):
+// Per-variant metrics from a KernelReport ([Ryoo08], section 4):
 //   efficiency  = 1 / (Instr x Threads)
 //   utilization = Instr / Regions x [ (W_TB - 1) / 2 + (B_SM - 1) x W_TB ]
 // with B_SM from the exact occupancy calculator (src/gpu), plus what threshold carving needs:

@@ -1,4 +1,4 @@
-// Random sampling as the baseline carving must beat (000_..., section 5.3 and Table 5).
+// Random sampling as the baseline carving must beat ([Ryoo08], section 5.3 and Table 5).
 
 /**
  * Expected best (smallest) time of a uniform random sample of `sampleSize` distinct variants:
@@ -42,7 +42,7 @@ export interface CarvingEvaluation {
   sampleSizeFor95: number;
 }
 
-/** Table 5 of 000_... for one space: carving's survivors against the exhaustive timings. */
+/** Table 5 of [Ryoo08] for one space: carving's survivors against the exhaustive timings. */
 export function evaluateCarving(timings: Map<string, number>, survivorIds: string[]): CarvingEvaluation {
   const entries = [...timings.entries()];
   const [bestId, bestMs] = entries.reduce((best, entry) => (entry[1] < best[1] ? entry : best));

@@ -1,4 +1,4 @@
-// SVG scatter of a carved space, like Fig. 4 of 000_...: efficiency (x) against utilization
+// SVG scatter of a carved space, like Fig. 4 of [Ryoo08]: efficiency (x) against utilization
 // (y), each normalised to its largest value; survivors filled, threshold-pruned variants as
 // squares, the frontier joined by a line, and (when timings are given) the fastest circled.
 import type { CarveResult, CarvedVariant } from './carve.js';
