@@ -64,19 +64,25 @@ export function sharedPhaseLanes(width: number): number {
 export function sharedWavefronts(offsets: number[], width: number): number {
   const phaseLanes = sharedPhaseLanes(width);
   let wavefronts = 0;
+  // Per phase: the words touched, sorted so each distinct word counts once in its bank.
+  const words: number[] = [];
+  const wordsPerBank = new Int32Array(BANKS);
   for (let first = 0; first < offsets.length; first += phaseLanes) {
-    const wordsPerBank = new Map<number, Set<number>>();
-    for (const offset of offsets.slice(first, first + phaseLanes)) {
+    words.length = 0;
+    const end = Math.min(offsets.length, first + phaseLanes);
+    for (let lane = first; lane < end; lane++) {
+      const offset = offsets[lane];
       const lastWord = Math.floor((offset + width - 1) / BANK_BYTES);
-      for (let word = Math.floor(offset / BANK_BYTES); word <= lastWord; word++) {
-        const bank = ((word % BANKS) + BANKS) % BANKS;
-        let words = wordsPerBank.get(bank);
-        if (!words) wordsPerBank.set(bank, (words = new Set()));
-        words.add(word);
-      }
+      for (let word = Math.floor(offset / BANK_BYTES); word <= lastWord; word++) words.push(word);
     }
+    words.sort((a, b) => a - b);
+    wordsPerBank.fill(0);
     let phaseWavefronts = 0;
-    for (const words of wordsPerBank.values()) phaseWavefronts = Math.max(phaseWavefronts, words.size);
+    for (let i = 0; i < words.length; i++) {
+      if (i > 0 && words[i] === words[i - 1]) continue;
+      const bank = ((words[i] % BANKS) + BANKS) % BANKS;
+      phaseWavefronts = Math.max(phaseWavefronts, ++wordsPerBank[bank]);
+    }
     wavefronts += Math.max(1, phaseWavefronts);
   }
   return wavefronts;
