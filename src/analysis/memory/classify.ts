@@ -72,8 +72,14 @@ function uniformShifts(common: Linear, covered?: { monomial: string; unit: numbe
   return { shifts, assumptions };
 }
 
-function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
-  return warp.map((lane) => laneValue(address, lane));
+/** The value of `address` in each lane of `warp` (not to be modified). */
+export function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
+  if (warp.length === 0) return [];
+  const all = warp[0].evaluator.values(address);
+  // The whole warp in lane order (most sites): its values as they are.
+  let whole = all.length === warp.length;
+  for (let l = 0; l < warp.length && whole; l++) whole = warp[l].position === l && warp[l].evaluator === warp[0].evaluator;
+  return whole ? all : warp.map((lane) => laneValue(address, lane));
 }
 
 function strideText(offsets: number[]): string {

@@ -4,7 +4,7 @@
 // the bound: reported as not divergent, with that reason.
 import { isUniformExpr, type Expr } from './expr.js';
 import { isUnknown, symbolicKey, type Linear } from './linear.js';
-import { laneValue, type Lane } from './classify.js';
+import { laneValue, laneValues, type Lane } from './classify.js';
 
 type Comparison = Extract<Expr, { op: 'cmp' }>;
 const differences = new WeakMap<Comparison, Expr>();
@@ -75,7 +75,7 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
   const difference = differenceOf(expr, warps[0][0]);
   let status: PredicateStatus = 'uniform';
   for (const warp of warps) {
-    const values = warp.map((lane) => laneValue(difference, lane));
+    const values = laneValues(difference, warp);
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       return { status: 'divergent', reason: `predicate depends on the lane through ${unknownValue.reason}`, unresolved: true };
