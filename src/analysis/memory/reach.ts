@@ -43,6 +43,7 @@ export function laneReachability(cfg: MemoryCfg, builder: ValueBuilder, warps: L
   // can take (a lane whose outcome is unknown takes every successor): the blocks a lane
   // reaches are those a walk of that lane alone would reach.
   const masks = new Uint32Array(cfg.blocks.length);
+  const blockMasks = cfg.blocks.map((): number[] => []);
   warps.forEach((warp, w) => {
     const lanes = Math.min(warp.length, 32);
     const outcomes = new Map<number, { taken: number; notTaken: number; either: number }>();
@@ -78,12 +79,28 @@ export function laneReachability(cfg: MemoryCfg, builder: ValueBuilder, warps: L
         for (const successor of cfg.blocks[blockId].successors) reach(successor, mask);
       }
     }
+    // Blocks reached by the same lanes share one list.
+    const listOfMask = new Map<number, Lane[]>();
     for (const block of cfg.blocks) {
       const mask = masks[block.id];
+      blockMasks[block.id].push(mask);
       if (mask === 0) continue;
-      const list = reached.get(block.id)![w];
-      for (let l = 0; l < lanes; l++) if (mask & (1 << l)) list.push(warp[l]);
+      let list = listOfMask.get(mask);
+      if (list === undefined) {
+        list = [];
+        for (let l = 0; l < lanes; l++) if (mask & (1 << l)) list.push(warp[l]);
+        listOfMask.set(mask, list);
+      }
+      reached.get(block.id)![w] = list;
     }
   });
+  // Blocks reached by the same lanes of every warp share one Lane[][] (site results are memoised by it).
+  const byLanes = new Map<string, Lane[][]>();
+  for (const block of cfg.blocks) {
+    const key = blockMasks[block.id].join(' ');
+    const shared = byLanes.get(key);
+    if (shared === undefined) byLanes.set(key, reached.get(block.id)!);
+    else reached.set(block.id, shared);
+  }
   return reached;
 }

@@ -25,13 +25,18 @@ export function warpsOfBlock(block: [number, number, number] | null): LaneEnviro
 }
 
 /** Distinct 32-byte sectors touched by lanes reading `width` bytes at each offset. */
-export function sectorsTouched(offsets: number[], width: number): number {
-  const sectors = new Set<number>();
-  for (const offset of offsets) {
+export function sectorsTouched(offsets: number[], width: number, shift = 0): number {
+  // Sorted sector numbers, each distinct one counted once (no Set per call: called per lane shift).
+  const sectors: number[] = [];
+  for (const unshifted of offsets) {
+    const offset = shift === 0 ? unshifted : unshifted + shift;
     const last = Math.floor((offset + width - 1) / SECTOR_BYTES);
-    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) sectors.add(sector);
+    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) sectors.push(sector);
   }
-  return sectors.size;
+  sectors.sort((a, b) => a - b);
+  let distinct = 0;
+  for (let i = 0; i < sectors.length; i++) if (i === 0 || sectors[i] !== sectors[i - 1]) distinct++;
+  return distinct;
 }
 
 /** Distinct bytes the lanes use. */
