@@ -97,7 +97,21 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
     : { status, reason: 'warp-uniform predicate' };
 }
 
+/** Results by lanes and canonical predicate: a branch's predicate is classified for lane reachability and again for its report. */
+const statuses = new WeakMap<Lane[][], WeakMap<Expr, PredicateResult>>();
+
 export function predicateStatus(expr: Expr, warps: Lane[][]): PredicateResult {
+  const evaluator = warps[0]?.[0]?.evaluator;
+  if (evaluator === undefined) return predicateStatusOnce(expr, warps);
+  const canonical = evaluator.canonical(expr);
+  let byPredicate = statuses.get(warps);
+  if (byPredicate === undefined) statuses.set(warps, (byPredicate = new WeakMap<Expr, PredicateResult>()));
+  let result = byPredicate.get(canonical);
+  if (result === undefined) byPredicate.set(canonical, (result = predicateStatusOnce(expr, warps)));
+  return result;
+}
+
+function predicateStatusOnce(expr: Expr, warps: Lane[][]): PredicateResult {
   if (isUniformExpr(expr)) return { status: 'uniform', reason: 'warp-uniform predicate' };
   switch (expr.op) {
     case 'cmp': return comparisonStatus(expr, warps);
