@@ -34,7 +34,9 @@ class DefinitionSets {
   private readonly unions = new Map<number, number>();
 
   intern(sorted: Int32Array): number {
-    const key = sorted.join(',');
+    // Typed-array join is slow; a concatenated key is not.
+    let key = '';
+    for (let i = 0; i < sorted.length; i++) key += `${sorted[i]},`;
     let id = this.ids.get(key);
     if (id === undefined) {
       id = this.members.length;
