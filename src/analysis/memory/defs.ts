@@ -208,8 +208,10 @@ const ARITHMETIC: Record<string, BinaryOp> = {
 };
 const COMPARISONS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'lo', 'ls', 'hi', 'hs']);
 
+const FLOAT_TYPES = new Set(['f16', 'f16x2', 'bf16', 'bf16x2', 'f32', 'f64', 'tf32']);
+
 function isFloatType(ins: Instruction): boolean {
-  return ins.modifiers.some((m) => /^(f16|f16x2|bf16|bf16x2|f32|f64|tf32)$/.test(m));
+  return ins.modifiers.some((m) => FLOAT_TYPES.has(m));
 }
 
 function compareOp(modifier: string): CompareOp {
