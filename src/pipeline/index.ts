@@ -9,5 +9,6 @@ export { renderGate, problemsMarkdown, clipBytes } from './render.js';
 export { numericDefines } from './side.js';
 export { timeSides, type TimeSidesInput } from './timing.js';
 export { reportAtRevision, type RevisionReportOptions } from './revision.js';
+export { Checkouts } from './checkouts.js';
 export type { CommentPolicy, GateOptions, GateResult } from './types.js';
 export { carveRevisions, carvePullRequest, touchedSpaces, type PrCarving, type RevisionCarvingInput } from './spaces.js';

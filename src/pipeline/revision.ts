@@ -11,6 +11,7 @@ import type { CarveReport, Diagnostic } from '../model/types.js';
 import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';
 import { pathMapper } from './paths.js';
+import type { Checkouts } from './checkouts.js';
 
 export interface RevisionReportOptions {
   repoRoot: string;
@@ -26,6 +27,8 @@ export interface RevisionReportOptions {
   log?: (message: string) => void;
   /** nvcc builds in flight at once (default: CARVE_JOBS, else one per core). */
   jobs?: number;
+  /** Checkouts shared with the command's other steps (kept after this call); else a worktree of its own. */
+  checkouts?: Checkouts;
 }
 
 export async function reportAtRevision(options: RevisionReportOptions): Promise<{ report: CarveReport | null; diagnostics: Diagnostic[] }> {
@@ -36,9 +39,11 @@ export async function reportAtRevision(options: RevisionReportOptions): Promise<
     return { report: null, diagnostics: [{ severity: 'error', stage: 'build', message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${(error as Error).message}` }] };
   }
   const work = mkdtempSync(path.join(options.scratchDir, `carve-${options.side}-`));
-  const tree = path.join(work, 'tree');
+  const shared = options.checkouts;
+  let tree = path.join(work, 'tree');
   try {
-    await addWorktree(options.repoRoot, commit, tree);
+    if (shared) tree = await shared.tree(options.repoRoot, commit);
+    else await addWorktree(options.repoRoot, commit, tree);
     const files = await filesAt(options.repoRoot, commit);
     const mapper = pathMapper(tree, files);
     const nvcc = options.nvcc === 'none' ? null : await findNvcc(options.nvcc ?? undefined);
@@ -56,7 +61,7 @@ export async function reportAtRevision(options: RevisionReportOptions): Promise<
     });
     return { report, diagnostics: [] };
   } finally {
-    await removeWorktree(options.repoRoot, tree);
+    if (!shared) await removeWorktree(options.repoRoot, tree);
     rmSync(work, { recursive: true, force: true });
   }
 }

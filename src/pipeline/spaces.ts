@@ -12,6 +12,7 @@ import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import { addWorktree, buildIncludeGraph, fileReader, filesAt, findChanges, git, isCudaRelevant, removeWorktree, unitsReaching } from '../discover/index.js';
 import type { Diagnostic, Finding } from '../model/types.js';
 import { timeFrontier } from './space-timing.js';
+import type { Checkouts } from './checkouts.js';
 
 export interface SpaceSkip {
   space: string;
@@ -185,6 +186,8 @@ export interface RevisionCarvingInput {
   /** Time both sides' survivors (interleaved) on this machine's GPU. */
   time?: boolean;
   log?: (message: string) => void;
+  /** Checkouts shared with the command's other steps (the revisions' reports): each commit checked out once. */
+  checkouts?: Checkouts;
 }
 
 /**
@@ -205,11 +208,17 @@ export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCar
     return skipAll('no CUDA file changed: no space was carved');
   }
   const work = mkdtempSync(path.join(input.scratchDir, 'carve-spaces-'));
-  const headTree = path.join(work, 'head');
-  const baseTree = path.join(work, 'base');
+  const shared = input.checkouts;
+  let headTree = path.join(work, 'head');
+  let baseTree = path.join(work, 'base');
   try {
-    await addWorktree(input.repoRoot, headCommit, headTree);
-    await addWorktree(input.repoRoot, range.from, baseTree);
+    if (shared) {
+      headTree = await shared.tree(input.repoRoot, headCommit);
+      baseTree = await shared.tree(input.repoRoot, range.from);
+    } else {
+      await addWorktree(input.repoRoot, headCommit, headTree);
+      await addWorktree(input.repoRoot, range.from, baseTree);
+    }
     const result = await carvePullRequest({
       config: configAt(input.config, input.repoRoot, headTree), workspace: headTree, baseRoot: baseTree,
       headFiles: await filesAt(input.repoRoot, headCommit), baseFiles: await filesAt(input.repoRoot, range.from),
@@ -218,8 +227,10 @@ export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCar
     });
     return { ...result, note: null };
   } finally {
-    await removeWorktree(input.repoRoot, headTree);
-    await removeWorktree(input.repoRoot, baseTree);
+    if (!shared) {
+      await removeWorktree(input.repoRoot, headTree);
+      await removeWorktree(input.repoRoot, baseTree);
+    }
     rmSync(work, { recursive: true, force: true });
   }
 }

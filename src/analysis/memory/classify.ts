@@ -72,8 +72,14 @@ function uniformShifts(common: Linear, covered?: { monomial: string; unit: numbe
   return { shifts, assumptions };
 }
 
-function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
-  return warp.map((lane) => laneValue(address, lane));
+/** The value of `address` in each lane of `warp` (not to be modified). */
+export function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
+  if (warp.length === 0) return [];
+  const all = warp[0].evaluator.values(address);
+  // The whole warp in lane order (most sites): its values as they are.
+  let whole = all.length === warp.length;
+  for (let l = 0; l < warp.length && whole; l++) whole = warp[l].position === l && warp[l].evaluator === warp[0].evaluator;
+  return whole ? all : warp.map((lane) => laneValue(address, lane));
 }
 
 function strideText(offsets: number[]): string {
@@ -187,7 +193,7 @@ function measureGlobal(offsetsPerWarp: number[][], commons: Linear[], width: num
     const { shifts, assumptions: made } = uniformShifts(commons[w], covered);
     made.forEach((a) => assumptions.add(a));
     let warpSectors = 0;
-    for (const shift of shifts) warpSectors += sectorsTouched(offsets.map((o) => o + shift), width);
+    for (const shift of shifts) warpSectors += sectorsTouched(offsets, width, shift);
     warpSectors /= shifts.length;
     const warpIdeal = idealSectors(offsets, width);
     const weight = weights?.[w] ?? 1;
@@ -258,7 +264,36 @@ function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, widt
   };
 }
 
+/**
+ * Results by lanes, canonical address and the rest of the arguments: a result depends only on
+ * those, and unrolled code repeats a site's address (a stencil re-reads its shared tile for
+ * every plane), so each distinct one is classified once.
+ */
+const siteResults = new WeakMap<Lane[][], WeakMap<Expr, Map<string, SiteResult>>>();
+
+function memoised(address: Expr, width: number, laneWarps: Lane[][], blockText: string, space: string, classify: () => SiteResult): SiteResult {
+  const evaluator = laneWarps[0]?.[0]?.evaluator;
+  if (evaluator === undefined) return classify();
+  const canonical = evaluator.canonical(address);
+  let byAddress = siteResults.get(laneWarps);
+  if (byAddress === undefined) siteResults.set(laneWarps, (byAddress = new WeakMap()));
+  let byRest = byAddress.get(canonical);
+  if (byRest === undefined) byAddress.set(canonical, (byRest = new Map<string, SiteResult>()));
+  const key = `${space} ${width} ${blockText}`;
+  let result = byRest.get(key);
+  if (result === undefined) byRest.set(key, (result = classify()));
+  return result;
+}
+
 export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
+  return memoised(address, width, laneWarps, blockText, 'global', () => classifyGlobalOnce(address, width, laneWarps, blockText));
+}
+
+export function classifyShared(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
+  return memoised(address, width, laneWarps, blockText, 'shared', () => classifySharedOnce(address, width, laneWarps, blockText));
+}
+
+function classifyGlobalOnce(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
   const { resolved, note } = resolveOrSample(address, laneWarps);
   if ('unresolved' in resolved) return resolved.unresolved;
   if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
@@ -270,7 +305,7 @@ export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][]
   };
 }
 
-export function classifyShared(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
+function classifySharedOnce(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
   const { resolved, warps, note } = resolveOrSample(address, laneWarps);
   if ('unresolved' in resolved) return resolved.unresolved;
   if (resolved.stride) {

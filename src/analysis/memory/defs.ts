@@ -24,71 +24,182 @@ export function definedRegisters(ins: Instruction): string[] {
   return registerNames(ins.operands[0]);
 }
 
-type RegisterDefs = Map<string, Set<number>>;
+/**
+ * Definition sets, interned: each distinct sorted set of statement indices has one id (0 is
+ * the empty set), so per-block states are Int32Arrays of ids and equal sets are shared.
+ */
+class DefinitionSets {
+  private readonly members: Int32Array[] = [new Int32Array(0)];
+  private readonly ids = new Map<string, number>([['', 0]]);
+  private readonly unions = new Map<number, number>();
 
-function mergeInto(target: RegisterDefs, source: RegisterDefs): void {
-  for (const [register, defs] of source) {
-    let existing = target.get(register);
-    if (!existing) target.set(register, (existing = new Set()));
-    for (const def of defs) existing.add(def);
+  intern(sorted: Int32Array): number {
+    // Typed-array join is slow; a concatenated key is not.
+    let key = '';
+    for (let i = 0; i < sorted.length; i++) key += `${sorted[i]},`;
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.members.length;
+      this.members.push(sorted);
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  get(id: number): Int32Array {
+    return this.members[id];
+  }
+
+  union(a: number, b: number): number {
+    if (a === b || b === 0) return a;
+    if (a === 0) return b;
+    if (a > b) [a, b] = [b, a];
+    const key = a * 0x4000000 + b;
+    let id = this.unions.get(key);
+    if (id === undefined) {
+      id = this.intern(mergeSorted(this.members[a], this.members[b]));
+      this.unions.set(key, id);
+    }
+    return id;
   }
 }
 
-function countDefs(state: RegisterDefs): number {
-  let total = 0;
-  for (const defs of state.values()) total += defs.size;
-  return total;
+function mergeSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0, j = 0, n = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
+    if (n === 0 || out[n - 1] !== next) out[n++] = next;
+  }
+  return out.subarray(0, n);
 }
 
+/**
+ * Reaching definitions per register, solved on demand. Every definition is listed once per
+ * register (statement index, guarded or not); a query inside a block looks back through the
+ * register's definitions in that block (a guarded definition may not execute: earlier ones
+ * survive it) and, when none is unguarded, joins the definitions reaching the block's entry.
+ * Those are solved per register, once, by a worklist over the blocks from the register's
+ * defining blocks, with interned sets: linear in the function for each register queried.
+ */
 export class ReachingDefinitions {
-  private readonly blockIn: RegisterDefs[];
+  private readonly registerIds = new Map<string, number>();
+  /** Per register id: the indices of the statements defining it, ascending, and whether each is guarded. */
+  private readonly defIndices: number[][] = [];
+  private readonly defGuarded: boolean[][] = [];
+  /** Per register id: the definition set reaching each block's entry, once solved. */
+  private readonly blockIn: Array<Int32Array | undefined> = [];
+  private readonly sets = new DefinitionSets();
 
   constructor(private readonly cfg: MemoryCfg) {
-    const blockCount = cfg.blocks.length;
-    this.blockIn = Array.from({ length: blockCount }, (): RegisterDefs => new Map());
-    const blockOut: RegisterDefs[] = Array.from({ length: blockCount }, (): RegisterDefs => new Map());
-    const sizes = new Array<number>(blockCount).fill(-1);
-    // Sets only grow from empty (monotone), so an unchanged total size means a fixpoint.
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const block of cfg.blocks) {
-        const incoming: RegisterDefs = new Map();
-        for (const predecessor of block.predecessors) mergeInto(incoming, blockOut[predecessor]);
-        this.blockIn[block.id] = incoming;
-        const outgoing = this.transfer(incoming, block.statements, Infinity);
-        const size = countDefs(outgoing);
-        if (size !== sizes[block.id]) {
-          sizes[block.id] = size;
-          changed = true;
+    const body = cfg.fn.body;
+    for (const block of cfg.blocks) {
+      for (const index of block.statements) {
+        const ins = body[index] as Instruction;
+        for (const register of definedRegisters(ins)) {
+          let id = this.registerIds.get(register);
+          if (id === undefined) {
+            id = this.defIndices.length;
+            this.registerIds.set(register, id);
+            this.defIndices.push([]);
+            this.defGuarded.push([]);
+          }
+          const indices = this.defIndices[id];
+          // A register named twice in one destination is one definition.
+          if (indices.length > 0 && indices[indices.length - 1] === index) continue;
+          indices.push(index);
+          this.defGuarded[id].push(Boolean(ins.guard));
         }
-        blockOut[block.id] = outgoing;
       }
     }
+    // Blocks are visited in list order; a statement index list is ascending within a block, not across blocks.
+    for (let id = 0; id < this.defIndices.length; id++) this.sortDefinitions(id);
   }
 
-  private transfer(incoming: RegisterDefs, statements: number[], stopAt: number): RegisterDefs {
-    const state: RegisterDefs = new Map();
-    for (const [register, defs] of incoming) state.set(register, new Set(defs));
-    for (const index of statements) {
-      if (index >= stopAt) break;
-      const ins = this.cfg.fn.body[index] as Instruction;
-      for (const register of definedRegisters(ins)) {
-        // A guarded definition may not execute: earlier definitions survive it.
-        const defs = ins.guard ? (state.get(register) ?? new Set<number>()) : new Set<number>();
-        defs.add(index);
-        state.set(register, defs);
+  private sortDefinitions(id: number): void {
+    const indices = this.defIndices[id];
+    let sorted = true;
+    for (let i = 1; i < indices.length && sorted; i++) sorted = indices[i - 1] < indices[i];
+    if (sorted) return;
+    const order = indices.map((_, i) => i).sort((a, b) => indices[a] - indices[b]);
+    const guarded = this.defGuarded[id];
+    this.defIndices[id] = order.map((i) => indices[i]);
+    this.defGuarded[id] = order.map((i) => guarded[i]);
+  }
+
+  /** Definition sets of register `id` at every block entry (least fixpoint over the CFG). */
+  private solve(id: number): Int32Array {
+    const solved = this.blockIn[id];
+    if (solved) return solved;
+    const { blocks, blockOfStatement } = this.cfg;
+    const indices = this.defIndices[id];
+    const guarded = this.defGuarded[id];
+    // Per defining block: whether it kills what enters, and the set it generates.
+    const kills = new Map<number, boolean>();
+    const gens = new Map<number, number>();
+    for (let k = 0; k < indices.length; ) {
+      const block = blockOfStatement[indices[k]];
+      let end = k;
+      while (end < indices.length && blockOfStatement[indices[end]] === block) end++;
+      let first = end - 1;
+      while (first > k && guarded[first]) first--;
+      kills.set(block, !guarded[first]);
+      gens.set(block, this.sets.intern(Int32Array.from(indices.slice(first, end))));
+      k = end;
+    }
+    const entry = new Int32Array(blocks.length);
+    const exit = new Int32Array(blocks.length);
+    const queued = new Uint8Array(blocks.length);
+    const worklist: number[] = [];
+    for (const block of gens.keys()) {
+      worklist.push(block);
+      queued[block] = 1;
+    }
+    while (worklist.length > 0) {
+      const block = worklist.pop()!;
+      queued[block] = 0;
+      let incoming = 0;
+      for (const predecessor of blocks[block].predecessors) incoming = this.sets.union(incoming, exit[predecessor]);
+      entry[block] = incoming;
+      const gen = gens.get(block);
+      const outgoing = gen === undefined ? incoming : kills.get(block) ? gen : this.sets.union(incoming, gen);
+      if (outgoing === exit[block]) continue;
+      exit[block] = outgoing;
+      for (const successor of blocks[block].successors) {
+        if (!queued[successor]) {
+          queued[successor] = 1;
+          worklist.push(successor);
+        }
       }
     }
-    return state;
+    this.blockIn[id] = entry;
+    return entry;
   }
 
-  /** Definitions of `register` that reach the statement at `index` (before it executes). */
+  /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
   at(index: number, register: string): number[] {
     const blockId = this.cfg.blockOfStatement[index];
     if (blockId < 0) return [];
-    const block = this.cfg.blocks[blockId];
-    const state = this.transfer(new Map([[register, this.blockIn[blockId].get(register) ?? new Set()]]), block.statements, index);
-    return [...(state.get(register) ?? [])].sort((a, b) => a - b);
+    const id = this.registerIds.get(register);
+    if (id === undefined) return [];
+    const indices = this.defIndices[id];
+    const guarded = this.defGuarded[id];
+    // The last definition before `index`.
+    let low = 0;
+    let high = indices.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (indices[middle] < index) low = middle + 1;
+      else high = middle;
+    }
+    const local: number[] = [];
+    for (let k = low - 1; k >= 0 && this.cfg.blockOfStatement[indices[k]] === blockId; k--) {
+      local.push(indices[k]);
+      if (!guarded[k]) return local.reverse();
+    }
+    local.reverse();
+    const entering = this.sets.get(this.solve(id)[blockId]);
+    return local.length === 0 ? Array.from(entering) : Array.from(mergeSorted(entering, local));
   }
 }
 
@@ -97,8 +208,10 @@ const ARITHMETIC: Record<string, BinaryOp> = {
 };
 const COMPARISONS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'lo', 'ls', 'hi', 'hs']);
 
+const FLOAT_TYPES = new Set(['f16', 'f16x2', 'bf16', 'bf16x2', 'f32', 'f64', 'tf32']);
+
 function isFloatType(ins: Instruction): boolean {
-  return ins.modifiers.some((m) => /^(f16|f16x2|bf16|bf16x2|f32|f64|tf32)$/.test(m));
+  return ins.modifiers.some((m) => FLOAT_TYPES.has(m));
 }
 
 function compareOp(modifier: string): CompareOp {

@@ -4,7 +4,7 @@
 // the bound: reported as not divergent, with that reason.
 import { isUniformExpr, type Expr } from './expr.js';
 import { isUnknown, symbolicKey, type Linear } from './linear.js';
-import { laneValue, type Lane } from './classify.js';
+import { laneValue, laneValues, type Lane } from './classify.js';
 
 type Comparison = Extract<Expr, { op: 'cmp' }>;
 const differences = new WeakMap<Comparison, Expr>();
@@ -75,7 +75,7 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
   const difference = differenceOf(expr, warps[0][0]);
   let status: PredicateStatus = 'uniform';
   for (const warp of warps) {
-    const values = warp.map((lane) => laneValue(difference, lane));
+    const values = laneValues(difference, warp);
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       return { status: 'divergent', reason: `predicate depends on the lane through ${unknownValue.reason}`, unresolved: true };
@@ -97,7 +97,21 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
     : { status, reason: 'warp-uniform predicate' };
 }
 
+/** Results by lanes and canonical predicate: a branch's predicate is classified for lane reachability and again for its report. */
+const statuses = new WeakMap<Lane[][], WeakMap<Expr, PredicateResult>>();
+
 export function predicateStatus(expr: Expr, warps: Lane[][]): PredicateResult {
+  const evaluator = warps[0]?.[0]?.evaluator;
+  if (evaluator === undefined) return predicateStatusOnce(expr, warps);
+  const canonical = evaluator.canonical(expr);
+  let byPredicate = statuses.get(warps);
+  if (byPredicate === undefined) statuses.set(warps, (byPredicate = new WeakMap<Expr, PredicateResult>()));
+  let result = byPredicate.get(canonical);
+  if (result === undefined) byPredicate.set(canonical, (result = predicateStatusOnce(expr, warps)));
+  return result;
+}
+
+function predicateStatusOnce(expr: Expr, warps: Lane[][]): PredicateResult {
   if (isUniformExpr(expr)) return { status: 'uniform', reason: 'warp-uniform predicate' };
   switch (expr.op) {
     case 'cmp': return comparisonStatus(expr, warps);

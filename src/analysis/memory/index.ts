@@ -51,11 +51,30 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
   const reach = laneReachability(cfg, builder, warps);
   const laneCount = (list: Lane[][]) => list.reduce((sum, warp) => sum + warp.length, 0);
   const totalLanes = laneCount(warps);
+  // Shared per lane set, so that equal sites under equal lanes are classified once (classify.ts memoises by lanes).
+  const warpsOfReached = new Map<Lane[][], Lane[][]>();
+  const activeByGuard = [new Map<Lane[][], Map<Expr, Lane[][] | null>>(), new Map<Lane[][], Map<Expr, Lane[][] | null>>()];
+  const evaluator = warps[0]?.[0]?.evaluator;
+  const guardedLanes = (guard: Expr, negated: boolean, lanes: Lane[][]): Lane[][] | null => {
+    if (evaluator === undefined) return activeLanes(guard, negated, lanes);
+    const byLanes = activeByGuard[negated ? 1 : 0];
+    let byGuard = byLanes.get(lanes);
+    if (byGuard === undefined) byLanes.set(lanes, (byGuard = new Map<Expr, Lane[][] | null>()));
+    const key = evaluator.canonical(guard);
+    let active = byGuard.get(key);
+    if (active === undefined) byGuard.set(key, (active = activeLanes(guard, negated, lanes)));
+    return active;
+  };
 
   for (const basicBlock of cfg.blocks) {
     // Lanes a thread-dependent branch keeps out of this block do not take part in its requests.
-    const reaching = reach?.get(basicBlock.id)?.filter((warp) => warp.length > 0) ?? warps;
-    const blockWarps = laneCount(reaching) === totalLanes || reaching.length === 0 ? warps : reaching;
+    const reachedLanes = reach?.get(basicBlock.id);
+    let blockWarps = reachedLanes === undefined ? warps : warpsOfReached.get(reachedLanes);
+    if (blockWarps === undefined) {
+      const reaching = reachedLanes!.filter((warp) => warp.length > 0);
+      blockWarps = laneCount(reaching) === totalLanes || reaching.length === 0 ? warps : reaching;
+      warpsOfReached.set(reachedLanes!, blockWarps);
+    }
     const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(', all lanes active', '')}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index] as Instruction;
@@ -65,7 +84,7 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
       const line = where && where.line > 0 ? where.line : null;
       const weight = weights[index] ?? 0;
       // A guard that switches lanes off shrinks the warp request (e.g. @%p st for odd lanes only).
-      const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
+      const guarded = ins.guard ? guardedLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
       const siteBlockText = guarded ? `${blockLanesText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded` : blockLanesText;
       const local = localSite(ins);

@@ -269,6 +269,52 @@ function evaluateNode(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneVal
 const PREDICATE_AS_VALUE = 'predicate used as a value';
 
 /**
+ * One node per distinct tree: a value depends only on a tree's structure, and the unrolled
+ * copies of a site rebuild equal trees (each use of a register builds its own node), so the
+ * warp evaluators key their memo by the canonical node and evaluate each distinct tree once.
+ */
+class ExprInterner {
+  private readonly canonicalOf = new WeakMap<Expr, Expr>();
+  private readonly idOf = new Map<Expr, number>();
+  private readonly byKey = new Map<string, Expr>();
+
+  canonical(expr: Expr): Expr {
+    const known = this.canonicalOf.get(expr);
+    if (known !== undefined) return known;
+    const key = this.key(expr);
+    let canonical = this.byKey.get(key);
+    if (canonical === undefined) {
+      canonical = expr;
+      this.byKey.set(key, expr);
+      this.idOf.set(expr, this.idOf.size);
+    }
+    this.canonicalOf.set(expr, canonical);
+    return canonical;
+  }
+
+  private id(expr: Expr): number {
+    return this.idOf.get(this.canonical(expr))!;
+  }
+
+  /** Every field evaluation reads (and the rest), children by their canonical id. */
+  private key(expr: Expr): string {
+    switch (expr.op) {
+      case 'const': return `c${Object.is(expr.value, -0) ? '-0' : expr.value}`;
+      case 'sym': return `s${expr.name}`;
+      case 'opaque': return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
+      case 'neg': case 'not': return `${expr.op} ${this.id(expr.a)}`;
+      case 'cvta': return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
+      case 'pred': return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(' ')}`;
+      case 'cmp': return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      default: return `${expr.op} ${expr.bits ?? ''} ${this.id(expr.a)} ${this.id(expr.b)}`;
+    }
+  }
+}
+
+/** One interner per block cache: the warps of one analysis (or of one sampled block) share it. */
+const interners = new WeakMap<Map<Expr, LaneValue>, ExprInterner>();
+
+/**
  * Evaluates expressions for all lanes of one warp at once: one memo entry per (expression,
  * warp) instead of one per lane, and subtrees without lane symbols once per block (through
  * the block cache, as evaluateLane). values(expr)[i] equals
@@ -278,15 +324,26 @@ export class WarpEvaluator {
   private readonly memo = new Map<Expr, LaneValue[]>();
   /** Never written: lane-free subtrees only use the block cache. */
   private readonly noLaneCache = new Map<Expr, LaneValue>();
+  private readonly interner: ExprInterner;
 
-  constructor(readonly envs: LaneEnvironment[], private readonly blockCache: Map<Expr, LaneValue>) {}
+  constructor(readonly envs: LaneEnvironment[], private readonly blockCache: Map<Expr, LaneValue>) {
+    let interner = interners.get(blockCache);
+    if (interner === undefined) interners.set(blockCache, (interner = new ExprInterner()));
+    this.interner = interner;
+  }
+
+  /** The node standing for every tree equal to `expr` (shared by the warps of one block cache). */
+  canonical(expr: Expr): Expr {
+    return this.interner.canonical(expr);
+  }
 
   /** The value of `expr` in each lane (by position in the warp). */
   values(expr: Expr): LaneValue[] {
-    let values = this.memo.get(expr);
+    const canonical = this.interner.canonical(expr);
+    let values = this.memo.get(canonical);
     if (values === undefined) {
-      values = this.compute(expr);
-      this.memo.set(expr, values);
+      values = this.compute(canonical);
+      this.memo.set(canonical, values);
     }
     return values;
   }

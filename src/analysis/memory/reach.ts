@@ -39,19 +39,68 @@ export function laneReachability(cfg: MemoryCfg, builder: ValueBuilder, warps: L
   const branches = new Map(lanewiseBranches(cfg, builder, warps).map((branch) => [branch.blockId, branch]));
   if (branches.size === 0) return null;
   const reached = new Map<number, Lane[][]>(cfg.blocks.map((block) => [block.id, warps.map(() => [])]));
+  // Per warp, the lanes reaching each block as a bit mask, propagated over the edges each lane
+  // can take (a lane whose outcome is unknown takes every successor): the blocks a lane
+  // reaches are those a walk of that lane alone would reach.
+  const masks = new Uint32Array(cfg.blocks.length);
+  const blockMasks = cfg.blocks.map((): number[] => []);
   warps.forEach((warp, w) => {
-    for (const lane of warp) {
-      const seen = new Set<number>([cfg.entry]);
-      const stack = [cfg.entry];
-      while (stack.length) {
-        const blockId = stack.pop()!;
-        reached.get(blockId)![w].push(lane);
-        const branch = branches.get(blockId);
-        const outcome = branch ? branch.outcome(lane) : null;
-        const next = branch && outcome !== null ? [outcome ? branch.target : branch.fallThrough] : cfg.blocks[blockId].successors;
-        for (const successor of next) if (!seen.has(successor)) { seen.add(successor); stack.push(successor); }
+    const lanes = Math.min(warp.length, 32);
+    const outcomes = new Map<number, { taken: number; notTaken: number; either: number }>();
+    for (const [blockId, branch] of branches) {
+      let taken = 0, notTaken = 0, either = 0;
+      for (let l = 0; l < lanes; l++) {
+        const outcome = branch.outcome(warp[l]);
+        if (outcome === null) either |= 1 << l;
+        else if (outcome) taken |= 1 << l;
+        else notTaken |= 1 << l;
+      }
+      outcomes.set(blockId, { taken, notTaken, either });
+    }
+    masks.fill(0);
+    const stack = [cfg.entry];
+    masks[cfg.entry] = lanes === 32 ? 0xffffffff : (1 << lanes) - 1;
+    const reach = (blockId: number, lanesIn: number) => {
+      const next = (masks[blockId] | lanesIn) >>> 0;
+      if (next === masks[blockId]) return;
+      masks[blockId] = next;
+      stack.push(blockId);
+    };
+    while (stack.length) {
+      const blockId = stack.pop()!;
+      const mask = masks[blockId];
+      const branch = branches.get(blockId);
+      const split = outcomes.get(blockId);
+      if (branch && split) {
+        for (const successor of cfg.blocks[blockId].successors) reach(successor, mask & split.either);
+        reach(branch.target, mask & split.taken);
+        reach(branch.fallThrough, mask & split.notTaken);
+      } else {
+        for (const successor of cfg.blocks[blockId].successors) reach(successor, mask);
       }
     }
+    // Blocks reached by the same lanes share one list.
+    const listOfMask = new Map<number, Lane[]>();
+    for (const block of cfg.blocks) {
+      const mask = masks[block.id];
+      blockMasks[block.id].push(mask);
+      if (mask === 0) continue;
+      let list = listOfMask.get(mask);
+      if (list === undefined) {
+        list = [];
+        for (let l = 0; l < lanes; l++) if (mask & (1 << l)) list.push(warp[l]);
+        listOfMask.set(mask, list);
+      }
+      reached.get(block.id)![w] = list;
+    }
   });
+  // Blocks reached by the same lanes of every warp share one Lane[][] (site results are memoised by it).
+  const byLanes = new Map<string, Lane[][]>();
+  for (const block of cfg.blocks) {
+    const key = blockMasks[block.id].join(' ');
+    const shared = byLanes.get(key);
+    if (shared === undefined) byLanes.set(key, reached.get(block.id)!);
+    else reached.set(block.id, shared);
+  }
   return reached;
 }

@@ -21,6 +21,15 @@ function factorText(name: string): string {
 }
 
 /** Readable text of a monomial: 'param_2', '%ctaid.y·param_2', '%r1 (loaded at line 15)'. */
+const monomialTexts = new Map<string, string>();
+
 export function monomialText(monomial: string): string {
-  return monomial.split('*').map(factorText).join('·');
+  // Asked per warp and lane shift for the same few monomials.
+  let text = monomialTexts.get(monomial);
+  if (text === undefined) {
+    text = monomial.split('*').map(factorText).join('·');
+    if (monomialTexts.size > 10_000) monomialTexts.clear();
+    monomialTexts.set(monomial, text);
+  }
+  return text;
 }

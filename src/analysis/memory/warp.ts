@@ -25,21 +25,37 @@ export function warpsOfBlock(block: [number, number, number] | null): LaneEnviro
 }
 
 /** Distinct 32-byte sectors touched by lanes reading `width` bytes at each offset. */
-export function sectorsTouched(offsets: number[], width: number): number {
-  const sectors = new Set<number>();
-  for (const offset of offsets) {
+export function sectorsTouched(offsets: number[], width: number, shift = 0): number {
+  // Sorted sector numbers, each distinct one counted once (no Set per call: called per lane shift).
+  const spans = offsets.length === 0 ? 0 : Math.max(1, Math.ceil(width / SECTOR_BYTES) + 1);
+  let sectors = new Float64Array(offsets.length * spans);
+  let count = 0;
+  for (const unshifted of offsets) {
+    const offset = shift === 0 ? unshifted : unshifted + shift;
     const last = Math.floor((offset + width - 1) / SECTOR_BYTES);
-    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) sectors.add(sector);
+    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) {
+      if (count === sectors.length) {
+        const grown = new Float64Array(sectors.length * 2 + 8);
+        grown.set(sectors);
+        sectors = grown;
+      }
+      sectors[count++] = sector;
+    }
   }
-  return sectors.size;
+  const sorted = sectors.subarray(0, count).sort();
+  let distinct = 0;
+  for (let i = 0; i < count; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  return distinct;
 }
 
 /** Distinct bytes the lanes use. */
 export function uniqueBytes(offsets: number[], width: number): number {
-  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  const sorted = Float64Array.from(offsets).sort();
   let total = 0;
   let coveredTo = -Infinity;
-  for (const start of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i];
+    if (i > 0 && start === sorted[i - 1]) continue;
     const end = start + width;
     total += Math.max(0, end - Math.max(start, coveredTo));
     coveredTo = Math.max(coveredTo, end);
@@ -64,19 +80,32 @@ export function sharedPhaseLanes(width: number): number {
 export function sharedWavefronts(offsets: number[], width: number): number {
   const phaseLanes = sharedPhaseLanes(width);
   let wavefronts = 0;
+  // Per phase: the words touched, sorted so each distinct word counts once in its bank.
+  let words = new Float64Array(phaseLanes * (Math.ceil(width / BANK_BYTES) + 1));
+  const wordsPerBank = new Int32Array(BANKS);
   for (let first = 0; first < offsets.length; first += phaseLanes) {
-    const wordsPerBank = new Map<number, Set<number>>();
-    for (const offset of offsets.slice(first, first + phaseLanes)) {
+    let count = 0;
+    const end = Math.min(offsets.length, first + phaseLanes);
+    for (let lane = first; lane < end; lane++) {
+      const offset = offsets[lane];
       const lastWord = Math.floor((offset + width - 1) / BANK_BYTES);
       for (let word = Math.floor(offset / BANK_BYTES); word <= lastWord; word++) {
-        const bank = ((word % BANKS) + BANKS) % BANKS;
-        let words = wordsPerBank.get(bank);
-        if (!words) wordsPerBank.set(bank, (words = new Set()));
-        words.add(word);
+        if (count === words.length) {
+          const grown = new Float64Array(words.length * 2 + 8);
+          grown.set(words);
+          words = grown;
+        }
+        words[count++] = word;
       }
     }
+    const sorted = words.subarray(0, count).sort();
+    wordsPerBank.fill(0);
     let phaseWavefronts = 0;
-    for (const words of wordsPerBank.values()) phaseWavefronts = Math.max(phaseWavefronts, words.size);
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+      const bank = ((sorted[i] % BANKS) + BANKS) % BANKS;
+      phaseWavefronts = Math.max(phaseWavefronts, ++wordsPerBank[bank]);
+    }
     wavefronts += Math.max(1, phaseWavefronts);
   }
   return wavefronts;

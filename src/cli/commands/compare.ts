@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { git } from '../../discover/index.js';
 import { KNOWN_ARCHS, UnknownArchError, getArch } from '../../gpu/index.js';
-import { carveRevisions, reportAtRevision } from '../../pipeline/index.js';
+import { Checkouts, carveRevisions, reportAtRevision } from '../../pipeline/index.js';
 import { stepLog } from '../progress.js';
 import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
@@ -27,6 +27,8 @@ export interface ResolveOptions {
   nvcc: string | null;
   /** nvcc builds in flight at once; null: CARVE_JOBS, else one per core. */
   jobs?: number | null;
+  /** Checkouts shared by the reports and the carving of one comparison: each revision checked out once. */
+  checkouts?: Checkouts;
 }
 
 /** Turns a BASE / HEAD argument into a report; 'none' as BASE means head-only. */
@@ -62,7 +64,7 @@ export const reportOrRevisionResolver: ReportResolver = async (spec, side, io, c
     const { report, diagnostics } = await reportAtRevision({
       repoRoot, revision: spec, side, config, archs: options.archs ?? config.archs,
       nvcc: options.nvcc ?? config.nvcc.path ?? null, artifacts: config.artifacts, scratchDir,
-      log: (message) => progress.step(message), jobs: options.jobs ?? undefined,
+      log: (message) => progress.step(message), jobs: options.jobs ?? undefined, checkouts: options.checkouts,
     });
     progress.done();
     if (!report) return { ok: false, error: diagnostics.map((d) => d.message).join('\n') || `${spec}: no report` };
@@ -174,6 +176,7 @@ export const revisionCarver: SpaceCarver = async (baseSpec, headSpec, io, config
     const result = await carveRevisions({
       repoRoot, baseRevision: baseSpec, headRevision: headSpec, config, archs: options.archs ?? config.archs,
       cacheDir: path.join(repoRoot, '.carve-cache'), scratchDir, time: options.time, log: (message) => progress.step(message),
+      checkouts: options.checkouts,
     });
     progress.done();
     return {
@@ -207,47 +210,55 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
       if (positionals.length !== 2) throw new UsageError(`expected BASE and HEAD, got ${positionals.length} argument(s)`);
       const jobs = values.jobs === undefined ? null : intFlag(values.jobs, '--jobs');
       if (jobs !== null && jobs < 1) throw new UsageError(`--jobs must be at least 1, got ${jobs}`);
-      const resolveOptions: ResolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null, jobs };
-      let config = defaultConfig(io.cwd);
-      // Like the Action: .github/carve.yml when present.
-      const configFile = values.config ?? (existsSync(path.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
-      if (configFile) {
-        const loaded = loadConfigFile(path.resolve(io.cwd, configFile));
-        if (!loaded.valid) {
-          io.stderr(loaded.diagnostics.map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ${d.message}`).join('\n') + '\n');
+      const checkouts = new Checkouts(tmpdir());
+      try {
+        return await compare({ archs: parseArchs(values.arch), nvcc: values.nvcc ?? null, jobs, checkouts });
+      } finally {
+        await checkouts.dispose();
+      }
+
+      async function compare(resolveOptions: ResolveOptions): Promise<number> {
+        let config = defaultConfig(io.cwd);
+        // Like the Action: .github/carve.yml when present.
+        const configFile = values.config ?? (existsSync(path.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
+        if (configFile) {
+          const loaded = loadConfigFile(path.resolve(io.cwd, configFile));
+          if (!loaded.valid) {
+            io.stderr(loaded.diagnostics.map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ${d.message}`).join('\n') + '\n');
+            return EXIT_USAGE;
+          }
+          config = loaded.config;
+        }
+        const failOn = values['fail-on'] !== undefined ? parseFailOn(values['fail-on']) : config.failOn;
+        const base = await resolve(positionals[0], 'base', io, config, resolveOptions);
+        const head = await resolve(positionals[1], 'head', io, config, resolveOptions);
+        const timing = values.timing ? loadTiming(values.timing, io.cwd) : ({ ok: true, value: [] } as const);
+        const errors = [base, head, timing].flatMap((r) => (r.ok ? [] : [r.error]));
+        if (errors.length || !base.ok || !head.ok || !timing.ok) {
+          io.stderr(`carve compare: ${errors.join('\n')}\n`);
           return EXIT_USAGE;
         }
-        config = loaded.config;
+        if (head.value === null) {
+          io.stderr('carve compare: HEAD must be a report\n');
+          return EXIT_USAGE;
+        }
+        const comparison = compareReports(base.value, head.value, config, timing.value);
+        const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, { ...resolveOptions, time: values.time === true }) : null;
+        if (carving) {
+          comparison.carving = carving.summary;
+          comparison.findings.push(...carving.findings);
+          printDiagnostics(carving.diagnostics, io);
+        }
+        // A side with nothing to compare (every build failed, or no kernels) fails the comparison.
+        const coverage = sideCoverageErrors({ base: base.value, head: head.value });
+        for (const d of coverage) io.stderr(`carve compare: error: ${d.message}\n`);
+        const context = { failOn, repoRoot: io.cwd };
+        if (values['comment-out']) writeFileSync(path.resolve(io.cwd, values['comment-out']), renderComment(comparison, context));
+        if (values['summary-out']) writeFileSync(path.resolve(io.cwd, values['summary-out']), renderSummary(comparison, context));
+        if (values.sarif) writeFileSync(path.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + '\n');
+        io.stdout(values.json ? JSON.stringify(comparison, null, 2) + '\n' : formatFindings(comparison, failOn));
+        return coverage.length || conclusionFor(comparison, failOn) === 'failure' ? EXIT_FINDINGS : EXIT_OK;
       }
-      const failOn = values['fail-on'] !== undefined ? parseFailOn(values['fail-on']) : config.failOn;
-      const base = await resolve(positionals[0], 'base', io, config, resolveOptions);
-      const head = await resolve(positionals[1], 'head', io, config, resolveOptions);
-      const timing = values.timing ? loadTiming(values.timing, io.cwd) : ({ ok: true, value: [] } as const);
-      const errors = [base, head, timing].flatMap((r) => (r.ok ? [] : [r.error]));
-      if (errors.length || !base.ok || !head.ok || !timing.ok) {
-        io.stderr(`carve compare: ${errors.join('\n')}\n`);
-        return EXIT_USAGE;
-      }
-      if (head.value === null) {
-        io.stderr('carve compare: HEAD must be a report\n');
-        return EXIT_USAGE;
-      }
-      const comparison = compareReports(base.value, head.value, config, timing.value);
-      const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, { ...resolveOptions, time: values.time === true }) : null;
-      if (carving) {
-        comparison.carving = carving.summary;
-        comparison.findings.push(...carving.findings);
-        printDiagnostics(carving.diagnostics, io);
-      }
-      // A side with nothing to compare (every build failed, or no kernels) fails the comparison.
-      const coverage = sideCoverageErrors({ base: base.value, head: head.value });
-      for (const d of coverage) io.stderr(`carve compare: error: ${d.message}\n`);
-      const context = { failOn, repoRoot: io.cwd };
-      if (values['comment-out']) writeFileSync(path.resolve(io.cwd, values['comment-out']), renderComment(comparison, context));
-      if (values['summary-out']) writeFileSync(path.resolve(io.cwd, values['summary-out']), renderSummary(comparison, context));
-      if (values.sarif) writeFileSync(path.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + '\n');
-      io.stdout(values.json ? JSON.stringify(comparison, null, 2) + '\n' : formatFindings(comparison, failOn));
-      return coverage.length || conclusionFor(comparison, failOn) === 'failure' ? EXIT_FINDINGS : EXIT_OK;
     },
   };
 }
