@@ -50,6 +50,19 @@ export interface CorpusDigests {
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/**
+ * nvcc names anonymous namespaces and internal-linkage symbols after a hash of the source's
+ * absolute path (`_GLOBAL__N__ccbcaccc_11_demangle_cu_3ef0f324`, `_INTERNAL_911142d5_9_corpus_cu_1f57…`,
+ * also spelt out as bytes in the debug string section), so the same source built in another
+ * checkout differs there only. Those hashes are replaced and the debug byte lines dropped.
+ */
+function withoutPathHashes(text: string): string {
+  return text
+    .replace(/^\.b8 [\d,]+$/gm, '')
+    .replace(/_GLOBAL__N__[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_GLOBAL__N__<hash>_$1_<hash>')
+    .replace(/_INTERNAL_[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_INTERNAL_<hash>_$1_<hash>');
+}
+
 function listFiles(dir: string, ext: string): string[] {
   return readdirSync(path.join(REPO_ROOT, dir), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith(ext))
@@ -74,13 +87,16 @@ function digestModule(ptxText: string, ptxFile: string, resources: ResourceRecor
 /** Builds and analyses the whole corpus. `only` limits it to module names containing that text. */
 export async function corpusDigests(only?: string): Promise<CorpusDigests> {
   const work = mkdtempSync(path.join(tmpdir(), 'carve-identity-'));
-  const normalise = (text: string) => text.split(work).join('<build>').split(REPO_ROOT).join('<repo>');
+  const normalise = (text: string) => withoutPathHashes(text.split(work).join('<build>').split(REPO_ROOT).join('<repo>'));
+  // Committed PTX is input data: paths recorded in it (the checkout it was built in) are kept as
+  // written, so the digests do not depend on whether that checkout is this one.
+  const asCommitted = (text: string) => text;
   const modules: CorpusDigests['modules'] = {};
   const wanted = (name: string) => !only || name.includes(only);
   try {
     for (const file of [...listFiles('test/fixtures', '.ptx'), ...listFiles('examples', '.ptx')]) {
       if (!wanted(file)) continue;
-      modules[file] = digestModule(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file, [], {}, null, normalise);
+      modules[file] = digestModule(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file, [], {}, null, asCommitted);
     }
     const builds: Array<{ name: string; source: string; defines: Record<string, number> }> = [
       ...[...listFiles('test/fixtures', '.cu'), ...listFiles('examples', '.cu')].map((file) => ({ name: file, source: file, defines: {} })),
