@@ -12,6 +12,7 @@ import { demangle } from '../toolchain/demangle.js';
 import type { ResourceRecord } from '../toolchain/types.js';
 import { bareKernelName, kernelSignatures, resolveParams } from './kernel-params.js';
 import { analyzeMemory } from './memory/index.js';
+import { overSizeLimit } from '../limits.js';
 
 export interface KernelLaunch {
   block: [number, number, number] | null;
@@ -194,6 +195,8 @@ function safeDemangle(name: string): string {
 }
 
 export function analyzeModule(input: AnalyzeModuleInput): { kernels: KernelReport[]; diagnostics: Diagnostic[] } {
+  const tooLarge = overSizeLimit('ptx', input.ptxText.length);
+  if (tooLarge) return { kernels: [], diagnostics: [{ severity: 'error', stage: 'ptx', file: input.ptxFile, message: tooLarge }] };
   const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
   const diagnostics: Diagnostic[] = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
   const kernels: KernelReport[] = [];

@@ -62,7 +62,7 @@ export interface CarveConfig {
   comment: 'always' | 'changes' | 'failures' | 'never';
   thresholds: Thresholds;
   timing: { warmup: number; samples: number; command?: string };
-  carving: { maxVariantsPerPr: number };
+  carving: { maxVariantsPerPr: number; maxSpaceSize: number };
   spaces: Record<string, SpaceConfig>;
   /** Directory of the config file; space sources resolve against it. */
   baseDir: string;

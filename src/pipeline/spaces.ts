@@ -110,7 +110,7 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
   let budget = input.maxVariants;
   for (const [name, reasons] of touched) {
     const space = input.config.spaces[name];
-    const size = enumerateSpace(name, space, input.config.defines).variants.length;
+    const size = enumerateSpace(name, space, input.config.defines, undefined, input.config.carving.maxSpaceSize).variants.length;
     const needed = size * input.archs.length * (input.baseRoot ? 2 : 1);
     if (needed > budget) {
       out.skipped.push({ space: name, reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? 'base and head' : 'head'}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)` });

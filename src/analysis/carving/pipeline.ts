@@ -129,7 +129,7 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
   const { config, spaceName, arch } = options;
   const space = config.spaces[spaceName];
   const shardSpec = options.shard ?? { index: 1, count: 1 };
-  const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile);
+  const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile, config.carving?.maxSpaceSize);
   const diagnostics: Diagnostic[] = enumeration.diagnostics.map((d) => locateInConfig(d, config.baseDir, options.configFile));
   const shard: CarveShardOutput = {
     kind: 'carve-shard', space: spaceName, arch, configHash: spaceConfigHash(config, spaceName, arch), shard: shardSpec,

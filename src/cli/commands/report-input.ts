@@ -1,8 +1,9 @@
 // Loads Carve JSON reports for `carve compare` / `carve report`: parse errors carry
 // line:column, schema errors their JSON path. Never throws; problems come back as text.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { reportSchemaErrors, type CarveReport } from '../../report/index.js';
+import { overSizeLimit } from '../../limits.js';
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -18,6 +19,8 @@ export function readJsonFile(file: string, cwd: string): Loaded<unknown> {
   const resolved = path.resolve(cwd, file);
   let text: string;
   try {
+    const tooLarge = overSizeLimit('report', statSync(resolved).size);
+    if (tooLarge) return { ok: false, error: `${file}: ${tooLarge}` };
     text = readFileSync(resolved, 'utf8');
   } catch (error) {
     return { ok: false, error: `${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
