@@ -36,9 +36,9 @@ describe('configuration reference', () => {
         rows++;
       }
     }
-    // Top level (30, with `carving`), its `carving` object (1), the definitions (kernelLaunch 6
+    // Top level (30, with `carving`), its `carving` object (2: maxVariantsPerPr, maxSpaceSize), the definitions (kernelLaunch 6
     // with `params`, 5, 14) and the three absolute growth floors.
-    expect(rows).toBe(30 + 1 + 6 + 5 + 14 + 3);
+    expect(rows).toBe(30 + 2 + 6 + 5 + 14 + 3);
     for (const name of Object.keys(schema.definitions ?? {})) expect(committed).toContain(`### \`${name}\``);
   });
 
