@@ -14,7 +14,7 @@ import type { Diagnostic } from '../report/types.js';
 import { VERSION } from '../version.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { writeReportDir, type GateRecord } from './files.js';
-import { publishGate, publishFromReportDir, githubTarget } from './publish.js';
+import { publishGate, publishFromReportDir, githubTarget, runUrl } from './publish.js';
 import { runRetune } from './retune.js';
 import { emitAnnotations, writeSummary } from './summary.js';
 import { baseConfig, EXECUTING_FIELDS, timingApproval, withTrustedFields } from './trusted.js';
@@ -29,7 +29,7 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   core.setOutput('report-dir', reportDir);
 
   if (inputs.mode === 'publish') {
-    await publishFromReportDir({ inputs, reportDir, event, env, inputDiagnostics: [...inputDiagnostics, ...eventDiagnostics] });
+    await publishFromReportDir({ inputs, reportDir, event, env, workspace, inputDiagnostics: [...inputDiagnostics, ...eventDiagnostics] });
     return;
   }
 
@@ -161,11 +161,6 @@ async function timingAllowed(target: ReturnType<typeof githubTarget>, event: Git
   }
   notes.push(`Timing skipped: this pull request comes from ${pr.headRepository ?? 'another repository'} and ${approval.reason}. A maintainer comments \`/carve approve ${pr.headSha}\` to allow it for this commit.`);
   return false;
-}
-
-function runUrl(env: NodeJS.ProcessEnv): string | null {
-  if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID) return null;
-  return `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
 }
 
 export type { ActionInputs };

@@ -73,9 +73,9 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
     const builtUnits: { base: number | null; head: number | null } = { base: null, head: null };
 
     if (source === 'artifacts') {
-      head = readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
+      head = reportOnly(readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper }));
       if (worktree) {
-        base = readArtifactSide({ side: 'base', root: worktree, commit: baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(worktree, baseFiles) });
+        base = reportOnly(readArtifactSide({ side: 'base', root: worktree, commit: baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(worktree, baseFiles) }));
       } else if (options.pullRequest && baseCommit) {
         // Nothing relevant changed: the base side is the head side.
         base = { ...head, side: 'base', commit: baseCommit };
@@ -149,6 +149,12 @@ export async function runGate(options: GateOptions): Promise<GateResult> {
   } finally {
     if (worktree) await removeWorktree(options.workspace, worktree);
   }
+}
+
+/** The report without the list of files it was read from: report.json must match the report schema (publish mode validates it). */
+function reportOnly(side: ReturnType<typeof readArtifactSide>): CarveReport {
+  const { artifactFiles: _files, ...report } = side;
+  return report;
 }
 
 interface CarvingStepInput {
