@@ -56,6 +56,18 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   }
   const archs = inputs.archs.length ? inputs.archs : config.archs;
   const failOn = inputs.failOn ?? config.failOn;
+  // pull_request_target runs with a write token and the repository's secrets, and the workspace
+  // may hold the pull request's code: building or timing it needs an explicit opt-in.
+  const untrustedTarget = env.GITHUB_EVENT_NAME === 'pull_request_target' && event.pullRequest !== null && inputs.mode !== 'report' && inputs.mode !== 'retune';
+  if (untrustedTarget && inputs.allowUntrusted) {
+    core.warning(`carve: allow-untrusted is true: building${inputs.timing === 'on' ? ' and timing' : ''} the code of pull request #${event.pullRequest!.number} (${event.pullRequest!.headRepository ?? 'unknown repository'}) under pull_request_target, with this job's token and secrets in reach`);
+  } else if (untrustedTarget) {
+    diagnostics.push({
+      severity: 'error', stage: 'config', jsonPath: 'inputs.allow-untrusted',
+      message: 'this run is for pull_request_target (a write token and the secrets are in reach) and the workspace may hold the pull request\'s code: Carve does not build or time it without the input `allow-untrusted: true`. Use the fork-safe analyze (pull_request) + publish (workflow_run) workflows instead; see SECURITY.md',
+    });
+  }
+  const buildRefused = untrustedTarget && !inputs.allowUntrusted;
 
   if (inputs.mode === 'retune') {
     await runRetune({
@@ -73,13 +85,13 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   try {
     // The check run shows "in progress" while nvcc runs.
     checkRunId = target ? await target.start(publishWarnings) : null;
-    const timingOn = inputs.timing === 'on' && await timingAllowed(target, event, notes);
+    const timingOn = inputs.timing === 'on' && !buildRefused && await timingAllowed(target, event, notes);
     const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
     if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
     const result = await runGate({
       workspace, config, inputDiagnostics: diagnostics, archs, failOn,
       comment: inputs.comment ?? config.comment,
-      nvcc: inputs.nvcc ?? config.nvcc.path ?? null,
+      nvcc: buildRefused ? 'none' : inputs.nvcc ?? config.nvcc.path ?? null,
       artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
       pullRequest,
       headSha: event.sha,
