@@ -128,9 +128,9 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
     const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
     for (const arch of input.archs) {
       log(`carving ${name} for ${arch} (touched by ${reasons.join(', ')})`);
-      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
+      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir, root: input.workspace });
       const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
-      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir }) : null;
+      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir, root: input.baseRoot! }) : null;
       out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
       const sideDiagnostics = (run: typeof head, side: 'base' | 'head') => run.diagnostics
         .filter((d) => d.severity === 'error')
