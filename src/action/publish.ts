@@ -13,6 +13,7 @@ import { overSizeLimit } from '../limits.js';
 import type { GateResult } from '../pipeline/index.js';
 import { reportSchemaErrors } from '../report/validate.js';
 import { inlineCode } from '../report/inline-code.js';
+import { jsonSyntaxError } from '../report/json-location.js';
 import type { CarveReport, Diagnostic } from '../report/types.js';
 import { problemsMarkdown, renderGate } from '../pipeline/index.js';
 import { FILES, readReportDirFile, type GateRecord, type ReadResult } from './files.js';
@@ -163,10 +164,11 @@ function readUploadedReport(dir: string, name: string, required: boolean): ReadR
   const tooLarge = overSizeLimit('report', statSync(file).size);
   if (tooLarge) return { ok: false, message: `${name}: ${tooLarge}` };
   let data: unknown;
+  const text = readFileSync(file, 'utf8');
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
-    return { ok: false, message: `${name} is not JSON: ${(error as Error).message}` };
+    return { ok: false, message: `${name}:${jsonSyntaxError(text, error as Error)} (not JSON)` };
   }
   const errors = reportSchemaErrors(data);
   if (errors.length) return { ok: false, message: `${name} is not a Carve report: ${errors[0]}` };

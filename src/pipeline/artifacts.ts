@@ -12,6 +12,7 @@ import type { CarveReport, Diagnostic, KernelReport } from '../report/types.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
 import { overSizeLimit } from '../limits.js';
+import { jsonSyntaxError } from '../report/json-location.js';
 
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
 
@@ -147,10 +148,13 @@ export function readArtifactSide(input: ArtifactSideInput): CarveReport & { arti
 /** Kernels of a committed Carve JSON report; an invalid one is a diagnostic with its JSON path. */
 function readReportKernels(file: string, diagnostics: Diagnostic[]): KernelReport[] {
   let data: unknown;
+  const text = readFileSync(file, 'utf8');
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
-    diagnostics.push({ severity: 'error', stage: 'report', file, message: `not JSON: ${(error as Error).message}` });
+    const located = jsonSyntaxError(text, error as Error);
+    const [, line, column] = /^(\d+):(\d+): /.exec(located) ?? [];
+    diagnostics.push({ severity: 'error', stage: 'report', file, ...(line ? { line: Number(line), column: Number(column) } : {}), message: `not JSON: ${located.replace(/^\d+:\d+: /, '')}` });
     return [];
   }
   // A gate result (carve-report.json) holds the head report under `head`.
