@@ -40,6 +40,9 @@ export interface AnalyzeModuleInput {
   sourceText?: string | null;
 }
 
+/** Largest basic blocks x statements of a kernel the memory analysis takes on (see analyzeKernel). */
+export const MEMORY_ANALYSIS_BUDGET = 20_000_000;
+
 /** 'sm_90a' / 'compute_90' -> '90' for matching resource records to the PTX target. */
 function archNumber(arch: string): string {
   const m = /(\d+)[a-z]?$/.exec(arch.trim());
@@ -171,6 +174,16 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
     report.loops = loops.map(loopReport);
     if (analysis.perThread.unknownBranchesCountedTaken) {
       diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: 'branches with an unknown outcome are counted as taken (both sides of an if count fully)' });
+    }
+    // The memory analysis's reaching definitions grow with blocks x statements (a 450 kB kernel of
+    // 10,000 branching labels ran out of memory): over the budget, its results are unknown, said so.
+    const memoryWork = cfg.blocks.length * fn.body.length;
+    if (memoryWork > MEMORY_ANALYSIS_BUDGET) {
+      diagnostics.push({
+        severity: 'warning', stage: 'analysis', kernel: fn.name, file: input.ptxFile, line: fn.position.line, column: fn.position.column,
+        message: `memory analysis skipped: ${cfg.blocks.length} basic blocks x ${fn.body.length} statements = ${memoryWork.toLocaleString('en-US')}, over the limit of ${MEMORY_ANALYSIS_BUDGET.toLocaleString('en-US')}; coalescing, bank conflicts and divergence are unknown for this kernel`,
+      });
+      return report;
     }
     try {
       const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines, paramValues });

@@ -110,6 +110,16 @@ describe('PTX call fan-out and branches', () => {
     expect(kernels[0].perThread?.instructions).toBe(3 + (2 + 3) + (3 + 2));
   });
 
+  it('a kernel over the memory analysis budget keeps its mix and loops; the memory results are unknown, said at the kernel', () => {
+    const { kernels } = analyse(branchingPtx(3000));
+    expect(kernels[0].perThread?.instructions).toBe(9004);
+    expect(kernels[0].accesses).toEqual([]);
+    expect(kernels[0].diagnostics.filter((d) => d.severity === 'warning')).toEqual([{
+      severity: 'warning', stage: 'analysis', kernel: 'k', file: 'hostile.ptx', line: 5, column: 10,
+      message: 'memory analysis skipped: 6001 basic blocks x 12007 statements = 72,054,007, over the limit of 20,000,000; coalescing, bank conflicts and divergence are unknown for this kernel',
+    }]);
+  });
+
   it('1,000 branching labels are analysed (10,000 are in npm run bench -- limits)', () => {
     const { kernels, diagnostics } = analyse(branchingPtx(1000));
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
