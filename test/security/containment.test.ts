@@ -26,8 +26,8 @@ symlinkSync(secretHeader, path.join(root, 'src/linked.h'));
 writeFileSync(path.join(root, 'src/abs.cu'), `// reads a file of the runner\n#include "${secretHeader}"\n__global__ void abs(int *p) { p[0] = SECRET; }\n`);
 writeFileSync(path.join(root, 'src/angle.cu'), '#include </etc/hostname>\n__global__ void angle(int *p) { p[0] = 2; }\n');
 writeFileSync(path.join(root, 'src/dotdot.cu'), `/* #include "/etc/passwd" in a comment is not an include */\n#include "../../secret.h"\n__global__ void dotdot(int *p) { p[0] = SECRET; }\n`);
-writeFileSync(path.join(root, 'src/helper.h'), '#pragma once\n#include "linked.h"\n');
-writeFileSync(path.join(root, 'src/indirect.cu'), '#include "helper.h"\n__global__ void indirect(int *p) { p[0] = SECRET; }\n');
+writeFileSync(path.join(root, 'src/common.h'), '#pragma once\n#include "linked.h"\n');
+writeFileSync(path.join(root, 'src/indirect.cu'), '#include "common.h"\n__global__ void indirect(int *p) { p[0] = SECRET; }\n');
 afterAll(() => rmSync(top, { recursive: true, force: true }));
 
 describe('escapeReason', () => {
@@ -54,7 +54,7 @@ describe('escapingIncludes', () => {
     expect(found('src/abs.cu')).toEqual([`src/abs.cu:2: #include "${secretHeader}" reads a file outside the workspace: the unit is not compiled`]);
     expect(found('src/angle.cu')).toEqual(['src/angle.cu:1: #include </etc/hostname> reads a file outside the workspace: the unit is not compiled']);
     expect(found('src/dotdot.cu')).toEqual(['src/dotdot.cu:2: #include "../../secret.h" reads a file outside the workspace: the unit is not compiled']);
-    expect(found('src/indirect.cu')).toEqual(['src/helper.h:2: #include "linked.h" reads a file outside the workspace (through a symlink): the unit is not compiled']);
+    expect(found('src/indirect.cu')).toEqual(['src/common.h:2: #include "linked.h" reads a file outside the workspace (through a symlink): the unit is not compiled']);
   });
 });
 
@@ -76,10 +76,10 @@ describe('compileSide', () => {
     const units = ['src/abs.cu', 'src/indirect.cu', 'src/ok.cu'];
     const report = await compileSide({
       side: 'head', root, commit: null, units, archs: ['sm_90'], config: defaultConfig(root), nvcc: '/usr/local/cuda/bin/nvcc',
-      outDir: path.join(top, 'out-includes'), mapper: pathMapper(root, [...units, 'src/helper.h']),
+      outDir: path.join(top, 'out-includes'), mapper: pathMapper(root, [...units, 'src/common.h']),
     });
     expect(report.kernels.map((k) => k.name)).toEqual(['_Z2okPi']);
-    expect(report.diagnostics.map((d) => [d.severity, `${d.file}:${d.line}`])).toEqual([['error', 'src/abs.cu:2'], ['error', 'src/helper.h:2']]);
+    expect(report.diagnostics.map((d) => [d.severity, `${d.file}:${d.line}`])).toEqual([['error', 'src/abs.cu:2'], ['error', 'src/common.h:2']]);
   }, 60_000);
 });
 
