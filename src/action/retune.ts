@@ -31,6 +31,8 @@ export interface RetuneOptions {
   timingRecords?: TimingRecord[] | null;
   /** Working directory of timing.command. */
   cwd: string;
+  /** The Action's workspace: space sources must stay inside it (the CLI leaves it to carveSpace's default). */
+  root?: string;
   jobs?: number;
   progress?: { write: (text: string) => void; isTTY: boolean };
   log?: (message: string) => void;
@@ -160,7 +162,7 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
     }
     for (const arch of options.archs) {
       options.log?.(`carve: carving ${spaceName} for ${arch}`);
-      const run = await carveSpace({ config, spaceName, arch, cacheDir: options.cacheDir, configFile: options.configPath, jobs: options.jobs, progress: options.progress });
+      const run = await carveSpace({ config, spaceName, arch, cacheDir: options.cacheDir, configFile: options.configPath, jobs: options.jobs, progress: options.progress, root: options.root });
       diagnostics.push(...run.diagnostics);
       if (!run.result) continue;
       const result = run.result;
@@ -246,7 +248,7 @@ export interface RetuneInput {
 /** Mode retune of the Action: retune.json, retune.md, the job summary, outputs, and the proposal issue. */
 export async function runRetune(input: RetuneInput): Promise<void> {
   const report = await retune({
-    config: input.config, configPath: input.configPath, archs: input.archs, timing: input.timing, cwd: input.cwd,
+    config: input.config, configPath: input.configPath, archs: input.archs, timing: input.timing, cwd: input.cwd, root: input.cwd,
     cacheDir: path.join(input.env.RUNNER_TEMP ?? tmpdir(), 'carve-retune-cache'),
     log: (message) => core.info(message),
   });

@@ -124,15 +124,19 @@ export interface CarveSpaceOptions {
   shard?: { index: number; count: number };
   jobs?: number;
   progress?: { write: (text: string) => void; isTTY: boolean };
-  /** The repository the space's source must stay in (default: the nearest folder above the config holding .git). */
+  /**
+   * The repository the space's source must stay in: the workspace in the Action; by default the
+   * nearest folder above the config holding .git (a config outside any repository, as a local
+   * CLI run may use, is not checked).
+   */
   root?: string;
 }
 
-/** The nearest folder at or above `dir` holding `.git`; `dir` itself when there is none. */
-export function repositoryRoot(dir: string): string {
+/** The nearest folder at or above `dir` holding `.git`; null outside a repository. */
+export function repositoryRoot(dir: string): string | null {
   for (let at = path.resolve(dir); ; at = path.dirname(at)) {
     if (existsSync(path.join(at, '.git'))) return at;
-    if (path.dirname(at) === at) return path.resolve(dir);
+    if (path.dirname(at) === at) return null;
   }
 }
 
@@ -149,7 +153,7 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
   if (enumeration.diagnostics.some((d) => d.severity === 'error')) return { result: null, shard, builds: [], diagnostics };
   // The source is data from the repository: `source: ../../etc/passwd` would put a runner's file in the build log.
   const root = options.root ?? repositoryRoot(config.baseDir);
-  if (escapeReason(root, path.resolve(config.baseDir, space.source))) {
+  if (root !== null && escapeReason(root, path.resolve(config.baseDir, space.source))) {
     const jsonPath = `/spaces/${pointerSegment(spaceName)}/source`;
     diagnostics.push(locateInConfig({
       severity: 'error', stage: 'config', file: options.configFile, jsonPath,
