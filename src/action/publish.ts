@@ -1,7 +1,7 @@
 // Publishing for the Action: the gate's own results (mode gate), or the results an
 // untrusted `analyze` job uploaded (mode publish, in a trusted workflow_run job).
 import * as core from '@actions/core';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compareReports } from '../analysis/compare/index.js';
 import { loadConfigFile } from '../config/load.js';
@@ -144,6 +144,11 @@ export async function publishFromReportDir(input: PublishModeInput): Promise<voi
   }
   for (const warning of warnings) core.warning(`carve: ${warning}`);
   await writeSummary(result.summary, warnings, input.env);
+  // The comment and summary as posted replace the uploaded ones (which were never used).
+  writeFileSync(path.join(input.reportDir, FILES.comment), comment);
+  writeFileSync(path.join(input.reportDir, FILES.summary), result.summary);
+  core.setOutput('comment-path', path.join(input.reportDir, FILES.comment));
+  core.setOutput('summary-path', path.join(input.reportDir, FILES.summary));
   core.setOutput('report-path', path.join(input.reportDir, FILES.report));
   core.setOutput('findings', String(result.findings));
   core.setOutput('regressions', String(result.regressions));

@@ -111,8 +111,9 @@ describe('the verdict and the comment are recomputed; uploaded text is data', ()
     expect(body).not.toContain('evil.example');
     expect(body).not.toContain('All good!');
     expect(result.summary).not.toContain('All good!');
-    // The same comment analyze rendered from the same reports.
+    // The same comment analyze rendered from the same reports; comment-path holds it, not the forgery.
     expect(body).toBe(readFileSync(path.join(analysedDir, 'comment.md'), 'utf8'));
+    expect(readFileSync(result.outputs['comment-path'], 'utf8')).toBe(body);
     expect(server.checkRuns[0].annotations.find((a) => a.start_line === 10)).toMatchObject({ path: 'kernels/pressure.cu' });
   });
 
