@@ -27,6 +27,8 @@ export interface ActionInputs {
   reportDir: string;
   sarif: boolean;
   checkName: string;
+  /** Under pull_request_target: build and time the pull request's code anyway (a warning says so). */
+  allowUntrusted: boolean;
 }
 
 /** Splits a list input on commas, whitespace and newlines. */
@@ -81,6 +83,9 @@ export function readInputs(getInput: (name: string) => string): { inputs: Action
   const sarifText = get('sarif') || 'false';
   if (!['true', 'false'].includes(sarifText)) diagnostics.push(inputDiagnostic('sarif', `'${sarifText}' is not true or false`));
 
+  const allowText = get('allow-untrusted') || 'false';
+  if (!['true', 'false'].includes(allowText)) diagnostics.push(inputDiagnostic('allow-untrusted', `'${allowText}' is not true or false; pull request code is not built under pull_request_target`));
+
   return {
     inputs: {
       config: get('config') || '.github/carve.yml',
@@ -96,6 +101,7 @@ export function readInputs(getInput: (name: string) => string): { inputs: Action
       reportDir: get('report-dir') || 'carve-report',
       sarif: sarifText === 'true',
       checkName: get('check-name') || 'Carve',
+      allowUntrusted: allowText === 'true',
     },
     diagnostics,
   };

@@ -1,15 +1,22 @@
 // Publishing for the Action: the gate's own results (mode gate), or the results an
 // untrusted `analyze` job uploaded (mode publish, in a trusted workflow_run job).
 import * as core from '@actions/core';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { compareReports } from '../analysis/compare/index.js';
+import { loadConfigFile } from '../config/load.js';
 import {
-  createGitHubClient, parseEvent, publishResults, startCheck, type GitHubEventInfo, type PublishOutcome, type PublishTarget,
+  commentMarker, createGitHubClient, describeApiError, parseEvent, publishResults, startCheck, withMarker,
+  type GitHubEventInfo, type PublishOutcome, type PublishTarget,
 } from '../github/index.js';
+import { overSizeLimit } from '../limits.js';
 import type { GateResult } from '../pipeline/index.js';
-import type { Diagnostic } from '../model/types.js';
-import { problemsMarkdown } from '../pipeline/index.js';
-import { FILES, parseGateRecord, readReportDirFile, type GateRecord } from './files.js';
+import { reportSchemaErrors } from '../report/validate.js';
+import { inlineCode } from '../report/inline-code.js';
+import { jsonSyntaxError } from '../report/json-location.js';
+import type { CarveReport, Diagnostic } from '../model/types.js';
+import { problemsMarkdown, renderGate } from '../pipeline/index.js';
+import { FILES, readReportDirFile, type GateRecord, type ReadResult } from './files.js';
 import type { ActionInputs } from './inputs.js';
 import { emitAnnotations, writeSummary } from './summary.js';
 
@@ -51,12 +58,20 @@ export interface PublishModeInput {
   event: GitHubEventInfo;
   env: NodeJS.ProcessEnv;
   inputDiagnostics: Diagnostic[];
+  /** The checkout of the trusted job (the default branch), for the config's thresholds and failOn. */
+  workspace: string;
 }
 
 /**
- * Mode publish: posts what `analyze` left in the report directory. The uploaded files are
- * untrusted (a fork wrote them), so the PR number is only believed when the uploaded event's
- * head commit is the head commit of the workflow_run that triggered this job.
+ * Mode publish: posts what an `analyze` job uploaded. Everything uploaded is untrusted (a fork
+ * wrote it), so:
+ * - the commit must be the one this trusted run is about: the uploaded report's analysed SHA
+ *   (`/commit`) equals the workflow_run's head SHA;
+ * - the pull request is the workflow_run's own (`pull_requests`), or, for a fork (GitHub lists
+ *   none), the uploaded number only after `GET pulls/{n}` shows that exact head SHA;
+ * - the verdict, comment, summary and annotations are recomputed here from the uploaded reports
+ *   with the trusted config; the uploaded comment.md, summary.md and gate.json are not used, and
+ *   diagnostic text from the upload is shown as code (no links, mentions or markup).
  */
 export async function publishFromReportDir(input: PublishModeInput): Promise<void> {
   const problems: Diagnostic[] = [...input.inputDiagnostics];
@@ -67,58 +82,160 @@ export async function publishFromReportDir(input: PublishModeInput): Promise<voi
     core.setOutput('conclusion', 'failure');
     core.setFailed(`carve: ${message}`);
   };
-  const gateText = readReportDirFile(input.reportDir, FILES.gate);
-  const commentText = readReportDirFile(input.reportDir, FILES.comment);
-  const summaryText = readReportDirFile(input.reportDir, FILES.summary);
-  const eventText = readReportDirFile(input.reportDir, FILES.event);
-  for (const read of [gateText, commentText, summaryText, eventText]) if (!read.ok) return fail(read.message);
-  const record = parseGateRecord((gateText as { value: string }).value);
-  if (!record.ok) return fail(record.message);
-  let uploadedPayload: unknown;
-  try {
-    uploadedPayload = JSON.parse((eventText as { value: string }).value);
-  } catch (error) {
-    return fail(`${FILES.event} is not JSON: ${(error as Error).message}`);
+  const head = readUploadedReport(input.reportDir, FILES.report, true);
+  if (!head.ok) return fail(head.message);
+  const base = readUploadedReport(input.reportDir, FILES.baseReport, false);
+  if (!base.ok) return fail(base.message);
+  const analysed = head.value!.commit;
+  if (typeof analysed !== 'string' || !/^[0-9a-f]{40}$/.test(analysed)) {
+    return fail(`${FILES.report} records no analysed commit (/commit is ${JSON.stringify(analysed ?? null)}): refusing to post`);
   }
-  const uploaded = parseEvent(uploadedPayload, 'pull_request', input.env);
-  const trustedHead = workflowRunHeadSha(input.env) ?? input.event.sha;
-  const pr = uploaded.pullRequest;
-  if (!pr) return fail(`${FILES.event} is not a pull_request event`);
-  if (trustedHead && pr.headSha !== trustedHead) {
-    return fail(`the uploaded event is for head ${pr.headSha.slice(0, 12)}, but this workflow_run is for ${trustedHead.slice(0, 12)}: refusing to post`);
+  const run = trustedRun(input.env);
+  if (!run) return fail(`publish mode needs a trusted head commit: run it in a workflow_run job (this event is '${input.env.GITHUB_EVENT_NAME ?? 'unknown'}')`);
+  if (run.headSha !== analysed) {
+    return fail(`the uploaded report analysed ${analysed.slice(0, 12)}, but this ${run.kind} is for ${run.headSha.slice(0, 12)}: refusing to post`);
   }
-  const repository = input.event.repository ?? uploaded.repository;
-  const github = githubTarget(input.inputs, { ...input.event, repository }, input.env, trustedHead ?? pr.headSha, pr.number);
+  const repository = input.event.repository;
+  const github = githubTarget(input.inputs, { ...input.event, repository }, input.env, run.headSha, null);
   const warnings: string[] = [];
-  const summary = (summaryText as { value: string }).value;
-  if (github) {
-    const outcome = await publishResults(github.target, {
-      comment: record.value.postComment ? (commentText as { value: string }).value : null,
-      refreshExisting: (commentText as { value: string }).value,
-      check: { conclusion: record.value.conclusion, title: checkTitle(record.value), summary, annotations: record.value.annotations },
+  let pullRequest = run.pullRequest;
+  if (pullRequest === null) {
+    const claimed = uploadedPullRequestNumber(input.reportDir);
+    if (claimed === null) return fail(`${FILES.event} names no pull request, and this ${run.kind} lists none for ${run.headSha.slice(0, 12)}: refusing to post`);
+    if (github) {
+      const verified = await verifyPullRequestHead(github.target, claimed, analysed);
+      if (!verified.ok) return fail(verified.message);
+      pullRequest = claimed;
+    } else {
+      warnings.push(`no github-token: pull request #${claimed} (from ${FILES.event}) could not be verified; nothing was posted`);
+    }
+  }
+
+  const configPath = path.resolve(input.workspace, input.inputs.config);
+  const config = loadConfigFile(configPath).config;
+  const failOn = input.inputs.failOn ?? config.failOn;
+  const uploadedDiagnostics = [...head.value!.diagnostics, ...(base.value?.diagnostics ?? [])].map(asData);
+  const result = renderGate({
+    options: {
+      workspace: input.workspace, config, inputDiagnostics: [], archs: head.value!.archs, failOn,
+      comment: input.inputs.comment ?? config.comment, nvcc: null, artifacts: [],
+      pullRequest: base.value ? { baseSha: base.value.commit ?? '', headSha: analysed } : null,
+      headSha: analysed, scope: 'changes', scratchDir: input.reportDir,
+      render: { serverUrl: input.env.GITHUB_SERVER_URL, repository: input.env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(input.env, run.analysingRunId), checkName: input.inputs.checkName },
+    },
+    source: 'artifacts', nvcc: null, mergeBase: null, baseCommit: base.value?.commit ?? null, changedFiles: [], units: [],
+    base: base.value, head: head.value!, comparison: compareReports(base.value, head.value!, config),
+    diagnostics: [...problems, ...uploadedDiagnostics],
+    notes: [`Posted by a trusted job from the reports an analyze job uploaded for ${analysed.slice(0, 12)}; the verdict was recomputed here.`],
+  });
+  const comment = withMarker(result.comment, commentMarker(input.inputs.checkName));
+  const record = { findings: result.findings, failingFindings: result.failingFindings, conclusion: result.conclusion };
+  if (github && pullRequest !== null) {
+    const outcome = await publishResults({ ...github.target, pullRequest }, {
+      comment: result.postComment ? comment : null,
+      refreshExisting: comment,
+      check: { conclusion: result.conclusion, title: checkTitle(record), summary: result.summary, annotations: result.annotations },
     }, null, warnings);
     if (outcome.comment) core.info(`carve: comment ${outcome.comment.action} (${outcome.comment.url})`);
-    if (outcome.checkRunId === null) emitAnnotations(record.value.annotations);
+    if (outcome.checkRunId === null) emitAnnotations(result.annotations);
   } else {
-    warnings.push('no github-token: nothing was posted');
-    emitAnnotations(record.value.annotations);
+    if (!github) warnings.push('no github-token: nothing was posted');
+    emitAnnotations(result.annotations);
   }
   for (const warning of warnings) core.warning(`carve: ${warning}`);
-  await writeSummary(summary, warnings, input.env);
+  await writeSummary(result.summary, warnings, input.env);
+  // The comment and summary as posted replace the uploaded ones (which were never used).
+  writeFileSync(path.join(input.reportDir, FILES.comment), comment);
+  writeFileSync(path.join(input.reportDir, FILES.summary), result.summary);
   core.setOutput('comment-path', path.join(input.reportDir, FILES.comment));
+  core.setOutput('summary-path', path.join(input.reportDir, FILES.summary));
   core.setOutput('report-path', path.join(input.reportDir, FILES.report));
-  core.setOutput('findings', String(record.value.findings));
-  core.setOutput('regressions', String(record.value.regressions));
-  core.setOutput('conclusion', record.value.conclusion);
+  core.setOutput('findings', String(result.findings));
+  core.setOutput('regressions', String(result.regressions));
+  core.setOutput('conclusion', result.conclusion);
 }
 
-/** head_sha of the workflow_run event that started this job, from the trusted event file. */
-function workflowRunHeadSha(env: NodeJS.ProcessEnv): string | null {
-  if (env.GITHUB_EVENT_NAME !== 'workflow_run' || !env.GITHUB_EVENT_PATH) return null;
+/** The Actions run page (of the analysing run when known, else this one). */
+export function runUrl(env: NodeJS.ProcessEnv, runId: number | null = null): string | null {
+  const id = runId ?? env.GITHUB_RUN_ID;
+  if (!env.GITHUB_REPOSITORY || !id) return null;
+  return `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${id}`;
+}
+
+/** A report from the upload: size-capped, JSON, schema-valid. A missing optional one is null. */
+function readUploadedReport(dir: string, name: string, required: boolean): ReadResult<CarveReport | null> {
+  const file = path.join(dir, name);
+  if (!existsSync(file)) return required ? { ok: false, message: `${file} is missing (did the analyze job upload the report directory?)` } : { ok: true, value: null };
+  const tooLarge = overSizeLimit('report', statSync(file).size);
+  if (tooLarge) return { ok: false, message: `${name}: ${tooLarge}` };
+  let data: unknown;
+  const text = readFileSync(file, 'utf8');
   try {
-    const payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as { workflow_run?: { head_sha?: unknown } };
-    return typeof payload.workflow_run?.head_sha === 'string' ? payload.workflow_run.head_sha : null;
+    data = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, message: `${name}:${jsonSyntaxError(text, error as Error)} (not JSON)` };
+  }
+  const errors = reportSchemaErrors(data);
+  if (errors.length) return { ok: false, message: `${name} is not a Carve report: ${errors[0]}` };
+  return { ok: true, value: data as CarveReport };
+}
+
+/** Text from the upload shown as data: a code span cannot hold links, mentions, images or HTML. */
+function asData(d: Diagnostic): Diagnostic {
+  const file = d.file && !path.isAbsolute(d.file) && !d.file.split(/[\\/]/).includes('..') ? d.file : undefined;
+  return { ...d, file, message: inlineCode(d.message.slice(0, 500)) };
+}
+
+interface TrustedRun {
+  kind: string;
+  headSha: string;
+  /** The pull request this run's own event names for that head, or null (a fork's workflow_run lists none). */
+  pullRequest: number | null;
+  /** The run that analysed (workflow_run.id), for the comment's link to the full report. */
+  analysingRunId: number | null;
+}
+
+/** The head commit (and pull request, when listed) from this job's own event file, which the fork cannot write. */
+function trustedRun(env: NodeJS.ProcessEnv): TrustedRun | null {
+  if (!env.GITHUB_EVENT_PATH) return null;
+  let payload: Record<string, unknown>;
+  try {
+    payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>;
   } catch {
     return null;
+  }
+  if (env.GITHUB_EVENT_NAME === 'workflow_run') {
+    const run = (payload.workflow_run ?? {}) as { head_sha?: unknown; pull_requests?: unknown; id?: unknown };
+    if (typeof run.head_sha !== 'string') return null;
+    const listed = Array.isArray(run.pull_requests) ? run.pull_requests as Array<{ number?: unknown; head?: { sha?: unknown } }> : [];
+    const match = listed.find((p) => typeof p?.number === 'number' && p.head?.sha === run.head_sha);
+    return { kind: 'workflow_run', headSha: run.head_sha, pullRequest: match ? match.number as number : null, analysingRunId: Number.isSafeInteger(run.id) ? run.id as number : null };
+  }
+  const pr = parseEvent(payload, env.GITHUB_EVENT_NAME ?? '', {}).pullRequest;
+  return pr ? { kind: `${env.GITHUB_EVENT_NAME} event`, headSha: pr.headSha, pullRequest: pr.number, analysingRunId: null } : null;
+}
+
+function uploadedPullRequestNumber(dir: string): number | null {
+  const read = readReportDirFile(dir, FILES.event);
+  if (!read.ok || overSizeLimit('report', read.value.length)) return null;
+  try {
+    return parseEvent(JSON.parse(read.value), 'pull_request', {}).pullRequest?.number ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** GET pulls/{n}: its head must be the analysed commit. The only request made before the check passes. */
+async function verifyPullRequestHead(target: PublishTarget, number: number, analysed: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (!Number.isSafeInteger(number) || number < 1) return { ok: false, message: `${FILES.event} names pull request ${number}, not a pull request number: refusing to post` };
+  try {
+    const pull = await target.client.rest.pulls.get({ owner: target.ref.owner, repo: target.ref.repo, pull_number: number });
+    const headSha = pull.data.head?.sha;
+    if (headSha !== analysed) {
+      return { ok: false, message: `pull request #${number} (from ${FILES.event}) has head ${String(headSha).slice(0, 12)}, not the analysed ${analysed.slice(0, 12)}: refusing to post` };
+    }
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, message: `could not check pull request #${number} (from ${FILES.event}): ${describeApiError(error)}; refusing to post` };
   }
 }

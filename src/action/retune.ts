@@ -29,7 +29,7 @@ export interface RetuneInput {
 /** Mode retune of the Action: retune.json, retune.md, the job summary, outputs, and the proposal issue. */
 export async function runRetune(input: RetuneInput): Promise<void> {
   const report = await retune({
-    config: input.config, configPath: input.configPath, archs: input.archs, timing: input.timing, cwd: input.cwd,
+    config: input.config, configPath: input.configPath, archs: input.archs, timing: input.timing, cwd: input.cwd, root: input.cwd,
     cacheDir: path.join(input.env.RUNNER_TEMP ?? tmpdir(), 'carve-retune-cache'),
     log: (message) => core.info(message),
   });

@@ -16,7 +16,7 @@ import type { Diagnostic } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { readInputs, type ActionInputs } from './inputs.js';
 import { writeReportDir, type GateRecord } from './files.js';
-import { publishGate, publishFromReportDir, githubTarget } from './publish.js';
+import { publishGate, publishFromReportDir, githubTarget, runUrl } from './publish.js';
 import { runRetune } from './retune.js';
 import { emitAnnotations, writeSummary } from './summary.js';
 import { baseConfig, EXECUTING_FIELDS, timingApproval, withTrustedFields } from './trusted.js';
@@ -31,10 +31,10 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   core.setOutput('report-dir', reportDir);
 
   if (inputs.mode === 'publish') {
-    await publishFromReportDir({ inputs, reportDir, event, env, inputDiagnostics: [...inputDiagnostics, ...eventDiagnostics] });
+    await publishFromReportDir({ inputs, reportDir, event, env, workspace, inputDiagnostics: [...inputDiagnostics, ...eventDiagnostics] });
     return;
   }
-  const settings = await resolveConfig(inputs, workspace, event, [...inputDiagnostics, ...eventDiagnostics]);
+  const settings = await resolveConfig(inputs, workspace, event, env, [...inputDiagnostics, ...eventDiagnostics]);
   if (inputs.mode === 'retune') {
     await runRetune({
       config: settings.config, configPath: settings.configPath, archs: settings.archs, reportDir, diagnostics: settings.diagnostics, timing: inputs.timing,
@@ -53,6 +53,8 @@ interface RunSettings {
   notes: string[];
   archs: string[];
   failOn: string[];
+  /** pull_request_target without `allow-untrusted: true`: the pull request's code is neither built nor timed. */
+  buildRefused: boolean;
 }
 
 interface RunContext {
@@ -63,7 +65,7 @@ interface RunContext {
 }
 
 /** Loads the config; on a pull request, what runs (EXECUTING_FIELDS) comes from the base commit's config, never the pull request's. */
-async function resolveConfig(inputs: ActionInputs, workspace: string, event: GitHubEventInfo, earlier: Diagnostic[]): Promise<RunSettings> {
+async function resolveConfig(inputs: ActionInputs, workspace: string, event: GitHubEventInfo, env: NodeJS.ProcessEnv, earlier: Diagnostic[]): Promise<RunSettings> {
   const configPath = path.resolve(workspace, inputs.config);
   const loaded = loadConfigFile(configPath);
   let config = loaded.config;
@@ -87,7 +89,19 @@ async function resolveConfig(inputs: ActionInputs, workspace: string, event: Git
   }
   const archs = inputs.archs.length ? inputs.archs : config.archs;
   const failOn = inputs.failOn ?? config.failOn;
-  return { config, configPath, diagnostics, notes, archs, failOn };
+  // pull_request_target runs with a write token and the repository's secrets, and the workspace
+  // may hold the pull request's code: building or timing it needs an explicit opt-in.
+  const untrustedTarget = env.GITHUB_EVENT_NAME === 'pull_request_target' && event.pullRequest !== null && inputs.mode !== 'report' && inputs.mode !== 'retune';
+  if (untrustedTarget && inputs.allowUntrusted) {
+    core.warning(`carve: allow-untrusted is true: building${inputs.timing === 'on' ? ' and timing' : ''} the code of pull request #${event.pullRequest!.number} (${event.pullRequest!.headRepository ?? 'unknown repository'}) under pull_request_target, with this job's token and secrets in reach`);
+  } else if (untrustedTarget) {
+    diagnostics.push({
+      severity: 'error', stage: 'config', jsonPath: 'inputs.allow-untrusted',
+      message: 'this run is for pull_request_target (a write token and the secrets are in reach) and the workspace may hold the pull request\'s code: Carve does not build or time it without the input `allow-untrusted: true`. Use the fork-safe analyze (pull_request) + publish (workflow_run) workflows instead; see SECURITY.md',
+    });
+  }
+  const buildRefused = untrustedTarget && !inputs.allowUntrusted;
+  return { config, configPath, diagnostics, notes, archs, failOn, buildRefused };
 }
 
 /** Modes gate and report: the check run, the gate, the report directory, publishing, the summary and the outputs. */
@@ -122,13 +136,13 @@ async function runGateMode(inputs: ActionInputs, settings: RunSettings, context:
 async function gateForAction(inputs: ActionInputs, settings: RunSettings, context: RunContext, scratchDir: string, target: ReturnType<typeof githubTarget>): Promise<GateResult> {
   const { config, notes } = settings;
   const { event, env } = context;
-  const timingOn = inputs.timing === 'on' && await timingAllowed(target, event, notes);
+  const timingOn = inputs.timing === 'on' && !settings.buildRefused && await timingAllowed(target, event, notes);
   const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
   if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
   const result = await runGate({
     workspace: context.workspace, config, inputDiagnostics: settings.diagnostics, archs: settings.archs, failOn: settings.failOn,
     comment: inputs.comment ?? config.comment,
-    nvcc: inputs.nvcc ?? config.nvcc.path ?? null,
+    nvcc: settings.buildRefused ? 'none' : inputs.nvcc ?? config.nvcc.path ?? null,
     artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
     pullRequest,
     headSha: event.sha,
@@ -212,11 +226,6 @@ async function timingAllowed(target: ReturnType<typeof githubTarget>, event: Git
   }
   notes.push(`Timing skipped: this pull request comes from ${pr.headRepository ?? 'another repository'} and ${approval.reason}. A maintainer comments \`/carve approve ${pr.headSha}\` to allow it for this commit.`);
   return false;
-}
-
-function runUrl(env: NodeJS.ProcessEnv): string | null {
-  if (!env.GITHUB_REPOSITORY || !env.GITHUB_RUN_ID) return null;
-  return `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`;
 }
 
 export type { ActionInputs };

@@ -12,6 +12,7 @@ import { demangle } from '../toolchain/demangle.js';
 import type { ResourceRecord } from '../toolchain/types.js';
 import { bareKernelName, kernelSignatures, resolveParams } from './kernel-params.js';
 import { analyzeMemory } from './memory/index.js';
+import { overSizeLimit } from '../limits.js';
 
 export interface KernelLaunch {
   block: [number, number, number] | null;
@@ -38,6 +39,9 @@ export interface AnalyzeModuleInput {
   /** The .cu text, for the parameter names of kernel signatures (PTX keeps only positions). */
   sourceText?: string | null;
 }
+
+/** Largest basic blocks x statements of a kernel the memory analysis takes on (see analyzeKernel). */
+export const MEMORY_ANALYSIS_BUDGET = 20_000_000;
 
 /** 'sm_90a' / 'compute_90' -> '90' for matching resource records to the PTX target. */
 function archNumber(arch: string): string {
@@ -171,6 +175,16 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
     if (analysis.perThread.unknownBranchesCountedTaken) {
       diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: 'branches with an unknown outcome are counted as taken (both sides of an if count fully)' });
     }
+    // The memory analysis's reaching definitions grow with blocks x statements (a 450 kB kernel of
+    // 10,000 branching labels ran out of memory): over the budget, its results are unknown, said so.
+    const memoryWork = cfg.blocks.length * fn.body.length;
+    if (memoryWork > MEMORY_ANALYSIS_BUDGET) {
+      diagnostics.push({
+        severity: 'warning', stage: 'analysis', kernel: fn.name, file: input.ptxFile, line: fn.position.line, column: fn.position.column,
+        message: `memory analysis skipped: ${cfg.blocks.length} basic blocks x ${fn.body.length} statements = ${memoryWork.toLocaleString('en-US')}, over the limit of ${MEMORY_ANALYSIS_BUDGET.toLocaleString('en-US')}; coalescing, bank conflicts and divergence are unknown for this kernel`,
+      });
+      return report;
+    }
     try {
       const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines, paramValues });
       report.accesses = memory.accesses;
@@ -194,6 +208,8 @@ function safeDemangle(name: string): string {
 }
 
 export function analyzeModule(input: AnalyzeModuleInput): { kernels: KernelReport[]; diagnostics: Diagnostic[] } {
+  const tooLarge = overSizeLimit('ptx', input.ptxText.length);
+  if (tooLarge) return { kernels: [], diagnostics: [{ severity: 'error', stage: 'ptx', file: input.ptxFile, message: tooLarge }] };
   const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
   const diagnostics: Diagnostic[] = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
   const kernels: KernelReport[] = [];

@@ -1,13 +1,14 @@
 // Loads .github/carve.yml (YAML or JSON), validates it against schemas/config.schema.json
 // with ajv (useDefaults fills the documented defaults), and reports every problem with its
 // JSON path and, for YAML, its line:column. Never throws on bad input.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { parseDocument, isMap, isSeq, LineCounter, type Node } from 'yaml';
 import schema from '../../schemas/config.schema.json' with { type: 'json' };
 import type { Diagnostic } from '../model/types.js';
 import type { CarveConfig } from './types.js';
+import { overSizeLimit } from '../limits.js';
 
 const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false });
 const validate = ajv.compile(schema);
@@ -29,10 +30,15 @@ export function loadConfigFile(file: string): ConfigResult {
     const result = parseConfigText('{}', file, path.dirname(file));
     return result;
   }
+  // Not read at all when over the cap.
+  const tooLarge = overSizeLimit('config', statSync(file).size);
+  if (tooLarge) return tooLargeConfig(file, path.dirname(file), tooLarge);
   return parseConfigText(readFileSync(file, 'utf8'), file, path.dirname(file));
 }
 
 export function parseConfigText(text: string, file: string, baseDir: string): ConfigResult {
+  const tooLarge = overSizeLimit('config', text.length);
+  if (tooLarge) return tooLargeConfig(file, baseDir, tooLarge);
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
@@ -73,6 +79,10 @@ export function parseConfigText(text: string, file: string, baseDir: string): Co
     return { config: { ...(fallback as unknown as CarveConfig), baseDir }, diagnostics, valid: false };
   }
   return { config: { ...(data as CarveConfig), baseDir }, diagnostics, valid: true };
+}
+
+function tooLargeConfig(file: string, baseDir: string, message: string): ConfigResult {
+  return { config: defaultConfig(baseDir), diagnostics: [{ severity: 'error', stage: 'config', file, line: 1, column: 1, jsonPath: '', message }], valid: false };
 }
 
 function describe(error: { keyword: string; message?: string; params: Record<string, unknown> }): string {

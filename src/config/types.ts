@@ -64,6 +64,7 @@ export interface CarveConfig {
   timing: { warmup: number; samples: number; command?: string };
   carving: {
     maxVariantsPerPr: number;
+    maxSpaceSize: number;
     excessSectorShare: number;
     localMemoryShare: number;
     tailEffect: boolean;

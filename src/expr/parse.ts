@@ -22,9 +22,16 @@ const INFIX_POWER: Record<string, number> = {
 };
 const PREFIX_POWER = 8;
 
+/** Deepest nesting of parentheses, unary operators, calls and ternaries: recursion stays far from the stack's end. */
+export const MAX_EXPRESSION_DEPTH = 200;
+/** Longest expression text (a launch size or constraint is a line, not a program). */
+export const MAX_EXPRESSION_LENGTH = 10_000;
+
 export function parseExpression(text: string): ExprNode {
+  if (text.length > MAX_EXPRESSION_LENGTH) throw new ExpressionError(`the expression is ${text.length} characters long; the limit is ${MAX_EXPRESSION_LENGTH}`, 1);
   const tokens = tokenize(text);
   let position = 0;
+  let depth = 0;
   const peek = (): Token => tokens[position];
   const next = (): Token => tokens[position++];
   const expect = (op: string): Token => {
@@ -36,6 +43,9 @@ export function parseExpression(text: string): ExprNode {
   };
 
   function parseBelow(minPower: number): ExprNode {
+    if (++depth > MAX_EXPRESSION_DEPTH) {
+      throw new ExpressionError(`the expression nests deeper than ${MAX_EXPRESSION_DEPTH} levels (parentheses, unary operators, calls)`, peek().column);
+    }
     let left = parsePrefix();
     for (;;) {
       const token = peek();
@@ -53,6 +63,7 @@ export function parseExpression(text: string): ExprNode {
         left = { kind: 'binary', op: token.text, left, right: parseBelow(power), column: token.column };
       }
     }
+    depth--;
     return left;
   }
 

@@ -1,6 +1,6 @@
 // GitHub side of the gate: Octokit client, sticky comment, check runs, event, publishing.
 export { createGitHubClient, describeApiError, type GitHubClient, type GitHubClientOptions } from './client.js';
-export { STICKY_MARKER, commentMarker, findStickyComment, upsertStickyComment, withMarker, type RepoRef, type StickyCommentResult } from './comment.js';
+export { STICKY_MARKER, commentMarker, findStickyComment, tokenLogin, upsertStickyComment, withMarker, type RepoRef, type StickyCommentResult, type StickySearch } from './comment.js';
 export {
   ANNOTATIONS_PER_REQUEST, CHECK_OUTPUT_LIMIT, clip, completeCheckRun, createCheckRun,
   type CheckConclusion, type CheckRunAnnotation, type CheckRunOutput,

@@ -2,7 +2,7 @@
 // ptxas logs and Carve JSON reports matching `artifacts` on one side and run the same
 // static analysis as the compile path. Resources for a PTX module come from the side's
 // ptxas logs (preferred: they carry spills) or cubins of the same arch.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { launchBoundsFromPtx, parsePtxasLog, readCubin, type ResourceRecord } from '../toolchain/index.js';
@@ -11,6 +11,8 @@ import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
+import { overSizeLimit } from '../limits.js';
+import { jsonSyntaxError } from '../report/json-location.js';
 
 const SKIP_DIRS = new Set(['.git', 'node_modules']);
 
@@ -84,6 +86,14 @@ export function readArtifactSide(input: ArtifactSideInput): CarveReport & { arti
     const full = path.join(input.root, file);
     const kind = artifactKind(file);
     try {
+      // Over its cap, a file is not even read (an error names it and the limit).
+      if (kind === 'ptx' || kind === 'ptxas-log' || kind === 'report') {
+        const tooLarge = overSizeLimit(kind === 'ptxas-log' ? 'ptxasLog' : kind, statSync(full).size);
+        if (tooLarge) {
+          diagnostics.push({ severity: 'error', stage: kind === 'ptxas-log' ? 'ptxas' : kind, file: full, message: tooLarge });
+          continue;
+        }
+      }
       if (kind === 'ptxas-log') {
         const parsed = parsePtxasLog(readFileSync(full, 'utf8'), full);
         logRecords.push(...parsed.kernels);
@@ -138,10 +148,13 @@ export function readArtifactSide(input: ArtifactSideInput): CarveReport & { arti
 /** Kernels of a committed Carve JSON report; an invalid one is a diagnostic with its JSON path. */
 function readReportKernels(file: string, diagnostics: Diagnostic[]): KernelReport[] {
   let data: unknown;
+  const text = readFileSync(file, 'utf8');
   try {
-    data = JSON.parse(readFileSync(file, 'utf8'));
+    data = JSON.parse(text);
   } catch (error) {
-    diagnostics.push({ severity: 'error', stage: 'report', file, message: `not JSON: ${(error as Error).message}` });
+    const located = jsonSyntaxError(text, error as Error);
+    const [, line, column] = /^(\d+):(\d+): /.exec(located) ?? [];
+    diagnostics.push({ severity: 'error', stage: 'report', file, ...(line ? { line: Number(line), column: Number(column) } : {}), message: `not JSON: ${located.replace(/^\d+:\d+: /, '')}` });
     return [];
   }
   // A gate result (carve-report.json) holds the head report under `head`.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { compileCuda } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
-import { escapeReason, safeFolderName } from './containment.js';
+import { escapeReason, escapingIncludes, safeFolderName } from '../discover/containment.js';
 import { analyzeOne, sideReport, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
 import { createLimiter, defaultJobs, type Limiter } from './pool.js';
@@ -50,7 +50,10 @@ export async function compileSide(input: CompileSideInput): Promise<CarveReport>
   const units = input.units.filter((unit) => {
     const escape = escapeReason(input.root, unit);
     if (escape) diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `${escape}: not compiled` });
-    return escape === null;
+    // An #include of a file outside the workspace is reported at its line, and the unit not built.
+    const includes = escape === null ? escapingIncludes(input.root, unit) : [];
+    diagnostics.push(...includes.map((d) => ({ ...d, file: path.join(input.root, d.file!) })));
+    return escape === null && includes.length === 0;
   });
   const tasks = units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
   // Every unit x arch is built and analysed in the pool; the results are gathered in task

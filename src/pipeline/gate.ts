@@ -122,13 +122,19 @@ interface Sides {
   builtUnits: { base: number | null; head: number | null };
 }
 
+/** The report without the list of files it was read from: report.json must match the report schema (publish mode validates it). */
+function reportOnly(side: ReturnType<typeof readArtifactSide>): CarveReport {
+  const { artifactFiles: _files, ...report } = side;
+  return report;
+}
+
 /** Artifacts mode: each side is the committed artifacts matching the patterns. */
 function readArtifactSides(options: GateOptions, range: BaseRange, headFiles: string[]): Sides {
   const headMapper = pathMapper(options.workspace, headFiles);
-  const head = readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
+  const head = reportOnly(readArtifactSide({ side: 'head', root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper }));
   let base: CarveReport | null = null;
   if (range.worktree) {
-    base = readArtifactSide({ side: 'base', root: range.worktree, commit: range.baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(range.worktree, range.baseFiles) });
+    base = reportOnly(readArtifactSide({ side: 'base', root: range.worktree, commit: range.baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(range.worktree, range.baseFiles) }));
   } else if (options.pullRequest && range.baseCommit) {
     // Nothing relevant changed: the base side is the head side.
     base = { ...head, side: 'base', commit: range.baseCommit };

@@ -27,6 +27,8 @@ export interface RetuneOptions {
   timingBudgetCount?: number;
   /** Working directory of timing.command. */
   cwd: string;
+  /** The Action's workspace: space sources must stay inside it (the CLI leaves it to carveSpace's default). */
+  root?: string;
   jobs?: number;
   progress?: { write: (text: string) => void; isTTY: boolean };
   log?: (message: string) => void;
@@ -109,7 +111,7 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
     }
     for (const arch of options.archs) {
       options.log?.(`carve: carving ${spaceName} for ${arch}`);
-      const run = await carveSpace({ config, spaceName, arch, cacheDir: options.cacheDir, configFile: options.configPath, jobs: options.jobs, progress: options.progress });
+      const run = await carveSpace({ config, spaceName, arch, cacheDir: options.cacheDir, configFile: options.configPath, jobs: options.jobs, progress: options.progress, root: options.root });
       diagnostics.push(...run.diagnostics);
       if (!run.result) continue;
       const result = run.result;

@@ -111,7 +111,7 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
   let budget = input.maxVariants;
   for (const [name, reasons] of touched) {
     const space = input.config.spaces[name];
-    const size = enumerateSpace(name, space, input.config.defines).variants.length;
+    const size = enumerateSpace(name, space, input.config.defines, undefined, input.config.carving.maxSpaceSize).variants.length;
     const needed = size * input.archs.length * (input.baseRoot ? 2 : 1);
     if (needed > budget) {
       out.skipped.push({ space: name, reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? 'base and head' : 'head'}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)` });
@@ -129,9 +129,9 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
     const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
     for (const arch of input.archs) {
       log(`carving ${name} for ${arch} (touched by ${reasons.join(', ')})`);
-      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
+      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir, root: input.workspace });
       const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
-      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir }) : null;
+      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir, root: input.baseRoot! }) : null;
       out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
       const sideDiagnostics = (run: typeof head, side: 'base' | 'head') => run.diagnostics
         .filter((d) => d.severity === 'error')

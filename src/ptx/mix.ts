@@ -277,10 +277,43 @@ function loopControlBlocks(cfg: Cfg, loops: LoopInfo[]): Set<number> {
 interface FunctionResult {
   static: InstructionMixCounts;
   totals: Totals;
+  /** A recursive call was skipped below this function: its totals depend on the call stack, so they are not memoised. */
+  cutRecursion: boolean;
+}
+
+/**
+ * Per-module call context: callee summaries memoised by name, so a call graph where f1 calls f2
+ * twice, f2 calls f3 twice, ... is walked once per function, not once per path (2^depth).
+ */
+interface CallContext {
+  stack: Set<string>;
+  summaries: Map<string, FunctionResult>;
+  bodies: Map<string, PtxFunction>;
+}
+
+function callContext(module: PtxModule, root: string): CallContext {
+  const bodies = new Map<string, PtxFunction>();
+  for (const f of module.functions) if (f.hasBody && !bodies.has(f.name)) bodies.set(f.name, f);
+  // Set built by add, not from an array: construction from an iterable takes the slow generic path.
+  const stack = new Set<string>();
+  stack.add(root);
+  return { stack, summaries: new Map(), bodies };
+}
+
+function calleeSummary(module: PtxModule, callee: PtxFunction, loopOptions: LoopOptions, context: CallContext): FunctionResult {
+  const known = context.summaries.get(callee.name);
+  if (known) return known;
+  context.stack.add(callee.name);
+  const calleeCfg = buildCfg(callee);
+  const calleeLoops = findLoops(calleeCfg, loopOptions);
+  const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, context);
+  context.stack.delete(callee.name);
+  if (!inner.cutRecursion) context.summaries.set(callee.name, inner);
+  return inner;
 }
 
 function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
-  loopOptions: LoopOptions, callStack: Set<string>): FunctionResult {
+  loopOptions: LoopOptions, context: CallContext): FunctionResult {
   const body = fn.body;
   const classes = new Array<Classified | null>(body.length).fill(null);
   const facts = functionFacts(fn);
@@ -297,6 +330,7 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.
   const calleeBlocking: number[] = [];
+  let cutRecursion = false;
   // One pass over the instructions, in program order (the CFG's blocks list them all):
   // classification and tallies together; blocking needs every class first, so its total
   // is added afterwards, in the same statement order.
@@ -335,13 +369,11 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
       }
       if (ins.mnemonic === 'call') {
         const target = ins.operands.find((o) => o.kind === 'symbol');
-        const callee = target && target.kind === 'symbol' ? module.functions.find((f) => f.name === target.name && f.hasBody) : undefined;
-        if (callee && !callStack.has(callee.name)) {
-          callStack.add(callee.name);
-          const calleeCfg = buildCfg(callee);
-          const calleeLoops = findLoops(calleeCfg, loopOptions);
-          const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
-          callStack.delete(callee.name);
+        const callee = target && target.kind === 'symbol' ? context.bodies.get(target.name) : undefined;
+        if (callee && context.stack.has(callee.name)) cutRecursion = true;
+        if (callee && !context.stack.has(callee.name)) {
+          const inner = calleeSummary(module, callee, loopOptions, context);
+          cutRecursion ||= inner.cutRecursion;
           const t = inner.totals;
           calleeCounts.push([t.dynamic, w]);
           totals.weighted += t.weighted * w;
@@ -372,7 +404,7 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
   }
   totals.dynamic = countsFromTally(dynamicTally);
   for (const [counts, times] of calleeCounts) addCounts(totals.dynamic, counts, times);
-  return { static: countsFromTally(staticTally), totals };
+  return { static: countsFromTally(staticTally), totals, cutRecursion };
 }
 
 /** Lim et al. eqs. 14-17 with calls_n = 1, over a mix. */
@@ -394,10 +426,7 @@ export function intensities(counts: InstructionMixCounts): InstructionMix['inten
 /** Mix, per-thread estimates and regions of one function (weights from statementWeights). */
 export function analyzeInstructions(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
   loopOptions: LoopOptions = {}): InstructionAnalysis {
-  // Set built by add, not from an array: construction from an iterable takes the slow generic path.
-  const callStack = new Set<string>();
-  callStack.add(fn.name);
-  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack);
+  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callContext(module, fn.name));
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {

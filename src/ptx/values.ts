@@ -11,12 +11,17 @@ function lastDefinitionIn(defs: number[], stmts: number[], statement: number): n
   if (stmts.length === 0) return -1;
   const lo = stmts[0];
   const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
-  for (let i = defs.length - 1; i >= 0; i--) {
-    const d = defs[i];
-    if (d >= limit) continue;
-    return d >= lo ? d : -1;
+  // Binary search for the last definition before `limit` (a scan from the end was linear per
+  // query: quadratic on a kernel whose register is written thousands of times).
+  let low = 0;
+  let high = defs.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (defs[mid] < limit) low = mid + 1;
+    else high = mid;
   }
-  return -1;
+  const d = low > 0 ? defs[low - 1] : -1;
+  return d >= lo ? d : -1;
 }
 
 const NO_DEFINITIONS: number[] = [];
@@ -107,6 +112,9 @@ export class ValueResolver {
 
   /** Definitions of every register, recorded in one pass on the first query. */
   private definitions: Definitions | null = null;
+  private visited: Uint32Array | null = null;
+  private readonly definitionAbove = new Map<string, Int32Array>();
+  private visitStamp = 0;
 
   private definitionsOf(register: string): number[] {
     if (this.definitions === null) this.definitions = new Definitions(this.cfg);
@@ -132,29 +140,59 @@ export class ValueResolver {
     // so "the last definition in this block before the point" is a scan of defs, not of code.
     const first = lastDefinitionIn(defs, this.cfg.blocks[block].statements, statement);
     if (first !== -1) return first;
-    // Walk up the dominator tree; accept a definition only if no other one can sneak in.
-    let b = block;
-    for (;;) {
-      const up = this.cfg.idom[b];
-      if (up === -1 || up === b) return NOT_ON_EVERY_PATH;
-      b = up;
-      const found = lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1);
-      if (found === -1) continue;
-      return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
+    // Up the dominator tree to the nearest block with a definition; accept it only if no other
+    // one can sneak in.
+    const b = this.dominatingDefinitionBlock(register, defs, block);
+    if (b === -1) return NOT_ON_EVERY_PATH;
+    const stmts = this.cfg.blocks[b].statements;
+    const found = lastDefinitionIn(defs, stmts, -1);
+    // Every definition in this one block (a register set once, like %tid.x's copy): none can
+    // sneak in on another path, and the walk over the blocks between is not needed.
+    if (defs[0] >= stmts[0] && defs[defs.length - 1] <= stmts[stmts.length - 1]) return found;
+    return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
+  }
+
+  /**
+   * The nearest strict dominator of `block` holding a definition of the register (-1: none),
+   * memoised per register along the walked path: one walk per query was linear in the tree's
+   * depth, quadratic on a chain of thousands of blocks.
+   */
+  private dominatingDefinitionBlock(register: string, defs: number[], block: number): number {
+    let memo = this.definitionAbove.get(register);
+    if (!memo) {
+      memo = new Int32Array(this.cfg.blocks.length).fill(-2);
+      this.definitionAbove.set(register, memo);
     }
+    const path: number[] = [];
+    let b = block;
+    let result: number;
+    for (;;) {
+      if (memo[b] !== -2) { result = memo[b]; break; }
+      path.push(b);
+      const up = this.cfg.idom[b];
+      if (up === -1 || up === b) { result = -1; break; }
+      if (lastDefinitionIn(defs, this.cfg.blocks[up].statements, -1) !== -1) { result = up; break; }
+      b = up;
+    }
+    for (const p of path) memo[p] = result;
+    return result;
   }
 
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
   private otherDefinitionBetween(defs: number[], from: number, to: number): boolean {
-    const seen: number[] = new Array<number>(this.cfg.blocks.length).fill(0);
+    // One visited array for every query, told apart by a stamp (one array per query cost
+    // O(blocks) each: quadratic on a kernel of thousands of blocks).
+    if (this.visited === null || this.visited.length !== this.cfg.blocks.length) this.visited = new Uint32Array(this.cfg.blocks.length);
+    const seen = this.visited;
+    const stamp = ++this.visitStamp;
     const work: number[] = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
     while (work.length > 0) {
       const b = work.pop()!;
-      if (seen[b]) continue;
-      seen[b] = 1;
+      if (seen[b] === stamp) continue;
+      seen[b] = stamp;
       if (lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1) !== -1) return true;
-      for (const p of this.cfg.blocks[b].predecessors) if (p !== from && !seen[p]) work.push(p);
+      for (const p of this.cfg.blocks[b].predecessors) if (p !== from && seen[p] !== stamp) work.push(p);
     }
     return false;
   }

@@ -1,6 +1,7 @@
 // Parses ptxas verbose output (`ptxas -v`, `nvcc -Xptxas -v`, `nvcc --resource-usage`) of
 // nvcc 9-13 into per-kernel resources. Pure: text in, records + diagnostics out; never throws.
 import type { Diagnostic, KernelResources } from '../model/types.js';
+import { overSizeLimit } from '../limits.js';
 import { demangle } from './demangle.js';
 import { DEVICE_FUNCTION_NOTE, type ResourceRecord } from './types.js';
 
@@ -112,6 +113,8 @@ function toRecord(fn: PendingFunction, fallbackArch: string | null, file: string
  */
 export function parsePtxasLog(text: string, file?: string): { kernels: ResourceRecord[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
+  const tooLarge = overSizeLimit('ptxasLog', text.length);
+  if (tooLarge) return { kernels: [], diagnostics: [{ severity: 'error', stage: 'ptxas', file, message: tooLarge }] };
   const functions: PendingFunction[] = [];
   // The function the next stack-frame line or Used line belongs to.
   let current: PendingFunction | null = null;

@@ -142,6 +142,8 @@ describe('fork-safe split: analyze in pull_request, publish in workflow_run', ()
     const analyzed = await run({ ...committedInputs(), 'report-dir': dir, mode: 'analyze', 'github-token': '' });
     expect(server.requests).toHaveLength(0);
     expect(analyzed.outputs['comment-path']).toBe(path.join(dir, 'comment.md'));
+    // GitHub lists no pull request in a fork's workflow_run: publish checks #11's head through the API.
+    server.pulls.set(11, { head: { sha: headSha, repo: { full_name: 'octo/kernels' } }, base: { sha: baseSha, repo: { full_name: 'octo/kernels' } }, state: 'open' });
 
     const published = await runBundledAction({
       bundle, workspace: mkdtempSync(path.join(tmpdir(), 'carve-default-branch-')), apiUrl: server.url,
@@ -149,6 +151,7 @@ describe('fork-safe split: analyze in pull_request, publish in workflow_run', ()
       eventName: 'workflow_run', event: { workflow_run: { head_sha: headSha, pull_requests: [] }, repository: { full_name: 'octo/kernels' } },
     });
     expect(published.exitCode).toBe(0);
+    expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/repos/octo/kernels/pulls/11' });
     expect(server.comments.get(11)![0].body).toBe(readFileSync(path.join(dir, 'comment.md'), 'utf8'));
     expect(server.checkRuns[0]).toMatchObject({ head_sha: headSha, conclusion: 'failure' });
     expect(server.checkRuns[0].annotations.find((a) => a.start_line === 10)).toMatchObject({ path: 'kernels/pressure.cu' });

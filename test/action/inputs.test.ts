@@ -13,7 +13,7 @@ describe('readInputs', () => {
     expect(diagnostics).toEqual([]);
     expect(inputs).toEqual({
       config: '.github/carve.yml', mode: 'gate', archs: [], token: '', failOn: null, comment: null, timing: 'off',
-      nvcc: null, artifacts: [], reportDir: 'carve-report', sarif: false, checkName: 'Carve',
+      nvcc: null, artifacts: [], reportDir: 'carve-report', sarif: false, checkName: 'Carve', allowUntrusted: false,
     });
   });
 

@@ -39,9 +39,12 @@ describe('sticky comment', () => {
     expect(ours).toHaveLength(1);
     expect(ours[0].body).toBe(`second body\n\n${STICKY_MARKER}\n`);
     // 230 earlier comments at 100 per page: each search reads pages 1-3 (the marker sits on page 3).
-    const lists = server.requests.filter((r) => r.method === 'GET');
+    const lists = server.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/comments'));
     expect(lists.map((r) => r.query.page ?? '1')).toEqual(['1', '2', '3', '1', '2', '3', '1', '2', '3']);
-    expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect(server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toHaveLength(1);
+    // Whose comment the marker is in is asked once, when a marker is first seen: /user (403 for
+    // this installation token), then GraphQL's viewer.
+    expect(server.requests.filter((r) => !r.path.endsWith('/comments') && !r.path.includes('/comments/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'POST /graphql']);
     expect(server.requests[0].authorization).toBe('token t0ken');
   });
 
@@ -64,6 +67,39 @@ describe('sticky comment', () => {
       'static again\n\n<!-- carve:comment-id:carve -->\n',
       'timing\n\n<!-- carve:comment-id:Carve%20(timing) -->\n',
     ]);
+  });
+});
+
+describe("only a comment of the token's own user is edited", () => {
+  it('a marker planted by another user is not edited: a new comment is created, then that one is updated', async () => {
+    server.seedComments(7, [`planted\n\n${STICKY_MARKER}\n`], 'mallory');
+    const first = await upsertStickyComment(target.client, ref, 7, 'ours');
+    const second = await upsertStickyComment(target.client, ref, 7, 'ours, updated');
+    expect([first.action, second.action]).toEqual(['created', 'updated']);
+    expect(server.comments.get(7)!.map((c) => [c.user.login, c.body])).toEqual([
+      ['mallory', `planted\n\n${STICKY_MARKER}\n`],
+      ['github-actions[bot]', `ours, updated\n\n${STICKY_MARKER}\n`],
+    ]);
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([`/repos/octo/kernels/issues/comments/${first.id}`]);
+  });
+
+  it("a user's token (GET /user answers): its own login is the author looked for", async () => {
+    server.identity.kind = 'user';
+    server.identity.login = 'carve-bot';
+    server.seedComments(7, [`planted\n\n${STICKY_MARKER}\n`], 'github-actions[bot]');
+    server.seedComments(7, [`mine\n\n${STICKY_MARKER}\n`], 'carve-bot');
+    const result = await upsertStickyComment(target.client, ref, 7, 'mine, updated');
+    expect(result.action).toBe('updated');
+    expect(server.comments.get(7)!.map((c) => c.body)).toEqual([`planted\n\n${STICKY_MARKER}\n`, `mine, updated\n\n${STICKY_MARKER}\n`]);
+    expect(server.requests.filter((r) => r.path === '/user' || r.path === '/graphql').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user']);
+  });
+
+  it('when the identity cannot be found out, no existing comment is edited', async () => {
+    server.seedComments(7, [`maybe ours\n\n${STICKY_MARKER}\n`], 'github-actions[bot]');
+    server.inject({ path: /^\/(user|graphql)$/, status: 403, times: Infinity });
+    const result = await upsertStickyComment(target.client, ref, 7, 'new');
+    expect(result.action).toBe('created');
+    expect(server.comments.get(7)!.map((c) => c.body)).toEqual([`maybe ours\n\n${STICKY_MARKER}\n`, `new\n\n${STICKY_MARKER}\n`]);
   });
 });
 

@@ -1,6 +1,8 @@
 // A local stand-in for the GitHub REST endpoints the Action uses, on 127.0.0.1 at a random
 // port: list/create/update issue comments (paginated with Link headers like GitHub) and
-// create/update check runs (annotations appended across updates), list/create/update issues. Records every request
+// create/update check runs (annotations appended across updates), list/create/update issues,
+// the token's identity (GET /user for a user token; GraphQL viewer for an installation token,
+// whose GET /user is a 403) and pull requests (GET pulls/N). Records every request
 // and can inject failures (403, 500, rate limits) for the next matching requests.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +52,13 @@ export interface FakeGitHub {
   seedComments(issue: number, bodies: string[], login?: string): void;
   /** Repository permission per user login (admin, maintain, write, triage, read); others 404. */
   permissions: Map<string, string>;
+  /**
+   * Who the token is: an installation token (GITHUB_TOKEN, a GitHub App's: GET /user answers 403,
+   * GraphQL viewer answers the bot login) or a user's token (both answer). Comments it creates carry the login.
+   */
+  identity: { kind: 'installation' | 'user'; login: string };
+  /** Pull requests GET /repos/O/R/pulls/N answers (others 404). */
+  pulls: Map<number, { head: { sha: string; repo: { full_name: string } }; base: { sha: string; repo: { full_name: string } }; state: string }>;
   close(): Promise<void>;
 }
 
@@ -60,6 +69,8 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
   const issues: StoredIssue[] = [];
   const failures: InjectedFailure[] = [];
   const permissions = new Map<string, string>();
+  const identity: FakeGitHub['identity'] = { kind: 'installation', login: 'github-actions[bot]' };
+  const pulls: FakeGitHub['pulls'] = new Map();
   let nextId = 1000;
   let baseUrl = '';
 
@@ -100,7 +111,7 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       }
       if (method === 'POST') {
         const id = nextId++;
-        const comment: StoredComment = { id, body: String(input.body), user: { login: 'github-actions[bot]', type: 'Bot' }, html_url: `https://github.test/${owner}/${repo}/pull/${issueText}#issuecomment-${id}` };
+        const comment: StoredComment = { id, body: String(input.body), user: { login: identity.login, type: identity.kind === 'installation' ? 'Bot' : 'User' }, html_url: `https://github.test/${owner}/${repo}/pull/${issueText}#issuecomment-${id}` };
         list.push(comment);
         return send(res, 201, comment);
       }
@@ -162,6 +173,17 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       const permission = permissions.get(decodeURIComponent(match[1]));
       return permission ? send(res, 200, { permission, user: { login: match[1] } }) : send(res, 404, { message: 'Not Found' });
     }
+    if (url.pathname === '/user' && method === 'GET') {
+      return identity.kind === 'user' ? send(res, 200, { login: identity.login, type: 'User' }) : send(res, 403, { message: 'Resource not accessible by integration' });
+    }
+    if (url.pathname === '/graphql' && method === 'POST') {
+      if (/viewer\s*\{\s*login\s*\}/.test(String(input.query))) return send(res, 200, { data: { viewer: { login: identity.login } } });
+      return send(res, 200, { errors: [{ message: 'not implemented' }] });
+    }
+    if ((match = url.pathname.match(/^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/)) && method === 'GET') {
+      const pull = pulls.get(Number(match[1]));
+      return pull ? send(res, 200, { number: Number(match[1]), ...pull }) : send(res, 404, { message: 'Not Found' });
+    }
     return send(res, 404, { message: `not implemented: ${method} ${url.pathname}` });
   };
 
@@ -172,7 +194,7 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: baseUrl, requests, comments, checkRuns, issues, permissions,
+    url: baseUrl, requests, comments, checkRuns, issues, permissions, identity, pulls,
     inject: (failure) => failures.push({ ...failure }),
     seedComments: (issue, bodies, login = 'someone') => {
       for (const body of bodies) commentsOf(issue).push({ id: nextId++, body, user: { login, type: 'User' }, html_url: `https://github.test/c/${nextId}` });

@@ -2,7 +2,7 @@
 // variant's PTX with analyzeModule -> metrics -> carve. Shards carry metrics, not carvings,
 // so mergeCarveResults carves the union exactly as one machine would.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { codeFingerprint } from '../../version.js';
 import { analyzeModule } from '../analyze.js';
@@ -15,6 +15,7 @@ import { buildVariants, type VariantBuild } from './build.js';
 import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';
 import { variantMetrics, type VariantMetrics } from './metrics.js';
 import { enumerateSpace, pointerSegment, shardVariants } from './space.js';
+import { escapeReason } from '../../discover/containment.js';
 
 export interface CarveShardOutput {
   kind: 'carve-shard';
@@ -143,19 +144,43 @@ export interface CarveSpaceOptions {
   shard?: { index: number; count: number };
   jobs?: number;
   progress?: { write: (text: string) => void; isTTY: boolean };
+  /**
+   * The repository the space's source must stay in: the workspace in the Action; by default the
+   * nearest folder above the config holding .git (a config outside any repository, as a local
+   * CLI run may use, is not checked).
+   */
+  root?: string;
+}
+
+/** The nearest folder at or above `dir` holding `.git`; null outside a repository. */
+export function repositoryRoot(dir: string): string | null {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if (existsSync(path.join(at, '.git'))) return at;
+    if (path.dirname(at) === at) return null;
+  }
 }
 
 export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> {
   const { config, spaceName, arch } = options;
   const space = config.spaces[spaceName];
   const shardSpec = options.shard ?? { index: 1, count: 1 };
-  const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile);
+  const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile, config.carving?.maxSpaceSize);
   const diagnostics: Diagnostic[] = enumeration.diagnostics.map((d) => locateInConfig(d, config.baseDir, options.configFile));
   const shard: CarveShardOutput = {
     kind: 'carve-shard', space: spaceName, arch, configHash: spaceConfigHash(config, spaceName, arch), shard: shardSpec,
     enumerated: enumeration.variants.length, options: carveOptionsFor(space, config.carving), metrics: [], diagnostics,
   };
   if (enumeration.diagnostics.some((d) => d.severity === 'error')) return { result: null, shard, builds: [], diagnostics };
+  // The source is data from the repository: `source: ../../etc/passwd` would put a runner's file in the build log.
+  const root = options.root ?? repositoryRoot(config.baseDir);
+  if (root !== null && escapeReason(root, path.resolve(config.baseDir, space.source))) {
+    const jsonPath = `/spaces/${pointerSegment(spaceName)}/source`;
+    diagnostics.push(locateInConfig({
+      severity: 'error', stage: 'config', file: options.configFile, jsonPath,
+      message: `${jsonPath}: '${space.source}' resolves outside the repository (${root}): not built`,
+    }, config.baseDir, options.configFile));
+    return { result: null, shard, builds: [], diagnostics };
+  }
   const nvcc = await findNvcc(config.nvcc?.path);
   if (!nvcc) {
     diagnostics.push({ severity: 'error', stage: 'build', message: 'nvcc not found: carving needs the CUDA toolkit to build the variants', jsonPath: `/spaces/${pointerSegment(spaceName)}` });

@@ -44,6 +44,9 @@ export interface SpaceEnumeration {
   diagnostics: Diagnostic[];
 }
 
+/** Default for `carving.maxSpaceSize`: the largest Cartesian product a space may have. */
+export const DEFAULT_MAX_SPACE_SIZE = 100_000;
+
 /** JSON-pointer escaping of one path segment. */
 export function pointerSegment(key: string): string {
   return key.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -77,7 +80,7 @@ function compileSpace(name: string, space: SpaceConfig, knownNames: string[], di
     if (outcome.ok) return outcome.expression;
     diagnostics.push({
       severity: 'error', stage: 'config', jsonPath, column: outcome.column, file: configFile,
-      message: `${jsonPath}: ${outcome.message} at column ${outcome.column} in '${source}'`,
+      message: `${jsonPath}: ${outcome.message} at column ${outcome.column} in '${shortened(String(source))}'`,
     });
     return null;
   };
@@ -96,6 +99,11 @@ function compileSpace(name: string, space: SpaceConfig, knownNames: string[], di
     constraints: constraints as CompiledExpression[], block: block as CompiledExpression[], grid: grid as CompiledExpression[],
     dynamicShared: dynamicShared as CompiledExpression, argumentValues: argumentValues,
   };
+}
+
+/** An expression as quoted in a message: long ones are cut (a 200 kB expression is not repeated). */
+function shortened(text: string): string {
+  return text.length <= 80 ? text : `${text.slice(0, 60)}... (${text.length} characters)`;
 }
 
 /** The three dimensions of a launch size; throws a message when one is not a positive integer. */
@@ -119,6 +127,7 @@ export function enumerateSpace(
   space: SpaceConfig,
   globalDefines: Record<string, ParameterValue> = {},
   configFile?: string,
+  maxSize = DEFAULT_MAX_SPACE_SIZE,
 ): SpaceEnumeration {
   const diagnostics: Diagnostic[] = [];
   const parameterNames = Object.keys(space.parameters);
@@ -134,6 +143,15 @@ export function enumerateSpace(
   const knownNames = [...new Set([...Object.keys(fixedDefines), ...parameterNames])];
   const total = parameterNames.reduce((product, parameter) => product * space.parameters[parameter].length, 1);
   const result: SpaceEnumeration = { space: name, total, variants: [], excludedByConstraints: 0, rejected: [], diagnostics };
+  // Checked before anything is enumerated: 1000^3 variants would exhaust memory long before an error.
+  if (total > maxSize) {
+    const sizes = parameterNames.map((parameter) => `${parameter}: ${space.parameters[parameter].length}`).join(' x ');
+    diagnostics.push({
+      severity: 'error', stage: 'config', file: configFile, jsonPath: `/spaces/${pointerSegment(name)}/parameters`,
+      message: `space '${name}' has ${total.toLocaleString('en-US')} variants (${sizes}), over the limit of ${maxSize.toLocaleString('en-US')} (\`carving.maxSpaceSize\`): narrow the parameter lists or raise the limit`,
+    });
+    return result;
+  }
   const compiled = compileSpace(name, space, knownNames, diagnostics, configFile);
   if (!compiled) return result;
   const failedConstraint = new Set<number>();

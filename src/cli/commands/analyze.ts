@@ -1,7 +1,8 @@
 // `carve analyze FILE.cu|FILE.ptx...`: static report per kernel (resources, occupancy,
 // instruction mix, per-thread estimates, regions, loops, memory accesses), as a table or
 // as a CarveReport (--json). A file that fails to build is reported; the others still are.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { overSizeLimit } from '../../limits.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeModule, type KernelLaunch } from '../../analysis/index.js';
@@ -228,6 +229,8 @@ export const analyzeCommand: Command = {
         if (file.endsWith('.ptx')) {
           let text: string;
           try {
+            const tooLarge = overSizeLimit('ptx', (await stat(absolute)).size);
+            if (tooLarge) throw new Error(tooLarge);
             text = await readFile(absolute, 'utf8');
           } catch (error) {
             diagnostics.push({ severity: 'error', stage: 'ptx', file, message: `cannot read ${file}: ${(error as Error).message}` });

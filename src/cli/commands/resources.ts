@@ -1,6 +1,7 @@
 // `carve resources FILE.cubin|ptxas.log [--json]`: the resources ptxas allocated per kernel,
 // read from a cubin (detected by its ELF magic) or from ptxas -v text.
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { overSizeLimit } from '../../limits.js';
 import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 import type { Diagnostic } from '../../model/types.js';
@@ -41,7 +42,9 @@ function table(kernels: ResourceRecord[]): string {
       k.isEntry ? bounds : '-',
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  // A loop, not Math.max(...rows): spreading 150,000 rows as arguments overflows the stack.
+  const widths = header.map((h) => h.length);
+  for (const row of rows) for (const [i, cell] of row.entries()) if (cell.length > widths[i]) widths[i] = cell.length;
   const numeric = new Set([2, 3, 6, 7]);
   const format = (row: string[]) => row.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd();
   return [format(header), ...rows.map(format)].join('\n');
@@ -57,6 +60,9 @@ export const resourcesCommand: Command = {
     const file = positionals[0];
     let bytes: Uint8Array;
     try {
+      // A cubin or a log over the cap is not read into memory.
+      const tooLarge = overSizeLimit('ptxasLog', (await stat(path.resolve(io.cwd, file))).size);
+      if (tooLarge) throw new Error(tooLarge);
       bytes = await readFile(path.resolve(io.cwd, file));
     } catch (error) {
       io.stderr(`carve resources: cannot read ${file}: ${(error as Error).message}\n`);
