@@ -12,13 +12,23 @@ const resources = resourcesFile ? (JSON.parse(readFileSync(resourcesFile, 'utf8'
 const cpu = process.cpuUsage();
 const start = performance.now();
 const result = analyzeModule({
-  ptxText: text, ptxFile, sourceFile: null, arch, resources,
+  ptxText: text,
+  ptxFile,
+  sourceFile: null,
+  arch,
+  resources,
   launchFor: () => ({ block: null, blockSource: null, dynamicSharedBytes: 0, carveoutPercent: -1 }),
-  defines: {}, loops: { assumedTripCount: 1, hints: {} },
+  defines: {},
+  loops: { assumedTripCount: 1, hints: {} },
 });
 const wallMs = performance.now() - start;
 const used = process.cpuUsage(cpu);
-console.log(JSON.stringify({
-  wallMs, cpuMs: (used.user + used.system) / 1000, maxRssKB: process.resourceUsage().maxRSS,
-  kernels: result.kernels.length, accesses: result.kernels.reduce((n, k) => n + k.accesses.length, 0),
-}));
+console.log(
+  JSON.stringify({
+    wallMs,
+    cpuMs: (used.user + used.system) / 1000,
+    maxRssKB: process.resourceUsage().maxRSS,
+    kernels: result.kernels.length,
+    accesses: result.kernels.reduce((n, k) => n + k.accesses.length, 0),
+  }),
+);

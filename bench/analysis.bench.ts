@@ -38,7 +38,13 @@ const VARIANTS: Array<{ source: string; defines: Record<string, number> }> = [
   { source: 'warp_gemm.cu', defines: { BM: 256, BN: 256, BK: 16, WM: 128, WN: 64, WNITER: 4, TM: 8, TN: 8 } },
 ];
 
-interface ChildStats { wallMs: number; cpuMs: number; maxRssKB: number; kernels: number; accesses: number }
+interface ChildStats {
+  wallMs: number;
+  cpuMs: number;
+  maxRssKB: number;
+  kernels: number;
+  accesses: number;
+}
 export interface ModuleFigures {
   name: string;
   ptxBytes: number;
@@ -69,27 +75,59 @@ async function bundleChild(dir: string): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = path.join(dir, 'analysis-child.mjs');
   await build({
-    entryPoints: [path.join(import.meta.dirname, 'analysis-child.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning',
-    banner: { js: "import { createRequire as __carveCreateRequire } from 'node:module';\nconst require = __carveCreateRequire(import.meta.url);" },
+    entryPoints: [path.join(import.meta.dirname, 'analysis-child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile,
+    logLevel: 'warning',
+    banner: {
+      js: "import { createRequire as __carveCreateRequire } from 'node:module';\nconst require = __carveCreateRequire(import.meta.url);",
+    },
   });
   return outfile;
 }
 
-async function measureModule(name: string, source: string, defines: Record<string, number>, includeDirs: string[], work: string, child: string, nvcc: string, timeLog: string): Promise<ModuleFigures | null> {
+async function measureModule(
+  name: string,
+  source: string,
+  defines: Record<string, number>,
+  includeDirs: string[],
+  work: string,
+  child: string,
+  nvcc: string,
+  timeLog: string,
+): Promise<ModuleFigures | null> {
   const outDir = path.join(work, name.replace(/[^\w.-]+/g, '_'));
   writeFileSync(timeLog, '');
   const start = performance.now();
   const built = await compileCuda({ source, arch: ARCH, outDir, defines, includeDirs, nvcc, cubin: false });
   const nvccWallMs = performance.now() - start;
   if (!built.ok || !built.ptxPath) return null;
-  const nvccCpuMs = readFileSync(timeLog, 'utf8').trim().split('\n').filter(Boolean)
-    .reduce((sum, line) => { const [, user, sys] = line.split(' ').map(Number); return sum + (user + sys) * 1000; }, 0);
+  const nvccCpuMs = readFileSync(timeLog, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .reduce((sum, line) => {
+      const [, user, sys] = line.split(' ').map(Number);
+      return sum + (user + sys) * 1000;
+    }, 0);
   const resources = path.join(outDir, 'resources.json');
   writeFileSync(resources, JSON.stringify(built.resources));
   const profile = process.env.CARVE_BENCH_PROFILE;
-  const args = [...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile, '--cpu-prof-name', `${path.basename(outDir)}.cpuprofile`] : []), child, built.ptxPath, ARCH, resources];
+  const args = [
+    ...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile, '--cpu-prof-name', `${path.basename(outDir)}.cpuprofile`] : []),
+    child,
+    built.ptxPath,
+    ARCH,
+    resources,
+  ];
   const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
-  const analysis = run.status === 0 ? (JSON.parse(run.stdout) as ChildStats) : { error: `exit ${run.status}: ${run.stderr.trim().split('\n').slice(-2).join(' ')}` };
+  const analysis =
+    run.status === 0
+      ? (JSON.parse(run.stdout) as ChildStats)
+      : { error: `exit ${run.status}: ${run.stderr.trim().split('\n').slice(-2).join(' ')}` };
   return { name, ptxBytes: Buffer.byteLength(built.ptx ?? ''), nvccWallMs, nvccCpuMs: nvccCpuMs || nvccWallMs, analysis };
 }
 
@@ -105,7 +143,9 @@ export async function measureCorpus(): Promise<{ figures: ModuleFigures[]; faile
     const figures: ModuleFigures[] = [];
     const failedBuilds: string[] = [];
     for (const v of VARIANTS) {
-      const name = `${v.source.replace('.cu', '')} ${Object.entries(v.defines).map(([k, x]) => `${k}=${x}`).join(' ')}`;
+      const name = `${v.source.replace('.cu', '')} ${Object.entries(v.defines)
+        .map(([k, x]) => `${k}=${x}`)
+        .join(' ')}`;
       const f = await measureModule(name, path.join(import.meta.dirname, 'kernels', v.source), v.defines, [], work, child, nvcc, timeLog);
       if (f) figures.push(f);
       else failedBuilds.push(name);
@@ -131,7 +171,11 @@ const median = (values: number[]) => {
 
 export async function bench(): Promise<BenchResult[]> {
   const { figures, failedBuilds } = await measureCorpus();
-  if (process.env.CARVE_BENCH_JSON) writeFileSync(process.env.CARVE_BENCH_JSON, JSON.stringify({ arch: ARCH, loadavg: loadavg()[0], failedBuilds, figures }, null, 2) + '\n');
+  if (process.env.CARVE_BENCH_JSON)
+    writeFileSync(
+      process.env.CARVE_BENCH_JSON,
+      JSON.stringify({ arch: ARCH, loadavg: loadavg()[0], failedBuilds, figures }, null, 2) + '\n',
+    );
   const results: BenchResult[] = [];
   // Modules without a kernel (host-only units) measure nothing but start-up.
   const ok = figures.filter((f): f is ModuleFigures & { analysis: ChildStats } => !('error' in f.analysis) && f.analysis.kernels > 0);
@@ -146,23 +190,50 @@ export async function bench(): Promise<BenchResult[]> {
     const mbps = f.ptxBytes / 1e6 / (a.cpuMs / 1000);
     results.push({
       name: `${f.name} (${kb} KB PTX, ${a.accesses} sites; analysis ${a.cpuMs.toFixed(0)} ms CPU, ${mbps.toPrecision(3)} MB/s, RSS ${(a.maxRssKB / 1024).toFixed(0)} MB; nvcc ${f.nvccCpuMs.toFixed(0)} ms CPU): analysis / nvcc`,
-      value: a.cpuMs / f.nvccCpuMs, unit: 'x',
+      value: a.cpuMs / f.nvccCpuMs,
+      unit: 'x',
     });
   }
   if (ok.length) {
     const bytes = ok.reduce((s, f) => s + f.ptxBytes, 0);
     const cpu = ok.reduce((s, f) => s + f.analysis.cpuMs, 0);
     const nvccCpu = ok.reduce((s, f) => s + f.nvccCpuMs, 0);
-    results.push({ name: `${ok.length} modules: median of analysis / nvcc CPU time`, value: median(ok.map((f) => f.analysis.cpuMs / f.nvccCpuMs)), unit: 'x', target: { max: 0.25 } });
-    results.push({ name: `${ok.length} modules: total analysis / total nvcc CPU time`, value: cpu / nvccCpu, unit: 'x', target: { max: 0.25 } });
-    results.push({ name: `${ok.length} modules (${(bytes / 1e6).toFixed(2)} MB PTX): analysis per CPU-second`, value: bytes / 1e6 / (cpu / 1000), unit: 'MB/s', target: { min: 5 } });
+    results.push({
+      name: `${ok.length} modules: median of analysis / nvcc CPU time`,
+      value: median(ok.map((f) => f.analysis.cpuMs / f.nvccCpuMs)),
+      unit: 'x',
+      target: { max: 0.25 },
+    });
+    results.push({
+      name: `${ok.length} modules: total analysis / total nvcc CPU time`,
+      value: cpu / nvccCpu,
+      unit: 'x',
+      target: { max: 0.25 },
+    });
+    results.push({
+      name: `${ok.length} modules (${(bytes / 1e6).toFixed(2)} MB PTX): analysis per CPU-second`,
+      value: bytes / 1e6 / (cpu / 1000),
+      unit: 'MB/s',
+      target: { min: 5 },
+    });
     const largest = ok.reduce((a, b) => (b.ptxBytes > a.ptxBytes ? b : a));
     const worstRss = ok.reduce((a, b) => (b.analysis.maxRssKB > a.analysis.maxRssKB ? b : a));
     // The peak-memory target (300 MB) is for a 1 MB module.
-    results.push({ name: `largest module (${largest.name}, ${(largest.ptxBytes / 1024).toFixed(0)} KB): peak RSS`, value: largest.analysis.maxRssKB / 1024, unit: 'MB', target: largest.ptxBytes >= 900_000 ? { max: 300 } : undefined });
-    results.push({ name: `highest peak RSS (${worstRss.name}, ${(worstRss.ptxBytes / 1024).toFixed(0)} KB)`, value: worstRss.analysis.maxRssKB / 1024, unit: 'MB', target: { max: 300 } });
+    results.push({
+      name: `largest module (${largest.name}, ${(largest.ptxBytes / 1024).toFixed(0)} KB): peak RSS`,
+      value: largest.analysis.maxRssKB / 1024,
+      unit: 'MB',
+      target: largest.ptxBytes >= 900_000 ? { max: 300 } : undefined,
+    });
+    results.push({
+      name: `highest peak RSS (${worstRss.name}, ${(worstRss.ptxBytes / 1024).toFixed(0)} KB)`,
+      value: worstRss.analysis.maxRssKB / 1024,
+      unit: 'MB',
+      target: { max: 300 },
+    });
   }
-  if (failedBuilds.length) results.push({ name: `sources nvcc could not build (skipped): ${failedBuilds.join(', ')}`, value: failedBuilds.length, unit: '' });
+  if (failedBuilds.length)
+    results.push({ name: `sources nvcc could not build (skipped): ${failedBuilds.join(', ')}`, value: failedBuilds.length, unit: '' });
   results.push({ name: 'load average during the run', value: loadavg()[0], unit: '' });
   return results;
 }

@@ -12,7 +12,10 @@ const dir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../te
 
 function replicated(name: string, copies: number): CarveReport {
   const report = JSON.parse(readFileSync(path.join(dir, `${name}.json`), 'utf8')) as CarveReport;
-  return { ...report, kernels: Array.from({ length: copies }, (_, i) => report.kernels.map((k) => ({ ...k, name: `${k.name}_${i}` }))).flat() };
+  return {
+    ...report,
+    kernels: Array.from({ length: copies }, (_, i) => report.kernels.map((k) => ({ ...k, name: `${k.name}_${i}` }))).flat(),
+  };
 }
 
 function best(runs: number, fn: () => void): number {
@@ -33,8 +36,25 @@ export async function bench(): Promise<BenchResult[]> {
   const context = { failOn: config.failOn, repository: 'o/r', sha: 'f'.repeat(40) };
   return [
     { name: 'compareReports, 1,200 kernels', value: best(3, () => compareReports(base, head, config)), unit: 'ms', target: { max: 2000 } },
-    { name: 'renderComment (truncated to 65,536), 2,000 findings', value: best(3, () => renderComment(comparison, context)), unit: 'ms', target: { max: 2000 } },
-    { name: 'toAnnotations + toSarif, 2,000 findings', value: best(3, () => { toAnnotations(comparison, config.failOn); toSarif(comparison, { failOn: config.failOn, toolVersion: '0' }); }), unit: 'ms' },
-    { name: 'read + compareReports, the 3-kernel fixture', value: best(20, () => compareReports(replicated('base', 1), replicated('head', 1), config)), unit: 'ms', target: { max: 50 } },
+    {
+      name: 'renderComment (truncated to 65,536), 2,000 findings',
+      value: best(3, () => renderComment(comparison, context)),
+      unit: 'ms',
+      target: { max: 2000 },
+    },
+    {
+      name: 'toAnnotations + toSarif, 2,000 findings',
+      value: best(3, () => {
+        toAnnotations(comparison, config.failOn);
+        toSarif(comparison, { failOn: config.failOn, toolVersion: '0' });
+      }),
+      unit: 'ms',
+    },
+    {
+      name: 'read + compareReports, the 3-kernel fixture',
+      value: best(20, () => compareReports(replicated('base', 1), replicated('head', 1), config)),
+      unit: 'ms',
+      target: { max: 50 },
+    },
   ];
 }

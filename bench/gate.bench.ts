@@ -16,8 +16,20 @@ import { runGate } from '../src/pipeline/index.js';
 import type { BenchResult } from './run.js';
 
 const SPACES = path.resolve(import.meta.dirname, '../examples/spaces');
-const SGEMM = [[64, 64, 8, 4, 4], [128, 64, 8, 8, 4], [64, 128, 16, 4, 8], [128, 128, 8, 8, 8], [32, 64, 16, 2, 4]];
-const TRANSPOSE = [[32, 32, 8, 1, 1], [32, 32, 4, 1, 0], [64, 64, 8, 1, 1], [16, 16, 4, 0, 0], [32, 64, 16, 1, 1]];
+const SGEMM = [
+  [64, 64, 8, 4, 4],
+  [128, 64, 8, 8, 4],
+  [64, 128, 16, 4, 8],
+  [128, 128, 8, 8, 8],
+  [32, 64, 16, 2, 4],
+];
+const TRANSPOSE = [
+  [32, 32, 8, 1, 1],
+  [32, 32, 4, 1, 0],
+  [64, 64, 8, 1, 1],
+  [16, 16, 4, 0, 0],
+  [32, 64, 16, 1, 1],
+];
 
 /** 20 units: each SGEMM / transpose setting once as written and once with its block halved. */
 function units(side: 'base' | 'head'): Record<string, string> {
@@ -25,16 +37,24 @@ function units(side: 'base' | 'head'): Record<string, string> {
   const transpose = readFileSync(path.join(SPACES, 'transpose.cu'), 'utf8');
   const files: Record<string, string> = {};
   SGEMM.forEach(([bm, bn, bk, tm, tn], i) => {
-    for (const [j, k] of [[0, bk], [1, bk * 2]]) {
+    for (const [j, k] of [
+      [0, bk],
+      [1, bk * 2],
+    ]) {
       // The head doubles TN where it still fits: more registers per thread.
       const tnSide = side === 'head' && bn / (tn * 2) >= 4 ? tn * 2 : tn;
-      files[`kernels/sgemm_${i}_${j}.cu`] = `#define BM ${bm}\n#define BN ${bn}\n#define BK ${k}\n#define TM ${tm}\n#define TN ${tnSide}\n${sgemm}`;
+      files[`kernels/sgemm_${i}_${j}.cu`] =
+        `#define BM ${bm}\n#define BN ${bn}\n#define BK ${k}\n#define TM ${tm}\n#define TN ${tnSide}\n${sgemm}`;
     }
   });
   TRANSPOSE.forEach(([tx, ty, rows, smem, pad], i) => {
-    for (const [j, r] of [[0, rows], [1, Math.max(1, rows / 2)]]) {
+    for (const [j, r] of [
+      [0, rows],
+      [1, Math.max(1, rows / 2)],
+    ]) {
       // The head drops the padding column (bank conflicts appear); every unit changes.
-      files[`kernels/transpose_${i}_${j}.cu`] = `${side === 'head' ? '// head revision\n' : ''}#define TX ${tx}\n#define TY ${ty}\n#define ROWS ${r}\n#define SMEM ${smem}\n#define PAD ${side === 'head' ? 0 : pad}\n${transpose}`;
+      files[`kernels/transpose_${i}_${j}.cu`] =
+        `${side === 'head' ? '// head revision\n' : ''}#define TX ${tx}\n#define TY ${ty}\n#define ROWS ${r}\n#define SMEM ${smem}\n#define PAD ${side === 'head' ? 0 : pad}\n${transpose}`;
     }
   });
   return files;
@@ -64,7 +84,15 @@ export function createRepo(): { dir: string; base: string; head: string } {
 
 async function compare(dir: string, base: string, head: string, jobs: number): Promise<{ ms: number; stdout: string }> {
   let stdout = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: () => undefined, cwd: dir, isTTY: false, env: process.env };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: () => undefined,
+    cwd: dir,
+    isTTY: false,
+    env: process.env,
+  };
   const start = performance.now();
   const code = await main(['compare', base, head, '--json', '--jobs', String(jobs)], io);
   if (code > 1) throw new Error(`carve compare exited ${code}`);
@@ -78,8 +106,19 @@ async function gate(dir: string, base: string, head: string, jobs: number): Prom
   const start = performance.now();
   try {
     const result = await runGate({
-      workspace: dir, config, inputDiagnostics: [], archs: ['sm_90'], failOn: config.failOn, comment: 'changes',
-      nvcc: null, artifacts: [], pullRequest: { baseSha: base, headSha: head }, headSha: head, scope: 'changes', scratchDir, jobs,
+      workspace: dir,
+      config,
+      inputDiagnostics: [],
+      archs: ['sm_90'],
+      failOn: config.failOn,
+      comment: 'changes',
+      nvcc: null,
+      artifacts: [],
+      pullRequest: { baseSha: base, headSha: head },
+      headSha: head,
+      scope: 'changes',
+      scratchDir,
+      jobs,
     });
     return { ms: performance.now() - start, json: JSON.stringify(result) };
   } finally {
@@ -100,7 +139,8 @@ export async function bench(): Promise<BenchResult[]> {
       const compareMany = await compare(repo.dir, repo.base, repo.head, jobs);
       const gateOne = await gate(repo.dir, repo.base, repo.head, 1);
       const gateMany = await gate(repo.dir, repo.base, repo.head, jobs);
-      if (compareOne.stdout !== compareMany.stdout) throw new Error('carve compare: the report with parallel builds differs from the sequential one');
+      if (compareOne.stdout !== compareMany.stdout)
+        throw new Error('carve compare: the report with parallel builds differs from the sequential one');
       if (gateOne.json !== gateMany.json) throw new Error('gate: the result with parallel builds differs from the sequential one');
       findings = (JSON.parse(compareOne.stdout) as { findings: unknown[] }).findings.length;
       best.compareOne = Math.min(best.compareOne, compareOne.ms);

@@ -9,9 +9,11 @@ import { findLoops, statementWeights } from '../src/ptx/loops.js';
 export async function bench(): Promise<BenchResult[]> {
   const dir = new URL('../test/fixtures/memory/', import.meta.url);
   const { module } = parsePtx(readFileSync(new URL('corpus.ptx', dir), 'utf8'), 'corpus.ptx');
-  const launches = (JSON.parse(readFileSync(new URL('launches.json', dir), 'utf8')) as {
-    launches: Array<{ kernel: string; block: [number, number, number] }>;
-  }).launches;
+  const launches = (
+    JSON.parse(readFileSync(new URL('launches.json', dir), 'utf8')) as {
+      launches: Array<{ kernel: string; block: [number, number, number] }>;
+    }
+  ).launches;
   const prepared = launches.map((launch) => {
     const fn = module.functions.find((f) => f.name === launch.kernel)!;
     const cfg = buildCfg(fn);

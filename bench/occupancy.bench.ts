@@ -31,11 +31,12 @@ function medianMs(runs: number, body: () => void): number {
 export async function bench(): Promise<BenchResult[]> {
   sweep('sm_90'); // warm-up (JIT)
   const sweepMs = medianMs(9, () => sweep('sm_90'));
-  const cliffsMs = medianMs(9, () => {
-    for (let registers = 8; registers <= 255; registers += 8) {
-      computeCliffs({ arch: 'sm_90', block: 256, registersPerThread: registers, staticSharedBytes: 4096 });
-    }
-  }) / 32;
+  const cliffsMs =
+    medianMs(9, () => {
+      for (let registers = 8; registers <= 255; registers += 8) {
+        computeCliffs({ arch: 'sm_90', block: 256, registersPerThread: registers, staticSharedBytes: 4096 });
+      }
+    }) / 32;
   return [
     { name: 'sm_90 sweep 255 regs x 32 blocks x 10 shared (81,600 cases)', value: sweepMs, unit: 'ms', target: { max: 50 } },
     { name: 'computeCliffs per kernel (sm_90, curve + register and shared scans)', value: cliffsMs, unit: 'ms' },

@@ -6,8 +6,16 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
-interface Profile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const [dir, topArg] = process.argv.slice(2);
 if (!dir) {
@@ -25,10 +33,12 @@ function moduleOf(url: string, line: number): string {
   if (!sections.has(file)) {
     const marks: Array<{ line: number; module: string }> = [];
     try {
-      readFileSync(file, 'utf8').split('\n').forEach((text, i) => {
-        const m = /^\/\/ ((?:src|node_modules|bench)\/\S+)$/.exec(text);
-        if (m) marks.push({ line: i, module: m[1] });
-      });
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((text, i) => {
+          const m = /^\/\/ ((?:src|node_modules|bench)\/\S+)$/.exec(text);
+          if (m) marks.push({ line: i, module: m[1] });
+        });
     } catch {
       // The bundle is gone (temp dir): attribute to the file.
     }

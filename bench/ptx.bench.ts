@@ -19,13 +19,20 @@ import type { BenchResult } from './run.js';
 const TARGET_BYTES = 20 * 1024 * 1024;
 
 function corpus(fixtures: string): string[] {
-  const base = ['loops.sm_90.ptx', 'sgemm.sm_90.ptx', 'kernels.sm_90.ptx', 'sgemm.sm_80.ptx'].map((f) => readFileSync(path.join(fixtures, f), 'utf8'));
+  const base = ['loops.sm_90.ptx', 'sgemm.sm_90.ptx', 'kernels.sm_90.ptx', 'sgemm.sm_80.ptx'].map((f) =>
+    readFileSync(path.join(fixtures, f), 'utf8'),
+  );
   const modules: string[] = [];
   let bytes = 0;
   for (let copy = 0; bytes < TARGET_BYTES; copy++) {
     // One translation unit = the four fixture modules with every function renamed, as
     // many template instantiations would be.
-    const text = base.join('\n').replace(/\.(entry|func)(\s+(?:\([^)]*\)\s*)?)(\w+)/g, (_s, kind: string, mid: string, name: string) => `.${kind}${mid}${name}_i${copy}`);
+    const text = base
+      .join('\n')
+      .replace(
+        /\.(entry|func)(\s+(?:\([^)]*\)\s*)?)(\w+)/g,
+        (_s, kind: string, mid: string, name: string) => `.${kind}${mid}${name}_i${copy}`,
+      );
     modules.push(text);
     bytes += text.length;
   }
@@ -92,8 +99,14 @@ export function measure(fixtures: string): PtxThroughput {
   });
   const rate = (ms: number) => megabytes / (ms / 1000);
   return {
-    modules: modules.length, megabytes, scanMBps: rate(scan.wallMs), parseMBps: rate(parse.wallMs), parseCpuMBps: rate(parse.cpuMs),
-    allMBps: rate(all.wallMs), allCpuMBps: rate(all.cpuMs), instructions,
+    modules: modules.length,
+    megabytes,
+    scanMBps: rate(scan.wallMs),
+    parseMBps: rate(parse.wallMs),
+    parseCpuMBps: rate(parse.cpuMs),
+    allMBps: rate(all.wallMs),
+    allCpuMBps: rate(all.cpuMs),
+    instructions,
   };
 }
 
@@ -104,8 +117,17 @@ async function measureBundled(fixtures: string): Promise<PtxThroughput> {
   try {
     const outfile = path.join(dir, 'ptx-bench.mjs');
     await build({
-      stdin: { contents: "import { measure } from './ptx.bench.ts';\nconsole.log(JSON.stringify(measure(process.argv[2])));\n", resolveDir: import.meta.dirname, loader: 'ts' },
-      bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile, logLevel: 'warning',
+      stdin: {
+        contents: "import { measure } from './ptx.bench.ts';\nconsole.log(JSON.stringify(measure(process.argv[2])));\n",
+        resolveDir: import.meta.dirname,
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile,
+      logLevel: 'warning',
       // esbuild itself is only needed by this function, which the child never calls.
       external: ['esbuild'],
     });
@@ -119,7 +141,8 @@ export async function bench(): Promise<BenchResult[]> {
   const fixtures = path.resolve(import.meta.dirname, '../test/fixtures/ptx');
   const shipped = await measureBundled(fixtures);
   const sources = measure(fixtures);
-  if (shipped.instructions !== sources.instructions) throw new Error(`bundled and source analyses disagree: ${shipped.instructions} vs ${sources.instructions} instructions`);
+  if (shipped.instructions !== sources.instructions)
+    throw new Error(`bundled and source analyses disagree: ${shipped.instructions} vs ${sources.instructions} instructions`);
   const target = { min: 50 };
   return [
     { name: `corpus (${shipped.modules} modules)`, value: shipped.megabytes, unit: 'MB' },

@@ -25,7 +25,9 @@ for (const file of files) {
   for (const r of await mod.bench()) {
     const ok = (r.target?.max === undefined || r.value <= r.target.max) && (r.target?.min === undefined || r.value >= r.target.min);
     if (!ok) missed++;
-    const target = r.target ? ` (target ${r.target.max !== undefined ? '<= ' + r.target.max : '>= ' + r.target.min} ${r.unit}: ${ok ? 'met' : 'MISSED'})` : '';
+    const target = r.target
+      ? ` (target ${r.target.max !== undefined ? '<= ' + r.target.max : '>= ' + r.target.min} ${r.unit}: ${ok ? 'met' : 'MISSED'})`
+      : '';
     console.log(`${file.replace('.bench.ts', '')}: ${r.name}: ${Number(r.value.toPrecision(4))} ${r.unit}${target}`);
   }
 }

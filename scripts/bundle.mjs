@@ -33,7 +33,9 @@ export async function bundle(outdir) {
     chunkNames: '[name]-[hash]',
     outdir,
     // CommonJS dependencies (ajv) call require() for builtins; give ESM output one.
-    banner: { js: "import { createRequire as __carveCreateRequire } from 'node:module';\nconst require = __carveCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __carveCreateRequire } from 'node:module';\nconst require = __carveCreateRequire(import.meta.url);",
+    },
   });
   // The CLI is the package's bin: a shebang and executable, like the committed file (mode 100755).
   const cli = path.join(outdir, 'cli.js');

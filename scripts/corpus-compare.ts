@@ -14,12 +14,27 @@ import type { AccessReport, KernelReport } from '../src/model/types.js';
 import type { Manifest, PlannedLaunch } from './corpus-plan.js';
 
 interface MeasuredSite {
-  file: string; line: number; space: string; operation: string; accessBits: number; sass: string[];
-  executed: number; threadExecuted: number; predOnThreadExecuted: number; requests: number; sectors: number; idealSectors: number;
+  file: string;
+  line: number;
+  space: string;
+  operation: string;
+  accessBits: number;
+  sass: string[];
+  executed: number;
+  threadExecuted: number;
+  predOnThreadExecuted: number;
+  requests: number;
+  sectors: number;
+  idealSectors: number;
 }
 interface Measured {
-  id: number; kernel: string; status: string; reason?: string; metrics?: Record<string, number>;
-  threadInst?: number; sites?: MeasuredSite[];
+  id: number;
+  kernel: string;
+  status: string;
+  reason?: string;
+  metrics?: Record<string, number>;
+  threadInst?: number;
+  sites?: MeasuredSite[];
 }
 
 export type SetName = 'development' | 'validation';
@@ -40,11 +55,22 @@ function operationMatches(site: AccessReport, m: MeasuredSite): boolean {
 }
 
 export interface SiteRow {
-  launch: number; kernel: string; file: string | null; line: number | null; kind: string; ptx: string; class: string | null;
-  predicted: number | null; ideal: number | null; measured: number | null; measuredIdeal: number | null; executed: number;
+  launch: number;
+  kernel: string;
+  file: string | null;
+  line: number | null;
+  kind: string;
+  ptx: string;
+  class: string | null;
+  predicted: number | null;
+  ideal: number | null;
+  measured: number | null;
+  measuredIdeal: number | null;
+  executed: number;
   verdict: 'agree' | 'disagree' | 'not-executed' | 'no-measured-line' | 'not-definite' | 'shared-line';
   falseAlarm: boolean;
-  predictedExcess: number | null; measuredExcess: number | null;
+  predictedExcess: number | null;
+  measuredExcess: number | null;
 }
 
 /** Global sites of one kernel against the measured source lines (same file, line and operation). */
@@ -81,25 +107,49 @@ export function compareSites(launch: number, kernel: string, accesses: AccessRep
       else if (executed === 0 || ideal === 0) verdict = 'not-executed';
       else if (shared) verdict = 'shared-line';
       else verdict = predictedExcess !== null && measuredExcess !== null && agrees(predictedExcess, measuredExcess) ? 'agree' : 'disagree';
-      const falseAlarm = (site.class === 'strided' || site.class === 'uncoalesced') && executed > 0 && ideal > 0 && sectors <= ideal * 1.001;
-      rows.push({ launch, kernel, file: site.file, line: site.line, kind: site.kind, ptx: site.ptx, class: site.class,
-        predicted: site.sectorsPerRequest, ideal: site.idealSectors, measured: measuredSpr, measuredIdeal, executed, verdict, falseAlarm,
-        predictedExcess: excess(site), measuredExcess });
+      const falseAlarm =
+        (site.class === 'strided' || site.class === 'uncoalesced') && executed > 0 && ideal > 0 && sectors <= ideal * 1.001;
+      rows.push({
+        launch,
+        kernel,
+        file: site.file,
+        line: site.line,
+        kind: site.kind,
+        ptx: site.ptx,
+        class: site.class,
+        predicted: site.sectorsPerRequest,
+        ideal: site.idealSectors,
+        measured: measuredSpr,
+        measuredIdeal,
+        executed,
+        verdict,
+        falseAlarm,
+        predictedExcess: excess(site),
+        measuredExcess,
+      });
     }
   }
   return rows;
 }
 
 export interface KernelRow {
-  launch: number; set: SetName; source: string; path: string; kernel: string; displayName: string; threads: number;
+  launch: number;
+  set: SetName;
+  source: string;
+  path: string;
+  kernel: string;
+  displayName: string;
+  threads: number;
   instructions: { predicted: number | null; measured: number; ratio: number | null; within10: boolean };
   globalBytes: { predicted: number | null; measured: number; ratio: number | null; within2: boolean; staticallyCertain: boolean };
-  localBytesMeasured: number; localBytesPredicted: number | null;
+  localBytesMeasured: number;
+  localBytesPredicted: number | null;
   sites: { global: number; definite: number };
 }
 
 function measuredGlobalBytes(sites: MeasuredSite[]): number {
-  return sites.filter((m) => m.space.startsWith('Global') || m.space.startsWith('Generic'))
+  return sites
+    .filter((m) => m.space.startsWith('Global') || m.space.startsWith('Generic'))
     .filter((m) => m.operation.includes('Load') || m.operation === 'Store')
     .filter((m) => !m.space.includes('Shared') || m.operation.includes('Load'))
     .reduce((s, m) => s + m.predOnThreadExecuted * (m.accessBits / 8), 0);
@@ -115,13 +165,17 @@ function summary(kernels: KernelRow[], sites: SiteRow[]) {
   const withBytes = kernels.filter((k) => k.globalBytes.predicted !== null && k.globalBytes.measured > 0);
   return {
     kernels: kernels.length,
-    globalSites, definiteSites, definitePercent: pct(definiteSites, globalSites),
+    globalSites,
+    definiteSites,
+    definitePercent: pct(definiteSites, globalSites),
     definiteSitesCompared: judged.length,
     definiteAgree: judged.filter((r) => r.verdict === 'agree').length,
     definiteAgreePercent: pct(judged.filter((r) => r.verdict === 'agree').length, judged.length),
     // stricter: the predicted sectors per request itself within 10% of the measured mean, which
     // also needs every measured execution of the line to have had all the lanes the analysis assumed
-    definiteAgreeAbsolute: judged.filter((r) => r.predicted !== null && r.measured !== null && Math.abs(r.predicted - r.measured) <= 0.1 * r.measured).length,
+    definiteAgreeAbsolute: judged.filter(
+      (r) => r.predicted !== null && r.measured !== null && Math.abs(r.predicted - r.measured) <= 0.1 * r.measured,
+    ).length,
     definiteNotExecuted: sites.filter((r) => r.verdict === 'not-executed').length,
     definiteWithoutMeasuredLine: sites.filter((r) => r.verdict === 'no-measured-line').length,
     definiteOnSharedLine: sites.filter((r) => r.verdict === 'shared-line').length,
@@ -140,7 +194,10 @@ function summary(kernels: KernelRow[], sites: SiteRow[]) {
 /** The first H100 run's profile.py wrote 'no progress ... killed (rc N)' also when the process
  * itself ended with code N during the launch (ncu: LaunchFailed); only rc 'killed' was a hang. */
 function failureReason(reason: string | undefined): string | undefined {
-  return reason?.replace(/^no progress for \d+s, process killed \(rc (\d+)\)$/, 'the process ended (rc $1) during this launch: a fault under ncu (LaunchFailed)');
+  return reason?.replace(
+    /^no progress for \d+s, process killed \(rc (\d+)\)$/,
+    'the process ended (rc $1) during this launch: a fault under ncu (LaunchFailed)',
+  );
 }
 
 function main(argv: string[]): void {
@@ -158,10 +215,24 @@ function main(argv: string[]): void {
   const excluded: Array<{ launch: number; kernel: string; status: string; reason: string }> = [];
   const usable = launches.filter((l) => {
     const m = measured.get(l.id);
-    const s = !m ? 'not-measured' : m.status !== 'ok' ? m.status
-      : Math.abs((m.threadInst ?? 0) - (m.metrics?.['smsp__thread_inst_executed.sum'] ?? -1)) > 1e-3 * (m.metrics?.['smsp__thread_inst_executed.sum'] ?? 0) ? 'incomplete-source-page' : 'ok';
+    const s = !m
+      ? 'not-measured'
+      : m.status !== 'ok'
+        ? m.status
+        : Math.abs((m.threadInst ?? 0) - (m.metrics?.['smsp__thread_inst_executed.sum'] ?? -1)) >
+            1e-3 * (m.metrics?.['smsp__thread_inst_executed.sum'] ?? 0)
+          ? 'incomplete-source-page'
+          : 'ok';
     status[s] = (status[s] ?? 0) + 1;
-    if (s !== 'ok') excluded.push({ launch: l.id, kernel: l.displayName, status: s, reason: failureReason(m?.reason) ?? (s === 'incomplete-source-page' ? 'source page instructions differ from smsp__thread_inst_executed.sum' : '') });
+    if (s !== 'ok')
+      excluded.push({
+        launch: l.id,
+        kernel: l.displayName,
+        status: s,
+        reason:
+          failureReason(m?.reason) ??
+          (s === 'incomplete-source-page' ? 'source page instructions differ from smsp__thread_inst_executed.sum' : ''),
+      });
     return s === 'ok';
   });
 
@@ -174,19 +245,35 @@ function main(argv: string[]): void {
   const analysisErrors: Array<{ file: string; message: string }> = [];
   for (const [fid, fileLaunches] of byFile) {
     const ptxFile = path.join(buildDir, fid + '.ptx');
-    if (!existsSync(ptxFile)) { analysisErrors.push({ file: fid, message: 'PTX not built' }); continue; }
+    if (!existsSync(ptxFile)) {
+      analysisErrors.push({ file: fid, message: 'PTX not built' });
+      continue;
+    }
     const ptxText = readFileSync(ptxFile, 'utf8');
     const byKernel = new Map(fileLaunches.map((l) => [l.kernel, l]));
     // Parameter values by full PTX parameter name (`<kernel>_param_<i>`), unique across the module.
     const defines: Record<string, number> = {};
-    for (const l of fileLaunches) l.args.forEach((a, i) => { if (a.kind === 'int' || a.kind === 'float') defines[`${l.kernel}_param_${i}`] = a.value; });
+    for (const l of fileLaunches)
+      l.args.forEach((a, i) => {
+        if (a.kind === 'int' || a.kind === 'float') defines[`${l.kernel}_param_${i}`] = a.value;
+      });
     const input: AnalyzeModuleInput = {
-      ptxText, ptxFile, sourceFile: null, arch: 'sm_90', resources: [],
+      ptxText,
+      ptxFile,
+      sourceFile: null,
+      arch: 'sm_90',
+      resources: [],
       launchFor: (name) => {
         const l = byKernel.get(name);
-        return { block: l ? l.block : null, blockSource: l ? 'config' : null, dynamicSharedBytes: l?.dynamicShared ?? 0, carveoutPercent: 100 };
+        return {
+          block: l ? l.block : null,
+          blockSource: l ? 'config' : null,
+          dynamicSharedBytes: l?.dynamicShared ?? 0,
+          carveoutPercent: 100,
+        };
       },
-      defines, loops: { assumedTripCount: 1, hints: {} },
+      defines,
+      loops: { assumedTripCount: 1, hints: {} },
     };
     let reports: KernelReport[];
     try {
@@ -198,7 +285,10 @@ function main(argv: string[]): void {
     for (const l of fileLaunches) {
       const report = reports.find((r) => r.name === l.kernel);
       const m = measured.get(l.id)!;
-      if (!report) { analysisErrors.push({ file: fid, message: `no report for ${l.kernel}` }); continue; }
+      if (!report) {
+        analysisErrors.push({ file: fid, message: `no report for ${l.kernel}` });
+        continue;
+      }
       const threads = l.grid.reduce((a, b) => a * b, 1) * l.block.reduce((a, b) => a * b, 1);
       const sites = compareSites(l.id, l.displayName, report.accesses, m.sites ?? []);
       for (const a of report.accesses) {
@@ -212,19 +302,39 @@ function main(argv: string[]): void {
       const bytesMeasured = measuredGlobalBytes(m.sites ?? []) / threads;
       const bytesPredicted = report.perThread ? report.perThread.globalLoadBytes + report.perThread.globalStoreBytes : null;
       const perThread = report.perThread;
-      const localPredicted = perThread && perThread.localLoadBytes !== undefined ? perThread.localLoadBytes + (perThread.localStoreBytes ?? 0) : null;
+      const localPredicted =
+        perThread && perThread.localLoadBytes !== undefined ? perThread.localLoadBytes + (perThread.localStoreBytes ?? 0) : null;
       const ratio = (p: number | null, q: number) => (p === null || q === 0 ? null : Math.round((p / q) * 10000) / 10000);
       kernelRows.push({
-        launch: l.id, set: setOf(l.source, l.path), source: l.source, path: l.path, kernel: l.kernel, displayName: l.displayName, threads,
-        instructions: { predicted: instrPredicted, measured: Math.round(instrMeasured * 100) / 100, ratio: ratio(instrPredicted, instrMeasured),
-          within10: instrPredicted !== null && Math.abs(instrPredicted - instrMeasured) <= 0.1 * instrMeasured },
-        globalBytes: { predicted: bytesPredicted, measured: Math.round(bytesMeasured * 100) / 100, ratio: ratio(bytesPredicted, bytesMeasured),
+        launch: l.id,
+        set: setOf(l.source, l.path),
+        source: l.source,
+        path: l.path,
+        kernel: l.kernel,
+        displayName: l.displayName,
+        threads,
+        instructions: {
+          predicted: instrPredicted,
+          measured: Math.round(instrMeasured * 100) / 100,
+          ratio: ratio(instrPredicted, instrMeasured),
+          within10: instrPredicted !== null && Math.abs(instrPredicted - instrMeasured) <= 0.1 * instrMeasured,
+        },
+        globalBytes: {
+          predicted: bytesPredicted,
+          measured: Math.round(bytesMeasured * 100) / 100,
+          ratio: ratio(bytesPredicted, bytesMeasured),
           within2: bytesPredicted !== null && Math.abs(bytesPredicted - bytesMeasured) <= 0.02 * bytesMeasured,
-          staticallyCertain: !!report.perThread && !report.perThread.unknownBranchesCountedTaken && !report.perThread.usesAssumedTripCounts },
-        localBytesMeasured: ((m.metrics!['l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum'] ?? 0) + (m.metrics!['l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum'] ?? 0)) / threads,
+          staticallyCertain: !!report.perThread && !report.perThread.unknownBranchesCountedTaken && !report.perThread.usesAssumedTripCounts,
+        },
+        localBytesMeasured:
+          ((m.metrics!['l1tex__t_bytes_pipe_lsu_mem_local_op_ld.sum'] ?? 0) +
+            (m.metrics!['l1tex__t_bytes_pipe_lsu_mem_local_op_st.sum'] ?? 0)) /
+          threads,
         localBytesPredicted: localPredicted,
-        sites: { global: report.accesses.filter((a) => a.space === 'global').length,
-          definite: report.accesses.filter((a) => a.space === 'global' && a.class !== null && DEFINITE.has(a.class)).length },
+        sites: {
+          global: report.accesses.filter((a) => a.space === 'global').length,
+          definite: report.accesses.filter((a) => a.space === 'global' && a.class !== null && DEFINITE.has(a.class)).length,
+        },
       });
     }
   }
@@ -232,25 +342,90 @@ function main(argv: string[]): void {
   const result = {
     command: `npx tsx scripts/corpus-compare.ts ${[manifestPath, launchesPath, 'BUILD_DIR', measuredPath, outPath].join(' ')}`,
     measurement: 'device/corpus/run.sh on an NVIDIA H100 80GB HBM3 (driver 580.159.04, nvcc 13.0, Nsight Compute 2025.3.1)',
-    sources: Object.fromEntries(Object.entries(manifest.sources).map(([k, v]) => [k, { repository: v.repository, commit: v.commit, license: v.license }])),
+    sources: Object.fromEntries(
+      Object.entries(manifest.sources).map(([k, v]) => [k, { repository: v.repository, commit: v.commit, license: v.license }]),
+    ),
     launches: { planned: launches.length, byStatus: status },
     summary: {
       all: summary(kernelRows, siteRows),
-      ...Object.fromEntries(sets.map((s) => [s, summary(kernelRows.filter((k) => k.set === s),
-        siteRows.filter((r) => kernelRows.find((k) => k.launch === r.launch)?.set === s))])),
+      ...Object.fromEntries(
+        sets.map((s) => [
+          s,
+          summary(
+            kernelRows.filter((k) => k.set === s),
+            siteRows.filter((r) => kernelRows.find((k) => k.launch === r.launch)?.set === s),
+          ),
+        ]),
+      ),
     },
-    classes: siteRows.reduce<Record<string, number>>((acc, r) => { const c = r.class ?? 'null'; acc[c] = (acc[c] ?? 0) + 1; return acc; }, {}),
-    falseAlarms: siteRows.filter((r) => r.falseAlarm).map(({ launch, kernel, file, line, ptx, class: c, predicted, measured, measuredIdeal }) =>
-      ({ launch, kernel, file: basename(file), line, ptx, class: c, predicted, measured, measuredIdeal })),
-    siteVerdicts: siteRows.reduce<Record<string, Record<string, number>>>((acc, r) => { const c = r.class ?? 'null'; acc[c] = acc[c] ?? {}; acc[c][r.verdict] = (acc[c][r.verdict] ?? 0) + 1; return acc; }, {}),
-    excessSites: siteRows.filter((r) => r.verdict === 'agree' && r.predictedExcess !== null && r.predictedExcess > 1).map(({ launch, kernel, file, line, ptx, class: c, predictedExcess, measuredExcess }) =>
-      ({ launch, kernel, file: basename(file), line, ptx, class: c, predictedExcess, measuredExcess })),
-    disagreements: siteRows.filter((r) => r.verdict === 'disagree').map(({ launch, kernel, file, line, ptx, class: c, predicted, measured, measuredIdeal }) =>
-      ({ launch, kernel, file: basename(file), line, ptx, class: c, predicted, measured, measuredIdeal })),
-    kernels: kernelRows.map((k) => ({ launch: k.launch, set: k.set, file: `${k.source}/${k.path}`, kernel: k.displayName, threads: k.threads,
-      instructions: k.instructions, globalBytes: k.globalBytes, localBytesMeasured: k.localBytesMeasured, localBytesPredicted: k.localBytesPredicted, sites: k.sites })),
-    unresolvedReasons: Object.fromEntries(Object.entries(unresolvedReasons).sort((a, b) => b[1] - a[1]).slice(0, 40)),
-    excluded, analysisErrors,
+    classes: siteRows.reduce<Record<string, number>>((acc, r) => {
+      const c = r.class ?? 'null';
+      acc[c] = (acc[c] ?? 0) + 1;
+      return acc;
+    }, {}),
+    falseAlarms: siteRows
+      .filter((r) => r.falseAlarm)
+      .map(({ launch, kernel, file, line, ptx, class: c, predicted, measured, measuredIdeal }) => ({
+        launch,
+        kernel,
+        file: basename(file),
+        line,
+        ptx,
+        class: c,
+        predicted,
+        measured,
+        measuredIdeal,
+      })),
+    siteVerdicts: siteRows.reduce<Record<string, Record<string, number>>>((acc, r) => {
+      const c = r.class ?? 'null';
+      acc[c] = acc[c] ?? {};
+      acc[c][r.verdict] = (acc[c][r.verdict] ?? 0) + 1;
+      return acc;
+    }, {}),
+    excessSites: siteRows
+      .filter((r) => r.verdict === 'agree' && r.predictedExcess !== null && r.predictedExcess > 1)
+      .map(({ launch, kernel, file, line, ptx, class: c, predictedExcess, measuredExcess }) => ({
+        launch,
+        kernel,
+        file: basename(file),
+        line,
+        ptx,
+        class: c,
+        predictedExcess,
+        measuredExcess,
+      })),
+    disagreements: siteRows
+      .filter((r) => r.verdict === 'disagree')
+      .map(({ launch, kernel, file, line, ptx, class: c, predicted, measured, measuredIdeal }) => ({
+        launch,
+        kernel,
+        file: basename(file),
+        line,
+        ptx,
+        class: c,
+        predicted,
+        measured,
+        measuredIdeal,
+      })),
+    kernels: kernelRows.map((k) => ({
+      launch: k.launch,
+      set: k.set,
+      file: `${k.source}/${k.path}`,
+      kernel: k.displayName,
+      threads: k.threads,
+      instructions: k.instructions,
+      globalBytes: k.globalBytes,
+      localBytesMeasured: k.localBytesMeasured,
+      localBytesPredicted: k.localBytesPredicted,
+      sites: k.sites,
+    })),
+    unresolvedReasons: Object.fromEntries(
+      Object.entries(unresolvedReasons)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 40),
+    ),
+    excluded,
+    analysisErrors,
   };
   writeFileSync(outPath, JSON.stringify(result, null, 1) + '\n');
   console.log(markdownTable(result.summary));
@@ -262,17 +437,40 @@ export function markdownTable(sums: Record<string, ReturnType<typeof summary>>):
   const rows: Array<[string, string, (s: ReturnType<typeof summary>) => string]> = [
     ['kernels measured and analysed', '≥ 150', (s) => String(s.kernels)],
     ['global sites definite (not runtime / indirect)', '≥ 90%', (s) => `${s.definitePercent}% (${s.definiteSites} / ${s.globalSites})`],
-    ['definite sites that agree with ncu (sectors over ideal, ±10%)', '≥ 98%', (s) => `${s.definiteAgreePercent}% (${s.definiteAgree} / ${s.definiteSitesCompared})`],
+    [
+      'definite sites that agree with ncu (sectors over ideal, ±10%)',
+      '≥ 98%',
+      (s) => `${s.definiteAgreePercent}% (${s.definiteAgree} / ${s.definiteSitesCompared})`,
+    ],
     ['… of which sectors/request itself within 10%', '', (s) => `${s.definiteAgreeAbsolute} / ${s.definiteSitesCompared}`],
-    ['definite sites not judged: line shared with other predictions / no measured line', '', (s) => `${s.definiteOnSharedLine} / ${s.definiteWithoutMeasuredLine}`],
+    [
+      'definite sites not judged: line shared with other predictions / no measured line',
+      '',
+      (s) => `${s.definiteOnSharedLine} / ${s.definiteWithoutMeasuredLine}`,
+    ],
     ['false strided / uncoalesced', '0', (s) => String(s.falseStridedOrUncoalesced)],
-    ['per-thread instructions within 10% of ncu', '≥ 90% of kernels', (s) => `${s.instructionsWithin10PercentShare}% (${s.instructionsWithin10Percent} / ${s.instructionsCompared})`],
-    ['per-thread global bytes within 2%: no assumed trip count or unknown branch', 'all', (s) => `${s.globalBytesWithin2PercentCertain} / ${s.globalBytesComparedCertain}`],
-    ['per-thread global bytes within 2%: every kernel with global traffic', '', (s) => `${s.globalBytesWithin2Percent} / ${s.globalBytesCompared}`],
+    [
+      'per-thread instructions within 10% of ncu',
+      '≥ 90% of kernels',
+      (s) => `${s.instructionsWithin10PercentShare}% (${s.instructionsWithin10Percent} / ${s.instructionsCompared})`,
+    ],
+    [
+      'per-thread global bytes within 2%: no assumed trip count or unknown branch',
+      'all',
+      (s) => `${s.globalBytesWithin2PercentCertain} / ${s.globalBytesComparedCertain}`,
+    ],
+    [
+      'per-thread global bytes within 2%: every kernel with global traffic',
+      '',
+      (s) => `${s.globalBytesWithin2Percent} / ${s.globalBytesCompared}`,
+    ],
     ['kernels with local-memory traffic (ncu)', '', (s) => String(s.kernelsWithLocalTraffic)],
   ];
-  return [`| figure | target | ${cols.join(' | ')} |`, `|---|---|${cols.map(() => '---').join('|')}|`,
-    ...rows.map(([name, target, f]) => `| ${name} | ${target} | ${cols.map((c) => f(sums[c])).join(' | ')} |`)].join('\n');
+  return [
+    `| figure | target | ${cols.join(' | ')} |`,
+    `|---|---|${cols.map(() => '---').join('|')}|`,
+    ...rows.map(([name, target, f]) => `| ${name} | ${target} | ${cols.map((c) => f(sums[c])).join(' | ')} |`),
+  ].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));

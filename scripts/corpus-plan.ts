@@ -11,14 +11,35 @@ import { parsePtx, type PtxFunction, type PtxModule } from '../src/ptx/index.js'
 import { demangle } from '../src/toolchain/demangle.js';
 
 type Dim3 = [number, number, number];
-interface KernelOverride { block?: number[]; grid?: number[]; params?: Record<string, number>; dynamicShared?: number; skip?: string }
+interface KernelOverride {
+  block?: number[];
+  grid?: number[];
+  params?: Record<string, number>;
+  dynamicShared?: number;
+  skip?: string;
+}
 export interface ManifestFile {
-  source: string; path: string; flags?: string[]; instantiate?: string[]; maxKernels?: number;
-  block?: number[]; grid?: number[]; params?: Record<string, number>; kernels?: Record<string, KernelOverride>;
+  source: string;
+  path: string;
+  flags?: string[];
+  instantiate?: string[];
+  maxKernels?: number;
+  block?: number[];
+  grid?: number[];
+  params?: Record<string, number>;
+  kernels?: Record<string, KernelOverride>;
 }
 export interface Manifest {
   sources: Record<string, { repository: string; commit: string; license: string; licenseFile: string; params?: Record<string, number> }>;
-  defaults: { block: number[]; grid: number[]; int: number; float: number; bufferBytes: number; bufferOffset: number; externShared: number };
+  defaults: {
+    block: number[];
+    grid: number[];
+    int: number;
+    float: number;
+    bufferBytes: number;
+    bufferOffset: number;
+    externShared: number;
+  };
   files: ManifestFile[];
 }
 export type Arg =
@@ -26,8 +47,17 @@ export type Arg =
   | { kind: 'int' | 'float'; name: string; ptxType: string; value: number; from: 'kernel' | 'file' | 'source' | 'default' }
   | { kind: 'bytes'; name: string; size: number; align: number };
 export interface PlannedLaunch {
-  id: number; fileId: string; source: string; path: string; kernel: string; displayName: string;
-  grid: Dim3; block: Dim3; dynamicShared: number; args: Arg[]; signatureFound: boolean;
+  id: number;
+  fileId: string;
+  source: string;
+  path: string;
+  kernel: string;
+  displayName: string;
+  grid: Dim3;
+  block: Dim3;
+  dynamicShared: number;
+  args: Arg[];
+  signatureFound: boolean;
 }
 
 export const fileId = (f: Pick<ManifestFile, 'source' | 'path'>) => `${f.source}__${f.path}`.replaceAll('/', '__');
@@ -35,16 +65,26 @@ const dim3 = (d: number[]): Dim3 => [d[0] ?? 1, d[1] ?? 1, d[2] ?? 1];
 
 /** 'void ns::k<int, 4>(float*, int)' -> 'k' (the name written in the kernel's source). */
 export function baseName(display: string): string {
-  let depth = 0; let end = display.length;
+  let depth = 0;
+  let end = display.length;
   for (let i = 0; i < display.length; i++) {
     const ch = display[i];
-    if (ch === '<') depth++; else if (ch === '>') depth--;
-    else if (ch === '(' && depth === 0) { end = i; break; }
+    if (ch === '<') depth++;
+    else if (ch === '>') depth--;
+    else if (ch === '(' && depth === 0) {
+      end = i;
+      break;
+    }
   }
   let head = display.slice(0, end);
-  while (head.endsWith('>')) { // strip trailing template arguments
-    let d = 0; let i = head.length - 1;
-    for (; i >= 0; i--) { if (head[i] === '>') d++; else if (head[i] === '<' && --d === 0) break; }
+  while (head.endsWith('>')) {
+    // strip trailing template arguments
+    let d = 0;
+    let i = head.length - 1;
+    for (; i >= 0; i--) {
+      if (head[i] === '>') d++;
+      else if (head[i] === '<' && --d === 0) break;
+    }
     head = head.slice(0, i);
   }
   const m = /([A-Za-z_]\w*)\s*$/.exec(head);
@@ -53,10 +93,16 @@ export function baseName(display: string): string {
 
 /** Split at top-level commas (outside <>, (), []). */
 function splitTop(text: string): string[] {
-  const parts: string[] = []; let depth = 0; let cur = '';
+  const parts: string[] = [];
+  let depth = 0;
+  let cur = '';
   for (const ch of text) {
-    if ('<([{'.includes(ch)) depth++; else if ('>)]}'.includes(ch)) depth--;
-    if (ch === ',' && depth === 0) { parts.push(cur); cur = ''; } else cur += ch;
+    if ('<([{'.includes(ch)) depth++;
+    else if ('>)]}'.includes(ch)) depth--;
+    if (ch === ',' && depth === 0) {
+      parts.push(cur);
+      cur = '';
+    } else cur += ch;
   }
   if (cur.trim()) parts.push(cur);
   return parts;
@@ -71,12 +117,20 @@ export function sourceSignature(sourceText: string, firstLine: number, name: str
     if (!m) continue;
     const text = lines.slice(l, l + 40).join('\n');
     const start = text.indexOf('(', re.exec(text)!.index + name.length);
-    let depth = 0; let end = -1;
+    let depth = 0;
+    let end = -1;
     for (let i = start; i < text.length; i++) {
-      if (text[i] === '(') depth++; else if (text[i] === ')' && --depth === 0) { end = i; break; }
+      if (text[i] === '(') depth++;
+      else if (text[i] === ')' && --depth === 0) {
+        end = i;
+        break;
+      }
     }
     if (end < 0) return null;
-    const inner = text.slice(start + 1, end).replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '').trim();
+    const inner = text
+      .slice(start + 1, end)
+      .replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '')
+      .trim();
     if (inner === '' || inner === 'void') return [];
     return splitTop(inner).map((p) => {
       const decl = p.split('=')[0].trim();
@@ -99,14 +153,24 @@ function usesExternShared(fn: PtxFunction, module: PtxModule): boolean {
   return names.some((n) => fn.body.some((st) => st.kind === 'instruction' && st.text.includes(n)));
 }
 
-export function planFile(manifest: Manifest, file: ManifestFile, ptxText: string, readSource: (p: string) => string | null, firstId: number): PlannedLaunch[] {
+export function planFile(
+  manifest: Manifest,
+  file: ManifestFile,
+  ptxText: string,
+  readSource: (p: string) => string | null,
+  firstId: number,
+): PlannedLaunch[] {
   const { module } = parsePtx(ptxText, fileId(file) + '.ptx');
   const d = manifest.defaults;
   const entries = module.functions.filter((f) => f.kind === 'entry' && f.hasBody);
   const out: PlannedLaunch[] = [];
   for (const fn of entries) {
     let display = fn.name;
-    try { display = demangle(fn.name); } catch { /* keep the PTX name */ }
+    try {
+      display = demangle(fn.name);
+    } catch {
+      /* keep the PTX name */
+    }
     const base = baseName(display);
     const over: KernelOverride = file.kernels?.[fn.name] ?? file.kernels?.[base] ?? {};
     if (over.skip) continue;
@@ -136,8 +200,19 @@ export function planFile(manifest: Manifest, file: ManifestFile, ptxText: string
     const block = dim3(over.block ?? file.block ?? bounds ?? d.block);
     const grid = dim3(over.grid ?? file.grid ?? d.grid);
     const dynamicShared = over.dynamicShared ?? (usesExternShared(fn, module) ? d.externShared : 0);
-    out.push({ id: firstId + out.length, fileId: fileId(file), source: file.source, path: file.path, kernel: fn.name, displayName: display,
-      grid, block, dynamicShared, args, signatureFound: usable !== null });
+    out.push({
+      id: firstId + out.length,
+      fileId: fileId(file),
+      source: file.source,
+      path: file.path,
+      kernel: fn.name,
+      displayName: display,
+      grid,
+      block,
+      dynamicShared,
+      args,
+      signatureFound: usable !== null,
+    });
     if (file.maxKernels !== undefined && out.length >= file.maxKernels) break;
   }
   return out;
@@ -145,8 +220,7 @@ export function planFile(manifest: Manifest, file: ManifestFile, ptxText: string
 
 /** One TSV line per launch for device/corpus/driver.cpp. */
 export function tsvLine(l: PlannedLaunch): string {
-  const args = l.args.map((a) => a.kind === 'ptr' ? 'p' : a.kind === 'bytes' ? `z${a.size}:${a.align}`
-    : `${a.ptxType}:${a.value}`);
+  const args = l.args.map((a) => (a.kind === 'ptr' ? 'p' : a.kind === 'bytes' ? `z${a.size}:${a.align}` : `${a.ptxType}:${a.value}`));
   return [l.id, l.fileId, l.kernel, l.grid.join(','), l.block.join(','), l.dynamicShared, args.join(' ') || '-'].join('\t');
 }
 
@@ -158,14 +232,25 @@ function main(argv: string[]): void {
   const skipped: Array<{ file: string; reason: string }> = [];
   for (const file of manifest.files) {
     const ptx = path.join(buildDir, fileId(file) + '.ptx');
-    if (!existsSync(ptx)) { skipped.push({ file: `${file.source}/${file.path}`, reason: 'not built' }); continue; }
-    const read = (p: string) => { try { return readFileSync(p, 'utf8'); } catch { return null; } };
+    if (!existsSync(ptx)) {
+      skipped.push({ file: `${file.source}/${file.path}`, reason: 'not built' });
+      continue;
+    }
+    const read = (p: string) => {
+      try {
+        return readFileSync(p, 'utf8');
+      } catch {
+        return null;
+      }
+    };
     launches.push(...planFile(manifest, file, readFileSync(ptx, 'utf8'), read, launches.length));
   }
   writeFileSync(jsonOut, JSON.stringify({ launches, skipped }, null, 1) + '\n');
   writeFileSync(tsvOut, launches.map(tsvLine).join('\n') + '\n');
-  console.log(`${launches.length} launches from ${manifest.files.length - skipped.length} files; ${skipped.length} files skipped; ` +
-    `${launches.filter((l) => !l.signatureFound).length} without a source signature`);
+  console.log(
+    `${launches.length} launches from ${manifest.files.length - skipped.length} files; ${skipped.length} files skipped; ` +
+      `${launches.filter((l) => !l.signatureFound).length} without a source signature`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) main(process.argv.slice(2));

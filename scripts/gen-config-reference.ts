@@ -77,7 +77,11 @@ function constraints(schema: JsonSchema): string[] {
   return out;
 }
 
-interface Row { key: string; schema: JsonSchema; required: boolean }
+interface Row {
+  key: string;
+  schema: JsonSchema;
+  required: boolean;
+}
 
 function table(rows: Row[]): string[] {
   const lines = ['| Key | Type | Default | Description |', '| --- | --- | --- | --- |'];
@@ -127,7 +131,7 @@ export function renderConfigReference(schema: JsonSchema): string {
     '',
     `${schema.title ?? 'Carve configuration'}. ${schema.description ?? ''}`.trim(),
     '',
-    'The file is YAML or JSON, `.github/carve.yml` by default (the Action\'s `config` input,',
+    "The file is YAML or JSON, `.github/carve.yml` by default (the Action's `config` input,",
     '`--config` on the CLI). A missing file means every default below. Keys not listed here are',
     'errors, reported with their JSON path and line. Dotted keys are nested objects',
     '(`thresholds.registerHeadroom` is `thresholds: { registerHeadroom: 2 }`).',
@@ -140,7 +144,12 @@ export function renderConfigReference(schema: JsonSchema): string {
     '',
   ];
   for (const [name, definition] of Object.entries(schema.definitions ?? {})) lines.push(...definitionSection(name, definition));
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }
 
 function cli(): void {

@@ -21,7 +21,11 @@ export const INPUT_LIMITS = {
 export type InputKind = keyof typeof INPUT_LIMITS;
 
 const NAMES: Record<InputKind, string> = {
-  ptx: 'PTX module', ptxasLog: 'ptxas log', report: 'Carve report', config: 'config file', markdown: 'markdown file',
+  ptx: 'PTX module',
+  ptxasLog: 'ptxas log',
+  report: 'Carve report',
+  config: 'config file',
+  markdown: 'markdown file',
 };
 
 function size(bytes: number): string {

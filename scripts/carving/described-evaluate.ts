@@ -8,7 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
-  carve, DEFAULT_CARVE_OPTIONS, evaluateCarving, expectedBestOfRandomSample, PAPER_CARVE_OPTIONS, refineByTiming, type CarveShardOutput,
+  carve,
+  DEFAULT_CARVE_OPTIONS,
+  evaluateCarving,
+  expectedBestOfRandomSample,
+  PAPER_CARVE_OPTIONS,
+  refineByTiming,
+  type CarveShardOutput,
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
@@ -27,7 +33,17 @@ export interface SpaceRow {
   timedOk: number;
   paper: { kept: number; prunedPercent: number; keptRelativeToBest: number };
   static: { kept: number; prunedPercent: number; keptRelativeToBest: number; randomRelativeToBest: number; steps: string[] };
-  timed: { budget: number; timed: number; prunedPercent: number; bestFound: string; bestFoundMs: number; ciMs: [number, number]; foundRelativeToBest: number; randomRelativeToBest: number; notes: string[] };
+  timed: {
+    budget: number;
+    timed: number;
+    prunedPercent: number;
+    bestFound: string;
+    bestFoundMs: number;
+    ciMs: [number, number];
+    foundRelativeToBest: number;
+    randomRelativeToBest: number;
+    notes: string[];
+  };
   bestId: string;
   bestMs: number;
   gpuSecondsTimed: number;
@@ -37,13 +53,21 @@ export interface SpaceRow {
 export async function evaluateSpace(pair: string, role: string, budgetShare: number): Promise<SpaceRow> {
   const [metricsFile, timingsFile] = pair.split('=');
   const shard = (JSON.parse(readFileSync(metricsFile, 'utf8')) as { shard: CarveShardOutput }).shard;
-  const records = parseTimingOutput(readFileSync(timingsFile, 'utf8')).records.filter((r) => (r.space === null || r.space === shard.space) && r.status === 'ok');
+  const records = parseTimingOutput(readFileSync(timingsFile, 'utf8')).records.filter(
+    (r) => (r.space === null || r.space === shard.space) && r.status === 'ok',
+  );
   const timings = new Map(records.map((r) => [r.variant, median(r.samplesMs)]));
   const times = [...timings.values()];
   const spaceOptions = { objective: shard.options.objective, band: shard.options.band };
-  const paper = evaluateCarving(timings, carve(shard.space, shard.arch, shard.metrics, { ...PAPER_CARVE_OPTIONS, ...spaceOptions }).survivors.map((s) => s.id));
+  const paper = evaluateCarving(
+    timings,
+    carve(shard.space, shard.arch, shard.metrics, { ...PAPER_CARVE_OPTIONS, ...spaceOptions }).survivors.map((s) => s.id),
+  );
   const result = carve(shard.space, shard.arch, shard.metrics, { ...DEFAULT_CARVE_OPTIONS, ...spaceOptions });
-  const staticEvaluation = evaluateCarving(timings, result.survivors.map((s) => s.id));
+  const staticEvaluation = evaluateCarving(
+    timings,
+    result.survivors.map((s) => s.id),
+  );
   const refinement = await refineByTiming(result, recordedTimer(records, shard.space), { budgetShare });
   const best = refinement.best!;
   const sum = (ids: Iterable<string>) => {
@@ -54,20 +78,34 @@ export async function evaluateSpace(pair: string, role: string, budgetShare: num
   };
   const round = (x: number, digits = 4) => Number(x.toFixed(digits));
   return {
-    space: shard.space, role, variants: shard.metrics.length, bestId: staticEvaluation.bestId, bestMs: staticEvaluation.bestMs,
+    space: shard.space,
+    role,
+    variants: shard.metrics.length,
+    bestId: staticEvaluation.bestId,
+    bestMs: staticEvaluation.bestMs,
     timedOk: timings.size,
     paper: { kept: paper.kept, prunedPercent: round(paper.prunedPercent, 2), keptRelativeToBest: round(paper.keptRelativeToBest) },
     static: {
       // Kept and pruned against the whole space (a survivor whose launch faulted is still kept).
-      kept: result.survivors.length, prunedPercent: round(100 * (1 - result.survivors.length / shard.metrics.length), 2), keptRelativeToBest: round(staticEvaluation.keptRelativeToBest),
-      randomRelativeToBest: round(staticEvaluation.randomRelativeToBest), steps: result.steps.map((s) => `${s.name} ${s.before}->${s.after}`),
+      kept: result.survivors.length,
+      prunedPercent: round(100 * (1 - result.survivors.length / shard.metrics.length), 2),
+      keptRelativeToBest: round(staticEvaluation.keptRelativeToBest),
+      randomRelativeToBest: round(staticEvaluation.randomRelativeToBest),
+      steps: result.steps.map((s) => `${s.name} ${s.before}->${s.after}`),
     },
     timed: {
-      budget: refinement.budget, timed: refinement.timedCount, prunedPercent: round(100 * (1 - refinement.timedCount / shard.metrics.length), 2),
-      bestFound: best.variant, bestFoundMs: best.medianMs, ciMs: [best.ciLowMs, best.ciHighMs], foundRelativeToBest: round(staticEvaluation.bestMs / best.medianMs),
-      randomRelativeToBest: round(staticEvaluation.bestMs / expectedBestOfRandomSample(times, refinement.timedCount)), notes: refinement.notes,
+      budget: refinement.budget,
+      timed: refinement.timedCount,
+      prunedPercent: round(100 * (1 - refinement.timedCount / shard.metrics.length), 2),
+      bestFound: best.variant,
+      bestFoundMs: best.medianMs,
+      ciMs: [best.ciLowMs, best.ciHighMs],
+      foundRelativeToBest: round(staticEvaluation.bestMs / best.medianMs),
+      randomRelativeToBest: round(staticEvaluation.bestMs / expectedBestOfRandomSample(times, refinement.timedCount)),
+      notes: refinement.notes,
     },
-    gpuSecondsTimed: round(sum(refinement.rounds.flatMap((r) => r.timed)), 3), gpuSecondsExhaustive: round(sum(timings.keys()), 3),
+    gpuSecondsTimed: round(sum(refinement.rounds.flatMap((r) => r.timed)), 3),
+    gpuSecondsExhaustive: round(sum(timings.keys()), 3),
   };
 }
 
@@ -79,8 +117,10 @@ export function markdownTable(rows: SpaceRow[]): string {
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.space} | ${r.role} | ${r.variants} | ${r.static.kept} | ${r.static.prunedPercent.toFixed(1)}% | ${pct(r.static.keptRelativeToBest)} | ${pct(r.static.randomRelativeToBest)} | ` +
-      `${r.timed.timed} (${r.timed.budget}) | ${r.timed.prunedPercent.toFixed(1)}% | ${pct(r.timed.foundRelativeToBest)} | ${pct(r.timed.randomRelativeToBest)} | ${r.gpuSecondsTimed.toFixed(3)} / ${r.gpuSecondsExhaustive.toFixed(3)} |`);
+    lines.push(
+      `| ${r.space} | ${r.role} | ${r.variants} | ${r.static.kept} | ${r.static.prunedPercent.toFixed(1)}% | ${pct(r.static.keptRelativeToBest)} | ${pct(r.static.randomRelativeToBest)} | ` +
+        `${r.timed.timed} (${r.timed.budget}) | ${r.timed.prunedPercent.toFixed(1)}% | ${pct(r.timed.foundRelativeToBest)} | ${pct(r.timed.randomRelativeToBest)} | ${r.gpuSecondsTimed.toFixed(3)} / ${r.gpuSecondsExhaustive.toFixed(3)} |`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -88,7 +128,12 @@ export function markdownTable(rows: SpaceRow[]): string {
 if (process.argv[1]?.endsWith('described-evaluate.ts')) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { json: { type: 'boolean' }, development: { type: 'boolean' }, budget: { type: 'string', default: '0.05' }, role: { type: 'string' } },
+    options: {
+      json: { type: 'boolean' },
+      development: { type: 'boolean' },
+      budget: { type: 'string', default: '0.05' },
+      role: { type: 'string' },
+    },
   });
   const pairs = values.development ? DEVELOPMENT : positionals;
   if (!pairs.length || pairs.some((p) => !p.includes('='))) {
@@ -96,6 +141,7 @@ if (process.argv[1]?.endsWith('described-evaluate.ts')) {
     process.exit(2);
   }
   const rows: SpaceRow[] = [];
-  for (const pair of pairs) rows.push(await evaluateSpace(pair, values.role ?? (values.development ? 'development' : 'held out'), Number(values.budget)));
+  for (const pair of pairs)
+    rows.push(await evaluateSpace(pair, values.role ?? (values.development ? 'development' : 'held out'), Number(values.budget)));
   console.log(values.json ? JSON.stringify(rows, null, 1) : markdownTable(rows));
 }

@@ -5,7 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
 
-interface DescribedMetricsFile { command: string; shard: CarveShardOutput; [key: string]: unknown }
+interface DescribedMetricsFile {
+  command: string;
+  shard: CarveShardOutput;
+  [key: string]: unknown;
+}
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
 if (!values.out || positionals.length === 0) {
@@ -21,7 +25,8 @@ const metrics = files.flatMap((file) => file.shard.metrics).sort((a, b) => a.ind
 const duplicate = metrics.find((m, i) => i > 0 && metrics[i - 1].index === m.index);
 if (duplicate) throw new Error(`variant ${duplicate.id} is in more than one shard`);
 const diagnostics = files.flatMap((file) => file.shard.diagnostics);
-const command = first.command.replace(/ --out \S+/, ` --shard I/${files.length} --out SHARD_I.json`)
-  + ` (I = 1..${files.length}), then npx tsx scripts/carving/described-metrics-merge.ts --out ${values.out} SHARD_*.json`;
+const command =
+  first.command.replace(/ --out \S+/, ` --shard I/${files.length} --out SHARD_I.json`) +
+  ` (I = 1..${files.length}), then npx tsx scripts/carving/described-metrics-merge.ts --out ${values.out} SHARD_*.json`;
 writeFileSync(values.out, JSON.stringify({ ...first, command, shard: { ...first.shard, metrics, diagnostics } }) + '\n');
 console.log(`${first.shard.space}: ${metrics.length} of ${first.shard.enumerated} variants from ${files.length} shards`);

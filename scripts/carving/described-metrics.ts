@@ -13,7 +13,10 @@ import { compileExpression } from '../../src/expr/index.js';
 import { defaultConfig } from '../../src/config/load.js';
 import { applyLaunchBounds, parsePtxasLog } from '../../src/toolchain/index.js';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { ptx: { type: 'string' }, out: { type: 'string' }, shard: { type: 'string' } } });
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { ptx: { type: 'string' }, out: { type: 'string' }, shard: { type: 'string' } },
+});
 if (!values.ptx || !values.out || positionals.length !== 1) {
   console.error('usage: described-metrics.ts --ptx DIR --out FILE DESCRIPTION.json');
   process.exit(2);
@@ -32,13 +35,23 @@ const shardArg = values.shard ? values.shard.split('/').map(Number) : [1, 1];
 const enumeration = enumerateSpace(name, space);
 const arch = 'sm_90';
 const shard: CarveShardOutput = {
-  kind: 'carve-shard', space: name, arch, configHash: 'described', shard: { index: 1, count: 1 }, enumerated: enumeration.variants.length,
-  options: carveOptionsFor(space), metrics: [], diagnostics: [],
+  kind: 'carve-shard',
+  space: name,
+  arch,
+  configHash: 'described',
+  shard: { index: 1, count: 1 },
+  enumerated: enumeration.variants.length,
+  options: carveOptionsFor(space),
+  metrics: [],
+  diagnostics: [],
 };
 // Shard k of n takes every n-th variant (by position, so that the shards are even).
 for (const variant of enumeration.variants.filter((_, i) => i % shardArg[1] === shardArg[0] - 1)) {
   const env = Object.fromEntries(Object.entries(variant.defines).map(([k, v]) => [k, Number(v)]));
-  const config = { ...baseConfig, loops: { ...baseConfig.loops, hints: Object.fromEntries(trips.map(([where, e]) => [where, e.evaluate(env)])) } };
+  const config = {
+    ...baseConfig,
+    loops: { ...baseConfig.loops, hints: Object.fromEntries(trips.map(([where, e]) => [where, e.evaluate(env)])) },
+  };
   const ptxPath = path.join(values.ptx, name, `${variant.index}.ptx`);
   const logPath = path.join(values.ptx, name, `${variant.index}.ptxas`);
   const ptx = existsSync(ptxPath) ? readFileSync(ptxPath, 'utf8') : null;
@@ -47,14 +60,28 @@ for (const variant of enumeration.variants.filter((_, i) => i % shardArg[1] === 
   const failed = /error/i.test(log) || ptx === null;
   if (ptx !== null) applyLaunchBounds(parsed.kernels, ptx);
   const build: VariantBuild = {
-    variant, ok: !failed, cached: false, key: '', ptx: failed ? null : ptx, ptxPath, cubinPath: null, resources: parsed.kernels, diagnostics: parsed.diagnostics,
+    variant,
+    ok: !failed,
+    cached: false,
+    key: '',
+    ptx: failed ? null : ptx,
+    ptxPath,
+    cubinPath: null,
+    resources: parsed.kernels,
+    diagnostics: parsed.diagnostics,
     error: failed ? (log.split('\n').find((line) => /error/i.test(line)) ?? 'no PTX') : null,
   };
   const { metrics } = analyzeBuild(build, { ...space, kernel: variantKernel(described, variant.parameters) }, config, arch);
   shard.metrics.push(metrics);
 }
-writeFileSync(values.out, JSON.stringify({
-  command: `npx tsx scripts/carving/described-metrics.ts --ptx DIR --out ${values.out} ${file}`,
-  origin: described.origin, nvcc: 'nvcc 13.0 (built on the GPU machine by device/carving/described.sh)', arch, shard,
-}) + '\n');
+writeFileSync(
+  values.out,
+  JSON.stringify({
+    command: `npx tsx scripts/carving/described-metrics.ts --ptx DIR --out ${values.out} ${file}`,
+    origin: described.origin,
+    nvcc: 'nvcc 13.0 (built on the GPU machine by device/carving/described.sh)',
+    arch,
+    shard,
+  }) + '\n',
+);
 console.log(`${name}: ${shard.metrics.length} variants, ${shard.metrics.filter((m) => m.built).length} built`);

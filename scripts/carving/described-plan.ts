@@ -8,14 +8,25 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { blankedSource, checkDescribedSpace, describedSpaceConfig, variantKernel, wrapperSource } from '../../src/analysis/carving/described-space.js';
+import {
+  blankedSource,
+  checkDescribedSpace,
+  describedSpaceConfig,
+  variantKernel,
+  wrapperSource,
+} from '../../src/analysis/carving/described-space.js';
 import { enumerateSpace } from '../../src/analysis/carving/space.js';
 import { generateHarness } from '../../src/timing/harness.js';
 import { writeManifest, type HarnessEntry } from '../../src/timing/manifest.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { checkouts: { type: 'string' }, out: { type: 'string' }, samples: { type: 'string', default: '10' }, warmup: { type: 'string', default: '1' } },
+  options: {
+    checkouts: { type: 'string' },
+    out: { type: 'string' },
+    samples: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '1' },
+  },
 });
 if (!values.checkouts || !values.out || positionals.length === 0) {
   console.error('usage: described-plan.ts --checkouts DIR --out DIR DESCRIPTION.json...');
@@ -34,7 +45,8 @@ for (const file of positionals) {
   cpSync(path.join(values.checkouts, repository, folder), path.join(out, 'src', repository, folder), { recursive: true });
   const included = path.join(out, 'src', repository, described.include);
   writeFileSync(included, blankedSource(described, readFileSync(included, 'utf8'), file));
-  for (const dir of described.includeDirs ?? []) cpSync(path.join(values.checkouts, repository, dir), path.join(out, 'include'), { recursive: true });
+  for (const dir of described.includeDirs ?? [])
+    cpSync(path.join(values.checkouts, repository, dir), path.join(out, 'include'), { recursive: true });
   for (const header of described.stubHeaders) writeFileSync(path.join(out, 'stub', header), '// empty stand-in\n');
   writeFileSync(path.join(out, `${name}.cu`), wrapperSource(described, `src/${repository}`));
   const enumeration = enumerateSpace(name, describedSpaceConfig(described, `${name}.cu`));
@@ -42,10 +54,26 @@ for (const file of positionals) {
     throw new Error(`${file}: ${JSON.stringify([...enumeration.diagnostics, ...enumeration.rejected.slice(0, 3)])}`);
   }
   const entries: HarnessEntry[] = enumeration.variants.map((variant) => {
-    builds.push([name, variant.index, `${name}.cu`, variantKernel(described, variant.parameters), ...Object.entries(variant.defines).map(([d, v]) => `-D${d}=${v}`)].join(' '));
+    builds.push(
+      [
+        name,
+        variant.index,
+        `${name}.cu`,
+        variantKernel(described, variant.parameters),
+        ...Object.entries(variant.defines).map(([d, v]) => `-D${d}=${v}`),
+      ].join(' '),
+    );
     return {
-      space: name, id: variant.id, cubin: `${name}/${variant.index}.cubin`, kernel: '@ENTRY', grid: variant.grid, block: variant.block,
-      dynamicSharedBytes: variant.dynamicSharedBytes, arguments: variant.arguments, warmup: Number(values.warmup), samples: Number(values.samples),
+      space: name,
+      id: variant.id,
+      cubin: `${name}/${variant.index}.cubin`,
+      kernel: '@ENTRY',
+      grid: variant.grid,
+      block: variant.block,
+      dynamicSharedBytes: variant.dynamicSharedBytes,
+      arguments: variant.arguments,
+      warmup: Number(values.warmup),
+      samples: Number(values.samples),
     };
   });
   writeFileSync(path.join(out, `${name}.manifest`), writeManifest(entries));

@@ -31,7 +31,12 @@ export interface GateRecord {
   annotations: CheckAnnotation[];
 }
 
-export interface WrittenFiles { reportPath: string; commentPath: string; summaryPath: string; sarifPath: string | null }
+export interface WrittenFiles {
+  reportPath: string;
+  commentPath: string;
+  summaryPath: string;
+  sarifPath: string | null;
+}
 
 export interface FilesToWrite {
   head: CarveReport;
@@ -85,11 +90,18 @@ export function parseGateRecord(text: string): ReadResult<GateRecord> {
     return { ok: false, message: `gate.json is not JSON: ${(error as Error).message}` };
   }
   if (data?.kind !== 'carve-gate') return { ok: false, message: 'gate.json: /kind must be carve-gate' };
-  if (data.conclusion !== 'success' && data.conclusion !== 'failure') return { ok: false, message: 'gate.json: /conclusion must be success or failure' };
+  if (data.conclusion !== 'success' && data.conclusion !== 'failure')
+    return { ok: false, message: 'gate.json: /conclusion must be success or failure' };
   if (!Array.isArray(data.annotations)) return { ok: false, message: 'gate.json: /annotations must be an array' };
   const levels = new Set(['notice', 'warning', 'failure']);
   for (const [index, a] of (data.annotations as Array<Record<string, unknown>>).entries()) {
-    if (typeof a?.path !== 'string' || typeof a.start_line !== 'number' || typeof a.end_line !== 'number' || !levels.has(String(a.annotation_level)) || typeof a.message !== 'string') {
+    if (
+      typeof a?.path !== 'string' ||
+      typeof a.start_line !== 'number' ||
+      typeof a.end_line !== 'number' ||
+      !levels.has(String(a.annotation_level)) ||
+      typeof a.message !== 'string'
+    ) {
       return { ok: false, message: `gate.json: /annotations/${index} is not a check-run annotation` };
     }
   }

@@ -33,7 +33,10 @@ export interface ActionInputs {
 
 /** Splits a list input on commas, whitespace and newlines. */
 export function listInput(value: string): string[] {
-  return value.split(/[\s,]+/).map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function inputDiagnostic(name: string, message: string): Diagnostic {
@@ -78,13 +81,17 @@ export function readInputs(getInput: (name: string) => string): { inputs: Action
 
   const timingText = get('timing') || 'off';
   const timing = timingText === 'on' || timingText === 'true' ? 'on' : 'off';
-  if (!['on', 'off', 'true', 'false'].includes(timingText)) diagnostics.push(inputDiagnostic('timing', `'${timingText}' is not on or off; timing stays off`));
+  if (!['on', 'off', 'true', 'false'].includes(timingText))
+    diagnostics.push(inputDiagnostic('timing', `'${timingText}' is not on or off; timing stays off`));
 
   const sarifText = get('sarif') || 'false';
   if (!['true', 'false'].includes(sarifText)) diagnostics.push(inputDiagnostic('sarif', `'${sarifText}' is not true or false`));
 
   const allowText = get('allow-untrusted') || 'false';
-  if (!['true', 'false'].includes(allowText)) diagnostics.push(inputDiagnostic('allow-untrusted', `'${allowText}' is not true or false; pull request code is not built under pull_request_target`));
+  if (!['true', 'false'].includes(allowText))
+    diagnostics.push(
+      inputDiagnostic('allow-untrusted', `'${allowText}' is not true or false; pull request code is not built under pull_request_target`),
+    );
 
   return {
     inputs: {
@@ -97,7 +104,10 @@ export function readInputs(getInput: (name: string) => string): { inputs: Action
       timing,
       nvcc: get('nvcc') || null,
       // Globs may contain commas in braces ({a,b}); split artifacts on newlines only.
-      artifacts: getInput('artifacts').split('\n').map((line) => line.trim()).filter(Boolean),
+      artifacts: getInput('artifacts')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
       reportDir: get('report-dir') || 'carve-report',
       sarif: sarifText === 'true',
       checkName: get('check-name') || 'Carve',

@@ -6,8 +6,16 @@ import path from 'node:path';
 import { compareReports } from '../analysis/compare/index.js';
 import { loadConfigFile } from '../config/load.js';
 import {
-  commentMarker, createGitHubClient, describeApiError, parseEvent, publishResults, startCheck, withMarker,
-  type GitHubEventInfo, type PublishOutcome, type PublishTarget,
+  commentMarker,
+  createGitHubClient,
+  describeApiError,
+  parseEvent,
+  publishResults,
+  startCheck,
+  withMarker,
+  type GitHubEventInfo,
+  type PublishOutcome,
+  type PublishTarget,
 } from '../github/index.js';
 import { overSizeLimit } from '../limits.js';
 import type { GateResult } from '../pipeline/index.js';
@@ -25,7 +33,13 @@ export interface GitHubTarget {
   start(warnings: string[]): Promise<number | null>;
 }
 
-export function githubTarget(inputs: ActionInputs, event: GitHubEventInfo, env: NodeJS.ProcessEnv, headSha = event.sha, pullRequest = event.pullRequest?.number ?? null): GitHubTarget | null {
+export function githubTarget(
+  inputs: ActionInputs,
+  event: GitHubEventInfo,
+  env: NodeJS.ProcessEnv,
+  headSha = event.sha,
+  pullRequest = event.pullRequest?.number ?? null,
+): GitHubTarget | null {
   if (!inputs.token || !event.repository) return null;
   const retryBase = Number(env.CARVE_GITHUB_RETRY_BASE_MS);
   const client = createGitHubClient(inputs.token, {
@@ -43,12 +57,24 @@ export function checkTitle(record: Pick<GateRecord, 'findings' | 'failingFinding
   return `${record.findings} ${record.findings === 1 ? 'finding' : 'findings'}, ${record.failingFindings} failing`;
 }
 
-export async function publishGate(github: GitHubTarget, result: GateResult, record: GateRecord, checkRunId: number | null, warnings: string[], policy: string): Promise<PublishOutcome> {
-  return publishResults(github.target, {
-    comment: result.postComment ? result.comment : null,
-    refreshExisting: policy === 'never' ? null : result.comment,
-    check: { conclusion: record.conclusion, title: checkTitle(record), summary: result.summary, annotations: record.annotations },
-  }, checkRunId, warnings);
+export async function publishGate(
+  github: GitHubTarget,
+  result: GateResult,
+  record: GateRecord,
+  checkRunId: number | null,
+  warnings: string[],
+  policy: string,
+): Promise<PublishOutcome> {
+  return publishResults(
+    github.target,
+    {
+      comment: result.postComment ? result.comment : null,
+      refreshExisting: policy === 'never' ? null : result.comment,
+      check: { conclusion: record.conclusion, title: checkTitle(record), summary: result.summary, annotations: record.annotations },
+    },
+    checkRunId,
+    warnings,
+  );
 }
 
 export interface PublishModeInput {
@@ -91,9 +117,14 @@ export async function publishFromReportDir(input: PublishModeInput): Promise<voi
     return fail(`${FILES.report} records no analysed commit (/commit is ${JSON.stringify(analysed ?? null)}): refusing to post`);
   }
   const run = trustedRun(input.env);
-  if (!run) return fail(`publish mode needs a trusted head commit: run it in a workflow_run job (this event is '${input.env.GITHUB_EVENT_NAME ?? 'unknown'}')`);
+  if (!run)
+    return fail(
+      `publish mode needs a trusted head commit: run it in a workflow_run job (this event is '${input.env.GITHUB_EVENT_NAME ?? 'unknown'}')`,
+    );
   if (run.headSha !== analysed) {
-    return fail(`the uploaded report analysed ${analysed.slice(0, 12)}, but this ${run.kind} is for ${run.headSha.slice(0, 12)}: refusing to post`);
+    return fail(
+      `the uploaded report analysed ${analysed.slice(0, 12)}, but this ${run.kind} is for ${run.headSha.slice(0, 12)}: refusing to post`,
+    );
   }
   const repository = input.event.repository;
   const github = githubTarget(input.inputs, { ...input.event, repository }, input.env, run.headSha, null);
@@ -101,7 +132,10 @@ export async function publishFromReportDir(input: PublishModeInput): Promise<voi
   let pullRequest = run.pullRequest;
   if (pullRequest === null) {
     const claimed = uploadedPullRequestNumber(input.reportDir);
-    if (claimed === null) return fail(`${FILES.event} names no pull request, and this ${run.kind} lists none for ${run.headSha.slice(0, 12)}: refusing to post`);
+    if (claimed === null)
+      return fail(
+        `${FILES.event} names no pull request, and this ${run.kind} lists none for ${run.headSha.slice(0, 12)}: refusing to post`,
+      );
     if (github) {
       const verified = await verifyPullRequestHead(github.target, claimed, analysed);
       if (!verified.ok) return fail(verified.message);
@@ -117,25 +151,52 @@ export async function publishFromReportDir(input: PublishModeInput): Promise<voi
   const uploadedDiagnostics = [...head.value!.diagnostics, ...(base.value?.diagnostics ?? [])].map(asData);
   const result = renderGate({
     options: {
-      workspace: input.workspace, config, inputDiagnostics: [], archs: head.value!.archs, failOn,
-      comment: input.inputs.comment ?? config.comment, nvcc: null, artifacts: [],
+      workspace: input.workspace,
+      config,
+      inputDiagnostics: [],
+      archs: head.value!.archs,
+      failOn,
+      comment: input.inputs.comment ?? config.comment,
+      nvcc: null,
+      artifacts: [],
       pullRequest: base.value ? { baseSha: base.value.commit ?? '', headSha: analysed } : null,
-      headSha: analysed, scope: 'changes', scratchDir: input.reportDir,
-      render: { serverUrl: input.env.GITHUB_SERVER_URL, repository: input.env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(input.env, run.analysingRunId), checkName: input.inputs.checkName },
+      headSha: analysed,
+      scope: 'changes',
+      scratchDir: input.reportDir,
+      render: {
+        serverUrl: input.env.GITHUB_SERVER_URL,
+        repository: input.env.GITHUB_REPOSITORY ?? null,
+        fullReportUrl: runUrl(input.env, run.analysingRunId),
+        checkName: input.inputs.checkName,
+      },
     },
-    source: 'artifacts', nvcc: null, mergeBase: null, baseCommit: base.value?.commit ?? null, changedFiles: [], units: [],
-    base: base.value, head: head.value!, comparison: compareReports(base.value, head.value!, config),
+    source: 'artifacts',
+    nvcc: null,
+    mergeBase: null,
+    baseCommit: base.value?.commit ?? null,
+    changedFiles: [],
+    units: [],
+    base: base.value,
+    head: head.value!,
+    comparison: compareReports(base.value, head.value!, config),
     diagnostics: [...problems, ...uploadedDiagnostics],
-    notes: [`Posted by a trusted job from the reports an analyze job uploaded for ${analysed.slice(0, 12)}; the verdict was recomputed here.`],
+    notes: [
+      `Posted by a trusted job from the reports an analyze job uploaded for ${analysed.slice(0, 12)}; the verdict was recomputed here.`,
+    ],
   });
   const comment = withMarker(result.comment, commentMarker(input.inputs.checkName));
   const record = { findings: result.findings, failingFindings: result.failingFindings, conclusion: result.conclusion };
   if (github && pullRequest !== null) {
-    const outcome = await publishResults({ ...github.target, pullRequest }, {
-      comment: result.postComment ? comment : null,
-      refreshExisting: comment,
-      check: { conclusion: result.conclusion, title: checkTitle(record), summary: result.summary, annotations: result.annotations },
-    }, null, warnings);
+    const outcome = await publishResults(
+      { ...github.target, pullRequest },
+      {
+        comment: result.postComment ? comment : null,
+        refreshExisting: comment,
+        check: { conclusion: result.conclusion, title: checkTitle(record), summary: result.summary, annotations: result.annotations },
+      },
+      null,
+      warnings,
+    );
     if (outcome.comment) core.info(`carve: comment ${outcome.comment.action} (${outcome.comment.url})`);
     if (outcome.checkRunId === null) emitAnnotations(result.annotations);
   } else {
@@ -165,7 +226,10 @@ export function runUrl(env: NodeJS.ProcessEnv, runId: number | null = null): str
 /** A report from the upload: size-capped, JSON, schema-valid. A missing optional one is null. */
 function readUploadedReport(dir: string, name: string, required: boolean): ReadResult<CarveReport | null> {
   const file = path.join(dir, name);
-  if (!existsSync(file)) return required ? { ok: false, message: `${file} is missing (did the analyze job upload the report directory?)` } : { ok: true, value: null };
+  if (!existsSync(file))
+    return required
+      ? { ok: false, message: `${file} is missing (did the analyze job upload the report directory?)` }
+      : { ok: true, value: null };
   const tooLarge = overSizeLimit('report', statSync(file).size);
   if (tooLarge) return { ok: false, message: `${name}: ${tooLarge}` };
   let data: unknown;
@@ -207,9 +271,14 @@ function trustedRun(env: NodeJS.ProcessEnv): TrustedRun | null {
   if (env.GITHUB_EVENT_NAME === 'workflow_run') {
     const run = (payload.workflow_run ?? {}) as { head_sha?: unknown; pull_requests?: unknown; id?: unknown };
     if (typeof run.head_sha !== 'string') return null;
-    const listed = Array.isArray(run.pull_requests) ? run.pull_requests as Array<{ number?: unknown; head?: { sha?: unknown } }> : [];
+    const listed = Array.isArray(run.pull_requests) ? (run.pull_requests as Array<{ number?: unknown; head?: { sha?: unknown } }>) : [];
     const match = listed.find((p) => typeof p?.number === 'number' && p.head?.sha === run.head_sha);
-    return { kind: 'workflow_run', headSha: run.head_sha, pullRequest: match ? match.number as number : null, analysingRunId: Number.isSafeInteger(run.id) ? run.id as number : null };
+    return {
+      kind: 'workflow_run',
+      headSha: run.head_sha,
+      pullRequest: match ? (match.number as number) : null,
+      analysingRunId: Number.isSafeInteger(run.id) ? (run.id as number) : null,
+    };
   }
   const pr = parseEvent(payload, env.GITHUB_EVENT_NAME ?? '', {}).pullRequest;
   return pr ? { kind: `${env.GITHUB_EVENT_NAME} event`, headSha: pr.headSha, pullRequest: pr.number, analysingRunId: null } : null;
@@ -226,16 +295,27 @@ function uploadedPullRequestNumber(dir: string): number | null {
 }
 
 /** GET pulls/{n}: its head must be the analysed commit. The only request made before the check passes. */
-async function verifyPullRequestHead(target: PublishTarget, number: number, analysed: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  if (!Number.isSafeInteger(number) || number < 1) return { ok: false, message: `${FILES.event} names pull request ${number}, not a pull request number: refusing to post` };
+async function verifyPullRequestHead(
+  target: PublishTarget,
+  number: number,
+  analysed: string,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  if (!Number.isSafeInteger(number) || number < 1)
+    return { ok: false, message: `${FILES.event} names pull request ${number}, not a pull request number: refusing to post` };
   try {
     const pull = await target.client.rest.pulls.get({ owner: target.ref.owner, repo: target.ref.repo, pull_number: number });
     const headSha = pull.data.head?.sha;
     if (headSha !== analysed) {
-      return { ok: false, message: `pull request #${number} (from ${FILES.event}) has head ${String(headSha).slice(0, 12)}, not the analysed ${analysed.slice(0, 12)}: refusing to post` };
+      return {
+        ok: false,
+        message: `pull request #${number} (from ${FILES.event}) has head ${String(headSha).slice(0, 12)}, not the analysed ${analysed.slice(0, 12)}: refusing to post`,
+      };
     }
     return { ok: true };
   } catch (error) {
-    return { ok: false, message: `could not check pull request #${number} (from ${FILES.event}): ${describeApiError(error)}; refusing to post` };
+    return {
+      ok: false,
+      message: `could not check pull request #${number} (from ${FILES.event}): ${describeApiError(error)}; refusing to post`,
+    };
   }
 }

@@ -29,7 +29,12 @@ export interface RetuneInput {
 /** Mode retune of the Action: retune.json, retune.md, the job summary, outputs, and the proposal issue. */
 export async function runRetune(input: RetuneInput): Promise<void> {
   const report = await retune({
-    config: input.config, configPath: input.configPath, archs: input.archs, timing: input.timing, cwd: input.cwd, root: input.cwd,
+    config: input.config,
+    configPath: input.configPath,
+    archs: input.archs,
+    timing: input.timing,
+    cwd: input.cwd,
+    root: input.cwd,
     cacheDir: path.join(input.env.RUNNER_TEMP ?? tmpdir(), 'carve-retune-cache'),
     log: (message) => core.info(message),
   });
@@ -50,10 +55,20 @@ export async function runRetune(input: RetuneInput): Promise<void> {
       log: (message) => core.info(`carve: ${message}`),
     });
     try {
-      issue = await upsertMarkedIssue(client, input.repository, { title: retuneIssueTitle(report), body: markdown, marker: issueMarker(`retune:${input.key}`), label: RETUNE_ISSUE_LABEL });
+      issue = await upsertMarkedIssue(client, input.repository, {
+        title: retuneIssueTitle(report),
+        body: markdown,
+        marker: issueMarker(`retune:${input.key}`),
+        label: RETUNE_ISSUE_LABEL,
+      });
       core.info(`carve: retune issue #${issue.number} ${issue.action} (${issue.url})`);
     } catch (error) {
-      warnings.push(`could not open or update the retune issue: ${(error as { status?: number }).status ?? ''} ${(error as Error).message}`.replace('  ', ' '));
+      warnings.push(
+        `could not open or update the retune issue: ${(error as { status?: number }).status ?? ''} ${(error as Error).message}`.replace(
+          '  ',
+          ' ',
+        ),
+      );
     }
   } else if (!input.token) {
     warnings.push('no github-token: no issue was opened; the proposal is in retune.md');

@@ -37,8 +37,17 @@ export async function runAction(env: NodeJS.ProcessEnv = process.env): Promise<v
   const settings = await resolveConfig(inputs, workspace, event, env, [...inputDiagnostics, ...eventDiagnostics]);
   if (inputs.mode === 'retune') {
     await runRetune({
-      config: settings.config, configPath: settings.configPath, archs: settings.archs, reportDir, diagnostics: settings.diagnostics, timing: inputs.timing,
-      token: inputs.token, repository: event.repository, key: inputs.checkName, env, cwd: workspace,
+      config: settings.config,
+      configPath: settings.configPath,
+      archs: settings.archs,
+      reportDir,
+      diagnostics: settings.diagnostics,
+      timing: inputs.timing,
+      token: inputs.token,
+      repository: event.repository,
+      key: inputs.checkName,
+      env,
+      cwd: workspace,
     });
     return;
   }
@@ -65,7 +74,13 @@ interface RunContext {
 }
 
 /** Loads the config; on a pull request, what runs (EXECUTING_FIELDS) comes from the base commit's config, never the pull request's. */
-async function resolveConfig(inputs: ActionInputs, workspace: string, event: GitHubEventInfo, env: NodeJS.ProcessEnv, earlier: Diagnostic[]): Promise<RunSettings> {
+async function resolveConfig(
+  inputs: ActionInputs,
+  workspace: string,
+  event: GitHubEventInfo,
+  env: NodeJS.ProcessEnv,
+  earlier: Diagnostic[],
+): Promise<RunSettings> {
   const configPath = path.resolve(workspace, inputs.config);
   const loaded = loadConfigFile(configPath);
   let config = loaded.config;
@@ -76,28 +91,48 @@ async function resolveConfig(inputs: ActionInputs, workspace: string, event: Git
     const base = await baseConfig(workspace, configPath, event.pullRequest.baseSha);
     const trusted = withTrustedFields(config, base?.config ?? defaultConfig(path.dirname(configPath)));
     config = trusted.config;
-    if (!base) diagnostics.push({ severity: 'warning', stage: 'config', file: inputs.config, message: `the base commit's config could not be read: ${EXECUTING_FIELDS.join(', ')} take their defaults` });
+    if (!base)
+      diagnostics.push({
+        severity: 'warning',
+        stage: 'config',
+        file: inputs.config,
+        message: `the base commit's config could not be read: ${EXECUTING_FIELDS.join(', ')} take their defaults`,
+      });
     if (trusted.ignored.length) {
       const message = `the pull request changes ${trusted.ignored.map((f) => `\`${f}\``).join(', ')} in \`${inputs.config}\`: ignored here, the base branch's values apply (see docs/security.md)`;
-      diagnostics.push({ severity: 'note', stage: 'config', file: inputs.config, jsonPath: `/${trusted.ignored[0].replace('.', '/')}`, message });
+      diagnostics.push({
+        severity: 'note',
+        stage: 'config',
+        file: inputs.config,
+        jsonPath: `/${trusted.ignored[0].replace('.', '/')}`,
+        message,
+      });
       core.notice(`carve: ${message}`);
       notes.push(message.charAt(0).toUpperCase() + message.slice(1) + '.');
     }
   }
   if (!loaded.diagnostics.length && !existsSync(configPath)) {
-    notes.push(`No config at \`${inputs.config}\`: defaults apply (block size from __launch_bounds__, else the occupancy sweep with ${config.defaultBlockSize} threads for findings).`);
+    notes.push(
+      `No config at \`${inputs.config}\`: defaults apply (block size from __launch_bounds__, else the occupancy sweep with ${config.defaultBlockSize} threads for findings).`,
+    );
   }
   const archs = inputs.archs.length ? inputs.archs : config.archs;
   const failOn = inputs.failOn ?? config.failOn;
   // pull_request_target runs with a write token and the repository's secrets, and the workspace
   // may hold the pull request's code: building or timing it needs an explicit opt-in.
-  const untrustedTarget = env.GITHUB_EVENT_NAME === 'pull_request_target' && event.pullRequest !== null && inputs.mode !== 'report' && inputs.mode !== 'retune';
+  const untrustedTarget =
+    env.GITHUB_EVENT_NAME === 'pull_request_target' && event.pullRequest !== null && inputs.mode !== 'report' && inputs.mode !== 'retune';
   if (untrustedTarget && inputs.allowUntrusted) {
-    core.warning(`carve: allow-untrusted is true: building${inputs.timing === 'on' ? ' and timing' : ''} the code of pull request #${event.pullRequest!.number} (${event.pullRequest!.headRepository ?? 'unknown repository'}) under pull_request_target, with this job's token and secrets in reach`);
+    core.warning(
+      `carve: allow-untrusted is true: building${inputs.timing === 'on' ? ' and timing' : ''} the code of pull request #${event.pullRequest!.number} (${event.pullRequest!.headRepository ?? 'unknown repository'}) under pull_request_target, with this job's token and secrets in reach`,
+    );
   } else if (untrustedTarget) {
     diagnostics.push({
-      severity: 'error', stage: 'config', jsonPath: 'inputs.allow-untrusted',
-      message: 'this run is for pull_request_target (a write token and the secrets are in reach) and the workspace may hold the pull request\'s code: Carve does not build or time it without the input `allow-untrusted: true`. Use the fork-safe analyze (pull_request) + publish (workflow_run) workflows instead; see SECURITY.md',
+      severity: 'error',
+      stage: 'config',
+      jsonPath: 'inputs.allow-untrusted',
+      message:
+        "this run is for pull_request_target (a write token and the secrets are in reach) and the workspace may hold the pull request's code: Carve does not build or time it without the input `allow-untrusted: true`. Use the fork-safe analyze (pull_request) + publish (workflow_run) workflows instead; see SECURITY.md",
     });
   }
   const buildRefused = untrustedTarget && !inputs.allowUntrusted;
@@ -118,8 +153,15 @@ async function runGateMode(inputs: ActionInputs, settings: RunSettings, context:
     const result = await gateForAction(inputs, settings, context, scratchDir, target);
     const record = gateRecord(result, event);
     const written = writeReportDir(context.reportDir, {
-      head: result.head, base: result.base, comparison: result.comparison, comment: result.comment, summary: result.summary,
-      gate: record, sarif: inputs.sarif ? result.sarif : null, eventPath: env.GITHUB_EVENT_PATH, extraFiles: result.extraFiles,
+      head: result.head,
+      base: result.base,
+      comparison: result.comparison,
+      comment: result.comment,
+      summary: result.summary,
+      gate: record,
+      sarif: inputs.sarif ? result.sarif : null,
+      eventPath: env.GITHUB_EVENT_PATH,
+      extraFiles: result.extraFiles,
     });
     await publishResult(inputs, settings.config, target, result, record, checkRunId, publishWarnings, env);
     setGateOutputs(written, result);
@@ -133,16 +175,30 @@ async function runGateMode(inputs: ActionInputs, settings: RunSettings, context:
 }
 
 /** The gate engine with the Action's options; the comment carries its sticky marker. */
-async function gateForAction(inputs: ActionInputs, settings: RunSettings, context: RunContext, scratchDir: string, target: ReturnType<typeof githubTarget>): Promise<GateResult> {
+async function gateForAction(
+  inputs: ActionInputs,
+  settings: RunSettings,
+  context: RunContext,
+  scratchDir: string,
+  target: ReturnType<typeof githubTarget>,
+): Promise<GateResult> {
   const { config, notes } = settings;
   const { event, env } = context;
-  const timingOn = inputs.timing === 'on' && !settings.buildRefused && await timingAllowed(target, event, notes);
-  const pullRequest = inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
-  if (inputs.mode !== 'report' && !event.pullRequest) notes.push(`Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`);
+  const timingOn = inputs.timing === 'on' && !settings.buildRefused && (await timingAllowed(target, event, notes));
+  const pullRequest =
+    inputs.mode === 'report' || !event.pullRequest ? null : { baseSha: event.pullRequest.baseSha, headSha: event.pullRequest.headSha };
+  if (inputs.mode !== 'report' && !event.pullRequest)
+    notes.push(
+      `Event \`${event.eventName || 'unknown'}\` is not a pull request: every unit at the head commit was analysed, with no base to compare with.`,
+    );
   const result = await runGate({
-    workspace: context.workspace, config, inputDiagnostics: settings.diagnostics, archs: settings.archs, failOn: settings.failOn,
+    workspace: context.workspace,
+    config,
+    inputDiagnostics: settings.diagnostics,
+    archs: settings.archs,
+    failOn: settings.failOn,
     comment: inputs.comment ?? config.comment,
-    nvcc: settings.buildRefused ? 'none' : inputs.nvcc ?? config.nvcc.path ?? null,
+    nvcc: settings.buildRefused ? 'none' : (inputs.nvcc ?? config.nvcc.path ?? null),
     artifacts: inputs.artifacts.length ? inputs.artifacts : config.artifacts,
     pullRequest,
     headSha: event.sha,
@@ -150,7 +206,12 @@ async function gateForAction(inputs: ActionInputs, settings: RunSettings, contex
     notes,
     scope: pullRequest ? 'changes' : 'all',
     scratchDir,
-    render: { serverUrl: env.GITHUB_SERVER_URL, repository: env.GITHUB_REPOSITORY ?? null, fullReportUrl: runUrl(env), checkName: inputs.checkName },
+    render: {
+      serverUrl: env.GITHUB_SERVER_URL,
+      repository: env.GITHUB_REPOSITORY ?? null,
+      fullReportUrl: runUrl(env),
+      checkName: inputs.checkName,
+    },
     log: (message) => core.info(message),
   });
   // The comment carries its sticky id (per check name) already in the file, for publish mode.
@@ -160,8 +221,14 @@ async function gateForAction(inputs: ActionInputs, settings: RunSettings, contex
 
 /** The check run and the comment (mode gate with a token), else workflow-command annotations; then the job summary. */
 async function publishResult(
-  inputs: ActionInputs, config: CarveConfig, target: ReturnType<typeof githubTarget>, result: GateResult, record: GateRecord, checkRunId: number | null,
-  publishWarnings: string[], env: NodeJS.ProcessEnv,
+  inputs: ActionInputs,
+  config: CarveConfig,
+  target: ReturnType<typeof githubTarget>,
+  result: GateResult,
+  record: GateRecord,
+  checkRunId: number | null,
+  publishWarnings: string[],
+  env: NodeJS.ProcessEnv,
 ): Promise<void> {
   let checkPublished = false;
   if (target) {
@@ -193,11 +260,21 @@ function setGateOutputs(written: ReturnType<typeof writeReportDir>, result: Gate
  * Carve itself failed (not a finding): the check run started above must not stay "in
  * progress" forever, and the job summary says what happened, in one line.
  */
-async function reportFailure(error: unknown, target: ReturnType<typeof githubTarget>, checkRunId: number | null, publishWarnings: string[], env: NodeJS.ProcessEnv): Promise<void> {
+async function reportFailure(
+  error: unknown,
+  target: ReturnType<typeof githubTarget>,
+  checkRunId: number | null,
+  publishWarnings: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   const line = `Carve could not finish: ${failureLine(error)}`;
   if (target && checkRunId !== null) {
-    await completeCheckRun(target.target.client, target.target.ref, checkRunId, { conclusion: 'failure', title: 'Carve could not finish', summary: line, annotations: [] })
-      .catch((apiError: unknown) => core.warning(`carve: could not complete the check run: ${describeApiError(apiError)}`));
+    await completeCheckRun(target.target.client, target.target.ref, checkRunId, {
+      conclusion: 'failure',
+      title: 'Carve could not finish',
+      summary: line,
+      annotations: [],
+    }).catch((apiError: unknown) => core.warning(`carve: could not complete the check run: ${describeApiError(apiError)}`));
   }
   await writeSummary(`## Carve\n\n${line}`, publishWarnings, env).catch(() => undefined);
   core.setOutput('conclusion', 'failure');
@@ -205,11 +282,16 @@ async function reportFailure(error: unknown, target: ReturnType<typeof githubTar
 
 function gateRecord(result: GateResult, event: GitHubEventInfo): GateRecord {
   return {
-    kind: 'carve-gate', version: VERSION,
-    conclusion: result.conclusion, conclusionReason: result.conclusionReason,
-    findings: result.findings, failingFindings: result.failingFindings, regressions: result.regressions,
+    kind: 'carve-gate',
+    version: VERSION,
+    conclusion: result.conclusion,
+    conclusionReason: result.conclusionReason,
+    findings: result.findings,
+    failingFindings: result.failingFindings,
+    regressions: result.regressions,
     postComment: result.postComment,
-    headSha: event.sha, pullRequest: event.pullRequest?.number ?? null,
+    headSha: event.sha,
+    pullRequest: event.pullRequest?.number ?? null,
     annotations: result.annotations,
   };
 }
@@ -218,13 +300,17 @@ function gateRecord(result: GateResult, event: GitHubEventInfo): GateRecord {
 async function timingAllowed(target: ReturnType<typeof githubTarget>, event: GitHubEventInfo, notes: string[]): Promise<boolean> {
   const pr = event.pullRequest;
   if (!pr || pr.sameRepository) return true;
-  const approval = target ? await timingApproval(target.target.client, target.target.ref, pr.number, pr.headSha) : { approvedBy: null, reason: 'no token to check an approval with' };
+  const approval = target
+    ? await timingApproval(target.target.client, target.target.ref, pr.number, pr.headSha)
+    : { approvedBy: null, reason: 'no token to check an approval with' };
   if (approval.approvedBy) {
     core.warning(`carve: timing code from ${pr.headRepository ?? 'a fork'} on this runner: ${approval.reason}`);
     notes.push(`Timing of fork code ${approval.reason}.`);
     return true;
   }
-  notes.push(`Timing skipped: this pull request comes from ${pr.headRepository ?? 'another repository'} and ${approval.reason}. A maintainer comments \`/carve approve ${pr.headSha}\` to allow it for this commit.`);
+  notes.push(
+    `Timing skipped: this pull request comes from ${pr.headRepository ?? 'another repository'} and ${approval.reason}. A maintainer comments \`/carve approve ${pr.headSha}\` to allow it for this commit.`,
+  );
   return false;
 }
 

@@ -8,7 +8,12 @@ import { clipBytes } from '../pipeline/index.js';
 export async function writeSummary(summary: string, warnings: readonly string[], env: NodeJS.ProcessEnv): Promise<void> {
   if (!env.GITHUB_STEP_SUMMARY) return;
   const warningBlock = warnings.length
-    ? ['> [!WARNING]', '> Carve could not publish everything; the analysis itself is complete:', ...warnings.map((w) => `> - ${w}`), ''].join('\n') + '\n'
+    ? [
+        '> [!WARNING]',
+        '> Carve could not publish everything; the analysis itself is complete:',
+        ...warnings.map((w) => `> - ${w}`),
+        '',
+      ].join('\n') + '\n'
     : '';
   await core.summary.addRaw(clipBytes(warningBlock + summary, SUMMARY_LIMIT - 1024), true).write();
 }

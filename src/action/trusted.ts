@@ -16,7 +16,11 @@ import type { Diagnostic } from '../model/types.js';
 export const EXECUTING_FIELDS = ['nvcc.path', 'nvcc.flags', 'include', 'timing.command'] as const;
 
 /** The config as the base commit has it (defaults where the base has none); null when git cannot read the base. */
-export async function baseConfig(workspace: string, configPath: string, baseSha: string): Promise<{ config: CarveConfig; diagnostics: Diagnostic[] } | null> {
+export async function baseConfig(
+  workspace: string,
+  configPath: string,
+  baseSha: string,
+): Promise<{ config: CarveConfig; diagnostics: Diagnostic[] } | null> {
   const relative = path.relative(workspace, configPath).split(path.sep).join('/');
   let text = '{}';
   try {
@@ -55,7 +59,12 @@ const WRITERS = new Set(['admin', 'maintain', 'write']);
  * Who approved running `headSha` (a comment `/carve approve <sha>` by a writer), or null with
  * the reason. Comments by users without write permission, or naming another commit, do not count.
  */
-export async function timingApproval(client: GitHubClient, ref: { owner: string; repo: string }, pullRequest: number, headSha: string): Promise<{ approvedBy: string | null; reason: string }> {
+export async function timingApproval(
+  client: GitHubClient,
+  ref: { owner: string; repo: string },
+  pullRequest: number,
+  headSha: string,
+): Promise<{ approvedBy: string | null; reason: string }> {
   let comments: Array<{ body?: string; user?: { login?: string } | null }>;
   try {
     comments = await client.paginate(client.rest.issues.listComments, { ...ref, issue_number: pullRequest, per_page: 100 });
@@ -68,10 +77,14 @@ export async function timingApproval(client: GitHubClient, ref: { owner: string;
   for (const candidate of candidates) {
     try {
       const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...ref, username: candidate.login });
-      if (WRITERS.has(data.permission)) return { approvedBy: candidate.login, reason: `approved by @${candidate.login} for ${headSha.slice(0, 12)}` };
+      if (WRITERS.has(data.permission))
+        return { approvedBy: candidate.login, reason: `approved by @${candidate.login} for ${headSha.slice(0, 12)}` };
     } catch {
       // Not a collaborator: not an approval.
     }
   }
-  return { approvedBy: null, reason: `no \`/carve approve ${headSha.slice(0, 12)}\` comment by a user with write access to the repository` };
+  return {
+    approvedBy: null,
+    reason: `no \`/carve approve ${headSha.slice(0, 12)}\` comment by a user with write access to the repository`,
+  };
 }

@@ -2,12 +2,16 @@
 // yields diagnostics for it while the others are still analysed.
 import { computeCliffs, computeOccupancy, occupancyCurve, type OccupancyInput } from '../gpu/index.js';
 import {
-  analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights,
-  type LoopInfo, type PtxError, type PtxFunction,
+  analyzeInstructions,
+  buildCfg,
+  findLoops,
+  parsePtx,
+  statementWeights,
+  type LoopInfo,
+  type PtxError,
+  type PtxFunction,
 } from '../ptx/index.js';
-import type {
-  BlockSource, Cliffs, Diagnostic, KernelReport, KernelResources, LoopReport, OccupancyCurvePoint,
-} from '../model/types.js';
+import type { BlockSource, Cliffs, Diagnostic, KernelReport, KernelResources, LoopReport, OccupancyCurvePoint } from '../model/types.js';
 import { demangle } from '../toolchain/demangle.js';
 import type { ResourceRecord } from '../toolchain/types.js';
 import { bareKernelName, kernelSignatures, resolveParams } from './kernel-params.js';
@@ -51,7 +55,12 @@ function archNumber(arch: string): string {
 
 function ptxDiagnostic(error: PtxError, file: string): Diagnostic {
   return {
-    severity: 'error', stage: 'ptx', message: error.message, file, line: error.line, column: error.column,
+    severity: 'error',
+    stage: 'ptx',
+    message: error.message,
+    file,
+    line: error.line,
+    column: error.column,
     ...(error.functionName ? { kernel: error.functionName } : {}),
   };
 }
@@ -93,15 +102,27 @@ function sweepOnly(curve: OccupancyCurvePoint[]): Cliffs {
   };
 }
 
-function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: ReturnType<typeof parsePtx>['module'], errors: PtxError[]): KernelReport {
+function analyzeKernel(
+  input: AnalyzeModuleInput,
+  fn: PtxFunction,
+  module: ReturnType<typeof parsePtx>['module'],
+  errors: PtxError[],
+): KernelReport {
   const displayName = safeDemangle(fn.name);
   const diagnostics: Diagnostic[] = errors.map((e) => ptxDiagnostic(e, input.ptxFile));
   const wanted = archNumber(input.arch);
-  const record = input.resources.find((r) => r.name === fn.name && archNumber(r.arch) === wanted)
-    ?? input.resources.find((r) => r.name === fn.name && r.arch === 'unknown');
+  const record =
+    input.resources.find((r) => r.name === fn.name && archNumber(r.arch) === wanted) ??
+    input.resources.find((r) => r.name === fn.name && r.arch === 'unknown');
   const resources = record ? record.resources : null;
   if (!record) {
-    diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed` });
+    diagnostics.push({
+      severity: 'note',
+      stage: 'analysis',
+      kernel: fn.name,
+      file: input.ptxFile,
+      message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed`,
+    });
   }
   const launch = input.launchFor(fn.name, displayName, resources, fn.params.length);
   let block = launch.block;
@@ -119,17 +140,29 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
   }
 
   const paramCount = fn.params.length;
-  const names = input.sourceText ? kernelSignatures(input.sourceText).get(bareKernelName(displayName)) ?? null : null;
+  const names = input.sourceText ? (kernelSignatures(input.sourceText).get(bareKernelName(displayName)) ?? null) : null;
   const params = resolveParams(launch.params ?? {}, displayName, names, paramCount);
-  for (const message of params.errors) diagnostics.push({ severity: 'error', stage: 'analysis', kernel: fn.name, file: input.sourceFile ?? input.ptxFile, message });
+  for (const message of params.errors)
+    diagnostics.push({ severity: 'error', stage: 'analysis', kernel: fn.name, file: input.sourceFile ?? input.ptxFile, message });
   const paramValues = params.values;
   const values: Record<string, number> = { ...input.defines };
   for (const [index, value] of Object.entries(paramValues)) values[index] = value;
 
   const report: KernelReport = {
-    name: fn.name, displayName, arch: input.arch, file: input.sourceFile ?? input.ptxFile, resources,
+    name: fn.name,
+    displayName,
+    arch: input.arch,
+    file: input.sourceFile ?? input.ptxFile,
+    resources,
     launch: { block, blockSource: block === null ? null : blockSource, ...(note ? { note } : {}) },
-    occupancy: null, cliffs: null, instructionMix: null, perThread: null, regions: null, loops: [], accesses: [], divergence: [],
+    occupancy: null,
+    cliffs: null,
+    instructionMix: null,
+    perThread: null,
+    regions: null,
+    loops: [],
+    accesses: [],
+    divergence: [],
     diagnostics,
   };
 
@@ -152,19 +185,40 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
         report.cliffs = sweepOnly(occupancyCurve(base));
       }
     } catch (error) {
-      diagnostics.push({ severity: 'error', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `occupancy: ${(error as Error).message}` });
+      diagnostics.push({
+        severity: 'error',
+        stage: 'analysis',
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: `occupancy: ${(error as Error).message}`,
+      });
     }
   }
 
   if (errors.length > 0) {
-    diagnostics.push({ severity: 'error', stage: 'ptx', kernel: fn.name, file: input.ptxFile, line: fn.position.line, column: fn.position.column, message: `${displayName} has PTX errors: instruction mix, loops and memory analysis skipped` });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'ptx',
+      kernel: fn.name,
+      file: input.ptxFile,
+      line: fn.position.line,
+      column: fn.position.column,
+      message: `${displayName} has PTX errors: instruction mix, loops and memory analysis skipped`,
+    });
     return report;
   }
   try {
     const cfg = buildCfg(fn);
     for (const e of cfg.errors) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
     if (cfg.errors.length > 0) return report;
-    const loopOptions = { defines: values, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints, block, grid: launch.grid ?? null, inlineCalls: module.inlineCalls };
+    const loopOptions = {
+      defines: values,
+      assumedTripCount: input.loops.assumedTripCount,
+      hints: input.loops.hints,
+      block,
+      grid: launch.grid ?? null,
+      inlineCalls: module.inlineCalls,
+    };
     const loops = findLoops(cfg, loopOptions);
     const weights = statementWeights(cfg, loops);
     const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
@@ -173,14 +227,25 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
     report.regions = analysis.regions;
     report.loops = loops.map(loopReport);
     if (analysis.perThread.unknownBranchesCountedTaken) {
-      diagnostics.push({ severity: 'note', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: 'branches with an unknown outcome are counted as taken (both sides of an if count fully)' });
+      diagnostics.push({
+        severity: 'note',
+        stage: 'analysis',
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: 'branches with an unknown outcome are counted as taken (both sides of an if count fully)',
+      });
     }
     // The memory analysis's reaching definitions grow with blocks x statements (a 450 kB kernel of
     // 10,000 branching labels ran out of memory): over the budget, its results are unknown, said so.
     const memoryWork = cfg.blocks.length * fn.body.length;
     if (memoryWork > MEMORY_ANALYSIS_BUDGET) {
       diagnostics.push({
-        severity: 'warning', stage: 'analysis', kernel: fn.name, file: input.ptxFile, line: fn.position.line, column: fn.position.column,
+        severity: 'warning',
+        stage: 'analysis',
+        kernel: fn.name,
+        file: input.ptxFile,
+        line: fn.position.line,
+        column: fn.position.column,
         message: `memory analysis skipped: ${cfg.blocks.length} basic blocks x ${fn.body.length} statements = ${memoryWork.toLocaleString('en-US')}, over the limit of ${MEMORY_ANALYSIS_BUDGET.toLocaleString('en-US')}; coalescing, bank conflicts and divergence are unknown for this kernel`,
       });
       return report;
@@ -191,10 +256,22 @@ function analyzeKernel(input: AnalyzeModuleInput, fn: PtxFunction, module: Retur
       report.divergence = memory.divergence;
       if (memory.local.length > 0) report.localAccesses = memory.local;
     } catch (error) {
-      diagnostics.push({ severity: 'warning', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `memory analysis failed: ${(error as Error).message}` });
+      diagnostics.push({
+        severity: 'warning',
+        stage: 'analysis',
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: `memory analysis failed: ${(error as Error).message}`,
+      });
     }
   } catch (error) {
-    diagnostics.push({ severity: 'error', stage: 'analysis', kernel: fn.name, file: input.ptxFile, message: `analysis failed: ${(error as Error).message}` });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'analysis',
+      kernel: fn.name,
+      file: input.ptxFile,
+      message: `analysis failed: ${(error as Error).message}`,
+    });
   }
   return report;
 }
@@ -215,7 +292,14 @@ export function analyzeModule(input: AnalyzeModuleInput): { kernels: KernelRepor
   const kernels: KernelReport[] = [];
   const entries = module.functions.filter((f) => f.kind === 'entry' && f.hasBody && f.name);
   for (const fn of entries) {
-    kernels.push(analyzeKernel(input, fn, module, errors.filter((e) => e.functionName === fn.name)));
+    kernels.push(
+      analyzeKernel(
+        input,
+        fn,
+        module,
+        errors.filter((e) => e.functionName === fn.name),
+      ),
+    );
   }
   // Errors inside device functions belong to no single kernel.
   const entryNames = new Set(entries.map((f) => f.name));

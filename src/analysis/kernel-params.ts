@@ -26,7 +26,9 @@ export function kernelSignatures(source: string): Map<string, string[]> {
     if (!nameMatch) continue;
     const close = matching(text, paren);
     if (close < 0) continue;
-    const names = splitTopLevel(text.slice(paren + 1, close)).map(parameterName).filter((n) => n !== '');
+    const names = splitTopLevel(text.slice(paren + 1, close))
+      .map(parameterName)
+      .filter((n) => n !== '');
     if (!kernels.has(nameMatch[1])) kernels.set(nameMatch[1], names);
   }
   return kernels;
@@ -43,19 +45,26 @@ function matching(text: string, open: number): number {
 
 function splitTopLevel(list: string): string[] {
   const parts: string[] = [];
-  let depth = 0, start = 0;
+  let depth = 0,
+    start = 0;
   for (let i = 0; i < list.length; i++) {
     const c = list[i];
     if (c === '(' || c === '<' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === '>' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) { parts.push(list.slice(start, i)); start = i + 1; }
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
   }
   if (list.trim() !== '') parts.push(list.slice(start));
   return parts;
 }
 
 function parameterName(declaration: string): string {
-  const d = declaration.replace(/=.*$/s, '').replace(/\[[^\]]*\]/g, '').trim();
+  const d = declaration
+    .replace(/=.*$/s, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .trim();
   if (d === 'void' || d === '...') return '';
   const pointerToFunction = /\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(/.exec(d);
   if (pointerToFunction) return pointerToFunction[1];
@@ -68,7 +77,8 @@ export function bareKernelName(displayName: string): string {
   let s = displayName.trim();
   // Drop the parameter list: the parenthesis matching the final ')' (template arguments may hold casts like (int)4).
   if (s.endsWith(')')) {
-    let depth = 0, i = s.length - 1;
+    let depth = 0,
+      i = s.length - 1;
     for (; i >= 0; i--) {
       if (s[i] === ')') depth++;
       else if (s[i] === '(' && --depth === 0) break;
@@ -77,7 +87,8 @@ export function bareKernelName(displayName: string): string {
   }
   // Drop template arguments (nested) at the end.
   while (s.endsWith('>')) {
-    let depth = 0, i = s.length - 1;
+    let depth = 0,
+      i = s.length - 1;
     for (; i >= 0; i--) {
       if (s[i] === '>') depth++;
       else if (s[i] === '<' && --depth === 0) break;
@@ -96,7 +107,8 @@ export function resolveParams(given: Record<string, number>, kernel: string, nam
   for (const [name, value] of Object.entries(given)) {
     if (/^\d+$/.test(name)) {
       const index = Number(name);
-      if (index >= paramCount) errors.push(`parameter index ${index} out of range: ${kernel} has ${paramCount} parameter${paramCount === 1 ? '' : 's'}`);
+      if (index >= paramCount)
+        errors.push(`parameter index ${index} out of range: ${kernel} has ${paramCount} parameter${paramCount === 1 ? '' : 's'}`);
       else values[index] = value;
       continue;
     }
@@ -115,14 +127,16 @@ export function describeParams(names: string[] | null, paramCount: number): stri
 /** 'K=4096' -> ['K', 4096]; a non-numeric value is an error naming it. */
 export function parseParamAssignment(item: string): { kernel: string | null; name: string; value: number } | { error: string } {
   const eq = item.indexOf('=');
-  if (eq <= 0) return { error: `--param expects NAME=VALUE (NAME: parameter name or 0-based index, optionally KERNEL:NAME), got '${item}'` };
+  if (eq <= 0)
+    return { error: `--param expects NAME=VALUE (NAME: parameter name or 0-based index, optionally KERNEL:NAME), got '${item}'` };
   const left = item.slice(0, eq).trim();
   const text = item.slice(eq + 1).trim();
   const value = Number(text);
   const colon = left.lastIndexOf(':');
   const kernel = colon > 0 ? left.slice(0, colon) : null;
   const name = colon > 0 ? left.slice(colon + 1) : left;
-  if (!/^(\d+|[A-Za-z_]\w*)$/.test(name)) return { error: `--param name must be a parameter name or 0-based index, got '${name}' in '${item}'` };
+  if (!/^(\d+|[A-Za-z_]\w*)$/.test(name))
+    return { error: `--param name must be a parameter name or 0-based index, got '${name}' in '${item}'` };
   if (text === '' || !Number.isFinite(value)) return { error: `--param ${left}: value '${text}' is not a number` };
   return { kernel, name, value };
 }

@@ -16,5 +16,7 @@ export function failureLine(error: unknown): string {
   const message = (err?.message ?? String(error)).split('\n')[0];
   const cause = err?.code ? CAUSES[err.code] : undefined;
   const where = err?.path ? ` (${err.path})` : '';
-  return cause && !message.includes(cause) ? `${cause}${where}: ${message}` : `${message}${message.includes(err?.path ?? '\0') ? '' : where}`;
+  return cause && !message.includes(cause)
+    ? `${cause}${where}: ${message}`
+    : `${message}${message.includes(err?.path ?? '\0') ? '' : where}`;
 }

@@ -44,7 +44,14 @@ export function parseConfigText(text: string, file: string, baseDir: string): Co
   const diagnostics: Diagnostic[] = [];
   for (const error of doc.errors) {
     const pos = lineCounter.linePos(error.pos[0]);
-    diagnostics.push({ severity: 'error', stage: 'config', message: error.message.split('\n')[0], file, line: pos?.line, column: pos?.col });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'config',
+      message: error.message.split('\n')[0],
+      file,
+      line: pos?.line,
+      column: pos?.col,
+    });
   }
   let data: unknown = {};
   if (!diagnostics.length) {
@@ -52,11 +59,27 @@ export function parseConfigText(text: string, file: string, baseDir: string): Co
       // maxAliasCount bounds alias expansion (a "billion laughs" config is an error, not an OOM).
       data = doc.toJS({ maxAliasCount: 1000 }) ?? {};
     } catch (error) {
-      diagnostics.push({ severity: 'error', stage: 'config', message: (error as Error).message.split('\n')[0], file, line: 1, column: 1, jsonPath: '' });
+      diagnostics.push({
+        severity: 'error',
+        stage: 'config',
+        message: (error as Error).message.split('\n')[0],
+        file,
+        line: 1,
+        column: 1,
+        jsonPath: '',
+      });
     }
   }
   if (diagnostics.length === 0 && (typeof data !== 'object' || data === null || Array.isArray(data))) {
-    diagnostics.push({ severity: 'error', stage: 'config', message: 'the configuration must be a mapping (key: value)', file, line: 1, column: 1, jsonPath: '' });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'config',
+      message: 'the configuration must be a mapping (key: value)',
+      file,
+      line: 1,
+      column: 1,
+      jsonPath: '',
+    });
     data = {};
   }
   if (diagnostics.length === 0 && !validate(data)) {
@@ -66,8 +89,12 @@ export function parseConfigText(text: string, file: string, baseDir: string): Co
       const node = nodeAt(doc.contents, jsonPath, error.keyword === 'additionalProperties');
       const pos = node?.range ? lineCounter.linePos(node.range[0]) : undefined;
       diagnostics.push({
-        severity: 'error', stage: 'config', file, jsonPath: jsonPath || '/',
-        line: pos?.line, column: pos?.col,
+        severity: 'error',
+        stage: 'config',
+        file,
+        jsonPath: jsonPath || '/',
+        line: pos?.line,
+        column: pos?.col,
         message: `${jsonPath || '/'} ${describe(error)}`,
       });
     }
@@ -82,7 +109,11 @@ export function parseConfigText(text: string, file: string, baseDir: string): Co
 }
 
 function tooLargeConfig(file: string, baseDir: string, message: string): ConfigResult {
-  return { config: defaultConfig(baseDir), diagnostics: [{ severity: 'error', stage: 'config', file, line: 1, column: 1, jsonPath: '', message }], valid: false };
+  return {
+    config: defaultConfig(baseDir),
+    diagnostics: [{ severity: 'error', stage: 'config', file, line: 1, column: 1, jsonPath: '', message }],
+    valid: false,
+  };
 }
 
 function describe(error: { keyword: string; message?: string; params: Record<string, unknown> }): string {

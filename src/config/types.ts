@@ -1,8 +1,17 @@
 // Plain types for the validated configuration (schemas/config.schema.json).
 
 export type FindingKindName =
-  | 'cliff' | 'uncoalesced' | 'bank-conflict' | 'spill' | 'registers' | 'shared'
-  | 'instructions' | 'divergence' | 'regression' | 'build' | 'frontier';
+  | 'cliff'
+  | 'uncoalesced'
+  | 'bank-conflict'
+  | 'spill'
+  | 'registers'
+  | 'shared'
+  | 'instructions'
+  | 'divergence'
+  | 'regression'
+  | 'build'
+  | 'frontier';
 
 export interface KernelLaunchConfig {
   block?: number[];

@@ -69,12 +69,15 @@ export function escapingIncludes(root: string, unit: string): Diagnostic[] {
       const target = match[1] ?? match[2];
       const quoted = match[1] !== undefined;
       const candidate = path.isAbsolute(target) ? target : quoted ? path.resolve(path.dirname(file), target) : null;
-      if (candidate === null || !existsSync(candidate) && !path.isAbsolute(target)) continue;
+      if (candidate === null || (!existsSync(candidate) && !path.isAbsolute(target))) continue;
       const reason = escapeReason(root, candidate);
       if (reason) {
         const line = clean.slice(0, match.index).split('\n').length;
         diagnostics.push({
-          severity: 'error', stage: 'build', file: path.relative(root, file), line,
+          severity: 'error',
+          stage: 'build',
+          file: path.relative(root, file),
+          line,
           message: `#include ${quoted ? `"${target}"` : `<${target}>`} reads a file outside the workspace${reason.includes('symlink') ? ' (through a symlink)' : ''}: the unit is not compiled`,
         });
       } else if (existsSync(candidate) && statSync(candidate).isFile()) {

@@ -63,7 +63,7 @@ export async function changedFiles(cwd: string, from: string, to: string): Promi
 export function parseNameStatus(text: string): ChangedFile[] {
   const fields = text.split('\0').filter((f) => f.length);
   const out: ChangedFile[] = [];
-  for (let i = 0; i < fields.length; ) {
+  for (let i = 0; i < fields.length;) {
     const code = fields[i++];
     if (code.startsWith('R') || code.startsWith('C')) {
       const oldPath = fields[i++];
@@ -87,7 +87,10 @@ export async function filesAt(cwd: string, commit: string): Promise<string[]> {
 const interruptCleanups = new Map<string, () => void>();
 
 export async function addWorktree(cwd: string, commit: string, dir: string): Promise<void> {
-  interruptCleanups.set(dir, onInterrupt(() => removeWorktreeSync(cwd, dir)));
+  interruptCleanups.set(
+    dir,
+    onInterrupt(() => removeWorktreeSync(cwd, dir)),
+  );
   await git(['worktree', 'prune'], cwd).catch(() => undefined); // stale entries of killed runs
   await git(['worktree', 'add', '--detach', '--force', dir, commit], cwd);
 }

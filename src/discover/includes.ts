@@ -4,7 +4,11 @@
 // includes are all counted, which can only select more units, never fewer.
 import path from 'node:path/posix';
 
-export interface IncludeDirective { target: string; quoted: boolean; line: number }
+export interface IncludeDirective {
+  target: string;
+  quoted: boolean;
+  line: number;
+}
 
 const INCLUDE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
 
@@ -28,7 +32,11 @@ export type IncludeGraph = Map<string, string[]>;
  * Resolves each include like the preprocessor: quoted ones against the including file's
  * directory first, then every include directory, in order. Paths are repository-relative.
  */
-export function buildIncludeGraph(files: readonly string[], read: (file: string) => string | null, includeDirs: readonly string[] = []): IncludeGraph {
+export function buildIncludeGraph(
+  files: readonly string[],
+  read: (file: string) => string | null,
+  includeDirs: readonly string[] = [],
+): IncludeGraph {
   const known = new Set(files.map(normalize));
   const graph: IncludeGraph = new Map();
   for (const file of known) {

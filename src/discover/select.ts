@@ -28,12 +28,15 @@ export async function findChanges(repoRoot: string, baseSha: string, headSha: st
   const diagnostics: Diagnostic[] = [];
   if (!(await commitExists(repoRoot, baseSha))) await fetchCommit(repoRoot, baseSha);
   if (!(await commitExists(repoRoot, baseSha))) {
-    throw new Error(`the base commit ${baseSha} is not in the checkout and could not be fetched (use actions/checkout with fetch-depth: 0)`);
+    throw new Error(
+      `the base commit ${baseSha} is not in the checkout and could not be fetched (use actions/checkout with fetch-depth: 0)`,
+    );
   }
   const base = await mergeBase(repoRoot, baseSha, headSha);
   if (!base) {
     diagnostics.push({
-      severity: 'warning', stage: 'github',
+      severity: 'warning',
+      stage: 'github',
       message: `no merge base of ${baseSha.slice(0, 12)} and ${headSha.slice(0, 12)} (shallow clone?); comparing against the PR base commit instead. Use actions/checkout with fetch-depth: 0.`,
     });
   }
@@ -95,4 +98,3 @@ export function fileReader(root: string): (file: string) => string | null {
     return existsSync(full) ? readFileSync(full, 'utf8') : null;
   };
 }
-

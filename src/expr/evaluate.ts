@@ -25,7 +25,13 @@ export function evaluateNode(node: ExprNode, env: Environment): number {
     case 'ternary':
       return evaluateNode(node.condition, env) !== 0 ? evaluateNode(node.then, env) : evaluateNode(node.otherwise, env);
     case 'call':
-      return finite(node, callFunction(node, node.args.map((arg) => evaluateNode(arg, env))));
+      return finite(
+        node,
+        callFunction(
+          node,
+          node.args.map((arg) => evaluateNode(arg, env)),
+        ),
+      );
     case 'binary':
       return finite(node, binary(node, env));
   }
@@ -45,34 +51,50 @@ function binary(node: Extract<ExprNode, { kind: 'binary' }>, env: Environment): 
   if (node.op === '||') return left !== 0 || evaluateNode(node.right, env) !== 0 ? 1 : 0;
   const right = evaluateNode(node.right, env);
   switch (node.op) {
-    case '+': return left + right;
-    case '-': return left - right;
-    case '*': return left * right;
+    case '+':
+      return left + right;
+    case '-':
+      return left - right;
+    case '*':
+      return left * right;
     case '/':
       if (right === 0) throw new ExpressionError('division by zero', node.column);
       return Number.isInteger(left) && Number.isInteger(right) ? Math.trunc(left / right) : left / right;
     case '%':
       if (right === 0) throw new ExpressionError('remainder by zero', node.column);
       return left % right;
-    case '==': return left === right ? 1 : 0;
-    case '!=': return left !== right ? 1 : 0;
-    case '<': return left < right ? 1 : 0;
-    case '<=': return left <= right ? 1 : 0;
-    case '>': return left > right ? 1 : 0;
-    case '>=': return left >= right ? 1 : 0;
+    case '==':
+      return left === right ? 1 : 0;
+    case '!=':
+      return left !== right ? 1 : 0;
+    case '<':
+      return left < right ? 1 : 0;
+    case '<=':
+      return left <= right ? 1 : 0;
+    case '>':
+      return left > right ? 1 : 0;
+    case '>=':
+      return left >= right ? 1 : 0;
   }
   throw new ExpressionError(`unknown operator '${node.op}'`, node.column);
 }
 
 function callFunction(node: Extract<ExprNode, { kind: 'call' }>, args: number[]): number {
   switch (node.name) {
-    case 'min': return Math.min(...args);
-    case 'max': return Math.max(...args);
-    case 'ceil': return Math.ceil(args[0]);
-    case 'floor': return Math.floor(args[0]);
-    case 'abs': return Math.abs(args[0]);
-    case 'log2': return Math.log2(args[0]);
-    case 'pow': return Math.pow(args[0], args[1]);
+    case 'min':
+      return Math.min(...args);
+    case 'max':
+      return Math.max(...args);
+    case 'ceil':
+      return Math.ceil(args[0]);
+    case 'floor':
+      return Math.floor(args[0]);
+    case 'abs':
+      return Math.abs(args[0]);
+    case 'log2':
+      return Math.log2(args[0]);
+    case 'pow':
+      return Math.pow(args[0], args[1]);
     case 'ceildiv':
     case 'divup':
       if (args[1] === 0) throw new ExpressionError('division by zero', node.column);

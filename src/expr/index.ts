@@ -14,9 +14,7 @@ export interface CompiledExpression {
   evaluate(env: Environment): number;
 }
 
-export type CompileOutcome =
-  | { ok: true; expression: CompiledExpression }
-  | { ok: false; message: string; column: number };
+export type CompileOutcome = { ok: true; expression: CompiledExpression } | { ok: false; message: string; column: number };
 
 /**
  * Parses `source` (a number is taken as a constant) and checks that every name it reads is

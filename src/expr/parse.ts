@@ -12,13 +12,33 @@ export type ExprNode =
 
 /** Function name -> number of arguments (null = one or more). */
 export const FUNCTIONS: Record<string, number | null> = {
-  min: null, max: null, ceil: 1, floor: 1, abs: 1, ceildiv: 2, divup: 2, log2: 1, pow: 2,
+  min: null,
+  max: null,
+  ceil: 1,
+  floor: 1,
+  abs: 1,
+  ceildiv: 2,
+  divup: 2,
+  log2: 1,
+  pow: 2,
 };
 
 // Left binding power of each infix operator; higher binds tighter.
 const INFIX_POWER: Record<string, number> = {
-  '?': 1, '||': 2, '&&': 3, '==': 4, '!=': 4, '<': 5, '<=': 5, '>': 5, '>=': 5,
-  '+': 6, '-': 6, '*': 7, '/': 7, '%': 7,
+  '?': 1,
+  '||': 2,
+  '&&': 3,
+  '==': 4,
+  '!=': 4,
+  '<': 5,
+  '<=': 5,
+  '>': 5,
+  '>=': 5,
+  '+': 6,
+  '-': 6,
+  '*': 7,
+  '/': 7,
+  '%': 7,
 };
 const PREFIX_POWER = 8;
 
@@ -28,7 +48,8 @@ export const MAX_EXPRESSION_DEPTH = 200;
 export const MAX_EXPRESSION_LENGTH = 10_000;
 
 export function parseExpression(text: string): ExprNode {
-  if (text.length > MAX_EXPRESSION_LENGTH) throw new ExpressionError(`the expression is ${text.length} characters long; the limit is ${MAX_EXPRESSION_LENGTH}`, 1);
+  if (text.length > MAX_EXPRESSION_LENGTH)
+    throw new ExpressionError(`the expression is ${text.length} characters long; the limit is ${MAX_EXPRESSION_LENGTH}`, 1);
   const tokens = tokenize(text);
   let position = 0;
   let depth = 0;
@@ -44,7 +65,10 @@ export function parseExpression(text: string): ExprNode {
 
   function parseBelow(minPower: number): ExprNode {
     if (++depth > MAX_EXPRESSION_DEPTH) {
-      throw new ExpressionError(`the expression nests deeper than ${MAX_EXPRESSION_DEPTH} levels (parentheses, unary operators, calls)`, peek().column);
+      throw new ExpressionError(
+        `the expression nests deeper than ${MAX_EXPRESSION_DEPTH} levels (parentheses, unary operators, calls)`,
+        peek().column,
+      );
     }
     let left = parsePrefix();
     for (;;) {
@@ -80,7 +104,10 @@ export function parseExpression(text: string): ExprNode {
         if (!(peek().kind === 'op' && peek().text === ')')) {
           for (;;) {
             args.push(parseBelow(0));
-            if (peek().kind === 'op' && peek().text === ',') { next(); continue; }
+            if (peek().kind === 'op' && peek().text === ',') {
+              next();
+              continue;
+            }
             break;
           }
         }
@@ -120,12 +147,26 @@ function describe(token: Token): string {
 /** Every name the expression reads (not function names), with the column of its first use. */
 export function namesIn(node: ExprNode, out = new Map<string, number>()): Map<string, number> {
   switch (node.kind) {
-    case 'name': if (!out.has(node.name)) out.set(node.name, node.column); break;
-    case 'unary': namesIn(node.operand, out); break;
-    case 'binary': namesIn(node.left, out); namesIn(node.right, out); break;
-    case 'ternary': namesIn(node.condition, out); namesIn(node.then, out); namesIn(node.otherwise, out); break;
-    case 'call': for (const arg of node.args) namesIn(arg, out); break;
-    case 'number': break;
+    case 'name':
+      if (!out.has(node.name)) out.set(node.name, node.column);
+      break;
+    case 'unary':
+      namesIn(node.operand, out);
+      break;
+    case 'binary':
+      namesIn(node.left, out);
+      namesIn(node.right, out);
+      break;
+    case 'ternary':
+      namesIn(node.condition, out);
+      namesIn(node.then, out);
+      namesIn(node.otherwise, out);
+      break;
+    case 'call':
+      for (const arg of node.args) namesIn(arg, out);
+      break;
+    case 'number':
+      break;
   }
   return out;
 }

@@ -10,7 +10,10 @@ export interface Token {
 }
 
 export class ExpressionError extends Error {
-  constructor(message: string, readonly column: number) {
+  constructor(
+    message: string,
+    readonly column: number,
+  ) {
     super(message);
   }
 }

@@ -25,7 +25,12 @@ export const CHECK_OUTPUT_LIMIT = 65_535;
 
 export async function createCheckRun(client: GitHubClient, ref: RepoRef, name: string, headSha: string): Promise<number> {
   const response = await client.rest.checks.create({
-    owner: ref.owner, repo: ref.repo, name, head_sha: headSha, status: 'in_progress', started_at: new Date().toISOString(),
+    owner: ref.owner,
+    repo: ref.repo,
+    name,
+    head_sha: headSha,
+    status: 'in_progress',
+    started_at: new Date().toISOString(),
   });
   return response.data.id;
 }
@@ -50,7 +55,9 @@ export async function completeCheckRun(client: GitHubClient, ref: RepoRef, check
   // The first request completes the run with the first batch; later ones only add annotations.
   for (const [index, annotations] of (batches.length ? batches : [[]]).entries()) {
     await client.rest.checks.update({
-      owner: ref.owner, repo: ref.repo, check_run_id: checkRunId,
+      owner: ref.owner,
+      repo: ref.repo,
+      check_run_id: checkRunId,
       ...(index === 0 ? { status: 'completed' as const, conclusion: output.conclusion, completed_at: new Date().toISOString() } : {}),
       output: { ...base, annotations },
     });

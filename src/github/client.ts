@@ -23,7 +23,11 @@ export interface GitHubClientOptions {
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 function timedFetch(timeoutMs: number): typeof fetch {
-  return (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
+  return (input, init) =>
+    fetch(input, {
+      ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
+    });
 }
 
 export function createGitHubClient(token: string, options: GitHubClientOptions = {}): GitHubClient {
@@ -31,11 +35,12 @@ export function createGitHubClient(token: string, options: GitHubClientOptions =
   const maxWait = options.maxRateLimitWaitSeconds ?? 60;
   const log = options.log ?? (() => undefined);
   // Wait out one rate-limit window when it is short; a long one is not worth holding the job.
-  const onLimit = (kind: string) => (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
-    const retrying = retryCount < 1 && retryAfter <= maxWait;
-    log(`GitHub ${kind} rate limit on ${request.method} ${request.url}; ${retrying ? `retrying after ${retryAfter}s` : 'giving up'}`);
-    return retrying;
-  };
+  const onLimit =
+    (kind: string) => (retryAfter: number, request: { method: string; url: string }, _octokit: unknown, retryCount: number) => {
+      const retrying = retryCount < 1 && retryAfter <= maxWait;
+      log(`GitHub ${kind} rate limit on ${request.method} ${request.url}; ${retrying ? `retrying after ${retryAfter}s` : 'giving up'}`);
+      return retrying;
+    };
   return getOctokit(
     token,
     {

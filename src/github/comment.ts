@@ -15,7 +15,10 @@ export function commentMarker(checkName = 'Carve'): string {
 
 export const STICKY_MARKER = commentMarker();
 
-export interface RepoRef { owner: string; repo: string }
+export interface RepoRef {
+  owner: string;
+  repo: string;
+}
 
 export interface StickyCommentResult {
   action: 'created' | 'updated' | 'unchanged';
@@ -73,10 +76,16 @@ export interface StickySearch {
  * by anyone else (another user can paste it) is not ours to edit.
  */
 export async function findStickyComment(
-  client: GitHubClient, ref: RepoRef, issueNumber: number, marker = STICKY_MARKER,
+  client: GitHubClient,
+  ref: RepoRef,
+  issueNumber: number,
+  marker = STICKY_MARKER,
 ): Promise<StickySearch> {
   const iterator = client.paginate.iterator(client.rest.issues.listComments, {
-    owner: ref.owner, repo: ref.repo, issue_number: issueNumber, per_page: 100,
+    owner: ref.owner,
+    repo: ref.repo,
+    issue_number: issueNumber,
+    per_page: 100,
   });
   const search: StickySearch = { comment: null, foreign: 0, unknownIdentity: false };
   for await (const page of iterator) {
@@ -100,13 +109,28 @@ export async function findStickyComment(
 
 /** Creates or updates the comment; with `updateOnly`, only an existing one is updated (null when there is none). */
 export async function upsertStickyComment(
-  client: GitHubClient, ref: RepoRef, issueNumber: number, body: string, marker?: string, options?: { updateOnly?: false },
+  client: GitHubClient,
+  ref: RepoRef,
+  issueNumber: number,
+  body: string,
+  marker?: string,
+  options?: { updateOnly?: false },
 ): Promise<StickyCommentResult>;
 export async function upsertStickyComment(
-  client: GitHubClient, ref: RepoRef, issueNumber: number, body: string, marker: string, options: { updateOnly: boolean },
+  client: GitHubClient,
+  ref: RepoRef,
+  issueNumber: number,
+  body: string,
+  marker: string,
+  options: { updateOnly: boolean },
 ): Promise<StickyCommentResult | null>;
 export async function upsertStickyComment(
-  client: GitHubClient, ref: RepoRef, issueNumber: number, body: string, marker = STICKY_MARKER, options: { updateOnly?: boolean } = {},
+  client: GitHubClient,
+  ref: RepoRef,
+  issueNumber: number,
+  body: string,
+  marker = STICKY_MARKER,
+  options: { updateOnly?: boolean } = {},
 ): Promise<StickyCommentResult | null> {
   const text = withMarker(body, marker);
   const existing = (await findStickyComment(client, ref, issueNumber, marker)).comment;

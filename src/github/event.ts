@@ -24,14 +24,23 @@ export interface GitHubEventInfo {
   sha: string | null;
 }
 
-export function readEventFile(eventPath: string | undefined, eventName: string, env: NodeJS.ProcessEnv): { event: GitHubEventInfo; diagnostics: Diagnostic[] } {
+export function readEventFile(
+  eventPath: string | undefined,
+  eventName: string,
+  env: NodeJS.ProcessEnv,
+): { event: GitHubEventInfo; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   let payload: unknown = {};
   if (eventPath) {
     try {
       payload = JSON.parse(readFileSync(eventPath, 'utf8'));
     } catch (error) {
-      diagnostics.push({ severity: 'warning', stage: 'github', file: eventPath, message: `could not read the event JSON: ${(error as Error).message}` });
+      diagnostics.push({
+        severity: 'warning',
+        stage: 'github',
+        file: eventPath,
+        message: `could not read the event JSON: ${(error as Error).message}`,
+      });
     }
   }
   return { event: parseEvent(payload, eventName, env), diagnostics };
@@ -41,9 +50,8 @@ export function readEventFile(eventPath: string | undefined, eventName: string, 
 export function parseEvent(payload: unknown, eventName: string, env: NodeJS.ProcessEnv): GitHubEventInfo {
   const root = asRecord(payload);
   const repoFull = str(asRecord(root.repository).full_name) ?? env.GITHUB_REPOSITORY ?? null;
-  const repository = repoFull && repoFull.includes('/')
-    ? { owner: repoFull.split('/')[0], repo: repoFull.split('/').slice(1).join('/') }
-    : null;
+  const repository =
+    repoFull && repoFull.includes('/') ? { owner: repoFull.split('/')[0], repo: repoFull.split('/').slice(1).join('/') } : null;
   const pr = asRecord(root.pull_request);
   let pullRequest: PullRequestInfo | null = null;
   const number = typeof pr.number === 'number' ? pr.number : null;
@@ -54,8 +62,11 @@ export function parseEvent(payload: unknown, eventName: string, env: NodeJS.Proc
   if (number !== null && baseSha && headSha) {
     const headRepository = str(asRecord(head.repo).full_name) ?? null;
     pullRequest = {
-      number, baseSha, headSha,
-      baseRef: str(base.ref) ?? '', headRef: str(head.ref) ?? '',
+      number,
+      baseSha,
+      headSha,
+      baseRef: str(base.ref) ?? '',
+      headRef: str(head.ref) ?? '',
       headRepository,
       sameRepository: headRepository !== null && headRepository === repoFull,
       labels: Array.isArray(pr.labels) ? pr.labels.map((label) => str(asRecord(label).name)).filter((n): n is string => !!n) : [],

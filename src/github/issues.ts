@@ -30,9 +30,18 @@ function withIssueMarker(body: string, marker: string): string {
 }
 
 /** The first open issue (not pull request) with the label whose body carries the marker, over every page. */
-export async function findMarkedIssue(client: GitHubClient, ref: RepoRef, marker: string, label: string): Promise<{ number: number; title: string; body: string; url: string } | null> {
+export async function findMarkedIssue(
+  client: GitHubClient,
+  ref: RepoRef,
+  marker: string,
+  label: string,
+): Promise<{ number: number; title: string; body: string; url: string } | null> {
   const iterator = client.paginate.iterator(client.rest.issues.listForRepo, {
-    owner: ref.owner, repo: ref.repo, state: 'open', labels: label, per_page: 100,
+    owner: ref.owner,
+    repo: ref.repo,
+    state: 'open',
+    labels: label,
+    per_page: 100,
   });
   for await (const page of iterator) {
     for (const issue of page.data) {
@@ -48,10 +57,23 @@ export async function upsertMarkedIssue(client: GitHubClient, ref: RepoRef, cont
   const body = withIssueMarker(content.body, content.marker);
   const existing = await findMarkedIssue(client, ref, content.marker, content.label);
   if (existing) {
-    if (existing.body === body && existing.title === content.title) return { action: 'unchanged', number: existing.number, url: existing.url };
-    const updated = await client.rest.issues.update({ owner: ref.owner, repo: ref.repo, issue_number: existing.number, title: content.title, body });
+    if (existing.body === body && existing.title === content.title)
+      return { action: 'unchanged', number: existing.number, url: existing.url };
+    const updated = await client.rest.issues.update({
+      owner: ref.owner,
+      repo: ref.repo,
+      issue_number: existing.number,
+      title: content.title,
+      body,
+    });
     return { action: 'updated', number: updated.data.number, url: updated.data.html_url };
   }
-  const created = await client.rest.issues.create({ owner: ref.owner, repo: ref.repo, title: content.title, body, labels: [content.label] });
+  const created = await client.rest.issues.create({
+    owner: ref.owner,
+    repo: ref.repo,
+    title: content.title,
+    body,
+    labels: [content.label],
+  });
   return { action: 'created', number: created.data.number, url: created.data.html_url };
 }

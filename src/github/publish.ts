@@ -47,12 +47,19 @@ export interface PublishContent {
   check: CheckRunOutput;
 }
 
-export async function publishResults(target: PublishTarget, content: PublishContent, startedCheckRunId: number | null, warnings: string[] = []): Promise<PublishOutcome> {
+export async function publishResults(
+  target: PublishTarget,
+  content: PublishContent,
+  startedCheckRunId: number | null,
+  warnings: string[] = [],
+): Promise<PublishOutcome> {
   const outcome: PublishOutcome = { comment: null, checkRunId: startedCheckRunId, annotationRequests: 0, warnings };
   const body = content.comment ?? content.refreshExisting ?? null;
   if (body !== null && target.pullRequest !== null) {
     try {
-      outcome.comment = await upsertStickyComment(target.client, target.ref, target.pullRequest, body, commentMarker(target.checkName), { updateOnly: content.comment === null });
+      outcome.comment = await upsertStickyComment(target.client, target.ref, target.pullRequest, body, commentMarker(target.checkName), {
+        updateOnly: content.comment === null,
+      });
     } catch (error) {
       warnings.push(`could not post the pull-request comment: ${describeApiError(error)}`);
     }

@@ -15,10 +15,24 @@ import {
 
 type KernelOnly = Omit<NormalizedOccupancyInput, 'block' | 'blockSize'>;
 
-function blocksWith(n: NormalizedOccupancyInput, registers: number, staticShared: number, core: OccupancyCore, dynamicShared = n.dynamicSharedBytes): number {
+function blocksWith(
+  n: NormalizedOccupancyInput,
+  registers: number,
+  staticShared: number,
+  core: OccupancyCore,
+  dynamicShared = n.dynamicSharedBytes,
+): number {
   return evaluateCore(
-    n.arch, n.blockSize, registers, staticShared, dynamicShared, n.maxDynamicSharedBytes,
-    n.carveoutPercent, n.barriers, n.maxThreadsPerBlock ?? 0, core,
+    n.arch,
+    n.blockSize,
+    registers,
+    staticShared,
+    dynamicShared,
+    n.maxDynamicSharedBytes,
+    n.carveoutPercent,
+    n.barriers,
+    n.maxThreadsPerBlock ?? 0,
+    core,
   ).active;
 }
 
@@ -104,8 +118,16 @@ function curveFor(kernel: KernelOnly, core: OccupancyCore): OccupancyCurvePoint[
   if (maxBlock % arch.warpSize !== 0) sizes.push(maxBlock);
   return sizes.map((blockSize) => {
     evaluateCore(
-      arch, blockSize, kernel.registersPerThread, kernel.staticSharedBytes, kernel.dynamicSharedBytes,
-      kernel.maxDynamicSharedBytes, kernel.carveoutPercent, kernel.barriers, kernel.maxThreadsPerBlock ?? 0, core,
+      arch,
+      blockSize,
+      kernel.registersPerThread,
+      kernel.staticSharedBytes,
+      kernel.dynamicSharedBytes,
+      kernel.maxDynamicSharedBytes,
+      kernel.carveoutPercent,
+      kernel.barriers,
+      kernel.maxThreadsPerBlock ?? 0,
+      core,
     );
     const activeWarpsPerSM = core.active * core.warpsPerBlock;
     return {

@@ -47,8 +47,16 @@ export interface OccupancyCore {
 
 export function newCore(): OccupancyCore {
   return {
-    warpsPerBlock: 0, active: 0, factors: 0, limitWarps: 0, limitRegisters: 0, limitShared: 0,
-    limitBlocks: 0, limitBarriers: 0, allocatedRegistersPerBlock: 0, allocatedSharedBytesPerBlock: 0,
+    warpsPerBlock: 0,
+    active: 0,
+    factors: 0,
+    limitWarps: 0,
+    limitRegisters: 0,
+    limitShared: 0,
+    limitBlocks: 0,
+    limitBarriers: 0,
+    allocatedRegistersPerBlock: 0,
+    allocatedSharedBytesPerBlock: 0,
   };
 }
 
@@ -176,7 +184,8 @@ const LIMITER_BITS: Array<[number, LimiterName]> = [
 
 // All 32 combinations, built once; callers get a copy they may change.
 const LIMITERS_BY_FACTORS: readonly LimiterName[][] = Array.from({ length: 32 }, (_, factors) =>
-  LIMITER_BITS.filter(([bit]) => factors & bit).map(([, name]) => name));
+  LIMITER_BITS.filter(([bit]) => factors & bit).map(([, name]) => name),
+);
 
 export function limiterNames(factors: number): LimiterName[] {
   return LIMITERS_BY_FACTORS[factors & 31].slice();
@@ -202,14 +211,22 @@ type CheckedField = Exclude<OccupancyInputError['limit'], 'arch' | 'input'> | 'b
 function describeField(field: CheckedField, arch: ArchSpec, staticBytes: number): [what: string, maxWhy: string] {
   const optinWhy = `the ${arch.name} opt-in shared memory limit per block (${arch.sharedMemoryPerBlockOptin} B) minus ${staticBytes} B static`;
   switch (field) {
-    case 'registers': return ['registers per thread', `the ${arch.name} maximum registers per thread`];
-    case 'staticShared': return ['static shared memory (bytes)', `the ${arch.name} static shared memory limit per block; more must be dynamic with opt-in`];
-    case 'dynamicShared': return ['dynamic shared memory (bytes)', optinWhy];
-    case 'maxDynamicShared': return ['max dynamic shared memory (bytes)', optinWhy];
-    case 'maxThreadsPerBlock': return ['max threads per block (launch bounds)', `the ${arch.name} maximum threads per block`];
-    case 'carveout': return ['carveout (percent)', 'the carveout range -1..100'];
-    case 'barriers': return ['barriers per block', 'the 16 named barriers per block'];
-    default: return [field, `the ${arch.name} limit for ${field}`];
+    case 'registers':
+      return ['registers per thread', `the ${arch.name} maximum registers per thread`];
+    case 'staticShared':
+      return ['static shared memory (bytes)', `the ${arch.name} static shared memory limit per block; more must be dynamic with opt-in`];
+    case 'dynamicShared':
+      return ['dynamic shared memory (bytes)', optinWhy];
+    case 'maxDynamicShared':
+      return ['max dynamic shared memory (bytes)', optinWhy];
+    case 'maxThreadsPerBlock':
+      return ['max threads per block (launch bounds)', `the ${arch.name} maximum threads per block`];
+    case 'carveout':
+      return ['carveout (percent)', 'the carveout range -1..100'];
+    case 'barriers':
+      return ['barriers per block', 'the 16 named barriers per block'];
+    default:
+      return [field, `the ${arch.name} limit for ${field}`];
   }
 }
 
@@ -236,7 +253,10 @@ export function normalizeBlock(arch: ArchSpec, block: number | number[]): [numbe
   for (let i = 0; i < block.length; i++) full[i] = checkInteger(block[i], AXES[i], 1, arch.maxBlockDims[i], arch);
   const threads = full[0] * full[1] * full[2];
   if (threads > arch.maxThreadsPerBlock) {
-    throw new OccupancyInputError('block', `block of ${threads} threads exceeds the ${arch.name} maximum of ${arch.maxThreadsPerBlock} threads per block`);
+    throw new OccupancyInputError(
+      'block',
+      `block of ${threads} threads exceeds the ${arch.name} maximum of ${arch.maxThreadsPerBlock} threads per block`,
+    );
   }
   return full;
 }
@@ -248,14 +268,30 @@ export function normalizeKernel(input: Omit<OccupancyInput, 'block'>): Omit<Norm
   const staticSharedBytes = checkInteger(input.staticSharedBytes, 'staticShared', 0, arch.sharedMemoryPerBlock, arch);
   const optinRoom = arch.sharedMemoryPerBlockOptin - staticSharedBytes;
   const dynamicSharedBytes = checkInteger(input.dynamicSharedBytes ?? 0, 'dynamicShared', 0, optinRoom, arch, staticSharedBytes);
-  const maxDynamicSharedBytes = checkInteger(input.maxDynamicSharedBytes ?? arch.sharedMemoryPerBlock - staticSharedBytes,
-    'maxDynamicShared', 0, optinRoom, arch, staticSharedBytes);
-  const maxThreadsPerBlock = input.maxThreadsPerBlock === undefined || input.maxThreadsPerBlock === null
-    ? null
-    : checkInteger(input.maxThreadsPerBlock, 'maxThreadsPerBlock', 1, arch.maxThreadsPerBlock, arch);
+  const maxDynamicSharedBytes = checkInteger(
+    input.maxDynamicSharedBytes ?? arch.sharedMemoryPerBlock - staticSharedBytes,
+    'maxDynamicShared',
+    0,
+    optinRoom,
+    arch,
+    staticSharedBytes,
+  );
+  const maxThreadsPerBlock =
+    input.maxThreadsPerBlock === undefined || input.maxThreadsPerBlock === null
+      ? null
+      : checkInteger(input.maxThreadsPerBlock, 'maxThreadsPerBlock', 1, arch.maxThreadsPerBlock, arch);
   const carveoutPercent = checkInteger(input.carveoutPercent ?? -1, 'carveout', -1, 100, arch);
   const barriers = checkInteger(input.barriers ?? 1, 'barriers', 0, 16, arch);
-  return { arch, registersPerThread, staticSharedBytes, dynamicSharedBytes, maxDynamicSharedBytes, maxThreadsPerBlock, carveoutPercent, barriers };
+  return {
+    arch,
+    registersPerThread,
+    staticSharedBytes,
+    dynamicSharedBytes,
+    maxDynamicSharedBytes,
+    maxThreadsPerBlock,
+    carveoutPercent,
+    barriers,
+  };
 }
 
 export function normalizeOccupancyInput(input: OccupancyInput): NormalizedOccupancyInput {
@@ -293,8 +329,16 @@ export function coreToResult(arch: ArchSpec, blockSize: number, core: OccupancyC
 
 export function evaluateNormalized(n: NormalizedOccupancyInput, out: OccupancyCore = newCore()): OccupancyCore {
   return evaluateCore(
-    n.arch, n.blockSize, n.registersPerThread, n.staticSharedBytes, n.dynamicSharedBytes, n.maxDynamicSharedBytes,
-    n.carveoutPercent, n.barriers, n.maxThreadsPerBlock ?? 0, out,
+    n.arch,
+    n.blockSize,
+    n.registersPerThread,
+    n.staticSharedBytes,
+    n.dynamicSharedBytes,
+    n.maxDynamicSharedBytes,
+    n.carveoutPercent,
+    n.barriers,
+    n.maxThreadsPerBlock ?? 0,
+    out,
   );
 }
 
@@ -313,11 +357,15 @@ export function explainZeroOccupancy(input: OccupancyInput, result: OccupancyRes
     reasons.push(`block of ${n.blockSize} threads exceeds the kernel's launch bounds (${n.maxThreadsPerBlock} threads)`);
   }
   if (result.limits.registers === 0) {
-    reasons.push(`${n.registersPerThread} registers x ${n.blockSize} threads do not fit the ${n.arch.maxRegistersPerBlock} registers per block (allocated per warp in units of ${n.arch.registerAllocationUnit}, warps rounded up to ${n.arch.subPartitions})`);
+    reasons.push(
+      `${n.registersPerThread} registers x ${n.blockSize} threads do not fit the ${n.arch.maxRegistersPerBlock} registers per block (allocated per warp in units of ${n.arch.registerAllocationUnit}, warps rounded up to ${n.arch.subPartitions})`,
+    );
   }
   if (result.limits.sharedMemory === 0) {
     if (n.dynamicSharedBytes > n.maxDynamicSharedBytes) {
-      reasons.push(`dynamic shared memory ${n.dynamicSharedBytes} B exceeds the kernel's max dynamic shared size ${n.maxDynamicSharedBytes} B (opt in with cudaFuncSetAttribute(MaxDynamicSharedMemorySize))`);
+      reasons.push(
+        `dynamic shared memory ${n.dynamicSharedBytes} B exceeds the kernel's max dynamic shared size ${n.maxDynamicSharedBytes} B (opt in with cudaFuncSetAttribute(MaxDynamicSharedMemorySize))`,
+      );
     } else {
       reasons.push(`shared memory ${result.allocatedSharedBytesPerBlock} B per block exceeds the per-block limit`);
     }

@@ -11,8 +11,10 @@ export const SOURCES = {
   HOP: "Hopper tuning guide 1.4.2 (HBM3 'up to 3 TB/s'; L2 50 MB in H100)",
   BW: 'Blackwell tuning guide 1.4.1.1 and 1.4.2 (cc 10.0/12.0 occupancy limits; GB200 L2 126 MB)',
   KINDS: "measured: PyTorch on an 'NVIDIA H100 80GB HBM3' reported 132 SMs and 50 MB L2",
-  H100RUN: 'measured: device properties of an NVIDIA H100 80GB HBM3, CUDA 13.0 (device/occupancy/run.sh, first line of test/fixtures/occupancy/h100-driver.jsonl): 132 SMs, 233472 B smem/SM, 232448 B opt-in, 1024 B reserved, L2 52428800 B, bus 5120 bit x 2619 MHz',
-  H100OCC: 'measured by device/occupancy/run.sh on an NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0): cuDeviceGetAttribute and nvidia-smi clocks.max.sm = 1980 MHz; test/fixtures/occupancy/h100-driver.jsonl',
+  H100RUN:
+    'measured: device properties of an NVIDIA H100 80GB HBM3, CUDA 13.0 (device/occupancy/run.sh, first line of test/fixtures/occupancy/h100-driver.jsonl): 132 SMs, 233472 B smem/SM, 232448 B opt-in, 1024 B reserved, L2 52428800 B, bus 5120 bit x 2619 MHz',
+  H100OCC:
+    'measured by device/occupancy/run.sh on an NVIDIA H100 80GB HBM3 (driver 580.159.04, CUDA 13.0): cuDeviceGetAttribute and nvidia-smi clocks.max.sm = 1980 MHz; test/fixtures/occupancy/h100-driver.jsonl',
   AO: 'pytorch/ao PR #4002 device query on B200: 148 SMs, L2 126.50 MB, bus 7680 bit, mem clock 3996 MHz',
   PRESS: 'third-party press/reviews - lower confidence',
   MEM: 'general knowledge of NVIDIA spec sheets - UNVERIFIED',

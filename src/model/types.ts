@@ -44,7 +44,9 @@ export interface KernelResources {
   minBlocksPerSM: number | null;
   source: 'ptxas' | 'cubin' | 'report';
   /** Field name -> why that field is null because the source does not carry it (unknown, not zero / unset). */
-  nullReasons?: Partial<Record<'spillStoreBytes' | 'spillLoadBytes' | 'barriers' | 'constantBytes' | 'maxThreadsPerBlock' | 'minBlocksPerSM', string>>;
+  nullReasons?: Partial<
+    Record<'spillStoreBytes' | 'spillLoadBytes' | 'barriers' | 'constantBytes' | 'maxThreadsPerBlock' | 'minBlocksPerSM', string>
+  >;
 }
 
 export type LimiterName = 'warps' | 'registers' | 'sharedMemory' | 'blocks' | 'barriers';
@@ -240,17 +242,17 @@ export interface CarveReport {
 }
 
 export type FindingKind =
-  | 'cliff'          // occupancy dropped, or register/shared headroom to the next drop is small
-  | 'uncoalesced'    // new or worse strided/uncoalesced global access
-  | 'bank-conflict'  // new or worse shared-memory bank conflicts
-  | 'spill'          // spills appeared or grew
-  | 'registers'      // registers per thread grew beyond the threshold
-  | 'shared'         // shared memory per block grew beyond the threshold
-  | 'instructions'   // dynamic instructions per thread grew beyond the threshold
-  | 'divergence'     // new thread-divergent branch in a loop
-  | 'regression'     // timing regression (statistical and practical thresholds both met)
-  | 'frontier'       // a touched space's carving frontier moved: current fell off, or the predicted best changed
-  | 'build';         // a kernel or file failed to build / parse on one side
+  | 'cliff' // occupancy dropped, or register/shared headroom to the next drop is small
+  | 'uncoalesced' // new or worse strided/uncoalesced global access
+  | 'bank-conflict' // new or worse shared-memory bank conflicts
+  | 'spill' // spills appeared or grew
+  | 'registers' // registers per thread grew beyond the threshold
+  | 'shared' // shared memory per block grew beyond the threshold
+  | 'instructions' // dynamic instructions per thread grew beyond the threshold
+  | 'divergence' // new thread-divergent branch in a loop
+  | 'regression' // timing regression (statistical and practical thresholds both met)
+  | 'frontier' // a touched space's carving frontier moved: current fell off, or the predicted best changed
+  | 'build'; // a kernel or file failed to build / parse on one side
 
 export interface Finding {
   kind: FindingKind;
@@ -318,7 +320,15 @@ export interface FrontierTimingSummary {
   rounds: number;
   samplesPerRound: number;
   /** Each side's survivors and `current` (survivor: false when carving pruned it). */
-  variants: Array<{ side: 'base' | 'head'; id: string; survivor: boolean; medianMs: number | null; samples: number; samplesMs: number[]; error: string | null }>;
+  variants: Array<{
+    side: 'base' | 'head';
+    id: string;
+    survivor: boolean;
+    medianMs: number | null;
+    samples: number;
+    samplesMs: number[];
+    error: string | null;
+  }>;
   /** Each side's fastest measured variant, survivor or `current`. */
   baseBest: { id: string; medianMs: number } | null;
   headBest: { id: string; medianMs: number } | null;

@@ -105,13 +105,24 @@ export function readArtifactSide(input: ArtifactSideInput): CarveReport & { arti
       } else if (kind === 'ptx') {
         const text = readFileSync(full, 'utf8');
         const arch = ptxTarget(text);
-        if (arch === null) diagnostics.push({ severity: 'error', stage: 'ptx', file: full, message: 'no .target directive: cannot tell which arch this PTX is for' });
+        if (arch === null)
+          diagnostics.push({
+            severity: 'error',
+            stage: 'ptx',
+            file: full,
+            message: 'no .target directive: cannot tell which arch this PTX is for',
+          });
         else if (wanted(arch)) modules.push({ file: full, text, arch });
       } else if (kind === 'report') {
         kernels.push(...readReportKernels(full, diagnostics).filter((k) => wanted(k.arch)));
       }
     } catch (error) {
-      diagnostics.push({ severity: 'error', stage: kind === 'cubin' ? 'cubin' : 'build', file: full, message: `could not read artifact: ${(error as Error).message}` });
+      diagnostics.push({
+        severity: 'error',
+        stage: kind === 'cubin' ? 'cubin' : 'build',
+        file: full,
+        message: `could not read artifact: ${(error as Error).message}`,
+      });
     }
   }
   for (const module of modules) {
@@ -130,7 +141,12 @@ export function readArtifactSide(input: ArtifactSideInput): CarveReport & { arti
       delete nullReasons?.minBlocksPerSM;
       return {
         ...record,
-        resources: { ...record.resources, maxThreadsPerBlock: fromPtx.maxThreadsPerBlock, minBlocksPerSM: fromPtx.minBlocksPerSM, ...(nullReasons ? { nullReasons } : {}) },
+        resources: {
+          ...record.resources,
+          maxThreadsPerBlock: fromPtx.maxThreadsPerBlock,
+          minBlocksPerSM: fromPtx.minBlocksPerSM,
+          ...(nullReasons ? { nullReasons } : {}),
+        },
       };
     });
     const source = ptxSourceFile(module.text);
@@ -154,15 +170,28 @@ function readReportKernels(file: string, diagnostics: Diagnostic[]): KernelRepor
   } catch (error) {
     const located = jsonSyntaxError(text, error as Error);
     const [, line, column] = /^(\d+):(\d+): /.exec(located) ?? [];
-    diagnostics.push({ severity: 'error', stage: 'report', file, ...(line ? { line: Number(line), column: Number(column) } : {}), message: `not JSON: ${located.replace(/^\d+:\d+: /, '')}` });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'report',
+      file,
+      ...(line ? { line: Number(line), column: Number(column) } : {}),
+      message: `not JSON: ${located.replace(/^\d+:\d+: /, '')}`,
+    });
     return [];
   }
   // A gate result (carve-report.json) holds the head report under `head`.
-  const candidate = (data as { head?: unknown })?.head && !(data as { kernels?: unknown }).kernels ? (data as { head: unknown }).head : data;
+  const candidate =
+    (data as { head?: unknown })?.head && !(data as { kernels?: unknown }).kernels ? (data as { head: unknown }).head : data;
   const errors = reportSchemaErrors(candidate);
   if (errors.length) {
     for (const message of errors.slice(0, 20)) {
-      diagnostics.push({ severity: 'error', stage: 'report', file, jsonPath: message.split(' ')[0], message: `not a Carve report: ${message}` });
+      diagnostics.push({
+        severity: 'error',
+        stage: 'report',
+        file,
+        jsonPath: message.split(' ')[0],
+        message: `not a Carve report: ${message}`,
+      });
     }
     return [];
   }

@@ -44,12 +44,14 @@ export async function compileSide(input: CompileSideInput): Promise<CarveReport>
   input.config.include.forEach((dir, index) => {
     if (path.isAbsolute(dir)) return void includeDirs.push(dir);
     const reason = escapeReason(input.root, dir);
-    if (reason) diagnostics.push({ severity: 'error', stage: 'config', jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
+    if (reason)
+      diagnostics.push({ severity: 'error', stage: 'config', jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
     else includeDirs.push(path.join(input.root, dir));
   });
   const units = input.units.filter((unit) => {
     const escape = escapeReason(input.root, unit);
-    if (escape) diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `${escape}: not compiled` });
+    if (escape)
+      diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `${escape}: not compiled` });
     // An #include of a file outside the workspace is reported at its line, and the unit not built.
     const includes = escape === null ? escapingIncludes(input.root, unit) : [];
     diagnostics.push(...includes.map((d) => ({ ...d, file: path.join(input.root, d.file!) })));
@@ -79,13 +81,24 @@ async function buildUnit(input: CompileSideInput, unit: string, arch: string, in
   const diagnostics: Diagnostic[] = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path.join(input.root, unit) }));
   if (!result.ok || result.ptx === null) {
     if (!result.diagnostics.some((d) => d.severity === 'error')) {
-      diagnostics.push({ severity: 'error', stage: 'build', file: path.join(input.root, unit), message: `nvcc failed for ${arch} (${result.command.join(' ')})` });
+      diagnostics.push({
+        severity: 'error',
+        stage: 'build',
+        file: path.join(input.root, unit),
+        message: `nvcc failed for ${arch} (${result.command.join(' ')})`,
+      });
     }
     return { kernels: [], diagnostics };
   }
   const analysed = analyzeOne(
-    { ptxText: result.ptx, ptxFile: result.ptxPath ?? unit, sourceFile: path.join(input.root, unit), arch, resources: result.resources,
-      sourceText: await readFile(path.join(input.root, unit), 'utf8').catch(() => null) },
+    {
+      ptxText: result.ptx,
+      ptxFile: result.ptxPath ?? unit,
+      sourceFile: path.join(input.root, unit),
+      arch,
+      resources: result.resources,
+      sourceText: await readFile(path.join(input.root, unit), 'utf8').catch(() => null),
+    },
     input.config,
   );
   return { kernels: analysed.kernels, diagnostics: [...diagnostics, ...analysed.diagnostics] };

@@ -3,8 +3,16 @@
 // base) are put in front of the comment and the summary, and annotated where they have a line.
 import path from 'node:path';
 import {
-  GITHUB_COMMENT_LIMIT, SUMMARY_LIMIT, conclusionFor, isFailing, renderComment, renderSummary, toAnnotations, toSarif,
-  type CheckAnnotation, type RenderContext,
+  GITHUB_COMMENT_LIMIT,
+  SUMMARY_LIMIT,
+  conclusionFor,
+  isFailing,
+  renderComment,
+  renderSummary,
+  toAnnotations,
+  toSarif,
+  type CheckAnnotation,
+  type RenderContext,
 } from '../report/index.js';
 import type { CarveReport, Comparison, Diagnostic } from '../model/types.js';
 import { VERSION } from '../version.js';
@@ -36,7 +44,8 @@ export function renderGate(input: RenderInput): GateResult {
   const failingFindings = comparison.findings.filter((f) => isFailing(f, options.failOn)).length;
   const conclusionReason = errors.length
     ? `${errors.length} input or setup ${errors.length === 1 ? 'error' : 'errors'}: ${errors[0].message}`
-    : failingFindings ? `${failingFindings} ${failingFindings === 1 ? 'finding' : 'findings'} of a fail-on kind (${options.failOn.join(', ')})`
+    : failingFindings
+      ? `${failingFindings} ${failingFindings === 1 ? 'finding' : 'findings'} of a fail-on kind (${options.failOn.join(', ')})`
       : `no finding of a fail-on kind (${options.failOn.join(', ') || 'none'})`;
 
   const context: RenderContext = {
@@ -52,12 +61,18 @@ export function renderGate(input: RenderInput): GateResult {
   // The verdict first, then the run's problems; the sticky marker appended when publishing
   // (withMarker) counts against GitHub's 65,536 characters too.
   const markerRoom = withMarker('', commentMarker(options.render?.checkName ?? 'Carve')).length;
-  const comment = renderComment(comparison, { ...context, problems, runErrors: errors.length, maxLength: GITHUB_COMMENT_LIMIT - markerRoom });
+  const comment = renderComment(comparison, {
+    ...context,
+    problems,
+    runErrors: errors.length,
+    maxLength: GITHUB_COMMENT_LIMIT - markerRoom,
+  });
 
   const changedKernels = comparison.kernels.some((k) => k.status !== 'unchanged');
-  const postComment = options.comment === 'always'
-    || (options.comment === 'changes' && (changedKernels || comparison.findings.length > 0 || errors.length > 0))
-    || (options.comment === 'failures' && conclusion === 'failure');
+  const postComment =
+    options.comment === 'always' ||
+    (options.comment === 'changes' && (changedKernels || comparison.findings.length > 0 || errors.length > 0)) ||
+    (options.comment === 'failures' && conclusion === 'failure');
 
   const details = runDetails(input);
   const summaryBody = renderSummary(comparison, { ...context, problems, runErrors: errors.length, maxLength: undefined });
@@ -68,14 +83,27 @@ export function renderGate(input: RenderInput): GateResult {
     ...toAnnotations(comparison, options.failOn, { repoRoot: options.workspace }),
   ];
   return {
-    source: input.source, nvcc: input.nvcc, mergeBase: input.mergeBase, baseCommit: input.baseCommit,
-    changedFiles: input.changedFiles, units: input.units, base: input.base, head: input.head, comparison,
-    conclusion, conclusionReason,
-    findings: comparison.findings.length, failingFindings,
+    source: input.source,
+    nvcc: input.nvcc,
+    mergeBase: input.mergeBase,
+    baseCommit: input.baseCommit,
+    changedFiles: input.changedFiles,
+    units: input.units,
+    base: input.base,
+    head: input.head,
+    comparison,
+    conclusion,
+    conclusionReason,
+    findings: comparison.findings.length,
+    failingFindings,
     regressions: comparison.findings.filter((f) => f.kind === 'regression').length,
-    comment, postComment, summary, annotations,
+    comment,
+    postComment,
+    summary,
+    annotations,
     sarif: toSarif(comparison, { failOn: options.failOn, repoRoot: options.workspace, toolVersion: VERSION }),
-    diagnostics: input.diagnostics, notes: input.notes,
+    diagnostics: input.diagnostics,
+    notes: input.notes,
   };
 }
 
@@ -85,7 +113,12 @@ export function problemsMarkdown(diagnostics: readonly Diagnostic[], workspace: 
   if (!shown.length) return '';
   const errors = shown.filter((d) => d.severity === 'error').length;
   const lines = shown.map((d) => `- **${d.severity}** (${d.stage}) ${location(d, workspace)}${d.message.replace(/\n/g, ' ')}`);
-  const text = [`> [!${errors ? 'CAUTION' : 'WARNING'}]`, `> Carve ${errors ? 'could not run as configured' : 'ran with warnings'}:`, '', ...lines].join('\n');
+  const text = [
+    `> [!${errors ? 'CAUTION' : 'WARNING'}]`,
+    `> Carve ${errors ? 'could not run as configured' : 'ran with warnings'}:`,
+    '',
+    ...lines,
+  ].join('\n');
   return text.length <= PROBLEMS_LIMIT ? text : `${text.slice(0, PROBLEMS_LIMIT - 40)}\n- … (more in the job summary)`;
 }
 
@@ -108,7 +141,7 @@ function diagnosticAnnotations(diagnostics: readonly Diagnostic[], workspace: st
       path: relative(d.file!, workspace),
       start_line: d.line!,
       end_line: d.line!,
-      annotation_level: d.severity === 'error' ? 'failure' as const : 'warning' as const,
+      annotation_level: d.severity === 'error' ? ('failure' as const) : ('warning' as const),
       title: `Carve ${d.stage}${d.jsonPath !== undefined ? ` ${d.jsonPath || '/'}` : ''}`,
       message: d.message,
     }));
@@ -116,10 +149,19 @@ function diagnosticAnnotations(diagnostics: readonly Diagnostic[], workspace: st
 
 function runDetails(input: RenderInput): string {
   const lines = ['### Run details', '', ...input.notes.map((n) => `- ${n}`)];
-  if (input.baseCommit) lines.push(`- Base side: \`${input.baseCommit.slice(0, 12)}\`${input.mergeBase ? ' (merge base)' : ' (PR base; merge base unknown)'}.`);
-  if (input.changedFiles.length) lines.push(`- Changed files: ${input.changedFiles.slice(0, 50).map((f) => `\`${f}\``).join(', ')}${input.changedFiles.length > 50 ? ', …' : ''}.`);
+  if (input.baseCommit)
+    lines.push(`- Base side: \`${input.baseCommit.slice(0, 12)}\`${input.mergeBase ? ' (merge base)' : ' (PR base; merge base unknown)'}.`);
+  if (input.changedFiles.length)
+    lines.push(
+      `- Changed files: ${input.changedFiles
+        .slice(0, 50)
+        .map((f) => `\`${f}\``)
+        .join(', ')}${input.changedFiles.length > 50 ? ', …' : ''}.`,
+    );
   for (const u of input.units) {
-    lines.push(`- Unit \`${u.unit}\` (${u.side === 'both' ? 'base and head' : `${u.side} only`})${u.reasons.length ? `, reached by ${u.reasons.map((r) => `\`${r}\``).join(', ')}` : ''}.`);
+    lines.push(
+      `- Unit \`${u.unit}\` (${u.side === 'both' ? 'base and head' : `${u.side} only`})${u.reasons.length ? `, reached by ${u.reasons.map((r) => `\`${r}\``).join(', ')}` : ''}.`,
+    );
   }
   return lines.length > 2 ? lines.join('\n') : '';
 }

@@ -4,7 +4,15 @@
 // it beats `current` by both the statistical (timingAlpha) and the practical
 // (timingMinSlowdownPercent) threshold (retune-proposal.ts decides). The engine of the Action's
 // retune mode (src/action/retune.ts) and of `carve retune`; no @actions/core here.
-import { carveSpace, harnessEntries, pointerSegment, refineByTiming, type CarveResult, type Refinement, type VariantBuild } from '../analysis/carving/index.js';
+import {
+  carveSpace,
+  harnessEntries,
+  pointerSegment,
+  refineByTiming,
+  type CarveResult,
+  type Refinement,
+  type VariantBuild,
+} from '../analysis/carving/index.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import type { Diagnostic } from '../model/types.js';
 import { harnessTimer, rankTimings, recordedTimer, type TimingRecord } from '../timing/index.js';
@@ -44,14 +52,21 @@ export interface RetuneReport {
 }
 
 /** The variant id of `current` in the space's parameter order; a missing parameter is a diagnostic. */
-function currentOf(spaceName: string, space: SpaceConfig, configPath: string): { id: string; parameters: Record<string, number | string> } | Diagnostic | null {
+function currentOf(
+  spaceName: string,
+  space: SpaceConfig,
+  configPath: string,
+): { id: string; parameters: Record<string, number | string> } | Diagnostic | null {
   if (!space.current) return null;
   const names = Object.keys(space.parameters);
   const missing = names.filter((name) => !(name in space.current!));
   const extra = Object.keys(space.current).filter((name) => !names.includes(name));
   if (missing.length || extra.length) {
     return {
-      severity: 'error', stage: 'config', file: configPath, jsonPath: `/spaces/${pointerSegment(spaceName)}/current`,
+      severity: 'error',
+      stage: 'config',
+      file: configPath,
+      jsonPath: `/spaces/${pointerSegment(spaceName)}/current`,
       message: `\`current\` must give every parameter of the space and no other${missing.length ? `; missing ${missing.join(', ')}` : ''}${extra.length ? `; unknown ${extra.join(', ')}` : ''}`,
     };
   }
@@ -64,7 +79,12 @@ function currentOf(spaceName: string, space: SpaceConfig, configPath: string): {
  * `current` when the stage did not time it: the records of everything timed.
  */
 async function timeSpace(
-  options: RetuneOptions, result: CarveResult, builds: VariantBuild[], space: SpaceConfig, currentId: string | null, diagnostics: Diagnostic[],
+  options: RetuneOptions,
+  result: CarveResult,
+  builds: VariantBuild[],
+  space: SpaceConfig,
+  currentId: string | null,
+  diagnostics: Diagnostic[],
 ): Promise<{ source: RetuneSpaceResult['timing']['source']; records: TimingRecord[]; refinement: Refinement | null }> {
   if (options.timing === 'off') return { source: 'off', records: [], refinement: null };
   const { config } = options;
@@ -72,14 +92,21 @@ async function timeSpace(
   const timer = options.timingRecords
     ? recordedTimer(options.timingRecords, result.space)
     : harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
-      command: config.timing.command, env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch }, cwd: options.cwd,
-      log: (message) => options.log?.(`carve: ${result.space} (${result.arch}): ${message}`),
-    });
+        command: config.timing.command,
+        env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
+        cwd: options.cwd,
+        log: (message) => options.log?.(`carve: ${result.space} (${result.arch}): ${message}`),
+      });
   const refinement = await refineByTiming(result, timer, {
-    budgetShare: config.carving.timingBudget, budgetCount: options.timingBudgetCount, bankConflictPenalty: config.carving.bankConflictPenalty, parameterLists: space.parameters,
+    budgetShare: config.carving.timingBudget,
+    budgetCount: options.timingBudgetCount,
+    bankConflictPenalty: config.carving.bankConflictPenalty,
+    parameterLists: space.parameters,
   });
   diagnostics.push(...refinement.diagnostics);
-  const records = [...refinement.samples].map(([variant, samplesMs]) => asRecord({ variant, samplesMs, status: 'ok', error: null }, result.space));
+  const records = [...refinement.samples].map(([variant, samplesMs]) =>
+    asRecord({ variant, samplesMs, status: 'ok', error: null }, result.space),
+  );
   if (currentId && !refinement.rounds.some((r) => r.timed.includes(currentId))) {
     const timed = await timer([currentId]);
     diagnostics.push(...timed.diagnostics);
@@ -88,7 +115,10 @@ async function timeSpace(
   return { source, records, refinement };
 }
 
-function asRecord(record: { variant: string; samplesMs: number[]; status: 'ok' | 'error'; error: string | null }, space: string): TimingRecord {
+function asRecord(
+  record: { variant: string; samplesMs: number[]; status: 'ok' | 'error'; error: string | null },
+  space: string,
+): TimingRecord {
   return { ...record, space, parameters: null, registers: null, activeBlocksPerSM: null, device: null };
 }
 
@@ -97,11 +127,24 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
   const diagnostics: Diagnostic[] = [];
   const results: RetuneSpaceResult[] = [];
   const spaces = options.spaces ?? Object.keys(config.spaces);
-  if (!spaces.length) diagnostics.push({ severity: 'error', stage: 'config', file: options.configPath, jsonPath: '/spaces', message: 'retune needs at least one variant space under `spaces`' });
+  if (!spaces.length)
+    diagnostics.push({
+      severity: 'error',
+      stage: 'config',
+      file: options.configPath,
+      jsonPath: '/spaces',
+      message: 'retune needs at least one variant space under `spaces`',
+    });
   for (const spaceName of spaces) {
     const space = config.spaces[spaceName];
     if (!space) {
-      diagnostics.push({ severity: 'error', stage: 'config', file: options.configPath, jsonPath: '/spaces', message: `no space '${spaceName}' (has: ${Object.keys(config.spaces).join(', ') || 'none'})` });
+      diagnostics.push({
+        severity: 'error',
+        stage: 'config',
+        file: options.configPath,
+        jsonPath: '/spaces',
+        message: `no space '${spaceName}' (has: ${Object.keys(config.spaces).join(', ') || 'none'})`,
+      });
       continue;
     }
     const current = currentOf(spaceName, space, options.configPath);
@@ -111,12 +154,23 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
     }
     for (const arch of options.archs) {
       options.log?.(`carve: carving ${spaceName} for ${arch}`);
-      const run = await carveSpace({ config, spaceName, arch, cacheDir: options.cacheDir, configFile: options.configPath, jobs: options.jobs, progress: options.progress, root: options.root });
+      const run = await carveSpace({
+        config,
+        spaceName,
+        arch,
+        cacheDir: options.cacheDir,
+        configFile: options.configPath,
+        jobs: options.jobs,
+        progress: options.progress,
+        root: options.root,
+      });
       diagnostics.push(...run.diagnostics);
       if (!run.result) continue;
       const result = run.result;
       const byId = new Map(result.variants.map((v) => [v.id, v]));
-      const currentInfo = current ? { ...current, status: byId.get(current.id)?.status ?? 'not in the space (excluded by a constraint or a value not listed)' } : null;
+      const currentInfo = current
+        ? { ...current, status: byId.get(current.id)?.status ?? 'not in the space (excluded by a constraint or a value not listed)' }
+        : null;
       const survivorIds = result.survivors.map((v) => v.id);
       const timed = await timeSpace(options, result, run.builds, space, currentInfo?.id ?? null, diagnostics);
       // The proposal may be any variant the timed stage timed (a survivor or one found near the measured best).
@@ -126,15 +180,31 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
       const samples = new Map(ok.map((r) => [r.variant, r.samplesMs]));
       const parametersOf = (id: string) => byId.get(id)?.parameters ?? (currentInfo?.id === id ? currentInfo.parameters : null);
       results.push({
-        space: spaceName, arch, kernel: space.kernel, total: result.total, steps: result.steps,
+        space: spaceName,
+        arch,
+        kernel: space.kernel,
+        total: result.total,
+        steps: result.steps,
         survivors: result.survivors.map((v) => ({
-          id: v.id, parameters: v.parameters, registers: v.registers, activeBlocksPerSM: v.activeBlocksPerSM, occupancy: v.occupancy,
-          normalizedEfficiency: v.normalizedEfficiency, normalizedUtilization: v.normalizedUtilization,
+          id: v.id,
+          parameters: v.parameters,
+          registers: v.registers,
+          activeBlocksPerSM: v.activeBlocksPerSM,
+          occupancy: v.occupancy,
+          normalizedEfficiency: v.normalizedEfficiency,
+          normalizedUtilization: v.normalizedUtilization,
         })),
         current: currentInfo,
         timing: {
-          source: timed.source, ranking,
-          refinement: timed.refinement && { budget: timed.refinement.budget, timed: timed.refinement.timedCount, rounds: timed.refinement.rounds.length, notes: timed.refinement.notes, gpuSeconds: timed.refinement.gpuMs / 1000 },
+          source: timed.source,
+          ranking,
+          refinement: timed.refinement && {
+            budget: timed.refinement.budget,
+            timed: timed.refinement.timedCount,
+            rounds: timed.refinement.rounds.length,
+            notes: timed.refinement.notes,
+            gpuSeconds: timed.refinement.gpuMs / 1000,
+          },
         },
         ...decideProposal(ranking, candidateIds, samples, currentInfo, parametersOf, config.thresholds),
       });
@@ -146,7 +216,11 @@ export async function retune(options: RetuneOptions): Promise<RetuneReport> {
 const ms = (value: number) => `${value.toFixed(4)} ms`;
 
 function parametersText(parameters: Record<string, number | string> | null): string {
-  return parameters ? Object.entries(parameters).map(([k, v]) => `\`${k}=${v}\``).join(' ') : '—';
+  return parameters
+    ? Object.entries(parameters)
+        .map(([k, v]) => `\`${k}=${v}\``)
+        .join(' ')
+    : '—';
 }
 
 /** The retune report as markdown: the issue body and the job summary. */
@@ -157,14 +231,25 @@ export function renderRetuneMarkdown(report: RetuneReport, baseDir = '.'): strin
     changes.length
       ? `**${changes.length} of ${report.results.length} space/arch pairs have a faster configuration than \`current\`.**`
       : `No change proposed for ${report.results.length} space/arch pair${report.results.length === 1 ? '' : 's'}.`,
-    problemsMarkdown(report.diagnostics.filter((d) => d.severity === 'error'), baseDir),
+    problemsMarkdown(
+      report.diagnostics.filter((d) => d.severity === 'error'),
+      baseDir,
+    ),
   ];
   for (const r of report.results) {
-    lines.push(`### ${r.space} (${r.arch}): ${r.proposal.action === 'change' ? 'change proposed' : r.proposal.action === 'keep' ? 'keep current' : 'undecided'}`);
-    lines.push(`${r.survivors.length} of ${r.total} variants survive carving; timing: ${r.timing.source === 'off' ? 'off' : `${r.timing.ranking.length} variants (${r.timing.source})`}.`);
+    lines.push(
+      `### ${r.space} (${r.arch}): ${r.proposal.action === 'change' ? 'change proposed' : r.proposal.action === 'keep' ? 'keep current' : 'undecided'}`,
+    );
+    lines.push(
+      `${r.survivors.length} of ${r.total} variants survive carving; timing: ${r.timing.source === 'off' ? 'off' : `${r.timing.ranking.length} variants (${r.timing.source})`}.`,
+    );
     const refined = r.timing.refinement;
-    if (refined) lines.push(`Timed stage: ${refined.timed} of a budget of ${refined.budget} variants in ${refined.rounds} round(s)${refined.notes.length ? ` (${refined.notes.join('; ')})` : ''}.`);
-    if (r.proposal.action === 'change') lines.push(`**Proposal:** ${parametersText(r.proposal.parameters)} (was ${parametersText(r.current?.parameters ?? null)}).`);
+    if (refined)
+      lines.push(
+        `Timed stage: ${refined.timed} of a budget of ${refined.budget} variants in ${refined.rounds} round(s)${refined.notes.length ? ` (${refined.notes.join('; ')})` : ''}.`,
+      );
+    if (r.proposal.action === 'change')
+      lines.push(`**Proposal:** ${parametersText(r.proposal.parameters)} (was ${parametersText(r.current?.parameters ?? null)}).`);
     lines.push(`${r.proposal.reason}.`);
     if (r.timing.ranking.length) {
       lines.push('| rank | variant | median | 95% CI | n | |', '|---|---|---|---|---|---|');
@@ -174,7 +259,10 @@ export function renderRetuneMarkdown(report: RetuneReport, baseDir = '.'): strin
       }
     } else {
       lines.push('| survivor | registers | blocks/SM | efficiency | utilization |', '|---|---|---|---|---|');
-      for (const v of r.survivors) lines.push(`| \`${v.id}\` | ${v.registers ?? '?'} | ${v.activeBlocksPerSM ?? '?'} | ${v.normalizedEfficiency?.toFixed(3) ?? '?'} | ${v.normalizedUtilization?.toFixed(3) ?? '?'} |`);
+      for (const v of r.survivors)
+        lines.push(
+          `| \`${v.id}\` | ${v.registers ?? '?'} | ${v.activeBlocksPerSM ?? '?'} | ${v.normalizedEfficiency?.toFixed(3) ?? '?'} | ${v.normalizedUtilization?.toFixed(3) ?? '?'} |`,
+        );
     }
   }
   return lines.filter(Boolean).join('\n\n') + '\n';
@@ -182,5 +270,7 @@ export function renderRetuneMarkdown(report: RetuneReport, baseDir = '.'): strin
 
 export function retuneIssueTitle(report: RetuneReport): string {
   const changes = report.results.filter((r) => r.proposal.action === 'change');
-  return changes.length ? `Carve retune: faster parameters for ${[...new Set(changes.map((r) => r.space))].join(', ')}` : 'Carve retune: current parameters hold';
+  return changes.length
+    ? `Carve retune: faster parameters for ${[...new Set(changes.map((r) => r.space))].join(', ')}`
+    : 'Carve retune: current parameters hold';
 }

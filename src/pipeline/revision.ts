@@ -36,7 +36,16 @@ export async function reportAtRevision(options: RevisionReportOptions): Promise<
   try {
     commit = (await git(['rev-parse', '--verify', `${options.revision}^{commit}`], options.repoRoot)).trim();
   } catch (error) {
-    return { report: null, diagnostics: [{ severity: 'error', stage: 'build', message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${(error as Error).message}` }] };
+    return {
+      report: null,
+      diagnostics: [
+        {
+          severity: 'error',
+          stage: 'build',
+          message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${(error as Error).message}`,
+        },
+      ],
+    };
   }
   const work = mkdtempSync(path.join(options.scratchDir, `carve-${options.side}-`));
   const shared = options.checkouts;
@@ -49,15 +58,35 @@ export async function reportAtRevision(options: RevisionReportOptions): Promise<
     const nvcc = options.nvcc === 'none' ? null : await findNvcc(options.nvcc ?? undefined);
     if (!nvcc) {
       if (!options.artifacts.length) {
-        return { report: null, diagnostics: [{ severity: 'error', stage: 'build', message: 'no nvcc and no `artifacts` configured: nothing to analyse' }] };
+        return {
+          report: null,
+          diagnostics: [{ severity: 'error', stage: 'build', message: 'no nvcc and no `artifacts` configured: nothing to analyse' }],
+        };
       }
-      const { artifactFiles: _files, ...report } = readArtifactSide({ side: options.side, root: tree, commit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper });
+      const { artifactFiles: _files, ...report } = readArtifactSide({
+        side: options.side,
+        root: tree,
+        commit,
+        patterns: options.artifacts,
+        archs: options.archs,
+        config: options.config,
+        mapper,
+      });
       return { report, diagnostics: [] };
     }
     const units = files.filter((file) => isCudaRelevant(file) && picomatch.isMatch(file, options.config.sources));
     const report = await compileSide({
-      side: options.side, root: tree, commit, units, archs: options.archs, config: options.config, nvcc: nvcc.path,
-      outDir: path.join(work, 'build'), mapper, log: options.log, jobs: options.jobs,
+      side: options.side,
+      root: tree,
+      commit,
+      units,
+      archs: options.archs,
+      config: options.config,
+      nvcc: nvcc.path,
+      outDir: path.join(work, 'build'),
+      mapper,
+      log: options.log,
+      jobs: options.jobs,
     });
     return { report, diagnostics: [] };
   } finally {

@@ -43,19 +43,35 @@ export function analyzeOne(module: ModuleToAnalyze, config: CarveConfig): { kern
   } catch (error) {
     return {
       kernels: [],
-      diagnostics: [{ severity: 'error', stage: 'analysis', file: module.sourceFile ?? module.ptxFile, message: `analysis failed: ${(error as Error).message}` }],
+      diagnostics: [
+        {
+          severity: 'error',
+          stage: 'analysis',
+          file: module.sourceFile ?? module.ptxFile,
+          message: `analysis failed: ${(error as Error).message}`,
+        },
+      ],
     };
   }
 }
 
-export function sideReport(side: Side, commit: string | null, archs: string[], kernels: KernelReport[], diagnostics: Diagnostic[], mapper: PathMapper): CarveReport {
+export function sideReport(
+  side: Side,
+  commit: string | null,
+  archs: string[],
+  kernels: KernelReport[],
+  diagnostics: Diagnostic[],
+  mapper: PathMapper,
+): CarveReport {
   const report: CarveReport = {
     schemaVersion: 1,
     tool: { name: 'carve', version: VERSION },
     side,
     commit,
     archs,
-    kernels: [...kernels].sort((a, b) => a.arch.localeCompare(b.arch) || (a.file ?? '').localeCompare(b.file ?? '') || a.name.localeCompare(b.name)),
+    kernels: [...kernels].sort(
+      (a, b) => a.arch.localeCompare(b.arch) || (a.file ?? '').localeCompare(b.file ?? '') || a.name.localeCompare(b.name),
+    ),
     diagnostics,
   };
   return mapFileFields(report, mapper);

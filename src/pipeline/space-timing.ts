@@ -47,37 +47,76 @@ export interface MeasuredVariant {
  * `current` — a configuration carving pruned can still be the fastest, and comparing survivors
  * alone would blame the change for the pruning), then the kernel-timing regression test.
  */
-export function frontierTimingVerdict(input: Pick<FrontierTimingInput, 'space' | 'kernel' | 'arch' | 'file' | 'thresholds' | 'rounds'> & { samplesPerRound: number; variants: MeasuredVariant[] }): { timing: FrontierTimingSummary; findings: Finding[] } {
-  const fastest = (side: 'base' | 'head') => input.variants
-    .filter((v) => v.side === side && v.samplesMs.length > 0 && v.error === null)
-    .map((v) => ({ ...v, medianMs: median(v.samplesMs) }))
-    .sort((a, b) => a.medianMs - b.medianMs || a.id.localeCompare(b.id))[0] ?? null;
+export function frontierTimingVerdict(
+  input: Pick<FrontierTimingInput, 'space' | 'kernel' | 'arch' | 'file' | 'thresholds' | 'rounds'> & {
+    samplesPerRound: number;
+    variants: MeasuredVariant[];
+  },
+): { timing: FrontierTimingSummary; findings: Finding[] } {
+  const fastest = (side: 'base' | 'head') =>
+    input.variants
+      .filter((v) => v.side === side && v.samplesMs.length > 0 && v.error === null)
+      .map((v) => ({ ...v, medianMs: median(v.samplesMs) }))
+      .sort((a, b) => a.medianMs - b.medianMs || a.id.localeCompare(b.id))[0] ?? null;
   const baseBest = fastest('base');
   const headBest = fastest('head');
   const timing: FrontierTimingSummary = {
-    rounds: input.rounds, samplesPerRound: input.samplesPerRound,
-    variants: input.variants.map((v) => ({ side: v.side, id: v.id, survivor: v.survivor, medianMs: v.samplesMs.length ? median(v.samplesMs) : null, samples: v.samplesMs.length, samplesMs: v.samplesMs, error: v.error })),
+    rounds: input.rounds,
+    samplesPerRound: input.samplesPerRound,
+    variants: input.variants.map((v) => ({
+      side: v.side,
+      id: v.id,
+      survivor: v.survivor,
+      medianMs: v.samplesMs.length ? median(v.samplesMs) : null,
+      samples: v.samplesMs.length,
+      samplesMs: v.samplesMs,
+      error: v.error,
+    })),
     baseBest: baseBest && { id: baseBest.id, medianMs: baseBest.medianMs },
     headBest: headBest && { id: headBest.id, medianMs: headBest.medianMs },
-    ratio: null, ratioCiLow: null, ratioCiHigh: null, pValue: null,
+    ratio: null,
+    ratioCiLow: null,
+    ratioCiHigh: null,
+    pValue: null,
   };
   const findings: Finding[] = [];
   if (baseBest && headBest) {
-    const compared = compareTimings(baseBest.samplesMs, headBest.samplesMs, input.thresholds.timingAlpha, { kernel: input.kernel, arch: input.arch });
-    Object.assign(timing, { ratio: compared.ratio, ratioCiLow: compared.ratioCiLow, ratioCiHigh: compared.ratioCiHigh, pValue: compared.pValue });
-    const finding = regressionFinding(compared, { name: input.kernel, displayName: input.kernel, arch: input.arch, file: input.file }, input.thresholds);
+    const compared = compareTimings(baseBest.samplesMs, headBest.samplesMs, input.thresholds.timingAlpha, {
+      kernel: input.kernel,
+      arch: input.arch,
+    });
+    Object.assign(timing, {
+      ratio: compared.ratio,
+      ratioCiLow: compared.ratioCiLow,
+      ratioCiHigh: compared.ratioCiHigh,
+      pValue: compared.pValue,
+    });
+    const finding = regressionFinding(
+      compared,
+      { name: input.kernel, displayName: input.kernel, arch: input.arch, file: input.file },
+      input.thresholds,
+    );
     if (finding) {
       findings.push({
         ...finding,
         title: `space ${input.space}: head's fastest variant ${headBest.id} is ${finding.title} than base's ${baseBest.id}`,
-        evidence: { ...finding.evidence, space: input.space, baseBest: baseBest.id, headBest: headBest.id, rounds: input.rounds, interleaved: true },
+        evidence: {
+          ...finding.evidence,
+          space: input.space,
+          baseBest: baseBest.id,
+          headBest: headBest.id,
+          rounds: input.rounds,
+          interleaved: true,
+        },
       });
     }
   }
   return { timing, findings };
 }
 
-export async function timeFrontier(input: FrontierTimingInput): Promise<{ timing: FrontierTimingSummary; findings: Finding[]; diagnostics: Diagnostic[] }> {
+export async function timeFrontier(
+  input: FrontierTimingInput,
+): Promise<{ timing: FrontierTimingSummary; findings: Finding[]; diagnostics: Diagnostic[] }> {
   const samplesPerRound = Math.max(1, Math.ceil(input.timing.samples / input.rounds));
   const perRound = { warmup: input.timing.warmup, samples: samplesPerRound };
   const idsOf = (survivors: string[]) => [...new Set([...survivors, ...(input.currentId ? [input.currentId] : [])])];
@@ -99,10 +138,19 @@ export async function timeFrontier(input: FrontierTimingInput): Promise<{ timing
     if (run.records.length === 0) break; // no device: one diagnostic, not one per round
   }
   const variants: MeasuredVariant[] = [];
-  for (const [side, entries, survivors] of [['base', base, input.base.survivors], ['head', head, input.head.survivors]] as const) {
+  for (const [side, entries, survivors] of [
+    ['base', base, input.base.survivors],
+    ['head', head, input.head.survivors],
+  ] as const) {
     for (const entry of entries) {
       const key = `${entry.space}|${entry.id}`;
-      variants.push({ side, id: entry.id, survivor: survivors.includes(entry.id), samplesMs: samples.get(key) ?? [], error: errors.get(key) ?? null });
+      variants.push({
+        side,
+        id: entry.id,
+        survivor: survivors.includes(entry.id),
+        samplesMs: samples.get(key) ?? [],
+        error: errors.get(key) ?? null,
+      });
     }
   }
   const { timing, findings } = frontierTimingVerdict({ ...input, samplesPerRound, variants });

@@ -9,7 +9,17 @@ import { carveSpace } from '../analysis/carving/pipeline.js';
 import { enumerateSpace } from '../analysis/carving/space.js';
 import { renderCarveSvg } from '../analysis/carving/svg.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
-import { addWorktree, buildIncludeGraph, fileReader, filesAt, findChanges, git, isCudaRelevant, removeWorktree, unitsReaching } from '../discover/index.js';
+import {
+  addWorktree,
+  buildIncludeGraph,
+  fileReader,
+  filesAt,
+  findChanges,
+  git,
+  isCudaRelevant,
+  removeWorktree,
+  unitsReaching,
+} from '../discover/index.js';
 import type { Diagnostic, Finding } from '../model/types.js';
 import { timeFrontier } from './space-timing.js';
 import type { Checkouts } from './checkouts.js';
@@ -66,7 +76,9 @@ export function spaceSource(config: CarveConfig, space: SpaceConfig, workspace: 
 }
 
 /** Spaces whose source or an included header is among the changed files: name -> the changed files. */
-export function touchedSpaces(input: Pick<PrCarvingInput, 'config' | 'workspace' | 'baseRoot' | 'headFiles' | 'baseFiles' | 'changed'>): Map<string, string[]> {
+export function touchedSpaces(
+  input: Pick<PrCarvingInput, 'config' | 'workspace' | 'baseRoot' | 'headFiles' | 'baseFiles' | 'changed'>,
+): Map<string, string[]> {
   const { config, workspace } = input;
   const sources = new Map(Object.entries(config.spaces).map(([name, space]) => [name, spaceSource(config, space, workspace)]));
   const includeDirs = config.include.map((dir) => path.relative(workspace, path.resolve(config.baseDir, dir)));
@@ -114,7 +126,10 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
     const size = enumerateSpace(name, space, input.config.defines, undefined, input.config.carving.maxSpaceSize).variants.length;
     const needed = size * input.archs.length * (input.baseRoot ? 2 : 1);
     if (needed > budget) {
-      out.skipped.push({ space: name, reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? 'base and head' : 'head'}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)` });
+      out.skipped.push({
+        space: name,
+        reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? 'base and head' : 'head'}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)`,
+      });
       continue;
     }
     const source = spaceSource(input.config, space, input.workspace);
@@ -131,18 +146,28 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
       log(`carving ${name} for ${arch} (touched by ${reasons.join(', ')})`);
       const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir, root: input.workspace });
       const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
-      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir, root: input.baseRoot! }) : null;
+      const base =
+        baseConfig && baseExists
+          ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir, root: input.baseRoot! })
+          : null;
       out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
-      const sideDiagnostics = (run: typeof head, side: 'base' | 'head') => run.diagnostics
-        .filter((d) => d.severity === 'error')
-        .map((d) => ({ ...d, message: `space ${name} (${side}, ${arch}): ${d.message}`, file: d.file ?? source }));
+      const sideDiagnostics = (run: typeof head, side: 'base' | 'head') =>
+        run.diagnostics
+          .filter((d) => d.severity === 'error')
+          .map((d) => ({ ...d, message: `space ${name} (${side}, ${arch}): ${d.message}`, file: d.file ?? source }));
       out.diagnostics.push(...sideDiagnostics(head, 'head'), ...(base ? sideDiagnostics(base, 'base') : []));
       const headBuilds = head.builds.filter((b) => b.ok).length;
       if (head.builds.length > 0 && headBuilds === 0) {
         const failed = head.builds.find((b) => !b.ok);
         const line = failed?.diagnostics.find((d) => d.severity === 'error' && d.line)?.line ?? null;
         out.findings.push({
-          kind: 'build', severity: 'failure', kernel: space.kernel, displayName: space.kernel, arch, file: source, line,
+          kind: 'build',
+          severity: 'failure',
+          kernel: space.kernel,
+          displayName: space.kernel,
+          arch,
+          file: source,
+          line,
           title: `space ${name}: no variant builds on head (${head.builds.length} failed)`,
           message: `Every variant of space ${name} fails to build on head; the first error: ${failed?.error ?? 'unknown'}`,
           evidence: { space: name, variants: head.builds.length, built: 0 },
@@ -150,7 +175,10 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
         });
       }
       const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, current);
-      for (const [side, run] of [['base', base], ['head', head]] as const) {
+      for (const [side, run] of [
+        ['base', base],
+        ['head', head],
+      ] as const) {
         if (!run?.result) continue;
         const file = plotFileName(name, arch, side);
         out.plots[file] = renderCarveSvg(run.result);
@@ -159,9 +187,16 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
       if (input.timingDir && base && comparison.base && comparison.head && comparison.head.survivors.length) {
         log(`timing ${name} for ${arch}: base and head survivors, ${TIMING_ROUNDS} interleaved rounds`);
         const timed = await timeFrontier({
-          space: name, kernel: space.kernel, arch, file: source,
-          base: { builds: base.builds, survivors: comparison.base.survivors }, head: { builds: head.builds, survivors: comparison.head.survivors },
-          currentId: current, timing: input.config.timing, thresholds: input.config.thresholds, rounds: TIMING_ROUNDS,
+          space: name,
+          kernel: space.kernel,
+          arch,
+          file: source,
+          base: { builds: base.builds, survivors: comparison.base.survivors },
+          head: { builds: head.builds, survivors: comparison.head.survivors },
+          currentId: current,
+          timing: input.config.timing,
+          thresholds: input.config.thresholds,
+          rounds: TIMING_ROUNDS,
           workDir: path.join(input.timingDir, `${name}-${arch}`),
         });
         comparison.timing = timed.timing;
@@ -197,7 +232,15 @@ export interface RevisionCarvingInput {
  */
 export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCarving & { note: string | null }> {
   const names = Object.keys(input.config.spaces);
-  const skipAll = (note: string) => ({ frontiers: [], findings: [], diagnostics: [], variantsCarved: 0, plots: {}, skipped: names.map((space) => ({ space, reason: note })), note });
+  const skipAll = (note: string) => ({
+    frontiers: [],
+    findings: [],
+    diagnostics: [],
+    variantsCarved: 0,
+    plots: {},
+    skipped: names.map((space) => ({ space, reason: note })),
+    note,
+  });
   if (input.config.carving.maxVariantsPerPr === 0) return skipAll('carving on pull requests is off (`carving.maxVariantsPerPr: 0`)');
   const commitOf = async (revision: string) => (await git(['rev-parse', '--verify', `${revision}^{commit}`], input.repoRoot)).trim();
   const baseCommit = await commitOf(input.baseRevision);
@@ -220,9 +263,16 @@ export async function carveRevisions(input: RevisionCarvingInput): Promise<PrCar
       await addWorktree(input.repoRoot, range.from, baseTree);
     }
     const result = await carvePullRequest({
-      config: configAt(input.config, input.repoRoot, headTree), workspace: headTree, baseRoot: baseTree,
-      headFiles: await filesAt(input.repoRoot, headCommit), baseFiles: await filesAt(input.repoRoot, range.from),
-      changed, archs: input.archs, cacheDir: input.cacheDir, maxVariants: input.config.carving.maxVariantsPerPr, log: input.log,
+      config: configAt(input.config, input.repoRoot, headTree),
+      workspace: headTree,
+      baseRoot: baseTree,
+      headFiles: await filesAt(input.repoRoot, headCommit),
+      baseFiles: await filesAt(input.repoRoot, range.from),
+      changed,
+      archs: input.archs,
+      cacheDir: input.cacheDir,
+      maxVariants: input.config.carving.maxVariantsPerPr,
+      log: input.log,
       timingDir: input.time ? path.join(work, 'timing') : null,
     });
     return { ...result, note: null };

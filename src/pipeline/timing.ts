@@ -16,7 +16,9 @@ export interface TimeSidesInput {
   alpha: number;
 }
 
-export async function timeSides(input: TimeSidesInput): Promise<{ comparisons: TimingComparisonInput[]; diagnostics: Diagnostic[]; notes: string[] }> {
+export async function timeSides(
+  input: TimeSidesInput,
+): Promise<{ comparisons: TimingComparisonInput[]; diagnostics: Diagnostic[]; notes: string[] }> {
   const diagnostics: Diagnostic[] = [];
   const notes: string[] = [];
   const sides = { base: input.baseRoot, head: input.headRoot } as const;
@@ -37,9 +39,14 @@ export async function timeSides(input: TimeSidesInput): Promise<{ comparisons: T
       notes.push(`Timing: \`${variant}\` has fewer than 3 samples on a side; no test is possible.`);
       continue;
     }
-    const kernel = input.head.kernels.find((k) => k.name === variant || k.displayName === variant || k.displayName.replace(/\(.*$/, '') === variant);
+    const kernel = input.head.kernels.find(
+      (k) => k.name === variant || k.displayName === variant || k.displayName.replace(/\(.*$/, '') === variant,
+    );
     const arch = kernel?.arch ?? input.archs[0] ?? 'unknown';
-    const { significant: _significant, ...comparison } = compareTimings(base.samplesMs, head.samplesMs, input.alpha, { kernel: kernel?.name ?? variant, arch });
+    const { significant: _significant, ...comparison } = compareTimings(base.samplesMs, head.samplesMs, input.alpha, {
+      kernel: kernel?.name ?? variant,
+      arch,
+    });
     comparisons.push(comparison);
   }
   notes.push(`Timed ${comparisons.length} kernel(s) on both sides with \`${input.command}\`.`);

@@ -18,13 +18,13 @@ export interface SourceLocation {
 }
 
 export type Operand =
-  | { kind: 'register'; name: string }                       // %r1, %rd2, %p3, %tid.x (special)
-  | { kind: 'immediate'; value: number; text: string }        // 0, -1, 0f3F800000, 0d..., 0x10
-  | { kind: 'symbol'; name: string }                          // a label, function or variable name
+  | { kind: 'register'; name: string } // %r1, %rd2, %p3, %tid.x (special)
+  | { kind: 'immediate'; value: number; text: string } // 0, -1, 0f3F800000, 0d..., 0x10
+  | { kind: 'symbol'; name: string } // a label, function or variable name
   | { kind: 'address'; base: Operand | null; offset: number; text: string } // [%rd1+8], [sym], [sym+4]
-  | { kind: 'vector'; elements: Operand[] }                   // {%f1, %f2}
-  | { kind: 'sink' }                                          // _
-  | { kind: 'negated-predicate'; name: string }               // !%p1 (operand form)
+  | { kind: 'vector'; elements: Operand[] } // {%f1, %f2}
+  | { kind: 'sink' } // _
+  | { kind: 'negated-predicate'; name: string } // !%p1 (operand form)
   | { kind: 'unknown'; text: string };
 
 export interface Instruction {

@@ -112,7 +112,12 @@ export function buildCfg(fn: PtxFunction): Cfg {
       const target = branchTarget(last);
       const targetBlock = target === null ? undefined : labelBlock.get(target);
       if (targetBlock === undefined) {
-        errors.push({ message: `branch to unknown label '${target ?? '?'}'`, line: last.position.line, column: last.position.column, functionName: fn.name });
+        errors.push({
+          message: `branch to unknown label '${target ?? '?'}'`,
+          line: last.position.line,
+          column: last.position.column,
+          functionName: fn.name,
+        });
       } else addEdge(blocks, block.id, targetBlock);
     } else if (last.mnemonic === 'brx') {
       // Indirect branch: any labelled block may be a target.
@@ -122,7 +127,16 @@ export function buildCfg(fn: PtxFunction): Cfg {
   }
 
   const { idom, reversePostorder } = dominators(blocks, 0);
-  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors, destinations: { statements: destinationStatements, registers: destinationRegisters } };
+  return {
+    fn,
+    blocks,
+    entry: 0,
+    blockOfStatement,
+    idom,
+    reversePostorder,
+    errors,
+    destinations: { statements: destinationStatements, registers: destinationRegisters },
+  };
 }
 
 function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; reversePostorder: number[] } {

@@ -3,8 +3,21 @@
 import type { Instruction } from './ast.js';
 
 export type Category =
-  | 'fp32' | 'fp64' | 'fp16' | 'integer' | 'sfu' | 'tensor' | 'conversion' | 'move' | 'predicate'
-  | 'control' | 'barrier' | 'atomic' | 'load' | 'store' | 'other';
+  | 'fp32'
+  | 'fp64'
+  | 'fp16'
+  | 'integer'
+  | 'sfu'
+  | 'tensor'
+  | 'conversion'
+  | 'move'
+  | 'predicate'
+  | 'control'
+  | 'barrier'
+  | 'atomic'
+  | 'load'
+  | 'store'
+  | 'other';
 
 export type Space = 'global' | 'shared' | 'local' | 'const' | 'param' | 'tex' | 'surf' | 'generic';
 
@@ -24,17 +37,108 @@ export interface Classified {
 }
 
 const TYPE_BYTES: Record<string, number> = {
-  b8: 1, u8: 1, s8: 1, b16: 2, u16: 2, s16: 2, f16: 2, bf16: 2, b32: 4, u32: 4, s32: 4, f32: 4, f16x2: 4,
-  bf16x2: 4, tf32: 4, b64: 8, u64: 8, s64: 8, f64: 8, b128: 16, f32x2: 8,
+  b8: 1,
+  u8: 1,
+  s8: 1,
+  b16: 2,
+  u16: 2,
+  s16: 2,
+  f16: 2,
+  bf16: 2,
+  b32: 4,
+  u32: 4,
+  s32: 4,
+  f32: 4,
+  f16x2: 4,
+  bf16x2: 4,
+  tf32: 4,
+  b64: 8,
+  u64: 8,
+  s64: 8,
+  f64: 8,
+  b128: 16,
+  f32x2: 8,
 };
 const SPACES = new Set(['global', 'shared', 'local', 'const', 'param', 'tex', 'surf']);
 const SFU = new Set(['sin', 'cos', 'ex2', 'lg2', 'tanh', 'rsqrt']);
-const INTEGER = new Set(['add', 'sub', 'mul', 'mad', 'mul24', 'mad24', 'sad', 'div', 'rem', 'abs', 'neg', 'min', 'max', 'popc', 'clz',
-  'bfind', 'fns', 'brev', 'bfe', 'bfi', 'bmsk', 'szext', 'dp4a', 'dp2a', 'addc', 'subc', 'madc', 'and', 'or', 'xor', 'not', 'cnot',
-  'lop3', 'shf', 'shl', 'shr', 'prmt', 'redux']);
-const FLOAT_ARITH = new Set(['add', 'sub', 'mul', 'fma', 'mad', 'div', 'rcp', 'sqrt', 'rsqrt', 'abs', 'neg', 'min', 'max', 'testp', 'copysign',
-  'sin', 'cos', 'ex2', 'lg2', 'tanh']);
-const FLOP_COUNT: Record<string, number> = { add: 1, sub: 1, mul: 1, fma: 2, mad: 2, div: 1, rcp: 1, sqrt: 1, rsqrt: 1, sin: 1, cos: 1, ex2: 1, lg2: 1, tanh: 1 };
+const INTEGER = new Set([
+  'add',
+  'sub',
+  'mul',
+  'mad',
+  'mul24',
+  'mad24',
+  'sad',
+  'div',
+  'rem',
+  'abs',
+  'neg',
+  'min',
+  'max',
+  'popc',
+  'clz',
+  'bfind',
+  'fns',
+  'brev',
+  'bfe',
+  'bfi',
+  'bmsk',
+  'szext',
+  'dp4a',
+  'dp2a',
+  'addc',
+  'subc',
+  'madc',
+  'and',
+  'or',
+  'xor',
+  'not',
+  'cnot',
+  'lop3',
+  'shf',
+  'shl',
+  'shr',
+  'prmt',
+  'redux',
+]);
+const FLOAT_ARITH = new Set([
+  'add',
+  'sub',
+  'mul',
+  'fma',
+  'mad',
+  'div',
+  'rcp',
+  'sqrt',
+  'rsqrt',
+  'abs',
+  'neg',
+  'min',
+  'max',
+  'testp',
+  'copysign',
+  'sin',
+  'cos',
+  'ex2',
+  'lg2',
+  'tanh',
+]);
+const FLOP_COUNT: Record<string, number> = {
+  add: 1,
+  sub: 1,
+  mul: 1,
+  fma: 2,
+  mad: 2,
+  div: 1,
+  rcp: 1,
+  sqrt: 1,
+  rsqrt: 1,
+  sin: 1,
+  cos: 1,
+  ex2: 1,
+  lg2: 1,
+  tanh: 1,
+};
 const BARRIER = new Set(['bar', 'barrier', 'membar', 'fence', 'mbarrier', 'griddepcontrol']);
 const CONTROL = new Set(['bra', 'brx', 'call', 'ret', 'exit']);
 
@@ -70,7 +174,14 @@ function shapeFlops(modifiers: readonly string[], threads: number): number {
 }
 
 const base = (category: Category, extra: Partial<Classified> = {}): Classified => ({
-  category, space: null, bytes: 0, flops: 0, weight: 1, longLatency: false, blocking: false, ...extra,
+  category,
+  space: null,
+  bytes: 0,
+  flops: 0,
+  weight: 1,
+  longLatency: false,
+  blocking: false,
+  ...extra,
 });
 
 const byOpcode = new Map<string, Classified>();
@@ -90,22 +201,34 @@ function classifyUncached(ins: Instruction): Classified {
   const m = ins.mnemonic;
   const mods = ins.modifiers;
   switch (m) {
-    case 'ld': case 'ldu': case 'st': {
+    case 'ld':
+    case 'ldu':
+    case 'st': {
       const space = spaceOf(mods) ?? 'generic';
       const bytes = (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods);
       return base(m === 'st' ? 'store' : 'load', { space, bytes, longLatency: m !== 'st' && (space === 'global' || space === 'generic') });
     }
-    case 'tex': case 'tld4': return base('load', { space: 'tex', bytes: 16, longLatency: true });
-    case 'suld': return base('load', { space: 'surf', bytes: (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods), longLatency: true });
-    case 'sust': return base('store', { space: 'surf', bytes: (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods) });
-    case 'atom': case 'red': case 'sured':
+    case 'tex':
+    case 'tld4':
+      return base('load', { space: 'tex', bytes: 16, longLatency: true });
+    case 'suld':
+      return base('load', { space: 'surf', bytes: (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods), longLatency: true });
+    case 'sust':
+      return base('store', { space: 'surf', bytes: (TYPE_BYTES[typeOf(mods)] ?? 0) * vectorWidth(mods) });
+    case 'atom':
+    case 'red':
+    case 'sured':
       return base('atomic', { space: spaceOf(mods) ?? 'generic', longLatency: m === 'atom' && spaceOf(mods) !== 'shared' });
-    case 'ldmatrix': case 'stmatrix': {
+    case 'ldmatrix':
+    case 'stmatrix': {
       const count = mods.includes('x4') ? 4 : mods.includes('x2') ? 2 : 1;
       return base(m === 'ldmatrix' ? 'load' : 'store', { space: 'shared', bytes: 4 * count });
     }
     case 'cp': {
-      if (mods[0] === 'async' && (mods.includes('wait_group') || mods.includes('wait_all') || mods.includes('commit_group') || mods.includes('mbarrier'))) {
+      if (
+        mods[0] === 'async' &&
+        (mods.includes('wait_group') || mods.includes('wait_all') || mods.includes('commit_group') || mods.includes('mbarrier'))
+      ) {
         return base('barrier', { blocking: mods.includes('wait_group') || mods.includes('wait_all') });
       }
       // cp.async.ca.shared.global [dst], [src], 16: global -> shared copy of the given size.
@@ -116,15 +239,33 @@ function classifyUncached(ins: Instruction): Classified {
       if (mods[0] === 'mma') return base('tensor', { flops: shapeFlops(mods, 32) });
       const regs = ins.operands.find((o) => o.kind === 'vector');
       const bytes = regs && regs.kind === 'vector' ? regs.elements.length * 4 : 0;
-      return base(mods[0] === 'store' ? 'store' : 'load', { space: spaceOf(mods) ?? 'generic', bytes, longLatency: mods[0] === 'load' && spaceOf(mods) !== 'shared' });
+      return base(mods[0] === 'store' ? 'store' : 'load', {
+        space: spaceOf(mods) ?? 'generic',
+        bytes,
+        longLatency: mods[0] === 'load' && spaceOf(mods) !== 'shared',
+      });
     }
-    case 'mma': return base('tensor', { flops: shapeFlops(mods, 32) });
+    case 'mma':
+      return base('tensor', { flops: shapeFlops(mods, 32) });
     case 'wgmma':
       return mods[0] === 'mma_async' ? base('tensor', { flops: shapeFlops(mods, 128) }) : base('barrier');
-    case 'tcgen05': return base('tensor');
-    case 'cvt': case 'cvta': return base('conversion');
-    case 'mov': case 'shfl': case 'movmatrix': return base('move');
-    case 'setp': case 'set': case 'selp': case 'slct': case 'vote': case 'match': case 'isspacep': case 'testp':
+    case 'tcgen05':
+      return base('tensor');
+    case 'cvt':
+    case 'cvta':
+      return base('conversion');
+    case 'mov':
+    case 'shfl':
+    case 'movmatrix':
+      return base('move');
+    case 'setp':
+    case 'set':
+    case 'selp':
+    case 'slct':
+    case 'vote':
+    case 'match':
+    case 'isspacep':
+    case 'testp':
       return base('predicate');
     default:
   }

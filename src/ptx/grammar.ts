@@ -1,17 +1,64 @@
 // The PTX grammar: module directives, functions, bodies, instructions and operands, over the
 // lexer's words (lexer.ts). It never throws; problems become PtxErrors with line:column and
 // parsing resumes at the next ';' (or '}'), so one malformed function does not hide the others.
-import type {
-  Instruction, Operand, Parameter, PtxFunction, PtxModule,
-  SourceLocation, Statement, VariableDeclaration,
-} from './ast.js';
+import type { Instruction, Operand, Parameter, PtxFunction, PtxModule, SourceLocation, Statement, VariableDeclaration } from './ast.js';
 import { rememberOpcode } from './opcode-trie.js';
 import { opcodeInfo, type OpcodeInfo } from './opcodes.js';
-import { PtxLexer, C_AT, C_BANG, C_COLON, C_COMMA, C_DOT, C_EQ, C_GT, C_LBRACE, C_LBRACKET, C_LF, C_LPAREN, C_LT, C_MINUS, C_PERCENT, C_PIPE, C_PLUS, C_QUOTE, C_RBRACE, C_RBRACKET, C_RPAREN, C_SEMI, decodePtxString, immediateValue, isDigit, isIdentChar, isIdentStart, type WordEntry } from './lexer.js';
+import {
+  PtxLexer,
+  C_AT,
+  C_BANG,
+  C_COLON,
+  C_COMMA,
+  C_DOT,
+  C_EQ,
+  C_GT,
+  C_LBRACE,
+  C_LBRACKET,
+  C_LF,
+  C_LPAREN,
+  C_LT,
+  C_MINUS,
+  C_PERCENT,
+  C_PIPE,
+  C_PLUS,
+  C_QUOTE,
+  C_RBRACE,
+  C_RBRACKET,
+  C_RPAREN,
+  C_SEMI,
+  decodePtxString,
+  immediateValue,
+  isDigit,
+  isIdentChar,
+  isIdentStart,
+  type WordEntry,
+} from './lexer.js';
 
 const TYPE_SIZES: Record<string, number> = {
-  b8: 1, u8: 1, s8: 1, b16: 2, u16: 2, s16: 2, f16: 2, bf16: 2, b32: 4, u32: 4, s32: 4, f32: 4,
-  f16x2: 4, bf16x2: 4, tf32: 4, b64: 8, u64: 8, s64: 8, f64: 8, b128: 16, pred: 1, e4m3: 1, e5m2: 1,
+  b8: 1,
+  u8: 1,
+  s8: 1,
+  b16: 2,
+  u16: 2,
+  s16: 2,
+  f16: 2,
+  bf16: 2,
+  b32: 4,
+  u32: 4,
+  s32: 4,
+  f32: 4,
+  f16x2: 4,
+  bf16x2: 4,
+  tf32: 4,
+  b64: 8,
+  u64: 8,
+  s64: 8,
+  f64: 8,
+  b128: 16,
+  pred: 1,
+  e4m3: 1,
+  e5m2: 1,
 };
 
 const VARIABLE_SPACES = new Set(['global', 'shared', 'local', 'const', 'param', 'tex', 'surf', 'reg']);
@@ -52,23 +99,51 @@ export class PtxGrammar extends PtxLexer {
         linkage = null;
         continue;
       }
-      const startLine = this.line, startColumn = this.column();
+      const startLine = this.line,
+        startColumn = this.column();
       const directive = this.readWord();
       switch (directive) {
-        case '.version': this.module.version = this.restOfLine().trim(); break;
-        case '.target': this.module.target = this.restOfLine().split(',').map((t) => t.trim()).filter((t) => t.length > 0); break;
-        case '.address_size': this.module.addressSize = Number(this.restOfLine().trim()) || null; break;
-        case '.file': this.parseFile(); break;
-        case '.loc': this.parseLoc(); break;
-        case '.visible': linkage = 'visible'; continue;
-        case '.weak': linkage = 'weak'; continue;
-        case '.extern': linkage = 'extern'; externVar = true; continue;
-        case '.common': continue;
-        case '.entry': case '.func':
+        case '.version':
+          this.module.version = this.restOfLine().trim();
+          break;
+        case '.target':
+          this.module.target = this.restOfLine()
+            .split(',')
+            .map((t) => t.trim())
+            .filter((t) => t.length > 0);
+          break;
+        case '.address_size':
+          this.module.addressSize = Number(this.restOfLine().trim()) || null;
+          break;
+        case '.file':
+          this.parseFile();
+          break;
+        case '.loc':
+          this.parseLoc();
+          break;
+        case '.visible':
+          linkage = 'visible';
+          continue;
+        case '.weak':
+          linkage = 'weak';
+          continue;
+        case '.extern':
+          linkage = 'extern';
+          externVar = true;
+          continue;
+        case '.common':
+          continue;
+        case '.entry':
+        case '.func':
           this.parseFunction(directive === '.entry' ? 'entry' : 'func', linkage, startLine, startColumn);
           break;
-        case '.section': this.skipSection(); break;
-        case '.pragma': case '.alias': this.skipStatement(); break;
+        case '.section':
+          this.skipSection();
+          break;
+        case '.pragma':
+        case '.alias':
+          this.skipStatement();
+          break;
         default: {
           const space = directive.slice(1);
           if (VARIABLE_SPACES.has(space)) {
@@ -94,7 +169,9 @@ export class PtxGrammar extends PtxLexer {
   }
 
   private nameOperand(isRegister: boolean, entry: WordEntry): Operand {
-    if (entry.operand === null) entry.operand = entry.name === '_' ? { kind: 'sink' } : isRegister ? { kind: 'register', name: entry.name } : { kind: 'symbol', name: entry.name };
+    if (entry.operand === null)
+      entry.operand =
+        entry.name === '_' ? { kind: 'sink' } : isRegister ? { kind: 'register', name: entry.name } : { kind: 'symbol', name: entry.name };
     return entry.operand;
   }
 
@@ -127,7 +204,8 @@ export class PtxGrammar extends PtxLexer {
 
   /** `.loc F L C` optionally followed by `, function_name LABEL, inlined_at F L C`. */
   private parseLoc(): void {
-    const line = this.line, column = this.column();
+    const line = this.line,
+      column = this.column();
     this.skipBlanks();
     const fileIndex = this.readInteger();
     this.skipBlanks();
@@ -175,7 +253,11 @@ export class PtxGrammar extends PtxLexer {
     const loc: SourceLocation = { file: null, fileIndex, line: lineNumber, column: col ?? 0 };
     const inlined = rest.indexOf('inlined_at');
     if (inlined >= 0) {
-      const parts = rest.slice(inlined + 10).trim().split(/\s+/).map(Number);
+      const parts = rest
+        .slice(inlined + 10)
+        .trim()
+        .split(/\s+/)
+        .map(Number);
       if (parts.length >= 2 && Number.isFinite(parts[0]) && Number.isFinite(parts[1]) && parts[1] > 0) {
         const outer: SourceLocation = { file: null, fileIndex: parts[0], line: parts[1], column: Number.isFinite(parts[2]) ? parts[2] : 0 };
         loc.inlinedAt = outer;
@@ -188,7 +270,12 @@ export class PtxGrammar extends PtxLexer {
   }
 
   /** Variable declaration after its state-space word, up to ';' (initialisers skipped). */
-  private parseVariable(stateSpace: VariableDeclaration['stateSpace'], isExtern: boolean, line: number, column: number): VariableDeclaration | null {
+  private parseVariable(
+    stateSpace: VariableDeclaration['stateSpace'],
+    isExtern: boolean,
+    line: number,
+    column: number,
+  ): VariableDeclaration | null {
     const text = this.text;
     let alignment: number | null = null;
     let type = '';
@@ -255,14 +342,32 @@ export class PtxGrammar extends PtxLexer {
     const elementSize = TYPE_SIZES[type];
     let sizeBytes: number | null = elementSize === undefined ? null : elementSize * vectorWidth;
     for (const d of dimensions) sizeBytes = sizeBytes === null || d < 0 ? null : sizeBytes * d;
-    return { kind: 'var', stateSpace, type: vectorWidth > 1 ? `v${vectorWidth}.${type}` : type, name, dimensions, alignment, sizeBytes, isExtern, position: { line, column } };
+    return {
+      kind: 'var',
+      stateSpace,
+      type: vectorWidth > 1 ? `v${vectorWidth}.${type}` : type,
+      name,
+      dimensions,
+      alignment,
+      sizeBytes,
+      isExtern,
+      position: { line, column },
+    };
   }
 
   private parseFunction(kind: 'entry' | 'func', visibility: PtxFunction['visibility'], line: number, column: number): void {
     const text = this.text;
     const fn: PtxFunction = {
-      kind, name: '', visibility, params: [], returns: [], directives: {}, body: [], hasBody: false,
-      position: { line, column }, endPosition: { line, column },
+      kind,
+      name: '',
+      visibility,
+      params: [],
+      returns: [],
+      directives: {},
+      body: [],
+      hasBody: false,
+      position: { line, column },
+      endPosition: { line, column },
     };
     this.skipTrivia();
     if (kind === 'func' && text.charCodeAt(this.pos) === C_LPAREN) fn.returns = this.parseParams();
@@ -425,10 +530,16 @@ export class PtxGrammar extends PtxLexer {
         depth++;
         continue;
       }
-      const line = this.line, column = this.column();
+      const line = this.line,
+        column = this.column();
       if (c === C_DOT) {
         // `.loc` is a quarter of -lineinfo PTX: recognise it without making a string.
-        if (text.charCodeAt(this.pos + 1) === 108 && text.charCodeAt(this.pos + 2) === 111 && text.charCodeAt(this.pos + 3) === 99 && !isIdentChar(text.charCodeAt(this.pos + 4))) {
+        if (
+          text.charCodeAt(this.pos + 1) === 108 &&
+          text.charCodeAt(this.pos + 2) === 111 &&
+          text.charCodeAt(this.pos + 3) === 99 &&
+          !isIdentChar(text.charCodeAt(this.pos + 4))
+        ) {
           this.pos += 4;
           this.parseLoc();
           continue;
@@ -552,7 +663,13 @@ export class PtxGrammar extends PtxLexer {
     return { kind: 'pragma', values, position: { line, column } };
   }
 
-  private parseInstruction(line: number, column: number, start = this.pos, opcodeWord: WordEntry | null = null, knownOpcode: OpcodeInfo | null = null): Instruction | null {
+  private parseInstruction(
+    line: number,
+    column: number,
+    start = this.pos,
+    opcodeWord: WordEntry | null = null,
+    knownOpcode: OpcodeInfo | null = null,
+  ): Instruction | null {
     const text = this.text;
     let guard: Instruction['guard'] = null;
     if (opcodeWord === null && knownOpcode === null && text.charCodeAt(this.pos) === C_AT) {
@@ -574,7 +691,9 @@ export class PtxGrammar extends PtxLexer {
           this.skipStatement();
           return null;
         }
-        guard = negated ? (word.negatedGuard ??= { register: word.name, negated: true }) : (word.guard ??= { register: word.name, negated: false });
+        guard = negated
+          ? (word.negatedGuard ??= { register: word.name, negated: true })
+          : (word.guard ??= { register: word.name, negated: false });
       }
       this.skipBlanks();
     }
@@ -706,7 +825,8 @@ export class PtxGrammar extends PtxLexer {
     const next = text.charCodeAt(this.pos);
     const exponent = (next === C_PLUS || next === C_MINUS) && (text.charCodeAt(this.pos - 1) | 32) === 101 && !this.isHexLiteral(start);
     if (!exponent && this.pos > wordStart && entry.name.indexOf('%') < 0) {
-      if (negative) return (entry.negative ??= { kind: 'immediate', value: immediateValue('-' + entry.name, true), text: '-' + entry.name });
+      if (negative)
+        return (entry.negative ??= { kind: 'immediate', value: immediateValue('-' + entry.name, true), text: '-' + entry.name });
       return (entry.immediate ??= { kind: 'immediate', value: immediateValue(entry.name, false), text: entry.name });
     }
     while (this.pos < this.len) {
@@ -792,12 +912,18 @@ export class PtxGrammar extends PtxLexer {
 /** The first `count` items as an array of exactly that length (no spare capacity). */
 function exactCopy<T>(items: T[], count: number): T[] {
   switch (count) {
-    case 0: return [];
-    case 1: return [items[0]];
-    case 2: return [items[0], items[1]];
-    case 3: return [items[0], items[1], items[2]];
-    case 4: return [items[0], items[1], items[2], items[3]];
-    default: return items.slice(0, count);
+    case 0:
+      return [];
+    case 1:
+      return [items[0]];
+    case 2:
+      return [items[0], items[1]];
+    case 3:
+      return [items[0], items[1], items[2]];
+    case 4:
+      return [items[0], items[1], items[2], items[3]];
+    default:
+      return items.slice(0, count);
   }
 }
 
@@ -821,7 +947,15 @@ class InstructionNode implements Instruction {
   declare private readonly start: number;
   declare private readonly line: number;
 
-  constructor(sourceText: string, start: number, line: number, info: OpcodeInfo, guard: Instruction['guard'], operands: Operand[], source: SourceLocation | null) {
+  constructor(
+    sourceText: string,
+    start: number,
+    line: number,
+    info: OpcodeInfo,
+    guard: Instruction['guard'],
+    operands: Operand[],
+    source: SourceLocation | null,
+  ) {
     this.kind = 'instruction';
     this.opcode = info.opcode;
     this.mnemonic = info.mnemonic;

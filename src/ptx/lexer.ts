@@ -6,14 +6,40 @@ import type { Instruction, Operand, PtxError } from './ast.js';
 import { walkOpcode, walkedOpcode } from './opcode-trie.js';
 import type { OpcodeInfo } from './opcodes.js';
 
-export const C_TAB = 9, C_LF = 10, C_CR = 13, C_SPACE = 32, C_BANG = 33, C_QUOTE = 34, C_DOLLAR = 36,
-  C_PERCENT = 37, C_LPAREN = 40, C_RPAREN = 41, C_STAR = 42, C_PLUS = 43, C_COMMA = 44, C_MINUS = 45,
-  C_DOT = 46, C_SLASH = 47, C_0 = 48, C_9 = 57, C_COLON = 58, C_SEMI = 59, C_LT = 60, C_EQ = 61,
-  C_GT = 62, C_AT = 64, C_LBRACKET = 91, C_RBRACKET = 93, C_UNDERSCORE = 95, C_LBRACE = 123,
-  C_PIPE = 124, C_RBRACE = 125;
+export const C_TAB = 9,
+  C_LF = 10,
+  C_CR = 13,
+  C_SPACE = 32,
+  C_BANG = 33,
+  C_QUOTE = 34,
+  C_DOLLAR = 36,
+  C_PERCENT = 37,
+  C_LPAREN = 40,
+  C_RPAREN = 41,
+  C_STAR = 42,
+  C_PLUS = 43,
+  C_COMMA = 44,
+  C_MINUS = 45,
+  C_DOT = 46,
+  C_SLASH = 47,
+  C_0 = 48,
+  C_9 = 57,
+  C_COLON = 58,
+  C_SEMI = 59,
+  C_LT = 60,
+  C_EQ = 61,
+  C_GT = 62,
+  C_AT = 64,
+  C_LBRACKET = 91,
+  C_RBRACKET = 93,
+  C_UNDERSCORE = 95,
+  C_LBRACE = 123,
+  C_PIPE = 124,
+  C_RBRACE = 125;
 
 // Character classes by code (ASCII), one table load instead of a chain of comparisons.
-const IDENT_CHAR = 1, WORD_CHAR = 2;
+const IDENT_CHAR = 1,
+  WORD_CHAR = 2;
 const CHAR_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ident = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36;
@@ -283,7 +309,7 @@ export class PtxLexer {
       return value;
     }
     if (text.charCodeAt(this.pos) === C_MINUS) this.pos++;
-    while (this.pos < this.len && (isIdentChar(text.charCodeAt(this.pos)))) this.pos++;
+    while (this.pos < this.len && isIdentChar(text.charCodeAt(this.pos))) this.pos++;
     if (this.pos === start) return null;
     const parsed = Number(text.slice(start, this.pos));
     return Number.isFinite(parsed) ? parsed : null;

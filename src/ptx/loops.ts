@@ -116,8 +116,16 @@ function naturalLoops(cfg: Cfg): LoopInfo[] {
     .map(([header, body]) => ({ header, blocks: [...body].sort((a, b) => a - b) }))
     .sort((a, b) => b.blocks.length - a.blocks.length || a.header - b.header)
     .map((l, id) => ({
-      id, header: l.header, blocks: l.blocks, depth: 1, parentId: null, tripCount: null, tripCountReason: '',
-      assumedTripCount: null, source: null, inductionRegister: null,
+      id,
+      header: l.header,
+      blocks: l.blocks,
+      depth: 1,
+      parentId: null,
+      tripCount: null,
+      tripCountReason: '',
+      assumedTripCount: null,
+      source: null,
+      inductionRegister: null,
     }));
   // Parent = the smallest enclosing loop (loops are sorted largest first).
   for (const loop of loops) {
@@ -213,14 +221,30 @@ interface Induction {
   type: string;
 }
 
-const NEGATE: Record<string, string> = { eq: 'ne', ne: 'eq', lt: 'ge', ge: 'lt', le: 'gt', gt: 'le', lo: 'hs', hs: 'lo', ls: 'hi', hi: 'ls' };
+const NEGATE: Record<string, string> = {
+  eq: 'ne',
+  ne: 'eq',
+  lt: 'ge',
+  ge: 'lt',
+  le: 'gt',
+  gt: 'le',
+  lo: 'hs',
+  hs: 'lo',
+  ls: 'hi',
+  hi: 'ls',
+};
 const SWAP: Record<string, string> = { eq: 'eq', ne: 'ne', lt: 'gt', gt: 'lt', le: 'ge', ge: 'le', lo: 'hi', hi: 'lo', ls: 'hs', hs: 'ls' };
 
 function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: Launch): Counted {
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
-  const none = (reason: string, source: SourceLocation | null = null): Counted => ({ tripCount: null, reason, inductionRegister: null, source });
+  const none = (reason: string, source: SourceLocation | null = null): Counted => ({
+    tripCount: null,
+    reason,
+    inductionRegister: null,
+    source,
+  });
   if (exits.length === 0) return none('no exit edge (infinite loop or exits only by return)');
   // Prefer the exit that is also a latch (bottom-tested loop, as nvcc emits them).
   const latchExits = exits.filter((b) => cfg.blocks[b].successors.includes(loop.header));
@@ -237,7 +261,8 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
   const continueWhenTrue = takenContinues !== branch.guard.negated;
 
   const { def: setpIndex } = resolver.reachingDefinition(branch.guard.register, exit, branchIndex);
-  if (setpIndex === null || !inLoop.has(cfg.blockOfStatement[setpIndex])) return none(`exit predicate ${branch.guard.register} is not computed in the loop`, source);
+  if (setpIndex === null || !inLoop.has(cfg.blockOfStatement[setpIndex]))
+    return none(`exit predicate ${branch.guard.register} is not computed in the loop`, source);
   const setp = body[setpIndex] as Instruction;
   const setpSource = setp.source ?? source;
   if (setp.mnemonic !== 'setp' || setp.operands.length !== 3 || setp.modifiers.length !== 2) {
@@ -257,10 +282,16 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
     cmp = SWAP[cmp];
   }
   if (!tested) {
-    const regs = setp.operands.slice(1).filter((o): o is Extract<Operand, { kind: 'register' }> => o.kind === 'register').map((o) => o.name);
+    const regs = setp.operands
+      .slice(1)
+      .filter((o): o is Extract<Operand, { kind: 'register' }> => o.kind === 'register')
+      .map((o) => o.name);
     const offsetReason = regs.map((r) => unresolvedOffset(cfg, resolver, inLoop, r)).find((r) => r !== null);
     if (offsetReason) return none(`bound unknown: ${offsetReason}`, setpSource);
-    const why = regs.map((r) => describeInLoop(cfg, resolver, inLoop, r)).filter(Boolean).join('; ');
+    const why = regs
+      .map((r) => describeInLoop(cfg, resolver, inLoop, r))
+      .filter(Boolean)
+      .join('; ');
     return none(`exit condition '${setp.text.trim()}' has no induction variable with a constant step${why ? ` (${why})` : ''}`, setpSource);
   }
   const iv = tested.induction;
@@ -298,7 +329,10 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
     if (typeof perThread === 'string') return { ...none(`${first.reason}; ${perThread}`, setpSource), inductionRegister: iv.register };
     const text = `${iv.register} starts per thread (${perThread.startText}); ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${bound.value}`;
     return {
-      tripCount: perThread.mean, warpTripCount: perThread.warpMax, inductionRegister: iv.register, source: setpSource,
+      tripCount: perThread.mean,
+      warpTripCount: perThread.warpMax,
+      inductionRegister: iv.register,
+      source: setpSource,
       reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`,
     };
   }
@@ -306,15 +340,27 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
   const start = first.value;
   const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
   const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? '+' : ''}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
-  if (trips === null) return { tripCount: null, reason: `counted loop does not terminate cleanly (${loopText})`, inductionRegister: iv.register, source: setpSource };
+  if (trips === null)
+    return {
+      tripCount: null,
+      reason: `counted loop does not terminate cleanly (${loopText})`,
+      inductionRegister: iv.register,
+      source: setpSource,
+    };
   const extraExits = exits.length - 1;
   const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? 's' : ''})` : ''}`;
   return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource };
 }
 
 /** An operand that is an induction register, or induction register + loop-invariant constant. */
-function linked(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, op: Operand, block: number, at: number):
-  { induction: Induction; offset: number; at: number } | null {
+function linked(
+  cfg: Cfg,
+  resolver: ValueResolver,
+  inLoop: Set<number>,
+  op: Operand,
+  block: number,
+  at: number,
+): { induction: Induction; offset: number; at: number } | null {
   if (op.kind !== 'register') return null;
   const direct = induction(cfg, resolver, inLoop, op.name);
   if (direct) return { induction: direct, offset: 0, at };
@@ -323,7 +369,12 @@ function linked(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, op: Oper
   const def = resolver.instruction(defs[0]);
   if ((def.mnemonic !== 'add' && def.mnemonic !== 'sub') || def.operands.length !== 3 || def.guard) return null;
   const defBlock = cfg.blockOfStatement[defs[0]];
-  for (const [ivSide, otherSide] of def.mnemonic === 'add' ? [[1, 2], [2, 1]] : [[1, 2]]) {
+  for (const [ivSide, otherSide] of def.mnemonic === 'add'
+    ? [
+        [1, 2],
+        [2, 1],
+      ]
+    : [[1, 2]]) {
     const ivOp = def.operands[ivSide];
     if (ivOp.kind !== 'register') continue;
     const ind = induction(cfg, resolver, inLoop, ivOp.name);
@@ -344,7 +395,10 @@ function unresolvedOffset(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>
   if (defs.length !== 1) return null;
   const def = resolver.instruction(defs[0]);
   if ((def.mnemonic !== 'add' && def.mnemonic !== 'sub') || def.operands.length !== 3) return null;
-  for (const [ivSide, otherSide] of [[1, 2], [2, 1]]) {
+  for (const [ivSide, otherSide] of [
+    [1, 2],
+    [2, 1],
+  ]) {
     const ivOp = def.operands[ivSide];
     if (ivOp.kind !== 'register' || !induction(cfg, resolver, inLoop, ivOp.name)) continue;
     const value = resolver.operand(def.operands[otherSide], cfg.blockOfStatement[defs[0]], defs[0]);
@@ -367,7 +421,8 @@ function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, regis
   if (a.kind === 'register' && a.name === register) stepOperand = b;
   else if (op === 'add' && b.kind === 'register' && b.name === register) stepOperand = a;
   if (!stepOperand) return null;
-  if (stepOperand.kind === 'register' && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) return null;
+  if (stepOperand.kind === 'register' && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d])))
+    return null;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return null;
   return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? 's32' };
@@ -375,12 +430,18 @@ function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, regis
 
 function describeStep(iv: Induction): string {
   switch (iv.op) {
-    case 'add': return iv.step >= 0 ? `+= ${iv.step}` : `-= ${-iv.step}`;
-    case 'sub': return `-= ${iv.step}`;
-    case 'shr': return `>>= ${iv.step}`;
-    case 'shl': return `<<= ${iv.step}`;
-    case 'mul': return `*= ${iv.step}`;
-    default: return `/= ${iv.step}`;
+    case 'add':
+      return iv.step >= 0 ? `+= ${iv.step}` : `-= ${-iv.step}`;
+    case 'sub':
+      return `-= ${iv.step}`;
+    case 'shr':
+      return `>>= ${iv.step}`;
+    case 'shl':
+      return `<<= ${iv.step}`;
+    case 'mul':
+      return `*= ${iv.step}`;
+    default:
+      return `/= ${iv.step}`;
   }
 }
 
@@ -395,19 +456,42 @@ function describeInLoop(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, 
 function applyStep(iv: Induction, v: number, bits: number, unsigned: boolean): number {
   let r: number;
   switch (iv.op) {
-    case 'add': r = v + iv.step; break;
-    case 'sub': r = v - iv.step; break;
-    case 'shr': r = unsigned || iv.type.startsWith('u') || iv.type.startsWith('b') ? Math.floor((bits === 32 ? v >>> 0 : v) / 2 ** iv.step) : Math.floor(v / 2 ** iv.step); break;
-    case 'shl': r = v * 2 ** iv.step; break;
-    case 'mul': r = v * iv.step; break;
-    default: r = iv.step === 0 ? NaN : Math.trunc(v / iv.step);
+    case 'add':
+      r = v + iv.step;
+      break;
+    case 'sub':
+      r = v - iv.step;
+      break;
+    case 'shr':
+      r =
+        unsigned || iv.type.startsWith('u') || iv.type.startsWith('b')
+          ? Math.floor((bits === 32 ? v >>> 0 : v) / 2 ** iv.step)
+          : Math.floor(v / 2 ** iv.step);
+      break;
+    case 'shl':
+      r = v * 2 ** iv.step;
+      break;
+    case 'mul':
+      r = v * iv.step;
+      break;
+    default:
+      r = iv.step === 0 ? NaN : Math.trunc(v / iv.step);
   }
   if (bits === 32) r = unsigned ? r >>> 0 : r | 0;
   return r;
 }
 
 /** Number of times the loop test runs (= header executions of a bottom-tested loop). */
-function countTrips(iv: Induction, start: number, after: boolean, offset: number, cmp: string, bound: number, unsigned: boolean, bits: number): number | null {
+function countTrips(
+  iv: Induction,
+  start: number,
+  after: boolean,
+  offset: number,
+  cmp: string,
+  bound: number,
+  unsigned: boolean,
+  bits: number,
+): number | null {
   const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
   const b = norm(bound);
   const linear = iv.op === 'add' || iv.op === 'sub';
@@ -417,16 +501,26 @@ function countTrips(iv: Induction, start: number, after: boolean, offset: number
   if (compare(cmp, v1, b) === false) return 1;
   if (linear && !(unsigned && bits === 32)) {
     switch (cmp) {
-      case 'lt': case 'lo': return step > 0 ? Math.ceil((b - v1) / step) + 1 : null;
-      case 'le': case 'ls': return step > 0 ? Math.floor((b - v1) / step) + 2 : null;
-      case 'gt': case 'hi': return step < 0 ? Math.ceil((v1 - b) / -step) + 1 : null;
-      case 'ge': case 'hs': return step < 0 ? Math.floor((v1 - b) / -step) + 2 : null;
+      case 'lt':
+      case 'lo':
+        return step > 0 ? Math.ceil((b - v1) / step) + 1 : null;
+      case 'le':
+      case 'ls':
+        return step > 0 ? Math.floor((b - v1) / step) + 2 : null;
+      case 'gt':
+      case 'hi':
+        return step < 0 ? Math.ceil((v1 - b) / -step) + 1 : null;
+      case 'ge':
+      case 'hs':
+        return step < 0 ? Math.floor((v1 - b) / -step) + 2 : null;
       case 'ne': {
         if (step === 0 || (b - v1) % step !== 0 || (b - v1) / step < 0) return null;
         return (b - v1) / step + 1;
       }
-      case 'eq': return step === 0 ? null : 2;
-      default: return null;
+      case 'eq':
+        return step === 0 ? null : 2;
+      default:
+        return null;
     }
   }
   // Non-linear steps (halving, doubling) and unsigned wrap: simulate.
@@ -442,23 +536,38 @@ function countTrips(iv: Induction, start: number, after: boolean, offset: number
 
 const round = (v: number): string => String(Math.round(v * 1000) / 1000);
 
-interface ThreadCounts { mean: number; warpMax: number; threads: number; scope: string; startText: string }
+interface ThreadCounts {
+  mean: number;
+  warpMax: number;
+  threads: number;
+  scope: string;
+  startText: string;
+}
 
 /** Per-thread trip counts of a loop whose start depends on %tid (and %ctaid): every thread of the block
  * (of the grid when %ctaid is involved) is enumerated; a string says why it could not be. */
-function threadCounts(resolver: ValueResolver, launch: Launch, reason: string, startValue: () => { value: number | null; reason: string },
-  tripsFrom: (start: number) => number | null): ThreadCounts | string {
+function threadCounts(
+  resolver: ValueResolver,
+  launch: Launch,
+  reason: string,
+  startValue: () => { value: number | null; reason: string },
+  tripsFrom: (start: number) => number | null,
+): ThreadCounts | string {
   const block = launch.block;
-  if (!block) return 'the start depends on the thread and the block is unknown (give --block or the config\'s kernels.NAME.block)';
+  if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
   const needsGrid = /%ctaid\b/.test(reason);
-  if (needsGrid && !launch.grid) return 'the start depends on the block index and the grid is unknown (give the config\'s kernels.NAME.grid or --grid)';
+  if (needsGrid && !launch.grid)
+    return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid! : [1, 1, 1];
   const blockThreads = block[0] * block[1] * block[2];
   const blocks = grid[0] * grid[1] * grid[2];
   if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
   const axes = ['x', 'y', 'z'];
-  let sum = 0, warpSum = 0, warps = 0;
-  let startMin = Infinity, startMax = -Infinity;
+  let sum = 0,
+    warpSum = 0,
+    warps = 0;
+  let startMin = Infinity,
+    startMax = -Infinity;
   try {
     for (let b = 0; b < blocks; b++) {
       const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
@@ -475,15 +584,24 @@ function threadCounts(resolver: ValueResolver, launch: Launch, reason: string, s
         if (trips === null) return `the loop does not terminate cleanly for a thread starting at ${start.value}`;
         sum += trips;
         warpMax = Math.max(warpMax, trips);
-        if (t % 32 === 31 || t === blockThreads - 1) { warpSum += warpMax; warps++; warpMax = 0; }
+        if (t % 32 === 31 || t === blockThreads - 1) {
+          warpSum += warpMax;
+          warps++;
+          warpMax = 0;
+        }
       }
     }
   } finally {
-    for (const axis of axes) { resolver.special.delete(`%tid.${axis}`); resolver.special.delete(`%ctaid.${axis}`); }
+    for (const axis of axes) {
+      resolver.special.delete(`%tid.${axis}`);
+      resolver.special.delete(`%ctaid.${axis}`);
+    }
   }
   const threads = blockThreads * blocks;
   return {
-    mean: sum / threads, warpMax: warpSum / warps, threads,
+    mean: sum / threads,
+    warpMax: warpSum / warps,
+    threads,
     scope: needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`,
     startText: `${startMin}..${startMax}`,
   };

@@ -19,8 +19,22 @@ export interface InstructionAnalysis {
 
 export function emptyCounts(): InstructionMixCounts {
   return {
-    fp32: 0, fp64: 0, fp16: 0, integer: 0, sfu: 0, tensor: 0, conversion: 0, move: 0, predicate: 0, control: 0,
-    barrier: 0, atomic: 0, load: {}, store: {}, other: 0, total: 0,
+    fp32: 0,
+    fp64: 0,
+    fp16: 0,
+    integer: 0,
+    sfu: 0,
+    tensor: 0,
+    conversion: 0,
+    move: 0,
+    predicate: 0,
+    control: 0,
+    barrier: 0,
+    atomic: 0,
+    load: {},
+    store: {},
+    other: 0,
+    total: 0,
   };
 }
 
@@ -41,7 +55,21 @@ interface Totals {
 
 // Counts accumulate in a Float64Array by slot (category, or load/store x space): the inner
 // loop then does no property lookups by computed key.
-const CATEGORY_SLOTS = ['fp32', 'fp64', 'fp16', 'integer', 'sfu', 'tensor', 'conversion', 'move', 'predicate', 'control', 'barrier', 'atomic', 'other'] as const;
+const CATEGORY_SLOTS = [
+  'fp32',
+  'fp64',
+  'fp16',
+  'integer',
+  'sfu',
+  'tensor',
+  'conversion',
+  'move',
+  'predicate',
+  'control',
+  'barrier',
+  'atomic',
+  'other',
+] as const;
 const SPACE_SLOTS: Space[] = ['global', 'shared', 'local', 'const', 'param', 'tex', 'surf', 'generic'];
 const LOAD_BASE = CATEGORY_SLOTS.length;
 const STORE_BASE = LOAD_BASE + SPACE_SLOTS.length;
@@ -49,43 +77,80 @@ const SLOT_COUNT = STORE_BASE + SPACE_SLOTS.length;
 
 function spaceSlot(space: Space | null): number {
   switch (space) {
-    case 'global': return 0;
-    case 'shared': return 1;
-    case 'local': return 2;
-    case 'const': return 3;
-    case 'param': return 4;
-    case 'tex': return 5;
-    case 'surf': return 6;
-    default: return 7;
+    case 'global':
+      return 0;
+    case 'shared':
+      return 1;
+    case 'local':
+      return 2;
+    case 'const':
+      return 3;
+    case 'param':
+      return 4;
+    case 'tex':
+      return 5;
+    case 'surf':
+      return 6;
+    default:
+      return 7;
   }
 }
 
 // Switches over the category strings (SPACE_SLOTS / CATEGORY_SLOTS order): no Map lookups per instruction.
 function slotOf(c: Classified, space: Space | null): number {
   switch (c.category) {
-    case 'load': return LOAD_BASE + spaceSlot(space);
-    case 'store': return STORE_BASE + spaceSlot(space);
-    case 'fp32': return 0;
-    case 'fp64': return 1;
-    case 'fp16': return 2;
-    case 'integer': return 3;
-    case 'sfu': return 4;
-    case 'tensor': return 5;
-    case 'conversion': return 6;
-    case 'move': return 7;
-    case 'predicate': return 8;
-    case 'control': return 9;
-    case 'barrier': return 10;
-    case 'atomic': return 11;
-    default: return 12;
+    case 'load':
+      return LOAD_BASE + spaceSlot(space);
+    case 'store':
+      return STORE_BASE + spaceSlot(space);
+    case 'fp32':
+      return 0;
+    case 'fp64':
+      return 1;
+    case 'fp16':
+      return 2;
+    case 'integer':
+      return 3;
+    case 'sfu':
+      return 4;
+    case 'tensor':
+      return 5;
+    case 'conversion':
+      return 6;
+    case 'move':
+      return 7;
+    case 'predicate':
+      return 8;
+    case 'control':
+      return 9;
+    case 'barrier':
+      return 10;
+    case 'atomic':
+      return 11;
+    default:
+      return 12;
   }
 }
 
 function countsFromTally(tally: number[]): InstructionMixCounts {
   // Named stores (CATEGORY_SLOTS order), not stores by a computed key.
   const counts: InstructionMixCounts = {
-    fp32: tally[0], fp64: tally[1], fp16: tally[2], integer: tally[3], sfu: tally[4], tensor: tally[5], conversion: tally[6],
-    move: tally[7], predicate: tally[8], control: tally[9], barrier: tally[10], atomic: tally[11], load: {}, store: {}, other: tally[12], total: 0,
+    fp32: tally[0],
+    fp64: tally[1],
+    fp16: tally[2],
+    integer: tally[3],
+    sfu: tally[4],
+    tensor: tally[5],
+    conversion: tally[6],
+    move: tally[7],
+    predicate: tally[8],
+    control: tally[9],
+    barrier: tally[10],
+    atomic: tally[11],
+    load: {},
+    store: {},
+    other: tally[12],
+    total: 0,
   };
   let total = 0;
   for (let i = 0; i < CATEGORY_SLOTS.length; i++) total += tally[i];
@@ -100,7 +165,22 @@ function countsFromTally(tally: number[]): InstructionMixCounts {
 }
 
 function addCounts(into: InstructionMixCounts, from: InstructionMixCounts, times: number): void {
-  for (const key of ['fp32', 'fp64', 'fp16', 'integer', 'sfu', 'tensor', 'conversion', 'move', 'predicate', 'control', 'barrier', 'atomic', 'other', 'total'] as const) {
+  for (const key of [
+    'fp32',
+    'fp64',
+    'fp16',
+    'integer',
+    'sfu',
+    'tensor',
+    'conversion',
+    'move',
+    'predicate',
+    'control',
+    'barrier',
+    'atomic',
+    'other',
+    'total',
+  ] as const) {
     into[key] += from[key] * times;
   }
   for (const [k, v] of Object.entries(from.load)) into.load[k] = (into.load[k] ?? 0) + v * times;
@@ -145,7 +225,12 @@ export function addressProvenance(module: PtxModule, fn: PtxFunction, facts: Fun
       }
       if (m === 'ld' && ins.modifiers[0] === 'param') {
         const addr = ins.operands[1];
-        if (addr?.kind === 'address' && addr.base?.kind === 'symbol' && entryParams.has(addr.base.name) && /64$/.test(ins.modifiers[ins.modifiers.length - 1] ?? '')) {
+        if (
+          addr?.kind === 'address' &&
+          addr.base?.kind === 'symbol' &&
+          entryParams.has(addr.base.name) &&
+          /64$/.test(ins.modifiers[ins.modifiers.length - 1] ?? '')
+        ) {
           changed = addTo(prov, dest, 'global') || changed;
         }
         continue;
@@ -154,7 +239,8 @@ export function addressProvenance(module: PtxModule, fn: PtxFunction, facts: Fun
         for (const op of ins.operands.slice(1)) {
           if (op.kind === 'symbol') {
             const space = globalsSpace.get(op.name);
-            if (space === 'shared' || space === 'global' || space === 'const' || space === 'local') changed = addTo(prov, dest, space) || changed;
+            if (space === 'shared' || space === 'global' || space === 'const' || space === 'local')
+              changed = addTo(prov, dest, space) || changed;
           } else if (op.kind === 'register') {
             if (op.name === '%SP' || op.name === '%SPL') changed = addTo(prov, dest, 'local') || changed;
             for (const space of prov.get(op.name) ?? []) changed = addTo(prov, dest, space) || changed;
@@ -312,8 +398,15 @@ function calleeSummary(module: PtxModule, callee: PtxFunction, loopOptions: Loop
   return inner;
 }
 
-function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
-  loopOptions: LoopOptions, context: CallContext): FunctionResult {
+function analyzeFunction(
+  module: PtxModule,
+  fn: PtxFunction,
+  cfg: Cfg,
+  loops: LoopInfo[],
+  weights: Float64Array,
+  loopOptions: LoopOptions,
+  context: CallContext,
+): FunctionResult {
   const body = fn.body;
   const classes = new Array<Classified | null>(body.length).fill(null);
   const facts = functionFacts(fn);
@@ -324,8 +417,18 @@ function analyzeFunction(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: Lo
   const staticTally: number[] = new Array<number>(SLOT_COUNT).fill(0);
   const dynamicTally: number[] = new Array<number>(SLOT_COUNT).fill(0);
   const totals: Totals = {
-    dynamic: emptyCounts(), weighted: 0, flops: 0, globalLoadBytes: 0, globalStoreBytes: 0, sharedLoadBytes: 0,
-    sharedStoreBytes: 0, localLoadBytes: 0, localStoreBytes: 0, blocking: 0, unknownBranches: false, assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
+    dynamic: emptyCounts(),
+    weighted: 0,
+    flops: 0,
+    globalLoadBytes: 0,
+    globalStoreBytes: 0,
+    sharedLoadBytes: 0,
+    sharedStoreBytes: 0,
+    localLoadBytes: 0,
+    localStoreBytes: 0,
+    blocking: 0,
+    unknownBranches: false,
+    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
   };
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.
@@ -424,8 +527,14 @@ export function intensities(counts: InstructionMixCounts): InstructionMix['inten
 }
 
 /** Mix, per-thread estimates and regions of one function (weights from statementWeights). */
-export function analyzeInstructions(module: PtxModule, fn: PtxFunction, cfg: Cfg, loops: LoopInfo[], weights: Float64Array,
-  loopOptions: LoopOptions = {}): InstructionAnalysis {
+export function analyzeInstructions(
+  module: PtxModule,
+  fn: PtxFunction,
+  cfg: Cfg,
+  loops: LoopInfo[],
+  weights: Float64Array,
+  loopOptions: LoopOptions = {},
+): InstructionAnalysis {
   const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callContext(module, fn.name));
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },

@@ -13,7 +13,12 @@ export function parsePtx(text: string, file?: string): ParseResult {
     parser.parse();
   } catch (error) {
     // A parser bug must not take the whole report down: keep what was parsed.
-    parser.errors.push({ message: `internal parser error: ${(error as Error).message}${file ? ` in ${file}` : ''}`, line: 0, column: 0, functionName: null });
+    parser.errors.push({
+      message: `internal parser error: ${(error as Error).message}${file ? ` in ${file}` : ''}`,
+      line: 0,
+      column: 0,
+      functionName: null,
+    });
   }
   return { module: parser.module, errors: parser.errors };
 }

@@ -8,12 +8,14 @@ import type { PtxFunction, PtxModule, SourceLocation } from './ast.js';
 export function isToolkitFile(file: string | null): boolean {
   if (!file) return false;
   const f = file.replace(/\\/g, '/');
-  return /\/targets\/[^/]+\/include\//.test(f)
-    || /\/cuda[-.\w]*\/include\//.test(f)
-    || /\/include\/crt\//.test(f)
-    || /\/nvidia\/[\w_]+\/include\//.test(f)
-    || f.startsWith('/usr/include/')
-    || /\/lib\/gcc\/[^/]+\/[^/]+\/include\//.test(f);
+  return (
+    /\/targets\/[^/]+\/include\//.test(f) ||
+    /\/cuda[-.\w]*\/include\//.test(f) ||
+    /\/include\/crt\//.test(f) ||
+    /\/nvidia\/[\w_]+\/include\//.test(f) ||
+    f.startsWith('/usr/include/') ||
+    /\/lib\/gcc\/[^/]+\/[^/]+\/include\//.test(f)
+  );
 }
 
 const key = (loc: SourceLocation): string => `${loc.fileIndex}:${loc.line}:${loc.column}`;

@@ -48,7 +48,8 @@ class Definitions {
     this.registers = [];
     // Blocks hold the instructions in ascending order, so no statement's kind is read.
     const body = cfg.fn.body;
-    for (const block of cfg.blocks) for (const i of block.statements) noteDestinations(body[i] as Instruction, i, this.statements, this.registers);
+    for (const block of cfg.blocks)
+      for (const i of block.statements) noteDestinations(body[i] as Instruction, i, this.statements, this.registers);
   }
 
   /** Statement indexes writing the register, ascending, each once. */
@@ -106,7 +107,10 @@ export class ValueResolver {
   /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
   readonly special = new Map<string, number>();
 
-  constructor(readonly cfg: Cfg, private readonly options: ValueOptions = {}) {
+  constructor(
+    readonly cfg: Cfg,
+    private readonly options: ValueOptions = {},
+  ) {
     this.defs = { get: (register: string) => this.definitionsOf(register) };
   }
 
@@ -129,7 +133,15 @@ export class ValueResolver {
   reachingDefinition(register: string, block: number, statement: number): { def: number | null; reason: string | null } {
     const def = this.reachingIndex(register, block, statement);
     if (def >= 0) return { def, reason: null };
-    return { def: null, reason: def === NEVER_ASSIGNED ? `${register} is never assigned` : def === SEVERAL_PATHS ? `${register} is assigned on several paths` : `${register} has no definition on every path` };
+    return {
+      def: null,
+      reason:
+        def === NEVER_ASSIGNED
+          ? `${register} is never assigned`
+          : def === SEVERAL_PATHS
+            ? `${register} is assigned on several paths`
+            : `${register} has no definition on every path`,
+    };
   }
 
   /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
@@ -167,11 +179,20 @@ export class ValueResolver {
     let b = block;
     let result: number;
     for (;;) {
-      if (memo[b] !== -2) { result = memo[b]; break; }
+      if (memo[b] !== -2) {
+        result = memo[b];
+        break;
+      }
       path.push(b);
       const up = this.cfg.idom[b];
-      if (up === -1 || up === b) { result = -1; break; }
-      if (lastDefinitionIn(defs, this.cfg.blocks[up].statements, -1) !== -1) { result = up; break; }
+      if (up === -1 || up === b) {
+        result = -1;
+        break;
+      }
+      if (lastDefinitionIn(defs, this.cfg.blocks[up].statements, -1) !== -1) {
+        result = up;
+        break;
+      }
       b = up;
     }
     for (const p of path) memo[p] = result;
@@ -229,7 +250,7 @@ export class ValueResolver {
       case 'cvt': {
         if (ops[1]?.kind === 'symbol') return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
         // cvt.DST.SRC: wrap to the destination type.
-        const destType = ins.mnemonic === 'cvt' ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
+        const destType = ins.mnemonic === 'cvt' ? (ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type) : type;
         return wrap(this.argument(ops, 1, block, statement, depth), destType);
       }
       case 'ld': {
@@ -238,8 +259,18 @@ export class ValueResolver {
         }
         return unknown(`${destinations(ins)[0]} is loaded from memory`);
       }
-      case 'add': case 'sub': case 'mul': case 'shl': case 'shr': case 'and': case 'or': case 'xor':
-      case 'div': case 'rem': case 'min': case 'max': {
+      case 'add':
+      case 'sub':
+      case 'mul':
+      case 'shl':
+      case 'shr':
+      case 'and':
+      case 'or':
+      case 'xor':
+      case 'div':
+      case 'rem':
+      case 'min':
+      case 'max': {
         if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
         const a = this.argument(ops, 1, block, statement, depth);
         if (a.value === null) return a;
@@ -249,15 +280,23 @@ export class ValueResolver {
         return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
       }
       case 'mad': {
-        const a = this.argument(ops, 1, block, statement, depth), b = this.argument(ops, 2, block, statement, depth), c = this.argument(ops, 3, block, statement, depth);
+        const a = this.argument(ops, 1, block, statement, depth),
+          b = this.argument(ops, 2, block, statement, depth),
+          c = this.argument(ops, 3, block, statement, depth);
         if (a.value === null) return a;
         if (b.value === null) return b;
         if (c.value === null) return c;
         const value = known(a.value * b.value + c.value);
         return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
       }
-      case 'neg': { const a = this.argument(ops, 1, block, statement, depth); return a.value === null ? a : wrap(known(-a.value), type); }
-      case 'not': { const a = this.argument(ops, 1, block, statement, depth); return a.value === null ? a : wrap(known(~a.value), type); }
+      case 'neg': {
+        const a = this.argument(ops, 1, block, statement, depth);
+        return a.value === null ? a : wrap(known(-a.value), type);
+      }
+      case 'not': {
+        const a = this.argument(ops, 1, block, statement, depth);
+        return a.value === null ? a : wrap(known(~a.value), type);
+      }
       case 'selp': {
         const p = this.predicate(ops[3], block, statement, depth);
         if (p === null) return unknown(`${destinations(ins)[0]} is selected by an unknown predicate`);
@@ -328,7 +367,8 @@ export class ValueResolver {
   }
 }
 
-const SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
+const SPECIAL_REGISTER =
+  /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
 
 const TYPE_NAME = /^[subf]\d+$/;
 
@@ -359,34 +399,57 @@ function binary(mnemonic: string, modifiers: readonly string[], a: number, b: nu
   const type = modifiers[modifiers.length - 1] ?? '';
   const is32 = bitsOf(type) <= 32;
   switch (mnemonic) {
-    case 'add': return a + b;
-    case 'sub': return a - b;
+    case 'add':
+      return a + b;
+    case 'sub':
+      return a - b;
     case 'mul':
       if (modifiers[0] === 'hi') return is32 ? Number((BigInt(a) * BigInt(b)) >> 32n) : Number((BigInt(a) * BigInt(b)) >> 64n);
       return is32 && modifiers[0] !== 'wide' ? Math.imul(a, b) : a * b;
-    case 'shl': return is32 ? a << b : a * 2 ** b;
-    case 'shr': return type.startsWith('s') ? (is32 ? a >> b : Math.floor(a / 2 ** b)) : (is32 ? (a >>> 0) >>> b : Math.floor(a / 2 ** b));
-    case 'and': return is32 ? a & b : Number(BigInt(a) & BigInt(b));
-    case 'or': return is32 ? a | b : Number(BigInt(a) | BigInt(b));
-    case 'xor': return is32 ? a ^ b : Number(BigInt(a) ^ BigInt(b));
-    case 'div': return b === 0 ? NaN : Math.trunc(a / b);
-    case 'rem': return b === 0 ? NaN : a % b;
-    case 'min': return Math.min(a, b);
-    case 'max': return Math.max(a, b);
-    default: return NaN;
+    case 'shl':
+      return is32 ? a << b : a * 2 ** b;
+    case 'shr':
+      return type.startsWith('s') ? (is32 ? a >> b : Math.floor(a / 2 ** b)) : is32 ? (a >>> 0) >>> b : Math.floor(a / 2 ** b);
+    case 'and':
+      return is32 ? a & b : Number(BigInt(a) & BigInt(b));
+    case 'or':
+      return is32 ? a | b : Number(BigInt(a) | BigInt(b));
+    case 'xor':
+      return is32 ? a ^ b : Number(BigInt(a) ^ BigInt(b));
+    case 'div':
+      return b === 0 ? NaN : Math.trunc(a / b);
+    case 'rem':
+      return b === 0 ? NaN : a % b;
+    case 'min':
+      return Math.min(a, b);
+    case 'max':
+      return Math.max(a, b);
+    default:
+      return NaN;
   }
 }
 
 /** PTX setp comparison on integers (signed/unsigned already applied). */
 export function compare(op: string, a: number, b: number): boolean | null {
   switch (op) {
-    case 'eq': return a === b;
-    case 'ne': return a !== b;
-    case 'lt': case 'lo': return a < b;
-    case 'le': case 'ls': return a <= b;
-    case 'gt': case 'hi': return a > b;
-    case 'ge': case 'hs': return a >= b;
-    default: return null;
+    case 'eq':
+      return a === b;
+    case 'ne':
+      return a !== b;
+    case 'lt':
+    case 'lo':
+      return a < b;
+    case 'le':
+    case 'ls':
+      return a <= b;
+    case 'gt':
+    case 'hi':
+      return a > b;
+    case 'ge':
+    case 'hs':
+      return a >= b;
+    default:
+      return null;
   }
 }
 

@@ -20,13 +20,21 @@ function onFrontier(value: boolean | null): string {
 }
 
 /** A frontier comparison's summary cells as plain text; the comment and the HTML report format them. */
-export function frontierCells(f: FrontierComparisonSummary): { baseKept: string; headKept: string; current: string; baseBest: string | null; headBest: string | null } {
+export function frontierCells(f: FrontierComparisonSummary): {
+  baseKept: string;
+  headKept: string;
+  current: string;
+  baseBest: string | null;
+  headBest: string | null;
+} {
   // A side without a result is a space whose source exists on the other side only.
   const kept = (side: FrontierComparisonSummary['base'], missing: string) => (side ? `${side.survivors.length}/${side.total}` : missing);
   return {
-    baseKept: kept(f.base, 'new on head'), headKept: kept(f.head, 'not carved'),
+    baseKept: kept(f.base, 'new on head'),
+    headKept: kept(f.head, 'not carved'),
     current: f.current ? `${onFrontier(f.current.onBase)} → ${onFrontier(f.current.onHead)}` : 'not set',
-    baseBest: f.base?.best?.id ?? null, headBest: f.head?.best?.id ?? null,
+    baseBest: f.base?.best?.id ?? null,
+    headBest: f.head?.best?.id ?? null,
   };
 }
 
@@ -53,8 +61,12 @@ function timingLine(f: FrontierComparisonSummary): string | null {
   if (!t) return null;
   const failed = t.variants.filter((v) => v.error !== null).length;
   const pruned = (side: 'base' | 'head', id: string) => t.variants.some((v) => v.side === side && v.id === id && !v.survivor);
-  const best = (side: 'base' | 'head', b: typeof t.baseBest) => (b ? `${codeSpan(b.id)} ${ms(b.medianMs)}${pruned(side, b.id) ? ' (current, pruned by carving)' : ''}` : 'none measured');
-  const ratio = t.ratio === null ? '' : ` · head/base ${t.ratio.toFixed(3)}× (CI ${t.ratioCiLow!.toFixed(3)}–${t.ratioCiHigh!.toFixed(3)}, p = ${t.pValue!.toPrecision(2)})`;
+  const best = (side: 'base' | 'head', b: typeof t.baseBest) =>
+    b ? `${codeSpan(b.id)} ${ms(b.medianMs)}${pruned(side, b.id) ? ' (current, pruned by carving)' : ''}` : 'none measured';
+  const ratio =
+    t.ratio === null
+      ? ''
+      : ` · head/base ${t.ratio.toFixed(3)}× (CI ${t.ratioCiLow!.toFixed(3)}–${t.ratioCiHigh!.toFixed(3)}, p = ${t.pValue!.toPrecision(2)})`;
   return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds (survivors and current): fastest on base ${best('base', t.baseBest)}, on head ${best('head', t.headBest)}${ratio}${failed ? ` · ${failed} launch(es) failed` : ''}.`;
 }
 
@@ -64,19 +76,30 @@ export function renderCarvingSection(carving: PrCarvingSummary | undefined): str
   const parts = ['### Carving frontiers'];
   if (carving.note) parts.push(carving.note.charAt(0).toUpperCase() + carving.note.slice(1) + '.');
   if (carving.frontiers.length) {
-    parts.push(markdownTable([
-      ['space', 'arch', 'base kept', 'head kept', 'added', 'removed', 'current on frontier', 'predicted best'],
-      ...carving.frontiers.map(row),
-    ], COMPACT));
+    parts.push(
+      markdownTable(
+        [
+          ['space', 'arch', 'base kept', 'head kept', 'added', 'removed', 'current on frontier', 'predicted best'],
+          ...carving.frontiers.map(row),
+        ],
+        COMPACT,
+      ),
+    );
     const timed = carving.frontiers.map(timingLine).filter((line): line is string => line !== null);
     if (timed.length) parts.push(timed.join('\n\n'));
-    const plots = (f: FrontierComparisonSummary) => (f.plots?.length ? `\n\nScatter plots in the report directory: ${f.plots.map(codeSpan).join(', ')}.` : '');
-    parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>\n\n${carving.frontiers
-      .map((f) => `**${f.space}** (${f.arch})\n\n${steps(f)}${plots(f)}`).join('\n\n')}\n\n</details>`);
+    const plots = (f: FrontierComparisonSummary) =>
+      f.plots?.length ? `\n\nScatter plots in the report directory: ${f.plots.map(codeSpan).join(', ')}.` : '';
+    parts.push(
+      `<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>\n\n${carving.frontiers
+        .map((f) => `**${f.space}** (${f.arch})\n\n${steps(f)}${plots(f)}`)
+        .join('\n\n')}\n\n</details>`,
+    );
   }
   const skipped = carving.note ? [] : carving.skipped;
   if (skipped.length) {
-    parts.push(`${skipped.length} ${skipped.length === 1 ? 'space' : 'spaces'} skipped: ${skipped.map((s) => `${codeSpan(s.space)} (${s.reason})`).join('; ')}.`);
+    parts.push(
+      `${skipped.length} ${skipped.length === 1 ? 'space' : 'spaces'} skipped: ${skipped.map((s) => `${codeSpan(s.space)} (${s.reason})`).join('; ')}.`,
+    );
   }
   return parts.join('\n\n');
 }

@@ -32,8 +32,12 @@ function headline(comparison: Comparison, context: RenderContext): string {
   const icon = counts.failing || errors ? '❌' : comparison.findings.length ? '⚠️' : '✅';
   const findings = counts.failing
     ? `${counts.failing} ${counts.failing === 1 ? 'finding fails' : 'findings fail'} the check`
-    : comparison.findings.length ? 'findings, none failing' : 'no performance findings';
-  const verdict = errors ? `${errors} ${errors === 1 ? 'error of the run fails' : 'errors of the run fail'} the check${counts.failing ? `; ${findings}` : ''}` : findings;
+    : comparison.findings.length
+      ? 'findings, none failing'
+      : 'no performance findings';
+  const verdict = errors
+    ? `${errors} ${errors === 1 ? 'error of the run fails' : 'errors of the run fail'} the check${counts.failing ? `; ${findings}` : ''}`
+    : findings;
   const scope = comparison.headOnly ? ' (head-only: no base report to compare with)' : '';
   const counted = counts.text[0].toUpperCase() + counts.text.slice(1);
   return `### ${icon} Carve: ${verdict}\n\n${counted} · ${kernelCounts(comparison)}${scope}`;
@@ -43,16 +47,23 @@ const UNCHANGED_NAMES = 8;
 
 /** Unchanged kernels in one line: they are context, not news. */
 function unchangedLine(unchanged: readonly KernelComparison[]): string {
-  const names = unchanged.slice(0, UNCHANGED_NAMES).map((k) => codeSpan(k.displayName)).join(', ');
+  const names = unchanged
+    .slice(0, UNCHANGED_NAMES)
+    .map((k) => codeSpan(k.displayName))
+    .join(', ');
   const more = unchanged.length > UNCHANGED_NAMES ? `, and ${unchanged.length - UNCHANGED_NAMES} more` : '';
   return `_${unchanged.length} unchanged ${unchanged.length === 1 ? 'kernel' : 'kernels'} (same resources, occupancy and accesses): ${names}${more}._`;
 }
 
 function footer(context: RenderContext, truncated: boolean): string {
-  const commits = context.sha ? ` · head ${context.sha.slice(0, 7)}${context.baseSha ? ` vs base ${context.baseSha.slice(0, 7)}` : ''}` : '';
+  const commits = context.sha
+    ? ` · head ${context.sha.slice(0, 7)}${context.baseSha ? ` vs base ${context.baseSha.slice(0, 7)}` : ''}`
+    : '';
   const failOn = ` · fail-on: ${context.failOn.length ? context.failOn.join(', ') : 'nothing'}`;
   const full = context.fullReportUrl ? ` · [full report](${context.fullReportUrl})` : '';
-  const cut = truncated ? `\n\n_This comment was shortened to fit GitHub's limit${context.fullReportUrl ? '; the full report has everything' : '; see the job summary for everything'}._` : '';
+  const cut = truncated
+    ? `\n\n_This comment was shortened to fit GitHub's limit${context.fullReportUrl ? '; the full report has everything' : '; see the job summary for everything'}._`
+    : '';
   return `${cut}\n\n<sub>Carve${commits}${failOn}${full}</sub>`;
 }
 
@@ -64,7 +75,10 @@ function assemble(comparison: Comparison, context: RenderContext, budget: Budget
   const visible = changed.slice(0, budget.maxRows);
   if (visible.length) {
     const hidden = changed.length - visible.length;
-    parts.push(markdownTable([KERNEL_TABLE_HEADER, ...visible.map(kernelRow)]) + (hidden ? `\n\n_${hidden} more changed ${hidden === 1 ? 'kernel' : 'kernels'} not shown._` : ''));
+    parts.push(
+      markdownTable([KERNEL_TABLE_HEADER, ...visible.map(kernelRow)]) +
+        (hidden ? `\n\n_${hidden} more changed ${hidden === 1 ? 'kernel' : 'kernels'} not shown._` : ''),
+    );
   }
   const unchanged = sorted.filter((k) => k.status === 'unchanged');
   if (unchanged.length) parts.push(unchangedLine(unchanged));
@@ -73,13 +87,23 @@ function assemble(comparison: Comparison, context: RenderContext, budget: Budget
     const shown = groups.slice(0, budget.maxFindings);
     const rest = groups.slice(shown.length).reduce((sum, g) => sum + g.length, 0);
     const anchor = anchorLines(comparison);
-    parts.push(['#### Findings', ...shown.map((g) => findingMarkdown(g, context, anchor)), ...(rest ? [`_…and ${rest} more ${rest === 1 ? 'finding' : 'findings'}._`] : [])].join('\n\n'));
+    parts.push(
+      [
+        '#### Findings',
+        ...shown.map((g) => findingMarkdown(g, context, anchor)),
+        ...(rest ? [`_…and ${rest} more ${rest === 1 ? 'finding' : 'findings'}._`] : []),
+      ].join('\n\n'),
+    );
   }
   // Carving frontiers of the spaces the change touched (gate and `carve compare` of revisions).
   const carving = budget.charts ? renderCarvingSection(comparison.carving) : '';
   if (carving) parts.push(carving);
   if (budget.charts) {
-    const charts = comparison.kernels.filter(occupancyChanged).slice(0, MAX_CHARTS).map(occupancyMermaid).filter((c): c is string => c !== null);
+    const charts = comparison.kernels
+      .filter(occupancyChanged)
+      .slice(0, MAX_CHARTS)
+      .map(occupancyMermaid)
+      .filter((c): c is string => c !== null);
     if (charts.length) {
       const summary = `Occupancy by block size (${charts.length} ${charts.length === 1 ? 'kernel' : 'kernels'})`;
       parts.push(`<details><summary>${summary}</summary>\n\n${OCCUPANCY_LEGEND}\n\n${charts.join('\n\n')}\n\n</details>`);

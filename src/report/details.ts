@@ -11,13 +11,15 @@ function row(pair: KernelComparison, label: string, pick: Pick<number | string>)
   return [label, change(value(pair.base), value(pair.head))];
 }
 
-const headroom = (side: 'registers' | 'sharedMemory'): Pick<string> => (k) => {
-  const cliff = k.cliffs?.[side];
-  if (!cliff) return null;
-  const add = cliff.headroom === null ? 'no drop in range' : `+${cliff.headroom + 1}: ${cliff.blocksAfterDrop} blk`;
-  const shed = cliff.shedToGain === null ? 'no gain' : `−${cliff.shedToGain}: ${cliff.blocksAfterGain} blk`;
-  return `${add}, ${shed}`;
-};
+const headroom =
+  (side: 'registers' | 'sharedMemory'): Pick<string> =>
+  (k) => {
+    const cliff = k.cliffs?.[side];
+    if (!cliff) return null;
+    const add = cliff.headroom === null ? 'no drop in range' : `+${cliff.headroom + 1}: ${cliff.blocksAfterDrop} blk`;
+    const shed = cliff.shedToGain === null ? 'no gain' : `−${cliff.shedToGain}: ${cliff.blocksAfterGain} blk`;
+    return `${add}, ${shed}`;
+  };
 
 export function kernelDetails(pair: KernelComparison): string {
   const kernel = pair.head ?? pair.base;
@@ -36,7 +38,9 @@ export function kernelDetails(pair: KernelComparison): string {
     row(pair, 'Next shared cliff, B (add / shed)', headroom('sharedMemory')),
     row(pair, 'Instructions / thread', (k) => (k.perThread ? assumed(k, Number(k.perThread.instructions.toFixed(1))) : null)),
     row(pair, 'FLOPs / thread', (k) => (k.perThread ? assumed(k, Number(k.perThread.flops.toFixed(1))) : null)),
-    row(pair, 'Global bytes / thread (ld+st)', (k) => (k.perThread ? assumed(k, Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1))) : null)),
+    row(pair, 'Global bytes / thread (ld+st)', (k) =>
+      k.perThread ? assumed(k, Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1))) : null,
+    ),
     row(pair, 'Regions', (k) => k.regions),
   ].map((cells) => cells.map(escapeCell));
   const parts = [markdownTable(rows, { align: ['l', 'r'] })];
@@ -71,7 +75,9 @@ function assumed(k: KernelReport, value: number): number | string {
 }
 
 function assumedNote(k: KernelReport): string {
-  const lines = k.loops.filter((l) => l.tripCount === null).map((l) => `${(l.file ?? '?').split('/').pop()}:${l.line ?? '?'} = ${l.assumedTripCount}`);
+  const lines = k.loops
+    .filter((l) => l.tripCount === null)
+    .map((l) => `${(l.file ?? '?').split('/').pop()}:${l.line ?? '?'} = ${l.assumedTripCount}`);
   return `Figures marked (assumed trips) rest on assumed loop trip counts (${lines.join(', ')}); give the parameter values (kernels.NAME.params) or loops.hints.`;
 }
 

@@ -15,13 +15,23 @@ function location(finding: Finding, context: RenderContext, anchorLine: number |
 }
 
 /** One finding, or a group of findings identical but for the kernel (`findings` in kernel order). */
-export function findingMarkdown(finding: Finding | readonly Finding[], context: RenderContext, anchorLine: (f: Finding) => number | null = () => null): string {
-  const group = Array.isArray(finding) ? finding as readonly Finding[] : [finding as Finding];
+export function findingMarkdown(
+  finding: Finding | readonly Finding[],
+  context: RenderContext,
+  anchorLine: (f: Finding) => number | null = () => null,
+): string {
+  const group = Array.isArray(finding) ? (finding as readonly Finding[]) : [finding as Finding];
   const first = group[0];
   const level = levelOf(first, context.failOn);
-  const kernels = group.length === 1
-    ? `${codeSpan(first.displayName)} (${first.arch})`
-    : `${group.length} kernels: ${group.slice(0, GROUP_NAMES).map((f) => codeSpan(f.displayName)).join(', ')}${group.length > GROUP_NAMES ? `, and ${group.length - GROUP_NAMES} more` : ''} (${[...new Set(group.map((f) => f.arch))].join(', ')})`;
+  const kernels =
+    group.length === 1
+      ? `${codeSpan(first.displayName)} (${first.arch})`
+      : `${group.length} kernels: ${group
+          .slice(0, GROUP_NAMES)
+          .map((f) => codeSpan(f.displayName))
+          .join(
+            ', ',
+          )}${group.length > GROUP_NAMES ? `, and ${group.length - GROUP_NAMES} more` : ''} (${[...new Set(group.map((f) => f.arch))].join(', ')})`;
   const count = group.length > 1 ? ` **×${group.length}**` : '';
   const lines = [
     `- ${ICONS[level]} **${first.kind}**${count} · ${kernels}: ${first.title}${location(first, context, anchorLine(first))}`,

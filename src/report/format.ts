@@ -44,8 +44,14 @@ export function kernelRow(pair: KernelComparison): string[] {
     inlineCode(pair.displayName),
     pair.arch,
     pair.status,
-    change(side(pair.base, (k) => k.resources?.registers ?? null), side(pair.head, (k) => k.resources?.registers ?? null)),
-    change(side(pair.base, (k) => k.resources?.staticSharedBytes ?? null), side(pair.head, (k) => k.resources?.staticSharedBytes ?? null)),
+    change(
+      side(pair.base, (k) => k.resources?.registers ?? null),
+      side(pair.head, (k) => k.resources?.registers ?? null),
+    ),
+    change(
+      side(pair.base, (k) => k.resources?.staticSharedBytes ?? null),
+      side(pair.head, (k) => k.resources?.staticSharedBytes ?? null),
+    ),
     change(spills(pair.base), spills(pair.head)),
     change(occupancyCell(pair.base), occupancyCell(pair.head)),
     occupancyDelta(pair),

@@ -38,9 +38,24 @@ export function jsonErrorOffset(text: string): number {
     if (i >= text.length) return expect === 'next' && stack.length === 0 ? -1 : text.length;
     const c = text[i];
     if (expect === 'value' || expect === 'valueOrEnd') {
-      if (expect === 'valueOrEnd' && c === ']') { stack.pop(); i++; expect = 'next'; continue; }
-      if (c === '{') { stack.push('}'); i++; expect = 'keyOrEnd'; continue; }
-      if (c === '[') { stack.push(']'); i++; expect = 'valueOrEnd'; continue; }
+      if (expect === 'valueOrEnd' && c === ']') {
+        stack.pop();
+        i++;
+        expect = 'next';
+        continue;
+      }
+      if (c === '{') {
+        stack.push('}');
+        i++;
+        expect = 'keyOrEnd';
+        continue;
+      }
+      if (c === '[') {
+        stack.push(']');
+        i++;
+        expect = 'valueOrEnd';
+        continue;
+      }
       if (c === '"') {
         const end = stringEnd();
         if (end < 0) return -end - 1;
@@ -54,7 +69,12 @@ export function jsonErrorOffset(text: string): number {
       i += match[0].length;
       expect = 'next';
     } else if (expect === 'key' || expect === 'keyOrEnd') {
-      if (expect === 'keyOrEnd' && c === '}') { stack.pop(); i++; expect = 'next'; continue; }
+      if (expect === 'keyOrEnd' && c === '}') {
+        stack.pop();
+        i++;
+        expect = 'next';
+        continue;
+      }
       if (c !== '"') return i;
       const end = stringEnd();
       if (end < 0) return -end - 1;
@@ -67,7 +87,11 @@ export function jsonErrorOffset(text: string): number {
     } else {
       const close = stack[stack.length - 1];
       if (close === undefined) return i;
-      if (c === ',') { i++; expect = close === ']' ? 'value' : 'key'; continue; }
+      if (c === ',') {
+        i++;
+        expect = close === ']' ? 'value' : 'key';
+        continue;
+      }
       if (c !== close) return i;
       stack.pop();
       i++;

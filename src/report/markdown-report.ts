@@ -3,16 +3,27 @@ import { markdownTable } from 'markdown-table';
 import type { KernelReport } from '../model/types.js';
 import { escapeCell, pct } from './format.js';
 import { renderCarvingSection } from './carving-markdown.js';
-import { allKernels, kernelsWithSide, archPeaks, arithmeticIntensity, isOnFrontier, isSurvivor, mixBars, variantLabel, type ReleaseReportInput } from './release-model.js';
+import {
+  allKernels,
+  kernelsWithSide,
+  archPeaks,
+  arithmeticIntensity,
+  isOnFrontier,
+  isSurvivor,
+  mixBars,
+  variantLabel,
+  type ReleaseReportInput,
+} from './release-model.js';
 
 function kernelRow({ kernel, side }: { kernel: KernelReport; side: 'base' | 'head' | null }): string[] {
   const r = kernel.resources;
   const o = kernel.occupancy;
   const ai = arithmeticIntensity(kernel);
   const peaks = archPeaks(kernel.arch);
-  const bound = ai.value !== null && peaks?.bandwidthGBs != null
-    ? `${Number((peaks.peakGflops !== null ? Math.min(peaks.peakGflops, ai.value * peaks.bandwidthGBs) : ai.value * peaks.bandwidthGBs).toPrecision(4))}${peaks.peakGflops === null ? ' (memory roof only)' : ''}`
-    : '?';
+  const bound =
+    ai.value !== null && peaks?.bandwidthGBs != null
+      ? `${Number((peaks.peakGflops !== null ? Math.min(peaks.peakGflops, ai.value * peaks.bandwidthGBs) : ai.value * peaks.bandwidthGBs).toPrecision(4))}${peaks.peakGflops === null ? ' (memory roof only)' : ''}`
+      : '?';
   return [
     `\`${kernel.displayName}\`${side ? ` (${side})` : ''}`,
     kernel.arch,
@@ -44,7 +55,11 @@ export function renderMarkdownReport(input: ReleaseReportInput): string {
   if (peakLines.length) parts.push('## Peaks used for the roofline\n\n' + peakLines.join('\n'));
   for (const kernel of kernels) {
     const bars = mixBars(kernel);
-    if (bars.length) parts.push(`### Instruction mix: \`${kernel.displayName}\` (${kernel.arch})\n\n` + markdownTable([['Category', 'Dynamic / thread'], ...bars.map((b) => [b.label, String(b.value)])]));
+    if (bars.length)
+      parts.push(
+        `### Instruction mix: \`${kernel.displayName}\` (${kernel.arch})\n\n` +
+          markdownTable([['Category', 'Dynamic / thread'], ...bars.map((b) => [b.label, String(b.value)])]),
+      );
   }
   for (const carving of input.carving) {
     const name = [carving.space, carving.arch].filter(Boolean).join(' · ') || 'variant space';
@@ -53,7 +68,15 @@ export function renderMarkdownReport(input: ReleaseReportInput): string {
       `## Carving: ${name}\n\n${carving.variants.length} variants, ${carving.variants.filter(isSurvivor).length} survivors.\n\n` +
         markdownTable([
           ['Variant', 'Efficiency', 'Utilization', 'Survivor', 'Frontier'],
-          ...kept.map((v) => [variantLabel(v), v.efficiency === null ? '?' : v.efficiency.toPrecision(4), v.utilization === null ? '?' : v.utilization.toPrecision(4), isSurvivor(v) ? 'yes' : 'no', isOnFrontier(v) ? 'yes' : 'no'].map(escapeCell)),
+          ...kept.map((v) =>
+            [
+              variantLabel(v),
+              v.efficiency === null ? '?' : v.efficiency.toPrecision(4),
+              v.utilization === null ? '?' : v.utilization.toPrecision(4),
+              isSurvivor(v) ? 'yes' : 'no',
+              isOnFrontier(v) ? 'yes' : 'no',
+            ].map(escapeCell),
+          ),
         ]),
     );
   }

@@ -19,7 +19,8 @@ const palette = (colors: string) => `%%{init: {"themeVariables": {"xyChart": {"p
 const BASE_GREY = '#8c959f';
 const HEAD_RED = '#cf222e';
 
-export const OCCUPANCY_LEGEND = 'Legend: **grey** line = base, **red** line = head (occupancy % of the SM\'s warps at each block size). A chart with one red line is head-only (no base curve).';
+export const OCCUPANCY_LEGEND =
+  "Legend: **grey** line = base, **red** line = head (occupancy % of the SM's warps at each block size). A chart with one red line is head-only (no base curve).";
 
 /**
  * A mermaid xychart-beta block: x = threads per block, one line per side (base first). The
@@ -35,7 +36,8 @@ export function occupancyMermaid(pair: KernelComparison): string | null {
   if (points.length === 0) return null;
   const sizes = points.map((p) => p.blockSize);
   const baseLine = base?.length ? curveValues(sizes.map((s) => baseBySize.get(s)!)) : null;
-  const title = `${pair.displayName} (${pair.arch}): occupancy % by block size, ${baseLine ? 'base (grey) and head (red)' : 'head'}`.replace(/"/g, "'");
+  const title =
+    `${pair.displayName} (${pair.arch}): occupancy % by block size, ${baseLine ? 'base (grey) and head (red)' : 'head'}`.replace(/"/g, "'");
   return [
     '```mermaid',
     palette(baseLine ? `${BASE_GREY}, ${HEAD_RED}` : HEAD_RED),

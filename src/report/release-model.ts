@@ -44,7 +44,12 @@ export interface ArchPeaks {
 export function archPeaks(arch: string): ArchPeaks | null {
   try {
     const flagship = getArch(arch).flagship;
-    return { part: flagship.part, bandwidthGBs: flagship.dramBandwidthGBs, peakGflops: flagship.peakFp32Gflops, unverified: flagship.unverified };
+    return {
+      part: flagship.part,
+      bandwidthGBs: flagship.dramBandwidthGBs,
+      peakGflops: flagship.peakFp32Gflops,
+      unverified: flagship.unverified,
+    };
   } catch {
     return null;
   }
@@ -60,7 +65,21 @@ export function arithmeticIntensity(kernel: KernelReport): { value: number | nul
   return { value: t.flops / bytes, reason: `${Number(t.flops.toFixed(2))} FLOP / ${Number(bytes.toFixed(2))} B per thread` };
 }
 
-const MIX_FIELDS: Array<keyof InstructionMixCounts> = ['fp32', 'fp64', 'fp16', 'integer', 'sfu', 'tensor', 'conversion', 'move', 'predicate', 'control', 'barrier', 'atomic', 'other'];
+const MIX_FIELDS: Array<keyof InstructionMixCounts> = [
+  'fp32',
+  'fp64',
+  'fp16',
+  'integer',
+  'sfu',
+  'tensor',
+  'conversion',
+  'move',
+  'predicate',
+  'control',
+  'barrier',
+  'atomic',
+  'other',
+];
 
 /** Dynamic instruction mix per thread as labelled values (loads/stores summed per state space). */
 export function mixBars(kernel: KernelReport): Array<{ label: string; value: number }> {
@@ -81,7 +100,12 @@ export function isOnFrontier(v: CarvingVariantInput): boolean {
 }
 
 export function variantLabel(v: CarvingVariantInput): string {
-  return v.id ?? Object.entries(v.parameters).map(([k, val]) => `${k}=${val}`).join(' ');
+  return (
+    v.id ??
+    Object.entries(v.parameters)
+      .map(([k, val]) => `${k}=${val}`)
+      .join(' ')
+  );
 }
 
 export function allKernels(input: ReleaseReportInput): KernelReport[] {
@@ -91,5 +115,5 @@ export function allKernels(input: ReleaseReportInput): KernelReport[] {
 /** Each kernel with the side of its report, labelled only when the input holds both sides. */
 export function kernelsWithSide(input: ReleaseReportInput): Array<{ kernel: KernelReport; side: 'base' | 'head' | null }> {
   const bothSides = new Set(input.reports.map((r) => r.side).filter(Boolean)).size > 1;
-  return input.reports.flatMap((r) => r.kernels.map((kernel) => ({ kernel, side: bothSides ? r.side ?? null : null })));
+  return input.reports.flatMap((r) => r.kernels.map((kernel) => ({ kernel, side: bothSides ? (r.side ?? null) : null })));
 }

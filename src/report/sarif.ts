@@ -22,17 +22,29 @@ export function toSarif(comparison: Comparison, options: SarifOptions): Record<s
   }));
   const results = comparison.findings.map((finding) => {
     const path = repoPath(finding.file, options.repoRoot);
-    const fingerprint = createHash('sha256').update(`${finding.kind}|${finding.kernel}|${finding.arch}|${path ?? ''}|${finding.evidence.ptx ?? ''}`).digest('hex');
+    const fingerprint = createHash('sha256')
+      .update(`${finding.kind}|${finding.kernel}|${finding.arch}|${path ?? ''}|${finding.evidence.ptx ?? ''}`)
+      .digest('hex');
     return {
       ruleId: `carve/${finding.kind}`,
       ruleIndex: FINDING_KINDS.indexOf(finding.kind),
       level: SARIF_LEVEL[levelOf(finding, options.failOn)],
-      message: { text: `${finding.displayName} (${finding.arch}): ${finding.title}. ${finding.message}${finding.remedy ? ` Remedy: ${finding.remedy}` : ''}` },
+      message: {
+        text: `${finding.displayName} (${finding.arch}): ${finding.title}. ${finding.message}${finding.remedy ? ` Remedy: ${finding.remedy}` : ''}`,
+      },
       // Every result with a file has a region (code scanning places an alert by its startLine):
       // a finding without its own line (a cliff, a spill, a growth) sits on its kernel's line.
-      locations: path && finding.file
-        ? [{ physicalLocation: { artifactLocation: { uri: path, uriBaseId: '%SRCROOT%' }, region: { startLine: findingLine(comparison, finding, finding.file) } } }]
-        : [],
+      locations:
+        path && finding.file
+          ? [
+              {
+                physicalLocation: {
+                  artifactLocation: { uri: path, uriBaseId: '%SRCROOT%' },
+                  region: { startLine: findingLine(comparison, finding, finding.file) },
+                },
+              },
+            ]
+          : [],
       partialFingerprints: { 'carveFinding/v1': fingerprint },
       properties: { kernel: finding.kernel, arch: finding.arch, evidence: finding.evidence },
     };

@@ -10,7 +10,9 @@ export const PALETTE = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '
 
 const fmt = (v: number) => String(Number(v.toPrecision(4)));
 
-interface Scale { (v: number): number }
+interface Scale {
+  (v: number): number;
+}
 
 function linear(domain: [number, number], range: [number, number]): Scale {
   const span = domain[1] - domain[0] || 1;
@@ -43,11 +45,18 @@ function ticks(values: number[], x: Scale | null, y: Scale | null, label: (v: nu
 
 function legend(series: Array<{ name: string; color: string }>): string {
   return series
-    .map((s, i) => `<rect x="${W - M.right - 110}" y="${M.top + 4 + i * 15}" width="10" height="10" fill="${s.color}"/><text x="${W - M.right - 96}" y="${M.top + 13 + i * 15}">${esc(s.name)}</text>`)
+    .map(
+      (s, i) =>
+        `<rect x="${W - M.right - 110}" y="${M.top + 4 + i * 15}" width="10" height="10" fill="${s.color}"/><text x="${W - M.right - 96}" y="${M.top + 13 + i * 15}">${esc(s.name)}</text>`,
+    )
     .join('');
 }
 
-export interface LineSeries { name: string; color: string; points: Array<[number, number]> }
+export interface LineSeries {
+  name: string;
+  color: string;
+  points: Array<[number, number]>;
+}
 
 /** Lines over a shared x axis; y from 0 to yMax. */
 export function lineChart(title: string, xLabel: string, yLabel: string, series: LineSeries[], yMax: number): string {
@@ -58,31 +67,53 @@ export function lineChart(title: string, xLabel: string, yLabel: string, series:
   const xTicks = [...new Set(xs)].sort((a, b) => a - b).filter((_, i, all) => i % Math.ceil(all.length / 8) === 0 || i === all.length - 1);
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
   const lines = series
-    .map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' ')}"/>`)
+    .map(
+      (s) =>
+        `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' ')}"/>`,
+    )
     .join('');
   return frame(title, ticks(yTicks, null, y) + ticks(xTicks, x, null) + lines + legend(series), xLabel, yLabel);
 }
 
-export interface ScatterPoint { x: number; y: number; label: string; survivor: boolean; frontier: boolean }
+export interface ScatterPoint {
+  x: number;
+  y: number;
+  label: string;
+  survivor: boolean;
+  frontier: boolean;
+}
 
 /** Carving scatter: every variant, survivors filled, the frontier joined by a line. */
 export function scatterChart(title: string, xLabel: string, yLabel: string, points: ScatterPoint[]): string {
-  if (points.length === 0) return frame(title, `<text x="${W / 2}" y="${H / 2}" text-anchor="middle">no variants with metrics</text>`, xLabel, yLabel);
+  if (points.length === 0)
+    return frame(title, `<text x="${W / 2}" y="${H / 2}" text-anchor="middle">no variants with metrics</text>`, xLabel, yLabel);
   const xMax = Math.max(...points.map((p) => p.x)) || 1;
   const yMax = Math.max(...points.map((p) => p.y)) || 1;
   const x = linear([0, xMax * 1.05], [M.left, W - M.right]);
   const y = linear([0, yMax * 1.05], [H - M.bottom, M.top]);
   const frontier = points.filter((p) => p.frontier).sort((a, b) => a.x - b.x);
-  const path = frontier.length > 1 ? `<polyline fill="none" stroke="${PALETTE[1]}" stroke-dasharray="4 3" points="${frontier.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ')}"/>` : '';
+  const path =
+    frontier.length > 1
+      ? `<polyline fill="none" stroke="${PALETTE[1]}" stroke-dasharray="4 3" points="${frontier.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(' ')}"/>`
+      : '';
   const dots = points
-    .map((p) => `<circle cx="${x(p.x).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="${p.frontier ? 5 : 3.5}" fill="${p.survivor ? PALETTE[0] : '#fff'}" stroke="${p.frontier ? PALETTE[1] : PALETTE[0]}" stroke-width="1.5"><title>${esc(p.label)}</title></circle>`)
+    .map(
+      (p) =>
+        `<circle cx="${x(p.x).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="${p.frontier ? 5 : 3.5}" fill="${p.survivor ? PALETTE[0] : '#fff'}" stroke="${p.frontier ? PALETTE[1] : PALETTE[0]}" stroke-width="1.5"><title>${esc(p.label)}</title></circle>`,
+    )
     .join('');
   const tickValues = (max: number) => [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
-  const key = legend([{ name: 'survivor', color: PALETTE[0] }, { name: 'frontier', color: PALETTE[1] }]);
+  const key = legend([
+    { name: 'survivor', color: PALETTE[0] },
+    { name: 'frontier', color: PALETTE[1] },
+  ]);
   return frame(title, ticks(tickValues(yMax), null, y) + ticks(tickValues(xMax), x, null) + path + dots + key, xLabel, yLabel);
 }
 
-export interface Bar { label: string; value: number }
+export interface Bar {
+  label: string;
+  value: number;
+}
 
 /** Horizontal bars with their values printed. */
 export function barChart(title: string, unit: string, bars: Bar[]): string {
@@ -133,10 +164,20 @@ export function rooflineChart(input: RooflineInput): string {
     for (let e = Math.ceil(Math.log10(lo)); e <= Math.floor(Math.log10(hi)); e++) out.push(10 ** e);
     return out;
   };
-  const xTicks = decades(xMin, xMax).map((v) => `<text x="${px(v)}" y="${H - M.bottom + 15}" text-anchor="middle">${esc(fmt(v))}</text>`).join('');
-  const yTicks = decades(yMin, yMax).map((v) => `<line x1="${M.left}" y1="${py(v)}" x2="${W - M.right}" y2="${py(v)}" stroke="#eee"/><text x="${M.left - 6}" y="${Number(py(v)) + 4}" text-anchor="end">${esc(fmt(v))}</text>`).join('');
+  const xTicks = decades(xMin, xMax)
+    .map((v) => `<text x="${px(v)}" y="${H - M.bottom + 15}" text-anchor="middle">${esc(fmt(v))}</text>`)
+    .join('');
+  const yTicks = decades(yMin, yMax)
+    .map(
+      (v) =>
+        `<line x1="${M.left}" y1="${py(v)}" x2="${W - M.right}" y2="${py(v)}" stroke="#eee"/><text x="${M.left - 6}" y="${Number(py(v)) + 4}" text-anchor="end">${esc(fmt(v))}</text>`,
+    )
+    .join('');
   const point = `<circle cx="${px(intensity)}" cy="${py(bound(intensity))}" r="5" fill="${PALETTE[1]}"><title>${esc(`${fmt(intensity)} FLOP/B, bound ${fmt(bound(intensity))} GFLOP/s`)}</title></circle>`;
-  const missing = peakGflops === null ? `<text x="${M.left + 8}" y="${M.top + 12}" fill="${PALETTE[1]}">no sourced peak FLOP/s: compute roof not drawn</text>` : '';
+  const missing =
+    peakGflops === null
+      ? `<text x="${M.left + 8}" y="${M.top + 12}" fill="${PALETTE[1]}">no sourced peak FLOP/s: compute roof not drawn</text>`
+      : '';
   const note = `<text x="${M.left + 8}" y="${M.top + (peakGflops === null ? 26 : 12)}" fill="#555">${esc(input.note)}</text>`;
   return frame(input.title, yTicks + xTicks + roof + point + missing + note, 'FLOP per global byte (log)', 'GFLOP/s (log)');
 }

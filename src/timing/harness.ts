@@ -7,5 +7,16 @@ export function generateHarness(): string {
 
 /** g++ command line building the harness against the driver library (needs libcuda at link time). */
 export function harnessBuildCommand(source: string, output: string, cudaHome = '/usr/local/cuda'): string[] {
-  return ['g++', '-O2', '-std=c++17', '-o', output, source, `-I${cudaHome}/include`, `-L${cudaHome}/lib64`, `-L${cudaHome}/lib64/stubs`, '-lcuda'];
+  return [
+    'g++',
+    '-O2',
+    '-std=c++17',
+    '-o',
+    output,
+    source,
+    `-I${cudaHome}/include`,
+    `-L${cudaHome}/lib64`,
+    `-L${cudaHome}/lib64/stubs`,
+    '-lcuda',
+  ];
 }

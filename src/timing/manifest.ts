@@ -24,10 +24,28 @@ export class ManifestError extends Error {}
 export function writeManifest(entries: HarnessEntry[]): string {
   const lines: string[] = ['# carve timing manifest'];
   for (const entry of entries) {
-    for (const [what, text] of [['space', entry.space], ['id', entry.id], ['cubin', entry.cubin], ['kernel', entry.kernel]] as const) {
+    for (const [what, text] of [
+      ['space', entry.space],
+      ['id', entry.id],
+      ['cubin', entry.cubin],
+      ['kernel', entry.kernel],
+    ] as const) {
       if (!text || /\s/.test(text)) throw new ManifestError(`${what} '${text}' is empty or contains whitespace`);
     }
-    lines.push(['variant', entry.space, entry.id, entry.cubin, entry.kernel, ...entry.grid, ...entry.block, entry.dynamicSharedBytes, entry.warmup, entry.samples].join(' '));
+    lines.push(
+      [
+        'variant',
+        entry.space,
+        entry.id,
+        entry.cubin,
+        entry.kernel,
+        ...entry.grid,
+        ...entry.block,
+        entry.dynamicSharedBytes,
+        entry.warmup,
+        entry.samples,
+      ].join(' '),
+    );
     for (const argument of entry.arguments) {
       if (argument.kind === 'buffer') lines.push(`buffer ${argument.type} ${argument.count} ${argument.init}`);
       else lines.push(`${argument.kind} ${argument.value}`);

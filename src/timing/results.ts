@@ -20,19 +20,33 @@ function asRecord(value: unknown, where: string, diagnostics: Diagnostic[]): Tim
     return null;
   }
   const object = value as Record<string, unknown>;
-  const parameters = typeof object.parameters === 'object' && object.parameters !== null ? (object.parameters as Record<string, number | string>) : null;
-  const variant = typeof object.variant === 'string' ? object.variant : parameters ? Object.entries(parameters).map(([k, v]) => `${k}=${v}`).join(',') : null;
+  const parameters =
+    typeof object.parameters === 'object' && object.parameters !== null ? (object.parameters as Record<string, number | string>) : null;
+  const variant =
+    typeof object.variant === 'string'
+      ? object.variant
+      : parameters
+        ? Object.entries(parameters)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(',')
+        : null;
   if (!variant) {
     diagnostics.push({ severity: 'error', stage: 'timing', message: `${where}: needs 'variant' or 'parameters'` });
     return null;
   }
   let samplesMs: number[] = [];
-  if (Array.isArray(object.samplesMs) && object.samplesMs.every((s) => typeof s === 'number' && Number.isFinite(s))) samplesMs = object.samplesMs as number[];
+  if (Array.isArray(object.samplesMs) && object.samplesMs.every((s) => typeof s === 'number' && Number.isFinite(s)))
+    samplesMs = object.samplesMs as number[];
   else if (typeof object.medianMs === 'number') samplesMs = [object.medianMs];
   const status = object.status === 'error' || (samplesMs.length === 0 && object.status !== 'ok') ? 'error' : 'ok';
   const error = typeof object.error === 'string' ? object.error : status === 'error' ? 'no samples' : null;
   return {
-    variant, samplesMs, parameters, status, error, space: typeof object.space === 'string' ? object.space : null,
+    variant,
+    samplesMs,
+    parameters,
+    status,
+    error,
+    space: typeof object.space === 'string' ? object.space : null,
     registers: typeof object.registers === 'number' ? object.registers : null,
     activeBlocksPerSM: typeof object.activeBlocksPerSM === 'number' ? object.activeBlocksPerSM : null,
     device: typeof object.device === 'string' ? object.device : null,

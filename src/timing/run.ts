@@ -24,7 +24,10 @@ function failure(message: string): Diagnostic {
 }
 
 /** Builds the generated harness in workDir: the binary's path, or the build error as a diagnostic. */
-export async function buildHarness(workDir: string, cudaHome = '/usr/local/cuda'): Promise<{ binary: string | null; command: string[]; diagnostics: Diagnostic[] }> {
+export async function buildHarness(
+  workDir: string,
+  cudaHome = '/usr/local/cuda',
+): Promise<{ binary: string | null; command: string[]; diagnostics: Diagnostic[] }> {
   mkdirSync(workDir, { recursive: true });
   const source = path.join(workDir, 'carve-harness.cpp');
   const binary = path.join(workDir, 'carve-harness');
@@ -34,12 +37,25 @@ export async function buildHarness(workDir: string, cudaHome = '/usr/local/cuda'
     await run(command[0], command.slice(1), { maxBuffer: 16 << 20, env: childEnv() });
     return { binary, command, diagnostics: [] };
   } catch (error) {
-    return { binary: null, command, diagnostics: [failure(`building the timing harness failed (needs g++ and libcuda): ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`)] };
+    return {
+      binary: null,
+      command,
+      diagnostics: [
+        failure(
+          `building the timing harness failed (needs g++ and libcuda): ${String((error as { stderr?: string }).stderr ?? error).split('\n')[0]}`,
+        ),
+      ],
+    };
   }
 }
 
 /** Times the entries with a built harness (one process; a manifest named `name` in workDir). */
-export async function runHarnessBinary(binary: string, entries: HarnessEntry[], workDir: string, name = 'timing.manifest'): Promise<HarnessRun> {
+export async function runHarnessBinary(
+  binary: string,
+  entries: HarnessEntry[],
+  workDir: string,
+  name = 'timing.manifest',
+): Promise<HarnessRun> {
   const manifest = path.join(workDir, name);
   writeFileSync(manifest, writeManifest(entries));
   let stdout = '';
@@ -50,10 +66,12 @@ export async function runHarnessBinary(binary: string, entries: HarnessEntry[], 
     // Exit 1 = some variants failed (their lines say why); 3 = no device.
     const failed = error as { stdout?: string; stderr?: string; code?: number };
     stdout = failed.stdout ?? '';
-    if (failed.code !== 1) diagnostics.push(failure(`timing harness exited with ${failed.code}: ${(failed.stderr ?? '').trim() || 'no output'}`));
+    if (failed.code !== 1)
+      diagnostics.push(failure(`timing harness exited with ${failed.code}: ${(failed.stderr ?? '').trim() || 'no output'}`));
   }
   const parsed = parseTimingOutput(stdout, manifest);
-  for (const record of parsed.records) if (record.status === 'error') diagnostics.push({ ...failure(`${record.variant}: ${record.error}`), severity: 'warning' });
+  for (const record of parsed.records)
+    if (record.status === 'error') diagnostics.push({ ...failure(`${record.variant}: ${record.error}`), severity: 'warning' });
   return { records: parsed.records, diagnostics: [...diagnostics, ...parsed.diagnostics], commands: [[binary, manifest]] };
 }
 
@@ -73,6 +91,10 @@ export async function runExternalBenchmark(command: string, env: Record<string, 
     return { records: parsed.records, diagnostics: parsed.diagnostics, commands: [['/bin/sh', '-c', command]] };
   } catch (error) {
     const failed = error as { code?: number; stderr?: string };
-    return { records: [], diagnostics: [failure(`benchmark command '${command}' failed (exit ${failed.code}): ${(failed.stderr ?? '').trim().split('\n')[0]}`)], commands: [['/bin/sh', '-c', command]] };
+    return {
+      records: [],
+      diagnostics: [failure(`benchmark command '${command}' failed (exit ${failed.code}): ${(failed.stderr ?? '').trim().split('\n')[0]}`)],
+      commands: [['/bin/sh', '-c', command]],
+    };
   }
 }

@@ -1,17 +1,34 @@
 // Timing statistics: medians, seeded bootstrap confidence intervals, and a Mann-Whitney U
 // test for base vs head. Deterministic for a given seed, so reports are reproducible.
 
-export interface TimingSamples { variant: string; samplesMs: number[] }
-export interface TimingStats { medianMs: number; ciLowMs: number; ciHighMs: number; n: number }
+export interface TimingSamples {
+  variant: string;
+  samplesMs: number[];
+}
+export interface TimingStats {
+  medianMs: number;
+  ciLowMs: number;
+  ciHighMs: number;
+  n: number;
+}
 export interface TimingComparison {
-  kernel: string; arch: string; base: TimingStats; head: TimingStats;
+  kernel: string;
+  arch: string;
+  base: TimingStats;
+  head: TimingStats;
   /** median(head) / median(base): above 1 is slower. */
-  ratio: number; ratioCiLow: number; ratioCiHigh: number;
+  ratio: number;
+  ratioCiLow: number;
+  ratioCiHigh: number;
   /** Two-sided Mann-Whitney U p-value. */
   pValue: number;
 }
 
-export interface BootstrapOptions { seed?: number; resamples?: number; confidence?: number }
+export interface BootstrapOptions {
+  seed?: number;
+  resamples?: number;
+  confidence?: number;
+}
 
 /** mulberry32: a small, well-distributed 32-bit PRNG; returns floats in [0, 1). */
 export function seededRandom(seed: number): () => number {
@@ -55,14 +72,19 @@ export function timingStats(samplesMs: number[], options: BootstrapOptions = {})
   const scratch = new Float64Array(samplesMs.length);
   for (let r = 0; r < resamples; r++) medians[r] = resampleMedian(samplesMs, random, scratch);
   medians.sort();
-  return { medianMs: median(samplesMs), ciLowMs: quantileSorted(medians, alpha / 2), ciHighMs: quantileSorted(medians, 1 - alpha / 2), n: samplesMs.length };
+  return {
+    medianMs: median(samplesMs),
+    ciLowMs: quantileSorted(medians, alpha / 2),
+    ciHighMs: quantileSorted(medians, 1 - alpha / 2),
+    n: samplesMs.length,
+  };
 }
 
 /** Standard normal CDF (Abramowitz-Stegun 7.1.26 via erf; |error| < 1.5e-7). */
 export function normalCdf(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * x);
-  const erf = 1 - (((((1.061405429 * t - 1.453152027) * t) + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
+  const erf = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-x * x);
   return z >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
 }
 
@@ -74,7 +96,9 @@ export function mannWhitneyU(a: number[], b: number[]): { u: number; z: number; 
   const n1 = a.length;
   const n2 = b.length;
   if (n1 === 0 || n2 === 0) return { u: Number.NaN, z: Number.NaN, pValue: Number.NaN };
-  const pooled = [...a.map((value) => ({ value, first: true })), ...b.map((value) => ({ value, first: false }))].sort((x, y) => x.value - y.value);
+  const pooled = [...a.map((value) => ({ value, first: true })), ...b.map((value) => ({ value, first: false }))].sort(
+    (x, y) => x.value - y.value,
+  );
   let rankSumA = 0;
   let tieTerm = 0;
   for (let i = 0; i < pooled.length;) {
@@ -95,13 +119,21 @@ export function mannWhitneyU(a: number[], b: number[]): { u: number; z: number; 
   return { u, z: Math.max(0, z), pValue: Math.min(1, 2 * (1 - normalCdf(Math.max(0, z)))) };
 }
 
-export interface CompareTimingOptions extends BootstrapOptions { kernel?: string; arch?: string }
+export interface CompareTimingOptions extends BootstrapOptions {
+  kernel?: string;
+  arch?: string;
+}
 
 /**
  * Base vs head: ratio of medians (head / base) with a paired-resampling bootstrap CI and a
  * Mann-Whitney p-value. `alpha` sets the CI level (1 - alpha); significance is pValue < alpha.
  */
-export function compareTimings(base: number[], head: number[], alpha = 0.05, options: CompareTimingOptions = {}): TimingComparison & { significant: boolean } {
+export function compareTimings(
+  base: number[],
+  head: number[],
+  alpha = 0.05,
+  options: CompareTimingOptions = {},
+): TimingComparison & { significant: boolean } {
   if (base.length === 0 || head.length === 0) throw new RangeError('compareTimings needs samples on both sides');
   const confidence = 1 - alpha;
   const seed = options.seed ?? 1;
@@ -116,15 +148,23 @@ export function compareTimings(base: number[], head: number[], alpha = 0.05, opt
   const headStats = timingStats(head, { seed: seed + 1, resamples, confidence });
   const { pValue } = mannWhitneyU(base, head);
   return {
-    kernel: options.kernel ?? '', arch: options.arch ?? '', base: baseStats, head: headStats,
+    kernel: options.kernel ?? '',
+    arch: options.arch ?? '',
+    base: baseStats,
+    head: headStats,
     ratio: headStats.medianMs / baseStats.medianMs,
-    ratioCiLow: quantileSorted(ratios, alpha / 2), ratioCiHigh: quantileSorted(ratios, 1 - alpha / 2),
-    pValue, significant: pValue < alpha,
+    ratioCiLow: quantileSorted(ratios, alpha / 2),
+    ratioCiHigh: quantileSorted(ratios, 1 - alpha / 2),
+    pValue,
+    significant: pValue < alpha,
   };
 }
 
 /** Survivors ranked fastest first by median. */
-export function rankTimings(results: TimingSamples[], options: BootstrapOptions = {}): Array<TimingSamples & { stats: TimingStats; rank: number }> {
+export function rankTimings(
+  results: TimingSamples[],
+  options: BootstrapOptions = {},
+): Array<TimingSamples & { stats: TimingStats; rank: number }> {
   return results
     .filter((result) => result.samplesMs.length > 0)
     .map((result) => ({ ...result, stats: timingStats(result.samplesMs, options) }))

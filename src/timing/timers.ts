@@ -16,7 +16,11 @@ export interface TimerOutput {
 export type Timer = (ids: string[]) => Promise<TimerOutput>;
 
 /** Answers from recorded timings (first `samples` samples of each); a variant without one is an error record. */
-export function recordedTimer(records: readonly TimingRecord[], space: string | null = null, samples?: number): Timer & { calls: string[][] } {
+export function recordedTimer(
+  records: readonly TimingRecord[],
+  space: string | null = null,
+  samples?: number,
+): Timer & { calls: string[][] } {
   const byId = new Map(records.filter((r) => space === null || r.space === null || r.space === space).map((r) => [r.variant, r]));
   const calls: string[][] = [];
   const timer = async (ids: string[]): Promise<TimerOutput> => {
@@ -25,8 +29,14 @@ export function recordedTimer(records: readonly TimingRecord[], space: string | 
       diagnostics: [],
       records: ids.map((id) => {
         const record = byId.get(id);
-        if (!record || record.status !== 'ok') return { variant: id, samplesMs: [], status: 'error' as const, error: record?.error ?? 'no recorded timing' };
-        return { variant: id, samplesMs: samples ? record.samplesMs.slice(0, samples) : record.samplesMs, status: 'ok' as const, error: null };
+        if (!record || record.status !== 'ok')
+          return { variant: id, samplesMs: [], status: 'error' as const, error: record?.error ?? 'no recorded timing' };
+        return {
+          variant: id,
+          samplesMs: samples ? record.samplesMs.slice(0, samples) : record.samplesMs,
+          status: 'ok' as const,
+          error: null,
+        };
       }),
     };
   };
@@ -34,7 +44,10 @@ export function recordedTimer(records: readonly TimingRecord[], space: string | 
 }
 
 /** Times with the generated harness (built on first use) or the config's timing.command. */
-export function harnessTimer(entriesFor: (ids: string[]) => HarnessEntry[], options: { command?: string; env?: Record<string, string>; cwd: string; log?: (message: string) => void }): Timer {
+export function harnessTimer(
+  entriesFor: (ids: string[]) => HarnessEntry[],
+  options: { command?: string; env?: Record<string, string>; cwd: string; log?: (message: string) => void },
+): Timer {
   let binary: string | null | undefined;
   let work: string | null = null;
   let round = 0;

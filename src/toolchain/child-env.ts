@@ -6,7 +6,11 @@
 const SECRET_NAMES = /^(GITHUB_TOKEN|GH_TOKEN|GH_ENTERPRISE_TOKEN|GITHUB_ENTERPRISE_TOKEN|INPUT_.*|ACTIONS_.*|CARVE_GITHUB_TOKEN)$/i;
 
 /** `base` without secrets, plus `extra`; also drops any variable whose value is one of `secrets`. */
-export function childEnv(extra: Record<string, string> = {}, base: NodeJS.ProcessEnv = process.env, secrets: readonly string[] = knownSecrets(base)): NodeJS.ProcessEnv {
+export function childEnv(
+  extra: Record<string, string> = {},
+  base: NodeJS.ProcessEnv = process.env,
+  secrets: readonly string[] = knownSecrets(base),
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   const secretValues = new Set(secrets.filter((s) => s.length >= 8));
   for (const [name, value] of Object.entries(base)) {
@@ -19,7 +23,9 @@ export function childEnv(extra: Record<string, string> = {}, base: NodeJS.Proces
 
 /** Token values the parent holds, so that a copy under another name is dropped too. */
 function knownSecrets(base: NodeJS.ProcessEnv): string[] {
-  return Object.entries(base).filter(([name]) => SECRET_NAMES.test(name) && /TOKEN/i.test(name)).map(([, value]) => value ?? '');
+  return Object.entries(base)
+    .filter(([name]) => SECRET_NAMES.test(name) && /TOKEN/i.test(name))
+    .map(([, value]) => value ?? '');
 }
 
 /** One nvcc or ptxas run at most this long; CARVE_NVCC_TIMEOUT_MS overrides (a hung compiler fails that unit only). */

@@ -33,7 +33,12 @@ function diagnostic(message: string, file: string | undefined, offset: number, k
 }
 
 /** Attribute values in the module-wide .nv.info, keyed by symbol index. */
-function readGlobalInfo(elf: ElfFile, reader: ByteReader, file: string | undefined, diagnostics: Diagnostic[]): Map<number, Map<number, number>> {
+function readGlobalInfo(
+  elf: ElfFile,
+  reader: ByteReader,
+  file: string | undefined,
+  diagnostics: Diagnostic[],
+): Map<number, Map<number, number>> {
   const bySymbol = new Map<number, Map<number, number>>();
   for (const section of elf.sections.filter((s) => s.name === '.nv.info')) {
     let records: InfoRecord[];
@@ -130,13 +135,26 @@ export function readCubin(bytes: Uint8Array, file?: string): { arch: string | nu
     }
     const kernelGlobal = global.get(symbol.index) ?? new Map<number, number>();
     if (!kernelGlobal.has(EIATTR.FRAME_SIZE)) {
-      diagnostics.push({ severity: 'warning', stage: 'cubin', message: `no EIATTR_FRAME_SIZE record for '${name}' in .nv.info: stack frame taken as 0`, file, offset: text.headerOffset, kernel: name });
+      diagnostics.push({
+        severity: 'warning',
+        stage: 'cubin',
+        message: `no EIATTR_FRAME_SIZE record for '${name}' in .nv.info: stack frame taken as 0`,
+        file,
+        offset: text.headerOffset,
+        kernel: name,
+      });
     }
     const resources = kernelResources(elf, arch === null ? null : sm, text, { global: kernelGlobal, own }, reservedShared);
     kernels.push({ name, displayName: demangle(name), arch: arch ?? 'unknown', resources, isEntry: (symbol.other & STO_CUDA_ENTRY) !== 0 });
   }
   if (kernels.length === 0 && diagnostics.length === 0) {
-    diagnostics.push({ severity: 'warning', stage: 'cubin', message: 'the cubin contains no kernels (.text.<name> sections)', file, offset: 0 });
+    diagnostics.push({
+      severity: 'warning',
+      stage: 'cubin',
+      message: 'the cubin contains no kernels (.text.<name> sections)',
+      file,
+      offset: 0,
+    });
   }
   return { arch, kernels, diagnostics };
 }

@@ -16,34 +16,110 @@ type TypeNode =
 class DemangleError extends Error {}
 
 const BUILTINS: Record<string, string> = {
-  v: 'void', w: 'wchar_t', b: 'bool', c: 'char', a: 'signed char', h: 'unsigned char', s: 'short', t: 'unsigned short',
-  i: 'int', j: 'unsigned int', l: 'long', m: 'unsigned long', x: 'long long', y: 'unsigned long long', n: '__int128',
-  o: 'unsigned __int128', f: 'float', d: 'double', e: 'long double', g: '__float128', z: '...',
+  v: 'void',
+  w: 'wchar_t',
+  b: 'bool',
+  c: 'char',
+  a: 'signed char',
+  h: 'unsigned char',
+  s: 'short',
+  t: 'unsigned short',
+  i: 'int',
+  j: 'unsigned int',
+  l: 'long',
+  m: 'unsigned long',
+  x: 'long long',
+  y: 'unsigned long long',
+  n: '__int128',
+  o: 'unsigned __int128',
+  f: 'float',
+  d: 'double',
+  e: 'long double',
+  g: '__float128',
+  z: '...',
 };
 const D_BUILTINS: Record<string, string> = {
-  n: 'decltype(nullptr)', h: 'half', i: 'char32_t', s: 'char16_t', u: 'char8_t', a: 'auto', c: 'decltype(auto)',
+  n: 'decltype(nullptr)',
+  h: 'half',
+  i: 'char32_t',
+  s: 'char16_t',
+  u: 'char8_t',
+  a: 'auto',
+  c: 'decltype(auto)',
 };
 const LITERAL_SUFFIX: Record<string, string> = { i: '', j: 'u', l: 'l', m: 'ul', x: 'll', y: 'ull' };
 const STD_SUBSTITUTIONS: Record<string, string> = {
-  a: 'std::allocator', b: 'std::basic_string', s: 'std::string', i: 'std::istream', o: 'std::ostream', d: 'std::iostream',
+  a: 'std::allocator',
+  b: 'std::basic_string',
+  s: 'std::string',
+  i: 'std::istream',
+  o: 'std::ostream',
+  d: 'std::iostream',
 };
 const OPERATORS: Record<string, string> = {
-  nw: 'new', na: 'new[]', dl: 'delete', da: 'delete[]', ps: '+', ng: '-', ad: '&', de: '*', co: '~', pl: '+', mi: '-',
-  ml: '*', dv: '/', rm: '%', an: '&', or: '|', eo: '^', aS: '=', pL: '+=', mI: '-=', mL: '*=', dV: '/=', rM: '%=',
-  aN: '&=', oR: '|=', eO: '^=', ls: '<<', rs: '>>', lS: '<<=', rS: '>>=', eq: '==', ne: '!=', lt: '<', gt: '>',
-  le: '<=', ge: '>=', ss: '<=>', nt: '!', aa: '&&', oo: '||', pp: '++', mm: '--', cm: ',', pm: '->*', pt: '->',
-  cl: '()', ix: '[]',
+  nw: 'new',
+  na: 'new[]',
+  dl: 'delete',
+  da: 'delete[]',
+  ps: '+',
+  ng: '-',
+  ad: '&',
+  de: '*',
+  co: '~',
+  pl: '+',
+  mi: '-',
+  ml: '*',
+  dv: '/',
+  rm: '%',
+  an: '&',
+  or: '|',
+  eo: '^',
+  aS: '=',
+  pL: '+=',
+  mI: '-=',
+  mL: '*=',
+  dV: '/=',
+  rM: '%=',
+  aN: '&=',
+  oR: '|=',
+  eO: '^=',
+  ls: '<<',
+  rs: '>>',
+  lS: '<<=',
+  rS: '>>=',
+  eq: '==',
+  ne: '!=',
+  lt: '<',
+  gt: '>',
+  le: '<=',
+  ge: '>=',
+  ss: '<=>',
+  nt: '!',
+  aa: '&&',
+  oo: '||',
+  pp: '++',
+  mm: '--',
+  cm: ',',
+  pm: '->*',
+  pt: '->',
+  cl: '()',
+  ix: '[]',
 };
 
 const text = (t: TypeNode): string => left(t) + right(t);
 
 function left(t: TypeNode): string {
   switch (t.kind) {
-    case 'name': return t.text;
-    case 'qual': return left(t.inner) + t.quals;
-    case 'pack': return t.items.map(text).join(', ');
-    case 'func': return t.ret ? left(t.ret) : '';
-    case 'array': return left(t.inner);
+    case 'name':
+      return t.text;
+    case 'qual':
+      return left(t.inner) + t.quals;
+    case 'pack':
+      return t.items.map(text).join(', ');
+    case 'func':
+      return t.ret ? left(t.ret) : '';
+    case 'array':
+      return left(t.inner);
     case 'ptr':
       if (t.inner.kind === 'func' || t.inner.kind === 'array') return `${left(t.inner)} (${t.op}`;
       return left(t.inner) + t.op;
@@ -52,11 +128,17 @@ function left(t: TypeNode): string {
 
 function right(t: TypeNode): string {
   switch (t.kind) {
-    case 'name': case 'pack': return '';
-    case 'qual': return right(t.inner);
-    case 'func': return `(${paramList(t.params)})${t.ret ? right(t.ret) : ''}`;
-    case 'array': return ` [${t.dim}]${right(t.inner)}`;
-    case 'ptr': return t.inner.kind === 'func' || t.inner.kind === 'array' ? `)${right(t.inner)}` : right(t.inner);
+    case 'name':
+    case 'pack':
+      return '';
+    case 'qual':
+      return right(t.inner);
+    case 'func':
+      return `(${paramList(t.params)})${t.ret ? right(t.ret) : ''}`;
+    case 'array':
+      return ` [${t.dim}]${right(t.inner)}`;
+    case 'ptr':
+      return t.inner.kind === 'func' || t.inner.kind === 'array' ? `)${right(t.inner)}` : right(t.inner);
   }
 }
 
@@ -77,9 +159,14 @@ class Parser {
 
   constructor(private readonly input: string) {}
 
-  private peek(offset = 0): string { return this.input[this.pos + offset] ?? ''; }
+  private peek(offset = 0): string {
+    return this.input[this.pos + offset] ?? '';
+  }
   private eat(prefix: string): boolean {
-    if (this.input.startsWith(prefix, this.pos)) { this.pos += prefix.length; return true; }
+    if (this.input.startsWith(prefix, this.pos)) {
+      this.pos += prefix.length;
+      return true;
+    }
     return false;
   }
   private expect(prefix: string): void {
@@ -188,9 +275,18 @@ class Parser {
   private unqualifiedName(enclosing: string): { text: string; isCtor: boolean } {
     const c = this.peek();
     if (/\d/.test(c)) return { text: this.sourceName(), isCtor: false };
-    if (c === 'C' && /[1-5]/.test(this.peek(1))) { this.pos += 2; return { text: enclosing, isCtor: true }; }
-    if (c === 'D' && /[0-5]/.test(this.peek(1))) { this.pos += 2; return { text: `~${enclosing}`, isCtor: true }; }
-    if (this.eat('Ut')) { const n = this.seqId(10); return { text: `{unnamed type#${n + 1}}`, isCtor: false }; }
+    if (c === 'C' && /[1-5]/.test(this.peek(1))) {
+      this.pos += 2;
+      return { text: enclosing, isCtor: true };
+    }
+    if (c === 'D' && /[0-5]/.test(this.peek(1))) {
+      this.pos += 2;
+      return { text: `~${enclosing}`, isCtor: true };
+    }
+    if (this.eat('Ut')) {
+      const n = this.seqId(10);
+      return { text: `{unnamed type#${n + 1}}`, isCtor: false };
+    }
     if (this.eat('Ul')) {
       const params: TypeNode[] = [];
       while (!this.eat('E')) params.push(this.type());
@@ -199,7 +295,10 @@ class Parser {
     }
     if (this.eat('cv')) return { text: `operator ${text(this.type())}`, isCtor: false };
     const op = OPERATORS[this.input.slice(this.pos, this.pos + 2)];
-    if (op) { this.pos += 2; return { text: `operator${op}`, isCtor: false }; }
+    if (op) {
+      this.pos += 2;
+      return { text: `operator${op}`, isCtor: false };
+    }
     throw new DemangleError(`unsupported name at ${this.pos}`);
   }
 
@@ -217,13 +316,21 @@ class Parser {
     if (this.eat('V')) quals += ' volatile';
     if (this.eat('K')) quals += ' const';
     // c++filt prints const before volatile.
-    return quals.split(' ').filter(Boolean).sort((a, b) => order(a) - order(b)).map((q) => ' ' + q).join('');
+    return quals
+      .split(' ')
+      .filter(Boolean)
+      .sort((a, b) => order(a) - order(b))
+      .map((q) => ' ' + q)
+      .join('');
   }
 
   private substitution(): TypeNode {
     this.expect('S');
     const std = STD_SUBSTITUTIONS[this.peek()];
-    if (std) { this.pos += 1; return { kind: 'name', text: std }; }
+    if (std) {
+      this.pos += 1;
+      return { kind: 'name', text: std };
+    }
     const id = this.seqId(36);
     const sub = this.subs[id];
     if (!sub) throw new DemangleError(`substitution S${id} out of range`);
@@ -292,8 +399,14 @@ class Parser {
 
   private type(): TypeNode {
     const c = this.peek();
-    if (BUILTINS[c] && c !== 'z') { this.pos += 1; return { kind: 'name', text: BUILTINS[c] }; }
-    if (c === 'z') { this.pos += 1; return { kind: 'name', text: '...' }; }
+    if (BUILTINS[c] && c !== 'z') {
+      this.pos += 1;
+      return { kind: 'name', text: BUILTINS[c] };
+    }
+    if (c === 'z') {
+      this.pos += 1;
+      return { kind: 'name', text: '...' };
+    }
     let result: TypeNode;
     if (c === 'r' || c === 'V' || c === 'K') {
       const quals = this.cvQualifiers();
@@ -333,9 +446,15 @@ class Parser {
         return expansion;
       }
       const code = this.peek(1);
-      if (D_BUILTINS[code]) { this.pos += 2; return { kind: 'name', text: D_BUILTINS[code] }; }
+      if (D_BUILTINS[code]) {
+        this.pos += 2;
+        return { kind: 'name', text: D_BUILTINS[code] };
+      }
       const float = /^DF(\d+)(b?)_/.exec(this.input.slice(this.pos));
-      if (float) { this.pos += float[0].length; return { kind: 'name', text: float[2] ? `std::bfloat${float[1]}_t` : `_Float${float[1]}` }; }
+      if (float) {
+        this.pos += float[0].length;
+        return { kind: 'name', text: float[2] ? `std::bfloat${float[1]}_t` : `_Float${float[1]}` };
+      }
       throw new DemangleError(`unsupported type D${code} at ${this.pos}`);
     } else if (c === 'N' || c === 'Z' || /\d/.test(c) || (c === 'S' && this.peek(1) === 't')) {
       result = { kind: 'name', text: this.name().text };

@@ -3,7 +3,10 @@
 // a Diagnostic; nothing here trusts a size or offset taken from the file.
 
 export class ElfError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
@@ -53,13 +56,28 @@ export class ByteReader {
   }
   private check(offset: number, length: number, what: string): void {
     if (!Number.isSafeInteger(offset) || offset < 0 || offset + length > this.bytes.length) {
-      throw new ElfError(`${what} at byte ${offset} runs past the end of the file (${this.bytes.length} bytes)`, Math.min(Math.max(offset, 0), this.bytes.length));
+      throw new ElfError(
+        `${what} at byte ${offset} runs past the end of the file (${this.bytes.length} bytes)`,
+        Math.min(Math.max(offset, 0), this.bytes.length),
+      );
     }
   }
-  u8(offset: number, what = 'byte'): number { this.check(offset, 1, what); return this.view.getUint8(offset); }
-  u16(offset: number, what = 'u16'): number { this.check(offset, 2, what); return this.view.getUint16(offset, true); }
-  u32(offset: number, what = 'u32'): number { this.check(offset, 4, what); return this.view.getUint32(offset, true); }
-  u64(offset: number, what = 'u64'): bigint { this.check(offset, 8, what); return this.view.getBigUint64(offset, true); }
+  u8(offset: number, what = 'byte'): number {
+    this.check(offset, 1, what);
+    return this.view.getUint8(offset);
+  }
+  u16(offset: number, what = 'u16'): number {
+    this.check(offset, 2, what);
+    return this.view.getUint16(offset, true);
+  }
+  u32(offset: number, what = 'u32'): number {
+    this.check(offset, 4, what);
+    return this.view.getUint32(offset, true);
+  }
+  u64(offset: number, what = 'u64'): bigint {
+    this.check(offset, 8, what);
+    return this.view.getBigUint64(offset, true);
+  }
   /** A u64 that must fit a JS number (offsets and sizes). */
   size(offset: number, what: string): number {
     const value = this.u64(offset, what);
@@ -74,7 +92,9 @@ export class ByteReader {
     if (stop >= end) throw new ElfError(`${what} at byte ${offset} is not NUL-terminated`, offset);
     return new TextDecoder().decode(this.bytes.subarray(offset, stop));
   }
-  range(offset: number, length: number, what: string): void { this.check(offset, length, what); }
+  range(offset: number, length: number, what: string): void {
+    this.check(offset, length, what);
+  }
 }
 
 /** Parses the ELF header, section headers (with names) and the symbol table. Throws ElfError. */
@@ -115,7 +135,10 @@ export function readElf(bytes: Uint8Array): ElfFile {
   const names = raw[shstrndx];
   if (!names) throw new ElfError(`section name table index ${shstrndx} is out of range`, 62);
   r.range(names.offset, names.size, 'section name table');
-  const sections: ElfSection[] = raw.map((s, i) => ({ ...s, name: r.cString(names.offset + nameOffsets[i], names.offset + names.size, 'section name') }));
+  const sections: ElfSection[] = raw.map((s, i) => ({
+    ...s,
+    name: r.cString(names.offset + nameOffsets[i], names.offset + names.size, 'section name'),
+  }));
   const symbols: ElfSymbol[] = [];
   const symtab = sections.find((s) => s.type === SHT_SYMTAB);
   if (symtab) {

@@ -6,7 +6,11 @@ export interface PtxLaunchBounds {
   minBlocksPerSM: number | null;
 }
 
-const product = (list: string): number => list.split(',').map((v) => Number(v.trim())).reduce((a, b) => a * b, 1);
+const product = (list: string): number =>
+  list
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .reduce((a, b) => a * b, 1);
 
 /** Entry name -> launch bounds, for every `.entry` in the PTX (null fields when unset). */
 export function launchBoundsFromPtx(ptx: string): Map<string, PtxLaunchBounds> {

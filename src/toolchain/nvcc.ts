@@ -36,18 +36,28 @@ export interface CompileResult {
   command: string[];
 }
 
-interface RunResult { code: number | null; stdout: string; stderr: string; spawnError: string | null }
-
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  spawnError: string | null;
+}
 
 function run(file: string, args: string[]): Promise<RunResult> {
   const timeout = compileTimeoutMs();
   return new Promise((resolve) => {
-    execFile(file, args, { maxBuffer: 64 * 1024 * 1024, timeout, killSignal: 'SIGKILL', encoding: 'utf8', env: childEnv() }, (error, stdout, stderr) => {
-      const err = error as (NodeJS.ErrnoException & { code?: string | number; killed?: boolean; signal?: string }) | null;
-      if (err?.killed && err.signal === 'SIGKILL') resolve({ code: null, stdout, stderr, spawnError: `timed out after ${timeout} ms (${path.basename(file)} killed)` });
-      else if (err && typeof err.code === 'string') resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
-      else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr, spawnError: null });
-    });
+    execFile(
+      file,
+      args,
+      { maxBuffer: 64 * 1024 * 1024, timeout, killSignal: 'SIGKILL', encoding: 'utf8', env: childEnv() },
+      (error, stdout, stderr) => {
+        const err = error as (NodeJS.ErrnoException & { code?: string | number; killed?: boolean; signal?: string }) | null;
+        if (err?.killed && err.signal === 'SIGKILL')
+          resolve({ code: null, stdout, stderr, spawnError: `timed out after ${timeout} ms (${path.basename(file)} killed)` });
+        else if (err && typeof err.code === 'string') resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
+        else resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr, spawnError: null });
+      },
+    );
   });
 }
 
@@ -79,11 +89,28 @@ export function parseNvccDiagnostics(stderr: string): Diagnostic[] {
   for (const line of stderr.split(/\r?\n/)) {
     let m: RegExpExecArray | null;
     if ((m = NVCC_DIAGNOSTIC.exec(line))) {
-      diagnostics.push({ severity: m[3] === 'warning' ? 'warning' : m[3] === 'remark' ? 'note' : 'error', stage: 'build', message: m[4], file: m[1], line: Number(m[2]) });
+      diagnostics.push({
+        severity: m[3] === 'warning' ? 'warning' : m[3] === 'remark' ? 'note' : 'error',
+        stage: 'build',
+        message: m[4],
+        file: m[1],
+        line: Number(m[2]),
+      });
     } else if ((m = GCC_DIAGNOSTIC.exec(line))) {
-      diagnostics.push({ severity: m[4] === 'warning' ? 'warning' : 'error', stage: 'build', message: m[5], file: m[1], line: Number(m[2]), column: Number(m[3]) });
+      diagnostics.push({
+        severity: m[4] === 'warning' ? 'warning' : 'error',
+        stage: 'build',
+        message: m[5],
+        file: m[1],
+        line: Number(m[2]),
+        column: Number(m[3]),
+      });
     } else if ((m = TOOL_DIAGNOSTIC.exec(line)) && !/^ptxas info/.test(line)) {
-      diagnostics.push({ severity: m[2] === 'warning' ? 'warning' : 'error', stage: m[1] === 'ptxas' ? 'ptxas' : 'build', message: `${m[1]}: ${m[3]}` });
+      diagnostics.push({
+        severity: m[2] === 'warning' ? 'warning' : 'error',
+        stage: m[1] === 'ptxas' ? 'ptxas' : 'build',
+        message: `${m[1]}: ${m[3]}`,
+      });
     }
   }
   return diagnostics;
@@ -100,16 +127,24 @@ export async function compileCuda(request: CompileRequest): Promise<CompileResul
   const defines = defineArgs(request.defines ?? {}, request.outDir, unit.stem);
   const ptxPath = path.join(request.outDir, `${unit.stem}.${arch}.ptx`);
   const cubinFile = path.join(request.outDir, `${unit.stem}.${arch}.cubin`);
-  const common = [
-    ...defines.args,
-    ...(request.includeDirs ?? []).map((d) => `-I${d}`),
-    ...(request.flags ?? []),
-  ];
+  const common = [...defines.args, ...(request.includeDirs ?? []).map((d) => `-I${d}`), ...(request.flags ?? [])];
   const command = [nvcc, `-arch=${arch}`, '-lineinfo', '-ptx', ...common, '-o', ptxPath, unit.unit];
-  const result: CompileResult = { ok: false, ptx: null, ptxPath: null, cubinPath: null, ptxasLog: '', resources: [], diagnostics: [], command };
+  const result: CompileResult = {
+    ok: false,
+    ptx: null,
+    ptxPath: null,
+    cubinPath: null,
+    ptxasLog: '',
+    resources: [],
+    diagnostics: [],
+    command,
+  };
   const refused = [...unit.errors, ...defines.errors, ...checkFlags(request.flags ?? [])];
   const unsafe = firstUnsafeArg(command.slice(1));
-  if (unsafe !== null && !refused.length) refused.push(`argument '${printable(unsafe)}' has characters nvcc would hand to a shell ($, \`, \\, quotes, ;, |, &, <, >, ( ), newline): not run${SHELL_INERT.test(request.outDir) ? '' : ` (the output folder ${printable(request.outDir)} is one)`}`);
+  if (unsafe !== null && !refused.length)
+    refused.push(
+      `argument '${printable(unsafe)}' has characters nvcc would hand to a shell ($, \`, \\, quotes, ;, |, &, <, >, ( ), newline): not run${SHELL_INERT.test(request.outDir) ? '' : ` (the output folder ${printable(request.outDir)} is one)`}`,
+    );
   if (refused.length) {
     for (const message of refused) result.diagnostics.push({ severity: 'error', stage: 'build', message, file: request.source });
     return result;
@@ -126,7 +161,12 @@ export async function compileCuda(request: CompileRequest): Promise<CompileResul
   if (front.spawnError || front.code !== 0) {
     const reason = front.spawnError ?? `nvcc exited with ${front.code}`;
     if (!result.diagnostics.some((d) => d.severity === 'error')) {
-      result.diagnostics.push({ severity: 'error', stage: 'build', message: `${reason}${front.stderr.trim() ? `: ${front.stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`, file: request.source });
+      result.diagnostics.push({
+        severity: 'error',
+        stage: 'build',
+        message: `${reason}${front.stderr.trim() ? `: ${front.stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`,
+        file: request.source,
+      });
     }
     return result;
   }
@@ -138,7 +178,12 @@ export async function compileCuda(request: CompileRequest): Promise<CompileResul
   result.diagnostics.push(...parseNvccDiagnostics(back.stderr));
   if (back.spawnError || back.code !== 0) {
     if (!result.diagnostics.some((d) => d.severity === 'error')) {
-      result.diagnostics.push({ severity: 'error', stage: 'ptxas', message: back.spawnError ?? `ptxas step exited with ${back.code}`, file: ptxPath });
+      result.diagnostics.push({
+        severity: 'error',
+        stage: 'ptxas',
+        message: back.spawnError ?? `ptxas step exited with ${back.code}`,
+        file: ptxPath,
+      });
     }
     return result;
   }

@@ -30,7 +30,13 @@ const PROPERTIES = /Function properties for (\S+)/;
 const FRAME = /^(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*$/;
 const USED = /Used (\S+) registers(.*)$/;
 // Info lines that carry nothing per kernel.
-const IGNORED_INFO = [/^\d+ bytes gmem/, /^Compile time =/, /^Overriding maximum register limit/, /^Function properties for/, /^Compiling entry function/];
+const IGNORED_INFO = [
+  /^\d+ bytes gmem/,
+  /^Compile time =/,
+  /^Overriding maximum register limit/,
+  /^Function properties for/,
+  /^Compiling entry function/,
+];
 
 /** Text after the first "ptxas", its severity word and the column of the message. */
 function ptxasMessage(line: string): { kind: string; message: string; column: number } | null {
@@ -40,12 +46,31 @@ function ptxasMessage(line: string): { kind: string; message: string; column: nu
 }
 
 /** Parses the comma-separated items after "Used N registers". Unknown items are reported, not guessed. */
-function parseUsed(registersText: string, rest: string, at: { file?: string; line: number; column: number }, diagnostics: Diagnostic[]): UsedLine | null {
+function parseUsed(
+  registersText: string,
+  rest: string,
+  at: { file?: string; line: number; column: number },
+  diagnostics: Diagnostic[],
+): UsedLine | null {
   if (!/^\d+$/.test(registersText)) {
-    diagnostics.push({ severity: 'error', stage: 'ptxas', message: `cannot read the register count '${registersText}'`, file: at.file, line: at.line, column: at.column });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'ptxas',
+      message: `cannot read the register count '${registersText}'`,
+      file: at.file,
+      line: at.line,
+      column: at.column,
+    });
     return null;
   }
-  const used: UsedLine = { registers: Number(registersText), barriers: null, staticSharedBytes: 0, constantBytes: null, cumulativeStackBytes: null, localBytes: null };
+  const used: UsedLine = {
+    registers: Number(registersText),
+    barriers: null,
+    staticSharedBytes: 0,
+    constantBytes: null,
+    cumulativeStackBytes: null,
+    localBytes: null,
+  };
   for (const rawItem of rest.split(',')) {
     const item = rawItem.trim();
     if (item === '') continue;
@@ -57,18 +82,45 @@ function parseUsed(registersText: string, rest: string, at: { file?: string; lin
     } else if ((m = /^(\d+) bytes cumulative stack size$/.exec(item))) used.cumulativeStackBytes = Number(m[1]);
     else if ((m = /^(\d+)(?:\+(\d+))? bytes lmem$/.exec(item))) used.localBytes = Number(m[1]) + Number(m[2] ?? 0);
     else if (/^\d+ (textures?|samplers?|surfaces?)$/.test(item)) continue;
-    else diagnostics.push({ severity: 'warning', stage: 'ptxas', message: `unrecognised resource item '${item}' (ignored)`, file: at.file, line: at.line, column: at.column });
+    else
+      diagnostics.push({
+        severity: 'warning',
+        stage: 'ptxas',
+        message: `unrecognised resource item '${item}' (ignored)`,
+        file: at.file,
+        line: at.line,
+        column: at.column,
+      });
   }
   return used;
 }
 
-function toRecord(fn: PendingFunction, fallbackArch: string | null, file: string | undefined, diagnostics: Diagnostic[]): ResourceRecord | null {
+function toRecord(
+  fn: PendingFunction,
+  fallbackArch: string | null,
+  file: string | undefined,
+  diagnostics: Diagnostic[],
+): ResourceRecord | null {
   const arch = fn.arch ?? fallbackArch;
   if (arch === null) {
-    diagnostics.push({ severity: 'warning', stage: 'ptxas', message: `no target arch stated for '${fn.name}'`, file, line: fn.line, kernel: fn.name });
+    diagnostics.push({
+      severity: 'warning',
+      stage: 'ptxas',
+      message: `no target arch stated for '${fn.name}'`,
+      file,
+      line: fn.line,
+      kernel: fn.name,
+    });
   }
   if (fn.isEntry && fn.used === null) {
-    diagnostics.push({ severity: 'error', stage: 'ptxas', message: `no 'Used N registers' line for entry '${fn.name}'`, file, line: fn.line, kernel: fn.name });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'ptxas',
+      message: `no 'Used N registers' line for entry '${fn.name}'`,
+      file,
+      line: fn.line,
+      kernel: fn.name,
+    });
     return null;
   }
   const used = fn.used;
@@ -80,7 +132,8 @@ function toRecord(fn: PendingFunction, fallbackArch: string | null, file: string
     nullReasons.spillStoreBytes = nullReasons.spillLoadBytes = 'ptxas printed no Function properties line for this function';
   }
   if (used && used.barriers === null) nullReasons.barriers = 'this ptxas version prints no barrier count';
-  if (used && used.constantBytes === null) nullReasons.constantBytes = 'ptxas printed no cmem[0] size (nvcc 13 omits it for sm_90 and newer)';
+  if (used && used.constantBytes === null)
+    nullReasons.constantBytes = 'ptxas printed no cmem[0] size (nvcc 13 omits it for sm_90 and newer)';
   const stackFrameBytes = fn.stackFrameBytes ?? 0;
   const isDeviceOnly = !fn.isEntry && used === null;
   const resources: KernelResources = {
@@ -131,45 +184,93 @@ export function parsePtxasLog(text: string, file?: string): { kernels: ResourceR
       const frame = FRAME.exec(frameText);
       if (frame) {
         if (!current) {
-          diagnostics.push({ severity: 'warning', stage: 'ptxas', message: 'stack frame line without a preceding Function properties line', file, line: lineNumber });
+          diagnostics.push({
+            severity: 'warning',
+            stage: 'ptxas',
+            message: 'stack frame line without a preceding Function properties line',
+            file,
+            line: lineNumber,
+          });
           return;
         }
         current.stackFrameBytes = Number(frame[1]);
         current.spillStoreBytes = Number(frame[2]);
         current.spillLoadBytes = Number(frame[3]);
       } else if (/bytes stack frame/.test(frameText)) {
-        diagnostics.push({ severity: 'error', stage: 'ptxas', message: `cannot read stack frame line '${frameText.trim()}'`, file, line: lineNumber, column: line.indexOf(frameText) + 1 });
+        diagnostics.push({
+          severity: 'error',
+          stage: 'ptxas',
+          message: `cannot read stack frame line '${frameText.trim()}'`,
+          file,
+          line: lineNumber,
+          column: line.indexOf(frameText) + 1,
+        });
       }
       return;
     }
     sawPtxasLine = true;
     const at = { file, line: lineNumber, column: ptxas.column };
     if (ptxas.kind !== 'info') {
-      diagnostics.push({ severity: ptxas.kind === 'warning' ? 'warning' : 'error', stage: 'ptxas', message: ptxas.message, ...at, kernel: /'([^']+)'/.exec(ptxas.message)?.[1] });
+      diagnostics.push({
+        severity: ptxas.kind === 'warning' ? 'warning' : 'error',
+        stage: 'ptxas',
+        message: ptxas.message,
+        ...at,
+        kernel: /'([^']+)'/.exec(ptxas.message)?.[1],
+      });
       return;
     }
     const compiling = COMPILING.exec(ptxas.message);
     if (compiling) {
       lastArch = compiling[2];
-      current = { name: compiling[1], arch: compiling[2], isEntry: true, line: lineNumber, stackFrameBytes: null, spillStoreBytes: null, spillLoadBytes: null, used: null };
+      current = {
+        name: compiling[1],
+        arch: compiling[2],
+        isEntry: true,
+        line: lineNumber,
+        stackFrameBytes: null,
+        spillStoreBytes: null,
+        spillLoadBytes: null,
+        used: null,
+      };
       functions.push(current);
       return;
     }
     const properties = PROPERTIES.exec(ptxas.message);
     if (properties) {
       if (current && current.isEntry && current.name === properties[1] && current.stackFrameBytes === null) return;
-      current = { name: properties[1], arch: lastArch, isEntry: false, line: lineNumber, stackFrameBytes: null, spillStoreBytes: null, spillLoadBytes: null, used: null };
+      current = {
+        name: properties[1],
+        arch: lastArch,
+        isEntry: false,
+        line: lineNumber,
+        stackFrameBytes: null,
+        spillStoreBytes: null,
+        spillLoadBytes: null,
+        used: null,
+      };
       functions.push(current);
       return;
     }
     const used = USED.exec(ptxas.message);
     if (used) {
       if (!current) {
-        diagnostics.push({ severity: 'error', stage: 'ptxas', message: "'Used N registers' line without a preceding Compiling entry / Function properties line", ...at });
+        diagnostics.push({
+          severity: 'error',
+          stage: 'ptxas',
+          message: "'Used N registers' line without a preceding Compiling entry / Function properties line",
+          ...at,
+        });
         return;
       }
       if (current.used) {
-        diagnostics.push({ severity: 'warning', stage: 'ptxas', message: `second 'Used' line for '${current.name}' (ignored)`, ...at, kernel: current.name });
+        diagnostics.push({
+          severity: 'warning',
+          stage: 'ptxas',
+          message: `second 'Used' line for '${current.name}' (ignored)`,
+          ...at,
+          kernel: current.name,
+        });
         return;
       }
       current.used = parseUsed(used[1], used[2].replace(/^,/, ''), at, diagnostics);
@@ -181,7 +282,13 @@ export function parsePtxasLog(text: string, file?: string): { kernels: ResourceR
     diagnostics.push({ severity: 'note', stage: 'ptxas', message: `unrecognised ptxas line '${ptxas.message}' (ignored)`, ...at });
   });
   if (!sawPtxasLine) {
-    diagnostics.push({ severity: 'error', stage: 'ptxas', message: 'no ptxas output found (expected lines like "ptxas info    : Used 32 registers, ...")', file, line: 1 });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'ptxas',
+      message: 'no ptxas output found (expected lines like "ptxas info    : Used 32 registers, ...")',
+      file,
+      line: 1,
+    });
   }
   const firstArch = functions.find((f) => f.arch !== null)?.arch ?? null;
   const kernels: ResourceRecord[] = [];

@@ -23,18 +23,44 @@ export function applyLaunchBounds(records: ResourceRecord[], ptxText: string): v
 }
 
 /** Runs `ptxas -v` on a PTX file for one arch; a failure is a diagnostic, never a throw. */
-export function assemblePtx(ptxas: string, arch: string, ptxPath: string, ptxText: string): Promise<{ records: ResourceRecord[]; diagnostics: Diagnostic[] }> {
+export function assemblePtx(
+  ptxas: string,
+  arch: string,
+  ptxPath: string,
+  ptxText: string,
+): Promise<{ records: ResourceRecord[]; diagnostics: Diagnostic[] }> {
   return new Promise((resolve) => {
-    execFile(ptxas, [`-arch=${arch}`, '-v', '-o', '/dev/null', ptxPath], { encoding: 'utf8', maxBuffer: 64 << 20, timeout: compileTimeoutMs(), killSignal: 'SIGKILL', env: childEnv() }, (error, _stdout, stderr) => {
-      if (error && typeof (error as NodeJS.ErrnoException).code === 'string') {
-        resolve({ records: [], diagnostics: [{ severity: 'note', stage: 'ptxas', file: ptxPath, message: `ptxas could not run (${(error as Error).message}): resources unknown` }] });
-        return;
-      }
-      const parsed = parsePtxasLog(stderr, ptxPath);
-      const diagnostics = parsed.diagnostics.filter((d) => d.severity !== 'note');
-      if (error) diagnostics.push({ severity: 'warning', stage: 'ptxas', file: ptxPath, message: `ptxas failed on this PTX: ${stderr.trim().split('\n').slice(-2).join(' ')}` });
-      applyLaunchBounds(parsed.kernels, ptxText);
-      resolve({ records: parsed.kernels, diagnostics });
-    });
+    execFile(
+      ptxas,
+      [`-arch=${arch}`, '-v', '-o', '/dev/null', ptxPath],
+      { encoding: 'utf8', maxBuffer: 64 << 20, timeout: compileTimeoutMs(), killSignal: 'SIGKILL', env: childEnv() },
+      (error, _stdout, stderr) => {
+        if (error && typeof (error as NodeJS.ErrnoException).code === 'string') {
+          resolve({
+            records: [],
+            diagnostics: [
+              {
+                severity: 'note',
+                stage: 'ptxas',
+                file: ptxPath,
+                message: `ptxas could not run (${(error as Error).message}): resources unknown`,
+              },
+            ],
+          });
+          return;
+        }
+        const parsed = parsePtxasLog(stderr, ptxPath);
+        const diagnostics = parsed.diagnostics.filter((d) => d.severity !== 'note');
+        if (error)
+          diagnostics.push({
+            severity: 'warning',
+            stage: 'ptxas',
+            file: ptxPath,
+            message: `ptxas failed on this PTX: ${stderr.trim().split('\n').slice(-2).join(' ')}`,
+          });
+        applyLaunchBounds(parsed.kernels, ptxText);
+        resolve({ records: parsed.kernels, diagnostics });
+      },
+    );
   });
 }

@@ -16,9 +16,24 @@ let baseSha: string;
 let headSha: string;
 
 const reportDir = () => mkdtempSync(path.join(tmpdir(), 'carve-out-'));
-const comparisonOf = (run: ActionRun): Comparison => JSON.parse(readFileSync(path.join(run.outputs['report-dir'], 'comparison.json'), 'utf8'));
-const committedInputs = (extra: Record<string, string> = {}) => ({ 'github-token': 'ghs_test', 'report-dir': reportDir(), nvcc: 'none', artifacts: 'artifacts/**', ...extra });
-const essence = (f: Finding) => ({ kind: f.kind, kernel: f.kernel, arch: f.arch, file: f.file, line: f.line, title: f.title, evidence: f.evidence });
+const comparisonOf = (run: ActionRun): Comparison =>
+  JSON.parse(readFileSync(path.join(run.outputs['report-dir'], 'comparison.json'), 'utf8'));
+const committedInputs = (extra: Record<string, string> = {}) => ({
+  'github-token': 'ghs_test',
+  'report-dir': reportDir(),
+  nvcc: 'none',
+  artifacts: 'artifacts/**',
+  ...extra,
+});
+const essence = (f: Finding) => ({
+  kind: f.kind,
+  kernel: f.kernel,
+  arch: f.arch,
+  file: f.file,
+  line: f.line,
+  title: f.title,
+  evidence: f.evidence,
+});
 const run = (inputs: Record<string, string>, extra: Partial<Parameters<typeof runBundledAction>[0]> = {}) =>
   runBundledAction({ bundle, workspace: repo.dir, inputs, event: pullRequestEvent(11, baseSha, headSha), apiUrl: server.url, ...extra });
 
@@ -39,7 +54,9 @@ describe('committed-report mode (no toolkit)', () => {
   it('gives the same findings from committed PTX + ptxas logs as from compiling the sources', async () => {
     const committed = await run(committedInputs());
     const compiled = await run({ 'github-token': 'ghs_test', 'report-dir': reportDir(), arch: 'sm_90' });
-    expect(committed.summary).toContain('Building is off (nvcc: none): analysed the committed artifacts matching `artifacts/**` on both sides.');
+    expect(committed.summary).toContain(
+      'Building is off (nvcc: none): analysed the committed artifacts matching `artifacts/**` on both sides.',
+    );
     expect(compiled.summary).toContain('Built with');
     const fromArtifacts = comparisonOf(committed).findings.map(essence);
     const fromSources = comparisonOf(compiled).findings.map(essence);
@@ -62,7 +79,9 @@ describe('GitHub API failures degrade to summary + files', () => {
     const warnings = result.commands.filter((c) => c.command === 'warning').map((c) => c.message);
     expect(warnings.some((w) => w.includes('fork-safe'))).toBe(true);
     // No check run: the findings become workflow-command annotations on their lines.
-    expect(result.commands.find((c) => c.command === 'error' && c.properties.line === '10')).toMatchObject({ properties: { file: 'kernels/pressure.cu' } });
+    expect(result.commands.find((c) => c.command === 'error' && c.properties.line === '10')).toMatchObject({
+      properties: { file: 'kernels/pressure.cu' },
+    });
     // The step fails for the findings (fail-on), not for the API.
     expect(result.stdout).toContain('::error::carve: 2 findings of a fail-on kind');
   });
@@ -80,11 +99,16 @@ describe('GitHub API failures degrade to summary + files', () => {
 describe('bad input', () => {
   it('an invalid config is posted with its JSON path and line; the defaults still analyse', async () => {
     mkdirSync(path.join(repo.dir, '.github'), { recursive: true });
-    writeFileSync(path.join(repo.dir, '.github/carve.yml'), 'archs: [sm_90]\nfailOn: [cliff, bogus]\nthresholds:\n  registerHeadroom: -1\n');
+    writeFileSync(
+      path.join(repo.dir, '.github/carve.yml'),
+      'archs: [sm_90]\nfailOn: [cliff, bogus]\nthresholds:\n  registerHeadroom: -1\n',
+    );
     try {
       const result = await run(committedInputs({ 'fail-on': 'cliff,nonsense' }));
       expect(result.summary).toContain('`.github/carve.yml:2:17` at `/failOn/1`: /failOn/1 must be one of');
-      expect(result.summary).toContain('`.github/carve.yml:4:21` at `/thresholds/registerHeadroom`: /thresholds/registerHeadroom must be >= 0');
+      expect(result.summary).toContain(
+        '`.github/carve.yml:4:21` at `/thresholds/registerHeadroom`: /thresholds/registerHeadroom must be >= 0',
+      );
       expect(result.summary).toContain("input `fail-on`: unknown finding kind 'nonsense'");
       const run0 = server.checkRuns[0];
       expect(run0).toMatchObject({ conclusion: 'failure' });
@@ -102,7 +126,11 @@ describe('mode report', () => {
     const result = await run(committedInputs({ mode: 'report' }));
     const comparison = comparisonOf(result);
     expect(comparison.headOnly).toBe(true);
-    expect(comparison.kernels.map((k) => [k.name, k.status]).sort()).toEqual([['_Z5scalePKfPffi', 'added'], ['_Z8pressurePKfPfi', 'added'], ['_Z9block_sumPKfPf', 'added']]);
+    expect(comparison.kernels.map((k) => [k.name, k.status]).sort()).toEqual([
+      ['_Z5scalePKfPffi', 'added'],
+      ['_Z8pressurePKfPfi', 'added'],
+      ['_Z9block_sumPKfPf', 'added'],
+    ]);
     expect(server.comments.size).toBe(0);
     expect(result.summary).toContain('head-only');
   });
@@ -118,14 +146,25 @@ describe('timing: on', () => {
     repo.commitSide('head', 'head kernels', { withArtifacts: true });
     const timedHead = repo.commitFiles({ 'bench/timing.jsonl': samples('head') }, 'benchmark output (head)');
     try {
-      const result = await runBundledAction({ bundle, workspace: repo.dir, inputs: committedInputs({ timing: 'on' }), event: pullRequestEvent(12, timedBase, timedHead), apiUrl: server.url });
+      const result = await runBundledAction({
+        bundle,
+        workspace: repo.dir,
+        inputs: committedInputs({ timing: 'on' }),
+        event: pullRequestEvent(12, timedBase, timedHead),
+        apiUrl: server.url,
+      });
       const regression = comparisonOf(result).findings.find((f) => f.kind === 'regression')!;
       const median = (side: string) => {
         const sorted = [...(JSON.parse(samples(side)) as { samplesMs: number[] }).samplesMs].sort((a, b) => a - b);
         return sorted[(sorted.length - 1) / 2];
       };
       expect(regression).toMatchObject({ kernel: '_Z8pressurePKfPfi', severity: 'failure', file: 'kernels/pressure.cu' });
-      expect(regression.evidence).toMatchObject({ baseMedianMs: median('base'), headMedianMs: median('head'), baseSamples: 21, headSamples: 21 });
+      expect(regression.evidence).toMatchObject({
+        baseMedianMs: median('base'),
+        headMedianMs: median('head'),
+        baseSamples: 21,
+        headSamples: 21,
+      });
       expect(regression.evidence.ratio).toBeCloseTo(median('head') / median('base'), 12);
       expect(regression.evidence.pValue as number).toBeLessThan(0.01);
       expect(result.outputs.regressions).toBe('1');
@@ -143,12 +182,19 @@ describe('fork-safe split: analyze in pull_request, publish in workflow_run', ()
     expect(server.requests).toHaveLength(0);
     expect(analyzed.outputs['comment-path']).toBe(path.join(dir, 'comment.md'));
     // GitHub lists no pull request in a fork's workflow_run: publish checks #11's head through the API.
-    server.pulls.set(11, { head: { sha: headSha, repo: { full_name: 'octo/kernels' } }, base: { sha: baseSha, repo: { full_name: 'octo/kernels' } }, state: 'open' });
+    server.pulls.set(11, {
+      head: { sha: headSha, repo: { full_name: 'octo/kernels' } },
+      base: { sha: baseSha, repo: { full_name: 'octo/kernels' } },
+      state: 'open',
+    });
 
     const published = await runBundledAction({
-      bundle, workspace: mkdtempSync(path.join(tmpdir(), 'carve-default-branch-')), apiUrl: server.url,
+      bundle,
+      workspace: mkdtempSync(path.join(tmpdir(), 'carve-default-branch-')),
+      apiUrl: server.url,
       inputs: { mode: 'publish', 'report-dir': dir, 'github-token': 'ghs_trusted' },
-      eventName: 'workflow_run', event: { workflow_run: { head_sha: headSha, pull_requests: [] }, repository: { full_name: 'octo/kernels' } },
+      eventName: 'workflow_run',
+      event: { workflow_run: { head_sha: headSha, pull_requests: [] }, repository: { full_name: 'octo/kernels' } },
     });
     expect(published.exitCode).toBe(0);
     expect(server.requests[0]).toMatchObject({ method: 'GET', path: '/repos/octo/kernels/pulls/11' });
@@ -162,9 +208,12 @@ describe('fork-safe split: analyze in pull_request, publish in workflow_run', ()
     const dir = reportDir();
     await run({ ...committedInputs(), 'report-dir': dir, mode: 'analyze', 'github-token': '' });
     const published = await runBundledAction({
-      bundle, workspace: mkdtempSync(path.join(tmpdir(), 'carve-default-branch-')), apiUrl: server.url,
+      bundle,
+      workspace: mkdtempSync(path.join(tmpdir(), 'carve-default-branch-')),
+      apiUrl: server.url,
       inputs: { mode: 'publish', 'report-dir': dir, 'github-token': 'ghs_trusted' },
-      eventName: 'workflow_run', event: { workflow_run: { head_sha: 'f'.repeat(40) }, repository: { full_name: 'octo/kernels' } },
+      eventName: 'workflow_run',
+      event: { workflow_run: { head_sha: 'f'.repeat(40) }, repository: { full_name: 'octo/kernels' } },
     });
     expect(server.requests).toHaveLength(0);
     expect(published.exitCode).toBe(1);

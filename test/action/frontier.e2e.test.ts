@@ -25,7 +25,8 @@ let tuned: ActionRun;
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'carve-frontier-cache-'));
 
 const reportDir = () => mkdtempSync(path.join(tmpdir(), 'carve-out-'));
-const comparisonOf = (run: ActionRun): Comparison => JSON.parse(readFileSync(path.join(run.outputs['report-dir'], 'comparison.json'), 'utf8'));
+const comparisonOf = (run: ActionRun): Comparison =>
+  JSON.parse(readFileSync(path.join(run.outputs['report-dir'], 'comparison.json'), 'utf8'));
 const inputs = (extra: Record<string, string> = {}) => ({ 'github-token': 'ghs_test', 'report-dir': reportDir(), arch: 'sm_90', ...extra });
 
 /** `carve carve --json` on the repository as checked out at `commit`. */
@@ -33,7 +34,13 @@ async function carveAt(commit: string): Promise<{ survivors: Array<{ id: string 
   repo.git('checkout', '-q', commit);
   let stdout = '';
   const code = await main(['carve', '--config', '.github/carve.yml', '--space', 'tile', '--json', '--cache', cacheDir], {
-    stdout: (text) => { stdout += text; }, stderr: () => undefined, cwd: repo.dir, isTTY: false, env: {},
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: () => undefined,
+    cwd: repo.dir,
+    isTTY: false,
+    env: {},
   });
   expect(code).toBe(0);
   return JSON.parse(stdout);
@@ -43,17 +50,26 @@ beforeAll(async () => {
   bundle = await bundleAction();
   server = await startFakeGitHub();
   repo = createFixtureRepo('carve-frontier-');
-  baseSha = repo.commitFiles({ '.github/carve.yml': read('carve.yml'), 'kernels/tile.cu': read('tile_base.cu'), 'kernels/other.cu': OTHER }, 'tuned tile kernel');
+  baseSha = repo.commitFiles(
+    { '.github/carve.yml': read('carve.yml'), 'kernels/tile.cu': read('tile_base.cu'), 'kernels/other.cu': OTHER },
+    'tuned tile kernel',
+  );
   repo.git('checkout', '-q', '-b', 'loader');
   headSha = repo.commitFiles({ 'kernels/tile.cu': read('tile_head.cu') }, 'per-thread contiguous loader');
-  tuned = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(21, baseSha, headSha), apiUrl: server.url });
+  tuned = await runBundledAction({
+    bundle,
+    workspace: repo.dir,
+    inputs: inputs(),
+    event: pullRequestEvent(21, baseSha, headSha),
+    apiUrl: server.url,
+  });
 });
 afterAll(async () => {
   await server?.close();
   repo?.remove();
 });
 
-describe('a PR that makes the tile loader read each thread\'s ITEMS consecutive floats', () => {
+describe("a PR that makes the tile loader read each thread's ITEMS consecutive floats", () => {
   it('carves the space on both sides: the survivors equal carve carve on each commit', async () => {
     const { carving } = comparisonOf(tuned);
     expect(carving!.skipped).toEqual([]);
@@ -66,7 +82,11 @@ describe('a PR that makes the tile loader read each thread\'s ITEMS consecutive 
     expect(frontier.base!.survivors).toEqual(onBase);
     expect(frontier.head!.survivors).toEqual(onHead);
     expect(frontier).toMatchObject({
-      space: 'tile', arch: 'sm_90', added: ['BLOCK=64,ITEMS=1'], removed: ['BLOCK=64,ITEMS=2', 'BLOCK=64,ITEMS=4'], kept: [],
+      space: 'tile',
+      arch: 'sm_90',
+      added: ['BLOCK=64,ITEMS=1'],
+      removed: ['BLOCK=64,ITEMS=2', 'BLOCK=64,ITEMS=4'],
+      kept: [],
       current: { id: 'BLOCK=64,ITEMS=4', onBase: true, onHead: false, headStatus: 'pruned:coalescing' },
     });
     // The coalescing step removes the 8 variants with ITEMS > 1 on head only.
@@ -91,7 +111,9 @@ describe('a PR that makes the tile loader read each thread\'s ITEMS consecutive 
   it('shows the frontier table in the comment and the summary', () => {
     const body = server.comments.get(21)![0].body;
     expect(body).toContain('### Carving frontiers');
-    expect(body).toContain('| `tile` | sm_90 | 2/12 | 1/12 | `BLOCK=64,ITEMS=1` | `BLOCK=64,ITEMS=2`, `BLOCK=64,ITEMS=4` | yes → no | `BLOCK=64,ITEMS=4` → `BLOCK=64,ITEMS=1` |');
+    expect(body).toContain(
+      '| `tile` | sm_90 | 2/12 | 1/12 | `BLOCK=64,ITEMS=1` | `BLOCK=64,ITEMS=2`, `BLOCK=64,ITEMS=4` | yes → no | `BLOCK=64,ITEMS=4` → `BLOCK=64,ITEMS=1` |',
+    );
     expect(body).toContain('| coalescing | 12 → 12 | 12 → 4 |');
     // The section sits between the findings and the footer.
     expect(body.indexOf('### Carving frontiers')).toBeGreaterThan(body.indexOf('#### Findings'));
@@ -108,13 +130,22 @@ describe('a PR that makes the tile loader read each thread\'s ITEMS consecutive 
 
 describe('timing: on, on a runner without a GPU', () => {
   it('shows why the survivors were not timed and reports no regression', async () => {
-    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs({ timing: 'on' }), event: pullRequestEvent(25, baseSha, headSha), apiUrl: server.url });
+    const run = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: inputs({ timing: 'on' }),
+      event: pullRequestEvent(25, baseSha, headSha),
+      apiUrl: server.url,
+    });
     const comparison = comparisonOf(run);
     const timing = comparison.carving!.frontiers[0].timing!;
     expect(timing).toMatchObject({ rounds: 5, samplesPerRound: 10, baseBest: null, headBest: null, ratio: null });
     // Base survivors plus current (already one of them), head survivors plus current.
     expect(timing.variants.map((v) => [v.side, v.id, v.samples])).toEqual([
-      ['base', 'BLOCK=64,ITEMS=2', 0], ['base', 'BLOCK=64,ITEMS=4', 0], ['head', 'BLOCK=64,ITEMS=1', 0], ['head', 'BLOCK=64,ITEMS=4', 0],
+      ['base', 'BLOCK=64,ITEMS=2', 0],
+      ['base', 'BLOCK=64,ITEMS=4', 0],
+      ['head', 'BLOCK=64,ITEMS=1', 0],
+      ['head', 'BLOCK=64,ITEMS=4', 0],
     ]);
     expect(comparison.findings.filter((f) => f.kind === 'regression')).toEqual([]);
     expect(run.summary).toContain('space tile (sm_90) timing: building the timing harness failed');
@@ -126,13 +157,22 @@ describe('carve compare of the two commits', () => {
     repo.git('checkout', '-q', headSha);
     let stdout = '';
     const code = await main(['compare', baseSha, headSha, '--json', '--arch', 'sm_90'], {
-      stdout: (text) => { stdout += text; }, stderr: () => undefined, cwd: repo.dir, isTTY: false, env: {},
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: () => undefined,
+      cwd: repo.dir,
+      isTTY: false,
+      env: {},
     });
     expect(code).toBe(0);
     const comparison = JSON.parse(stdout) as Comparison;
     expect(comparison.carving).toEqual(comparisonOf(tuned).carving);
     expect(comparison.findings.filter((f) => f.kind === 'frontier').map((f) => f.title)).toEqual(
-      comparisonOf(tuned).findings.filter((f) => f.kind === 'frontier').map((f) => f.title));
+      comparisonOf(tuned)
+        .findings.filter((f) => f.kind === 'frontier')
+        .map((f) => f.title),
+    );
   });
 });
 
@@ -140,9 +180,17 @@ describe('PRs that do not touch the space', () => {
   it('a change to another CUDA file skips the space with the reason', async () => {
     repo.git('checkout', '-q', '-b', 'other', baseSha);
     const other = repo.commitFiles({ 'kernels/other.cu': OTHER.replace('1.0f', '2.0f') }, 'other kernel');
-    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(22, baseSha, other), apiUrl: server.url });
+    const run = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: inputs(),
+      event: pullRequestEvent(22, baseSha, other),
+      apiUrl: server.url,
+    });
     expect(comparisonOf(run).carving).toEqual({
-      frontiers: [], variantsCarved: 0, note: null,
+      frontiers: [],
+      variantsCarved: 0,
+      note: null,
       skipped: [{ space: 'tile', reason: 'the change touches neither its source nor a header it includes' }],
     });
     // No kernel changed, so no comment is posted; the job summary says why nothing was carved.
@@ -152,11 +200,24 @@ describe('PRs that do not touch the space', () => {
 
   it('a space whose source no longer builds on head fails with the compiler error', async () => {
     repo.git('checkout', '-q', '-b', 'broken', baseSha);
-    const broken = repo.commitFiles({ 'kernels/tile.cu': read('tile_base.cu').replace('__syncthreads();', '__syncthreads()') }, 'broken tile');
-    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(24, baseSha, broken), apiUrl: server.url });
+    const broken = repo.commitFiles(
+      { 'kernels/tile.cu': read('tile_base.cu').replace('__syncthreads();', '__syncthreads()') },
+      'broken tile',
+    );
+    const run = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: inputs(),
+      event: pullRequestEvent(24, baseSha, broken),
+      apiUrl: server.url,
+    });
     const comparison = comparisonOf(run);
     const spaceBuild = comparison.findings.find((f) => f.kind === 'build' && f.title.startsWith('space tile'))!;
-    expect(spaceBuild).toMatchObject({ severity: 'failure', file: 'kernels/tile.cu', title: 'space tile: no variant builds on head (12 failed)' });
+    expect(spaceBuild).toMatchObject({
+      severity: 'failure',
+      file: 'kernels/tile.cu',
+      title: 'space tile: no variant builds on head (12 failed)',
+    });
     expect(spaceBuild.message).toContain('expected a ";"');
     expect(comparison.carving!.frontiers[0].head!.survivors).toEqual([]);
     expect(run.outputs.conclusion).toBe('failure');
@@ -164,9 +225,20 @@ describe('PRs that do not touch the space', () => {
 
   it('a space new on head is carved without a base; a space whose source was deleted is reported removed', async () => {
     repo.git('checkout', '-q', '-b', 'moved', baseSha);
-    const config = read('carve.yml') + read('carve.yml').split('spaces:\n')[1].replace('  tile:', '  tile2:').replace('../kernels/tile.cu', '../kernels/tile2.cu');
-    const moved = repo.commitFiles({ '.github/carve.yml': config, 'kernels/tile.cu': null, 'kernels/tile2.cu': read('tile_base.cu') }, 'tile.cu -> tile2.cu');
-    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs(), event: pullRequestEvent(26, baseSha, moved), apiUrl: server.url });
+    const config =
+      read('carve.yml') +
+      read('carve.yml').split('spaces:\n')[1].replace('  tile:', '  tile2:').replace('../kernels/tile.cu', '../kernels/tile2.cu');
+    const moved = repo.commitFiles(
+      { '.github/carve.yml': config, 'kernels/tile.cu': null, 'kernels/tile2.cu': read('tile_base.cu') },
+      'tile.cu -> tile2.cu',
+    );
+    const run = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: inputs(),
+      event: pullRequestEvent(26, baseSha, moved),
+      apiUrl: server.url,
+    });
     const { carving, findings } = comparisonOf(run);
     expect(carving!.skipped).toEqual([{ space: 'tile', reason: 'removed: its source kernels/tile.cu does not exist on head' }]);
     expect(carving!.frontiers.map((f) => [f.space, f.base, f.head!.survivors, f.added, f.removed])).toEqual([
@@ -177,8 +249,16 @@ describe('PRs that do not touch the space', () => {
   });
 
   it('committed-artifact mode says that carving needs a build', async () => {
-    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: inputs({ nvcc: 'none' }), event: pullRequestEvent(23, baseSha, headSha), apiUrl: server.url });
-    expect(comparisonOf(run).carving!.note).toBe('carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved');
+    const run = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: inputs({ nvcc: 'none' }),
+      event: pullRequestEvent(23, baseSha, headSha),
+      apiUrl: server.url,
+    });
+    expect(comparisonOf(run).carving!.note).toBe(
+      'carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved',
+    );
     expect(run.summary).toContain('Carving needs a build');
   });
 });

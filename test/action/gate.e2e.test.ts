@@ -23,7 +23,8 @@ let headSha: string;
 let first: ActionRun;
 
 const reportDir = () => mkdtempSync(path.join(tmpdir(), 'carve-out-'));
-const comparisonOf = (run: ActionRun): Comparison => JSON.parse(readFileSync(path.join(run.outputs['report-dir'], 'comparison.json'), 'utf8'));
+const comparisonOf = (run: ActionRun): Comparison =>
+  JSON.parse(readFileSync(path.join(run.outputs['report-dir'], 'comparison.json'), 'utf8'));
 const gateInputs = (dir: string) => ({ 'github-token': 'ghs_test', 'report-dir': dir, arch: 'sm_90' });
 
 beforeAll(async () => {
@@ -33,7 +34,13 @@ beforeAll(async () => {
   baseSha = repo.commitSide('base', 'base kernels');
   repo.git('checkout', '-q', '-b', 'feature');
   headSha = repo.commitSide('head', 'more live values; strided load');
-  first = await runBundledAction({ bundle, workspace: repo.dir, inputs: gateInputs(reportDir()), event: pullRequestEvent(7, baseSha, headSha), apiUrl: server.url });
+  first = await runBundledAction({
+    bundle,
+    workspace: repo.dir,
+    inputs: gateInputs(reportDir()),
+    event: pullRequestEvent(7, baseSha, headSha),
+    apiUrl: server.url,
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -78,7 +85,11 @@ describe('a PR that raises pressure() from 64 to 80 registers and makes its load
     const comparison = comparisonOf(first);
     expect(first.outputs).toMatchObject({ conclusion: 'failure', findings: String(comparison.findings.length), regressions: '0' });
     expect(readFileSync(first.outputs['comment-path'], 'utf8')).toBe(server.comments.get(7)![0].body);
-    expect(JSON.parse(readFileSync(first.outputs['report-path'], 'utf8'))).toMatchObject({ schemaVersion: 1, side: 'head', commit: headSha });
+    expect(JSON.parse(readFileSync(first.outputs['report-path'], 'utf8'))).toMatchObject({
+      schemaVersion: 1,
+      side: 'head',
+      commit: headSha,
+    });
     expect(first.summary).toContain('## Carve');
     expect(first.summary).toContain('+16 registers');
     expect(first.summary).toContain('Unit `kernels/reduce.cu` (base and head), reached by `kernels/common.cuh`');
@@ -88,7 +99,13 @@ describe('a PR that raises pressure() from 64 to 80 registers and makes its load
   it('updates the same comment in place on a second push (never a second comment)', async () => {
     const fixed = repo.commitFiles({ 'kernels/pressure.cu': PRESSURE_BASE }, 'unit stride again');
     const posts = server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments')).length;
-    const second = await runBundledAction({ bundle, workspace: repo.dir, inputs: gateInputs(reportDir()), event: pullRequestEvent(7, baseSha, fixed), apiUrl: server.url });
+    const second = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: gateInputs(reportDir()),
+      event: pullRequestEvent(7, baseSha, fixed),
+      apiUrl: server.url,
+    });
     expect(server.comments.get(7)).toHaveLength(1);
     expect(server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments')).length).toBe(posts);
     expect(server.requests.filter((r) => r.method === 'PATCH' && r.path.includes('/issues/comments/'))).toHaveLength(1);
@@ -104,7 +121,13 @@ describe('an unchanged PR (a comment added to scale.cu)', () => {
   it('produces no finding, posts no comment, and a successful check', async () => {
     repo.git('checkout', '-q', '-b', 'tweak', baseSha);
     const tweak = repo.commitFiles({ 'kernels/scale.cu': SCALE + '// a comment only\n' }, 'comment only');
-    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: gateInputs(reportDir()), event: pullRequestEvent(8, baseSha, tweak), apiUrl: server.url });
+    const run = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: gateInputs(reportDir()),
+      event: pullRequestEvent(8, baseSha, tweak),
+      apiUrl: server.url,
+    });
     const comparison = comparisonOf(run);
     expect(comparison.findings).toEqual([]);
     expect(comparison.kernels.map((k) => [k.name, k.status])).toEqual([['_Z5scalePKfPffi', 'unchanged']]);
@@ -121,11 +144,20 @@ describe('a PR with a new file and a unit that no longer builds', () => {
     repo.git('checkout', '-q', '-b', 'broken', baseSha);
     const fresh = readFileSync(path.join(ACTION_FIXTURES, 'base/kernels/scale.cu'), 'utf8').replace('void scale(', 'void fresh_scale(');
     repo.commitSide('head', 'head kernels');
-    const broken = repo.commitFiles({
-      'kernels/fresh.cu': fresh,
-      'kernels/reduce.cu': REDUCE.replace('__syncthreads();\n    for', '__syncthreads()\n    for'),
-    }, 'new kernel; broken reduce');
-    const run = await runBundledAction({ bundle, workspace: repo.dir, inputs: gateInputs(reportDir()), event: pullRequestEvent(9, baseSha, broken), apiUrl: server.url });
+    const broken = repo.commitFiles(
+      {
+        'kernels/fresh.cu': fresh,
+        'kernels/reduce.cu': REDUCE.replace('__syncthreads();\n    for', '__syncthreads()\n    for'),
+      },
+      'new kernel; broken reduce',
+    );
+    const run = await runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: gateInputs(reportDir()),
+      event: pullRequestEvent(9, baseSha, broken),
+      apiUrl: server.url,
+    });
     const comparison = comparisonOf(run);
     const status = Object.fromEntries(comparison.kernels.map((k) => [k.name, k.status]));
     expect(status).toEqual({ _Z8pressurePKfPfi: 'changed', _Z11fresh_scalePKfPffi: 'added', _Z9block_sumPKfPf: 'removed' });

@@ -12,29 +12,59 @@ describe('readInputs', () => {
     const { inputs, diagnostics } = readInputs(reader({}));
     expect(diagnostics).toEqual([]);
     expect(inputs).toEqual({
-      config: '.github/carve.yml', mode: 'gate', archs: [], token: '', failOn: null, comment: null, timing: 'off',
-      nvcc: null, artifacts: [], reportDir: 'carve-report', sarif: false, checkName: 'Carve', allowUntrusted: false,
+      config: '.github/carve.yml',
+      mode: 'gate',
+      archs: [],
+      token: '',
+      failOn: null,
+      comment: null,
+      timing: 'off',
+      nvcc: null,
+      artifacts: [],
+      reportDir: 'carve-report',
+      sarif: false,
+      checkName: 'Carve',
+      allowUntrusted: false,
     });
   });
 
   it('reads lists and overrides', () => {
-    const { inputs, diagnostics } = readInputs(reader({
-      arch: 'sm_90, sm_80\nsm_90a', 'fail-on': 'cliff,spill', comment: 'always', timing: 'on', mode: 'analyze',
-      artifacts: 'build/**/*.{ptx,log}\nreports/*.json\n', nvcc: '/opt/cuda/bin/nvcc', sarif: 'true',
-    }));
+    const { inputs, diagnostics } = readInputs(
+      reader({
+        arch: 'sm_90, sm_80\nsm_90a',
+        'fail-on': 'cliff,spill',
+        comment: 'always',
+        timing: 'on',
+        mode: 'analyze',
+        artifacts: 'build/**/*.{ptx,log}\nreports/*.json\n',
+        nvcc: '/opt/cuda/bin/nvcc',
+        sarif: 'true',
+      }),
+    );
     expect(diagnostics).toEqual([]);
     expect(inputs).toMatchObject({
-      archs: ['sm_90', 'sm_80', 'sm_90a'], failOn: ['cliff', 'spill'], comment: 'always', timing: 'on', mode: 'analyze',
-      artifacts: ['build/**/*.{ptx,log}', 'reports/*.json'], nvcc: '/opt/cuda/bin/nvcc', sarif: true,
+      archs: ['sm_90', 'sm_80', 'sm_90a'],
+      failOn: ['cliff', 'spill'],
+      comment: 'always',
+      timing: 'on',
+      mode: 'analyze',
+      artifacts: ['build/**/*.{ptx,log}', 'reports/*.json'],
+      nvcc: '/opt/cuda/bin/nvcc',
+      sarif: true,
     });
     expect(readInputs(reader({ 'fail-on': 'none' })).inputs.failOn).toEqual([]);
   });
 
   it('reports each bad value with the input it came from and keeps going', () => {
-    const { inputs, diagnostics } = readInputs(reader({ mode: 'deploy', arch: 'sm_90,sm_13', 'fail-on': 'cliff,slowness', comment: 'sometimes', timing: 'maybe' }));
+    const { inputs, diagnostics } = readInputs(
+      reader({ mode: 'deploy', arch: 'sm_90,sm_13', 'fail-on': 'cliff,slowness', comment: 'sometimes', timing: 'maybe' }),
+    );
     expect(diagnostics.map((d) => [d.jsonPath, d.severity, d.stage])).toEqual([
-      ['inputs.mode', 'error', 'config'], ['inputs.arch', 'error', 'config'], ['inputs.fail-on', 'error', 'config'],
-      ['inputs.comment', 'error', 'config'], ['inputs.timing', 'error', 'config'],
+      ['inputs.mode', 'error', 'config'],
+      ['inputs.arch', 'error', 'config'],
+      ['inputs.fail-on', 'error', 'config'],
+      ['inputs.comment', 'error', 'config'],
+      ['inputs.timing', 'error', 'config'],
     ]);
     expect(diagnostics[1].message).toMatch(/^input `arch`: unknown architecture 'sm_13' \(known: sm_75, /);
     expect(diagnostics[2].message).toMatch(/^input `fail-on`: unknown finding kind 'slowness'/);
@@ -48,7 +78,10 @@ describe('readInputs', () => {
 
 describe('action.yml', () => {
   const root = path.resolve(import.meta.dirname, '../..');
-  const action = parse(readFileSync(path.join(root, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
+  const action = parse(readFileSync(path.join(root, 'action.yml'), 'utf8')) as {
+    inputs: Record<string, unknown>;
+    outputs: Record<string, unknown>;
+  };
 
   it('declares exactly the inputs the Action reads, and the README documents each input and output', () => {
     const requested: string[] = [];

@@ -18,30 +18,39 @@ const REPLAY = path.join(ROOT, 'scripts/fixtures/replay-h100-timings.mjs');
 
 /** The H100 records of the fixture, by variant id (medianMs as the harness computed it). */
 const measured = new Map<string, { medianMs: number; samplesMs: number[] }>(
-  readFileSync(TIMINGS, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).map((r) => [r.variant, r]),
+  readFileSync(TIMINGS, 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l))
+    .map((r) => [r.variant, r]),
 );
 
 const NAIVE = { TX: 32, TY: 32, ROWS: 8, SMEM: 0, PAD: 0, ORDER: 0 };
 const PADDED = { TX: 32, TY: 32, ROWS: 8, SMEM: 1, PAD: 1, ORDER: 0 };
 const PADDED4 = { ...PADDED, ROWS: 4 };
-const id = (p: Record<string, number>) => Object.entries(p).map(([k, v]) => `${k}=${v}`).join(',');
+const id = (p: Record<string, number>) =>
+  Object.entries(p)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
 
 function config(current: Record<string, number>, timingCommand = true): string {
-  return [
-    'archs: [sm_90]',
-    ...(timingCommand ? [`timing: { command: "node ${REPLAY} ${TIMINGS}" }`] : []),
-    'spaces:',
-    '  transpose:',
-    '    source: ../kernels/transpose.cu',
-    '    kernel: transpose',
-    '    parameters: { TX: [32], TY: [32], ROWS: [4, 8], SMEM: [0, 1], PAD: [0, 1], ORDER: [0, 1] }',
-    '    constraints: ["SMEM == 1 || PAD == 0", "SMEM == 0 || ORDER == 0"]',
-    '    defines: { N: 8192 }',
-    '    launch: { block: [TX, ROWS], grid: ["N / TX", "N / TY"] }',
-    '    arguments: [{ buffer: float32, count: "N * N" }, { buffer: float32, count: "N * N", init: zero }]',
-    '    objective: ryoo+traffic',
-    `    current: ${JSON.stringify(current)}`,
-  ].join('\n') + '\n';
+  return (
+    [
+      'archs: [sm_90]',
+      ...(timingCommand ? [`timing: { command: "node ${REPLAY} ${TIMINGS}" }`] : []),
+      'spaces:',
+      '  transpose:',
+      '    source: ../kernels/transpose.cu',
+      '    kernel: transpose',
+      '    parameters: { TX: [32], TY: [32], ROWS: [4, 8], SMEM: [0, 1], PAD: [0, 1], ORDER: [0, 1] }',
+      '    constraints: ["SMEM == 1 || PAD == 0", "SMEM == 0 || ORDER == 0"]',
+      '    defines: { N: 8192 }',
+      '    launch: { block: [TX, ROWS], grid: ["N / TX", "N / TY"] }',
+      '    arguments: [{ buffer: float32, count: "N * N" }, { buffer: float32, count: "N * N", init: zero }]',
+      '    objective: ryoo+traffic',
+      `    current: ${JSON.stringify(current)}`,
+    ].join('\n') + '\n'
+  );
 }
 
 let bundle: string;
@@ -53,7 +62,11 @@ async function retuneRun(configText: string, inputs: Record<string, string> = {}
   writeFileSync(path.join(workspace, '.github/carve.yml'), configText);
   const reportDir = mkdtempSync(path.join(tmpdir(), 'carve-retune-out-'));
   const run = await runBundledAction({
-    bundle, workspace, event: {}, eventName: 'schedule', apiUrl: server.url,
+    bundle,
+    workspace,
+    event: {},
+    eventName: 'schedule',
+    apiUrl: server.url,
     inputs: { mode: 'retune', 'github-token': 'ghs_test', timing: 'on', 'report-dir': reportDir, ...inputs },
     env: { RUNNER_TEMP: runnerTemp },
   });
@@ -69,7 +82,14 @@ beforeAll(async () => {
   mkdirSync(path.join(workspace, 'kernels'));
   writeFileSync(path.join(workspace, 'kernels/transpose.cu'), readFileSync(path.join(ROOT, 'examples/spaces/transpose.cu')));
   // Another open issue with the label but without the marker, and a pull request: neither is ours.
-  server.issues.push({ number: 1, title: 'hand-written note', body: 'retune ideas', state: 'open', labels: [{ name: 'carve-retune' }], html_url: 'https://github.test/octo/kernels/issues/1' });
+  server.issues.push({
+    number: 1,
+    title: 'hand-written note',
+    body: 'retune ideas',
+    state: 'open',
+    labels: [{ name: 'carve-retune' }],
+    html_url: 'https://github.test/octo/kernels/issues/1',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -109,8 +129,15 @@ describe('mode retune', () => {
   it('opens one labelled issue carrying the marker and the proposal, and writes the summary', () => {
     const ours = server.issues.filter((i) => i.body.includes(issueMarker('retune:Carve')));
     expect(ours).toHaveLength(1);
-    expect(ours[0]).toMatchObject({ number: 2, state: 'open', title: 'Carve retune: faster parameters for transpose', labels: [{ name: 'carve-retune' }] });
-    expect(ours[0].body).toContain('**Proposal:** `TX=32` `TY=32` `ROWS=4` `SMEM=1` `PAD=1` `ORDER=0` (was `TX=32` `TY=32` `ROWS=8` `SMEM=0` `PAD=0` `ORDER=0`).');
+    expect(ours[0]).toMatchObject({
+      number: 2,
+      state: 'open',
+      title: 'Carve retune: faster parameters for transpose',
+      labels: [{ name: 'carve-retune' }],
+    });
+    expect(ours[0].body).toContain(
+      '**Proposal:** `TX=32` `TY=32` `ROWS=4` `SMEM=1` `PAD=1` `ORDER=0` (was `TX=32` `TY=32` `ROWS=8` `SMEM=0` `PAD=0` `ORDER=0`).',
+    );
     expect(first.run.summary).toContain('## Carve retune');
     expect(server.issues.find((i) => i.number === 1)!.body).toBe('retune ideas');
   });
@@ -121,17 +148,25 @@ describe('mode retune', () => {
     expect(run.exitCode, run.stderr).toBe(0);
     // Carving pruned ROWS=8, yet the H100 measured it faster than the ROWS=4 survivor.
     const result = report.results[0];
-    expect(result.timing.ranking.map((t) => [t.variant, t.medianMs])).toEqual([id(PADDED), id(PADDED4)].map((v) => [v, measured.get(v)!.medianMs]));
+    expect(result.timing.ranking.map((t) => [t.variant, t.medianMs])).toEqual(
+      [id(PADDED), id(PADDED4)].map((v) => [v, measured.get(v)!.medianMs]),
+    );
     const ratio = measured.get(id(PADDED4))!.medianMs / measured.get(id(PADDED))!.medianMs;
     expect(result.versusCurrent!.ratio).toBeCloseTo(ratio, 12);
     expect(result.proposal.action).toBe('keep');
-    expect(result.proposal.reason.startsWith(`the current ${id(PADDED)} (${result.current!.status}) is ${((ratio - 1) * 100).toFixed(1)}% faster than the fastest survivor ${id(PADDED4)} (median ratio ${ratio.toFixed(3)}, CI [`)).toBe(true);
+    expect(
+      result.proposal.reason.startsWith(
+        `the current ${id(PADDED)} (${result.current!.status}) is ${((ratio - 1) * 100).toFixed(1)}% faster than the fastest survivor ${id(PADDED4)} (median ratio ${ratio.toFixed(3)}, CI [`,
+      ),
+    ).toBe(true);
     expect(result.current!.status).toBe('pruned:pareto');
     expect(run.outputs.findings).toBe('0');
     expect(server.issues).toHaveLength(2);
     const issue = server.issues.find((i) => i.number === 2)!;
     expect(issue.title).toBe('Carve retune: current parameters hold');
-    const calls = server.requests.slice(requestsBefore).map((r) => `${r.method} ${r.path}${r.query.labels ? `?labels=${r.query.labels}&state=${r.query.state}` : ''}`);
+    const calls = server.requests
+      .slice(requestsBefore)
+      .map((r) => `${r.method} ${r.path}${r.query.labels ? `?labels=${r.query.labels}&state=${r.query.state}` : ''}`);
     expect(calls).toEqual(['GET /repos/octo/kernels/issues?labels=carve-retune&state=open', 'PATCH /repos/octo/kernels/issues/2']);
   }, 240_000);
 
@@ -150,6 +185,11 @@ describe('mode retune', () => {
     const { run, report } = await retuneRun(config({ TX: 32, TY: 32 }));
     expect(run.exitCode).not.toBe(0);
     expect(run.outputs.conclusion).toBe('failure');
-    expect(report.diagnostics).toContainEqual(expect.objectContaining({ jsonPath: '/spaces/transpose/current', message: '`current` must give every parameter of the space and no other; missing ROWS, SMEM, PAD, ORDER' }));
+    expect(report.diagnostics).toContainEqual(
+      expect.objectContaining({
+        jsonPath: '/spaces/transpose/current',
+        message: '`current` must give every parameter of the space and no other; missing ROWS, SMEM, PAD, ORDER',
+      }),
+    );
   }, 240_000);
 });

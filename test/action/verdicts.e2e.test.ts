@@ -38,7 +38,11 @@ interface GateRun {
 }
 
 /** A repository with `base` committed on main and `head` on a branch, gated as a pull request. */
-async function gate(base: Record<string, string | null>, head: Record<string, string | null>, inputs: Record<string, string> = {}): Promise<GateRun> {
+async function gate(
+  base: Record<string, string | null>,
+  head: Record<string, string | null>,
+  inputs: Record<string, string> = {},
+): Promise<GateRun> {
   const repo = createFixtureRepo('carve-verdict-');
   repos.push(repo);
   const baseSha = repo.commitFiles(base, 'base');
@@ -47,16 +51,31 @@ async function gate(base: Record<string, string | null>, head: Record<string, st
   const pr = nextPr++;
   const reportDir = mkdtempSync(path.join(tmpdir(), 'carve-out-'));
   const run = await runBundledAction({
-    bundle, workspace: repo.dir, event: pullRequestEvent(pr, baseSha, headSha), apiUrl: server.url,
+    bundle,
+    workspace: repo.dir,
+    event: pullRequestEvent(pr, baseSha, headSha),
+    apiUrl: server.url,
     inputs: { 'github-token': 'ghs_test', 'report-dir': reportDir, arch: 'sm_90', ...inputs },
   });
   const read = (file: string) => JSON.parse(readFileSync(path.join(reportDir, file), 'utf8'));
-  return { run, pr, headSha, comparison: read('comparison.json'), gate: read('gate.json'), comment: readFileSync(run.outputs['comment-path'], 'utf8') };
+  return {
+    run,
+    pr,
+    headSha,
+    comparison: read('comparison.json'),
+    gate: read('gate.json'),
+    comment: readFileSync(run.outputs['comment-path'], 'utf8'),
+  };
 }
 
 describe('a change that keeps blocks/SM (axpy 24 -> 31 registers, 8 blocks/SM of 256 threads either way)', () => {
   it('passes: the headroom finding is a notice; +7 registers is below the growth floor', async () => {
-    const { run, headSha, comparison, gate: record } = await gate(
+    const {
+      run,
+      headSha,
+      comparison,
+      gate: record,
+    } = await gate(
       { 'kernels/axpy.cu': fixture('axpy.cu') },
       { 'kernels/axpy.cu': fixture('axpy.cu').replace('#define AXPY_REGS 24', '#define AXPY_REGS 31') },
     );
@@ -76,7 +95,14 @@ describe('a change that keeps blocks/SM (axpy 24 -> 31 registers, 8 blocks/SM of
 
 describe('a side where every unit fails to build', () => {
   it('a missing header on the head side fails the gate with the build error in the comment, summary, JSON and exit code', async () => {
-    const { run, pr, headSha, comparison, gate: record, comment } = await gate(
+    const {
+      run,
+      pr,
+      headSha,
+      comparison,
+      gate: record,
+      comment,
+    } = await gate(
       { 'kernels/scale.cu': fixture('scale.cu'), 'kernels/layout.cuh': '#define SCALE_STRIDE 1\n' },
       { 'kernels/layout.cuh': null },
     );
@@ -102,9 +128,21 @@ describe('a side where every unit fails to build', () => {
     const sdk = mkdtempSync(path.join(tmpdir(), 'carve-sdk-'));
     writeFileSync(path.join(sdk, 'layout.cuh'), '#define SCALE_STRIDE 1\n');
     const config = `include: [${JSON.stringify(sdk)}]\n`;
-    const { comparison, gate: record, comment, run } = await gate(
-      { '.github/carve.yml': config, 'kernels/scale.cu': fixture('scale.cu'), 'kernels/broken.cu': '#include "nowhere.cuh"\n__global__ void broken() {}\n' },
-      { 'kernels/scale.cu': fixture('scale.cu') + '// touched\n', 'kernels/broken.cu': '#include "nowhere.cuh"\n__global__ void broken(int) {}\n' },
+    const {
+      comparison,
+      gate: record,
+      comment,
+      run,
+    } = await gate(
+      {
+        '.github/carve.yml': config,
+        'kernels/scale.cu': fixture('scale.cu'),
+        'kernels/broken.cu': '#include "nowhere.cuh"\n__global__ void broken() {}\n',
+      },
+      {
+        'kernels/scale.cu': fixture('scale.cu') + '// touched\n',
+        'kernels/broken.cu': '#include "nowhere.cuh"\n__global__ void broken(int) {}\n',
+      },
       { sarif: 'true' },
     );
     // scale.cu found layout.cuh through the absolute include directory on both sides.
@@ -124,11 +162,18 @@ describe('a side where every unit fails to build', () => {
 describe('kernel identity: (file, kernel), and the unmangled name for a parameter-type change', () => {
   it('two files define scale(); only scale_strided.cu changes (through the shared header): findings for that file only', async () => {
     const { comparison } = await gate(
-      { 'kernels/layout.cuh': '#define SCALE_STRIDE 1\n', 'kernels/scale.cu': fixture('scale.cu'), 'kernels/scale_strided.cu': fixture('scale_strided.cu') },
+      {
+        'kernels/layout.cuh': '#define SCALE_STRIDE 1\n',
+        'kernels/scale.cu': fixture('scale.cu'),
+        'kernels/scale_strided.cu': fixture('scale_strided.cu'),
+      },
       { 'kernels/layout.cuh': '#define SCALE_STRIDE 32\n' },
     );
     const byFile = comparison.kernels.map((k) => [k.base?.file, k.head?.file, k.status]).sort();
-    expect(byFile).toEqual([['kernels/scale.cu', 'kernels/scale.cu', 'unchanged'], ['kernels/scale_strided.cu', 'kernels/scale_strided.cu', 'changed']]);
+    expect(byFile).toEqual([
+      ['kernels/scale.cu', 'kernels/scale.cu', 'unchanged'],
+      ['kernels/scale_strided.cu', 'kernels/scale_strided.cu', 'changed'],
+    ]);
     expect(comparison.findings.map((f) => [f.kind, f.file])).toEqual([['uncoalesced', 'kernels/scale_strided.cu']]);
   });
 
@@ -144,7 +189,8 @@ describe('kernel identity: (file, kernel), and the unmangled name for a paramete
 });
 
 describe('divergence: only predicates shown to differ within a warp', () => {
-  const trivial = '__global__ void loops(const float* __restrict__ x, float* __restrict__ y, const int* __restrict__ count, int n, int m) {\n  y[threadIdx.x] = x[threadIdx.x];\n}\n';
+  const trivial =
+    '__global__ void loops(const float* __restrict__ x, float* __restrict__ y, const int* __restrict__ count, int n, int m) {\n  y[threadIdx.x] = x[threadIdx.x];\n}\n';
 
   it('a uniform loop bound, lane-strided loops (a bound loaded from memory too) and a halving stride are no new divergent branch', async () => {
     const { comparison } = await gate({ 'kernels/loops.cu': trivial }, { 'kernels/loops.cu': fixture('loops.cu') });
@@ -183,7 +229,11 @@ describe('remedies that can be applied', () => {
   it('block 256 -> 512 threads and 32 -> 40 registers: the headline compares active warps, the launch bounds fit the SM', async () => {
     const { comparison } = await gate(
       { 'kernels/bounded.cu': fixture('bounded.cu') },
-      { 'kernels/bounded.cu': fixture('bounded.cu').replace('#define BLOCK 256', '#define BLOCK 512').replace('#define K 10', '#define K 16') },
+      {
+        'kernels/bounded.cu': fixture('bounded.cu')
+          .replace('#define BLOCK 256', '#define BLOCK 512')
+          .replace('#define K 10', '#define K 16'),
+      },
     );
     const [pair] = comparison.kernels;
     expect([pair.base!.resources!.registers, pair.head!.resources!.registers]).toEqual([32, 40]);
@@ -202,7 +252,10 @@ describe('remedies that can be applied', () => {
     );
     const advance = comparison.findings.filter((f) => f.kind === 'uncoalesced' && f.kernel === 'advance');
     expect(advance.map((f) => f.line)).toEqual([14, 14, 15, 15, 16, 16]);
-    for (const f of advance) expect(f.remedy).toMatch(/^Lanes read 6 fields of consecutive 128-byte structures \(array of structures\): store each field in its own array/);
+    for (const f of advance)
+      expect(f.remedy).toMatch(
+        /^Lanes read 6 fields of consecutive 128-byte structures \(array of structures\): store each field in its own array/,
+      );
   });
 });
 
@@ -238,8 +291,12 @@ describe('a comment people read', () => {
     expect(posted).toMatch(/^<!-- carve:pr-comment -->\n\n### ❌ Carve: 200 findings fail the check\n/);
     expect(posted.match(/^- ❌ \*\*cliff\*\*/gm)).toHaveLength(1);
     const sig = '(float const*, float*, float, int)';
-    expect(posted).toContain(`- ❌ **cliff** **×200** · 200 kernels: \`axpy0${sig}\`, \`axpy1${sig}\`, \`axpy2${sig}\`, \`axpy3${sig}\`, \`axpy4${sig}\`, and 195 more (sm_90): +8 registers → 8 → 6 blocks/SM (occupancy 100% → 75%)`);
-    expect(posted).toMatch(new RegExp(`\\(\\[kernels/many\\.cu\\]\\(https://github\\.com/octo/kernels/blob/${headSha}/kernels/many\\.cu#L\\d+\\)\\)`));
+    expect(posted).toContain(
+      `- ❌ **cliff** **×200** · 200 kernels: \`axpy0${sig}\`, \`axpy1${sig}\`, \`axpy2${sig}\`, \`axpy3${sig}\`, \`axpy4${sig}\`, and 195 more (sm_90): +8 registers → 8 → 6 blocks/SM (occupancy 100% → 75%)`,
+    );
+    expect(posted).toMatch(
+      new RegExp(`\\(\\[kernels/many\\.cu\\]\\(https://github\\.com/octo/kernels/blob/${headSha}/kernels/many\\.cu#L\\d+\\)\\)`),
+    );
     expect(posted).toContain(`_120 unchanged kernels (same resources, occupancy and accesses): \`steady0${sig}\`, \`steady1${sig}\``);
     expect(posted).not.toMatch(/\| unchanged \|/);
     // Charts sit in a collapsed section (at most six).

@@ -25,7 +25,15 @@ describe('carve analyze on PTX', () => {
     const report = JSON.parse(stdout) as CarveReport;
     expect(reportSchemaErrors(report)).toEqual([]);
     expect(report.archs).toEqual(['sm_90']);
-    expect(report.kernels.map((k) => k.name)).toEqual(['rolled64', 'unroll4', 'nested', 'param_bound', 'param_unroll4', 'data_dependent', 'tree_reduce']);
+    expect(report.kernels.map((k) => k.name)).toEqual([
+      'rolled64',
+      'unroll4',
+      'nested',
+      'param_bound',
+      'param_unroll4',
+      'data_dependent',
+      'tree_reduce',
+    ]);
     expect(report.kernels.find((k) => k.name === 'param_bound')!.loops[0].tripCount).toBe(12);
     expect(report.kernels.find((k) => k.name === 'data_dependent')!.loops[0].assumedTripCount).toBe(3);
     // Launch bounds come from the PTX (.maxntid), since ptxas -v does not print them.
@@ -54,7 +62,10 @@ describe('carve analyze on .cu (nvcc)', () => {
     await requireNvcc();
     dir = mkdtempSync(path.join(tmpdir(), 'carve-analyze-test-'));
     writeFileSync(path.join(dir, 'broken.cu'), '__global__ void k(float* x) { x[0] = undefined_name; }\n');
-    writeFileSync(path.join(dir, 'good.cu'), '#ifndef N\n#define N 4\n#endif\n__global__ void scale(float* x) {\n#pragma unroll 1\n  for (int i = 0; i < N; i++) x[threadIdx.x + 32 * i] *= 2.0f;\n}\n');
+    writeFileSync(
+      path.join(dir, 'good.cu'),
+      '#ifndef N\n#define N 4\n#endif\n__global__ void scale(float* x) {\n#pragma unroll 1\n  for (int i = 0; i < N; i++) x[threadIdx.x + 32 * i] *= 2.0f;\n}\n',
+    );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

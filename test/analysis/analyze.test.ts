@@ -12,14 +12,25 @@ const read = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
 function input(name: string, overrides: Partial<AnalyzeModuleInput> = {}): AnalyzeModuleInput {
   const log = parsePtxasLog(read(`${name}.sm_90.ptxas.txt`), `${name}.sm_90.ptxas.txt`);
   return {
-    ptxText: read(`${name}.sm_90.ptx`), ptxFile: `${name}.sm_90.ptx`, sourceFile: `${name}.cu`, arch: 'sm_90', resources: log.kernels,
+    ptxText: read(`${name}.sm_90.ptx`),
+    ptxFile: `${name}.sm_90.ptx`,
+    sourceFile: `${name}.cu`,
+    arch: 'sm_90',
+    resources: log.kernels,
     launchFor: (): KernelLaunch => ({ block: null, blockSource: null, dynamicSharedBytes: 0, carveoutPercent: -1 }),
-    defines: {}, loops: { assumedTripCount: 1, hints: {} }, ...overrides,
+    defines: {},
+    loops: { assumedTripCount: 1, hints: {} },
+    ...overrides,
   };
 }
 
-const asReport = (kernels: CarveReport['kernels'], diagnostics: CarveReport['diagnostics']): CarveReport =>
-  ({ schemaVersion: 1, tool: { name: 'carve', version: 'test' }, archs: ['sm_90'], kernels, diagnostics });
+const asReport = (kernels: CarveReport['kernels'], diagnostics: CarveReport['diagnostics']): CarveReport => ({
+  schemaVersion: 1,
+  tool: { name: 'carve', version: 'test' },
+  archs: ['sm_90'],
+  kernels,
+  diagnostics,
+});
 
 describe('analyzeModule', () => {
   it.each(['loops', 'sgemm', 'kernels'])('produces a schema-valid report for every kernel of %s.cu', (name) => {
@@ -34,7 +45,9 @@ describe('analyzeModule', () => {
   });
 
   it('takes the block from the launch, else the launch bounds, else sweeps block sizes', () => {
-    const cli = analyzeModule(input('loops', { launchFor: () => ({ block: [128, 1, 1], blockSource: 'cli', dynamicSharedBytes: 0, carveoutPercent: -1 }) }));
+    const cli = analyzeModule(
+      input('loops', { launchFor: () => ({ block: [128, 1, 1], blockSource: 'cli', dynamicSharedBytes: 0, carveoutPercent: -1 }) }),
+    );
     const rolled = cli.kernels.find((k) => k.name === 'rolled64')!;
     expect(rolled.launch).toEqual({ block: [128, 1, 1], blockSource: 'cli' });
     expect(rolled.occupancy?.blockSize).toBe(128);
@@ -53,7 +66,11 @@ describe('analyzeModule', () => {
   it('lists loops with file, line, depth and trip count (null with a reason when unknown)', () => {
     const result = analyzeModule(input('loops', { loops: { assumedTripCount: 2, hints: { 'loops.cu:66': 5 } } }));
     const nested = result.kernels.find((k) => k.name === 'nested')!;
-    expect(nested.loops.map((l) => [path.basename(l.file!), l.line, l.depth, l.tripCount])).toEqual([['loops.cu', 33, 1, 8], ['loops.cu', 35, 2, 12], ['loops.cu', 40, 1, 48]]);
+    expect(nested.loops.map((l) => [path.basename(l.file!), l.line, l.depth, l.tripCount])).toEqual([
+      ['loops.cu', 33, 1, 8],
+      ['loops.cu', 35, 2, 12],
+      ['loops.cu', 40, 1, 48],
+    ]);
     const param = result.kernels.find((k) => k.name === 'param_bound')!;
     expect(param.loops[0]).toMatchObject({ tripCount: null, assumedTripCount: 2 });
     expect(param.perThread!.usesAssumedTripCounts).toBe(true);
@@ -71,7 +88,14 @@ describe('analyzeModule', () => {
     expect(result.kernels).toHaveLength(7);
     const broken = result.kernels.find((k) => k.name === 'unroll4')!;
     expect(broken.perThread).toBeNull();
-    expect(broken.diagnostics[0]).toMatchObject({ severity: 'error', stage: 'ptx', file: 'loops.sm_90.ptx', line: at + 1, column: lines[at].indexOf(';') + 1, kernel: 'unroll4' });
+    expect(broken.diagnostics[0]).toMatchObject({
+      severity: 'error',
+      stage: 'ptx',
+      file: 'loops.sm_90.ptx',
+      line: at + 1,
+      column: lines[at].indexOf(';') + 1,
+      kernel: 'unroll4',
+    });
     for (const k of result.kernels.filter((k) => k.name !== 'unroll4')) expect(k.perThread).not.toBeNull();
     expect(reportSchemaErrors(asReport(result.kernels, result.diagnostics))).toEqual([]);
   });

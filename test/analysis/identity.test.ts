@@ -25,12 +25,14 @@ describe('analysis byte-identity over the corpus', () => {
   });
 
   it('analyses the same PTX (nvcc output unchanged)', () => {
-    const ptx = (digests: CorpusDigests) => Object.fromEntries(Object.entries(digests.modules).map(([name, m]) => [name, 'buildFailed' in m ? 'build failed' : m.ptx]));
+    const ptx = (digests: CorpusDigests) =>
+      Object.fromEntries(Object.entries(digests.modules).map(([name, m]) => [name, 'buildFailed' in m ? 'build failed' : m.ptx]));
     expect(ptx(current), `PTX differs from the golden's (captured with nvcc ${golden.nvcc}, this is ${nvccVersion})`).toEqual(ptx(golden));
   });
 
   it('produces byte-identical reports for every kernel under every launch', () => {
-    const reports = (digests: CorpusDigests) => Object.fromEntries(Object.entries(digests.modules).map(([name, m]) => [name, 'buildFailed' in m ? null : m.launches]));
+    const reports = (digests: CorpusDigests) =>
+      Object.fromEntries(Object.entries(digests.modules).map(([name, m]) => [name, 'buildFailed' in m ? null : m.launches]));
     expect(reports(current)).toEqual(reports(golden));
   });
 });

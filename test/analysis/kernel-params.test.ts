@@ -62,9 +62,15 @@ describe('config kernels.NAME.params', () => {
     expect(diagnostics).toEqual([]);
     expect(valid).toBe(true);
     return analyzeModule({
-      ptxText: ptx, ptxFile: 'loops.sm_90.ptx', sourceFile: 'loops.cu', arch: 'sm_90', resources: [], sourceText: source,
+      ptxText: ptx,
+      ptxFile: 'loops.sm_90.ptx',
+      sourceFile: 'loops.cu',
+      arch: 'sm_90',
+      resources: [],
+      sourceText: source,
       launchFor: (name, displayName, resources) => launchFor(config, name, displayName, resources),
-      defines: {}, loops: { assumedTripCount: 1, hints: {} },
+      defines: {},
+      loops: { assumedTripCount: 1, hints: {} },
     }).kernels.find((k) => k.name === 'param_bound')!;
   }
 

@@ -14,7 +14,10 @@ const DIR = path.resolve(import.meta.dirname, '../fixtures/model');
 
 function hasNvcc(): boolean {
   try {
-    execFileSync(process.env.CUDA_HOME ? path.join(process.env.CUDA_HOME, 'bin/nvcc') : 'nvcc', ['--version'], { stdio: 'ignore', env: { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` } });
+    execFileSync(process.env.CUDA_HOME ? path.join(process.env.CUDA_HOME, 'bin/nvcc') : 'nvcc', ['--version'], {
+      stdio: 'ignore',
+      env: { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` },
+    });
     return true;
   } catch {
     return false;
@@ -77,7 +80,11 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
   });
 
   it('counts #pragma unroll 4 with a runtime bound exactly (body + remainder)', async () => {
-    for (const [n, body, rest] of [[1002, 250, 2], [1000, 250, 0], [3, 0, 3]]) {
+    for (const [n, body, rest] of [
+      [1002, 250, 2],
+      [1000, 250, 0],
+      [3, 0, 3],
+    ]) {
       const k = (await report(['--block', '32', '--param', `n=${n}`])).get('partial_unroll')!;
       expect(k.perThread!.flops).toBe(n);
       expect(k.perThread!.globalLoadBytes).toBe(4 * n);
@@ -96,7 +103,9 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
   it('lists non-coalesced sites and assumptions in the text output', async () => {
     const { code, stdout } = await analyze(['--block', '32']);
     expect(code).toBe(0);
-    expect(stdout).toContain('assumed: trip counts of 2 loops (patterns.cu:22 = 1, patterns.cu:22 = 1): instructions, bytes and FLOP/B marked * rest on them');
+    expect(stdout).toContain(
+      'assumed: trip counts of 2 loops (patterns.cu:22 = 1, patterns.cu:22 = 1): instructions, bytes and FLOP/B marked * rest on them',
+    );
     // The K loop's loads have a lane stride of 4 B whatever K is: definite (coalesced), so not listed.
     expect(stdout).not.toMatch(/patterns\.cu:22: runtime/);
   });
@@ -104,8 +113,12 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
   it('rejects an unknown parameter, a non-numeric value and an unknown kernel, listing what exists', async () => {
     const bad = await analyze(['--param', 'Q=1', '--block', 'nosuch=16x16']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain("--param Q: no kernel has a parameter 'Q'; parameters: tile_loader(A, out); grid_stride(in, out, n); param_bounded(A, out, K); partial_unroll(in, out, n); scale_bf16(in, out, n)");
-    expect(bad.stderr).toContain("--block nosuch=…: no kernel named 'nosuch'; kernels: tile_loader, grid_stride, param_bounded, partial_unroll, scale_bf16");
+    expect(bad.stderr).toContain(
+      "--param Q: no kernel has a parameter 'Q'; parameters: tile_loader(A, out); grid_stride(in, out, n); param_bounded(A, out, K); partial_unroll(in, out, n); scale_bf16(in, out, n)",
+    );
+    expect(bad.stderr).toContain(
+      "--block nosuch=…: no kernel named 'nosuch'; kernels: tile_loader, grid_stride, param_bounded, partial_unroll, scale_bf16",
+    );
     // The kernels are still analysed and printed.
     expect(bad.stdout).toContain('tile_loader(float const*, float*)');
     await expect(analyze(['--param', 'K=abc'])).rejects.toThrow("--param K: value 'abc' is not a number");

@@ -4,8 +4,15 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfigFile } from '../../src/config/load.js';
 import {
-  carve, carveSpace, mergeCarveResults, paretoSet, renderCarveSvg, ryooEfficiency, ryooUtilization,
-  type CarveRun, type CarveShardOutput,
+  carve,
+  carveSpace,
+  mergeCarveResults,
+  paretoSet,
+  renderCarveSvg,
+  ryooEfficiency,
+  ryooUtilization,
+  type CarveRun,
+  type CarveShardOutput,
 } from '../../src/analysis/carving/index.js';
 import { main } from '../../src/cli/main.js';
 import { requireNvcc } from '../helpers/tools.js';
@@ -18,7 +25,14 @@ describe('Ryoo metrics', () => {
   });
 
   it('keeps the Pareto set, and a band around it', () => {
-    const points = [[1, 1], [2, 0.5], [0.5, 2], [0.9, 0.9], [0.95, 1.02], [0.4, 0.4]];
+    const points = [
+      [1, 1],
+      [2, 0.5],
+      [0.5, 2],
+      [0.9, 0.9],
+      [0.95, 1.02],
+      [0.4, 0.4],
+    ];
     const axes = [(p: number[]) => p[0], (p: number[]) => p[1]];
     expect([...paretoSet(points, axes)].sort()).toEqual([0, 1, 2, 4]);
     // within 15% of the frontier: (0.9, 0.9) survives, (0.4, 0.4) does not
@@ -38,27 +52,43 @@ describe('carving a real space (nvcc 13, sm_90)', () => {
     await requireNvcc();
     cold = await carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, jobs: 2 });
     warm = await carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, jobs: 2 });
-    shards = await Promise.all([1, 2].map(async (index) => (await carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, shard: { index, count: 2 } })).shard));
+    shards = await Promise.all(
+      [1, 2].map(
+        async (index) =>
+          (await carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, shard: { index, count: 2 } })).shard,
+      ),
+    );
   });
 
   it('builds every variant, excluding the one that fails to compile', () => {
     // UNROLL 1,2 x STRIDE 1,32 x BLOCK 128,256 (8) + UNROLL 3 x STRIDE x BLOCK 128 (2) = 10
     expect(cold.builds.map((b) => [b.variant.id, b.ok, b.cached])).toEqual([
-      ['UNROLL=1,STRIDE=1,BLOCK=128', true, false], ['UNROLL=1,STRIDE=1,BLOCK=256', true, false],
-      ['UNROLL=1,STRIDE=32,BLOCK=128', true, false], ['UNROLL=1,STRIDE=32,BLOCK=256', true, false],
-      ['UNROLL=2,STRIDE=1,BLOCK=128', true, false], ['UNROLL=2,STRIDE=1,BLOCK=256', true, false],
-      ['UNROLL=2,STRIDE=32,BLOCK=128', true, false], ['UNROLL=2,STRIDE=32,BLOCK=256', true, false],
-      ['UNROLL=3,STRIDE=1,BLOCK=128', false, false], ['UNROLL=3,STRIDE=32,BLOCK=128', false, false],
+      ['UNROLL=1,STRIDE=1,BLOCK=128', true, false],
+      ['UNROLL=1,STRIDE=1,BLOCK=256', true, false],
+      ['UNROLL=1,STRIDE=32,BLOCK=128', true, false],
+      ['UNROLL=1,STRIDE=32,BLOCK=256', true, false],
+      ['UNROLL=2,STRIDE=1,BLOCK=128', true, false],
+      ['UNROLL=2,STRIDE=1,BLOCK=256', true, false],
+      ['UNROLL=2,STRIDE=32,BLOCK=128', true, false],
+      ['UNROLL=2,STRIDE=32,BLOCK=256', true, false],
+      ['UNROLL=3,STRIDE=1,BLOCK=128', false, false],
+      ['UNROLL=3,STRIDE=32,BLOCK=128', false, false],
     ]);
     expect(warm.builds.every((b) => b.cached)).toBe(true);
-    expect(cold.diagnostics.filter((d) => d.stage === 'build').map((d) => d.message)[0]).toMatch(/^variant UNROLL=3,STRIDE=1,BLOCK=128 failed to build and is excluded: .*UNROLL=3 is not supported/);
+    expect(cold.diagnostics.filter((d) => d.stage === 'build').map((d) => d.message)[0]).toMatch(
+      /^variant UNROLL=3,STRIDE=1,BLOCK=128 failed to build and is excluded: .*UNROLL=3 is not supported/,
+    );
   });
 
   it('carves: failed builds, then strided access, then the frontier', () => {
     const result = cold.result!;
     expect(result.steps.map((s) => [s.name, s.before, s.after])).toEqual([
-      ['build', 10, 8], ['launch', 8, 8], ['coalescing', 8, 4], ['local-memory', 4, 4],
-      ['pareto', 4, result.survivors.length], ['merge', result.survivors.length, result.survivors.length],
+      ['build', 10, 8],
+      ['launch', 8, 8],
+      ['coalescing', 8, 4],
+      ['local-memory', 4, 4],
+      ['pareto', 4, result.survivors.length],
+      ['merge', result.survivors.length, result.survivors.length],
     ]);
     expect(result.variants.filter((v) => v.status === 'pruned:coalescing').map((v) => v.parameters.STRIDE)).toEqual([32, 32, 32, 32]);
     const strided = result.variants.find((v) => v.id === 'UNROLL=1,STRIDE=32,BLOCK=128')!;
@@ -66,7 +96,10 @@ describe('carving a real space (nvcc 13, sm_90)', () => {
     for (const survivor of result.survivors) {
       expect(survivor.onFrontier).toBe(true);
       // utilization = Instr / Regions x [(W_TB - 1)/2 + (B_SM - 1) W_TB], recomputed from the reported parts
-      expect(survivor.utilization).toBeCloseTo(ryooUtilization(survivor.instructions!, survivor.regions!, survivor.warpsPerBlock, survivor.activeBlocksPerSM!), 9);
+      expect(survivor.utilization).toBeCloseTo(
+        ryooUtilization(survivor.instructions!, survivor.regions!, survivor.warpsPerBlock, survivor.activeBlocksPerSM!),
+        9,
+      );
       expect(survivor.efficiency).toBe(1 / (survivor.instructions! * survivor.threads));
     }
     expect(warm.result).toEqual(cold.result);
@@ -78,8 +111,14 @@ describe('carving a real space (nvcc 13, sm_90)', () => {
     expect(merged).toEqual({ ok: true, result: cold.result });
     expect(mergeCarveResults([shards[0]])).toEqual({ ok: false, reason: 'shard 2/2 is missing' });
     expect(mergeCarveResults([shards[0], shards[0]])).toEqual({ ok: false, reason: 'shard 1/2 is given 2 times' });
-    expect(mergeCarveResults([shards[0], { ...shards[1], configHash: 'other' }])).toMatchObject({ ok: false, reason: expect.stringContaining('different space configuration') });
-    expect(mergeCarveResults([shards[0], { ...shards[1], space: 'sgemm' }])).toEqual({ ok: false, reason: "input 2 is from space 'sgemm', not 'tiny'" });
+    expect(mergeCarveResults([shards[0], { ...shards[1], configHash: 'other' }])).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('different space configuration'),
+    });
+    expect(mergeCarveResults([shards[0], { ...shards[1], space: 'sgemm' }])).toEqual({
+      ok: false,
+      reason: "input 2 is from space 'sgemm', not 'tiny'",
+    });
   });
 
   it('renders the Fig. 4 scatter', () => {
@@ -92,7 +131,17 @@ describe('carving a real space (nvcc 13, sm_90)', () => {
   it('the CLI prints {space, total, survivors, steps} and reports bad expressions with their path', async () => {
     let out = '';
     let err = '';
-    const io = { stdout: (t: string) => { out += t; }, stderr: (t: string) => { err += t; }, cwd: process.cwd(), isTTY: false, env: {} };
+    const io = {
+      stdout: (t: string) => {
+        out += t;
+      },
+      stderr: (t: string) => {
+        err += t;
+      },
+      cwd: process.cwd(),
+      isTTY: false,
+      env: {},
+    };
     expect(await main(['carve', '--config', configFile, '--space', 'tiny', '--json', '--cache', cacheDir], io)).toBe(0);
     const printed = JSON.parse(out);
     expect(printed.space).toBe('tiny');

@@ -4,8 +4,20 @@
 // device/carving/described.sh; metrics by scripts/carving/described-metrics.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blankedSource, checkDescribedSpace, DescribedSpaceError, variantKernel, wrapperSource } from '../../src/analysis/carving/described-space.js';
-import { carve, DEFAULT_CARVE_OPTIONS, evaluateCarving, PAPER_CARVE_OPTIONS, type CarveShardOutput } from '../../src/analysis/carving/index.js';
+import {
+  blankedSource,
+  checkDescribedSpace,
+  DescribedSpaceError,
+  variantKernel,
+  wrapperSource,
+} from '../../src/analysis/carving/described-space.js';
+import {
+  carve,
+  DEFAULT_CARVE_OPTIONS,
+  evaluateCarving,
+  PAPER_CARVE_OPTIONS,
+  type CarveShardOutput,
+} from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput } from '../../src/timing/index.js';
 
 const description = JSON.parse(readFileSync('examples/spaces/thirdparty/sgemm-cuda-k9.json', 'utf8'));
@@ -13,19 +25,29 @@ const description = JSON.parse(readFileSync('examples/spaces/thirdparty/sgemm-cu
 describe('described spaces', () => {
   it('captures -D values before the include so template parameters of the same name do not clash', () => {
     const text = wrapperSource(checkDescribedSpace(description, 'k9.json'), 'src/SGEMM_CUDA');
-    expect(text.split('\n').slice(1, 3)).toEqual(['static constexpr auto carve_value_MAT = (MAT);', 'static constexpr auto carve_value_BK = (BK);']);
+    expect(text.split('\n').slice(1, 3)).toEqual([
+      'static constexpr auto carve_value_MAT = (MAT);',
+      'static constexpr auto carve_value_BK = (BK);',
+    ]);
     expect(text).toContain('#undef BM\n');
     expect(text).toContain('#include "src/SGEMM_CUDA/src/kernels/9_kernel_autotuned.cuh"\n#define BK carve_value_BK');
-    expect(text.trim().split('\n').pop()).toBe('template __global__ void sgemmAutotuned<BM, BN, BK, TM, TN>(int, int, int, float, float *, float *, float, float *);');
+    expect(text.trim().split('\n').pop()).toBe(
+      'template __global__ void sgemmAutotuned<BM, BN, BK, TM, TN>(int, int, int, float, float *, float *, float, float *);',
+    );
   });
 
   it('names the bad field of a description', () => {
-    expect(() => checkDescribedSpace({ ...description, origin: { ...description.origin, licence: '' } }, 'k9.json')).toThrow(new DescribedSpaceError('k9.json: /origin/licence: missing'));
-    expect(() => checkDescribedSpace({ ...description, instantiate: 'sgemm<BM>' }, 'k9.json')).toThrow(/\/instantiate: must be an explicit instantiation/);
+    expect(() => checkDescribedSpace({ ...description, origin: { ...description.origin, licence: '' } }, 'k9.json')).toThrow(
+      new DescribedSpaceError('k9.json: /origin/licence: missing'),
+    );
+    expect(() => checkDescribedSpace({ ...description, instantiate: 'sgemm<BM>' }, 'k9.json')).toThrow(
+      /\/instantiate: must be an explicit instantiation/,
+    );
   });
 });
 
-const readDescription = (name: string) => checkDescribedSpace(JSON.parse(readFileSync(`examples/spaces/thirdparty/${name}.json`, 'utf8')), `${name}.json`);
+const readDescription = (name: string) =>
+  checkDescribedSpace(JSON.parse(readFileSync(`examples/spaces/thirdparty/${name}.json`, 'utf8')), `${name}.json`);
 
 describe('described spaces: #define parameters, several kernels, emptied lines', () => {
   const transpose = readDescription('cuda-samples-transpose');
@@ -53,22 +75,31 @@ describe('described spaces: #define parameters, several kernels, emptied lines',
     const source = ['#include <a>', '#define TILE_DIM 32', '#define BLOCK_ROWS 16', '__global__ void k() {}'].join('\n');
     const described = { ...transpose, blankLines: [[2, 3]] as Array<[number, number]> };
     expect(blankedSource(described, source, 't.json')).toBe('#include <a>\n\n\n__global__ void k() {}');
-    expect(() => blankedSource({ ...transpose, blankLines: [[3, 9]] }, source, 't.json'))
-      .toThrow(new DescribedSpaceError('t.json: /blankLines/0: line 9 is past the end of Samples/6_Performance/transpose/transpose.cu (4 lines)'));
+    expect(() => blankedSource({ ...transpose, blankLines: [[3, 9]] }, source, 't.json')).toThrow(
+      new DescribedSpaceError('t.json: /blankLines/0: line 9 is past the end of Samples/6_Performance/transpose/transpose.cu (4 lines)'),
+    );
   });
 
   it('names the bad field of the new description entries', () => {
     const raw = JSON.parse(readFileSync('examples/spaces/thirdparty/cuda-samples-transpose.json', 'utf8'));
-    expect(() => checkDescribedSpace({ ...raw, defineParameters: ['TILE_DIM', 'TILE'] }, 't.json'))
-      .toThrow(new DescribedSpaceError("t.json: /defineParameters/1: 'TILE' is not a parameter or define of the space"));
-    expect(() => checkDescribedSpace({ ...raw, kernelParameter: 'KERNELS' }, 't.json'))
-      .toThrow(new DescribedSpaceError("t.json: /kernelParameter: 'KERNELS' is not a parameter of the space"));
-    expect(() => checkDescribedSpace({ ...raw, space: { ...raw.space, parameters: { ...raw.space.parameters, KERNEL: ['copy', 'not a name'] } } }, 't.json'))
-      .toThrow(new DescribedSpaceError('t.json: /space/parameters/KERNEL/1: must be a kernel name'));
-    expect(() => checkDescribedSpace({ ...raw, blankLines: [[57, 56]] }, 't.json'))
-      .toThrow(new DescribedSpaceError('t.json: /blankLines/0: must be [first, last] with 1 <= first <= last'));
-    expect(() => checkDescribedSpace({ ...raw, includeDirs: ['../Common'] }, 't.json'))
-      .toThrow(new DescribedSpaceError('t.json: /includeDirs: must list folders inside the repository'));
+    expect(() => checkDescribedSpace({ ...raw, defineParameters: ['TILE_DIM', 'TILE'] }, 't.json')).toThrow(
+      new DescribedSpaceError("t.json: /defineParameters/1: 'TILE' is not a parameter or define of the space"),
+    );
+    expect(() => checkDescribedSpace({ ...raw, kernelParameter: 'KERNELS' }, 't.json')).toThrow(
+      new DescribedSpaceError("t.json: /kernelParameter: 'KERNELS' is not a parameter of the space"),
+    );
+    expect(() =>
+      checkDescribedSpace(
+        { ...raw, space: { ...raw.space, parameters: { ...raw.space.parameters, KERNEL: ['copy', 'not a name'] } } },
+        't.json',
+      ),
+    ).toThrow(new DescribedSpaceError('t.json: /space/parameters/KERNEL/1: must be a kernel name'));
+    expect(() => checkDescribedSpace({ ...raw, blankLines: [[57, 56]] }, 't.json')).toThrow(
+      new DescribedSpaceError('t.json: /blankLines/0: must be [first, last] with 1 <= first <= last'),
+    );
+    expect(() => checkDescribedSpace({ ...raw, includeDirs: ['../Common'] }, 't.json')).toThrow(
+      new DescribedSpaceError('t.json: /includeDirs: must list folders inside the repository'),
+    );
   });
 });
 
@@ -87,17 +118,30 @@ describe.each([
 
   it('every variant built and was timed (launch faults recorded as errors), and the driver agrees on registers and blocks per SM', () => {
     const ok = records.filter((r) => r.status === 'ok');
-    expect([shard.enumerated, shard.metrics.filter((m) => m.built).length, records.length, ok.length]).toEqual([variants, variants, variants, timed]);
+    expect([shard.enumerated, shard.metrics.filter((m) => m.built).length, records.length, ok.length]).toEqual([
+      variants,
+      variants,
+      variants,
+      timed,
+    ]);
     expect(ok.every((r) => r.samplesMs.length === 10)).toBe(true);
     const byId = new Map(shard.metrics.map((m) => [m.id, m]));
-    expect(ok.filter((r) => r.registers !== byId.get(r.variant)?.registers || r.activeBlocksPerSM !== byId.get(r.variant)?.activeBlocksPerSM).map((r) => r.variant)).toEqual([]);
+    expect(
+      ok
+        .filter((r) => r.registers !== byId.get(r.variant)?.registers || r.activeBlocksPerSM !== byId.get(r.variant)?.activeBlocksPerSM)
+        .map((r) => r.variant),
+    ).toEqual([]);
   });
 });
 
 describe('several kernels in one space: each variant is analysed as the kernel it launches', () => {
   it('transpose: the shared tile of each kernel (none, TILE_DIM^2, or TILE_DIM x (TILE_DIM + 1) floats)', () => {
-    const shard = (JSON.parse(readFileSync('test/fixtures/carving/cuda-samples-transpose.metrics.json', 'utf8')) as { shard: CarveShardOutput }).shard;
-    const tile = (kernel: string, t: number) => ({ copy: 0, transposeNaive: 0, copySharedMem: t * t * 4, transposeCoalesced: t * t * 4 } as Record<string, number>)[kernel] ?? t * (t + 1) * 4;
+    const shard = (
+      JSON.parse(readFileSync('test/fixtures/carving/cuda-samples-transpose.metrics.json', 'utf8')) as { shard: CarveShardOutput }
+    ).shard;
+    const tile = (kernel: string, t: number) =>
+      (({ copy: 0, transposeNaive: 0, copySharedMem: t * t * 4, transposeCoalesced: t * t * 4 }) as Record<string, number>)[kernel] ??
+      t * (t + 1) * 4;
     const wrong = shard.metrics.filter((m) => m.sharedBytesPerBlock !== tile(String(m.parameters.KERNEL), Number(m.parameters.TILE_DIM)));
     expect([shard.metrics.length, wrong.map((m) => m.id)]).toEqual([160, []]);
     expect(shard.metrics.find((m) => m.id === 'KERNEL=transposeNoBankConflicts,TILE_DIM=32,BLOCK_ROWS=8')?.sharedBytesPerBlock).toBe(4224);
@@ -106,7 +150,9 @@ describe('several kernels in one space: each variant is analysed as the kernel i
 
 describe('sgemm-cuda-k9 (development space) vs the H100', () => {
   const shard = (JSON.parse(readFileSync('test/fixtures/carving/sgemm-cuda-k9.metrics.json', 'utf8')) as { shard: CarveShardOutput }).shard;
-  const records = parseTimingOutput(readFileSync('device/carving/described-results/timings-development.jsonl', 'utf8')).records.filter((r) => r.space === 'sgemm-cuda-k9');
+  const records = parseTimingOutput(readFileSync('device/carving/described-results/timings-development.jsonl', 'utf8')).records.filter(
+    (r) => r.space === 'sgemm-cuda-k9',
+  );
   const timings = new Map(records.map((r) => [r.variant, median(r.samplesMs)]));
 
   it('every variant built, timed and matched the driver on registers', () => {
@@ -117,16 +163,37 @@ describe('sgemm-cuda-k9 (development space) vs the H100', () => {
   });
 
   it("the paper's carving keeps 3 and misses the best; the default (weighted) carving keeps it", () => {
-    const paper = evaluateCarving(timings, carve('k9', 'sm_90', shard.metrics, PAPER_CARVE_OPTIONS).survivors.map((s) => s.id));
+    const paper = evaluateCarving(
+      timings,
+      carve('k9', 'sm_90', shard.metrics, PAPER_CARVE_OPTIONS).survivors.map((s) => s.id),
+    );
     const weighted = carve('k9', 'sm_90', shard.metrics, DEFAULT_CARVE_OPTIONS);
-    const evaluation = evaluateCarving(timings, weighted.survivors.map((s) => s.id));
-    expect([paper.kept, paper.bestKeptId, Number(paper.keptRelativeToBest.toFixed(4))]).toEqual([3, 'BK=8,TM=4,TN=4,BM=128,BN=128', 0.4173]);
-    expect(weighted.steps.map((s) => `${s.name} ${s.before}->${s.after}`)).toEqual([
-      'build 93->93', 'launch 93->93', 'coalescing 93->93', 'local-memory 93->59', 'pareto 59->7', 'merge 7->7',
+    const evaluation = evaluateCarving(
+      timings,
+      weighted.survivors.map((s) => s.id),
+    );
+    expect([paper.kept, paper.bestKeptId, Number(paper.keptRelativeToBest.toFixed(4))]).toEqual([
+      3,
+      'BK=8,TM=4,TN=4,BM=128,BN=128',
+      0.4173,
     ]);
-    expect([evaluation.kept, evaluation.bestKeptId, evaluation.keptRelativeToBest, Number(evaluation.randomRelativeToBest.toFixed(4))])
-      .toEqual([7, 'BK=32,TM=16,TN=8,BM=256,BN=128', 1, 0.9002]);
+    expect(weighted.steps.map((s) => `${s.name} ${s.before}->${s.after}`)).toEqual([
+      'build 93->93',
+      'launch 93->93',
+      'coalescing 93->93',
+      'local-memory 93->59',
+      'pareto 59->7',
+      'merge 7->7',
+    ]);
+    expect([
+      evaluation.kept,
+      evaluation.bestKeptId,
+      evaluation.keptRelativeToBest,
+      Number(evaluation.randomRelativeToBest.toFixed(4)),
+    ]).toEqual([7, 'BK=32,TM=16,TN=8,BM=256,BN=128', 1, 0.9002]);
     // The recorded metrics predate the local-traffic share: the removal says so, with the frame size.
-    expect(weighted.variants.find((v) => v.status === 'pruned:local-memory')?.prunedBecause).toBe('256 bytes of local memory per thread; its share of the traffic is unknown');
+    expect(weighted.variants.find((v) => v.status === 'pruned:local-memory')?.prunedBecause).toBe(
+      '256 bytes of local memory per thread; its share of the traffic is unknown',
+    );
   });
 });

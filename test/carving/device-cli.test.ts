@@ -14,7 +14,10 @@ interface DeviceRun {
   timings: Array<{ variant: string; rank: number; medianMs: number; ciLowMs: number; ciHighMs: number; n: number }>;
 }
 
-const id = (parameters: Record<string, number | string>) => Object.entries(parameters).map(([k, v]) => `${k}=${v}`).join(',');
+const id = (parameters: Record<string, number | string>) =>
+  Object.entries(parameters)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
 
 describe.each(['sgemm', 'transpose'])('carve carve --time on the H100: %s', (space) => {
   const device = JSON.parse(readFileSync(`device/carve-cli/results/carve-time-${space}.json`, 'utf8')) as DeviceRun;
@@ -24,7 +27,9 @@ describe.each(['sgemm', 'transpose'])('carve carve --time on the H100: %s', (spa
     const { objective, band } = fixture.shard.options;
     const local = carve(space, 'sm_90', fixture.shard.metrics, { ...PAPER_CARVE_OPTIONS, objective, band });
     expect(device.total).toBe(fixture.shard.metrics.length);
-    expect(device.steps.map((s) => `${s.name} ${s.before}->${s.after}`)).toEqual(local.steps.map((s) => `${s.name} ${s.before}->${s.after}`));
+    expect(device.steps.map((s) => `${s.name} ${s.before}->${s.after}`)).toEqual(
+      local.steps.map((s) => `${s.name} ${s.before}->${s.after}`),
+    );
     expect(device.survivors.map((s) => id(s.parameters)).sort()).toEqual(local.survivors.map((s) => id(s.parameters)).sort());
   });
 

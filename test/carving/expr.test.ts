@@ -29,7 +29,11 @@ describe('expression evaluator', () => {
   });
 
   it('reports syntax errors and unknown names with their column', () => {
-    expect(compileExpression('BM * (BN + 1', ['BM', 'BN'])).toEqual({ ok: false, message: "expected ')' but found the end of the expression", column: 13 });
+    expect(compileExpression('BM * (BN + 1', ['BM', 'BN'])).toEqual({
+      ok: false,
+      message: "expected ')' but found the end of the expression",
+      column: 13,
+    });
     expect(compileExpression('BM * BX', ['BM', 'BN'])).toEqual({ ok: false, message: "unknown name 'BX' (known: BM, BN)", column: 6 });
     expect(compileExpression('BM $ 2', ['BM'])).toEqual({ ok: false, message: "unexpected character '$'", column: 4 });
     expect(compileExpression('BM 2', ['BM'])).toEqual({ ok: false, message: "unexpected '2' after the expression", column: 4 });

@@ -4,7 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  carve, DEFAULT_CARVE_OPTIONS, PAPER_CARVE_OPTIONS, refineByTiming, resolveBudget, tailFactor, type CarveOptions, type CarveShardOutput,
+  carve,
+  DEFAULT_CARVE_OPTIONS,
+  PAPER_CARVE_OPTIONS,
+  refineByTiming,
+  resolveBudget,
+  tailFactor,
+  type CarveOptions,
+  type CarveShardOutput,
 } from '../../src/analysis/carving/index.js';
 import { parseBudget } from '../../src/cli/commands/carve.js';
 import { harnessTimer, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
@@ -12,7 +19,12 @@ import { harnessTimer, parseTimingOutput, recordedTimer } from '../../src/timing
 function load(space: string, metricsFile: string, timingsFile: string, options?: Partial<CarveOptions>) {
   const shard = (JSON.parse(readFileSync(metricsFile, 'utf8')) as { shard: CarveShardOutput }).shard;
   const records = parseTimingOutput(readFileSync(timingsFile, 'utf8')).records;
-  const result = carve(space, 'sm_90', shard.metrics, { ...DEFAULT_CARVE_OPTIONS, objective: shard.options.objective, band: shard.options.band, ...options });
+  const result = carve(space, 'sm_90', shard.metrics, {
+    ...DEFAULT_CARVE_OPTIONS,
+    objective: shard.options.objective,
+    band: shard.options.band,
+    ...options,
+  });
   return { shard, records, result };
 }
 
@@ -25,7 +37,14 @@ describe('timed refinement stage on recorded timings', () => {
     const refined = await refineByTiming(result, timer, { budgetShare: 0.05 });
     expect([refined.budget, refined.timedCount, timer.calls.map((ids) => ids.length)]).toEqual([15, 15, [8, 4, 2, 1]]);
     expect(refined.best).toEqual({
-      variant: 'BM=64,BN=128,BK=8,TM=8,TN=8', medianMs: 0.507776, ciLowMs: 0.50688, ciHighMs: 0.508704, n: 15, source: 'survivor', round: 1, rank: 1,
+      variant: 'BM=64,BN=128,BK=8,TM=8,TN=8',
+      medianMs: 0.507776,
+      ciLowMs: 0.50688,
+      ciHighMs: 0.508704,
+      n: 15,
+      source: 'survivor',
+      round: 1,
+      rank: 1,
     });
     expect(refined.notes).toEqual(["14 survivors, 8 timed (the model's first); the rest of the budget searches around the measured best"]);
   });
@@ -35,22 +54,43 @@ describe('timed refinement stage on recorded timings', () => {
     expect(result.survivors.map((v) => v.id)).not.toContain('BK=32,TM=16,TN=8,BM=128,BN=128');
     const refined = await refineByTiming(result, recordedTimer(records, 'sgemm-cuda-k5'), { budgetShare: 0.05 });
     expect(refined.rounds.map((r) => [r.center, r.timed.length])).toEqual([
-      [null, 8], ['BK=32,TM=8,TN=8,BM=128,BN=128', 4], ['BK=32,TM=16,TN=8,BM=128,BN=128', 2], ['BK=32,TM=16,TN=8,BM=128,BN=128', 1],
+      [null, 8],
+      ['BK=32,TM=8,TN=8,BM=128,BN=128', 4],
+      ['BK=32,TM=16,TN=8,BM=128,BN=128', 2],
+      ['BK=32,TM=16,TN=8,BM=128,BN=128', 1],
     ]);
-    expect([refined.timedCount, refined.best?.variant, refined.best?.medianMs, refined.best?.source]).toEqual([15, 'BK=32,TM=16,TN=8,BM=128,BN=128', 0.542336, 'nearest']);
+    expect([refined.timedCount, refined.best?.variant, refined.best?.medianMs, refined.best?.source]).toEqual([
+      15,
+      'BK=32,TM=16,TN=8,BM=128,BN=128',
+      0.542336,
+      'nearest',
+    ]);
     // Without the bank-conflict penalty the TM=8,TN=16 variants (4-way, 1.7x slower) come first and the best is missed.
-    const unpenalised = await refineByTiming(result, recordedTimer(records, 'sgemm-cuda-k5'), { budgetShare: 0.05, bankConflictPenalty: 0 });
+    const unpenalised = await refineByTiming(result, recordedTimer(records, 'sgemm-cuda-k5'), {
+      budgetShare: 0.05,
+      bankConflictPenalty: 0,
+    });
     expect([unpenalised.best?.variant, unpenalised.best?.medianMs]).toEqual(['BK=16,TM=16,TN=8,BM=128,BN=128', 0.578784]);
   });
 
   it('sgemm-cuda-k9: a budget of 4 of 93 finds the best (0.5167 ms) among the first 2 survivors', async () => {
     const { records, result } = load('sgemm-cuda-k9', 'test/fixtures/carving/sgemm-cuda-k9.metrics.json', development);
     const refined = await refineByTiming(result, recordedTimer(records, 'sgemm-cuda-k9'), { budgetShare: 0.05 });
-    expect([refined.budget, refined.timedCount, refined.best?.variant, refined.best?.medianMs, refined.best?.round]).toEqual([4, 4, 'BK=32,TM=16,TN=8,BM=256,BN=128', 0.516656, 1]);
+    expect([refined.budget, refined.timedCount, refined.best?.variant, refined.best?.medianMs, refined.best?.round]).toEqual([
+      4,
+      4,
+      'BK=32,TM=16,TN=8,BM=256,BN=128',
+      0.516656,
+      1,
+    ]);
   });
 
   it('a budget above the space size is clamped with a note; fewer eligible variants than the budget are all timed', async () => {
-    const { records, result } = load('transpose', 'test/fixtures/carving/transpose.metrics.json', 'test/fixtures/carving/transpose.timings.jsonl');
+    const { records, result } = load(
+      'transpose',
+      'test/fixtures/carving/transpose.metrics.json',
+      'test/fixtures/carving/transpose.timings.jsonl',
+    );
     const refined = await refineByTiming(result, recordedTimer(records, 'transpose'), { budgetShare: 0.05, budgetCount: 1000 });
     expect(refined.notes).toEqual([
       'timing budget 1000 is above the space size (160 variants): clamped to 160',
@@ -73,7 +113,11 @@ describe('timed refinement stage on recorded timings', () => {
   it('the timing.command timer (a shell command run per round, CARVE_VARIANTS set) gives what the recorded timer gives', async () => {
     const { records, result } = load('sgemm', 'test/fixtures/carving/sgemm.metrics.json', 'test/fixtures/carving/sgemm.timings.jsonl');
     const command = 'for v in $CARVE_VARIANTS; do grep -F "\\"variant\\":\\"$v\\"" test/fixtures/carving/sgemm.timings.jsonl; done';
-    const viaCommand = await refineByTiming(result, harnessTimer(() => [], { command, cwd: process.cwd() }), { budgetShare: 0.05 });
+    const viaCommand = await refineByTiming(
+      result,
+      harnessTimer(() => [], { command, cwd: process.cwd() }),
+      { budgetShare: 0.05 },
+    );
     const viaRecords = await refineByTiming(result, recordedTimer(records, 'sgemm'), { budgetShare: 0.05 });
     expect(viaCommand.ranking.length).toBe(15);
     expect(viaCommand.ranking).toEqual(viaRecords.ranking);
@@ -81,8 +125,14 @@ describe('timed refinement stage on recorded timings', () => {
   });
 
   it('--budget takes a count or a share', () => {
-    expect([parseBudget('40'), parseBudget('5%'), parseBudget('2.5%'), parseBudget('0'), parseBudget('150%'), parseBudget('x')])
-      .toEqual([{ count: 40 }, { share: 0.05 }, { share: 0.025 }, null, null, null]);
+    expect([parseBudget('40'), parseBudget('5%'), parseBudget('2.5%'), parseBudget('0'), parseBudget('150%'), parseBudget('x')]).toEqual([
+      { count: 40 },
+      { share: 0.05 },
+      { share: 0.025 },
+      null,
+      null,
+      null,
+    ]);
   });
 });
 
@@ -99,7 +149,11 @@ describe('default carving on the recorded fixtures', () => {
 
   it('weighs coalescing by the excess-sector share and says why with its numbers', () => {
     const sgemm = load('sgemm', 'test/fixtures/carving/sgemm.metrics.json', 'test/fixtures/carving/sgemm.timings.jsonl').result;
-    const transpose = load('transpose', 'test/fixtures/carving/transpose.metrics.json', 'test/fixtures/carving/transpose.timings.jsonl').result;
+    const transpose = load(
+      'transpose',
+      'test/fixtures/carving/transpose.metrics.json',
+      'test/fixtures/carving/transpose.timings.jsonl',
+    ).result;
     // sgemm's 27 uncoalesced variants move about 1% excess sectors: none is removed for it.
     expect(sgemm.variants.filter((v) => v.coalescing === 'uncoalesced').length).toBe(27);
     expect(sgemm.steps.find((s) => s.name === 'coalescing')).toMatchObject({ before: 318, after: 318 });

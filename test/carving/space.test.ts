@@ -27,11 +27,17 @@ describe('variant spaces', () => {
       ['/spaces/mm/constraints/1', 7, 'error'],
       ['/spaces/mm/launch/grid/0', 9, 'error'],
     ]);
-    expect(result.diagnostics[0].message).toBe("/spaces/mm/constraints/1: unknown name 'BQ' (known: BM, N) at column 7 in 'BM * (BQ + 1) < 10'");
+    expect(result.diagnostics[0].message).toBe(
+      "/spaces/mm/constraints/1: unknown name 'BQ' (known: BM, N) at column 7 in 'BM * (BQ + 1) < 10'",
+    );
   });
 
   it('rejects variants whose launch is not a positive integer, keeping the others', () => {
-    const { config: odd } = parseConfigText(`spaces:\n  s:\n    source: a.cu\n    kernel: k\n    parameters: { T: [0, 32, 64] }\n    launch: { block: ["T"], grid: ["1000 / max(T, 1)"] }\n`, 'c.yml', '.');
+    const { config: odd } = parseConfigText(
+      `spaces:\n  s:\n    source: a.cu\n    kernel: k\n    parameters: { T: [0, 32, 64] }\n    launch: { block: ["T"], grid: ["1000 / max(T, 1)"] }\n`,
+      'c.yml',
+      '.',
+    );
     const result = enumerateSpace('s', odd.spaces.s);
     expect(result.variants.map((v) => v.id)).toEqual(['T=32', 'T=64']);
     expect(result.rejected).toEqual([{ id: 'T=0', index: 0, parameters: { T: 0 }, reason: 'block[0] = 0 is not a positive integer' }]);
@@ -44,6 +50,11 @@ describe('variant spaces', () => {
     expect(parseShard('4/3')).toBeNull();
     const shards = [1, 2, 3].map((index) => shardVariants(all, { index, count: 3 }));
     expect(shards.map((s) => s.length)).toEqual([106, 106, 106]);
-    expect(shards.flat().map((v) => v.index).sort((a, b) => a - b)).toEqual(all.map((v) => v.index));
+    expect(
+      shards
+        .flat()
+        .map((v) => v.index)
+        .sort((a, b) => a - b),
+    ).toEqual(all.map((v) => v.index));
   });
 });

@@ -12,7 +12,17 @@ import { requireNvcc } from '../helpers/tools.js';
 async function runDemo(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: process.cwd(), isTTY: false, env: process.env };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd: process.cwd(),
+    isTTY: false,
+    env: process.env,
+  };
   const out = mkdtempSync(path.join(tmpdir(), 'carve-demo-test-'));
   const code = await main(['demo', ...args, '--out', out], io);
   return { code, stdout, stderr, out };
@@ -31,17 +41,25 @@ describe('carve demo', () => {
     expect(result.conclusion).toBe('failure');
     const findings = result.findings as Finding[];
     const cliff = findings.find((f) => f.kind === 'cliff');
-    expect(cliff).toMatchObject({ kernel: 'tile_gemm', file: 'kernels/tile_gemm.cu', title: '+16 registers → 4 → 3 blocks/SM (occupancy 50% → 37.5%)' });
+    expect(cliff).toMatchObject({
+      kernel: 'tile_gemm',
+      file: 'kernels/tile_gemm.cu',
+      title: '+16 registers → 4 → 3 blocks/SM (occupancy 50% → 37.5%)',
+    });
     const advance = findings.filter((f) => f.kernel === 'advance');
     // x, y, z of the 128-byte Particle record: a load pair and a store per line, each one
     // sector per lane against 4 when the base read separate arrays.
     expect(advance.map((f) => [f.line, f.evidence.kind, f.evidence.sectorsPerRequest, f.evidence.baseSectorsPerRequest])).toEqual([
-      [14, 'load', 32, 4], [14, 'store', 32, 4],
-      [15, 'load', 32, 4], [15, 'store', 32, 4],
-      [16, 'load', 32, 4], [16, 'store', 32, 4],
+      [14, 'load', 32, 4],
+      [14, 'store', 32, 4],
+      [15, 'load', 32, 4],
+      [15, 'store', 32, 4],
+      [16, 'load', 32, 4],
+      [16, 'store', 32, 4],
     ]);
     expect(findings.filter((f) => f.kernel === 'saxpy')).toEqual([]);
-    for (const file of ['report.html', 'report.md', 'comment.md', 'base.json', 'head.json']) expect(existsSync(path.join(out, file))).toBe(true);
+    for (const file of ['report.html', 'report.md', 'comment.md', 'base.json', 'head.json'])
+      expect(existsSync(path.join(out, file))).toBe(true);
     expect(readFileSync(path.join(out, 'comment.md'), 'utf8')).toContain('<!-- carve:pr-comment -->');
     // The HTML report holds both sides, each kernel labelled with its side.
     const html = readFileSync(path.join(out, 'report.html'), 'utf8');

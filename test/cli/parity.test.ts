@@ -13,12 +13,26 @@ import type { CliIO } from '../../src/cli/command.js';
 import type { Comparison, Finding } from '../../src/model/types.js';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
 
-interface CliRun { code: number; stdout: string; stderr: string }
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 async function carve(args: string[], cwd: string): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, isTTY: false, env: process.env };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    isTTY: false,
+    env: process.env,
+  };
   const code = await main(args, io);
   return { code, stdout, stderr };
 }
@@ -28,17 +42,28 @@ async function gate(repo: FixtureRepo, baseSha: string, headSha: string, nvcc: s
   const scratchDir = mkdtempSync(path.join(tmpdir(), 'carve-parity-'));
   try {
     return await runGate({
-      workspace: repo.dir, config, inputDiagnostics: [], archs: ['sm_90'], failOn: config.failOn, comment: 'changes',
-      nvcc, artifacts: config.artifacts, pullRequest: { baseSha, headSha }, headSha, scope: 'changes', scratchDir,
+      workspace: repo.dir,
+      config,
+      inputDiagnostics: [],
+      archs: ['sm_90'],
+      failOn: config.failOn,
+      comment: 'changes',
+      nvcc,
+      artifacts: config.artifacts,
+      pullRequest: { baseSha, headSha },
+      headSha,
+      scope: 'changes',
+      scratchDir,
     });
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
   }
 }
 
-const byKey = (findings: Finding[]) => [...findings].sort((a, b) => `${a.kind} ${a.kernel} ${a.line} ${a.title}`.localeCompare(`${b.kind} ${b.kernel} ${b.line} ${b.title}`));
+const byKey = (findings: Finding[]) =>
+  [...findings].sort((a, b) => `${a.kind} ${a.kernel} ${a.line} ${a.title}`.localeCompare(`${b.kind} ${b.kernel} ${b.line} ${b.title}`));
 
-describe('carve compare of two revisions gives the Action gate\'s findings', () => {
+describe("carve compare of two revisions gives the Action gate's findings", () => {
   let repo: FixtureRepo;
   let baseSha: string;
   let headSha: string;
@@ -60,18 +85,22 @@ describe('carve compare of two revisions gives the Action gate\'s findings', () 
     expect(byKey(comparison.findings)).toEqual(byKey(result.comparison.findings));
     expect(result.conclusion).toBe('failure');
     // Not vacuous: the PR's register cliff and stride-32 load are among them.
-    expect(comparison.findings.map((f) => `${f.kind} ${f.kernel} ${f.file}:${f.line}`).sort()).toEqual([
-      'cliff _Z8pressurePKfPfi kernels/pressure.cu:null',
-      'instructions _Z8pressurePKfPfi kernels/pressure.cu:null',
-      'uncoalesced _Z8pressurePKfPfi kernels/pressure.cu:10',
-    ].sort());
+    expect(comparison.findings.map((f) => `${f.kind} ${f.kernel} ${f.file}:${f.line}`).sort()).toEqual(
+      [
+        'cliff _Z8pressurePKfPfi kernels/pressure.cu:null',
+        'instructions _Z8pressurePKfPfi kernels/pressure.cu:null',
+        'uncoalesced _Z8pressurePKfPfi kernels/pressure.cu:10',
+      ].sort(),
+    );
     // The revision build names both commits, as the gate's reports do.
     const pressure = comparison.kernels.find((k) => k.name === '_Z8pressurePKfPfi')!;
     expect([pressure.base!.resources!.registers, pressure.head!.resources!.registers]).toEqual([64, 80]);
     // Branch names resolve like SHAs, and the text output lists the same findings.
     const text = await carve(['compare', 'main', 'feature'], repo.dir);
     expect(text.code).toBe(1);
-    expect(text.stdout).toContain('FAIL cliff pressure(float const*, float*, int) (sm_90) pressure.cu: +16 registers → 4 → 3 blocks/SM (occupancy 50% → 37.5%)');
+    expect(text.stdout).toContain(
+      'FAIL cliff pressure(float const*, float*, int) (sm_90) pressure.cu: +16 registers → 4 → 3 blocks/SM (occupancy 50% → 37.5%)',
+    );
     expect(text.stdout).toMatch(/3 findings \(2 failing\) in 3 kernels: 1 changed, 0 added, 0 removed, 2 unchanged/);
   });
 
@@ -88,7 +117,16 @@ describe('carve compare of two revisions gives the Action gate\'s findings', () 
   it('takes an existing file as a report: a report of HEAD written to disk compares like the revision', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-parity-files-'));
     const config = loadConfigFile(path.join(repo.dir, '.github/carve.yml')).config;
-    const { report } = await reportAtRevision({ repoRoot: repo.dir, revision: headSha, side: 'head', config, archs: ['sm_90'], nvcc: 'none', artifacts: config.artifacts, scratchDir: dir });
+    const { report } = await reportAtRevision({
+      repoRoot: repo.dir,
+      revision: headSha,
+      side: 'head',
+      config,
+      archs: ['sm_90'],
+      nvcc: 'none',
+      artifacts: config.artifacts,
+      scratchDir: dir,
+    });
     writeFileSync(path.join(dir, 'head.json'), JSON.stringify(report));
     const fromFile = await carve(['compare', baseSha, path.join(dir, 'head.json'), '--json', '--nvcc', 'none'], repo.dir);
     const fromRevision = await carve(['compare', baseSha, headSha, '--json', '--nvcc', 'none'], repo.dir);

@@ -4,7 +4,12 @@ import { createProgress, stepLog } from '../../src/cli/progress.js';
 
 function sink() {
   const chunks: string[] = [];
-  return { chunks, write: (text: string) => { chunks.push(text); } };
+  return {
+    chunks,
+    write: (text: string) => {
+      chunks.push(text);
+    },
+  };
 }
 
 describe('stepLog', () => {
@@ -15,7 +20,11 @@ describe('stepLog', () => {
     log.step('base: nvcc b.cu for sm_90');
     log.done();
     log.done();
-    expect(out.chunks).toEqual(['\rcarve compare [1] base: nvcc a.cu for sm_90\x1b[K', '\rcarve compare [2] base: nvcc b.cu for sm_90\x1b[K', '\n']);
+    expect(out.chunks).toEqual([
+      '\rcarve compare [1] base: nvcc a.cu for sm_90\x1b[K',
+      '\rcarve compare [2] base: nvcc b.cu for sm_90\x1b[K',
+      '\n',
+    ]);
   });
 
   it('prints plain lines without control characters when not a terminal', () => {
@@ -34,7 +43,11 @@ describe('createProgress (shared with carving)', () => {
     bar.tick('A');
     bar.tick();
     bar.done();
-    expect(tty.chunks).toEqual([`\rbuilding [${'#'.repeat(15)}${'.'.repeat(15)}] 1/2 A\x1b[K`, `\rbuilding [${'#'.repeat(30)}] 2/2\x1b[K`, '\n']);
+    expect(tty.chunks).toEqual([
+      `\rbuilding [${'#'.repeat(15)}${'.'.repeat(15)}] 1/2 A\x1b[K`,
+      `\rbuilding [${'#'.repeat(30)}] 2/2\x1b[K`,
+      '\n',
+    ]);
     const log = sink();
     const lines = createProgress(20, log.write, false);
     for (let i = 0; i < 20; i++) lines.tick();

@@ -35,10 +35,14 @@ describe('carve compare: a side with nothing to compare', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-empty-side-'));
     const head = JSON.parse(readFileSync(path.join(ROOT, 'test/fixtures/reports/head.json'), 'utf8')) as CarveReport;
     head.kernels = [];
-    head.diagnostics = [{ severity: 'error', stage: 'build', file: 'kernels/gather.cu', line: 3, message: 'layout.cuh: No such file or directory' }];
+    head.diagnostics = [
+      { severity: 'error', stage: 'build', file: 'kernels/gather.cu', line: 3, message: 'layout.cuh: No such file or directory' },
+    ];
     writeFileSync(path.join(dir, 'head.json'), JSON.stringify(head));
     const run = await carve(['compare', path.join(ROOT, 'test/fixtures/reports/base.json'), 'head.json'], dir);
-    expect(run.stderr).toContain('carve compare: error: the head side has no kernels: every unit failed to build (1 error; first: kernels/gather.cu:3: layout.cuh: No such file or directory)');
+    expect(run.stderr).toContain(
+      'carve compare: error: the head side has no kernels: every unit failed to build (1 error; first: kernels/gather.cu:3: layout.cuh: No such file or directory)',
+    );
     expect(run.stdout).toContain('build failed for gather.cu: layout.cuh: No such file or directory');
     expect(run.code).toBe(1);
   });
@@ -47,7 +51,10 @@ describe('carve compare: a side with nothing to compare', () => {
 describe('carve analyze', () => {
   it('exits 2 when a diagnostic is an error (ptxas rejects an instruction), with the report still printed', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-bad-ptx-'));
-    const ptx = readFileSync(path.join(ROOT, 'test/fixtures/ptx/loops.sm_90.ptx'), 'utf8').replace(/\tret;/, '\tfrobnicate.u32 %r1, %r2;\n\tret;');
+    const ptx = readFileSync(path.join(ROOT, 'test/fixtures/ptx/loops.sm_90.ptx'), 'utf8').replace(
+      /\tret;/,
+      '\tfrobnicate.u32 %r1, %r2;\n\tret;',
+    );
     writeFileSync(path.join(dir, 'bad.ptx'), ptx);
     const run = await carve(['analyze', 'bad.ptx', '--arch', 'sm_90', '--json'], dir);
     const report = JSON.parse(run.stdout) as CarveReport;
@@ -88,14 +95,18 @@ describe('carve carve: config expression errors', () => {
     const dir = spaceConfig((text) => text.replace('"4 * BK * (BM + BN) <= 49152"', '"4 * BK * (BM + BN) <= 49152 +"'));
     const run = await carve(['carve', '--config', 'carve.yml', '--space', 'sgemm'], dir);
     // Line 17: `      - "4 * BK * (BM + BN) <= 49152 +"`; the expression's column 30 (its end) is file column 39.
-    expect(run.stderr).toContain("carve.yml:17:39: /spaces/sgemm/constraints/2: expected a number, name or '(' but found the end of the expression at column 30");
+    expect(run.stderr).toContain(
+      "carve.yml:17:39: /spaces/sgemm/constraints/2: expected a number, name or '(' but found the end of the expression at column 30",
+    );
     expect(run.code).toBe(2);
   });
 
   it('pow(2, 1e308) as a block size is an error naming the launch, not "0 of 0 variants kept"', async () => {
     const dir = spaceConfig((text) => text.replace('block: ["(BM / TM) * (BN / TN)"]', 'block: ["pow(2, 1e308)"]'));
     const run = await carve(['carve', '--config', 'carve.yml', '--space', 'sgemm'], dir);
-    expect(run.stderr).toContain("/spaces/sgemm/launch: every one of the 318 variants that pass the constraints has an unusable launch or argument (first, BM=32,BN=32,BK=8,TM=1,TN=1: block[0] = 'pow(2, 1e308)': pow() gives Infinity, not a finite number)");
+    expect(run.stderr).toContain(
+      "/spaces/sgemm/launch: every one of the 318 variants that pass the constraints has an unusable launch or argument (first, BM=32,BN=32,BK=8,TM=1,TN=1: block[0] = 'pow(2, 1e308)': pow() gives Infinity, not a finite number)",
+    );
     expect(run.stdout).not.toContain('0 of 0 variants kept');
     expect(run.code).toBe(2);
   });

@@ -11,7 +11,17 @@ import type { CliIO } from '../../src/cli/command.js';
 async function carve(args: string[], cwd = process.cwd()) {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, isTTY: false, env: process.env };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    isTTY: false,
+    env: process.env,
+  };
   const code = await main(args, io);
   return { code, stdout, stderr };
 }
@@ -20,7 +30,18 @@ const EXIT_CODES = 'Exit codes: 0 clean, 1 findings per --fail-on, 2 usage or in
 
 describe('carve usage', () => {
   it('lists every command and the exit codes; no command is a usage error', async () => {
-    expect(commands.map((c) => c.name)).toEqual(['demo', 'analyze', 'occupancy', 'resources', 'compare', 'report', 'carve', 'merge', 'time', 'retune']);
+    expect(commands.map((c) => c.name)).toEqual([
+      'demo',
+      'analyze',
+      'occupancy',
+      'resources',
+      'compare',
+      'report',
+      'carve',
+      'merge',
+      'time',
+      'retune',
+    ]);
     const help = await carve(['--help']);
     expect(help.code).toBe(0);
     for (const command of commands) expect(help.stdout).toContain(`  ${command.name}`);

@@ -6,8 +6,12 @@ import type { CarveConfig } from '../../src/config/types.js';
 import { loadReport } from './fixtures.js';
 
 const config = defaultConfig();
-const withThresholds = (overrides: Partial<CarveConfig['thresholds']>): CarveConfig => ({ ...config, thresholds: { ...config.thresholds, ...overrides } });
-const summary = (findings: ReturnType<typeof compareReports>['findings']) => findings.map((f) => `${f.severity} ${f.kind} ${f.kernel} ${f.file?.split('/').pop() ?? '-'}:${f.line ?? '-'} ${f.title}`);
+const withThresholds = (overrides: Partial<CarveConfig['thresholds']>): CarveConfig => ({
+  ...config,
+  thresholds: { ...config.thresholds, ...overrides },
+});
+const summary = (findings: ReturnType<typeof compareReports>['findings']) =>
+  findings.map((f) => `${f.severity} ${f.kind} ${f.kernel} ${f.file?.split('/').pop() ?? '-'}:${f.line ?? '-'} ${f.title}`);
 
 describe('compareReports on real nvcc 13 sm_90 reports', () => {
   const base = loadReport('base');
@@ -20,7 +24,11 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
   it('pairs kernels by mangled name + arch; a kernel that only moved lines is unchanged', () => {
     const comparison = compareReports(base, head, config);
     expect(comparison.headOnly).toBe(false);
-    expect(comparison.kernels.map((k) => `${k.name}@${k.arch}:${k.status}`)).toEqual(['regtile@sm_90:changed', 'gather@sm_90:changed', 'steady@sm_90:unchanged']);
+    expect(comparison.kernels.map((k) => `${k.name}@${k.arch}:${k.status}`)).toEqual([
+      'regtile@sm_90:changed',
+      'gather@sm_90:changed',
+      'steady@sm_90:unchanged',
+    ]);
     // steady's lines really moved (a comment line added above it in head).
     const steady = comparison.kernels[2];
     expect(steady.base!.accesses.map((a) => a.line)).toEqual([5, 5, 5]);
@@ -37,13 +45,35 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
     ]);
     // gather's +10.5% instructions (19 -> 21) is above the percentage but below the floor of 32 instructions.
     const noFloor = compareReports(base, head, withThresholds({ instructionsGrowthMin: 2 }));
-    expect(summary(noFloor.findings).filter((f) => f.includes('instructions gather'))).toEqual(['warning instructions gather gather.cu:- +10.5% dynamic instructions per thread (19 → 21)']);
-    expect(compareReports(base, head, withThresholds({ instructionsGrowthMin: 3 })).findings.filter((f) => f.kind === 'instructions' && f.kernel === 'gather')).toEqual([]);
+    expect(summary(noFloor.findings).filter((f) => f.includes('instructions gather'))).toEqual([
+      'warning instructions gather gather.cu:- +10.5% dynamic instructions per thread (19 → 21)',
+    ]);
+    expect(
+      compareReports(base, head, withThresholds({ instructionsGrowthMin: 3 })).findings.filter(
+        (f) => f.kind === 'instructions' && f.kernel === 'gather',
+      ),
+    ).toEqual([]);
     const cliff = comparison.findings[0];
-    expect(cliff.evidence).toMatchObject({ registersBase: 64, registersHead: 80, blockSize: 256, blocksPerSMBase: 4, blocksPerSMHead: 3, warpsPerSMBase: 32, warpsPerSMHead: 24, cause: 'registers' });
+    expect(cliff.evidence).toMatchObject({
+      registersBase: 64,
+      registersHead: 80,
+      blockSize: 256,
+      blocksPerSMBase: 4,
+      blocksPerSMHead: 3,
+      warpsPerSMBase: 32,
+      warpsPerSMHead: 24,
+      cause: 'registers',
+    });
     expect(cliff.remedy).toContain('`__launch_bounds__(256, 4)` or `-maxrregcount=64`');
     const gather = comparison.findings[1];
-    expect(gather.evidence).toMatchObject({ class: 'uncoalesced', sectorsPerRequest: 32, idealSectors: 4, dynamicWeight: 1, baseClass: 'coalesced', baseSectorsPerRequest: 4 });
+    expect(gather.evidence).toMatchObject({
+      class: 'uncoalesced',
+      sectorsPerRequest: 32,
+      idealSectors: 4,
+      dynamicWeight: 1,
+      baseClass: 'coalesced',
+      baseSectorsPerRequest: 4,
+    });
     expect(gather.remedy).toContain('shared memory');
     expect(comparison.findings[2].remedy).toContain('structure-of-arrays');
     // The register growth is stated by the cliff; no separate "registers" finding.
@@ -62,7 +92,9 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
     const broken = loadReport('head-broken');
     const comparison = compareReports(broken, structuredClone(broken), config);
     expect(comparison.kernels.every((k) => k.status === 'unchanged')).toBe(true);
-    expect(comparison.findings.map((f) => [f.kind, f.severity, f.evidence.alsoOnBase, f.title.includes('(also on the base side)')])).toEqual([['build', 'warning', true, true]]);
+    expect(
+      comparison.findings.map((f) => [f.kind, f.severity, f.evidence.alsoOnBase, f.title.includes('(also on the base side)')]),
+    ).toEqual([['build', 'warning', true, true]]);
   });
 
   it('head-only (no base): only absolute findings, marked head-only, every kernel added', () => {
@@ -95,14 +127,22 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
     // gather keeps 8 blocks/SM at 10 registers with headroom 22 (to 32 registers): within a threshold of 22, not of 21.
     const gatherHead = head.kernels.find((k) => k.name === 'gather')!;
     expect(gatherHead.cliffs!.registers).toEqual({ headroom: 22, blocksAfterDrop: 6, shedToGain: null, blocksAfterGain: null });
-    const near = compareReports(base, head, withThresholds({ registerHeadroom: 22 })).findings.filter((f) => f.kind === 'cliff' && f.kernel === 'gather');
+    const near = compareReports(base, head, withThresholds({ registerHeadroom: 22 })).findings.filter(
+      (f) => f.kind === 'cliff' && f.kernel === 'gather',
+    );
     expect(near.map((f) => f.title)).toEqual([]);
     // The base had the same headroom and blocks/SM: not new, so still quiet. Remove the base's cliffs and it becomes new.
     const baseWithoutCliffs = structuredClone(base);
     baseWithoutCliffs.kernels.find((k) => k.name === 'gather')!.cliffs = null;
-    const fresh = compareReports(baseWithoutCliffs, head, withThresholds({ registerHeadroom: 22 })).findings.filter((f) => f.kind === 'cliff' && f.kernel === 'gather');
+    const fresh = compareReports(baseWithoutCliffs, head, withThresholds({ registerHeadroom: 22 })).findings.filter(
+      (f) => f.kind === 'cliff' && f.kernel === 'gather',
+    );
     expect(fresh.map((f) => [f.severity, f.title])).toEqual([['notice', '+23 registers → 8 → 6 blocks/SM (headroom 22 registers)']]);
-    expect(compareReports(baseWithoutCliffs, head, withThresholds({ registerHeadroom: 21 })).findings.filter((f) => f.kind === 'cliff' && f.kernel === 'gather')).toEqual([]);
+    expect(
+      compareReports(baseWithoutCliffs, head, withThresholds({ registerHeadroom: 21 })).findings.filter(
+        (f) => f.kind === 'cliff' && f.kernel === 'gather',
+      ),
+    ).toEqual([]);
   });
 
   it('spills appearing are a failure; a removed kernel gives no finding', () => {
@@ -110,7 +150,9 @@ describe('compareReports on real nvcc 13 sm_90 reports', () => {
     const kernel = spilled.kernels.find((k) => k.name === 'steady')!;
     kernel.resources = { ...kernel.resources!, spillStoreBytes: 24, spillLoadBytes: 16, localBytes: 40 };
     const spill = compareReports(base, spilled, config).findings.filter((f) => f.kind === 'spill');
-    expect(spill.map((f) => [f.kernel, f.severity, f.title])).toEqual([['steady', 'failure', 'spills: 0 → 24 B stores, 0 → 16 B loads per thread']]);
+    expect(spill.map((f) => [f.kernel, f.severity, f.title])).toEqual([
+      ['steady', 'failure', 'spills: 0 → 24 B stores, 0 → 16 B loads per thread'],
+    ]);
     const removed = structuredClone(head);
     removed.kernels = removed.kernels.filter((k) => k.name !== 'steady');
     const comparison = compareReports(base, removed, config);

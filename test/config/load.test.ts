@@ -15,9 +15,7 @@ describe('config loader', () => {
     const text = 'archs: [sm_90]\nthresholds:\n  registerHeadroom: 4\n  bogus: 1\n';
     const result = parseConfigText(text, 'carve.yml', '.');
     expect(result.valid).toBe(false);
-    expect(result.diagnostics).toEqual([
-      expect.objectContaining({ jsonPath: "/thresholds/bogus", line: 4, column: 3, file: "carve.yml" }),
-    ]);
+    expect(result.diagnostics).toEqual([expect.objectContaining({ jsonPath: '/thresholds/bogus', line: 4, column: 3, file: 'carve.yml' })]);
   });
 
   it('reports a bad value inside a space with its JSON path', () => {

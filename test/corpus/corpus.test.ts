@@ -24,13 +24,17 @@ const readSource = (file: string) => (file.endsWith('/corpus.cu') ? source : nul
 describe('corpus-plan', () => {
   it('takes the kernel name as written in the source from a demangled name', () => {
     expect(baseName('void reduce6<int, 512u, true>(int*, int*, unsigned int)')).toBe('reduce6');
-    expect(baseName('void ns::sgemm2DBlocktiling<128, 128, 8, 8, 8>(int, int, int, float, float const*, float const*, float, float*)')).toBe('sgemm2DBlocktiling');
+    expect(
+      baseName('void ns::sgemm2DBlocktiling<128, 128, 8, 8, 8>(int, int, int, float, float const*, float const*, float, float*)'),
+    ).toBe('sgemm2DBlocktiling');
     expect(baseName('k02_offset1_f32')).toBe('k02_offset1_f32');
   });
 
   it('reads parameter names and pointer-ness from the signature above the first line of the body', () => {
     expect(sourceSignature(source, 148, 'k18_block2d_pitch')).toEqual([
-      { name: 'in', pointer: true }, { name: 'out', pointer: true }, { name: 'pitch', pointer: false },
+      { name: 'in', pointer: true },
+      { name: 'out', pointer: true },
+      { name: 'pitch', pointer: false },
     ]);
     expect(sourceSignature(source, 22, 'no_such_kernel')).toBeNull();
   });
@@ -43,7 +47,8 @@ describe('corpus-plan', () => {
     expect(k18.grid).toEqual([16, 8, 1]);
     expect(k18.signatureFound).toBe(true);
     expect(k18.args).toEqual([
-      { kind: 'ptr', name: 'in' }, { kind: 'ptr', name: 'out' },
+      { kind: 'ptr', name: 'in' },
+      { kind: 'ptr', name: 'out' },
       { kind: 'int', name: 'pitch', ptxType: 'u32', value: 1024, from: 'source' },
     ]);
     expect(tsvLine(k18)).toBe(`${k18.id}\town__test__fixtures__memory__corpus.cu\tk18_block2d_pitch\t16,8,1\t8,32,1\t0\tp p u32:1024`);
@@ -58,15 +63,37 @@ describe('corpus-compare', () => {
   let reports: KernelReport[] = [];
   beforeAll(() => {
     // Each launch analysed at its own block, like the corpus (one module, blocks per kernel).
-    reports = launches.map((launch) => analyzeModule({
-      ptxText: ptx, ptxFile: 'corpus.ptx', sourceFile: null, arch: 'sm_90', resources: [],
-      launchFor: (name) => ({ block: name === launch.kernel ? launch.block : null, blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
-      defines: {}, loops: { assumedTripCount: 1, hints: {} },
-    }).kernels.find((k) => k.name === launch.kernel)!);
+    reports = launches.map((launch) =>
+      analyzeModule({
+        ptxText: ptx,
+        ptxFile: 'corpus.ptx',
+        sourceFile: null,
+        arch: 'sm_90',
+        resources: [],
+        launchFor: (name) => ({
+          block: name === launch.kernel ? launch.block : null,
+          blockSource: 'config',
+          dynamicSharedBytes: 0,
+          carveoutPercent: 100,
+        }),
+        defines: {},
+        loops: { assumedTripCount: 1, hints: {} },
+      }).kernels.find((k) => k.name === launch.kernel)!,
+    );
     rows = launches.flatMap((launch, index) => {
       const measured = measuredSites(read(`h100/source/${index}-${launch.kernel}.csv`)).map((m) => ({
-        file: m.file, line: m.line, space: m.space, operation: m.operation, accessBits: 0, sass: m.sass, executed: m.executed,
-        threadExecuted: 0, predOnThreadExecuted: 0, requests: 0, sectors: m.sectorsPerRequest * m.executed, idealSectors: m.idealPerRequest * m.executed,
+        file: m.file,
+        line: m.line,
+        space: m.space,
+        operation: m.operation,
+        accessBits: 0,
+        sass: m.sass,
+        executed: m.executed,
+        threadExecuted: 0,
+        predOnThreadExecuted: 0,
+        requests: 0,
+        sectors: m.sectorsPerRequest * m.executed,
+        idealSectors: m.idealPerRequest * m.executed,
       }));
       return compareSites(index, launch.kernel, reports[index].accesses, measured);
     });
@@ -77,13 +104,21 @@ describe('corpus-compare', () => {
     expect(rows.length).toBe(reports.reduce((s, k) => s + k.accesses.filter((a) => a.space === 'global').length, 0));
     // 94 global sites; the analysis of this tree leaves 3 unresolved (two gathers, one pitch-strided
     // 2-D access), and every site it resolves is judged: none disagrees.
-    expect({ judged: count('agree') + count('not-definite'), disagree: count('disagree'), shared: count('shared-line'),
-      noLine: count('no-measured-line'), notExecuted: count('not-executed') })
-      .toEqual({ judged: 92, disagree: 0, shared: 0, noLine: 2, notExecuted: 0 });
+    expect({
+      judged: count('agree') + count('not-definite'),
+      disagree: count('disagree'),
+      shared: count('shared-line'),
+      noLine: count('no-measured-line'),
+      notExecuted: count('not-executed'),
+    }).toEqual({ judged: 92, disagree: 0, shared: 0, noLine: 2, notExecuted: 0 });
     // noLine 2: the atomicAdd (k28) and cp.async (k35) sites are attributed to the user's line
     // through .loc inlined_at, while ncu's source counters list them under the toolkit header.
     expect(rows.filter((r) => r.verdict === 'not-definite').map((r) => [r.kernel, r.class])).toEqual(
-      expect.arrayContaining([['k12_gather', 'indirect'], ['k13_scatter', 'indirect']]));
+      expect.arrayContaining([
+        ['k12_gather', 'indirect'],
+        ['k13_scatter', 'indirect'],
+      ]),
+    );
     expect(rows.filter((r) => r.falseAlarm)).toEqual([]);
   });
 
@@ -93,8 +128,12 @@ describe('corpus-compare', () => {
   });
 
   it('splits files into development and validation by a fixed hash of the path', () => {
-    expect(['llm.c/dev/cuda/gelu_forward.cu', 'SGEMM_CUDA/src/kernels/1_naive.cuh', 'cuda-samples/Samples/6_Performance/transpose/transpose.cu']
-      .map((p) => setOf(p.split('/')[0], p.split('/').slice(1).join('/'))))
-      .toEqual(['validation', 'validation', 'development']); // sha1 first bytes 45, 183, 240
+    expect(
+      [
+        'llm.c/dev/cuda/gelu_forward.cu',
+        'SGEMM_CUDA/src/kernels/1_naive.cuh',
+        'cuda-samples/Samples/6_Performance/transpose/transpose.cu',
+      ].map((p) => setOf(p.split('/')[0], p.split('/').slice(1).join('/'))),
+    ).toEqual(['validation', 'validation', 'development']); // sha1 first bytes 45, 183, 240
   });
 });

@@ -16,23 +16,32 @@ function keys(node: JsonSchema, prefix = ''): Array<[string, JsonSchema]> {
 }
 
 describe('configuration reference', () => {
-  it('is the generator\'s output for the committed schema (run npx tsx scripts/gen-config-reference.ts)', () => {
+  it("is the generator's output for the committed schema (run npx tsx scripts/gen-config-reference.ts)", () => {
     expect(committed).toBe(renderConfigReference(schema));
   });
 
   it('has one row per key with type, default and description, for the top level and every definition', () => {
-    const sections: Array<[string, JsonSchema]> = [['', schema], ...Object.entries(schema.definitions ?? {}).flatMap(([name, def]) => (def.oneOf ? def.oneOf.map((v) => [name, v] as [string, JsonSchema]) : [[name, def] as [string, JsonSchema]]))];
+    const sections: Array<[string, JsonSchema]> = [
+      ['', schema],
+      ...Object.entries(schema.definitions ?? {}).flatMap(([name, def]) =>
+        def.oneOf ? def.oneOf.map((v) => [name, v] as [string, JsonSchema]) : [[name, def] as [string, JsonSchema]],
+      ),
+    ];
     let rows = 0;
-    const sectionText = (name: string) => name === ''
-      ? committed.slice(0, committed.indexOf('## Definitions'))
-      : committed.slice(committed.indexOf(`### \`${name}\``)).split('\n### ')[0];
+    const sectionText = (name: string) =>
+      name === ''
+        ? committed.slice(0, committed.indexOf('## Definitions'))
+        : committed.slice(committed.indexOf(`### \`${name}\``)).split('\n### ')[0];
     for (const [name, node] of sections) {
       for (const [key, child] of keys(node)) {
-        const row = sectionText(name).split('\n').find((line) => line.trimStart().startsWith(`| \`${key}\` | ${typeText(child).replace(/\|/g, '\\|')} |`));
+        const row = sectionText(name)
+          .split('\n')
+          .find((line) => line.trimStart().startsWith(`| \`${key}\` | ${typeText(child).replace(/\|/g, '\\|')} |`));
         expect(row, key).toBeDefined();
         expect(child.description, `${key} has a description in the schema`).toBeTruthy();
         expect(row).toContain(child.description!.replace(/\|/g, '\\|'));
-        if (child.default !== undefined) expect(row).toContain(`\`${typeof child.default === 'string' ? child.default : JSON.stringify(child.default)}\``);
+        if (child.default !== undefined)
+          expect(row).toContain(`\`${typeof child.default === 'string' ? child.default : JSON.stringify(child.default)}\``);
         rows++;
       }
     }

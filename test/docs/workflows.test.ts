@@ -12,11 +12,25 @@ import { MODES } from '../../src/action/inputs.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIR = path.join(ROOT, 'examples/workflows');
-const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; outputs: Record<string, unknown> };
-const files = readdirSync(DIR).filter((f) => f.endsWith('.yml')).sort();
+const action = parse(readFileSync(path.join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+};
+const files = readdirSync(DIR)
+  .filter((f) => f.endsWith('.yml'))
+  .sort();
 
-interface Step { uses?: string; with?: Record<string, unknown>; run?: string; id?: string }
-interface Workflow { name: string; on: unknown; jobs: Record<string, { steps: Step[]; strategy?: { matrix?: Record<string, unknown> } }> }
+interface Step {
+  uses?: string;
+  with?: Record<string, unknown>;
+  run?: string;
+  id?: string;
+}
+interface Workflow {
+  name: string;
+  on: unknown;
+  jobs: Record<string, { steps: Step[]; strategy?: { matrix?: Record<string, unknown> } }>;
+}
 
 const workflows = Object.fromEntries(files.map((f) => [f, parse(readFileSync(path.join(DIR, f), 'utf8')) as Workflow]));
 const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
@@ -38,7 +52,15 @@ function carveInvocations(script: string): string[][] {
 
 async function parsesUpToSentinel(args: string[]): Promise<string> {
   let stderr = '';
-  const io: CliIO = { stdout: () => undefined, stderr: (t) => { stderr += t; }, cwd: ROOT, isTTY: false, env: process.env };
+  const io: CliIO = {
+    stdout: () => undefined,
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd: ROOT,
+    isTTY: false,
+    env: process.env,
+  };
   await main([...args, '--zz-sentinel'], io);
   return stderr.split('\n')[0];
 }
@@ -46,8 +68,15 @@ async function parsesUpToSentinel(args: string[]): Promise<string> {
 describe('example workflows', () => {
   it('cover the PR gate, the fork-safe pair, GPU timing, nightly retune, the release report and matrix sharding', () => {
     expect(files).toEqual([
-      'carve-analyze.yml', 'carve-committed.yml', 'carve-gate.yml', 'carve-gpu-timing.yml',
-      'carve-publish.yml', 'carve-release-report.yml', 'carve-retune.yml', 'carve-sarif.yml', 'carve-shard.yml',
+      'carve-analyze.yml',
+      'carve-committed.yml',
+      'carve-gate.yml',
+      'carve-gpu-timing.yml',
+      'carve-publish.yml',
+      'carve-release-report.yml',
+      'carve-retune.yml',
+      'carve-sarif.yml',
+      'carve-shard.yml',
     ]);
     const modes = (f: string) => carveSteps(workflows[f]).map((s) => String(s.with?.mode ?? 'gate'));
     expect(modes('carve-analyze.yml')).toEqual(['analyze']);
@@ -65,7 +94,11 @@ describe('example workflows', () => {
         for (const key of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs), `${file}: input ${key}`).toContain(key);
         if (step.with?.mode !== undefined) expect(MODES).toContain(step.with.mode);
       }
-      const ids = new Set(carveSteps(workflow).map((s) => s.id).filter(Boolean));
+      const ids = new Set(
+        carveSteps(workflow)
+          .map((s) => s.id)
+          .filter(Boolean),
+      );
       const text = readFileSync(path.join(DIR, file), 'utf8');
       for (const [, id, output] of text.matchAll(/steps\.([\w-]+)\.outputs\.([\w-]+)/g)) {
         expect(ids, `${file}: step ${id}`).toContain(id);
@@ -91,13 +124,24 @@ describe('example workflows', () => {
   });
 
   it('the CLI-based workflows do run carve commands (report, carve --shard, merge)', () => {
-    const commandsOf = (f: string) => steps(workflows[f]).flatMap((s) => (s.run ? carveInvocations(s.run) : [])).map((a) => a.filter((w) => !w.startsWith('-') || w === '--shard').slice(0, 1).concat(a.includes('--shard') ? ['--shard'] : []).join(' '));
+    const commandsOf = (f: string) =>
+      steps(workflows[f])
+        .flatMap((s) => (s.run ? carveInvocations(s.run) : []))
+        .map((a) =>
+          a
+            .filter((w) => !w.startsWith('-') || w === '--shard')
+            .slice(0, 1)
+            .concat(a.includes('--shard') ? ['--shard'] : [])
+            .join(' '),
+        );
     expect(commandsOf('carve-release-report.yml')).toEqual(['report']);
     expect(commandsOf('carve-shard.yml')).toEqual(['carve --shard', 'merge', 'merge']);
   });
 
   it('the sentinel check catches a flag the CLI does not accept', async () => {
     expect(await parsesUpToSentinel(['merge', 'a.json', '--no-such-flag'])).toMatch(/^carve merge: Unknown option '--no-such-flag'/);
-    expect(await parsesUpToSentinel(['carve', 'stray-positional', '--config', 'x'])).toMatch(/^carve carve: Unexpected argument 'stray-positional'/);
+    expect(await parsesUpToSentinel(['carve', 'stray-positional', '--config', 'x'])).toMatch(
+      /^carve carve: Unexpected argument 'stray-positional'/,
+    );
   });
 });

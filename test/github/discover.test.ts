@@ -2,7 +2,14 @@
 // name-status output, and the merge base / changed files of a real repository.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  buildIncludeGraph, changedFiles, findChanges, includeClosure, parseNameStatus, scanIncludes, selectUnits, unitsReaching,
+  buildIncludeGraph,
+  changedFiles,
+  findChanges,
+  includeClosure,
+  parseNameStatus,
+  scanIncludes,
+  selectUnits,
+  unitsReaching,
 } from '../../src/discover/index.js';
 import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js';
 
@@ -44,22 +51,44 @@ describe('selecting units', () => {
     const base: Record<string, string> = { 'k.cu': '#include "old.cuh"\n', 'old.cuh': '', 'n.cu': '' };
     const head: Record<string, string> = { 'k.cu': '\n', 'n.cu': '', 'new.cu': '' };
     const selection = selectUnits({
-      headFiles: Object.keys(head), baseFiles: Object.keys(base),
-      readHead: (f) => head[f] ?? null, readBase: (f) => base[f] ?? null,
-      sources: ['**/*.cu'], includeDirs: [],
-      changed: [{ path: 'old.cuh', status: 'deleted', oldPath: null }, { path: 'new.cu', status: 'added', oldPath: null }],
+      headFiles: Object.keys(head),
+      baseFiles: Object.keys(base),
+      readHead: (f) => head[f] ?? null,
+      readBase: (f) => base[f] ?? null,
+      sources: ['**/*.cu'],
+      includeDirs: [],
+      changed: [
+        { path: 'old.cuh', status: 'deleted', oldPath: null },
+        { path: 'new.cu', status: 'added', oldPath: null },
+      ],
     });
-    expect([...selection.units]).toEqual([['k.cu', ['old.cuh']], ['new.cu', ['new.cu']]].sort());
+    expect([...selection.units]).toEqual(
+      [
+        ['k.cu', ['old.cuh']],
+        ['new.cu', ['new.cu']],
+      ].sort(),
+    );
     expect(selection.headOnly).toEqual(['new.cu']);
     expect(selection.baseOnly).toEqual([]);
   });
 
   it('ignores changes to files that cannot affect a kernel and units outside `sources`', () => {
-    const files: Record<string, string> = { 'kernels/a.cu': '#include "h.h"\n', 'tests/t.cu': '#include "../kernels/h.h"\n', 'kernels/h.h': '' };
+    const files: Record<string, string> = {
+      'kernels/a.cu': '#include "h.h"\n',
+      'tests/t.cu': '#include "../kernels/h.h"\n',
+      'kernels/h.h': '',
+    };
     const selection = selectUnits({
-      headFiles: Object.keys(files), baseFiles: Object.keys(files), readHead: (f) => files[f], readBase: (f) => files[f],
-      sources: ['kernels/**/*.cu'], includeDirs: [],
-      changed: [{ path: 'kernels/h.h', status: 'modified', oldPath: null }, { path: 'README.md', status: 'modified', oldPath: null }],
+      headFiles: Object.keys(files),
+      baseFiles: Object.keys(files),
+      readHead: (f) => files[f],
+      readBase: (f) => files[f],
+      sources: ['kernels/**/*.cu'],
+      includeDirs: [],
+      changed: [
+        { path: 'kernels/h.h', status: 'modified', oldPath: null },
+        { path: 'README.md', status: 'modified', oldPath: null },
+      ],
     });
     expect([...selection.units.keys()]).toEqual(['kernels/a.cu']);
   });
@@ -98,6 +127,8 @@ describe('git', () => {
   });
 
   it('reports a base commit that is not in the repository', async () => {
-    await expect(findChanges(repo.dir, 'e'.repeat(40), head)).rejects.toThrow(/not in the checkout and could not be fetched \(use actions\/checkout with fetch-depth: 0\)/);
+    await expect(findChanges(repo.dir, 'e'.repeat(40), head)).rejects.toThrow(
+      /not in the checkout and could not be fetched \(use actions\/checkout with fetch-depth: 0\)/,
+    );
   });
 });

@@ -3,8 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
 import {
-  STICKY_MARKER, createGitHubClient, publishResults, startCheck, upsertStickyComment,
-  type CheckRunAnnotation, type PublishTarget,
+  STICKY_MARKER,
+  createGitHubClient,
+  publishResults,
+  startCheck,
+  upsertStickyComment,
+  type CheckRunAnnotation,
+  type PublishTarget,
 } from '../../src/github/index.js';
 
 const ref = { owner: 'octo', repo: 'kernels' };
@@ -17,18 +22,30 @@ beforeEach(async () => {
   logs.length = 0;
   target = {
     client: createGitHubClient('t0ken', { baseUrl: server.url, retries: 2, retryBaseMs: 5, log: (m) => logs.push(m) }),
-    ref, pullRequest: 7, headSha: 'a'.repeat(40), checkName: 'carve',
+    ref,
+    pullRequest: 7,
+    headSha: 'a'.repeat(40),
+    checkName: 'carve',
   };
 });
 afterEach(() => server.close());
 
 function annotations(count: number): CheckRunAnnotation[] {
-  return Array.from({ length: count }, (_, i) => ({ path: 'k.cu', start_line: i + 1, end_line: i + 1, annotation_level: 'warning' as const, message: `m${i}` }));
+  return Array.from({ length: count }, (_, i) => ({
+    path: 'k.cu',
+    start_line: i + 1,
+    end_line: i + 1,
+    annotation_level: 'warning' as const,
+    message: `m${i}`,
+  }));
 }
 
 describe('sticky comment', () => {
   it('creates one comment, then updates it in place, finding it on the third page', async () => {
-    server.seedComments(7, Array.from({ length: 230 }, (_, i) => `chatter ${i}`));
+    server.seedComments(
+      7,
+      Array.from({ length: 230 }, (_, i) => `chatter ${i}`),
+    );
     const first = await upsertStickyComment(target.client, ref, 7, 'first body');
     server.seedComments(7, ['more chatter']);
     const second = await upsertStickyComment(target.client, ref, 7, 'second body');
@@ -44,13 +61,19 @@ describe('sticky comment', () => {
     expect(server.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/comments'))).toHaveLength(1);
     // Whose comment the marker is in is asked once, when a marker is first seen: /user (403 for
     // this installation token), then GraphQL's viewer.
-    expect(server.requests.filter((r) => !r.path.endsWith('/comments') && !r.path.includes('/comments/')).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user', 'POST /graphql']);
+    expect(
+      server.requests.filter((r) => !r.path.endsWith('/comments') && !r.path.includes('/comments/')).map((r) => `${r.method} ${r.path}`),
+    ).toEqual(['GET /user', 'POST /graphql']);
     expect(server.requests[0].authorization).toBe('token t0ken');
   });
 
   it('refreshes an existing comment but creates none when the policy asks for no comment', async () => {
     const noCheck = { ...target, headSha: null };
-    const quiet = { comment: null, refreshExisting: 'all clear now', check: { conclusion: 'success' as const, title: 't', summary: 's', annotations: [] } };
+    const quiet = {
+      comment: null,
+      refreshExisting: 'all clear now',
+      check: { conclusion: 'success' as const, title: 't', summary: 's', annotations: [] },
+    };
     expect((await publishResults(noCheck, quiet, null)).comment).toBeNull();
     expect(server.comments.get(7) ?? []).toEqual([]);
     await publishResults(noCheck, { ...quiet, comment: 'findings' }, null);
@@ -61,8 +84,16 @@ describe('sticky comment', () => {
   it('keeps one comment per check name (a static and a timing job on the same PR)', async () => {
     const noCheck = { ...target, headSha: null };
     await publishResults(noCheck, { comment: 'static', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null);
-    await publishResults({ ...noCheck, checkName: 'Carve (timing)' }, { comment: 'timing', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null);
-    await publishResults(noCheck, { comment: 'static again', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null);
+    await publishResults(
+      { ...noCheck, checkName: 'Carve (timing)' },
+      { comment: 'timing', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } },
+      null,
+    );
+    await publishResults(
+      noCheck,
+      { comment: 'static again', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } },
+      null,
+    );
     expect(server.comments.get(7)!.map((c) => c.body)).toEqual([
       'static again\n\n<!-- carve:comment-id:carve -->\n',
       'timing\n\n<!-- carve:comment-id:Carve%20(timing) -->\n',
@@ -80,7 +111,9 @@ describe("only a comment of the token's own user is edited", () => {
       ['mallory', `planted\n\n${STICKY_MARKER}\n`],
       ['github-actions[bot]', `ours, updated\n\n${STICKY_MARKER}\n`],
     ]);
-    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([`/repos/octo/kernels/issues/comments/${first.id}`]);
+    expect(server.requests.filter((r) => r.method === 'PATCH').map((r) => r.path)).toEqual([
+      `/repos/octo/kernels/issues/comments/${first.id}`,
+    ]);
   });
 
   it("a user's token (GET /user answers): its own login is the author looked for", async () => {
@@ -91,7 +124,9 @@ describe("only a comment of the token's own user is edited", () => {
     const result = await upsertStickyComment(target.client, ref, 7, 'mine, updated');
     expect(result.action).toBe('updated');
     expect(server.comments.get(7)!.map((c) => c.body)).toEqual([`planted\n\n${STICKY_MARKER}\n`, `mine, updated\n\n${STICKY_MARKER}\n`]);
-    expect(server.requests.filter((r) => r.path === '/user' || r.path === '/graphql').map((r) => `${r.method} ${r.path}`)).toEqual(['GET /user']);
+    expect(server.requests.filter((r) => r.path === '/user' || r.path === '/graphql').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /user',
+    ]);
   });
 
   it('when the identity cannot be found out, no existing comment is edited', async () => {
@@ -107,16 +142,23 @@ describe('check run', () => {
   it('completes with the conclusion and sends 120 annotations in batches of 50', async () => {
     const warnings: string[] = [];
     const id = await startCheck(target, warnings);
-    const outcome = await publishResults(target, {
-      comment: 'body',
-      check: { conclusion: 'failure', title: '2 findings', summary: 'summary', annotations: annotations(120) },
-    }, id, warnings);
+    const outcome = await publishResults(
+      target,
+      {
+        comment: 'body',
+        check: { conclusion: 'failure', title: '2 findings', summary: 'summary', annotations: annotations(120) },
+      },
+      id,
+      warnings,
+    );
     expect(warnings).toEqual([]);
     expect(outcome.annotationRequests).toBe(3);
     const run = server.checkRuns[0];
     expect(run).toMatchObject({ id, name: 'carve', head_sha: 'a'.repeat(40), status: 'completed', conclusion: 'failure' });
     expect(run.annotations.map((a) => a.start_line)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    const patches = server.requests.filter((r) => r.method === 'PATCH').map((r) => ((r.body as { output: { annotations: unknown[] } }).output.annotations.length));
+    const patches = server.requests
+      .filter((r) => r.method === 'PATCH')
+      .map((r) => (r.body as { output: { annotations: unknown[] } }).output.annotations.length);
     expect(patches).toEqual([50, 50, 20]);
   });
 });
@@ -126,7 +168,12 @@ describe('API failures degrade to warnings', () => {
     server.inject({ status: 403, message: 'Resource not accessible by integration', times: Infinity });
     const warnings: string[] = [];
     const id = await startCheck(target, warnings);
-    const outcome = await publishResults(target, { comment: 'x', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, id, warnings);
+    const outcome = await publishResults(
+      target,
+      { comment: 'x', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } },
+      id,
+      warnings,
+    );
     expect(outcome.comment).toBeNull();
     expect(outcome.checkRunId).toBeNull();
     expect(warnings).toHaveLength(3);
@@ -152,15 +199,31 @@ describe('API failures degrade to warnings', () => {
 
   it('a short rate limit is waited out once; a long one gives up with a warning', async () => {
     const reset = () => String(Math.floor(Date.now() / 1000));
-    server.inject({ method: 'GET', status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() }, message: 'API rate limit exceeded', times: 1 });
+    server.inject({
+      method: 'GET',
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() },
+      message: 'API rate limit exceeded',
+      times: 1,
+    });
     const ok = await upsertStickyComment(target.client, ref, 7, 'body');
     expect(ok.action).toBe('created');
     expect(logs.some((l) => /primary rate limit .* retrying/.test(l))).toBe(true);
 
     const later = String(Math.floor(Date.now() / 1000) + 3600);
-    server.inject({ status: 403, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': later }, message: 'API rate limit exceeded', times: Infinity });
+    server.inject({
+      status: 403,
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': later },
+      message: 'API rate limit exceeded',
+      times: Infinity,
+    });
     const warnings: string[] = [];
-    const outcome = await publishResults(target, { comment: 'again', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } }, null, warnings);
+    const outcome = await publishResults(
+      target,
+      { comment: 'again', check: { conclusion: 'success', title: 't', summary: 's', annotations: [] } },
+      null,
+      warnings,
+    );
     expect(outcome.comment).toBeNull();
     expect(warnings[0]).toMatch(/^could not post the pull-request comment: 403 API rate limit exceeded/);
     expect(logs.some((l) => /giving up/.test(l))).toBe(true);

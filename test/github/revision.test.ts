@@ -16,8 +16,14 @@ describe('reportAtRevision', () => {
   });
   afterAll(() => repo.remove());
   const options = (revision: string) => ({
-    repoRoot: repo.dir, revision, side: 'base' as const, config: defaultConfig(repo.dir), archs: ['sm_90'],
-    nvcc: 'none', artifacts: ['artifacts/*'], scratchDir: mkdtempSync(path.join(tmpdir(), 'carve-rev-')),
+    repoRoot: repo.dir,
+    revision,
+    side: 'base' as const,
+    config: defaultConfig(repo.dir),
+    archs: ['sm_90'],
+    nvcc: 'none',
+    artifacts: ['artifacts/*'],
+    scratchDir: mkdtempSync(path.join(tmpdir(), 'carve-rev-')),
   });
 
   it('reads the artifacts of an older revision, with repository paths and launch bounds, and leaves no worktree', async () => {
@@ -38,7 +44,10 @@ describe('reportAtRevision', () => {
     expect(second.report).toEqual(first.report);
     expect(first.report!.kernels).toHaveLength(3);
     // The repository's own work tree and one checkout of HEAD~1, kept between the steps.
-    const trees = repo.git('worktree', 'list', '--porcelain').split('\n').filter((line) => line.startsWith('worktree '));
+    const trees = repo
+      .git('worktree', 'list', '--porcelain')
+      .split('\n')
+      .filter((line) => line.startsWith('worktree '));
     expect(trees).toHaveLength(2);
     expect(await checkouts.tree(repo.dir, commit)).toBe(trees[1].slice('worktree '.length));
     await checkouts.dispose();

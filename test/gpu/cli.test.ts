@@ -14,15 +14,18 @@ function capture(cwd = process.cwd()) {
 let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'carve-occ-cli-'));
-  writeFileSync(path.join(dir, 'launches.jsonl'), [
-    '{"registers": 64, "shared": 2048, "block": 256}',
-    '{"registers": 300, "block": 256}',
-    '',
-    '{"registers": 32, "block": "16x16x1", "dynamicShared": 100000, "maxDynamicShared": 100000}',
-    '{"registers": 32, "block": [16, 16', 
-    '{"registers": 32, "block": 320, "maxThreads": 256}',
-    '{"registers": 32, "block": 128, "sharedd": 4}',
-  ].join('\n'));
+  writeFileSync(
+    path.join(dir, 'launches.jsonl'),
+    [
+      '{"registers": 64, "shared": 2048, "block": 256}',
+      '{"registers": 300, "block": 256}',
+      '',
+      '{"registers": 32, "block": "16x16x1", "dynamicShared": 100000, "maxDynamicShared": 100000}',
+      '{"registers": 32, "block": [16, 16',
+      '{"registers": 32, "block": 320, "maxThreads": 256}',
+      '{"registers": 32, "block": 128, "sharedd": 4}',
+    ].join('\n'),
+  );
   writeFileSync(path.join(dir, 'good.jsonl'), '{"registers": 40, "block": 64}\n{"registers": 32, "block": 256, "arch": "sm_86"}\n');
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,10 +56,32 @@ describe('carve occupancy', () => {
 
   it('--json gives the occupancy result with its cliffs; a 3-D block is accepted', async () => {
     const { io, out } = capture();
-    const code = await main(['occupancy', '--arch', 'sm_90a', '--registers', '32', '--block', '16x16x1', '--dynamic-shared', '40000', '--carveout', '50', '--json'], io);
+    const code = await main(
+      [
+        'occupancy',
+        '--arch',
+        'sm_90a',
+        '--registers',
+        '32',
+        '--block',
+        '16x16x1',
+        '--dynamic-shared',
+        '40000',
+        '--carveout',
+        '50',
+        '--json',
+      ],
+      io,
+    );
     expect(code).toBe(0);
     const json = JSON.parse(out.stdout);
-    expect([json.arch, json.blockSize, json.activeBlocksPerSM, json.limiter, json.allocatedSharedBytesPerBlock]).toEqual(['sm_90', 256, 3, ['sharedMemory'], 41088]);
+    expect([json.arch, json.blockSize, json.activeBlocksPerSM, json.limiter, json.allocatedSharedBytesPerBlock]).toEqual([
+      'sm_90',
+      256,
+      3,
+      ['sharedMemory'],
+      41088,
+    ]);
     expect(json.cliffs.curve).toHaveLength(32);
   });
 
@@ -69,9 +94,15 @@ describe('carve occupancy', () => {
 
   it.each([
     [['--arch', 'sm_70', '--registers', '32', '--block', '256'], /unknown architecture 'sm_70'; known: sm_75/],
-    [['--arch', 'sm_90', '--registers', '256', '--block', '256'], /registers per thread 256 exceeds the sm_90 maximum registers per thread \(255\)/],
+    [
+      ['--arch', 'sm_90', '--registers', '256', '--block', '256'],
+      /registers per thread 256 exceeds the sm_90 maximum registers per thread \(255\)/,
+    ],
     [['--arch', 'sm_90', '--registers', '32', '--block', '2048'], /block.x 2048 exceeds the sm_90 limit for block.x \(1024\)/],
-    [['--arch', 'sm_90', '--registers', '32', '--block', '256', '--dynamic-shared', '300000'], /opt-in shared memory limit per block \(232448 B\)/],
+    [
+      ['--arch', 'sm_90', '--registers', '32', '--block', '256', '--dynamic-shared', '300000'],
+      /opt-in shared memory limit per block \(232448 B\)/,
+    ],
     [['--arch', 'sm_90', '--registers', '32', '--block', '16y16'], /--block must be N or XxY or XxYxZ/],
     [['--arch', 'sm_90', '--block', '256'], /--registers is required/],
   ])('exit 2 with the violated limit: %j', async (args, message) => {
@@ -84,8 +115,20 @@ describe('carve occupancy', () => {
     const { io, out } = capture(dir);
     const code = await main(['occupancy', '--arch', 'sm_90', '--batch', 'launches.jsonl', '--json'], io);
     expect(code).toBe(2);
-    const lines = out.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
-    expect(lines.map((l) => [l.line, l.activeBlocksPerSM ?? null, l.activeWarpsPerSM ?? null, l.occupancy ?? null, l.limiter ?? null, l.limit ?? null])).toEqual([
+    const lines = out.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(
+      lines.map((l) => [
+        l.line,
+        l.activeBlocksPerSM ?? null,
+        l.activeWarpsPerSM ?? null,
+        l.occupancy ?? null,
+        l.limiter ?? null,
+        l.limit ?? null,
+      ]),
+    ).toEqual([
       [1, 4, 32, 0.5, ['registers'], null],
       [2, null, null, null, null, 'registers'],
       [4, 2, 16, 0.25, ['sharedMemory'], null],
@@ -101,11 +144,13 @@ describe('carve occupancy', () => {
   it('--batch exits 0 when every line is good; a line may name its own arch', async () => {
     const { io, out } = capture(dir);
     expect(await main(['occupancy', '--arch', 'sm_90', '--batch', 'good.jsonl'], io)).toBe(0);
-    expect(out.stdout).toBe([
-      'good.jsonl:1: sm_90 block 64: 24 blocks/SM, 48 warps, occupancy 75.0%, limited by registers',
-      'good.jsonl:2: sm_86 block 256: 6 blocks/SM, 48 warps, occupancy 100.0%, limited by warps',
-      '',
-    ].join('\n'));
+    expect(out.stdout).toBe(
+      [
+        'good.jsonl:1: sm_90 block 64: 24 blocks/SM, 48 warps, occupancy 75.0%, limited by registers',
+        'good.jsonl:2: sm_86 block 256: 6 blocks/SM, 48 warps, occupancy 100.0%, limited by warps',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('a missing batch file is an input error, not a crash', async () => {

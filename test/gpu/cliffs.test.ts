@@ -31,7 +31,13 @@ describe('computeCliffs', () => {
     const curve = occupancyCurve({ arch: 'sm_90', registersPerThread: 32, staticSharedBytes: 0, maxThreadsPerBlock: 200 });
     expect(curve.map((p) => p.blockSize)).toEqual([32, 64, 96, 128, 160, 192, 200]);
     // 200 threads = 7 warps; 64 warps / 7 = 9 blocks by warps and by registers (16 warps per sub-partition).
-    expect(curve.at(-1)).toEqual({ blockSize: 200, activeBlocksPerSM: 9, activeWarpsPerSM: 63, occupancy: 63 / 64, limiter: ['warps', 'registers'] });
+    expect(curve.at(-1)).toEqual({
+      blockSize: 200,
+      activeBlocksPerSM: 9,
+      activeWarpsPerSM: 63,
+      occupancy: 63 / 64,
+      limiter: ['warps', 'registers'],
+    });
   });
 
   it('a kernel that cannot launch at any size has no best block size', () => {
@@ -48,19 +54,31 @@ describe('computeCliffs', () => {
       const arch = KNOWN_ARCHS[i % KNOWN_ARCHS.length];
       const spec = getArch(arch);
       const input: OccupancyInput = {
-        arch, block: int(1, 32) * 32, registersPerThread: int(1, 255), staticSharedBytes: int(0, 3) * 4096,
-        dynamicSharedBytes: random() < 0.5 ? 0 : int(0, 30000), carveoutPercent: random() < 0.5 ? -1 : int(0, 100),
+        arch,
+        block: int(1, 32) * 32,
+        registersPerThread: int(1, 255),
+        staticSharedBytes: int(0, 3) * 4096,
+        dynamicSharedBytes: random() < 0.5 ? 0 : int(0, 30000),
+        carveoutPercent: random() < 0.5 ? -1 : int(0, 100),
       };
       const cliffs = computeCliffs(input);
       const blocksAt = (registers: number) => computeOccupancy({ ...input, registersPerThread: registers }).activeBlocksPerSM;
       const current = blocksAt(input.registersPerThread);
       const { headroom, blocksAfterDrop, shedToGain, blocksAfterGain } = cliffs.registers;
       let firstDrop: number | null = null;
-      for (let r = input.registersPerThread + 1; r <= 255 && current > 0; r++) if (blocksAt(r) < current) { firstDrop = r; break; }
+      for (let r = input.registersPerThread + 1; r <= 255 && current > 0; r++)
+        if (blocksAt(r) < current) {
+          firstDrop = r;
+          break;
+        }
       expect(headroom).toBe(firstDrop === null ? null : firstDrop - 1 - input.registersPerThread);
       expect(blocksAfterDrop).toBe(firstDrop === null ? null : blocksAt(firstDrop));
       let firstGain: number | null = null;
-      for (let r = input.registersPerThread - 1; r >= 1; r--) if (blocksAt(r) > current) { firstGain = r; break; }
+      for (let r = input.registersPerThread - 1; r >= 1; r--)
+        if (blocksAt(r) > current) {
+          firstGain = r;
+          break;
+        }
       expect(shedToGain).toBe(firstGain === null ? null : input.registersPerThread - firstGain);
       expect(blocksAfterGain).toBe(firstGain === null ? null : blocksAt(firstGain));
 
@@ -69,8 +87,12 @@ describe('computeCliffs', () => {
       const sharedAt = (bytes: number) => {
         if (bytes > spec.sharedMemoryPerBlockOptin) return 0;
         const staticBytes = Math.min(input.staticSharedBytes, bytes);
-        return computeOccupancy({ ...input, staticSharedBytes: staticBytes, dynamicSharedBytes: bytes - staticBytes,
-          maxDynamicSharedBytes: spec.sharedMemoryPerBlockOptin - staticBytes }).activeBlocksPerSM;
+        return computeOccupancy({
+          ...input,
+          staticSharedBytes: staticBytes,
+          dynamicSharedBytes: bytes - staticBytes,
+          maxDynamicSharedBytes: spec.sharedMemoryPerBlockOptin - staticBytes,
+        }).activeBlocksPerSM;
       };
       const side = cliffs.sharedMemory;
       if (current > 0) {

@@ -6,18 +6,39 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { computeOccupancy, getArch } from '../../src/gpu/index.js';
 
-interface DeviceLine { type: 'device'; [key: string]: unknown }
+interface DeviceLine {
+  type: 'device';
+  [key: string]: unknown;
+}
 interface KernelLine {
-  type: 'kernel'; kernel: string; numRegs: number; sharedSizeBytes: number; maxThreadsPerBlock: number;
-  maxDynamicSharedSizeBytes: number; ptxasRegisters: number; barriers: number; launchBounds: number | null;
+  type: 'kernel';
+  kernel: string;
+  numRegs: number;
+  sharedSizeBytes: number;
+  maxThreadsPerBlock: number;
+  maxDynamicSharedSizeBytes: number;
+  ptxasRegisters: number;
+  barriers: number;
+  launchBounds: number | null;
 }
 interface QueryLine {
-  type: 'query'; kernel: string; block: number; dynamicShared: number; carveout: number; maxDynamicShared: number;
-  carveoutAttr: number; setMaxRc: number; setCarveoutRc: number; rc: number; activeBlocksPerSM: number;
+  type: 'query';
+  kernel: string;
+  block: number;
+  dynamicShared: number;
+  carveout: number;
+  maxDynamicShared: number;
+  carveoutAttr: number;
+  setMaxRc: number;
+  setCarveoutRc: number;
+  rc: number;
+  activeBlocksPerSM: number;
 }
 
 const records = readFileSync(new URL('../fixtures/occupancy/h100-driver.jsonl', import.meta.url), 'utf8')
-  .trim().split('\n').map((l) => JSON.parse(l) as DeviceLine | KernelLine | QueryLine);
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as DeviceLine | KernelLine | QueryLine);
 const device = records.find((r): r is DeviceLine => r.type === 'device')!;
 const kernels = new Map(records.filter((r): r is KernelLine => r.type === 'kernel').map((k) => [k.kernel, k]));
 const queries = records.filter((r): r is QueryLine => r.type === 'query');
@@ -26,11 +47,20 @@ describe('H100 driver measurements', () => {
   it('the device reports the sm_90 limits of the architecture table', () => {
     const spec = getArch('sm_90');
     expect(device).toMatchObject({
-      major: 9, minor: 0, sms: spec.flagship.sms, maxThreadsPerSM: spec.maxThreadsPerSM, maxBlocksPerSM: spec.maxBlocksPerSM,
-      regsPerSM: spec.registersPerSM, regsPerBlock: spec.maxRegistersPerBlock, sharedPerSM: spec.sharedMemoryPerSM,
-      sharedPerBlock: spec.sharedMemoryPerBlock, sharedPerBlockOptin: spec.sharedMemoryPerBlockOptin,
-      reservedSharedPerBlock: spec.reservedSharedMemoryPerBlock, maxThreadsPerBlock: spec.maxThreadsPerBlock,
-      warpSize: spec.warpSize, l2Bytes: spec.flagship.l2Bytes,
+      major: 9,
+      minor: 0,
+      sms: spec.flagship.sms,
+      maxThreadsPerSM: spec.maxThreadsPerSM,
+      maxBlocksPerSM: spec.maxBlocksPerSM,
+      regsPerSM: spec.registersPerSM,
+      regsPerBlock: spec.maxRegistersPerBlock,
+      sharedPerSM: spec.sharedMemoryPerSM,
+      sharedPerBlock: spec.sharedMemoryPerBlock,
+      sharedPerBlockOptin: spec.sharedMemoryPerBlockOptin,
+      reservedSharedPerBlock: spec.reservedSharedMemoryPerBlock,
+      maxThreadsPerBlock: spec.maxThreadsPerBlock,
+      warpSize: spec.warpSize,
+      l2Bytes: spec.flagship.l2Bytes,
     });
   });
 
@@ -43,16 +73,22 @@ describe('H100 driver measurements', () => {
     const flagship = getArch('sm_90').flagship;
     expect(device.clockKHz).toBe(flagship.smClockMHz! * 1000);
     // bytes per transfer x transfers per second (double data rate)
-    const bandwidthGBs = ((device.memoryBusWidthBits as number) / 8) * ((device.memoryClockKHz as number) * 1000) * 2 / 1e9;
+    const bandwidthGBs = (((device.memoryBusWidthBits as number) / 8) * ((device.memoryClockKHz as number) * 1000) * 2) / 1e9;
     expect(Math.round(bandwidthGBs)).toBe(flagship.dramBandwidthGBs);
   });
 
   const inputFor = (q: QueryLine, launchBounds: number | null) => {
     const k = kernels.get(q.kernel)!;
     return {
-      arch: 'sm_90', block: q.block, registersPerThread: k.numRegs, staticSharedBytes: k.sharedSizeBytes,
-      dynamicSharedBytes: q.dynamicShared, maxDynamicSharedBytes: q.maxDynamicShared, carveoutPercent: q.carveout,
-      barriers: k.barriers, maxThreadsPerBlock: launchBounds,
+      arch: 'sm_90',
+      block: q.block,
+      registersPerThread: k.numRegs,
+      staticSharedBytes: k.sharedSizeBytes,
+      dynamicSharedBytes: q.dynamicShared,
+      maxDynamicSharedBytes: q.maxDynamicShared,
+      carveoutPercent: q.carveout,
+      barriers: k.barriers,
+      maxThreadsPerBlock: launchBounds,
     };
   };
   const aboveBounds = (q: QueryLine) => {

@@ -8,10 +8,16 @@ const base = { staticSharedBytes: 0 };
 describe('computeOccupancy', () => {
   it('sm_90, 256 threads, 32 registers, 2 KB static: 8 blocks, warps and registers tie', () => {
     expect(computeOccupancy({ arch: 'sm_90', block: 256, registersPerThread: 32, staticSharedBytes: 2048 })).toEqual({
-      arch: 'sm_90', blockSize: 256, warpsPerBlock: 8, activeBlocksPerSM: 8, activeWarpsPerSM: 64, occupancy: 1,
+      arch: 'sm_90',
+      blockSize: 256,
+      warpsPerBlock: 8,
+      activeBlocksPerSM: 8,
+      activeWarpsPerSM: 64,
+      occupancy: 1,
       limiter: ['warps', 'registers'],
       limits: { warps: 8, registers: 8, sharedMemory: 76, blocks: 32, barriers: 64 },
-      allocatedRegistersPerBlock: 8192, allocatedSharedBytesPerBlock: 3072,
+      allocatedRegistersPerBlock: 8192,
+      allocatedSharedBytesPerBlock: 3072,
     });
   });
 
@@ -29,12 +35,21 @@ describe('computeOccupancy', () => {
     const launch = { ...base, block: 128, registersPerThread: 64, dynamicSharedBytes: 49152 };
     const blocks = ['sm_90', 'sm_80', 'sm_86'].map((arch) => computeOccupancy({ ...launch, arch }));
     expect(blocks.map((r) => [r.activeBlocksPerSM, r.limiter, r.allocatedSharedBytesPerBlock])).toEqual([
-      [4, ['sharedMemory'], 50176], [3, ['sharedMemory'], 50176], [2, ['sharedMemory'], 50176],
+      [4, ['sharedMemory'], 50176],
+      [3, ['sharedMemory'], 50176],
+      [2, ['sharedMemory'], 50176],
     ]);
   });
 
   it('rounds the carveout preference up to a step (50% of 228 KB -> 132 KB: 3 blocks of 41,088 B)', () => {
-    const r = computeOccupancy({ ...base, arch: 'sm_90', block: 256, registersPerThread: 32, dynamicSharedBytes: 40000, carveoutPercent: 50 });
+    const r = computeOccupancy({
+      ...base,
+      arch: 'sm_90',
+      block: 256,
+      registersPerThread: 32,
+      dynamicSharedBytes: 40000,
+      carveoutPercent: 50,
+    });
     expect([r.activeBlocksPerSM, r.limits.sharedMemory, r.allocatedSharedBytesPerBlock]).toEqual([3, 3, 41088]);
   });
 
@@ -92,14 +107,24 @@ describe('computeOccupancy input errors name the violated limit', () => {
   const ok: OccupancyInput = { arch: 'sm_90', block: 256, registersPerThread: 32, staticSharedBytes: 0 };
   const cases: Array<[string, Partial<OccupancyInput>, string, RegExp]> = [
     ['unknown arch', { arch: 'sm_70' }, 'arch', /known: sm_75, sm_80/],
-    ['registers above 255', { registersPerThread: 256 }, 'registers', /registers per thread 256 exceeds the sm_90 maximum registers per thread \(255\)/],
+    [
+      'registers above 255',
+      { registersPerThread: 256 },
+      'registers',
+      /registers per thread 256 exceeds the sm_90 maximum registers per thread \(255\)/,
+    ],
     ['fractional registers', { registersPerThread: 31.5 }, 'registers', /must be an integer/],
     ['block above 1024', { block: 1025 }, 'block', /1025 exceeds the sm_90 limit for block.x \(1024\)/],
     ['block of 0', { block: 0 }, 'block', /block.x 0 is below the minimum 1/],
     ['3-D block above 1024 threads', { block: [32, 32, 2] }, 'block', /block of 2048 threads exceeds the sm_90 maximum of 1024/],
     ['block.z above 64', { block: [1, 1, 65] }, 'block', /block.z 65 exceeds/],
     ['static shared above 48 KB', { staticSharedBytes: 49153 }, 'staticShared', /more must be dynamic with opt-in/],
-    ['shared above the opt-in limit', { staticSharedBytes: 1024, dynamicSharedBytes: 232448 }, 'dynamicShared', /opt-in shared memory limit per block \(232448 B\) minus 1024 B static \(231424\)/],
+    [
+      'shared above the opt-in limit',
+      { staticSharedBytes: 1024, dynamicSharedBytes: 232448 },
+      'dynamicShared',
+      /opt-in shared memory limit per block \(232448 B\) minus 1024 B static \(231424\)/,
+    ],
     ['opt-in above the limit', { maxDynamicSharedBytes: 232449 }, 'maxDynamicShared', /opt-in/],
     ['launch bounds above 1024', { maxThreadsPerBlock: 2048 }, 'maxThreadsPerBlock', /maximum threads per block/],
     ['carveout 101', { carveoutPercent: 101 }, 'carveout', /-1..100/],

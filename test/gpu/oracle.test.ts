@@ -35,12 +35,19 @@ function randomCase(arch: string, random: () => number): OracleCase {
   const maxDynamic = optIn ? int(0, spec.sharedMemoryPerBlockOptin - staticSharedBytes) : spec.sharedMemoryPerBlock - staticSharedBytes;
   const dynamicRoll = random();
   // Mostly within the kernel's dynamic limit; some above it (0 blocks) but under the opt-in cap.
-  const dynamicSharedBytes = dynamicRoll < 0.3 ? 0 : dynamicRoll < 0.9 ? int(0, maxDynamic) : int(0, spec.sharedMemoryPerBlockOptin - staticSharedBytes);
+  const dynamicSharedBytes =
+    dynamicRoll < 0.3 ? 0 : dynamicRoll < 0.9 ? int(0, maxDynamic) : int(0, spec.sharedMemoryPerBlockOptin - staticSharedBytes);
   const carveoutPercent = random() < 0.3 ? -1 : int(0, 100);
   const barriers = int(0, 2);
   return {
     input: {
-      arch, block, registersPerThread, staticSharedBytes, dynamicSharedBytes, carveoutPercent, barriers,
+      arch,
+      block,
+      registersPerThread,
+      staticSharedBytes,
+      dynamicSharedBytes,
+      carveoutPercent,
+      barriers,
       ...(optIn ? { maxDynamicSharedBytes: maxDynamic } : {}),
     },
     maxDynamic,
@@ -71,10 +78,22 @@ describe('computeOccupancy equals cuda_occupancy.h', () => {
     const cases = Array.from({ length: CASES_PER_ARCH }, () => randomCase(arch, random));
     const stdin = cases
       .map(({ input, maxDynamic, blockSize }) =>
-        [spec.major, spec.minor, blockSize, input.registersPerThread, input.staticSharedBytes, input.dynamicSharedBytes,
-          maxDynamic, input.carveoutPercent, input.barriers].join(' '))
+        [
+          spec.major,
+          spec.minor,
+          blockSize,
+          input.registersPerThread,
+          input.staticSharedBytes,
+          input.dynamicSharedBytes,
+          maxDynamic,
+          input.carveoutPercent,
+          input.barriers,
+        ].join(' '),
+      )
       .join('\n');
-    const lines = execFileSync(oracle, { input: stdin + '\n', encoding: 'utf8', maxBuffer: 64 << 20 }).trimEnd().split('\n');
+    const lines = execFileSync(oracle, { input: stdin + '\n', encoding: 'utf8', maxBuffer: 64 << 20 })
+      .trimEnd()
+      .split('\n');
     expect(lines).toHaveLength(CASES_PER_ARCH);
 
     const mismatches: string[] = [];

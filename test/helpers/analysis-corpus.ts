@@ -32,7 +32,14 @@ const BENCH_VARIANTS: Array<{ source: string; defines: Record<string, number> }>
 const LAUNCHES: Record<string, KernelLaunch> = {
   none: { block: null, blockSource: null, dynamicSharedBytes: 0, carveoutPercent: -1 },
   '256x1x1': { block: [256, 1, 1], blockSource: 'cli', dynamicSharedBytes: 0, carveoutPercent: -1 },
-  '16x16x1': { block: [16, 16, 1], blockSource: 'cli', dynamicSharedBytes: 0, carveoutPercent: -1, grid: [64, 64, 1], params: { 0: 0, 3: 1024 } },
+  '16x16x1': {
+    block: [16, 16, 1],
+    blockSource: 'cli',
+    dynamicSharedBytes: 0,
+    carveoutPercent: -1,
+    grid: [64, 64, 1],
+    params: { 0: 0, 3: 1024 },
+  },
 };
 
 export interface ModuleDigest {
@@ -70,12 +77,26 @@ function listFiles(dir: string, ext: string): string[] {
     .sort();
 }
 
-function digestModule(ptxText: string, ptxFile: string, resources: ResourceRecord[], defines: Record<string, number>, sourceText: string | null, normalise: (text: string) => string): ModuleDigest {
+function digestModule(
+  ptxText: string,
+  ptxFile: string,
+  resources: ResourceRecord[],
+  defines: Record<string, number>,
+  sourceText: string | null,
+  normalise: (text: string) => string,
+): ModuleDigest {
   const launches: ModuleDigest['launches'] = {};
   for (const [launchName, launch] of Object.entries(LAUNCHES)) {
     const result = analyzeModule({
-      ptxText, ptxFile, sourceFile: null, arch: ARCH, resources, launchFor: () => launch,
-      defines, loops: { assumedTripCount: 4, hints: {} }, sourceText,
+      ptxText,
+      ptxFile,
+      sourceFile: null,
+      arch: ARCH,
+      resources,
+      launchFor: () => launch,
+      defines,
+      loops: { assumedTripCount: 4, hints: {} },
+      sourceText,
     });
     const kernels: Record<string, string> = {};
     for (const kernel of result.kernels) kernels[kernel.name] = sha(normalise(JSON.stringify(kernel)));
@@ -101,8 +122,11 @@ export async function corpusDigests(only?: string): Promise<CorpusDigests> {
     const builds: Array<{ name: string; source: string; defines: Record<string, number> }> = [
       ...[...listFiles('test/fixtures', '.cu'), ...listFiles('examples', '.cu')].map((file) => ({ name: file, source: file, defines: {} })),
       ...BENCH_VARIANTS.map((v) => ({
-        name: `bench/kernels/${v.source} ${Object.entries(v.defines).map(([k, x]) => `${k}=${x}`).join(' ')}`,
-        source: `bench/kernels/${v.source}`, defines: v.defines,
+        name: `bench/kernels/${v.source} ${Object.entries(v.defines)
+          .map(([k, x]) => `${k}=${x}`)
+          .join(' ')}`,
+        source: `bench/kernels/${v.source}`,
+        defines: v.defines,
       })),
     ].filter((b) => wanted(b.name));
     // Two builds at a time; analysis in name order.
@@ -112,7 +136,10 @@ export async function corpusDigests(only?: string): Promise<CorpusDigests> {
       while (next < builds.length) {
         const b = builds[next++];
         const outDir = path.join(work, b.name.replace(/[^\w.-]+/g, '_'));
-        built.set(b.name, await compileCuda({ source: path.join(REPO_ROOT, b.source), arch: ARCH, outDir, defines: b.defines, cubin: false }));
+        built.set(
+          b.name,
+          await compileCuda({ source: path.join(REPO_ROOT, b.source), arch: ARCH, outDir, defines: b.defines, cubin: false }),
+        );
       }
     };
     await Promise.all([worker(), worker()]);

@@ -15,7 +15,12 @@ export interface RecordedRequest {
   authorization: string | undefined;
 }
 
-export interface StoredComment { id: number; body: string; user: { login: string; type: string }; html_url: string }
+export interface StoredComment {
+  id: number;
+  body: string;
+  user: { login: string; type: string };
+  html_url: string;
+}
 
 export interface StoredCheckRun {
   id: number;
@@ -27,7 +32,14 @@ export interface StoredCheckRun {
   annotations: Array<Record<string, unknown>>;
 }
 
-export interface StoredIssue { number: number; title: string; body: string; state: string; labels: Array<{ name: string }>; html_url: string }
+export interface StoredIssue {
+  number: number;
+  title: string;
+  body: string;
+  state: string;
+  labels: Array<{ name: string }>;
+  html_url: string;
+}
 
 export interface InjectedFailure {
   method?: string;
@@ -58,7 +70,10 @@ export interface FakeGitHub {
    */
   identity: { kind: 'installation' | 'user'; login: string };
   /** Pull requests GET /repos/O/R/pulls/N answers (others 404). */
-  pulls: Map<number, { head: { sha: string; repo: { full_name: string } }; base: { sha: string; repo: { full_name: string } }; state: string }>;
+  pulls: Map<
+    number,
+    { head: { sha: string; repo: { full_name: string } }; base: { sha: string; repo: { full_name: string } }; state: string }
+  >;
   close(): Promise<void>;
 }
 
@@ -84,7 +99,13 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
     const raw = await readBody(req);
     const body: unknown = raw ? JSON.parse(raw) : null;
     const method = req.method ?? 'GET';
-    requests.push({ method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: req.headers.authorization });
+    requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      authorization: req.headers.authorization,
+    });
 
     const failure = failures.find((f) => f.times > 0 && (!f.method || f.method === method) && (!f.path || f.path.test(url.pathname)));
     if (failure) {
@@ -111,7 +132,12 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       }
       if (method === 'POST') {
         const id = nextId++;
-        const comment: StoredComment = { id, body: String(input.body), user: { login: identity.login, type: identity.kind === 'installation' ? 'Bot' : 'User' }, html_url: `https://github.test/${owner}/${repo}/pull/${issueText}#issuecomment-${id}` };
+        const comment: StoredComment = {
+          id,
+          body: String(input.body),
+          user: { login: identity.login, type: identity.kind === 'installation' ? 'Bot' : 'User' },
+          html_url: `https://github.test/${owner}/${repo}/pull/${issueText}#issuecomment-${id}`,
+        };
         list.push(comment);
         return send(res, 201, comment);
       }
@@ -129,8 +155,13 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
     }
     if (url.pathname.match(/^\/repos\/[^/]+\/[^/]+\/check-runs$/) && method === 'POST') {
       const run: StoredCheckRun = {
-        id: nextId++, name: String(input.name), head_sha: String(input.head_sha), status: String(input.status ?? 'queued'),
-        conclusion: (input.conclusion as string | undefined) ?? null, output: {}, annotations: [],
+        id: nextId++,
+        name: String(input.name),
+        head_sha: String(input.head_sha),
+        status: String(input.status ?? 'queued'),
+        conclusion: (input.conclusion as string | undefined) ?? null,
+        output: {},
+        annotations: [],
       };
       checkRuns.push(run);
       return send(res, 201, { id: run.id, name: run.name, head_sha: run.head_sha, status: run.status });
@@ -151,14 +182,23 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       if (method === 'GET') {
         const state = url.searchParams.get('state') ?? 'open';
         const labels = (url.searchParams.get('labels') ?? '').split(',').filter(Boolean);
-        const list = issues.filter((i) => (state === 'all' || i.state === state) && labels.every((l) => i.labels.some((x) => x.name === l)));
+        const list = issues.filter(
+          (i) => (state === 'all' || i.state === state) && labels.every((l) => i.labels.some((x) => x.name === l)),
+        );
         const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), pageSizeCap);
         const page = Number(url.searchParams.get('page') ?? 1);
         return send(res, 200, list.slice((page - 1) * perPage, page * perPage));
       }
       if (method === 'POST') {
         const number = issues.length + 1;
-        const issue: StoredIssue = { number, title: String(input.title), body: String(input.body ?? ''), state: 'open', labels: ((input.labels ?? []) as string[]).map((name) => ({ name })), html_url: `https://github.test/${match[1]}/${match[2]}/issues/${number}` };
+        const issue: StoredIssue = {
+          number,
+          title: String(input.title),
+          body: String(input.body ?? ''),
+          state: 'open',
+          labels: ((input.labels ?? []) as string[]).map((name) => ({ name })),
+          html_url: `https://github.test/${match[1]}/${match[2]}/issues/${number}`,
+        };
         issues.push(issue);
         return send(res, 201, issue);
       }
@@ -174,7 +214,9 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
       return permission ? send(res, 200, { permission, user: { login: match[1] } }) : send(res, 404, { message: 'Not Found' });
     }
     if (url.pathname === '/user' && method === 'GET') {
-      return identity.kind === 'user' ? send(res, 200, { login: identity.login, type: 'User' }) : send(res, 403, { message: 'Resource not accessible by integration' });
+      return identity.kind === 'user'
+        ? send(res, 200, { login: identity.login, type: 'User' })
+        : send(res, 403, { message: 'Resource not accessible by integration' });
     }
     if (url.pathname === '/graphql' && method === 'POST') {
       if (/viewer\s*\{\s*login\s*\}/.test(String(input.query))) return send(res, 200, { data: { viewer: { login: identity.login } } });
@@ -194,10 +236,18 @@ export async function startFakeGitHub(pageSizeCap = 100): Promise<FakeGitHub> {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
-    url: baseUrl, requests, comments, checkRuns, issues, permissions, identity, pulls,
+    url: baseUrl,
+    requests,
+    comments,
+    checkRuns,
+    issues,
+    permissions,
+    identity,
+    pulls,
     inject: (failure) => failures.push({ ...failure }),
     seedComments: (issue, bodies, login = 'someone') => {
-      for (const body of bodies) commentsOf(issue).push({ id: nextId++, body, user: { login, type: 'User' }, html_url: `https://github.test/c/${nextId}` });
+      for (const body of bodies)
+        commentsOf(issue).push({ id: nextId++, body, user: { login, type: 'User' }, html_url: `https://github.test/c/${nextId}` });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

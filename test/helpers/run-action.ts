@@ -42,7 +42,12 @@ export interface ActionRunOptions {
   env?: Record<string, string>;
 }
 
-export function pullRequestEvent(number: number, baseSha: string, headSha: string, options: { repository?: string; headRepository?: string; labels?: string[] } = {}) {
+export function pullRequestEvent(
+  number: number,
+  baseSha: string,
+  headSha: string,
+  options: { repository?: string; headRepository?: string; labels?: string[] } = {},
+) {
   const repository = options.repository ?? 'octo/kernels';
   return {
     action: 'synchronize',

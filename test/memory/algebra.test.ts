@@ -13,8 +13,19 @@ const lane0 = { tid: [0, 0, 0] as [number, number, number], laneId: 0, ntid: [25
 describe('sectors per warp request (32 lanes, aligned base)', () => {
   it.each([
     // [stride bytes, bytes per lane, sectors]
-    [4, 4, 4], [8, 4, 8], [16, 4, 16], [32, 4, 32], [128, 4, 32], [0, 4, 1],
-    [8, 8, 8], [16, 8, 16], [16, 16, 16], [1, 1, 1], [2, 2, 2], [12, 4, 12], [-4, 4, 4],
+    [4, 4, 4],
+    [8, 4, 8],
+    [16, 4, 16],
+    [32, 4, 32],
+    [128, 4, 32],
+    [0, 4, 1],
+    [8, 8, 8],
+    [16, 8, 16],
+    [16, 16, 16],
+    [1, 1, 1],
+    [2, 2, 2],
+    [12, 4, 12],
+    [-4, 4, 4],
   ])('stride %i B, %i B per lane -> %i sectors', (stride, width, sectors) => {
     const start = stride < 0 ? 31 * -stride : 0;
     expect(sectorsTouched(lanes(32, stride, start), width)).toBe(sectors);
@@ -27,7 +38,12 @@ describe('sectors per warp request (32 lanes, aligned base)', () => {
 
   it('ideal sectors count the distinct bytes: a broadcast is 1, 16 repeated floats are 2', () => {
     expect(idealSectors(lanes(32, 0), 4)).toBe(1);
-    expect(idealSectors(lanes(32, 4).map((o) => o % 64), 4)).toBe(2);
+    expect(
+      idealSectors(
+        lanes(32, 4).map((o) => o % 64),
+        4,
+      ),
+    ).toBe(2);
     expect(idealSectors(lanes(32, 128), 4)).toBe(4);
   });
 });
@@ -35,7 +51,15 @@ describe('sectors per warp request (32 lanes, aligned base)', () => {
 describe('shared-memory wavefronts (32 banks x 4 B)', () => {
   it.each([
     // [stride bytes, bytes per lane, wavefronts]
-    [4, 4, 1], [8, 4, 2], [16, 4, 4], [128, 4, 32], [132, 4, 1], [0, 4, 1], [8, 8, 2], [16, 16, 4], [16, 8, 4],
+    [4, 4, 1],
+    [8, 4, 2],
+    [16, 4, 4],
+    [128, 4, 32],
+    [132, 4, 1],
+    [0, 4, 1],
+    [8, 8, 2],
+    [16, 16, 4],
+    [16, 8, 4],
   ])('stride %i B, %i B per lane -> %i wavefronts', (stride, width, wavefronts) => {
     expect(sharedWavefronts(lanes(32, stride), width)).toBe(wavefronts);
   });
@@ -86,8 +110,18 @@ describe('per-lane evaluation', () => {
 
 describe('hasUncoalescedAccess', () => {
   const access = (klass: AccessReport['class'], weight: number, space: AccessReport['space'] = 'global'): AccessReport => ({
-    space, kind: 'load', class: klass, sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, bytesPerLane: 4,
-    file: null, line: null, ptx: '', dynamicWeight: weight, reason: '',
+    space,
+    kind: 'load',
+    class: klass,
+    sectorsPerRequest: null,
+    idealSectors: null,
+    bankConflictWays: null,
+    bytesPerLane: 4,
+    file: null,
+    line: null,
+    ptx: '',
+    dynamicWeight: weight,
+    reason: '',
   });
   it('needs a strided or uncoalesced global site above the weight threshold', () => {
     expect(hasUncoalescedAccess([access('coalesced', 100), access('misaligned', 100)], 1)).toBe(false);

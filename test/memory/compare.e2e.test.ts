@@ -10,7 +10,17 @@ import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js'
 async function carve(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, isTTY: false, env: process.env };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd,
+    isTTY: false,
+    env: process.env,
+  };
   const code = await main(args, io);
   return { code, stdout, stderr };
 }

@@ -12,7 +12,11 @@ import type { PtxModule } from '../../src/ptx/ast.js';
 import type { AccessReport, DivergenceReport } from '../../src/model/types.js';
 
 const dir = new URL('../fixtures/memory/', import.meta.url);
-interface Launch { kernel: string; block: [number, number, number]; grid: number[] }
+interface Launch {
+  kernel: string;
+  block: [number, number, number];
+  grid: number[];
+}
 const launches = (JSON.parse(readFileSync(new URL('launches.json', dir), 'utf8')) as { launches: Launch[] }).launches;
 
 let module: PtxModule;
@@ -81,12 +85,20 @@ const EXPECTED: Record<number, Record<number, string[]>> = {
   31: { 234: ['global load uncoalesced 32'], 235: ['global store coalesced 4'] },
   32: { 240: ['global load coalesced 2'], 241: ['global store coalesced 4'] },
   33: {
-    248: ['global load coalesced 4', 'shared store - 1'], 249: ['shared store - 2'], 251: ['shared load - 2'],
-    252: ['shared load - 4'], 253: ['shared load - 1'], 254: ['global store coalesced 4'],
+    248: ['global load coalesced 4', 'shared store - 1'],
+    249: ['shared store - 2'],
+    251: ['shared load - 2'],
+    252: ['shared load - 4'],
+    253: ['shared load - 1'],
+    254: ['global store coalesced 4'],
   },
   34: {
-    262: ['global load coalesced 4', 'shared store - 1'], 263: ['shared store - 1'], 265: ['shared load - 1'],
-    266: ['shared load - 4'], 267: ['shared load - 2'], 268: ['global store coalesced 4'],
+    262: ['global load coalesced 4', 'shared store - 1'],
+    263: ['shared store - 1'],
+    265: ['shared load - 1'],
+    266: ['shared load - 4'],
+    267: ['shared load - 2'],
+    268: ['global store coalesced 4'],
   },
   35: { 276: ['global load strided 4.75'], 279: ['global store coalesced 4'] },
   36: { 286: ['global load coalesced 4', 'shared store - 1'], 290: ['shared load - 1', 'global store coalesced 4'] }, // the cp.async of __pipeline_memcpy_async at its call line
@@ -98,9 +110,11 @@ describe('memory corpus', () => {
   });
 
   it.each(launches.map((launch, index) => [index, launch.kernel, launch.block.join('x')] as const))(
-    'launch %i: %s with block %s', (index) => {
+    'launch %i: %s with block %s',
+    (index) => {
       expect(byLine(results.get(index)!.accesses)).toEqual(EXPECTED[index]);
-    });
+    },
+  );
 
   it('the atomicAdd (inlined from the CUDA header) is a coalesced global atomic at the calling line 219', () => {
     const sites = results.get(29)!.accesses;
@@ -156,6 +170,8 @@ describe('divergence', () => {
 describe('symbolic strides in the corpus', () => {
   it('rows a pitch parameter apart (8x32 block) are coalesced once the pitch is at least 8 floats', () => {
     const site = results.get(19)!.accesses.find((a) => a.line === 149)!;
-    expect(site.reason).toBe('coalesced: lane groups param_2·4 B apart, 4 B per lane: 4 sectors per warp request vs 4 ideal for param_2 ≥ 8 (a multiple of 8); 2 sectors (coalesced) at param_2 = 1 (block 8x32x1, 8 warps, all lanes active); assumes param_0 256-B aligned');
+    expect(site.reason).toBe(
+      'coalesced: lane groups param_2·4 B apart, 4 B per lane: 4 sectors per warp request vs 4 ideal for param_2 ≥ 8 (a multiple of 8); 2 sectors (coalesced) at param_2 = 1 (block 8x32x1, 8 warps, all lanes active); assumes param_0 256-B aligned',
+    );
   });
 });

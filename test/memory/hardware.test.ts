@@ -15,10 +15,20 @@ import { measuredSites, metricsByLaunch, type MeasuredSite } from './ncu-csv.js'
 
 const dir = new URL('../fixtures/memory/', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, dir), 'utf8');
-interface Launch { kernel: string; block: [number, number, number]; grid: [number, number, number] }
+interface Launch {
+  kernel: string;
+  block: [number, number, number];
+  grid: [number, number, number];
+}
 const launches = (JSON.parse(read('launches.json')) as { launches: Launch[] }).launches;
 
-interface Row { launch: number; kernel: string; site: AccessReport; measured: MeasuredSite | null; measuredValue: number | null }
+interface Row {
+  launch: number;
+  kernel: string;
+  site: AccessReport;
+  measured: MeasuredSite | null;
+  measuredValue: number | null;
+}
 const rows: Row[] = [];
 let measuredByLaunch: MeasuredSite[][] = [];
 
@@ -36,14 +46,20 @@ beforeAll(() => {
     const { accesses } = analyzeMemory({ module, fn, cfg, loops, weights: statementWeights(cfg, loops), block: launch.block, defines: {} });
     // Sites inlined from toolkit headers are reported at the user's call line; ncu's source view
     // keeps the innermost (header) line, so measurements are matched by the instruction's own .loc.
-    const rawSource = new Map(fn.body.map((s) => s as { text?: string; source?: { file: string | null; line: number } | null }).filter((s) => s.text && s.source).map((s) => [s.text!, s.source!]));
+    const rawSource = new Map(
+      fn.body
+        .map((s) => s as { text?: string; source?: { file: string | null; line: number } | null })
+        .filter((s) => s.text && s.source)
+        .map((s) => [s.text!, s.source!]),
+    );
     for (const site of accesses) {
       const raw = rawSource.get(site.ptx) ?? { file: site.file, line: site.line };
       const sameLine = measuredByLaunch[index].filter((m) => m.file === basename(raw.file) && m.line === raw.line);
       const isCpAsync = site.ptx.startsWith('cp.async');
       const measured = isCpAsync
-        ? sameLine.find((m) => m.space === 'Global,Shared') ?? null
-        : sameLine.find((m) => m.space === (site.space === 'global' ? 'Global' : 'Shared') && m.operation === OPERATION[site.kind]) ?? null;
+        ? (sameLine.find((m) => m.space === 'Global,Shared') ?? null)
+        : (sameLine.find((m) => m.space === (site.space === 'global' ? 'Global' : 'Shared') && m.operation === OPERATION[site.kind]) ??
+          null);
       let measuredValue: number | null = null;
       if (measured && site.space === 'shared') {
         const ways = new Set(measured.sharedWays);
@@ -51,7 +67,9 @@ beforeAll(() => {
       } else if (measured && isCpAsync) {
         // LDGSTS: the source view has no per-lane global sectors; the kernel's only global load is this one.
         const launchMetrics = metrics.get(index)!;
-        measuredValue = launchMetrics.get('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum')! / launchMetrics.get('l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum')!;
+        measuredValue =
+          launchMetrics.get('l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum')! /
+          launchMetrics.get('l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum')!;
       } else if (measured) {
         measuredValue = Math.round(measured.sectorsPerRequest * 1000) / 1000;
       }
@@ -62,14 +80,23 @@ beforeAll(() => {
 
 describe('analysis vs H100 (ncu 2025.3.1)', () => {
   it('the device ran exactly the launches of launches.json', () => {
-    const ran = read('h100/launches.txt').trim().split('\n').map((line) => line.split(' ').slice(0, 4).join(' '));
+    const ran = read('h100/launches.txt')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').slice(0, 4).join(' '));
     expect(ran).toEqual(launches.map((l, i) => `${i} ${l.kernel} grid=${l.grid.join(',')} block=${l.block.join(',')}`));
   });
 
   it('every site the analysis predicts has a measurement, and they agree exactly', () => {
     const predicted = rows.filter((row) => (row.site.space === 'global' ? row.site.sectorsPerRequest : row.site.bankConflictWays) !== null);
     const mismatches = predicted
-      .map((row) => ({ launch: row.launch, line: row.site.line, ptx: row.site.ptx, predicted: row.site.space === 'global' ? row.site.sectorsPerRequest : row.site.bankConflictWays, measured: row.measuredValue }))
+      .map((row) => ({
+        launch: row.launch,
+        line: row.site.line,
+        ptx: row.site.ptx,
+        predicted: row.site.space === 'global' ? row.site.sectorsPerRequest : row.site.bankConflictWays,
+        measured: row.measuredValue,
+      }))
       .filter((entry) => entry.predicted !== entry.measured);
     expect(mismatches).toEqual([]);
     expect(predicted.length).toBe(rows.length - 2);
@@ -95,7 +122,11 @@ describe('analysis vs H100 (ncu 2025.3.1)', () => {
   });
 
   it('ideal sectors agree with ncu for every resolved global site', () => {
-    const resolved = rows.filter((row) => row.site.space === 'global' && row.site.idealSectors !== null && row.measured?.space === 'Global');
-    expect(resolved.filter((row) => row.site.idealSectors !== row.measured!.idealPerRequest).map((row) => [row.kernel, row.site.line])).toEqual([]);
+    const resolved = rows.filter(
+      (row) => row.site.space === 'global' && row.site.idealSectors !== null && row.measured?.space === 'Global',
+    );
+    expect(
+      resolved.filter((row) => row.site.idealSectors !== row.measured!.idealPerRequest).map((row) => [row.kernel, row.site.line]),
+    ).toEqual([]);
   });
 });

@@ -15,10 +15,14 @@ const read = (name: string) => readFileSync(new URL(name, dir), 'utf8');
 
 function kernels(): KernelReport[] {
   return analyzeModule({
-    ptxText: read('symbolic.ptx'), ptxFile: 'symbolic.ptx', sourceFile: 'symbolic.cu', arch: 'sm_90',
+    ptxText: read('symbolic.ptx'),
+    ptxFile: 'symbolic.ptx',
+    sourceFile: 'symbolic.cu',
+    arch: 'sm_90',
     resources: parsePtxasLog(read('symbolic.ptxas.txt'), 'symbolic.ptxas.txt').kernels,
     launchFor: (): KernelLaunch => ({ block: [256, 1, 1], blockSource: 'cli', dynamicSharedBytes: 0, carveoutPercent: -1 }),
-    defines: {}, loops: { assumedTripCount: 1, hints: {} },
+    defines: {},
+    loops: { assumedTripCount: 1, hints: {} },
   }).kernels;
 }
 
@@ -30,13 +34,20 @@ describe('local memory', () => {
   it('per-thread local bytes (trip-weighted ld.local / st.local) and the stack frame', () => {
     expect([local.perThread!.localStoreBytes, local.perThread!.localLoadBytes, local.resources!.stackFrameBytes]).toEqual([256, 32, 256]);
     expect(local.localAccesses!.map((a) => `${a.kind} ${a.line} ${a.bytesPerLane}x${a.dynamicWeight}`)).toEqual([
-      ...Array.from({ length: 16 }, () => 'store 32 16x1'), ...Array.from({ length: 8 }, () => 'load 34 4x1'),
+      ...Array.from({ length: 16 }, () => 'store 32 16x1'),
+      ...Array.from({ length: 8 }, () => 'load 34 4x1'),
     ]);
     expect([copy.perThread!.localStoreBytes, copy.perThread!.localLoadBytes, copy.localAccesses]).toEqual([0, 0, undefined]);
   });
 
   it('the report with local sites is valid against the schema', () => {
-    const report: CarveReport = { schemaVersion: 1, tool: { name: 'carve', version: 'test' }, archs: ['sm_90'], kernels: all, diagnostics: [] };
+    const report: CarveReport = {
+      schemaVersion: 1,
+      tool: { name: 'carve', version: 'test' },
+      archs: ['sm_90'],
+      kernels: all,
+      diagnostics: [],
+    };
     expect(reportSchemaErrors(report)).toEqual([]);
   });
 
@@ -48,10 +59,14 @@ describe('local memory', () => {
     expect(finding.severity).toBe('failure');
     expect(finding.title).toBe('local memory appeared: stack frame 0 → 256 B/thread, 0 → 256 B stored, 0 → 32 B loaded per thread');
     expect([finding.file, finding.line]).toEqual([local.localAccesses![0].file, 34]);
-    expect(finding.message).toBe('Per-thread data lives in local memory (DRAM through L1, like spills): 0 → 256 B stored, 0 → 32 B loaded per thread in the PTX '
-      + '(ld.local / st.local, trip-weighted) (heaviest: ld.local at line 34, 4 B x 1 per thread); stack frame 0 → 256 B/thread (ptxas).');
+    expect(finding.message).toBe(
+      'Per-thread data lives in local memory (DRAM through L1, like spills): 0 → 256 B stored, 0 → 32 B loaded per thread in the PTX ' +
+        '(ld.local / st.local, trip-weighted) (heaviest: ld.local at line 34, 4 B x 1 per thread); stack frame 0 → 256 B/thread (ptxas).',
+    );
     expect(finding.remedy).toContain('shared memory');
     expect(localMemoryFinding(local, local)).toBeNull();
-    expect(localMemoryFinding(null, local)!.title).toBe('local memory appeared: stack frame 256 B/thread, 256 B stored, 32 B loaded per thread');
+    expect(localMemoryFinding(null, local)!.title).toBe(
+      'local memory appeared: stack frame 256 B/thread, 256 B stored, 32 B loaded per thread',
+    );
   });
 });

@@ -9,19 +9,27 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field); field = '';
+      row.push(field);
+      field = '';
       if (row.length > 1 || row[0] !== '') rows.push(row);
       row = [];
     } else field += ch;
   }
-  if (field !== '' || row.length) { row.push(field); rows.push(row); }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -31,7 +39,9 @@ export function csvRecords(text: string, firstHeader: string): Array<Record<stri
   const headerIndex = rows.findIndex((row) => row[0] === firstHeader);
   if (headerIndex < 0) return [];
   const header = rows[headerIndex];
-  return rows.slice(headerIndex + 1).filter((row) => row.length === header.length)
+  return rows
+    .slice(headerIndex + 1)
+    .filter((row) => row.length === header.length)
     .map((row) => Object.fromEntries(header.map((name, i) => [name, row[i]])));
 }
 
@@ -76,11 +86,22 @@ export function measuredSites(text: string): MeasuredSite[] {
   let line = 0;
   let seen = new Set<string>();
   for (const row of parseCsv(text)) {
-    if (row[0] === 'File Path') { file = row[1].split('/').pop()!; header = null; continue; }
+    if (row[0] === 'File Path') {
+      file = row[1].split('/').pop()!;
+      header = null;
+      continue;
+    }
     if (row[0] === 'Function Name') continue;
-    if (row[0] === 'Line No') { header = row; seen = new Set(); continue; }
+    if (row[0] === 'Line No') {
+      header = row;
+      seen = new Set();
+      continue;
+    }
     if (!header) continue;
-    if (row[0] !== '') { if (/^\d+$/.test(row[0])) line = Number(row[0]); continue; }
+    if (row[0] !== '') {
+      if (/^\d+$/.test(row[0])) line = Number(row[0]);
+      continue;
+    }
     if (row.length !== header.length || row[2] === '...' || seen.has(row[2])) continue;
     seen.add(row[2]);
     const field = (name: string) => row[header!.indexOf(name)];
@@ -90,7 +111,19 @@ export function measuredSites(text: string): MeasuredSite[] {
     const key = `${file}:${line}:${space}:${operation}`;
     let group = groups.get(key);
     if (!group) {
-      group = { file, line, space, operation, sass: [], executed: 0, sectorsPerRequest: 0, idealPerRequest: 0, sharedWays: [], sectors: 0, ideal: 0 };
+      group = {
+        file,
+        line,
+        space,
+        operation,
+        sass: [],
+        executed: 0,
+        sectorsPerRequest: 0,
+        idealPerRequest: 0,
+        sharedWays: [],
+        sectors: 0,
+        ideal: 0,
+      };
       groups.set(key, group);
     }
     group.sass.push(row[3].trim().split(/\s+/)[0]);
@@ -100,6 +133,8 @@ export function measuredSites(text: string): MeasuredSite[] {
     group.sharedWays.push(num(field('L1 Conflicts Shared N-Way')));
   }
   return [...groups.values()].map(({ sectors, ideal, ...site }) => ({
-    ...site, sectorsPerRequest: site.executed ? sectors / site.executed : 0, idealPerRequest: site.executed ? ideal / site.executed : 0,
+    ...site,
+    sectorsPerRequest: site.executed ? sectors / site.executed : 0,
+    idealPerRequest: site.executed ? ideal / site.executed : 0,
   }));
 }

@@ -20,23 +20,30 @@ describe('createLimiter', () => {
     // Promise.withResolvers is Node 22+; the package supports Node 20.
     const gates = Array.from({ length: 6 }, () => {
       let resolve!: () => void;
-      const promise = new Promise<void>((r) => { resolve = r; });
+      const promise = new Promise<void>((r) => {
+        resolve = r;
+      });
       return { promise, resolve };
     });
-    const results = Array.from({ length: 6 }, (_, i) => limit(async () => {
-      started.push(i);
-      most = Math.max(most, ++inFlight);
-      await gates[i].promise;
-      inFlight--;
-      return i * 10;
-    }));
+    const results = Array.from({ length: 6 }, (_, i) =>
+      limit(async () => {
+        started.push(i);
+        most = Math.max(most, ++inFlight);
+        await gates[i].promise;
+        inFlight--;
+        return i * 10;
+      }),
+    );
     await Promise.resolve();
     expect(started).toEqual([0, 1]);
     gates[1].resolve();
     await results[1];
     await Promise.resolve();
     // A new caller arriving now queues behind the four waiting tasks.
-    const late = limit(async () => { started.push(99); return -1; });
+    const late = limit(async () => {
+      started.push(99);
+      return -1;
+    });
     for (const i of [0, 2, 3, 4, 5]) gates[i].resolve();
     expect(await Promise.all(results)).toEqual([0, 10, 20, 30, 40, 50]);
     expect(await late).toBe(-1);
@@ -67,10 +74,13 @@ describe('the gate with parallel builds', () => {
     repo.commitSide('head', 'head kernels');
     // A slow unit with a warning listed before a fast unit that fails: with 4 builds at once
     // the failure finishes first, yet its diagnostics must still come second.
-    headSha = repo.commitFiles({
-      'kernels/a_slow.cu': SLOW_UNIT,
-      'kernels/z_broken.cu': '__global__ void broken(float *x) { x[0] = undefined_name; }\n',
-    }, 'a slow unit with a warning, and a unit that does not build');
+    headSha = repo.commitFiles(
+      {
+        'kernels/a_slow.cu': SLOW_UNIT,
+        'kernels/z_broken.cu': '__global__ void broken(float *x) { x[0] = undefined_name; }\n',
+      },
+      'a slow unit with a warning, and a unit that does not build',
+    );
   });
   afterAll(() => {
     repo?.remove();
@@ -81,8 +91,19 @@ describe('the gate with parallel builds', () => {
     const config = loadConfigFile(path.join(repo.dir, '.github/carve.yml')).config;
     try {
       return await runGate({
-        workspace: repo.dir, config, inputDiagnostics: [], archs: ['sm_90'], failOn: config.failOn, comment: 'changes',
-        nvcc: null, artifacts: [], pullRequest: { baseSha, headSha }, headSha, scope: 'all', scratchDir, jobs,
+        workspace: repo.dir,
+        config,
+        inputDiagnostics: [],
+        archs: ['sm_90'],
+        failOn: config.failOn,
+        comment: 'changes',
+        nvcc: null,
+        artifacts: [],
+        pullRequest: { baseSha, headSha },
+        headSha,
+        scope: 'all',
+        scratchDir,
+        jobs,
       });
     } finally {
       rmSync(scratchDir, { recursive: true, force: true });
@@ -95,7 +116,11 @@ describe('the gate with parallel builds', () => {
     // Not vacuous: both sides were built, and the broken unit's error is in the head report.
     expect(sequential.source).toBe('compile');
     expect(sequential.units.map((u) => `${u.side} ${u.unit}`)).toEqual([
-      'head kernels/a_slow.cu', 'both kernels/pressure.cu', 'both kernels/reduce.cu', 'both kernels/scale.cu', 'head kernels/z_broken.cu',
+      'head kernels/a_slow.cu',
+      'both kernels/pressure.cu',
+      'both kernels/reduce.cu',
+      'both kernels/scale.cu',
+      'head kernels/z_broken.cu',
     ]);
     expect(sequential.base!.kernels.length).toBe(3);
     expect(sequential.head.kernels.length).toBe(4);

@@ -16,9 +16,17 @@ describe('static instructions per thread vs H100 SASS (ncu)', () => {
   const ratios = kernelRatios();
 
   it('measured exactly the PTX committed here', () => {
-    const sums = readFileSync(path.join(DIR, 'h100/ptx.sha256'), 'utf8').trim().split('\n').map((l) => l.split(/\s+/));
+    const sums = readFileSync(path.join(DIR, 'h100/ptx.sha256'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => l.split(/\s+/));
     expect(sums).toHaveLength(3);
-    for (const [sum, file] of sums) expect(createHash('sha256').update(readFileSync(path.resolve(DIR, '../../..', file))).digest('hex')).toBe(sum);
+    for (const [sum, file] of sums)
+      expect(
+        createHash('sha256')
+          .update(readFileSync(path.resolve(DIR, '../../..', file)))
+          .digest('hex'),
+      ).toBe(sum);
   });
 
   it('covers 21 kernels and matches the recorded ratios', () => {

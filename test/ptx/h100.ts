@@ -19,8 +19,15 @@ export interface KernelRatio {
 
 /** ncu rows are in launch order (launches.txt): ID -> kernel; metrics parsed from --csv --print-units base. */
 export function measurements(): Map<string, Record<string, number>> {
-  const launches = readFileSync(path.join(DIR, 'h100/launches.txt'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split(/\s+/));
-  const rows = readFileSync(path.join(DIR, 'h100/ncu.csv'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(`[${l}]`) as string[]);
+  const launches = readFileSync(path.join(DIR, 'h100/launches.txt'), 'utf8')
+    .split('\n')
+    .filter((l) => l && !l.startsWith('#'))
+    .map((l) => l.split(/\s+/));
+  const rows = readFileSync(path.join(DIR, 'h100/ncu.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(`[${l}]`) as string[]);
   const byKernel = new Map<string, Record<string, number>>();
   for (const row of rows) {
     const kernel = launches[Number(row[0])][1];

@@ -2,8 +2,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights,
-  type LoopOptions, type PtxFunction, type PtxModule,
+  analyzeInstructions,
+  buildCfg,
+  findLoops,
+  parsePtx,
+  statementWeights,
+  type LoopOptions,
+  type PtxFunction,
+  type PtxModule,
 } from '../../src/ptx/index.js';
 
 export const PTX_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/ptx');

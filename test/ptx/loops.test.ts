@@ -3,7 +3,13 @@ import { analyze, loadModule } from './helpers.js';
 
 const loopsModule = loadModule('loops.sm_90.ptx');
 const summary = (name: string, options = {}) =>
-  analyze(loopsModule, name, options).loops.map((l) => ({ line: l.source?.line, depth: l.depth, parent: l.parentId, trips: l.tripCount, assumed: l.assumedTripCount }));
+  analyze(loopsModule, name, options).loops.map((l) => ({
+    line: l.source?.line,
+    depth: l.depth,
+    parent: l.parentId,
+    trips: l.tripCount,
+    assumed: l.assumedTripCount,
+  }));
 
 describe('loops and trip counts (loops.cu, nvcc 13 sm_90)', () => {
   it('counts a rolled 64-trip loop; every statement weight follows from it', () => {
@@ -42,7 +48,9 @@ describe('loops and trip counts (loops.cu, nvcc 13 sm_90)', () => {
   it('bounds by a kernel parameter: unknown with its reason, exact once the value is given', () => {
     const unknown = analyze(loopsModule, 'param_bound');
     expect(unknown.loops[0].tripCount).toBeNull();
-    expect(unknown.loops[0].tripCountReason).toBe('bound unknown: kernel parameter param_bound_param_2 (value not given; pass it as a define or loop hint); assumed 1 (default)');
+    expect(unknown.loops[0].tripCountReason).toBe(
+      'bound unknown: kernel parameter param_bound_param_2 (value not given; pass it as a define or loop hint); assumed 1 (default)',
+    );
     expect(unknown.perThread.usesAssumedTripCounts).toBe(true);
     for (const key of ['param_bound_param_2', 'param_2', '2']) {
       const known = analyze(loopsModule, 'param_bound', { defines: { [key]: 37 } });

@@ -7,12 +7,15 @@ const opcodes = (name: string) => kernel(module, name).body.filter((s): s is Ins
 
 describe('instruction mix (kernels.cu, nvcc 13 sm_90)', () => {
   it('sorts every opcode of the fixtures into a category (nothing falls into other)', () => {
-    for (const fn of module.functions) for (const ins of fn.body) if (ins.kind === 'instruction') expect([ins.opcode, classify(ins).category]).not.toContainEqual('other');
+    for (const fn of module.functions)
+      for (const ins of fn.body) if (ins.kind === 'instruction') expect([ins.opcode, classify(ins).category]).not.toContainEqual('other');
   });
 
   it('counts SFU, fp32 and loop weights for the transcendental kernel', () => {
     const a = analyze(module, 'transcendental');
-    const sfuOps = opcodes('transcendental').filter((i) => classify(i).category === 'sfu').map((i) => i.opcode);
+    const sfuOps = opcodes('transcendental')
+      .filter((i) => classify(i).category === 'sfu')
+      .map((i) => i.opcode);
     expect(sfuOps).toEqual(['ex2.approx.f32', 'sin.approx.f32', 'rsqrt.approx.f32', 'lg2.approx.f32']);
     expect(a.mix.static.sfu).toBe(4);
     expect(a.mix.dynamic.sfu).toBe(4 * 32);

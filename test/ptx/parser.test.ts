@@ -13,7 +13,15 @@ describe('parsePtx on nvcc 13 output', () => {
     expect(loops.target).toEqual(['sm_90']);
     expect(loops.addressSize).toBe(64);
     expect(loops.files.get(1)).toMatch(/test\/fixtures\/ptx\/src\/loops\.cu$/);
-    expect(loops.functions.map((f) => f.name)).toEqual(['rolled64', 'unroll4', 'nested', 'param_bound', 'param_unroll4', 'data_dependent', 'tree_reduce']);
+    expect(loops.functions.map((f) => f.name)).toEqual([
+      'rolled64',
+      'unroll4',
+      'nested',
+      'param_bound',
+      'param_unroll4',
+      'data_dependent',
+      'tree_reduce',
+    ]);
     expect(kernels.files.size).toBe(6);
   });
 
@@ -22,13 +30,26 @@ describe('parsePtx on nvcc 13 output', () => {
     expect(tree.kind).toBe('entry');
     expect(tree.visibility).toBe('visible');
     expect(tree.params.map((p) => [p.name, p.type, p.stateSpace])).toEqual([
-      ['tree_reduce_param_0', 'u64', 'param'], ['tree_reduce_param_1', 'u64', 'param'],
+      ['tree_reduce_param_0', 'u64', 'param'],
+      ['tree_reduce_param_1', 'u64', 'param'],
     ]);
     expect(tree.directives).toEqual({ maxntid: [256, 1, 1] });
     const regs = tree.body.filter((s) => s.kind === 'reg');
-    expect(regs.map((r) => r.kind === 'reg' && [r.type, r.name, r.count])).toEqual([['pred', '%p', 4], ['f32', '%f', 6], ['b32', '%r', 15], ['b64', '%rd', 9]]);
+    expect(regs.map((r) => r.kind === 'reg' && [r.type, r.name, r.count])).toEqual([
+      ['pred', '%p', 4],
+      ['f32', '%f', 6],
+      ['b32', '%r', 15],
+      ['b64', '%rd', 9],
+    ]);
     const shared = tree.body.find((s) => s.kind === 'var');
-    expect(shared).toMatchObject({ stateSpace: 'shared', type: 'b8', name: '_ZZ11tree_reduceE3buf', dimensions: [1024], alignment: 4, sizeBytes: 1024 });
+    expect(shared).toMatchObject({
+      stateSpace: 'shared',
+      type: 'b8',
+      name: '_ZZ11tree_reduceE3buf',
+      dimensions: [1024],
+      alignment: 4,
+      sizeBytes: 1024,
+    });
   });
 
   it('parses operands: vectors, addresses with negative offsets, immediates, predicates, labels', () => {
@@ -89,8 +110,23 @@ describe('parsePtx on nvcc 13 output', () => {
     const at = lines.findIndex((l) => l.includes('ld.global.nc.f32 \t%f7, [%rd12+128];'));
     lines[at] = '\tld.global.nc.f32 \t%f7, [%rd12+128;';
     const { module, errors } = parsePtx(lines.join('\n'));
-    expect(errors).toEqual([{ message: "malformed address operand (expected ']', found ';')", line: at + 1, column: lines[at].indexOf(';') + 1, functionName: 'unroll4' }]);
-    expect(module.functions.map((f) => f.name)).toEqual(['rolled64', 'unroll4', 'nested', 'param_bound', 'param_unroll4', 'data_dependent', 'tree_reduce']);
+    expect(errors).toEqual([
+      {
+        message: "malformed address operand (expected ']', found ';')",
+        line: at + 1,
+        column: lines[at].indexOf(';') + 1,
+        functionName: 'unroll4',
+      },
+    ]);
+    expect(module.functions.map((f) => f.name)).toEqual([
+      'rolled64',
+      'unroll4',
+      'nested',
+      'param_bound',
+      'param_unroll4',
+      'data_dependent',
+      'tree_reduce',
+    ]);
   });
 
   it('reports an unterminated body and stray tokens at module scope', () => {

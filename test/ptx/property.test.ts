@@ -22,15 +22,56 @@ function checkWellFormed(text: string): void {
   }
 }
 
-const ptxish = fc.array(fc.constantFrom('.entry', '.func', '.reg', '{', '}', '(', ')', '[', ']', ';', ',', '@', '!', '%r1', '$L1:', 'bra', 'ld.global.f32', '0f3F800000', '-8', '+', '\n', ' ', '.loc 1 2 3', '"', '//', '/*', '*/', '.param .u64 p', 'x'), { maxLength: 80 }).map((tokens) => tokens.join(''));
+const ptxish = fc
+  .array(
+    fc.constantFrom(
+      '.entry',
+      '.func',
+      '.reg',
+      '{',
+      '}',
+      '(',
+      ')',
+      '[',
+      ']',
+      ';',
+      ',',
+      '@',
+      '!',
+      '%r1',
+      '$L1:',
+      'bra',
+      'ld.global.f32',
+      '0f3F800000',
+      '-8',
+      '+',
+      '\n',
+      ' ',
+      '.loc 1 2 3',
+      '"',
+      '//',
+      '/*',
+      '*/',
+      '.param .u64 p',
+      'x',
+    ),
+    { maxLength: 80 },
+  )
+  .map((tokens) => tokens.join(''));
 
 describe('parser robustness (fast-check)', () => {
   it('never throws on arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => checkWellFormed(text)), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (text) => checkWellFormed(text)),
+      { numRuns: 300 },
+    );
   });
 
   it('never throws on PTX-like token soup', () => {
-    fc.assert(fc.property(ptxish, (text) => checkWellFormed(text)), { numRuns: 300 });
+    fc.assert(
+      fc.property(ptxish, (text) => checkWellFormed(text)),
+      { numRuns: 300 },
+    );
   });
 
   it('never throws on real PTX truncated or spliced at random points', () => {

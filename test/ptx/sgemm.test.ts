@@ -14,7 +14,11 @@ describe.each(['sgemm.sm_90.ptx', 'sgemm.sm_80.ptx'])('tiled SGEMM (%s)', (fixtu
 
   it('has the five instantiations (tile shapes and k-unroll factors)', () => {
     expect(names.map((n) => Object.values(tile(n)).join(','))).toEqual([
-      '64,64,8,4,4,512,8,256', '64,64,8,4,4,512,1,256', '128,128,8,8,8,1024,2,256', '32,32,16,2,2,256,4,256', '16,16,16,1,1,4096,16,256',
+      '64,64,8,4,4,512,8,256',
+      '64,64,8,4,4,512,1,256',
+      '128,128,8,8,8,1024,2,256',
+      '32,32,16,2,2,256,4,256',
+      '16,16,16,1,1,4096,16,256',
     ]);
   });
 
@@ -23,7 +27,7 @@ describe.each(['sgemm.sm_90.ptx', 'sgemm.sm_80.ptx'])('tiled SGEMM (%s)', (fixtu
     const a = analyze(module, name);
     const tiles = N / BK;
     const loadsPerTile = (BM * BK + BK * BN) / threads;
-    expect(a.perThread.globalLoadBytes).toBe((4 * (BM * BK + BK * BN)) / threads * tiles);
+    expect(a.perThread.globalLoadBytes).toBe(((4 * (BM * BK + BK * BN)) / threads) * tiles);
     expect(a.perThread.flops).toBe(2 * TM * TN * N);
     expect(a.perThread.globalStoreBytes).toBe(4 * TM * TN);
     expect(a.perThread.sharedStoreBytes).toBe(4 * loadsPerTile * tiles);

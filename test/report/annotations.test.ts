@@ -12,7 +12,7 @@ const config = { ...defaultConfig(), thresholds: { ...defaultConfig().thresholds
 const comparison = compareReports(loadReport('base'), loadReport('head'), config);
 
 describe('toAnnotations', () => {
-  it('one annotation per finding at its line; findings without a line sit on the kernel\'s first analysed line', () => {
+  it("one annotation per finding at its line; findings without a line sit on the kernel's first analysed line", () => {
     const annotations = toAnnotations(comparison, config.failOn);
     expect(annotations.map((a) => [a.path, a.start_line, a.end_line, a.annotation_level, a.title])).toEqual([
       ['test/fixtures/reports/src/head/regtile.cu', 11, 11, 'failure', 'Carve cliff: regtile (sm_90)'],
@@ -26,7 +26,13 @@ describe('toAnnotations', () => {
   });
 
   it('levels follow fail-on: kinds outside it are warnings, notices never fail', () => {
-    expect(toAnnotations(comparison, ['spill']).map((a) => a.annotation_level)).toEqual(['warning', 'warning', 'warning', 'warning', 'warning']);
+    expect(toAnnotations(comparison, ['spill']).map((a) => a.annotation_level)).toEqual([
+      'warning',
+      'warning',
+      'warning',
+      'warning',
+      'warning',
+    ]);
   });
 
   it('batches in requests of at most 50', () => {
@@ -73,7 +79,7 @@ describe('toSarif', () => {
     }
   });
 
-  it('maps findings to rules, levels and lines; findings without a line sit on the kernel\'s first analysed line, as annotations do', () => {
+  it("maps findings to rules, levels and lines; findings without a line sit on the kernel's first analysed line, as annotations do", () => {
     expect(sarif.runs[0].results.map((r: any) => [r.ruleId, r.level, r.locations[0]?.physicalLocation.region?.startLine ?? null])).toEqual([
       ['carve/cliff', 'error', 11],
       ['carve/uncoalesced', 'error', 6],
@@ -81,10 +87,12 @@ describe('toSarif', () => {
       ['carve/instructions', 'warning', 11],
       ['carve/instructions', 'warning', 5],
     ]);
-    expect(sarif.runs[0].results.map((r: any) => r.locations[0].physicalLocation.region.startLine)).toEqual(toAnnotations(comparison, config.failOn).map((a) => a.start_line));
+    expect(sarif.runs[0].results.map((r: any) => r.locations[0].physicalLocation.region.startLine)).toEqual(
+      toAnnotations(comparison, config.failOn).map((a) => a.start_line),
+    );
   });
 
-  it('gives a cliff (no line of its own) its kernel\'s file and line: the exact result', () => {
+  it("gives a cliff (no line of its own) its kernel's file and line: the exact result", () => {
     // regtile.cu's first analysed line is 11, the `for (int p ...)` loop of the kernel.
     const cliff = comparison.findings[0];
     const key = `cliff|regtile|sm_90|test/fixtures/reports/src/head/regtile.cu|`;
@@ -93,17 +101,38 @@ describe('toSarif', () => {
       ruleIndex: 0,
       level: 'error',
       message: { text: `regtile (sm_90): ${cliff.title}. ${cliff.message} Remedy: ${cliff.remedy}` },
-      locations: [{ physicalLocation: { artifactLocation: { uri: 'test/fixtures/reports/src/head/regtile.cu', uriBaseId: '%SRCROOT%' }, region: { startLine: 11 } } }],
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'test/fixtures/reports/src/head/regtile.cu', uriBaseId: '%SRCROOT%' },
+            region: { startLine: 11 },
+          },
+        },
+      ],
       partialFingerprints: { 'carveFinding/v1': createHash('sha256').update(key).digest('hex') },
       properties: {
-        kernel: 'regtile', arch: 'sm_90',
+        kernel: 'regtile',
+        arch: 'sm_90',
         evidence: {
-          blockSize: 256, registersBase: 64, registersHead: 80, sharedBytesBase: 1024, sharedBytesHead: 1024, blocksPerSMBase: 4, blocksPerSMHead: 3,
-          warpsPerSMBase: 32, warpsPerSMHead: 24, occupancyBase: 0.5, occupancyHead: 0.375, limiterHead: 'registers', cause: 'registers',
+          blockSize: 256,
+          registersBase: 64,
+          registersHead: 80,
+          sharedBytesBase: 1024,
+          sharedBytesHead: 1024,
+          blocksPerSMBase: 4,
+          blocksPerSMHead: 3,
+          warpsPerSMBase: 32,
+          warpsPerSMHead: 24,
+          occupancyBase: 0.5,
+          occupancyHead: 0.375,
+          limiterHead: 'registers',
+          cause: 'registers',
         },
       },
     });
     expect(cliff.title).toBe('+16 registers → 4 → 3 blocks/SM (occupancy 50% → 37.5%)');
-    expect(readFileSync(path.resolve(import.meta.dirname, '../fixtures/reports/src/head/regtile.cu'), 'utf8').split('\n')[10]).toBe('    for (int p = 0; p < k; ++p) {');
+    expect(readFileSync(path.resolve(import.meta.dirname, '../fixtures/reports/src/head/regtile.cu'), 'utf8').split('\n')[10]).toBe(
+      '    for (int p = 0; p < k; ++p) {',
+    );
   });
 });

@@ -22,7 +22,9 @@ export interface Browser {
 export async function openChromium(): Promise<Browser> {
   if (process.env.CHROMIUM) return { binary: process.env.CHROMIUM, env: process.env };
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new Error(`The HTML report test runs @sparticuz/chromium, built for x64 Linux only; on ${process.platform}/${process.arch} set CHROMIUM=/path/to/chromium.`);
+    throw new Error(
+      `The HTML report test runs @sparticuz/chromium, built for x64 Linux only; on ${process.platform}/${process.arch} set CHROMIUM=/path/to/chromium.`,
+    );
   }
   const binary = await chromium.executablePath();
   // The shared libraries ride along in the package; put them first so the host needs none.
@@ -40,13 +42,24 @@ export interface PageRun {
   screenshotPng: Buffer;
 }
 
-interface Message { id?: number; method?: string; params?: Record<string, any>; result?: Record<string, any>; error?: { message: string }; sessionId?: string }
+interface Message {
+  id?: number;
+  method?: string;
+  params?: Record<string, any>;
+  result?: Record<string, any>;
+  error?: { message: string };
+  sessionId?: string;
+}
 
 export async function loadPage(browser: Browser, url: string, expressions: string[], width = 1280): Promise<PageRun> {
-  const child = spawn(browser.binary, ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-zygote', '--remote-debugging-pipe', 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
-    env: browser.env,
-  });
+  const child = spawn(
+    browser.binary,
+    ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--no-zygote', '--remote-debugging-pipe', 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'],
+      env: browser.env,
+    },
+  );
   const input = child.stdio[3] as Writable;
   const output = child.stdio[4] as Readable;
   const pending = new Map<number, { resolve: (m: Message) => void; reject: (e: Error) => void }>();
@@ -82,11 +95,18 @@ export async function loadPage(browser: Browser, url: string, expressions: strin
     const load = new Promise<void>((resolve) => (loaded = resolve));
     listeners.push((m) => {
       if (m.sessionId !== attachedId) return;
-      if (m.method === 'Runtime.consoleAPICalled' && (m.params!.type === 'error' || m.params!.type === 'warning' || m.params!.type === 'assert')) {
-        errors.push(`console.${m.params!.type}: ${(m.params!.args as Array<{ value?: unknown; description?: string }>).map((a) => a.value ?? a.description).join(' ')}`);
+      if (
+        m.method === 'Runtime.consoleAPICalled' &&
+        (m.params!.type === 'error' || m.params!.type === 'warning' || m.params!.type === 'assert')
+      ) {
+        errors.push(
+          `console.${m.params!.type}: ${(m.params!.args as Array<{ value?: unknown; description?: string }>).map((a) => a.value ?? a.description).join(' ')}`,
+        );
       }
-      if (m.method === 'Runtime.exceptionThrown') errors.push(`exception: ${m.params!.exceptionDetails.exception?.description ?? m.params!.exceptionDetails.text}`);
-      if (m.method === 'Log.entryAdded' && (m.params!.entry.level === 'error' || m.params!.entry.level === 'warning')) errors.push(`log ${m.params!.entry.level}: ${m.params!.entry.text}${m.params!.entry.url ? ` (${m.params!.entry.url})` : ''}`);
+      if (m.method === 'Runtime.exceptionThrown')
+        errors.push(`exception: ${m.params!.exceptionDetails.exception?.description ?? m.params!.exceptionDetails.text}`);
+      if (m.method === 'Log.entryAdded' && (m.params!.entry.level === 'error' || m.params!.entry.level === 'warning'))
+        errors.push(`log ${m.params!.entry.level}: ${m.params!.entry.text}${m.params!.entry.url ? ` (${m.params!.entry.url})` : ''}`);
       if (m.method === 'Page.loadEventFired') loaded();
     });
     for (const domain of ['Runtime.enable', 'Log.enable', 'Page.enable']) await send(domain, {}, attachedId);

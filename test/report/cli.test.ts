@@ -47,7 +47,17 @@ describe('carve compare', () => {
 
   it('writes the comment, summary and SARIF files; BASE none is head-only', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-cli-'));
-    const run = await carve(['compare', 'none', path.resolve(HEAD), '--comment-out', path.join(dir, 'c.md'), '--summary-out', path.join(dir, 's.md'), '--sarif', path.join(dir, 'r.sarif')]);
+    const run = await carve([
+      'compare',
+      'none',
+      path.resolve(HEAD),
+      '--comment-out',
+      path.join(dir, 'c.md'),
+      '--summary-out',
+      path.join(dir, 's.md'),
+      '--sarif',
+      path.join(dir, 'r.sarif'),
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('(head-only)');
     expect(readFileSync(path.join(dir, 'c.md'), 'utf8').startsWith(COMMENT_MARKER)).toBe(true);
@@ -58,7 +68,10 @@ describe('carve compare', () => {
   it('bad input exits 2 with the location: missing file, invalid JSON (line:column), not a report (JSON path), unknown kind', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-cli-'));
     writeFileSync(path.join(dir, 'bad.json'), '{\n  "schemaVersion": 1,\n  oops\n}');
-    writeFileSync(path.join(dir, 'wrong.json'), JSON.stringify({ schemaVersion: 1, tool: { name: 'carve', version: '0' }, archs: [], kernels: [{ name: 3 }], diagnostics: [] }));
+    writeFileSync(
+      path.join(dir, 'wrong.json'),
+      JSON.stringify({ schemaVersion: 1, tool: { name: 'carve', version: '0' }, archs: [], kernels: [{ name: 3 }], diagnostics: [] }),
+    );
     const missing = await carve(['compare', path.join(dir, 'nope.json'), HEAD]);
     expect([missing.code, missing.stderr]).toEqual([2, expect.stringContaining('nope.json: cannot read (ENOENT)')]);
     const invalid = await carve(['compare', path.join(dir, 'bad.json'), HEAD]);
@@ -96,7 +109,9 @@ describe('carve report --comparison', () => {
     const markdown = readFileSync(path.join(out, 'report.md'), 'utf8');
     expect(markdown).toContain('## Carving frontiers');
     expect(markdown).toContain('| `tile` | sm_90 | 2/12 | 2/12 |');
-    expect(markdown).toContain('timed in 5 interleaved rounds (survivors and current): fastest on base `BLOCK=64,ITEMS=4` 0.01645 ms, on head `BLOCK=64,ITEMS=2` 0.04235 ms · head/base 2.575×');
+    expect(markdown).toContain(
+      'timed in 5 interleaved rounds (survivors and current): fastest on base `BLOCK=64,ITEMS=4` 0.01645 ms, on head `BLOCK=64,ITEMS=2` 0.04235 ms · head/base 2.575×',
+    );
     const html = readFileSync(path.join(out, 'report.html'), 'utf8');
     expect(html).toContain('<h2>Carving frontiers (base → head)</h2>');
     expect(html).toContain('<td>tile</td><td>sm_90</td><td>2/12</td><td>2/12</td>');

@@ -15,8 +15,17 @@ describe('codeSpan', () => {
 
   it('is used for the kernel in the table and in findings', () => {
     const finding: Finding = {
-      kind: 'cliff', severity: 'failure', kernel: 'k', displayName: 'evil` **x** `', arch: 'sm_90', file: null, line: null,
-      title: 't', message: 'm', evidence: {}, remedy: null,
+      kind: 'cliff',
+      severity: 'failure',
+      kernel: 'k',
+      displayName: 'evil` **x** `',
+      arch: 'sm_90',
+      file: null,
+      line: null,
+      title: 't',
+      message: 'm',
+      evidence: {},
+      remedy: null,
     };
     expect(findingMarkdown(finding, { failOn: ['cliff'] })).toContain('· `` evil` **x** ` `` (sm_90): t');
     const pair: KernelComparison = { name: 'k', displayName: 'a|b`c', arch: 'sm_90', status: 'added', base: null, head: null };

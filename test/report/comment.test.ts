@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { compareReports } from '../../src/analysis/compare/index.js';
 import { defaultConfig } from '../../src/config/load.js';
-import { COMMENT_MARKER, GITHUB_COMMENT_LIMIT, renderComment, renderSummary, SUMMARY_LIMIT, type CarveReport, type RenderContext } from '../../src/report/index.js';
+import {
+  COMMENT_MARKER,
+  GITHUB_COMMENT_LIMIT,
+  renderComment,
+  renderSummary,
+  SUMMARY_LIMIT,
+  type CarveReport,
+  type RenderContext,
+} from '../../src/report/index.js';
 import { loadReport } from '../compare/fixtures.js';
 
 const config = defaultConfig();
@@ -15,7 +23,9 @@ const context: RenderContext = {
 
 /** The fixture's kernels repeated under new names: a large but real comparison. */
 function replicate(report: CarveReport, copies: number): CarveReport {
-  const kernels = Array.from({ length: copies }, (_, i) => report.kernels.map((k) => ({ ...k, name: `${k.name}_${i}`, displayName: `${k.displayName}_${i}` }))).flat();
+  const kernels = Array.from({ length: copies }, (_, i) =>
+    report.kernels.map((k) => ({ ...k, name: `${k.name}_${i}`, displayName: `${k.displayName}_${i}` })),
+  ).flat();
   return { ...report, kernels };
 }
 
@@ -37,11 +47,15 @@ describe('renderComment', () => {
 
   it('links findings to the line at the head commit', () => {
     const text = renderComment(comparison, context);
-    expect(text).toContain('[test/fixtures/reports/src/head/gather.cu:6](https://github.com/acme/kernels/blob/0123456789abcdef0123456789abcdef01234567/test/fixtures/reports/src/head/gather.cu#L6)');
+    expect(text).toContain(
+      '[test/fixtures/reports/src/head/gather.cu:6](https://github.com/acme/kernels/blob/0123456789abcdef0123456789abcdef01234567/test/fixtures/reports/src/head/gather.cu#L6)',
+    );
     // Absolute paths are made relative to the checkout; outside it they are not linked.
     const absolute = structuredClone(comparison);
     for (const f of absolute.findings) if (f.file) f.file = `/home/runner/work/kernels/${f.file}`;
-    expect(renderComment(absolute, { ...context, repoRoot: '/home/runner/work/kernels' })).toContain('blob/0123456789abcdef0123456789abcdef01234567/test/fixtures/reports/src/head/gather.cu#L6');
+    expect(renderComment(absolute, { ...context, repoRoot: '/home/runner/work/kernels' })).toContain(
+      'blob/0123456789abcdef0123456789abcdef01234567/test/fixtures/reports/src/head/gather.cu#L6',
+    );
     expect(renderComment(absolute, context)).not.toContain('gather.cu#L6');
   });
 
@@ -50,7 +64,9 @@ describe('renderComment', () => {
     expect(text.match(/```mermaid/g)).toHaveLength(1);
     expect(text).toContain('title "regtile (sm_90): occupancy % by block size, base (grey) and head (red)"');
     // In a collapsed section, with the legend naming the lines.
-    expect(text).toContain('<details><summary>Occupancy by block size (1 kernel)</summary>\n\nLegend: **grey** line = base, **red** line = head');
+    expect(text).toContain(
+      '<details><summary>Occupancy by block size (1 kernel)</summary>\n\nLegend: **grey** line = base, **red** line = head',
+    );
     expect(text).toContain('%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#8c959f, #cf222e"}}}}%%');
   });
 
@@ -73,7 +89,9 @@ describe('renderComment', () => {
     expect(text).toContain('_500 more changed kernels not shown._');
     // One entry per distinct finding, with its count and the first kernels named.
     expect(text.match(/^- (❌|⚠️|ℹ️) \*\*/gm)).toHaveLength(comparison.findings.length);
-    expect(text).toContain('- ❌ **cliff** **×400** · 400 kernels: `regtile_0`, `regtile_1`, `regtile_2`, `regtile_3`, `regtile_4`, and 395 more (sm_90): +16 registers');
+    expect(text).toContain(
+      '- ❌ **cliff** **×400** · 400 kernels: `regtile_0`, `regtile_1`, `regtile_2`, `regtile_3`, `regtile_4`, and 395 more (sm_90): +16 registers',
+    );
     // The 400 unchanged kernels are one line.
     expect(text).toContain('_400 unchanged kernels (same resources, occupancy and accesses): `steady_0`, `steady_1`');
     expect(text).not.toMatch(/\| unchanged \|/);
@@ -90,7 +108,8 @@ describe('renderComment', () => {
   });
 
   it('respects a smaller budget exactly', () => {
-    for (const limit of [20_000, 5_000, 1_500]) expect(renderComment(comparison, { ...context, maxLength: limit }).length).toBeLessThanOrEqual(limit);
+    for (const limit of [20_000, 5_000, 1_500])
+      expect(renderComment(comparison, { ...context, maxLength: limit }).length).toBeLessThanOrEqual(limit);
   });
 });
 

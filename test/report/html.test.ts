@@ -27,7 +27,7 @@ describe('renderHtmlReport', () => {
     expect(html.match(/<svg /g)).toHaveLength(10);
   });
 
-  it('draws the roofline from the arch\'s sourced peaks and the carving frontier', () => {
+  it("draws the roofline from the arch's sourced peaks and the carving frontier", () => {
     expect(html).toContain('Roofline position (H100 SXM5 80GB HBM3)');
     // The peaks are the arch table's (src/gpu), with what is unverified said on the chart.
     const h100 = getArch('sm_90').flagship;
@@ -49,7 +49,9 @@ describe('renderHtmlReport', () => {
     const md = renderMarkdownReport(input);
     expect(md).toContain('| `regtile` | sm_90 | 16×16×1 | 80        | 0          | 37.5% (3 blk)');
     const unverified = getArch('sm_90').flagship.unverified;
-    expect(md).toContain(`- sm_90: H100 SXM5 80GB HBM3, 3352 GB/s, 66908 GFLOP/s FP32${unverified.length ? ` (unverified: ${unverified.join(', ')})` : ''}`);
+    expect(md).toContain(
+      `- sm_90: H100 SXM5 80GB HBM3, 3352 GB/s, 66908 GFLOP/s FP32${unverified.length ? ` (unverified: ${unverified.join(', ')})` : ''}`,
+    );
     expect(md).toContain('## Carving: regtile-tile-n · sm_90');
   });
 });
@@ -63,8 +65,15 @@ describe('HTML report in headless Chromium', () => {
     mkdirSync(OUT, { recursive: true });
     writeFileSync(path.join(OUT, 'report.html'), renderHtmlReport(input));
     // A control page: the same check must see its errors, or it could never fail.
-    writeFileSync(path.join(OUT, 'broken.html'), '<!DOCTYPE html><html><body><img src="missing.png"><svg><path d="M 0 0 L x"/></svg></body></html>');
-    page = await loadPage(chromium, `file://${path.join(OUT, 'report.html')}`, ['document.querySelectorAll("svg").length', 'document.body.scrollHeight', 'document.title']);
+    writeFileSync(
+      path.join(OUT, 'broken.html'),
+      '<!DOCTYPE html><html><body><img src="missing.png"><svg><path d="M 0 0 L x"/></svg></body></html>',
+    );
+    page = await loadPage(chromium, `file://${path.join(OUT, 'report.html')}`, [
+      'document.querySelectorAll("svg").length',
+      'document.body.scrollHeight',
+      'document.title',
+    ]);
     broken = await loadPage(chromium, `file://${path.join(OUT, 'broken.html')}`, []);
     writeFileSync(path.join(OUT, 'report.png'), page.screenshotPng);
   });

@@ -17,7 +17,9 @@ const outcome = (run: Awaited<ReturnType<typeof carveSpace>>) => run.builds.map(
 
 describe('one cache, two concurrent carving runs', () => {
   it('both see every variant that builds as built, and the same carving', async () => {
-    const [a, b] = await Promise.all([1, 2].map(() => carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, jobs: 2 })));
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => carveSpace({ config, spaceName: 'tiny', arch: 'sm_90', cacheDir, configFile, jobs: 2 })),
+    );
     expect(outcome(a)).toEqual(outcome(b));
     // UNROLL=3 does not compile (the fixture's static_assert); every other variant does.
     expect(a.builds.filter((x) => !x.ok).map((x) => x.variant.id)).toEqual(['UNROLL=3,STRIDE=1,BLOCK=128', 'UNROLL=3,STRIDE=32,BLOCK=128']);

@@ -12,11 +12,30 @@ const cacheDir = mkdtempSync(path.join(tmpdir(), 'carve-cache-4p-'));
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
 
 function carveProcess(): Promise<{ code: number; stdout: string; stderr: string }> {
-  const args = ['--import', 'tsx', 'src/cli/bin.ts', 'carve', '--config', 'test/fixtures/carving/tiny.yml', '--space', 'tiny', '--json', '--cache', cacheDir, '--jobs', '2'];
+  const args = [
+    '--import',
+    'tsx',
+    'src/cli/bin.ts',
+    'carve',
+    '--config',
+    'test/fixtures/carving/tiny.yml',
+    '--space',
+    'tiny',
+    '--json',
+    '--cache',
+    cacheDir,
+    '--jobs',
+    '2',
+  ];
   return new Promise((resolve) => {
-    execFile(process.execPath, args, { cwd: path.resolve(import.meta.dirname, '../..'), maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      args,
+      { cwd: path.resolve(import.meta.dirname, '../..'), maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -26,8 +45,14 @@ describe('four carving processes, one cache', () => {
     const runs = await Promise.all([1, 2, 3, 4].map(() => carveProcess()));
     expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
     for (const run of runs.slice(1)) expect(run.stdout).toBe(runs[0].stdout);
-    const result = JSON.parse(runs[0].stdout) as { variants: Array<{ id: string; status: string }>; steps: Array<{ name: string; before: number; after: number }> };
-    expect(result.variants.filter((v) => v.status === 'pruned:build').map((v) => v.id)).toEqual(['UNROLL=3,STRIDE=1,BLOCK=128', 'UNROLL=3,STRIDE=32,BLOCK=128']);
+    const result = JSON.parse(runs[0].stdout) as {
+      variants: Array<{ id: string; status: string }>;
+      steps: Array<{ name: string; before: number; after: number }>;
+    };
+    expect(result.variants.filter((v) => v.status === 'pruned:build').map((v) => v.id)).toEqual([
+      'UNROLL=3,STRIDE=1,BLOCK=128',
+      'UNROLL=3,STRIDE=32,BLOCK=128',
+    ]);
     expect(result.steps[0]).toMatchObject({ name: 'build', before: 10, after: 8 });
     expect(result.variants.filter((v) => v.status === 'survivor').map((v) => v.id)).toEqual(['UNROLL=2,STRIDE=1,BLOCK=128']);
     for (const run of runs) expect(run.stderr.match(/failed to build/g) ?? []).toHaveLength(2);

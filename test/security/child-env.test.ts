@@ -13,7 +13,14 @@ const dir = mkdtempSync(path.join(tmpdir(), 'carve-env-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function withSecrets<T>(body: () => Promise<T>): Promise<T> {
-  const added = { GITHUB_TOKEN: TOKEN, 'INPUT_GITHUB-TOKEN': TOKEN, GH_TOKEN: TOKEN, ACTIONS_RUNTIME_TOKEN: 'runtime-secret-abcdef', ACTIONS_CACHE_URL: 'https://cache.example', RENAMED: TOKEN };
+  const added = {
+    GITHUB_TOKEN: TOKEN,
+    'INPUT_GITHUB-TOKEN': TOKEN,
+    GH_TOKEN: TOKEN,
+    ACTIONS_RUNTIME_TOKEN: 'runtime-secret-abcdef',
+    ACTIONS_CACHE_URL: 'https://cache.example',
+    RENAMED: TOKEN,
+  };
   const before = new Set(Object.keys(process.env));
   Object.assign(process.env, added);
   return body().finally(() => {
@@ -23,7 +30,19 @@ function withSecrets<T>(body: () => Promise<T>): Promise<T> {
 
 describe('childEnv', () => {
   it('drops tokens, inputs and runner credentials, and any variable holding a token value', () => {
-    const env = childEnv({ CARVE_SIDE: 'head', GITHUB_TOKEN: 'x' }, { PATH: '/bin', HOME: '/h', GITHUB_TOKEN: TOKEN, 'INPUT_GITHUB-TOKEN': TOKEN, INPUT_MODE: 'gate', ACTIONS_ID_TOKEN_REQUEST_URL: 'u', COPY: TOKEN, GITHUB_SHA: 'abc' });
+    const env = childEnv(
+      { CARVE_SIDE: 'head', GITHUB_TOKEN: 'x' },
+      {
+        PATH: '/bin',
+        HOME: '/h',
+        GITHUB_TOKEN: TOKEN,
+        'INPUT_GITHUB-TOKEN': TOKEN,
+        INPUT_MODE: 'gate',
+        ACTIONS_ID_TOKEN_REQUEST_URL: 'u',
+        COPY: TOKEN,
+        GITHUB_SHA: 'abc',
+      },
+    );
     expect(env).toEqual({ PATH: '/bin', HOME: '/h', GITHUB_SHA: 'abc', CARVE_SIDE: 'head' });
   });
 });

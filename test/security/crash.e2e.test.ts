@@ -24,7 +24,9 @@ beforeAll(async () => {
   const notADirectory = path.join(mkdtempSync(path.join(tmpdir(), 'carve-crash-out-')), 'report');
   writeFileSync(notADirectory, 'a file where the report directory should be\n');
   run = await runBundledAction({
-    bundle, workspace: repo.dir, apiUrl: server.url,
+    bundle,
+    workspace: repo.dir,
+    apiUrl: server.url,
     inputs: { 'github-token': 'ghs_test', 'report-dir': notADirectory, arch: 'sm_90' },
     event: pullRequestEvent(41, baseSha, headSha),
   });

@@ -22,7 +22,9 @@ describe('failureLine', () => {
       const line = failureLine(thrown(() => writeFileSync(path.join(dir, 'out'), 'x')));
       expect(line).toBe(`is a directory (${dir}/out): EISDIR: illegal operation on a directory, open '${dir}/out'`);
       // The message already says the cause and the path: nothing is repeated.
-      expect(failureLine(thrown(() => writeFileSync(path.join(dir, 'missing/report.json'), 'x')))).toBe(`ENOENT: no such file or directory, open '${dir}/missing/report.json'`);
+      expect(failureLine(thrown(() => writeFileSync(path.join(dir, 'missing/report.json'), 'x')))).toBe(
+        `ENOENT: no such file or directory, open '${dir}/missing/report.json'`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -25,9 +25,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const marker = (name: string) => path.join(dir, name);
 
 describe('defines never reach a shell', () => {
-  it("a value with $(...) goes through a generated header: no command runs and the unit builds", async () => {
+  it('a value with $(...) goes through a generated header: no command runs and the unit builds', async () => {
     const out = path.join(dir, 'out-define');
-    const result = await compileCuda({ source: path.join(dir, 'k.cu'), arch: 'sm_90', outDir: out, nvcc, defines: { Y: `$(touch ${marker('pwn-define')})`, N: 4 }, cubin: false });
+    const result = await compileCuda({
+      source: path.join(dir, 'k.cu'),
+      arch: 'sm_90',
+      outDir: out,
+      nvcc,
+      defines: { Y: `$(touch ${marker('pwn-define')})`, N: 4 },
+      cubin: false,
+    });
     expect(existsSync(marker('pwn-define'))).toBe(false);
     expect(result.ok).toBe(true);
     expect(result.resources.map((r) => r.name)).toEqual(['_Z1kPf']);
@@ -37,11 +44,17 @@ describe('defines never reach a shell', () => {
   }, 60_000);
 
   it('a name that is not an identifier and a value with a newline are refused with the reason', async () => {
-    const result = await compileCuda({ source: path.join(dir, 'k.cu'), arch: 'sm_90', outDir: path.join(dir, 'out-bad'), nvcc, defines: { 'A;touch x': 1, B: 'x\n#include "/etc/passwd"' } });
+    const result = await compileCuda({
+      source: path.join(dir, 'k.cu'),
+      arch: 'sm_90',
+      outDir: path.join(dir, 'out-bad'),
+      nvcc,
+      defines: { 'A;touch x': 1, B: 'x\n#include "/etc/passwd"' },
+    });
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.message)).toEqual([
       "define name 'A;touch x' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)",
-      "define B: value 'x\\n#include \\\"/etc/passwd\\\"' cannot be one line of a header (newline, NUL or trailing backslash)",
+      'define B: value \'x\\n#include \\"/etc/passwd\\"\' cannot be one line of a header (newline, NUL or trailing backslash)',
     ]);
   });
 
@@ -76,11 +89,24 @@ describe('file names never reach a shell', () => {
     writeFileSync(evil, KERNEL);
     const result = await compileCuda({ source: evil, arch: 'sm_90', outDir: path.join(dir, 'out-quote'), nvcc });
     expect(result.ok).toBe(false);
-    expect(result.diagnostics).toEqual([{ severity: 'error', stage: 'build', file: evil, message: `source path '${evil.replace('"', '\\"')}' contains a quote or newline: not compiled` }]);
+    expect(result.diagnostics).toEqual([
+      {
+        severity: 'error',
+        stage: 'build',
+        file: evil,
+        message: `source path '${evil.replace('"', '\\"')}' contains a quote or newline: not compiled`,
+      },
+    ]);
   });
 
   it('an include dir with shell characters is refused', async () => {
-    const result = await compileCuda({ source: path.join(dir, 'k.cu'), arch: 'sm_90', outDir: path.join(dir, 'out-inc'), nvcc, includeDirs: [`/tmp/$(touch ${marker('pwn-inc')})`] });
+    const result = await compileCuda({
+      source: path.join(dir, 'k.cu'),
+      arch: 'sm_90',
+      outDir: path.join(dir, 'out-inc'),
+      nvcc,
+      includeDirs: [`/tmp/$(touch ${marker('pwn-inc')})`],
+    });
     expect(existsSync(marker('pwn-inc'))).toBe(false);
     expect(result.ok).toBe(false);
     expect(result.diagnostics[0].message).toMatch(/^argument '-I\/tmp\/\$\(touch .*\)' has characters nvcc would hand to a shell/);
@@ -89,17 +115,39 @@ describe('file names never reach a shell', () => {
 
 describe('flags from the config are allow-listed', () => {
   it('refuses options that pick an executable, run a program or smuggle a host-compiler wrapper', async () => {
-    const flags = ['-ccbin=/tmp/evil', '--run', '-Xcompiler', `-wrapper,touch,${marker('pwn-flag')}`, '--options-file=/tmp/o', '-o', `-DX=$(touch ${marker('pwn-flag')})`];
+    const flags = [
+      '-ccbin=/tmp/evil',
+      '--run',
+      '-Xcompiler',
+      `-wrapper,touch,${marker('pwn-flag')}`,
+      '--options-file=/tmp/o',
+      '-o',
+      `-DX=$(touch ${marker('pwn-flag')})`,
+    ];
     const result = await compileCuda({ source: path.join(dir, 'k.cu'), arch: 'sm_90', outDir: path.join(dir, 'out-flags'), nvcc, flags });
     expect(existsSync(marker('pwn-flag'))).toBe(false);
     expect(result.ok).toBe(false);
     expect(result.diagnostics.map((d) => d.message.split(' ').slice(0, 2).join(' '))).toEqual([
-      "flag '-ccbin=/tmp/evil'", "flag '--run'", "flag '-Xcompiler':", "flag '-Xcompiler':", "flag '-Xcompiler':", "flag '--options-file=/tmp/o'", "flag '-o'", 'flag \'-DX=$(touch',
+      "flag '-ccbin=/tmp/evil'",
+      "flag '--run'",
+      "flag '-Xcompiler':",
+      "flag '-Xcompiler':",
+      "flag '-Xcompiler':",
+      "flag '--options-file=/tmp/o'",
+      "flag '-o'",
+      "flag '-DX=$(touch",
     ]);
   });
 
   it('accepts ordinary code-generation flags and builds with them', async () => {
-    const result = await compileCuda({ source: path.join(dir, 'k.cu'), arch: 'sm_90', outDir: path.join(dir, 'out-ok'), nvcc, cubin: false, flags: ['-O3', '-Xptxas', '-v,-O3', '--use_fast_math', '-std=c++17', '-DEXTRA=1'] });
+    const result = await compileCuda({
+      source: path.join(dir, 'k.cu'),
+      arch: 'sm_90',
+      outDir: path.join(dir, 'out-ok'),
+      nvcc,
+      cubin: false,
+      flags: ['-O3', '-Xptxas', '-v,-O3', '--use_fast_math', '-std=c++17', '-DEXTRA=1'],
+    });
     expect(result.diagnostics).toEqual([]);
     expect(result.ok).toBe(true);
   }, 60_000);
@@ -113,7 +161,14 @@ describe('children get no token', () => {
     writeFileSync(fake, `#!/bin/sh\nenv > '${dump}'\nexit 1\n`);
     chmodSync(fake, 0o755);
     const saved = { ...process.env };
-    Object.assign(process.env, { GITHUB_TOKEN: token, 'INPUT_GITHUB-TOKEN': token, ACTIONS_RUNTIME_TOKEN: 'runtime-secret-abcdef', ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-secret-abcdef', COPY_OF_TOKEN: token, CARVE_KEEP: 'kept' });
+    Object.assign(process.env, {
+      GITHUB_TOKEN: token,
+      'INPUT_GITHUB-TOKEN': token,
+      ACTIONS_RUNTIME_TOKEN: 'runtime-secret-abcdef',
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'oidc-secret-abcdef',
+      COPY_OF_TOKEN: token,
+      CARVE_KEEP: 'kept',
+    });
     try {
       const result = await compileCuda({ source: path.join(dir, 'k.cu'), arch: 'sm_90', outDir: path.join(dir, 'out-env'), nvcc: fake });
       expect(result.ok).toBe(false);

@@ -30,7 +30,10 @@ setInterval(() => undefined, 1000);
 describe('interrupted runs', () => {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     it(`${signal} removes the worktree and the scratch folder`, async () => {
-      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, repo.dir, commit, scratch], { cwd: path.resolve(import.meta.dirname, '../..'), stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, repo.dir, commit, scratch], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       await new Promise<void>((resolve) => child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('ready') && resolve()));
       expect(repo.git('worktree', 'list').split('\n')).toHaveLength(2);
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -20,31 +20,54 @@ import { branchingPtx, nestedCallsPtx, ptxasLogOf } from '../fixtures/security/g
 const dir = mkdtempSync(path.join(tmpdir(), 'carve-limits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const analyse = (ptxText: string) => analyzeModule({
-  ptxText, ptxFile: 'hostile.ptx', sourceFile: null, arch: 'sm_90', resources: [],
-  launchFor: () => ({ block: [128, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
-  defines: {}, loops: { assumedTripCount: 1, hints: {} },
-});
+const analyse = (ptxText: string) =>
+  analyzeModule({
+    ptxText,
+    ptxFile: 'hostile.ptx',
+    sourceFile: null,
+    arch: 'sm_90',
+    resources: [],
+    launchFor: () => ({ block: [128, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
+    defines: {},
+    loops: { assumedTripCount: 1, hints: {} },
+  });
 
 async function cli(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: dir, isTTY: false, env: process.env };
+  const io: CliIO = {
+    stdout: (t) => {
+      stdout += t;
+    },
+    stderr: (t) => {
+      stderr += t;
+    },
+    cwd: dir,
+    isTTY: false,
+    env: process.env,
+  };
   const code = await main(args, io);
   return { code, stdout, stderr };
 }
 
 describe('space size is capped before enumeration', () => {
-  const cube = (values: number) => `spaces:\n  huge:\n    source: a.cu\n    kernel: k\n    parameters: { A: [${Array.from({ length: values }, (_, i) => i + 1).join(', ')}], B: [${Array.from({ length: values }, (_, i) => i + 1).join(', ')}], C: [${Array.from({ length: values }, (_, i) => i + 1).join(', ')}] }\n    launch: { block: [A], grid: [1] }\n`;
+  const cube = (values: number) =>
+    `spaces:\n  huge:\n    source: a.cu\n    kernel: k\n    parameters: { A: [${Array.from({ length: values }, (_, i) => i + 1).join(', ')}], B: [${Array.from({ length: values }, (_, i) => i + 1).join(', ')}], C: [${Array.from({ length: values }, (_, i) => i + 1).join(', ')}] }\n    launch: { block: [A], grid: [1] }\n`;
 
   it('1000^3 variants: an error at /spaces/huge/parameters, nothing enumerated', () => {
     const { config } = parseConfigText(cube(1000), 'carve.yml', '.');
     const result = enumerateSpace('huge', config.spaces.huge, config.defines, 'carve.yml', config.carving.maxSpaceSize);
     expect([result.total, result.variants.length, result.rejected.length]).toEqual([1e9, 0, 0]);
-    expect(result.diagnostics).toEqual([{
-      severity: 'error', stage: 'config', file: 'carve.yml', jsonPath: '/spaces/huge/parameters',
-      message: "space 'huge' has 1,000,000,000 variants (A: 1000 x B: 1000 x C: 1000), over the limit of 100,000 (`carving.maxSpaceSize`): narrow the parameter lists or raise the limit",
-    }]);
+    expect(result.diagnostics).toEqual([
+      {
+        severity: 'error',
+        stage: 'config',
+        file: 'carve.yml',
+        jsonPath: '/spaces/huge/parameters',
+        message:
+          "space 'huge' has 1,000,000,000 variants (A: 1000 x B: 1000 x C: 1000), over the limit of 100,000 (`carving.maxSpaceSize`): narrow the parameter lists or raise the limit",
+      },
+    ]);
   });
 
   it('the limit is configurable', () => {
@@ -60,14 +83,18 @@ describe('space size is capped before enumeration', () => {
 describe('expression nesting', () => {
   it('100,000 parentheses: an error, no stack overflow', () => {
     expect(compileExpression(`${'('.repeat(100_000)}1${')'.repeat(100_000)}`, [])).toEqual({
-      ok: false, column: 1, message: 'the expression is 200001 characters long; the limit is 10000',
+      ok: false,
+      column: 1,
+      message: 'the expression is 200001 characters long; the limit is 10000',
     });
   });
 
   it('nesting beyond 200 levels is an error at the column where it passes the limit', () => {
     expect(compileExpression(`${'('.repeat(199)}1${')'.repeat(199)}`, []).ok).toBe(true);
     expect(compileExpression(`${'('.repeat(3000)}1${')'.repeat(3000)}`, [])).toEqual({
-      ok: false, column: 201, message: 'the expression nests deeper than 200 levels (parentheses, unary operators, calls)',
+      ok: false,
+      column: 201,
+      message: 'the expression nests deeper than 200 levels (parentheses, unary operators, calls)',
     });
     expect(compileExpression(`${'-'.repeat(500)}1`, [])).toMatchObject({ ok: false, column: 201 });
   });
@@ -76,15 +103,22 @@ describe('expression nesting', () => {
     const spaceDir = path.join(dir, 'deep');
     mkdirSync(spaceDir);
     const deep = `${'('.repeat(4000)}BLOCK${')'.repeat(4000)}`;
-    writeFileSync(path.join(spaceDir, 'carve.yml'), `archs: [sm_90]\nspaces:\n  s:\n    source: a.cu\n    kernel: k\n    parameters: { BLOCK: [128, 256] }\n    launch:\n      block: ["${deep}"]\n      grid: [1]\n`);
+    writeFileSync(
+      path.join(spaceDir, 'carve.yml'),
+      `archs: [sm_90]\nspaces:\n  s:\n    source: a.cu\n    kernel: k\n    parameters: { BLOCK: [128, 256] }\n    launch:\n      block: ["${deep}"]\n      grid: [1]\n`,
+    );
     const configFile = path.join(spaceDir, 'carve.yml');
     const { config } = loadConfigFile(configFile);
     const run = await carveSpace({ config, spaceName: 's', arch: 'sm_90', cacheDir: path.join(dir, 'cache'), configFile });
     expect(run.result).toBeNull();
-    expect(run.diagnostics.map((d) => ({ line: d.line, column: d.column, jsonPath: d.jsonPath, message: d.message }))).toEqual([{
-      line: 8, column: 216, jsonPath: '/spaces/s/launch/block/0',
-      message: `/spaces/s/launch/block/0: the expression nests deeper than 200 levels (parentheses, unary operators, calls) at column 201 in '${'('.repeat(60)}... (8005 characters)'`,
-    }]);
+    expect(run.diagnostics.map((d) => ({ line: d.line, column: d.column, jsonPath: d.jsonPath, message: d.message }))).toEqual([
+      {
+        line: 8,
+        column: 216,
+        jsonPath: '/spaces/s/launch/block/0',
+        message: `/spaces/s/launch/block/0: the expression nests deeper than 200 levels (parentheses, unary operators, calls) at column 201 in '${'('.repeat(60)}... (8005 characters)'`,
+      },
+    ]);
   });
 });
 
@@ -114,10 +148,18 @@ describe('PTX call fan-out and branches', () => {
     const { kernels } = analyse(branchingPtx(3000));
     expect(kernels[0].perThread?.instructions).toBe(9004);
     expect(kernels[0].accesses).toEqual([]);
-    expect(kernels[0].diagnostics.filter((d) => d.severity === 'warning')).toEqual([{
-      severity: 'warning', stage: 'analysis', kernel: 'k', file: 'hostile.ptx', line: 5, column: 10,
-      message: 'memory analysis skipped: 6001 basic blocks x 12007 statements = 72,054,007, over the limit of 20,000,000; coalescing, bank conflicts and divergence are unknown for this kernel',
-    }]);
+    expect(kernels[0].diagnostics.filter((d) => d.severity === 'warning')).toEqual([
+      {
+        severity: 'warning',
+        stage: 'analysis',
+        kernel: 'k',
+        file: 'hostile.ptx',
+        line: 5,
+        column: 10,
+        message:
+          'memory analysis skipped: 6001 basic blocks x 12007 statements = 72,054,007, over the limit of 20,000,000; coalescing, bank conflicts and divergence are unknown for this kernel',
+      },
+    ]);
   });
 
   it('1,000 branching labels are analysed (10,000 are in npm run bench -- limits)', () => {
@@ -129,7 +171,13 @@ describe('PTX call fan-out and branches', () => {
 
 describe('input size caps', () => {
   it('the caps and their message', () => {
-    expect(INPUT_LIMITS).toEqual({ ptx: 256 * 2 ** 20, ptxasLog: 256 * 2 ** 20, report: 256 * 2 ** 20, config: 2 ** 20, markdown: 2 ** 20 });
+    expect(INPUT_LIMITS).toEqual({
+      ptx: 256 * 2 ** 20,
+      ptxasLog: 256 * 2 ** 20,
+      report: 256 * 2 ** 20,
+      config: 2 ** 20,
+      markdown: 2 ** 20,
+    });
     expect(overSizeLimit('ptx', INPUT_LIMITS.ptx)).toBeNull();
     expect(overSizeLimit('ptx', INPUT_LIMITS.ptx + 1)).toBe('the PTX module is 256 MiB, over the limit of 256 MiB: not read');
     expect(overSizeLimit('config', 3 * 2 ** 20)).toBe('the config file is 3 MiB, over the limit of 1 MiB: not read');
@@ -144,7 +192,15 @@ describe('input size caps', () => {
     }
     writeFileSync(path.join(root, 'small.ptx'), nestedCallsPtx(3));
     const { config } = parseConfigText('{}', 'carve.yml', '.');
-    const side = readArtifactSide({ side: 'head', root, commit: null, patterns: ['*'], archs: ['sm_90'], config, mapper: pathMapper(root, []) });
+    const side = readArtifactSide({
+      side: 'head',
+      root,
+      commit: null,
+      patterns: ['*'],
+      archs: ['sm_90'],
+      config,
+      mapper: pathMapper(root, []),
+    });
     expect(side.diagnostics.filter((d) => d.severity === 'error').map((d) => [d.stage, d.file, d.message])).toEqual([
       ['report', 'big.json', 'the Carve report is 300 MiB, over the limit of 256 MiB: not read'],
       ['ptxas', 'big.log', 'the ptxas log is 300 MiB, over the limit of 256 MiB: not read'],
@@ -168,7 +224,17 @@ describe('input size caps', () => {
     writeFileSync(file, `# ${'x'.repeat(2 ** 20)}\n`);
     const loaded = loadConfigFile(file);
     expect(loaded.valid).toBe(false);
-    expect(loaded.diagnostics).toEqual([{ severity: 'error', stage: 'config', file, line: 1, column: 1, jsonPath: '', message: 'the config file is 1 MiB, over the limit of 1 MiB: not read' }]);
+    expect(loaded.diagnostics).toEqual([
+      {
+        severity: 'error',
+        stage: 'config',
+        file,
+        line: 1,
+        column: 1,
+        jsonPath: '',
+        message: 'the config file is 1 MiB, over the limit of 1 MiB: not read',
+      },
+    ]);
     expect(loaded.config.carving.maxSpaceSize).toBe(100_000);
   });
 
@@ -176,7 +242,11 @@ describe('input size caps', () => {
     const parsed = parsePtxasLog(ptxasLogOf(1000), 'many.log');
     expect(parsed.diagnostics).toEqual([]);
     expect(parsed.kernels).toHaveLength(1000);
-    expect(parsed.kernels[999]).toMatchObject({ name: '_Z9kernel999PKfPfi', displayName: 'kernel999(float const*, float*, int)', arch: 'sm_90' });
+    expect(parsed.kernels[999]).toMatchObject({
+      name: '_Z9kernel999PKfPfi',
+      displayName: 'kernel999(float const*, float*, int)',
+      arch: 'sm_90',
+    });
     expect(parsed.kernels[999].resources).toMatchObject({ registers: 55, staticSharedBytes: 7168, barriers: 1, constantBytes: 368 });
   });
 });

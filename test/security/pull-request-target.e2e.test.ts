@@ -38,11 +38,21 @@ beforeEach(async () => {
   return () => server.close();
 });
 
-const run = (inputs: Record<string, string>) => runBundledAction({
-  bundle, workspace: repo.dir, apiUrl: server.url, eventName: 'pull_request_target',
-  inputs: { 'github-token': 'ghs_test', 'report-dir': mkdtempSync(path.join(tmpdir(), 'carve-out-')), arch: 'sm_90', nvcc: recordingNvcc, ...inputs },
-  event: pullRequestEvent(41, baseSha, headSha, { headRepository: 'someone/fork' }),
-});
+const run = (inputs: Record<string, string>) =>
+  runBundledAction({
+    bundle,
+    workspace: repo.dir,
+    apiUrl: server.url,
+    eventName: 'pull_request_target',
+    inputs: {
+      'github-token': 'ghs_test',
+      'report-dir': mkdtempSync(path.join(tmpdir(), 'carve-out-')),
+      arch: 'sm_90',
+      nvcc: recordingNvcc,
+      ...inputs,
+    },
+    event: pullRequestEvent(41, baseSha, headSha, { headRepository: 'someone/fork' }),
+  });
 const compiledUnits = () => (existsSync(nvccRuns) ? readFileSync(nvccRuns, 'utf8') : '').split('\n').filter((l) => l.includes('.cu'));
 
 describe('pull_request_target', () => {
@@ -50,7 +60,8 @@ describe('pull_request_target', () => {
     const result = await run({});
     expect(compiledUnits()).toEqual([]);
     expect(result.outputs.conclusion).toBe('failure');
-    const message = "this run is for pull_request_target (a write token and the secrets are in reach) and the workspace may hold the pull request's code: Carve does not build or time it without the input `allow-untrusted: true`. Use the fork-safe analyze (pull_request) + publish (workflow_run) workflows instead; see SECURITY.md";
+    const message =
+      "this run is for pull_request_target (a write token and the secrets are in reach) and the workspace may hold the pull request's code: Carve does not build or time it without the input `allow-untrusted: true`. Use the fork-safe analyze (pull_request) + publish (workflow_run) workflows instead; see SECURITY.md";
     expect(result.summary).toContain(message);
     expect(server.checkRuns[0]).toMatchObject({ conclusion: 'failure', head_sha: headSha });
     expect(server.comments.get(41)![0].body).toContain(message);
@@ -69,7 +80,10 @@ describe('pull_request_target', () => {
     const { inputs, diagnostics } = readInputs((name) => (name === 'allow-untrusted' ? 'yes' : ''));
     expect(inputs.allowUntrusted).toBe(false);
     expect(diagnostics.map((d) => [d.jsonPath, d.message])).toEqual([
-      ['inputs.allow-untrusted', "input `allow-untrusted`: 'yes' is not true or false; pull request code is not built under pull_request_target"],
+      [
+        'inputs.allow-untrusted',
+        "input `allow-untrusted`: 'yes' is not true or false; pull request code is not built under pull_request_target",
+      ],
     ]);
   });
 });

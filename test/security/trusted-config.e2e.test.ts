@@ -24,17 +24,22 @@ beforeAll(async () => {
   const baseSha = repo.commitSide('base', 'base kernels');
   repo.git('checkout', '-q', '-b', 'fork');
   repo.commitSide('head', 'head kernels');
-  const headSha = repo.commitFiles({
-    '.github/carve.yml': [
-      'archs: [sm_90]',
-      `nvcc: { flags: ["-ccbin=${evilCompiler}"] }`,
-      `timing: { command: "touch ${path.join(markers, 'timing-ran')}" }`,
-      'include: ["/etc"]',
-      '',
-    ].join('\n'),
-  }, 'a config of the pull request');
+  const headSha = repo.commitFiles(
+    {
+      '.github/carve.yml': [
+        'archs: [sm_90]',
+        `nvcc: { flags: ["-ccbin=${evilCompiler}"] }`,
+        `timing: { command: "touch ${path.join(markers, 'timing-ran')}" }`,
+        'include: ["/etc"]',
+        '',
+      ].join('\n'),
+    },
+    'a config of the pull request',
+  );
   run = await runBundledAction({
-    bundle, workspace: repo.dir, apiUrl: server.url,
+    bundle,
+    workspace: repo.dir,
+    apiUrl: server.url,
     inputs: { 'github-token': 'ghs_test', 'report-dir': mkdtempSync(path.join(tmpdir(), 'carve-out-')), arch: 'sm_90', timing: 'on' },
     event: pullRequestEvent(31, baseSha, headSha, { headRepository: 'someone/fork' }),
   });
@@ -51,7 +56,9 @@ describe('a fork PR whose config names its own commands', () => {
   });
 
   it('says which fields were taken from the base branch, and still gates the kernels', () => {
-    expect(run.summary).toContain("The pull request changes `nvcc.flags`, `include`, `timing.command` in `.github/carve.yml`: ignored here, the base branch's values apply (see docs/security.md).");
+    expect(run.summary).toContain(
+      "The pull request changes `nvcc.flags`, `include`, `timing.command` in `.github/carve.yml`: ignored here, the base branch's values apply (see docs/security.md).",
+    );
     expect(run.outputs.conclusion).toBe('failure'); // the head kernels' cliff and uncoalesced load
     expect(Number(run.outputs.findings)).toBeGreaterThan(0);
   });

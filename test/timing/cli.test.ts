@@ -5,7 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 
 function capture() {
-  const io = { out: '', err: '', stdout: (t: string) => { io.out += t; }, stderr: (t: string) => { io.err += t; }, cwd: process.cwd(), isTTY: false, env: {} };
+  const io = {
+    out: '',
+    err: '',
+    stdout: (t: string) => {
+      io.out += t;
+    },
+    stderr: (t: string) => {
+      io.err += t;
+    },
+    cwd: process.cwd(),
+    isTTY: false,
+    env: {},
+  };
   return io;
 }
 
@@ -22,7 +34,10 @@ describe('carve time --compare (H100 timings of the transpose space)', () => {
 
   it('flags a head whose samples are those of a slower variant', async () => {
     // Head: the padded 32x32 tile's id with the unpadded tile's measured samples (bank conflicts).
-    const lines = readFileSync(timings, 'utf8').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { variant: string; samplesMs: number[] });
+    const lines = readFileSync(timings, 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { variant: string; samplesMs: number[] });
     const padded = lines.find((l) => l.variant === 'TX=32,TY=32,ROWS=8,SMEM=1,PAD=1,ORDER=0')!;
     const unpadded = lines.find((l) => l.variant === 'TX=32,TY=32,ROWS=8,SMEM=1,PAD=0,ORDER=0')!;
     const dir = mkdtempSync(path.join(tmpdir(), 'carve-time-'));

@@ -10,7 +10,8 @@ import { defaultConfig } from '../../src/config/load.js';
 import type { Finding, PrCarvingSummary } from '../../src/model/types.js';
 
 const DIR = path.resolve(import.meta.dirname, '../fixtures/frontier/h100');
-const load = (name: string) => JSON.parse(readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as { carving: PrCarvingSummary; findings: Finding[] };
+const load = (name: string) =>
+  JSON.parse(readFileSync(path.join(DIR, `${name}.json`), 'utf8')) as { carving: PrCarvingSummary; findings: Finding[] };
 const thresholds = defaultConfig(DIR).thresholds;
 
 function recompute(name: string) {
@@ -18,7 +19,12 @@ function recompute(name: string) {
   const frontier = recorded.carving.frontiers[0];
   const timing = frontier.timing!;
   const verdict = frontierTimingVerdict({
-    space: frontier.space, kernel: 'tile_sum', arch: frontier.arch, file: 'kernels/tile.cu', thresholds, rounds: timing.rounds,
+    space: frontier.space,
+    kernel: 'tile_sum',
+    arch: frontier.arch,
+    file: 'kernels/tile.cu',
+    thresholds,
+    rounds: timing.rounds,
     samplesPerRound: timing.samplesPerRound,
     variants: timing.variants.map((v) => ({ side: v.side, id: v.id, survivor: v.survivor, samplesMs: v.samplesMs, error: v.error })),
   });
@@ -37,10 +43,12 @@ describe('frontier timing verdicts on H100 measurements', () => {
   });
 
   it('A/A: no regression in 10 of 10 runs; head/base ratios within 0.98-1.05', () => {
-    const ratios = aa.map((name) => recompute(name)).map(({ verdict }) => {
-      expect(verdict.findings).toEqual([]);
-      return verdict.timing.ratio!;
-    });
+    const ratios = aa
+      .map((name) => recompute(name))
+      .map(({ verdict }) => {
+        expect(verdict.findings).toEqual([]);
+        return verdict.timing.ratio!;
+      });
     expect(Math.min(...ratios)).toBeGreaterThan(0.98);
     expect(Math.max(...ratios)).toBeLessThan(1.05);
   });
@@ -55,7 +63,11 @@ describe('frontier timing verdicts on H100 measurements', () => {
   it('the slow head: a failing regression, 2.57x', () => {
     const { verdict } = recompute('slow');
     expect(verdict.findings).toHaveLength(1);
-    expect(verdict.findings[0]).toMatchObject({ kind: 'regression', severity: 'failure', evidence: { baseBest: 'BLOCK=64,ITEMS=4', headBest: 'BLOCK=64,ITEMS=2' } });
+    expect(verdict.findings[0]).toMatchObject({
+      kind: 'regression',
+      severity: 'failure',
+      evidence: { baseBest: 'BLOCK=64,ITEMS=4', headBest: 'BLOCK=64,ITEMS=2' },
+    });
     expect(verdict.timing.ratio!.toFixed(2)).toBe('2.57');
   });
 });

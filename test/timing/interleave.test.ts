@@ -3,7 +3,16 @@ import { interleave } from '../../src/pipeline/space-timing.js';
 import type { HarnessEntry } from '../../src/timing/index.js';
 
 const entry = (space: string, id: string): HarnessEntry => ({
-  space, id, cubin: `${id}.cubin`, kernel: 'k', grid: [1, 1, 1], block: [32, 1, 1], dynamicSharedBytes: 0, arguments: [], warmup: 1, samples: 2,
+  space,
+  id,
+  cubin: `${id}.cubin`,
+  kernel: 'k',
+  grid: [1, 1, 1],
+  block: [32, 1, 1],
+  dynamicSharedBytes: 0,
+  arguments: [],
+  warmup: 1,
+  samples: 2,
 });
 
 describe('interleaved timing order of base and head survivors', () => {

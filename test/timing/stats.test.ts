@@ -50,8 +50,14 @@ describe('timing statistics', () => {
   });
 
   it('ranks by median', () => {
-    const ranked = rankTimings([{ variant: 'a', samplesMs: [3, 3, 3] }, { variant: 'b', samplesMs: [1, 2, 1] }]);
-    expect(ranked.map((r) => [r.variant, r.rank, r.stats.medianMs])).toEqual([['b', 1, 1], ['a', 2, 3]]);
+    const ranked = rankTimings([
+      { variant: 'a', samplesMs: [3, 3, 3] },
+      { variant: 'b', samplesMs: [1, 2, 1] },
+    ]);
+    expect(ranked.map((r) => [r.variant, r.rank, r.stats.medianMs])).toEqual([
+      ['b', 1, 1],
+      ['a', 2, 3],
+    ]);
   });
 
   it('expected best of a random sample (Table 5 of [Ryoo08])', () => {
@@ -75,15 +81,29 @@ describe('timing harness', () => {
 
   it('writes manifests and refuses ids with spaces', () => {
     const entry = {
-      space: 's', id: 'A=1,B=2', cubin: 's/0.cubin', kernel: 'k', grid: [4, 1, 1] as [number, number, number], block: [128, 1, 1] as [number, number, number],
-      dynamicSharedBytes: 0, warmup: 2, samples: 5, arguments: [{ kind: 'buffer' as const, type: 'float32', count: 16, init: 'zero' as const }, { kind: 'int' as const, value: 7 }],
+      space: 's',
+      id: 'A=1,B=2',
+      cubin: 's/0.cubin',
+      kernel: 'k',
+      grid: [4, 1, 1] as [number, number, number],
+      block: [128, 1, 1] as [number, number, number],
+      dynamicSharedBytes: 0,
+      warmup: 2,
+      samples: 5,
+      arguments: [
+        { kind: 'buffer' as const, type: 'float32', count: 16, init: 'zero' as const },
+        { kind: 'int' as const, value: 7 },
+      ],
     };
-    expect(writeManifest([entry])).toBe('# carve timing manifest\nvariant s A=1,B=2 s/0.cubin k 4 1 1 128 1 1 0 2 5\nbuffer float32 16 zero\nint 7\n');
+    expect(writeManifest([entry])).toBe(
+      '# carve timing manifest\nvariant s A=1,B=2 s/0.cubin k 4 1 1 128 1 1 0 2 5\nbuffer float32 16 zero\nint 7\n',
+    );
     expect(() => writeManifest([{ ...entry, id: 'A = 1' }])).toThrow("id 'A = 1' is empty or contains whitespace");
   });
 
   it('parses harness JSON lines and reports bad lines with their number', () => {
-    const text = '==PROF== noise\n{"space":"s","variant":"A=1","parameters":{"A":1},"status":"ok","registers":32,"activeBlocksPerSM":8,"medianMs":1.5,"samplesMs":[1.5,1.6,1.4]}\n{"variant": broken\n';
+    const text =
+      '==PROF== noise\n{"space":"s","variant":"A=1","parameters":{"A":1},"status":"ok","registers":32,"activeBlocksPerSM":8,"medianMs":1.5,"samplesMs":[1.5,1.6,1.4]}\n{"variant": broken\n';
     const { records, diagnostics } = parseTimingOutput(text, 'out.jsonl');
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({ variant: 'A=1', samplesMs: [1.5, 1.6, 1.4], registers: 32, activeBlocksPerSM: 8, status: 'ok' });

@@ -12,10 +12,26 @@ describe('readCubin', () => {
     const { arch, kernels, diagnostics } = readCubin(fixtureBytes('kernels.sm_90.cubin'), 'kernels.sm_90.cubin');
     expect(diagnostics).toEqual([]);
     expect(arch).toBe('sm_90');
-    expect(Object.fromEntries(kernels.map((k) => {
-      const r = k.resources;
-      return [k.displayName, [r.registers, r.staticSharedBytes, r.localBytes, r.stackFrameBytes, r.barriers, r.constantBytes, r.maxThreadsPerBlock, k.isEntry]];
-    }))).toEqual({
+    expect(
+      Object.fromEntries(
+        kernels.map((k) => {
+          const r = k.resources;
+          return [
+            k.displayName,
+            [
+              r.registers,
+              r.staticSharedBytes,
+              r.localBytes,
+              r.stackFrameBytes,
+              r.barriers,
+              r.constantBytes,
+              r.maxThreadsPerBlock,
+              k.isEntry,
+            ],
+          ];
+        }),
+      ),
+    ).toEqual({
       'carve::fixtures::warpSum(int const*, int*)': [12, 0, 0, 0, 0, 544, null, true],
       'carve::fixtures::convolve(float const*, float*, int)': [32, 0, 0, 0, 0, 548, null, true],
       'void carve::fixtures::blockReduce<double, 256>(double const*, double*, int)': [14, 2048, 0, 0, 1, 548, null, true],
@@ -49,7 +65,11 @@ describe('readCubin', () => {
       expect(fromCubin.arch).toBe(fromLog.arch);
       for (const field of SHARED_FIELDS) {
         if (fromLog.resources[field] === null) continue;
-        expect({ kernel: fromCubin.name, field, value: fromCubin.resources[field] }).toEqual({ kernel: fromCubin.name, field, value: fromLog.resources[field] });
+        expect({ kernel: fromCubin.name, field, value: fromCubin.resources[field] }).toEqual({
+          kernel: fromCubin.name,
+          field,
+          value: fromLog.resources[field],
+        });
       }
     }
   });
@@ -79,7 +99,9 @@ describe('older cubin layouts (ELF ABI version 7, CUDA 12 and before)', () => {
     bytes[at + 8] = 'X'.charCodeAt(0);
     const { kernels: withoutInfo, diagnostics } = readCubin(bytes);
     expect(diagnostics).toHaveLength(9);
-    expect(diagnostics[0].message).toMatch(/no EIATTR_FRAME_SIZE record for '_ZN5carve8fixtures7warpSumEPKiPi' in .nv.info: stack frame taken as 0/);
+    expect(diagnostics[0].message).toMatch(
+      /no EIATTR_FRAME_SIZE record for '_ZN5carve8fixtures7warpSumEPKiPi' in .nv.info: stack frame taken as 0/,
+    );
     const original = readCubin(fixtureBytes('kernels.sm_80.cubin')).kernels;
     expect(withoutInfo.map((k) => k.resources.registers)).toEqual(original.map((k) => k.resources.registers));
     expect(withoutInfo.map((k) => k.resources.registers)).toEqual([14, 32, 14, 10, 32, 12, 28, 10, 8]);
@@ -92,20 +114,48 @@ describe('older cubin layouts (ELF ABI version 7, CUDA 12 and before)', () => {
 describe('readCubin on bad input', () => {
   it('rejects non-ELF input at byte 0', () => {
     const result = readCubin(new TextEncoder().encode('ptxas info : Used 1 registers'), 'log.txt');
-    expect(result).toEqual({ arch: null, kernels: [], diagnostics: [{ severity: 'error', stage: 'cubin', message: 'not a readable cubin: not an ELF file (missing \\x7fELF magic)', file: 'log.txt', offset: 0 }] });
+    expect(result).toEqual({
+      arch: null,
+      kernels: [],
+      diagnostics: [
+        {
+          severity: 'error',
+          stage: 'cubin',
+          message: 'not a readable cubin: not an ELF file (missing \\x7fELF magic)',
+          file: 'log.txt',
+          offset: 0,
+        },
+      ],
+    });
   });
 
   it('rejects a 32-bit ELF at the class byte', () => {
     const bytes = fixtureBytes('kernels.sm_90.cubin').slice();
     bytes[4] = 1;
-    expect(readCubin(bytes).diagnostics).toEqual([{ severity: 'error', stage: 'cubin', message: 'not a readable cubin: not a 64-bit ELF file (cubins are ELF64)', file: undefined, offset: 4 }]);
+    expect(readCubin(bytes).diagnostics).toEqual([
+      {
+        severity: 'error',
+        stage: 'cubin',
+        message: 'not a readable cubin: not a 64-bit ELF file (cubins are ELF64)',
+        file: undefined,
+        offset: 4,
+      },
+    ]);
   });
 
   it('reports a truncated cubin with the offset where the file ends', () => {
     const bytes = fixtureBytes('kernels.sm_90.cubin').slice(0, 1000);
     const { kernels, diagnostics } = readCubin(bytes, 'cut.cubin');
     expect(kernels).toEqual([]);
-    expect(diagnostics).toEqual([{ severity: 'error', stage: 'cubin', message: expect.stringMatching(/section header table at byte 29880 runs past the end of the file \(1000 bytes\)/), file: 'cut.cubin', offset: 1000 }]);
+    expect(diagnostics).toEqual([
+      {
+        severity: 'error',
+        stage: 'cubin',
+        message: expect.stringMatching(/section header table at byte 29880 runs past the end of the file \(1000 bytes\)/),
+        file: 'cut.cubin',
+        offset: 1000,
+      },
+    ]);
   });
 
   it('keeps the other kernels when one .nv.info.<kernel> section is corrupt', () => {
@@ -114,7 +164,16 @@ describe('readCubin on bad input', () => {
     bytes[0x212c] = 9;
     const { kernels, diagnostics } = readCubin(bytes, 'corrupt.cubin');
     expect(kernels).toHaveLength(8);
-    expect(diagnostics).toEqual([{ severity: 'error', stage: 'cubin', message: '.nv.info._ZN5carve8fixtures7warpSumEPKiPi: unknown .nv.info record format 9 at byte 8492', file: 'corrupt.cubin', offset: 0x212c, kernel: '_ZN5carve8fixtures7warpSumEPKiPi' }]);
+    expect(diagnostics).toEqual([
+      {
+        severity: 'error',
+        stage: 'cubin',
+        message: '.nv.info._ZN5carve8fixtures7warpSumEPKiPi: unknown .nv.info record format 9 at byte 8492',
+        file: 'corrupt.cubin',
+        offset: 0x212c,
+        kernel: '_ZN5carve8fixtures7warpSumEPKiPi',
+      },
+    ]);
   });
 
   it('never throws on random truncations and byte corruptions of a real cubin', () => {

@@ -9,7 +9,10 @@ const write = (file: string, text: string) => {
   mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
   writeFileSync(path.join(root, file), text);
 };
-write('src/unit.cu', '#include "local.cuh"\n#include <cuda_runtime.h>\n  #  include "common/shared.h"\n// #include "commented.h"\n/* #include "blocked.h" */\n#include "missing.h"\n');
+write(
+  'src/unit.cu',
+  '#include "local.cuh"\n#include <cuda_runtime.h>\n  #  include "common/shared.h"\n// #include "commented.h"\n/* #include "blocked.h" */\n#include "missing.h"\n',
+);
 write('src/local.cuh', '#include "detail/impl.cuh"\n#include "unit.cu"\n');
 write('src/detail/impl.cuh', '#include "../local.cuh"\n');
 write('include/common/shared.h', '#pragma once\n#include "tuning.h"\n');

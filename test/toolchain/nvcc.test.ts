@@ -39,16 +39,43 @@ describe('compileCuda', () => {
   it('builds PTX with line info and a cubin, with the same resources as the committed fixtures', () => {
     expect(kernels.ok).toBe(true);
     expect(kernels.diagnostics).toEqual([]);
-    expect(kernels.command.slice(1)).toEqual(['-arch=sm_90', '-lineinfo', '-ptx', '-DCARVE_UNUSED=1', '-o', path.join(outDir, 'kernels.sm_90.ptx'), fixture('kernels.cu')]);
+    expect(kernels.command.slice(1)).toEqual([
+      '-arch=sm_90',
+      '-lineinfo',
+      '-ptx',
+      '-DCARVE_UNUSED=1',
+      '-o',
+      path.join(outDir, 'kernels.sm_90.ptx'),
+      fixture('kernels.cu'),
+    ]);
     expect(kernels.ptx).toMatch(/\.loc\s+\d+ \d+ \d+/);
     expect(kernels.cubinPath).toBe(path.join(outDir, 'kernels.sm_90.cubin'));
     const expected = parsePtxasLog(fixtureText('kernels.sm_90.ptxas.log')).kernels;
-    expect(kernels.resources.map((k) => [k.name, k.isEntry, k.resources.registers, k.resources.staticSharedBytes, k.resources.barriers, k.resources.stackFrameBytes]))
-      .toEqual(expected.map((k) => [k.name, k.isEntry, k.resources.registers, k.resources.staticSharedBytes, k.resources.barriers, k.resources.stackFrameBytes]));
+    expect(
+      kernels.resources.map((k) => [
+        k.name,
+        k.isEntry,
+        k.resources.registers,
+        k.resources.staticSharedBytes,
+        k.resources.barriers,
+        k.resources.stackFrameBytes,
+      ]),
+    ).toEqual(
+      expected.map((k) => [
+        k.name,
+        k.isEntry,
+        k.resources.registers,
+        k.resources.staticSharedBytes,
+        k.resources.barriers,
+        k.resources.stackFrameBytes,
+      ]),
+    );
   });
 
   it('fills launch bounds from the PTX (.maxntid / .minnctapersm), which ptxas does not print', () => {
-    const bounds = Object.fromEntries(kernels.resources.filter((k) => k.isEntry).map((k) => [k.name, [k.resources.maxThreadsPerBlock, k.resources.minBlocksPerSM]]));
+    const bounds = Object.fromEntries(
+      kernels.resources.filter((k) => k.isEntry).map((k) => [k.name, [k.resources.maxThreadsPerBlock, k.resources.minBlocksPerSM]]),
+    );
     expect(bounds['_ZN5carve8fixtures9transposeEPKfPfii']).toEqual([256, 2]);
     expect(bounds['_ZN5carve8fixtures13namedBarriersEPf']).toEqual([128, null]);
     expect(bounds['_ZN5carve8fixtures5saxpyEfPKfPfi']).toEqual([null, null]);
@@ -61,7 +88,9 @@ describe('compileCuda', () => {
     const cubin = readCubin(new Uint8Array(await readFile(kernels.cubinPath!)));
     expect(cubin.arch).toBe('sm_90');
     const transpose = cubin.kernels.find((k) => k.name === '_ZN5carve8fixtures9transposeEPKfPfii')!;
-    expect([transpose.resources.registers, transpose.resources.staticSharedBytes, transpose.resources.maxThreadsPerBlock]).toEqual([26, 4224, 256]);
+    expect([transpose.resources.registers, transpose.resources.staticSharedBytes, transpose.resources.maxThreadsPerBlock]).toEqual([
+      26, 4224, 256,
+    ]);
   });
 
   it('reports compile errors with file:line and does not throw', () => {
@@ -70,14 +99,22 @@ describe('compileCuda', () => {
     expect(broken.resources).toEqual([]);
     expect(broken.diagnostics).toEqual([
       { severity: 'error', stage: 'build', message: 'identifier "undefinedName" is undefined', file: fixture('broken.cu'), line: 3 },
-      { severity: 'error', stage: 'build', message: 'a value of type "const char *" cannot be used to initialize an entity of type "int"', file: fixture('broken.cu'), line: 4 },
+      {
+        severity: 'error',
+        stage: 'build',
+        message: 'a value of type "const char *" cannot be used to initialize an entity of type "int"',
+        file: fixture('broken.cu'),
+        line: 4,
+      },
     ]);
   });
 
   it('reports a missing nvcc as a diagnostic', async () => {
     const result = await compileCuda({ source: fixture('kernels.cu'), arch: 'sm_90', outDir, nvcc: '/nonexistent/nvcc' });
     expect(result.ok).toBe(false);
-    expect(result.diagnostics).toEqual([{ severity: 'error', stage: 'build', message: expect.stringMatching(/ENOENT/), file: fixture('kernels.cu') }]);
+    expect(result.diagnostics).toEqual([
+      { severity: 'error', stage: 'build', message: expect.stringMatching(/ENOENT/), file: fixture('kernels.cu') },
+    ]);
   });
 });
 
@@ -87,7 +124,7 @@ describe('parseNvccDiagnostics', () => {
       'demangle.cu(19): error: no operator "+" matches these operands',
       '            operand types are: const outer::inner::Vec<int> + outer::inner::Vec<int>',
       './reduction.cu(131): warning #550-D: variable "K_shared" was set but never used',
-      'host.cpp:12:5: error: expected \';\' before \'}\' token',
+      "host.cpp:12:5: error: expected ';' before '}' token",
       "nvcc fatal   : Unsupported gpu architecture 'compute_42'",
       "ptxas error   : Entry function 'k' uses too much shared data (0x10000 bytes, 0xc000 max)",
       'ptxas info    : Used 8 registers',

@@ -5,10 +5,24 @@ import { fixtureText } from './fixtures.js';
 /** name -> [registers, staticShared, localBytes, stackFrame, spillStores, spillLoads, barriers, cmem[0]] */
 function summary(text: string) {
   const { kernels } = parsePtxasLog(text);
-  return Object.fromEntries(kernels.map((k) => {
-    const r = k.resources;
-    return [`${k.name}@${k.arch}${k.isEntry ? '' : ' (device)'}`, [r.registers, r.staticSharedBytes, r.localBytes, r.stackFrameBytes, r.spillStoreBytes, r.spillLoadBytes, r.barriers, r.constantBytes]];
-  }));
+  return Object.fromEntries(
+    kernels.map((k) => {
+      const r = k.resources;
+      return [
+        `${k.name}@${k.arch}${k.isEntry ? '' : ' (device)'}`,
+        [
+          r.registers,
+          r.staticSharedBytes,
+          r.localBytes,
+          r.stackFrameBytes,
+          r.spillStoreBytes,
+          r.spillLoadBytes,
+          r.barriers,
+          r.constantBytes,
+        ],
+      ];
+    }),
+  );
 }
 
 describe('parsePtxasLog on nvcc 13 output', () => {
@@ -46,8 +60,12 @@ describe('parsePtxasLog on nvcc 13 output', () => {
   });
 
   it('reads spills and the cumulative stack size (-maxrregcount=32)', () => {
-    expect(summary(fixtureText('spill.sm_90.ptxas.log'))).toEqual({ '_Z8pressurePK6float4PS_i@sm_90': [32, 0, 1808, 1808, 3680, 3944, 0, null] });
-    expect(summary(fixtureText('spill.sm_80.ptxas.log'))).toEqual({ '_Z8pressurePK6float4PS_i@sm_80': [32, 0, 1768, 1768, 3612, 3868, 0, 372] });
+    expect(summary(fixtureText('spill.sm_90.ptxas.log'))).toEqual({
+      '_Z8pressurePK6float4PS_i@sm_90': [32, 0, 1808, 1808, 3680, 3944, 0, null],
+    });
+    expect(summary(fixtureText('spill.sm_80.ptxas.log'))).toEqual({
+      '_Z8pressurePK6float4PS_i@sm_80': [32, 0, 1768, 1768, 3612, 3868, 0, 372],
+    });
   });
 
   it('keeps a recursive device function apart from the kernel', () => {
@@ -74,7 +92,18 @@ describe('parsePtxasLog on older nvcc and other build systems (external logs)', 
     const { kernels, diagnostics } = parsePtxasLog(fixtureText('external/ccminer-pr36.sm_50.ptxas.log'));
     expect(diagnostics).toEqual([]);
     const entries = kernels.filter((k) => k.isEntry);
-    expect(entries.map((k) => [k.resources.registers, k.resources.localBytes, k.resources.stackFrameBytes, k.resources.spillStoreBytes, k.resources.spillLoadBytes, k.resources.staticSharedBytes, k.resources.constantBytes, k.resources.barriers])).toEqual([
+    expect(
+      entries.map((k) => [
+        k.resources.registers,
+        k.resources.localBytes,
+        k.resources.stackFrameBytes,
+        k.resources.spillStoreBytes,
+        k.resources.spillLoadBytes,
+        k.resources.staticSharedBytes,
+        k.resources.constantBytes,
+        k.resources.barriers,
+      ]),
+    ).toEqual([
       [255, 312, 296, 176, 312, 8192, 324, null],
       [55, 168, 144, 0, 0, 41480, 324, null],
     ]);
@@ -89,7 +118,17 @@ describe('parsePtxasLog on older nvcc and other build systems (external logs)', 
   it('reads the CUDA 11 sm_80 form without barriers, with textures', () => {
     const { kernels, diagnostics } = parsePtxasLog(fixtureText('external/cudaminer-issue163.sm_80.ptxas.log'));
     expect(diagnostics).toEqual([]);
-    expect(kernels.map((k) => [k.arch, k.resources.registers, k.resources.stackFrameBytes, k.resources.spillStoreBytes, k.resources.spillLoadBytes, k.resources.constantBytes, k.resources.barriers])).toEqual([
+    expect(
+      kernels.map((k) => [
+        k.arch,
+        k.resources.registers,
+        k.resources.stackFrameBytes,
+        k.resources.spillStoreBytes,
+        k.resources.spillLoadBytes,
+        k.resources.constantBytes,
+        k.resources.barriers,
+      ]),
+    ).toEqual([
       ['sm_80', 64, 176, 428, 432, 368, null],
       ['sm_80', 64, 176, 452, 456, 368, null],
       ['sm_80', 64, 160, 384, 384, 372, null],
@@ -107,7 +146,10 @@ describe('parsePtxasLog on older nvcc and other build systems (external logs)', 
       'void cutlass::device_kernel<flash::FlashAttnFwdPostprocess<float, 256u, 192u, false, (flash::SinkLayout)1, cutlass::arch::Sm90> >(flash::FlashAttnFwdPostprocess<float, 256u, 192u, false, (flash::SinkLayout)1, cutlass::arch::Sm90>::Params)',
     );
     const smfft = parsePtxasLog(fixtureText('external/smfft-issue1.sm_70.ptxas.log'));
-    expect(smfft.kernels.map((k) => [k.resources.registers, k.resources.staticSharedBytes, k.resources.constantBytes])).toEqual([[32, 33792, 368], [32, 33792, 368]]);
+    expect(smfft.kernels.map((k) => [k.resources.registers, k.resources.staticSharedBytes, k.resources.constantBytes])).toEqual([
+      [32, 33792, 368],
+      [32, 33792, 368],
+    ]);
   });
 });
 
@@ -115,7 +157,9 @@ describe('parsePtxasLog on bad input', () => {
   it('reports text without ptxas output instead of inventing kernels', () => {
     const { kernels, diagnostics } = parsePtxasLog('hello\nworld\n', 'x.log');
     expect(kernels).toEqual([]);
-    expect(diagnostics).toEqual([{ severity: 'error', stage: 'ptxas', message: expect.stringMatching(/no ptxas output/), file: 'x.log', line: 1 }]);
+    expect(diagnostics).toEqual([
+      { severity: 'error', stage: 'ptxas', message: expect.stringMatching(/no ptxas output/), file: 'x.log', line: 1 },
+    ]);
   });
 
   it('reports an unreadable Used line with its line and column and keeps the other kernels', () => {
@@ -129,7 +173,14 @@ describe('parsePtxasLog on bad input', () => {
     expect(kernels.map((k) => [k.name, k.resources.registers])).toEqual([['b', 8]]);
     expect(diagnostics).toEqual([
       { severity: 'error', stage: 'ptxas', message: "cannot read the register count 'many'", file: 'bad.log', line: 2, column: 17 },
-      { severity: 'warning', stage: 'ptxas', message: "unrecognised resource item '12 bytes frobs' (ignored)", file: 'bad.log', line: 4, column: 17 },
+      {
+        severity: 'warning',
+        stage: 'ptxas',
+        message: "unrecognised resource item '12 bytes frobs' (ignored)",
+        file: 'bad.log',
+        line: 4,
+        column: 17,
+      },
     ]);
   });
 

@@ -33,7 +33,10 @@ export function signatureParameterTypes(displayName: string): string[] | null {
       for (let j = 0; j < inside.length; j++) {
         if ('<(['.includes(inside[j])) level++;
         else if ('>)]'.includes(inside[j])) level--;
-        else if (inside[j] === ',' && level === 0) { parts.push(inside.slice(start, j).trim()); start = j + 1; }
+        else if (inside[j] === ',' && level === 0) {
+          parts.push(inside.slice(start, j).trim());
+          start = j + 1;
+        }
       }
       parts.push(inside.slice(start).trim());
       return parts;
@@ -65,19 +68,42 @@ function accepts(argument: ArgumentSpec, kind: Kind): boolean {
   return kind === 'floating';
 }
 
-const what = (argument: ArgumentSpec) => ('buffer' in argument ? `${/^[aeiou]/i.test(argument.buffer) ? 'an' : 'a'} ${argument.buffer} buffer (a pointer)` : 'int' in argument ? 'an int' : 'a float');
+const what = (argument: ArgumentSpec) =>
+  'buffer' in argument
+    ? `${/^[aeiou]/i.test(argument.buffer) ? 'an' : 'a'} ${argument.buffer} buffer (a pointer)`
+    : 'int' in argument
+      ? 'an int'
+      : 'a float';
 
 /** Errors, each with the JSON path of the argument, where the space's arguments cannot be the kernel's parameters. */
-export function checkSpaceArguments(spaceName: string, kernel: string, args: ArgumentSpec[], displayName: string, ptxTypes: string[] | null, configFile?: string): Diagnostic[] {
+export function checkSpaceArguments(
+  spaceName: string,
+  kernel: string,
+  args: ArgumentSpec[],
+  displayName: string,
+  ptxTypes: string[] | null,
+  configFile?: string,
+): Diagnostic[] {
   if (args.length === 0) return []; // arguments are only needed for timing
   const base = `/spaces/${pointerSegment(spaceName)}/arguments`;
   const signature = signatureParameterTypes(displayName);
   const count = signature?.length ?? ptxTypes?.length;
   if (count === undefined) return [];
   const described = signature ? `(${signature.join(', ')})` : `(PTX ${ptxTypes!.map((t) => `.${t}`).join(', ')})`;
-  const error = (jsonPath: string, message: string): Diagnostic => ({ severity: 'error', stage: 'config', file: configFile, jsonPath, message: `${jsonPath}: ${message}` });
+  const error = (jsonPath: string, message: string): Diagnostic => ({
+    severity: 'error',
+    stage: 'config',
+    file: configFile,
+    jsonPath,
+    message: `${jsonPath}: ${message}`,
+  });
   if (args.length !== count) {
-    return [error(args.length > count ? `${base}/${count}` : base, `the space gives ${args.length} arguments but kernel '${kernel}' takes ${count} ${described}`)];
+    return [
+      error(
+        args.length > count ? `${base}/${count}` : base,
+        `the space gives ${args.length} arguments but kernel '${kernel}' takes ${count} ${described}`,
+      ),
+    ];
   }
   const out: Diagnostic[] = [];
   for (const [i, argument] of args.entries()) {

@@ -35,7 +35,12 @@ export interface VariantBuild {
   error: string | null;
 }
 
-interface CachedResult { ok: boolean; resources: ResourceRecord[]; diagnostics: Diagnostic[]; hasCubin: boolean }
+interface CachedResult {
+  ok: boolean;
+  resources: ResourceRecord[];
+  diagnostics: Diagnostic[];
+  hasCubin: boolean;
+}
 
 let stagingSerial = 0;
 
@@ -104,7 +109,14 @@ function processAlive(pid: number): boolean {
 }
 
 async function buildOne(variant: Variant, options: BuildOptions): Promise<VariantBuild> {
-  const key = buildCacheKey({ sourceFile: options.sourceFile, includeDirs: options.includeDirs, flags: options.flags, defines: variant.defines, arch: options.arch, nvccVersion: options.nvcc.version });
+  const key = buildCacheKey({
+    sourceFile: options.sourceFile,
+    includeDirs: options.includeDirs,
+    flags: options.flags,
+    defines: variant.defines,
+    arch: options.arch,
+    nvccVersion: options.nvcc.version,
+  });
   const dir = path.join(options.cacheDir, key);
   const cached = readCached(dir);
   const fromCache = (result: CachedResult, cachedHit: boolean): VariantBuild => {
@@ -112,7 +124,18 @@ async function buildOne(variant: Variant, options: BuildOptions): Promise<Varian
     const cubinPath = path.join(dir, 'kernel.cubin');
     const ptx = result.ok && existsSync(ptxPath) ? readFileSync(ptxPath, 'utf8') : null;
     const error = result.ok ? null : (result.diagnostics.find((d) => d.severity === 'error')?.message ?? 'build failed');
-    return { variant, ok: result.ok && ptx !== null, cached: cachedHit, key, ptx, ptxPath: ptx === null ? null : ptxPath, cubinPath: result.hasCubin ? cubinPath : null, resources: result.resources, diagnostics: result.diagnostics, error };
+    return {
+      variant,
+      ok: result.ok && ptx !== null,
+      cached: cachedHit,
+      key,
+      ptx,
+      ptxPath: ptx === null ? null : ptxPath,
+      cubinPath: result.hasCubin ? cubinPath : null,
+      resources: result.resources,
+      diagnostics: result.diagnostics,
+      error,
+    };
   };
   if (cached) return fromCache(cached, true);
 
@@ -122,13 +145,24 @@ async function buildOne(variant: Variant, options: BuildOptions): Promise<Varian
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   const compiled = await compileCuda({
-    source: options.sourceFile, arch: options.arch, outDir: staging, defines: variant.defines, includeDirs: options.includeDirs,
-    flags: options.flags, nvcc: options.nvcc.path, cubin: true,
+    source: options.sourceFile,
+    arch: options.arch,
+    outDir: staging,
+    defines: variant.defines,
+    includeDirs: options.includeDirs,
+    flags: options.flags,
+    nvcc: options.nvcc.path,
+    cubin: true,
   });
   if (compiled.ptx !== null) writeFileSync(path.join(staging, 'kernel.ptx'), compiled.ptx);
   const hasCubin = compiled.cubinPath !== null && existsSync(compiled.cubinPath);
   if (hasCubin) copyFileSync(compiled.cubinPath as string, path.join(staging, 'kernel.cubin'));
-  const result: CachedResult = { ok: compiled.ok && compiled.ptx !== null, resources: compiled.resources, diagnostics: compiled.diagnostics, hasCubin };
+  const result: CachedResult = {
+    ok: compiled.ok && compiled.ptx !== null,
+    resources: compiled.resources,
+    diagnostics: compiled.diagnostics,
+    hasCubin,
+  };
   writeFileSync(path.join(staging, 'result.json'), JSON.stringify(result));
   publishEntry(staging, dir, tag);
   return fromCache(readCached(dir) ?? result, false);

@@ -47,7 +47,11 @@ export const PAPER_CARVE_OPTIONS: CarveOptions = { objective: 'ryoo', band: 0, m
  * strided variants (60% and 78%: removed).
  */
 export const DEFAULT_CARVE_OPTIONS: CarveOptions = {
-  ...PAPER_CARVE_OPTIONS, excessSectorShare: 0.1, localMemoryShare: 0.1, keepGeometryTies: true, waves: true,
+  ...PAPER_CARVE_OPTIONS,
+  excessSectorShare: 0.1,
+  localMemoryShare: 0.1,
+  keepGeometryTies: true,
+  waves: true,
 };
 
 export interface CarveStep {
@@ -103,7 +107,10 @@ export function paretoSet<T>(points: T[], axes: Array<(p: T) => number>, band = 
       let someBetter = false;
       for (let a = 0; a < p.length; a++) {
         const needed = p[a] >= 0 ? p[a] * grow : p[a] / grow;
-        if (q[a] < needed) { allAtLeast = false; break; }
+        if (q[a] < needed) {
+          allAtLeast = false;
+          break;
+        }
         if (q[a] > needed) someBetter = true;
       }
       dominated = allAtLeast && someBetter;
@@ -147,14 +154,23 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   const maxEfficiency = Math.max(0, ...ordered.map((v) => v.efficiency ?? 0));
   const maxUtilization = Math.max(0, ...ordered.map((v) => v.utilization ?? 0));
   const carved: CarvedVariant[] = ordered.map((v) => ({
-    ...v, status: 'survivor', onFrontier: false, mergedWith: [],
+    ...v,
+    status: 'survivor',
+    onFrontier: false,
+    mergedWith: [],
     normalizedEfficiency: v.efficiency === null || maxEfficiency === 0 ? null : v.efficiency / maxEfficiency,
     normalizedUtilization: v.utilization === null ? null : maxUtilization === 0 ? 0 : v.utilization / maxUtilization,
   }));
   const steps: CarveStep[] = [];
   let alive = carved;
 
-  const threshold = (name: CarveStep['name'], fails: (v: CarvedVariant) => boolean, what: string, always = false, why?: (v: CarvedVariant) => string) => {
+  const threshold = (
+    name: CarveStep['name'],
+    fails: (v: CarvedVariant) => boolean,
+    what: string,
+    always = false,
+    why?: (v: CarvedVariant) => string,
+  ) => {
     const passing = alive.filter((v) => !fails(v));
     const before = alive.length;
     if (passing.length === 0 && !always) {
@@ -167,7 +183,12 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
       v.prunedBecause = why ? why(v) : what;
     }
     alive = passing;
-    steps.push({ name, before, after: alive.length, note: before === alive.length ? `no variant has ${what}` : `removed ${before - alive.length} with ${what}` });
+    steps.push({
+      name,
+      before,
+      after: alive.length,
+      note: before === alive.length ? `no variant has ${what}` : `removed ${before - alive.length} with ${what}`,
+    });
   };
 
   threshold('build', (v) => !v.built, 'a failed build', true);
@@ -176,11 +197,18 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   // per thread is a negligible share of a GEMM's traffic and must not remove the variant.
   const share = options.excessSectorShare;
   const hasShare = (v: VariantMetrics) => share !== undefined && v.excessSectorShare !== undefined && v.excessSectorShare !== null;
-  threshold('coalescing', (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || (v.excessSectorShare as number) > (share as number)),
-    share === undefined ? 'strided or uncoalesced global access' : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`, false,
-    (v) => hasShare(v)
-      ? `${percent(v.excessSectorShare as number)} of its global sectors are excess (above ${percent(share as number)}): ${v.coalescingEvidence}`
-      : `${v.coalescingEvidence}${share === undefined ? '' : ' (excess-sector share unknown)'}`);
+  threshold(
+    'coalescing',
+    (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || (v.excessSectorShare as number) > (share as number)),
+    share === undefined
+      ? 'strided or uncoalesced global access'
+      : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
+    false,
+    (v) =>
+      hasShare(v)
+        ? `${percent(v.excessSectorShare as number)} of its global sectors are excess (above ${percent(share as number)}): ${v.coalescingEvidence}`
+        : `${v.coalescingEvidence}${share === undefined ? '' : ' (excess-sector share unknown)'}`,
+  );
   if (options.localMemoryShare === undefined) {
     threshold('spills', (v) => v.spills === true, 'register spills');
   } else {
@@ -190,19 +218,43 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
     const limit = options.localMemoryShare;
     const local = (v: VariantMetrics) => (v.localBytes ?? 0) > 0 || v.spills === true;
     const known = (v: VariantMetrics) => v.localTrafficShare !== undefined && v.localTrafficShare !== null;
-    threshold('local-memory', (v) => local(v) && (!known(v) || (v.localTrafficShare as number) > limit),
-      `local memory (above ${percent(limit)} of the memory traffic, or a stack frame or spills where that share is unknown)`, false,
-      (v) => known(v)
-        ? `${percent(v.localTrafficShare as number)} of its memory traffic is local memory (above ${percent(limit)}; ${v.localBytes ?? '?'} bytes per thread)`
-        : `${v.localBytes ?? '?'} bytes of local memory per thread${v.spills === true ? ' (spills or a run-time indexed array)' : ''}; its share of the traffic is unknown`);
+    threshold(
+      'local-memory',
+      (v) => local(v) && (!known(v) || (v.localTrafficShare as number) > limit),
+      `local memory (above ${percent(limit)} of the memory traffic, or a stack frame or spills where that share is unknown)`,
+      false,
+      (v) =>
+        known(v)
+          ? `${percent(v.localTrafficShare as number)} of its memory traffic is local memory (above ${percent(limit)}; ${v.localBytes ?? '?'} bytes per thread)`
+          : `${v.localBytes ?? '?'} bytes of local memory per thread${v.spills === true ? ' (spills or a run-time indexed array)' : ''}; its share of the traffic is unknown`,
+    );
   }
   if (options.objective === 'ryoo+traffic') {
-    threshold('bank-conflicts', (v) => (v.bankConflictWays ?? 1) > 1, 'shared-memory bank conflicts', false, (v) => `${v.bankConflictWays}-way shared-memory bank conflicts`);
+    threshold(
+      'bank-conflicts',
+      (v) => (v.bankConflictWays ?? 1) > 1,
+      'shared-memory bank conflicts',
+      false,
+      (v) => `${v.bankConflictWays}-way shared-memory bank conflicts`,
+    );
     const known = alive.map((v) => v.globalTrafficBytes).filter((t): t is number => t !== null && t > 0);
     const least = known.length ? Math.min(...known) : null;
-    if (least === null) steps.push({ name: 'traffic', before: alive.length, after: alive.length, note: 'global traffic unknown for every variant: nothing removed' });
-    else threshold('traffic', (v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > least * (1 + options.trafficTolerance), `global traffic above ${(1 + options.trafficTolerance).toFixed(2)} x the least (${least} B)`, false,
-      (v) => `${v.globalTrafficBytes} B of global traffic, ${((v.globalTrafficBytes as number) / least).toFixed(2)} x the least (${least} B)`);
+    if (least === null)
+      steps.push({
+        name: 'traffic',
+        before: alive.length,
+        after: alive.length,
+        note: 'global traffic unknown for every variant: nothing removed',
+      });
+    else
+      threshold(
+        'traffic',
+        (v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > least * (1 + options.trafficTolerance),
+        `global traffic above ${(1 + options.trafficTolerance).toFixed(2)} x the least (${least} B)`,
+        false,
+        (v) =>
+          `${v.globalTrafficBytes} B of global traffic, ${((v.globalTrafficBytes as number) / least).toFixed(2)} x the least (${least} B)`,
+      );
   }
 
   // Tradeoff carving: variants without metrics cannot be placed; they stay (unknown is not bad).
@@ -211,13 +263,17 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   const sms = options.waves ? smCount(arch) : null;
   const axes: Axis[] = [(v) => (v.efficiency as number) * (sms ? tailFactor(v, sms) : 1), (v) => v.utilization as number];
   for (const i of paretoSet(placed, axes)) placed[i].onFrontier = true;
-  const keptIndices = options.band > 0 ? paretoSet(placed, axes, options.band) : new Set([...placed.keys()].filter((i) => placed[i].onFrontier));
+  const keptIndices =
+    options.band > 0 ? paretoSet(placed, axes, options.band) : new Set([...placed.keys()].filter((i) => placed[i].onFrontier));
   const before = alive.length;
   for (const [i, v] of placed.entries()) if (!keptIndices.has(i)) v.status = 'pruned:pareto';
   alive = [...placed.filter((_, i) => keptIndices.has(i)), ...unplaced].sort((a, b) => a.index - b.index);
   steps.push({
-    name: 'pareto', before, after: alive.length,
-    note: `kept the (efficiency${sms ? ` x tail effect on ${sms} SMs` : ''}, utilization) frontier${options.band > 0 ? ` and variants within ${options.band * 100}% of it` : ''}` +
+    name: 'pareto',
+    before,
+    after: alive.length,
+    note:
+      `kept the (efficiency${sms ? ` x tail effect on ${sms} SMs` : ''}, utilization) frontier${options.band > 0 ? ` and variants within ${options.band * 100}% of it` : ''}` +
       (unplaced.length ? `; ${unplaced.length} without metrics kept unranked` : ''),
   });
 
@@ -225,12 +281,20 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   const beforeMerge = alive.length;
   const representatives: CarvedVariant[] = [];
   for (const v of alive) {
-    const twin = v.efficiency === null ? undefined : representatives.find((r) =>
-      r.efficiency !== null && r.utilization !== null && v.utilization !== null &&
-      close(r.efficiency, v.efficiency as number, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) &&
-      // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
-      (!options.keepGeometryTies || (r.block.join('x') === v.block.join('x') && r.grid.join('x') === v.grid.join('x'))) &&
-      (options.objective !== 'ryoo+traffic' || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)));
+    const twin =
+      v.efficiency === null
+        ? undefined
+        : representatives.find(
+            (r) =>
+              r.efficiency !== null &&
+              r.utilization !== null &&
+              v.utilization !== null &&
+              close(r.efficiency, v.efficiency as number, options.mergeTolerance) &&
+              close(r.utilization, v.utilization, options.mergeTolerance) &&
+              // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
+              (!options.keepGeometryTies || (r.block.join('x') === v.block.join('x') && r.grid.join('x') === v.grid.join('x'))) &&
+              (options.objective !== 'ryoo+traffic' || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)),
+          );
     if (twin) {
       v.status = 'merged';
       v.mergedWith = [twin.id];
@@ -238,7 +302,12 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
     } else representatives.push(v);
   }
   alive = representatives;
-  steps.push({ name: 'merge', before: beforeMerge, after: alive.length, note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? ' and whose launch geometry is the same' : ''}` });
+  steps.push({
+    name: 'merge',
+    before: beforeMerge,
+    after: alive.length,
+    note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? ' and whose launch geometry is the same' : ''}`,
+  });
 
   return { space, arch, objective: options.objective, band: options.band, total: all.length, survivors: alive, steps, variants: carved };
 }

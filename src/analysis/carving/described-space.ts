@@ -58,16 +58,19 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Checks the fields a wrapper needs; throws with the JSON path of the first bad one. */
 export function checkDescribedSpace(value: unknown, file: string): DescribedSpace {
-  const fail = (path: string, what: string): never => { throw new DescribedSpaceError(`${file}: ${path}: ${what}`); };
+  const fail = (path: string, what: string): never => {
+    throw new DescribedSpaceError(`${file}: ${path}: ${what}`);
+  };
   if (typeof value !== 'object' || value === null) return fail('/', 'not an object');
   const d = value as Record<string, unknown>;
   if (d.role !== 'development' && d.role !== 'validation') fail('/role', "must be 'development' or 'validation'");
   const origin = d.origin as Record<string, unknown> | undefined;
   for (const key of ['repository', 'commit', 'path', 'licence', 'spaceFrom']) {
-    if (typeof origin?.[key] !== 'string' || !(origin[key])) fail(`/origin/${key}`, 'missing');
+    if (typeof origin?.[key] !== 'string' || !origin[key]) fail(`/origin/${key}`, 'missing');
   }
   if (typeof d.include !== 'string' || d.include.includes('..')) fail('/include', 'must be a path inside the repository');
-  if (!Array.isArray(d.stubHeaders) || d.stubHeaders.some((h) => typeof h !== 'string' || h.includes('..'))) fail('/stubHeaders', 'must list header names');
+  if (!Array.isArray(d.stubHeaders) || d.stubHeaders.some((h) => typeof h !== 'string' || h.includes('..')))
+    fail('/stubHeaders', 'must list header names');
   if (d.instantiate !== undefined && (typeof d.instantiate !== 'string' || !d.instantiate.trim().startsWith('template '))) {
     fail('/instantiate', 'must be an explicit instantiation (template ...;)');
   }
@@ -82,7 +85,8 @@ export function checkDescribedSpace(value: unknown, file: string): DescribedSpac
   if (d.defineParameters !== undefined) {
     if (!Array.isArray(d.defineParameters)) fail('/defineParameters', 'must list parameter names');
     for (const [i, name] of (d.defineParameters as unknown[]).entries()) {
-      if (typeof name !== 'string' || !(name in parameters || name in defines)) fail(`/defineParameters/${i}`, `'${String(name)}' is not a parameter or define of the space`);
+      if (typeof name !== 'string' || !(name in parameters || name in defines))
+        fail(`/defineParameters/${i}`, `'${String(name)}' is not a parameter or define of the space`);
     }
   }
   if (d.kernelParameter !== undefined) {
@@ -101,7 +105,10 @@ export function checkDescribedSpace(value: unknown, file: string): DescribedSpac
       }
     }
   }
-  if (d.includeDirs !== undefined && (!Array.isArray(d.includeDirs) || d.includeDirs.some((h) => typeof h !== 'string' || h.includes('..')))) {
+  if (
+    d.includeDirs !== undefined &&
+    (!Array.isArray(d.includeDirs) || d.includeDirs.some((h) => typeof h !== 'string' || h.includes('..')))
+  ) {
     fail('/includeDirs', 'must list folders inside the repository');
   }
   return value as DescribedSpace;
@@ -111,8 +118,13 @@ export function checkDescribedSpace(value: unknown, file: string): DescribedSpac
 export function describedSpaceConfig(described: DescribedSpace, wrapperFile: string): SpaceConfig {
   const space = described.space;
   return {
-    ...space, source: wrapperFile, constraints: space.constraints ?? [], defines: space.defines ?? {}, arguments: space.arguments ?? [],
-    objective: space.objective ?? 'ryoo', band: space.band ?? 0,
+    ...space,
+    source: wrapperFile,
+    constraints: space.constraints ?? [],
+    defines: space.defines ?? {},
+    arguments: space.arguments ?? [],
+    objective: space.objective ?? 'ryoo',
+    band: space.band ?? 0,
   };
 }
 
@@ -135,7 +147,10 @@ export function variantKernel(described: DescribedSpace, parameters: Record<stri
 export function blankedSource(described: DescribedSpace, text: string, file: string): string {
   const lines = text.split('\n');
   for (const [i, [first, last]] of (described.blankLines ?? []).entries()) {
-    if (last > lines.length) throw new DescribedSpaceError(`${file}: /blankLines/${i}: line ${last} is past the end of ${described.include} (${lines.length} lines)`);
+    if (last > lines.length)
+      throw new DescribedSpaceError(
+        `${file}: /blankLines/${i}: line ${last} is past the end of ${described.include} (${lines.length} lines)`,
+      );
     for (let line = first; line <= last; line++) lines[line - 1] = '';
   }
   return lines.join('\n');
@@ -144,14 +159,18 @@ export function blankedSource(described: DescribedSpace, text: string, file: str
 /** The translation unit every variant compiles (with -I at the folder holding `includeRoot`). */
 export function wrapperSource(described: DescribedSpace, includeRoot: string): string {
   const macros = macroParameters(described);
-  const names = [...new Set([...Object.keys(described.space.defines ?? {}), ...Object.keys(described.space.parameters)])].filter((n) => !macros.has(n));
+  const names = [...new Set([...Object.keys(described.space.defines ?? {}), ...Object.keys(described.space.parameters)])].filter(
+    (n) => !macros.has(n),
+  );
   const lines = [
     `// ${described.origin.repository}@${described.origin.commit} ${described.origin.path} (${described.origin.licence})`,
     ...names.map((name) => `static constexpr auto carve_value_${name} = (${name});`),
     ...names.map((name) => `#undef ${name}`),
     ...(described.prelude ? [described.prelude] : []),
     `#include "${includeRoot}/${described.include}"`,
-    ...Object.keys(described.space.parameters).filter((n) => !macros.has(n)).map((name) => `#define ${name} carve_value_${name}`),
+    ...Object.keys(described.space.parameters)
+      .filter((n) => !macros.has(n))
+      .map((name) => `#define ${name} carve_value_${name}`),
     ...(described.instantiate ? [described.instantiate] : []),
     '',
   ];

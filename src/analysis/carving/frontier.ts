@@ -19,7 +19,10 @@ export function predictedBest(result: CarveResult): FrontierBest | null {
   for (const v of result.survivors) {
     if (v.normalizedEfficiency === null || v.normalizedUtilization === null) continue;
     const score = v.normalizedEfficiency * v.normalizedUtilization;
-    if (score > bestScore) { best = v; bestScore = score; }
+    if (score > bestScore) {
+      best = v;
+      bestScore = score;
+    }
   }
   return best && best.efficiency !== null && best.utilization !== null
     ? { id: best.id, efficiency: best.efficiency, utilization: best.utilization }
@@ -32,7 +35,11 @@ function side(result: CarveResult | null): FrontierSide | null {
 }
 
 export function compareFrontiers(
-  space: string, arch: string, base: CarveResult | null, head: CarveResult | null, currentId: string | null,
+  space: string,
+  arch: string,
+  base: CarveResult | null,
+  head: CarveResult | null,
+  currentId: string | null,
 ): FrontierComparison {
   const baseSide = side(base);
   const headSide = side(head);
@@ -41,16 +48,23 @@ export function compareFrontiers(
   const both = baseSide !== null && headSide !== null;
   const statusOf = (result: CarveResult | null, id: string) => result?.variants.find((v) => v.id === id)?.status ?? null;
   return {
-    space, arch, base: baseSide, head: headSide, plots: [],
+    space,
+    arch,
+    base: baseSide,
+    head: headSide,
+    plots: [],
     added: both ? [...headIds].filter((id) => !baseIds.has(id)) : [],
     removed: both ? [...baseIds].filter((id) => !headIds.has(id)) : [],
     kept: both ? [...headIds].filter((id) => baseIds.has(id)) : [],
-    current: currentId === null ? null : {
-      id: currentId,
-      onBase: base ? baseIds.has(currentId) : null,
-      onHead: head ? headIds.has(currentId) : null,
-      headStatus: statusOf(head, currentId),
-    },
+    current:
+      currentId === null
+        ? null
+        : {
+            id: currentId,
+            onBase: base ? baseIds.has(currentId) : null,
+            onHead: head ? headIds.has(currentId) : null,
+            headStatus: statusOf(head, currentId),
+          },
   };
 }
 
@@ -74,14 +88,30 @@ export function frontierFindings(comparison: FrontierComparison, sourceFile: str
   const findings: Finding[] = [];
   const { base, head, current } = comparison;
   if (!base || !head) return findings;
-  const common = { kind: 'frontier' as const, severity: 'warning' as const, kernel, displayName: kernel, arch: comparison.arch, file: sourceFile, line: null };
+  const common = {
+    kind: 'frontier' as const,
+    severity: 'warning' as const,
+    kernel,
+    displayName: kernel,
+    arch: comparison.arch,
+    file: sourceFile,
+    line: null,
+  };
   if (current && current.onBase === true && current.onHead === false) {
     findings.push({
       ...common,
       title: `space ${comparison.space}: current ${current.id} fell off the carving frontier (${statusWords(current.headStatus)})`,
       message: `The configuration in use survived carving on the base side but was ${statusWords(current.headStatus)} on head; ${head.survivors.length} of ${head.total} variants survive on head.`,
-      evidence: { space: comparison.space, current: current.id, headStatus: current.headStatus, baseSurvivors: base.survivors.length, headSurvivors: head.survivors.length },
-      remedy: head.best ? `Retune the space (\`carve retune --space ${comparison.space}\`), or time head's predicted best ${head.best.id} against it.` : `Retune the space (\`carve retune --space ${comparison.space}\`).`,
+      evidence: {
+        space: comparison.space,
+        current: current.id,
+        headStatus: current.headStatus,
+        baseSurvivors: base.survivors.length,
+        headSurvivors: head.survivors.length,
+      },
+      remedy: head.best
+        ? `Retune the space (\`carve retune --space ${comparison.space}\`), or time head's predicted best ${head.best.id} against it.`
+        : `Retune the space (\`carve retune --space ${comparison.space}\`).`,
     });
   }
   if (base.best && head.best && base.best.id !== head.best.id) {
@@ -91,9 +121,13 @@ export function frontierFindings(comparison: FrontierComparison, sourceFile: str
       title: `space ${comparison.space}: predicted best changed from ${base.best.id} to ${head.best.id}`,
       message: `Head's predicted best ${head.best.id} (efficiency ${ratio(head.best.efficiency, base.best.efficiency)} of base's best, utilization ${ratio(head.best.utilization, base.best.utilization)}) ${headBestOnBase ? 'was already a base survivor' : 'is new on the frontier'}.`,
       evidence: {
-        space: comparison.space, baseBest: base.best.id, headBest: head.best.id,
-        baseEfficiency: base.best.efficiency, headEfficiency: head.best.efficiency,
-        baseUtilization: base.best.utilization, headUtilization: head.best.utilization,
+        space: comparison.space,
+        baseBest: base.best.id,
+        headBest: head.best.id,
+        baseEfficiency: base.best.efficiency,
+        headEfficiency: head.best.efficiency,
+        baseUtilization: base.best.utilization,
+        headUtilization: head.best.utilization,
       },
       remedy: `Time the survivors (\`carve carve --space ${comparison.space} --time\`) and set \`current\` to the fastest; head's predicted best is ${head.best.id}.`,
     });

@@ -134,16 +134,43 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
 }
 
 /** Metrics of one variant; never throws (a missing report or unknown value is null with a reason). */
-export function variantMetrics(variant: VariantGeometry, report: KernelReport | null, options: MetricOptions, buildError: string | null = null): VariantMetrics {
+export function variantMetrics(
+  variant: VariantGeometry,
+  report: KernelReport | null,
+  options: MetricOptions,
+  buildError: string | null = null,
+): VariantMetrics {
   const threadsPerBlock = product(variant.block);
   const threads = threadsPerBlock * product(variant.grid);
   const warpsPerBlock = Math.ceil(threadsPerBlock / 32);
   const metrics: VariantMetrics = {
-    id: variant.id, index: variant.index, parameters: variant.parameters, built: report !== null, error: buildError,
-    block: variant.block, grid: variant.grid, threads, warpsPerBlock,
-    registers: null, sharedBytesPerBlock: null, activeBlocksPerSM: null, occupancy: null, canLaunch: null, launchReason: null,
-    instructions: null, regions: null, efficiency: null, utilization: null, metricsReason: null, spills: null,
-    flopsPerThread: null, globalBytesPerThread: null, globalTrafficBytes: null, coalescing: 'unknown', coalescingEvidence: null, bankConflictWays: null,
+    id: variant.id,
+    index: variant.index,
+    parameters: variant.parameters,
+    built: report !== null,
+    error: buildError,
+    block: variant.block,
+    grid: variant.grid,
+    threads,
+    warpsPerBlock,
+    registers: null,
+    sharedBytesPerBlock: null,
+    activeBlocksPerSM: null,
+    occupancy: null,
+    canLaunch: null,
+    launchReason: null,
+    instructions: null,
+    regions: null,
+    efficiency: null,
+    utilization: null,
+    metricsReason: null,
+    spills: null,
+    flopsPerThread: null,
+    globalBytesPerThread: null,
+    globalTrafficBytes: null,
+    coalescing: 'unknown',
+    coalescingEvidence: null,
+    bankConflictWays: null,
   };
   if (!report) {
     metrics.error = buildError ?? 'no kernel report';
@@ -154,17 +181,24 @@ export function variantMetrics(variant: VariantGeometry, report: KernelReport | 
   if (resources) {
     metrics.registers = resources.registers;
     metrics.sharedBytesPerBlock = resources.staticSharedBytes + variant.dynamicSharedBytes;
-    const spillBytes = resources.spillStoreBytes === null || resources.spillLoadBytes === null ? null : resources.spillStoreBytes + resources.spillLoadBytes;
+    const spillBytes =
+      resources.spillStoreBytes === null || resources.spillLoadBytes === null ? null : resources.spillStoreBytes + resources.spillLoadBytes;
     // Local memory (a stack frame the kernel's own ld/st.local use) costs what spills cost.
     const localBytes = (report.perThread?.localLoadBytes ?? 0) + (report.perThread?.localStoreBytes ?? 0);
     const local = resources.stackFrameBytes > 0 && localBytes > 0;
     metrics.spills = local || (spillBytes === null ? null : spillBytes > 0);
     metrics.localBytes = resources.localBytes;
     const globalBytes = (report.perThread?.globalLoadBytes ?? 0) + (report.perThread?.globalStoreBytes ?? 0);
-    metrics.localTrafficShare = spillBytes === null || spillBytes > 0 ? null : localBytes + globalBytes > 0 ? localBytes / (localBytes + globalBytes) : 0;
+    metrics.localTrafficShare =
+      spillBytes === null || spillBytes > 0 ? null : localBytes + globalBytes > 0 ? localBytes / (localBytes + globalBytes) : 0;
     const input = {
-      arch: options.arch, block: variant.block, registersPerThread: resources.registers, staticSharedBytes: resources.staticSharedBytes,
-      dynamicSharedBytes: variant.dynamicSharedBytes, maxThreadsPerBlock: resources.maxThreadsPerBlock, carveoutPercent: options.carveoutPercent ?? -1,
+      arch: options.arch,
+      block: variant.block,
+      registersPerThread: resources.registers,
+      staticSharedBytes: resources.staticSharedBytes,
+      dynamicSharedBytes: variant.dynamicSharedBytes,
+      maxThreadsPerBlock: resources.maxThreadsPerBlock,
+      carveoutPercent: options.carveoutPercent ?? -1,
       barriers: Math.max(1, resources.barriers ?? 1),
     };
     try {
@@ -201,7 +235,10 @@ export function variantMetrics(variant: VariantGeometry, report: KernelReport | 
   else {
     metrics.efficiency = ryooEfficiency(metrics.instructions, threads);
     // A variant that cannot launch gets no utilization; threshold carving drops it first.
-    metrics.utilization = metrics.activeBlocksPerSM > 0 ? ryooUtilization(metrics.instructions, metrics.regions, warpsPerBlock, metrics.activeBlocksPerSM) : null;
+    metrics.utilization =
+      metrics.activeBlocksPerSM > 0
+        ? ryooUtilization(metrics.instructions, metrics.regions, warpsPerBlock, metrics.activeBlocksPerSM)
+        : null;
     if (metrics.utilization === null) metrics.metricsReason = metrics.launchReason ?? 'cannot launch';
   }
   return metrics;

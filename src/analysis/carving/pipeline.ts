@@ -42,7 +42,9 @@ export interface CarveRun {
 /** The carving options of a space: its objective and band, the config's weighted thresholds (defaults where not given). */
 export function carveOptionsFor(space: SpaceConfig, carving?: Partial<CarveConfig['carving']>): CarveOptions {
   return {
-    ...DEFAULT_CARVE_OPTIONS, objective: space.objective ?? 'ryoo', band: space.band ?? 0,
+    ...DEFAULT_CARVE_OPTIONS,
+    objective: space.objective ?? 'ryoo',
+    band: space.band ?? 0,
     excessSectorShare: carving?.excessSectorShare ?? DEFAULT_CARVE_OPTIONS.excessSectorShare,
     localMemoryShare: carving?.localMemoryShare ?? DEFAULT_CARVE_OPTIONS.localMemoryShare,
     waves: carving?.tailEffect ?? DEFAULT_CARVE_OPTIONS.waves,
@@ -51,7 +53,15 @@ export function carveOptionsFor(space: SpaceConfig, carving?: Partial<CarveConfi
 
 export function spaceConfigHash(config: CarveConfig, spaceName: string, arch: string): string {
   const space = config.spaces[spaceName];
-  const material = JSON.stringify({ space, defines: config.defines, flags: config.nvcc?.flags ?? [], include: config.include, loops: config.loops, arch, options: carveOptionsFor(space, config.carving) });
+  const material = JSON.stringify({
+    space,
+    defines: config.defines,
+    flags: config.nvcc?.flags ?? [],
+    include: config.include,
+    loops: config.loops,
+    arch,
+    options: carveOptionsFor(space, config.carving),
+  });
   return createHash('sha256').update(material).digest('hex').slice(0, 16);
 }
 
@@ -59,9 +69,11 @@ export function spaceConfigHash(config: CarveConfig, spaceName: string, arch: st
 export function pickKernel(kernels: KernelReport[], wanted: string): KernelReport | null {
   // A demangled template instance names its return type first: "void f<128, 64>(int, float*)".
   const bare = (k: KernelReport) => k.displayName.replace(/^void /, '');
-  return kernels.find((k) => k.name === wanted || k.displayName === wanted)
-    ?? kernels.find((k) => bare(k).startsWith(`${wanted}(`) || bare(k).startsWith(`${wanted}<`))
-    ?? null;
+  return (
+    kernels.find((k) => k.name === wanted || k.displayName === wanted) ??
+    kernels.find((k) => bare(k).startsWith(`${wanted}(`) || bare(k).startsWith(`${wanted}<`)) ??
+    null
+  );
 }
 
 function numericDefines(defines: Record<string, number | string>): Record<string, number> {
@@ -90,20 +102,39 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
   const variant = build.variant;
   if (!build.ok || build.ptx === null) {
-    return { metrics: variantMetrics(variant, null, { arch, uncoalescedMinWeight: minWeight }, `build failed: ${build.error ?? 'unknown error'}`), diagnostics: [] };
+    return {
+      metrics: variantMetrics(variant, null, { arch, uncoalescedMinWeight: minWeight }, `build failed: ${build.error ?? 'unknown error'}`),
+      diagnostics: [],
+    };
   }
   const analysis = analyzeModule({
-    ptxText: build.ptx, ptxFile: build.ptxPath ?? 'kernel.ptx', sourceFile: path.resolve(config.baseDir, space.source), arch,
+    ptxText: build.ptx,
+    ptxFile: build.ptxPath ?? 'kernel.ptx',
+    sourceFile: path.resolve(config.baseDir, space.source),
+    arch,
     resources: build.resources,
     // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
-    launchFor: () => ({ block: variant.block, blockSource: 'config', dynamicSharedBytes: variant.dynamicSharedBytes, carveoutPercent: -1, grid: variant.grid,
-      params: Object.fromEntries(variant.arguments.flatMap((a, i) => (a.kind === 'buffer' ? [] : [[String(i), a.value]]))) }),
-    defines: numericDefines(variant.defines), loops: config.loops,
+    launchFor: () => ({
+      block: variant.block,
+      blockSource: 'config',
+      dynamicSharedBytes: variant.dynamicSharedBytes,
+      carveoutPercent: -1,
+      grid: variant.grid,
+      params: Object.fromEntries(variant.arguments.flatMap((a, i) => (a.kind === 'buffer' ? [] : [[String(i), a.value]]))),
+    }),
+    defines: numericDefines(variant.defines),
+    loops: config.loops,
   });
   const report = pickKernel(analysis.kernels, space.kernel);
-  const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;
+  const error = report
+    ? null
+    : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;
   const kernel = report ? { displayName: report.displayName, ptxTypes: entryParameterTypes(build.ptx, report.name) } : null;
-  return { metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error), diagnostics: analysis.diagnostics, kernel };
+  return {
+    metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
+    diagnostics: analysis.diagnostics,
+    kernel,
+  };
 }
 
 /**
@@ -111,18 +142,42 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
  * key), the launch geometry, the loop and threshold settings, the arch and the analysing code
  * (codeFingerprint: a change to the analysis invalidates cached metrics).
  */
-export function analyzeBuildCached(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string, cacheDir: string): AnalysedBuild {
+export function analyzeBuildCached(
+  build: VariantBuild,
+  space: SpaceConfig,
+  config: CarveConfig,
+  arch: string,
+  cacheDir: string,
+): AnalysedBuild {
   if (!build.ok) return analyzeBuild(build, space, config, arch);
   const v = build.variant;
-  const key = createHash('sha256').update(JSON.stringify({
-    code: codeFingerprint(), build: build.key, arch, kernel: space.kernel, block: v.block, grid: v.grid, dynamicShared: v.dynamicSharedBytes, arguments: v.arguments,
-    loops: config.loops, minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight, source: space.source,
-  })).digest('hex').slice(0, 24);
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify({
+        code: codeFingerprint(),
+        build: build.key,
+        arch,
+        kernel: space.kernel,
+        block: v.block,
+        grid: v.grid,
+        dynamicShared: v.dynamicSharedBytes,
+        arguments: v.arguments,
+        loops: config.loops,
+        minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight,
+        source: space.source,
+      }),
+    )
+    .digest('hex')
+    .slice(0, 24);
   const file = path.join(cacheDir, build.key, `metrics-${key}.json`);
   try {
     const cached = JSON.parse(readFileSync(file, 'utf8')) as AnalysedBuild;
     // Identity fields come from this run: the same build may serve another space or index.
-    return { metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters }, diagnostics: cached.diagnostics, kernel: cached.kernel ?? null };
+    return {
+      metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters },
+      diagnostics: cached.diagnostics,
+      kernel: cached.kernel ?? null,
+    };
   } catch {
     const analysed = analyzeBuild(build, space, config, arch);
     try {
@@ -167,29 +222,56 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
   const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile, config.carving?.maxSpaceSize);
   const diagnostics: Diagnostic[] = enumeration.diagnostics.map((d) => locateInConfig(d, config.baseDir, options.configFile));
   const shard: CarveShardOutput = {
-    kind: 'carve-shard', space: spaceName, arch, configHash: spaceConfigHash(config, spaceName, arch), shard: shardSpec,
-    enumerated: enumeration.variants.length, options: carveOptionsFor(space, config.carving), metrics: [], diagnostics,
+    kind: 'carve-shard',
+    space: spaceName,
+    arch,
+    configHash: spaceConfigHash(config, spaceName, arch),
+    shard: shardSpec,
+    enumerated: enumeration.variants.length,
+    options: carveOptionsFor(space, config.carving),
+    metrics: [],
+    diagnostics,
   };
   if (enumeration.diagnostics.some((d) => d.severity === 'error')) return { result: null, shard, builds: [], diagnostics };
   // The source is data from the repository: `source: ../../etc/passwd` would put a runner's file in the build log.
   const root = options.root ?? repositoryRoot(config.baseDir);
   if (root !== null && escapeReason(root, path.resolve(config.baseDir, space.source))) {
     const jsonPath = `/spaces/${pointerSegment(spaceName)}/source`;
-    diagnostics.push(locateInConfig({
-      severity: 'error', stage: 'config', file: options.configFile, jsonPath,
-      message: `${jsonPath}: '${space.source}' resolves outside the repository (${root}): not built`,
-    }, config.baseDir, options.configFile));
+    diagnostics.push(
+      locateInConfig(
+        {
+          severity: 'error',
+          stage: 'config',
+          file: options.configFile,
+          jsonPath,
+          message: `${jsonPath}: '${space.source}' resolves outside the repository (${root}): not built`,
+        },
+        config.baseDir,
+        options.configFile,
+      ),
+    );
     return { result: null, shard, builds: [], diagnostics };
   }
   const nvcc = await findNvcc(config.nvcc?.path);
   if (!nvcc) {
-    diagnostics.push({ severity: 'error', stage: 'build', message: 'nvcc not found: carving needs the CUDA toolkit to build the variants', jsonPath: `/spaces/${pointerSegment(spaceName)}` });
+    diagnostics.push({
+      severity: 'error',
+      stage: 'build',
+      message: 'nvcc not found: carving needs the CUDA toolkit to build the variants',
+      jsonPath: `/spaces/${pointerSegment(spaceName)}`,
+    });
     return { result: null, shard, builds: [], diagnostics };
   }
   const mine = shardVariants(enumeration.variants, shardSpec);
   const builds = await buildVariants(mine, {
-    sourceFile: path.resolve(config.baseDir, space.source), arch, includeDirs: (config.include ?? []).map((dir) => path.resolve(config.baseDir, dir)),
-    flags: config.nvcc?.flags ?? [], nvcc, cacheDir: options.cacheDir, jobs: options.jobs, progress: options.progress,
+    sourceFile: path.resolve(config.baseDir, space.source),
+    arch,
+    includeDirs: (config.include ?? []).map((dir) => path.resolve(config.baseDir, dir)),
+    flags: config.nvcc?.flags ?? [],
+    nvcc,
+    cacheDir: options.cacheDir,
+    jobs: options.jobs,
+    progress: options.progress,
   });
   let checkedArguments = false;
   for (const build of builds) {
@@ -198,10 +280,19 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
     // The arguments are the same for every variant: checked once, on the first kernel found.
     if (kernel && !checkedArguments) {
       checkedArguments = true;
-      diagnostics.push(...checkSpaceArguments(spaceName, space.kernel, space.arguments ?? [], kernel.displayName, kernel.ptxTypes, options.configFile)
-        .map((d) => locateInConfig(d, config.baseDir, options.configFile)));
+      diagnostics.push(
+        ...checkSpaceArguments(spaceName, space.kernel, space.arguments ?? [], kernel.displayName, kernel.ptxTypes, options.configFile).map(
+          (d) => locateInConfig(d, config.baseDir, options.configFile),
+        ),
+      );
     }
-    if (!build.ok) diagnostics.push({ severity: 'warning', stage: 'build', message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`, file: space.source });
+    if (!build.ok)
+      diagnostics.push({
+        severity: 'warning',
+        stage: 'build',
+        message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`,
+        file: space.source,
+      });
     diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
   const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, shard.options) : null;
@@ -218,8 +309,16 @@ export function mergeCarveResults(shards: CarveShardOutput[], options?: CarveOpt
     if (shard.kind !== 'carve-shard') return { ok: false, reason: `input ${i + 1} is not a carve shard output` };
     if (shard.space !== first.space) return { ok: false, reason: `input ${i + 1} is from space '${shard.space}', not '${first.space}'` };
     if (shard.arch !== first.arch) return { ok: false, reason: `input ${i + 1} is for ${shard.arch}, not ${first.arch}` };
-    if (shard.configHash !== first.configHash) return { ok: false, reason: `input ${i + 1} was made with a different space configuration (hash ${shard.configHash} vs ${first.configHash})` };
-    if (shard.shard.count !== first.shard.count) return { ok: false, reason: `input ${i + 1} is shard ${shard.shard.index}/${shard.shard.count}, the first is of ${first.shard.count}` };
+    if (shard.configHash !== first.configHash)
+      return {
+        ok: false,
+        reason: `input ${i + 1} was made with a different space configuration (hash ${shard.configHash} vs ${first.configHash})`,
+      };
+    if (shard.shard.count !== first.shard.count)
+      return {
+        ok: false,
+        reason: `input ${i + 1} is shard ${shard.shard.index}/${shard.shard.count}, the first is of ${first.shard.count}`,
+      };
   }
   const indices = shards.map((s) => s.shard.index).sort((a, b) => a - b);
   for (let expected = 1; expected <= first.shard.count; expected++) {
@@ -228,7 +327,8 @@ export function mergeCarveResults(shards: CarveShardOutput[], options?: CarveOpt
     if (found > 1) return { ok: false, reason: `shard ${expected}/${first.shard.count} is given ${found} times` };
   }
   const metrics = shards.flatMap((s) => s.metrics);
-  if (metrics.length !== first.enumerated) return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
+  if (metrics.length !== first.enumerated)
+    return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
   return { ok: true, result: carve(first.space, first.arch, metrics, options ?? first.options) };
 }
 

@@ -4,7 +4,13 @@ export interface Progress {
   done(): void;
 }
 
-export function createProgress(total: number, write: (text: string) => void, isTTY: boolean, title = 'building', every = Math.max(1, Math.ceil(total / 10))): Progress {
+export function createProgress(
+  total: number,
+  write: (text: string) => void,
+  isTTY: boolean,
+  title = 'building',
+  every = Math.max(1, Math.ceil(total / 10)),
+): Progress {
   let count = 0;
   const width = 30;
   return {

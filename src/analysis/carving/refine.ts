@@ -72,7 +72,10 @@ export interface Refinement {
 }
 
 /** The number of variants a budget allows: share x space size (at least 1), or a count clamped to the size. */
-export function resolveBudget(total: number, options: Pick<RefineOptions, 'budgetShare' | 'budgetCount'>): { budget: number; notes: string[] } {
+export function resolveBudget(
+  total: number,
+  options: Pick<RefineOptions, 'budgetShare' | 'budgetCount'>,
+): { budget: number; notes: string[] } {
   const notes: string[] = [];
   let budget = options.budgetCount ?? Math.max(1, Math.floor(options.budgetShare * total));
   if (budget > total) {
@@ -123,11 +126,13 @@ export async function refineByTiming(result: CarveResult, timer: VariantTimer, o
   const { budget, notes } = resolveBudget(result.total, options);
   const sms = smCount(result.arch);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
-  const byModel = (a: CarvedVariant, b: CarvedVariant) => modelScore(b, sms, penalty) - modelScore(a, sms, penalty) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+  const byModel = (a: CarvedVariant, b: CarvedVariant) =>
+    modelScore(b, sms, penalty) - modelScore(a, sms, penalty) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
   // The search stays among variants that passed threshold carving (a variant removed for
   // uncoalesced access or local memory is not a neighbour worth a timing).
   const eligible = result.variants.filter((v) => v.status === 'survivor' || v.status === 'merged' || v.status === 'pruned:pareto');
-  if (eligible.length < budget) notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
+  if (eligible.length < budget)
+    notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
   const lists = valueLists(result.variants, options.parameterLists);
   const samples = new Map<string, number[]>();
   const sourceOf = new Map<string, { source: RefinedTiming['source']; round: number }>();
@@ -137,7 +142,10 @@ export async function refineByTiming(result: CarveResult, timer: VariantTimer, o
 
   const timeRound = async (ids: string[], source: RefinedTiming['source'], center: string | null) => {
     const round = rounds.length + 1;
-    for (const id of ids) { attempted.add(id); sourceOf.set(id, { source, round }); }
+    for (const id of ids) {
+      attempted.add(id);
+      sourceOf.set(id, { source, round });
+    }
     const timed = await timer(ids);
     diagnostics.push(...timed.diagnostics);
     for (const record of timed.records) {
@@ -150,33 +158,55 @@ export async function refineByTiming(result: CarveResult, timer: VariantTimer, o
     let bestMs = Infinity;
     for (const [id, s] of samples) {
       const ms = timingStats(s, { seed: options.seed ?? 1, resamples: 1 }).medianMs;
-      if (ms < bestMs) { best = id; bestMs = ms; }
+      if (ms < bestMs) {
+        best = id;
+        bestMs = ms;
+      }
     }
     return best;
   };
 
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
   const survivorBudget = Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5)));
-  if (survivors.length > survivorBudget) notes.push(`${survivors.length} survivors, ${survivorBudget} timed (the model's first); the rest of the budget searches around the measured best`);
+  if (survivors.length > survivorBudget)
+    notes.push(
+      `${survivors.length} survivors, ${survivorBudget} timed (the model's first); the rest of the budget searches around the measured best`,
+    );
   const first = survivors.slice(0, Math.min(survivorBudget, budget));
-  if (first.length) await timeRound(first.map((v) => v.id), 'survivor', null);
+  if (first.length)
+    await timeRound(
+      first.map((v) => v.id),
+      'survivor',
+      null,
+    );
 
   let batch = Math.ceil((budget - attempted.size) / 2);
   while (attempted.size < budget) {
     const centerId = measuredBest();
-    const center = centerId ? eligible.find((v) => v.id === centerId) ?? result.variants.find((v) => v.id === centerId) : undefined;
+    const center = centerId ? (eligible.find((v) => v.id === centerId) ?? result.variants.find((v) => v.id === centerId)) : undefined;
     const candidates = eligible.filter((v) => !attempted.has(v.id));
     if (!candidates.length) break;
     const ordered = center
-      ? candidates.map((v) => ({ v, d: parameterDistance(v, center, lists) })).sort((a, b) => a.d - b.d || byModel(a.v, b.v)).map((x) => x.v)
+      ? candidates
+          .map((v) => ({ v, d: parameterDistance(v, center, lists) }))
+          .sort((a, b) => a.d - b.d || byModel(a.v, b.v))
+          .map((x) => x.v)
       : candidates.sort(byModel);
     const take = ordered.slice(0, Math.max(1, Math.min(batch, budget - attempted.size)));
-    await timeRound(take.map((v) => v.id), 'nearest', centerId);
+    await timeRound(
+      take.map((v) => v.id),
+      'nearest',
+      centerId,
+    );
     batch = Math.max(1, Math.floor(batch / 2));
   }
 
   const ranking = [...samples.entries()]
-    .map(([variant, s]) => ({ variant, ...timingStats(s, { seed: options.seed ?? 1 }), ...(sourceOf.get(variant) as { source: RefinedTiming['source']; round: number }) }))
+    .map(([variant, s]) => ({
+      variant,
+      ...timingStats(s, { seed: options.seed ?? 1 }),
+      ...(sourceOf.get(variant) as { source: RefinedTiming['source']; round: number }),
+    }))
     .sort((a, b) => a.medianMs - b.medianMs || a.variant.localeCompare(b.variant))
     .map((t, i) => ({ ...t, rank: i + 1 }));
   const gpuMs = [...samples.values()].reduce((sum, s) => sum + s.reduce((a, b) => a + b, 0), 0);

@@ -48,13 +48,23 @@ export function evaluateCarving(timings: Map<string, number>, survivorIds: strin
   const [bestId, bestMs] = entries.reduce((best, entry) => (entry[1] < best[1] ? entry : best));
   const kept = survivorIds.filter((id) => timings.has(id));
   if (kept.length === 0) throw new RangeError('no survivor has a timing');
-  const [bestKeptId, bestKeptMs] = kept.map((id) => [id, timings.get(id) as number] as const).reduce((best, entry) => (entry[1] < best[1] ? entry : best));
+  const [bestKeptId, bestKeptMs] = kept
+    .map((id) => [id, timings.get(id) as number] as const)
+    .reduce((best, entry) => (entry[1] < best[1] ? entry : best));
   const times = entries.map(([, ms]) => ms);
   const randomBest = expectedBestOfRandomSample(times, kept.length);
   return {
-    variants: entries.length, kept: kept.length, prunedPercent: 100 * (1 - kept.length / entries.length),
-    bestMs, bestId, bestKeptMs, bestKeptId, keptRelativeToBest: bestMs / bestKeptMs,
-    randomSampleExpectedBestMs: randomBest, randomRelativeToBest: bestMs / randomBest,
-    sampleSizeFor90: sampleSizeForFraction(times, 0.9), sampleSizeFor95: sampleSizeForFraction(times, 0.95),
+    variants: entries.length,
+    kept: kept.length,
+    prunedPercent: 100 * (1 - kept.length / entries.length),
+    bestMs,
+    bestId,
+    bestKeptMs,
+    bestKeptId,
+    keptRelativeToBest: bestMs / bestKeptMs,
+    randomSampleExpectedBestMs: randomBest,
+    randomRelativeToBest: bestMs / randomBest,
+    sampleSizeFor90: sampleSizeForFraction(times, 0.9),
+    sampleSizeFor95: sampleSizeForFraction(times, 0.95),
   };
 }

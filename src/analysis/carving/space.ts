@@ -53,7 +53,9 @@ export function pointerSegment(key: string): string {
 }
 
 export function variantId(parameters: Record<string, ParameterValue>): string {
-  return Object.entries(parameters).map(([name, value]) => `${name}=${value}`).join(',');
+  return Object.entries(parameters)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(',');
 }
 
 function numericEnvironment(values: Record<string, ParameterValue>): Environment {
@@ -73,13 +75,23 @@ interface CompiledSpace {
   argumentValues: Array<CompiledExpression | null>;
 }
 
-function compileSpace(name: string, space: SpaceConfig, knownNames: string[], diagnostics: Diagnostic[], configFile?: string): CompiledSpace | null {
+function compileSpace(
+  name: string,
+  space: SpaceConfig,
+  knownNames: string[],
+  diagnostics: Diagnostic[],
+  configFile?: string,
+): CompiledSpace | null {
   const base = `/spaces/${pointerSegment(name)}`;
   const compile = (source: string | number, jsonPath: string): CompiledExpression | null => {
     const outcome = compileExpression(source, knownNames);
     if (outcome.ok) return outcome.expression;
     diagnostics.push({
-      severity: 'error', stage: 'config', jsonPath, column: outcome.column, file: configFile,
+      severity: 'error',
+      stage: 'config',
+      jsonPath,
+      column: outcome.column,
+      file: configFile,
       message: `${jsonPath}: ${outcome.message} at column ${outcome.column} in '${shortened(String(source))}'`,
     });
     return null;
@@ -96,8 +108,11 @@ function compileSpace(name: string, space: SpaceConfig, knownNames: string[], di
   const all = [...constraints, ...block, ...grid, dynamicShared, ...argumentValues];
   if (all.some((expression) => expression === null)) return null;
   return {
-    constraints: constraints as CompiledExpression[], block: block as CompiledExpression[], grid: grid as CompiledExpression[],
-    dynamicShared: dynamicShared as CompiledExpression, argumentValues: argumentValues,
+    constraints: constraints as CompiledExpression[],
+    block: block as CompiledExpression[],
+    grid: grid as CompiledExpression[],
+    dynamicShared: dynamicShared as CompiledExpression,
+    argumentValues: argumentValues,
   };
 }
 
@@ -135,7 +150,10 @@ export function enumerateSpace(
   for (const parameter of parameterNames) {
     if (parameter in (space.defines ?? {})) {
       diagnostics.push({
-        severity: 'warning', stage: 'config', file: configFile, jsonPath: `/spaces/${pointerSegment(name)}/defines/${pointerSegment(parameter)}`,
+        severity: 'warning',
+        stage: 'config',
+        file: configFile,
+        jsonPath: `/spaces/${pointerSegment(name)}/defines/${pointerSegment(parameter)}`,
         message: `define '${parameter}' is also a parameter; the parameter's value wins`,
       });
     }
@@ -147,7 +165,10 @@ export function enumerateSpace(
   if (total > maxSize) {
     const sizes = parameterNames.map((parameter) => `${parameter}: ${space.parameters[parameter].length}`).join(' x ');
     diagnostics.push({
-      severity: 'error', stage: 'config', file: configFile, jsonPath: `/spaces/${pointerSegment(name)}/parameters`,
+      severity: 'error',
+      stage: 'config',
+      file: configFile,
+      jsonPath: `/spaces/${pointerSegment(name)}/parameters`,
       message: `space '${name}' has ${total.toLocaleString('en-US')} variants (${sizes}), over the limit of ${maxSize.toLocaleString('en-US')} (\`carving.maxSpaceSize\`): narrow the parameter lists or raise the limit`,
     });
     return result;
@@ -174,14 +195,20 @@ export function enumerateSpace(
     let passes = true;
     for (const [c, constraint] of compiled.constraints.entries()) {
       try {
-        if (constraint.evaluate(env) === 0) { passes = false; break; }
+        if (constraint.evaluate(env) === 0) {
+          passes = false;
+          break;
+        }
       } catch (error) {
         // E.g. a division by zero for this variant: the constraint cannot hold; say so once.
         if (!failedConstraint.has(c)) {
           failedConstraint.add(c);
           const column = error instanceof ExpressionError ? error.column : undefined;
           diagnostics.push({
-            severity: 'warning', stage: 'config', file: configFile, column,
+            severity: 'warning',
+            stage: 'config',
+            file: configFile,
+            column,
             jsonPath: `/spaces/${pointerSegment(name)}/constraints/${c}`,
             message: `constraint '${constraint.text}' cannot be evaluated for ${id}: ${(error as Error).message}; such variants are excluded`,
           });
@@ -190,13 +217,17 @@ export function enumerateSpace(
         break;
       }
     }
-    if (!passes) { result.excludedByConstraints++; continue; }
+    if (!passes) {
+      result.excludedByConstraints++;
+      continue;
+    }
 
     try {
       const block = dim3(compiled.block, env, 'block');
       const grid = dim3(compiled.grid, env, 'grid');
       const dynamicSharedBytes = compiled.dynamicShared.evaluate(env);
-      if (!Number.isInteger(dynamicSharedBytes) || dynamicSharedBytes < 0) throw new Error(`dynamicShared = ${dynamicSharedBytes} is not a non-negative integer`);
+      if (!Number.isInteger(dynamicSharedBytes) || dynamicSharedBytes < 0)
+        throw new Error(`dynamicShared = ${dynamicSharedBytes} is not a non-negative integer`);
       const args = (space.arguments ?? []).map((argument, a): ResolvedArgument => {
         const value = compiled.argumentValues[a]!.evaluate(env);
         if ('buffer' in argument) {
@@ -218,7 +249,10 @@ export function enumerateSpace(
   // config (e.g. a block size that overflows), said with its first reason, never "0 of 0".
   if (result.variants.length === 0 && result.rejected.length > 0) {
     diagnostics.push({
-      severity: 'error', stage: 'config', file: configFile, jsonPath: `/spaces/${pointerSegment(name)}/launch`,
+      severity: 'error',
+      stage: 'config',
+      file: configFile,
+      jsonPath: `/spaces/${pointerSegment(name)}/launch`,
       message: `every one of the ${result.rejected.length} variants that pass the constraints has an unusable launch or argument (first, ${result.rejected[0].id}: ${result.rejected[0].reason})`,
     });
   }

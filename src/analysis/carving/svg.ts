@@ -17,7 +17,8 @@ export function renderCarveSvg(result: CarveResult, fastestId: string | null = n
   const x = (value: number) => MARGIN.left + value * plotWidth;
   const y = (value: number) => MARGIN.top + (1 - value) * plotHeight;
   const placed = result.variants.filter((v) => v.normalizedEfficiency !== null && v.normalizedUtilization !== null);
-  const point = (v: CarvedVariant) => [x(v.normalizedEfficiency as number).toFixed(1), y(v.normalizedUtilization as number).toFixed(1)] as const;
+  const point = (v: CarvedVariant) =>
+    [x(v.normalizedEfficiency as number).toFixed(1), y(v.normalizedUtilization as number).toFixed(1)] as const;
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="11">`,
     `<title>${escapeXml(`carve ${result.space} (${result.arch}): ${result.survivors.length} of ${result.total} kept`)}</title>`,
@@ -28,17 +29,28 @@ export function renderCarveSvg(result: CarveResult, fastestId: string | null = n
     parts.push(`<text x="${MARGIN.left - 6}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${tick}</text>`);
   }
   parts.push(`<text x="${MARGIN.left + plotWidth / 2}" y="${HEIGHT - 12}" text-anchor="middle">efficiency (normalised)</text>`);
-  parts.push(`<text transform="translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">utilization (normalised)</text>`);
-  parts.push(`<text x="${MARGIN.left}" y="18">${escapeXml(`${result.space} on ${result.arch}: ${result.survivors.length} of ${result.total} variants kept (${result.objective})`)}</text>`);
-  const frontier = placed.filter((v) => v.onFrontier).sort((a, b) => (a.normalizedEfficiency as number) - (b.normalizedEfficiency as number));
-  if (frontier.length > 1) parts.push(`<polyline fill="none" stroke="#d62728" stroke-width="1" points="${frontier.map((v) => point(v).join(',')).join(' ')}"/>`);
+  parts.push(
+    `<text transform="translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">utilization (normalised)</text>`,
+  );
+  parts.push(
+    `<text x="${MARGIN.left}" y="18">${escapeXml(`${result.space} on ${result.arch}: ${result.survivors.length} of ${result.total} variants kept (${result.objective})`)}</text>`,
+  );
+  const frontier = placed
+    .filter((v) => v.onFrontier)
+    .sort((a, b) => (a.normalizedEfficiency as number) - (b.normalizedEfficiency as number));
+  if (frontier.length > 1)
+    parts.push(`<polyline fill="none" stroke="#d62728" stroke-width="1" points="${frontier.map((v) => point(v).join(',')).join(' ')}"/>`);
   for (const v of placed) {
     const [px, py] = point(v);
     const label = `<title>${escapeXml(`${v.id}: ${v.status}`)}</title>`;
     if (v.status === 'survivor') parts.push(`<circle cx="${px}" cy="${py}" r="4" fill="#d62728">${label}</circle>`);
-    else if (v.status.startsWith('pruned:') && v.status !== 'pruned:pareto') parts.push(`<rect x="${Number(px) - 3}" y="${Number(py) - 3}" width="6" height="6" fill="none" stroke="#999">${label}</rect>`);
+    else if (v.status.startsWith('pruned:') && v.status !== 'pruned:pareto')
+      parts.push(`<rect x="${Number(px) - 3}" y="${Number(py) - 3}" width="6" height="6" fill="none" stroke="#999">${label}</rect>`);
     else parts.push(`<path d="M${Number(px) - 3} ${py}h6M${px} ${Number(py) - 3}v6" stroke="#1f77b4">${label}</path>`);
-    if (v.id === fastestId) parts.push(`<circle cx="${px}" cy="${py}" r="8" fill="none" stroke="#2ca02c" stroke-width="2"><title>fastest measured</title></circle>`);
+    if (v.id === fastestId)
+      parts.push(
+        `<circle cx="${px}" cy="${py}" r="8" fill="none" stroke="#2ca02c" stroke-width="2"><title>fastest measured</title></circle>`,
+      );
   }
   parts.push('</svg>');
   return parts.join('\n') + '\n';

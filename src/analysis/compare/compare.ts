@@ -10,7 +10,19 @@ import { accessFindings, divergenceFindings } from './site-findings.js';
 import { localMemoryFinding } from './local-findings.js';
 import { buildFindings, regressionFinding } from './other-findings.js';
 
-const KIND_ORDER: Finding['kind'][] = ['build', 'regression', 'cliff', 'spill', 'uncoalesced', 'bank-conflict', 'divergence', 'registers', 'shared', 'instructions', 'frontier'];
+const KIND_ORDER: Finding['kind'][] = [
+  'build',
+  'regression',
+  'cliff',
+  'spill',
+  'uncoalesced',
+  'bank-conflict',
+  'divergence',
+  'registers',
+  'shared',
+  'instructions',
+  'frontier',
+];
 const SEVERITY_ORDER: Finding['severity'][] = ['failure', 'warning', 'notice'];
 
 /** True when the kernel side carries an analysis worth comparing (it built). */
@@ -23,7 +35,8 @@ function kernelFindings(pair: KernelComparison, config: CarveConfig): Finding[] 
   if (!head || pair.status === 'unchanged') return [];
   const thresholds = config.thresholds;
   const base = analysed(pair.base) ? pair.base : null;
-  const raw: Array<Omit<Finding, 'kernel' | 'displayName' | 'arch' | 'file' | 'line'> & { file?: string | null; line?: number | null }> = [];
+  const raw: Array<Omit<Finding, 'kernel' | 'displayName' | 'arch' | 'file' | 'line'> & { file?: string | null; line?: number | null }> =
+    [];
   if (base) {
     const drop = occupancyDrop(base, head);
     if (drop) raw.push(drop);
@@ -57,13 +70,20 @@ function kernelFindings(pair: KernelComparison, config: CarveConfig): Finding[] 
   }));
 }
 
-export function compareReports(base: CarveReport | null, head: CarveReport, config: CarveConfig, timing: readonly TimingComparisonInput[] = []): Comparison {
+export function compareReports(
+  base: CarveReport | null,
+  head: CarveReport,
+  config: CarveConfig,
+  timing: readonly TimingComparisonInput[] = [],
+): Comparison {
   const kernels = pairKernels(base, head);
   const findings: Finding[] = [...buildFindings(base, head)];
   for (const pair of kernels) findings.push(...kernelFindings(pair, config));
   for (const t of timing) {
     const pair = kernels.find((k) => k.arch === t.arch && (k.name === t.kernel || k.displayName === t.kernel));
-    const identity = pair ? { name: pair.name, displayName: pair.displayName, arch: pair.arch, file: pair.head?.file ?? pair.base?.file ?? null } : null;
+    const identity = pair
+      ? { name: pair.name, displayName: pair.displayName, arch: pair.arch, file: pair.head?.file ?? pair.base?.file ?? null }
+      : null;
     const finding = regressionFinding(t, identity, config.thresholds, pair?.status === 'unchanged');
     if (finding) findings.push(finding);
   }

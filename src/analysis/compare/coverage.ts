@@ -14,8 +14,9 @@ export interface SideCoverageInput {
 }
 
 function buildErrors(report: CarveReport): Diagnostic[] {
-  return [...report.diagnostics, ...report.kernels.flatMap((k) => k.diagnostics)]
-    .filter((d) => d.severity === 'error' && BUILD_STAGES.has(d.stage));
+  return [...report.diagnostics, ...report.kernels.flatMap((k) => k.diagnostics)].filter(
+    (d) => d.severity === 'error' && BUILD_STAGES.has(d.stage),
+  );
 }
 
 function firstError(errors: readonly Diagnostic[]): string {
@@ -38,12 +39,16 @@ export function sideCoverageErrors(input: SideCoverageInput): Diagnostic[] {
     if (errors.length) {
       const units = side.units !== null ? `all ${side.units} ${side.units === 1 ? 'unit' : 'units'}` : 'every unit';
       out.push({
-        severity: 'error', stage: 'build', file: errors[0].file, line: errors[0].line,
+        severity: 'error',
+        stage: 'build',
+        file: errors[0].file,
+        line: errors[0].line,
         message: `the ${side.name} side has no kernels: ${units} failed to build (${errors.length} ${errors.length === 1 ? 'error' : 'errors'}; first: ${firstError(errors)})`,
       });
     } else if (otherKernels > 0) {
       out.push({
-        severity: 'error', stage: 'build',
+        severity: 'error',
+        stage: 'build',
         message: `the ${side.name} side yielded no kernels where the ${side.name === 'head' ? 'base' : 'head'} side has ${otherKernels}: nothing to compare`,
       });
     }

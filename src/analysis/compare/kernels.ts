@@ -17,7 +17,8 @@ const POSITION_KEYS = new Set(['file', 'line', 'column', 'offset', 'diagnostics'
  */
 export function kernelFingerprint(kernel: KernelReport): string {
   return JSON.stringify(kernel, (key, value: unknown) =>
-    POSITION_KEYS.has(key) ? undefined : typeof value === 'string' ? value.replace(/\bline \d+/g, 'line #') : value);
+    POSITION_KEYS.has(key) ? undefined : typeof value === 'string' ? value.replace(/\bline \d+/g, 'line #') : value,
+  );
 }
 
 /**
@@ -45,7 +46,13 @@ export function unmangledName(kernel: Pick<KernelReport, 'displayName'>): string
 type Keyed = (kernel: KernelReport) => string;
 
 /** Pairs the kernels whose key is unique among the unpaired ones on both sides. */
-function pairUnique(base: KernelReport[], head: KernelReport[], key: Keyed, paired: Map<KernelReport, KernelReport>, used: Set<KernelReport>): void {
+function pairUnique(
+  base: KernelReport[],
+  head: KernelReport[],
+  key: Keyed,
+  paired: Map<KernelReport, KernelReport>,
+  used: Set<KernelReport>,
+): void {
   const count = (list: KernelReport[]) => {
     const counts = new Map<string, KernelReport[]>();
     for (const k of list) counts.set(key(k), [...(counts.get(key(k)) ?? []), k]);
@@ -70,11 +77,7 @@ export function pairKernels(base: CarveReport | null, head: CarveReport): Kernel
   const baseKernels = base?.kernels ?? [];
   const paired = new Map<KernelReport, KernelReport>();
   const used = new Set<KernelReport>();
-  const keys: Keyed[] = [
-    (k) => `${k.file ?? ''}|${kernelKey(k)}`,
-    kernelKey,
-    (k) => `${k.file ?? ''}|${unmangledName(k)}@${k.arch}`,
-  ];
+  const keys: Keyed[] = [(k) => `${k.file ?? ''}|${kernelKey(k)}`, kernelKey, (k) => `${k.file ?? ''}|${unmangledName(k)}@${k.arch}`];
   for (const key of keys) pairUnique(baseKernels, head.kernels, key, paired, used);
   const pairs: KernelComparison[] = [];
   for (const kernel of head.kernels) {
@@ -83,7 +86,12 @@ export function pairKernels(base: CarveReport | null, head: CarveReport): Kernel
       name: kernel.name,
       displayName: kernel.displayName,
       arch: kernel.arch,
-      status: before === null ? 'added' : before.name === kernel.name && kernelFingerprint(before) === kernelFingerprint(kernel) ? 'unchanged' : 'changed',
+      status:
+        before === null
+          ? 'added'
+          : before.name === kernel.name && kernelFingerprint(before) === kernelFingerprint(kernel)
+            ? 'unchanged'
+            : 'changed',
       base: before,
       head: kernel,
     });

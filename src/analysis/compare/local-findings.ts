@@ -19,7 +19,10 @@ function heaviestSite(kernel: KernelReport): LocalAccessReport | null {
   const rank = (site: LocalAccessReport) => [site.kind === 'load' ? 1 : 0, site.bytesPerLane * site.dynamicWeight];
   for (const site of kernel.localAccesses ?? []) {
     if (site.line === null) continue;
-    if (!best) { best = site; continue; }
+    if (!best) {
+      best = site;
+      continue;
+    }
     const [kind, bytes] = rank(site);
     const [bestKind, bestBytes] = rank(best);
     if (kind > bestKind || (kind === bestKind && bytes > bestBytes)) best = site;
@@ -39,9 +42,12 @@ export function localMemoryFinding(base: KernelReport | null, head: KernelReport
   const trafficGrew = headBytes > (base ? baseBytes : 0) && (headFrame === null || headFrame > 0);
   if (!frameGrew && !trafficGrew) return null;
   const site = heaviestSite(head);
-  const frameText = headFrame === null ? 'stack frame unknown' : `stack frame ${baseFrame !== null && base ? `${baseFrame} → ` : ''}${headFrame} B/thread`;
+  const frameText =
+    headFrame === null ? 'stack frame unknown' : `stack frame ${baseFrame !== null && base ? `${baseFrame} → ` : ''}${headFrame} B/thread`;
   const trafficText = `${base ? `${baseTraffic.stores} → ` : ''}${headTraffic.stores} B stored, ${base ? `${baseTraffic.loads} → ` : ''}${headTraffic.loads} B loaded per thread`;
-  const where = site ? ` (heaviest: ${site.kind === 'load' ? 'ld' : 'st'}.local at line ${site.line}, ${site.bytesPerLane} B x ${site.dynamicWeight} per thread)` : '';
+  const where = site
+    ? ` (heaviest: ${site.kind === 'load' ? 'ld' : 'st'}.local at line ${site.line}, ${site.bytesPerLane} B x ${site.dynamicWeight} per thread)`
+    : '';
   return {
     kind: 'spill',
     // A frame with no local traffic in this kernel (a call's frame) is worth a look, not a failure.

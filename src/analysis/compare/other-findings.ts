@@ -18,7 +18,8 @@ function diagnosticKey(d: Diagnostic): string {
 function errorsOf(report: CarveReport): Array<{ diagnostic: Diagnostic; kernel: KernelReport | null }> {
   const errors: Array<{ diagnostic: Diagnostic; kernel: KernelReport | null }> = [];
   for (const d of report.diagnostics) if (d.severity === 'error' && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: null });
-  for (const k of report.kernels) for (const d of k.diagnostics) if (d.severity === 'error' && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: k });
+  for (const k of report.kernels)
+    for (const d of k.diagnostics) if (d.severity === 'error' && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: k });
   return errors;
 }
 
@@ -62,14 +63,19 @@ export interface KernelIdentity {
 }
 
 /** A regression needs both p < alpha and a median slowdown of at least the practical threshold. */
-export function regressionFinding(timing: TimingComparisonInput, kernel: KernelIdentity | null, thresholds: Thresholds, codeUnchanged = false): Finding | null {
+export function regressionFinding(
+  timing: TimingComparisonInput,
+  kernel: KernelIdentity | null,
+  thresholds: Thresholds,
+  codeUnchanged = false,
+): Finding | null {
   const slowdownPercent = (timing.ratio - 1) * 100;
   if (!(timing.pValue < thresholds.timingAlpha) || slowdownPercent < thresholds.timingMinSlowdownPercent) return null;
   const ms = (value: number) => `${round(value, 4)} ms`;
   // Same PTX, resources and launch on both sides: the difference comes from the measurement
   // (cache state left by the previous launch, clocks), not from the change. Say so; do not fail.
   const unchangedNote = codeUnchanged
-    ? ' The kernel\'s code, resources and launch are identical on both sides, so this is measurement environment (cache state, clocks, launch order), not the change; reported as a notice.'
+    ? " The kernel's code, resources and launch are identical on both sides, so this is measurement environment (cache state, clocks, launch order), not the change; reported as a notice."
     : '';
   return {
     kind: 'regression',

@@ -61,7 +61,8 @@ export function growthRemedy(what: 'registers' | 'shared' | 'instructions'): str
   if (what === 'instructions') {
     return 'Reduce dynamic instructions: hoist loop-invariant code, unroll loops with constant trip counts, coarsen work per thread to amortize index arithmetic (Ryoo et al. §3.2; granularity coarsening, Stratton et al. §3.8).';
   }
-  if (what === 'registers') return 'Check whether the new live values are needed; the next register cliff is reported separately when it is close.';
+  if (what === 'registers')
+    return 'Check whether the new live values are needed; the next register cliff is reported separately when it is close.';
   return 'Check whether the larger shared buffers are needed; the next shared-memory cliff is reported separately when it is close.';
 }
 

@@ -9,12 +9,18 @@ import { growthRemedy, headroomRemedy, registerCliffRemedy, sharedCliffRemedy, s
 type NewFinding = Omit<Finding, 'kernel' | 'displayName' | 'arch' | 'file' | 'line'>;
 
 /** What the occupancy drop is blamed on, for the title ("+16 registers"). */
-function dropCause(base: KernelReport, head: KernelReport, headOcc: OccupancyResult): { text: string; resource: 'registers' | 'sharedMemory' | 'block' | 'other' } {
+function dropCause(
+  base: KernelReport,
+  head: KernelReport,
+  headOcc: OccupancyResult,
+): { text: string; resource: 'registers' | 'sharedMemory' | 'block' | 'other' } {
   const registers = (head.resources?.registers ?? 0) - (base.resources?.registers ?? 0);
   const shared = headOcc.allocatedSharedBytesPerBlock - (base.occupancy?.allocatedSharedBytesPerBlock ?? 0);
   if (headOcc.limiter.includes('registers') && registers > 0) return { text: `${signed(registers)} registers`, resource: 'registers' };
-  if (headOcc.limiter.includes('sharedMemory') && shared > 0) return { text: `${signed(shared)} B shared memory`, resource: 'sharedMemory' };
-  if (base.occupancy && base.occupancy.blockSize !== headOcc.blockSize) return { text: `block ${base.occupancy.blockSize} → ${headOcc.blockSize} threads`, resource: 'block' };
+  if (headOcc.limiter.includes('sharedMemory') && shared > 0)
+    return { text: `${signed(shared)} B shared memory`, resource: 'sharedMemory' };
+  if (base.occupancy && base.occupancy.blockSize !== headOcc.blockSize)
+    return { text: `block ${base.occupancy.blockSize} → ${headOcc.blockSize} threads`, resource: 'block' };
   if (registers > 0) return { text: `${signed(registers)} registers`, resource: 'registers' };
   if (shared > 0) return { text: `${signed(shared)} B shared memory`, resource: 'sharedMemory' };
   return { text: 'resources changed', resource: 'other' };
@@ -27,15 +33,20 @@ export function occupancyDrop(base: KernelReport, head: KernelReport): NewFindin
   if (!baseOcc || !headOcc || headOcc.activeWarpsPerSM >= baseOcc.activeWarpsPerSM) return null;
   const cause = dropCause(base, head, headOcc);
   // Blocks of different sizes do not compare: with a new block size the headline is warps.
-  const blocks = baseOcc.blockSize === headOcc.blockSize
-    ? `${baseOcc.activeBlocksPerSM} → ${headOcc.activeBlocksPerSM} blocks/SM`
-    : `${baseOcc.activeWarpsPerSM} → ${headOcc.activeWarpsPerSM} active warps/SM`;
+  const blocks =
+    baseOcc.blockSize === headOcc.blockSize
+      ? `${baseOcc.activeBlocksPerSM} → ${headOcc.activeBlocksPerSM} blocks/SM`
+      : `${baseOcc.activeWarpsPerSM} → ${headOcc.activeWarpsPerSM} active warps/SM`;
   const wanted = blocksRestoring(baseOcc, headOcc, head.arch);
   // The caps that gain one block over the head's; they are the remedy only when one block is what is wanted.
-  const registerCap = head.resources && head.cliffs?.registers.shedToGain != null && head.cliffs.registers.blocksAfterGain === wanted
-    ? head.resources.registers - head.cliffs.registers.shedToGain : null;
-  const sharedCap = head.cliffs?.sharedMemory.shedToGain != null && head.cliffs.sharedMemory.blocksAfterGain === wanted
-    ? headOcc.allocatedSharedBytesPerBlock - head.cliffs.sharedMemory.shedToGain : null;
+  const registerCap =
+    head.resources && head.cliffs?.registers.shedToGain != null && head.cliffs.registers.blocksAfterGain === wanted
+      ? head.resources.registers - head.cliffs.registers.shedToGain
+      : null;
+  const sharedCap =
+    head.cliffs?.sharedMemory.shedToGain != null && head.cliffs.sharedMemory.blocksAfterGain === wanted
+      ? headOcc.allocatedSharedBytesPerBlock - head.cliffs.sharedMemory.shedToGain
+      : null;
   return {
     kind: 'cliff',
     severity: 'failure',
@@ -100,7 +111,11 @@ export function headroomFindings(base: KernelReport | null, head: KernelReport, 
     const cliff = head.cliffs[side.resource];
     if (cliff.headroom === null || cliff.blocksAfterDrop === null || cliff.headroom > side.threshold) continue;
     const baseCliff = base?.cliffs?.[side.resource];
-    const wasAsClose = baseCliff && baseCliff.headroom !== null && baseCliff.headroom <= cliff.headroom && base?.occupancy?.activeBlocksPerSM === occ.activeBlocksPerSM;
+    const wasAsClose =
+      baseCliff &&
+      baseCliff.headroom !== null &&
+      baseCliff.headroom <= cliff.headroom &&
+      base?.occupancy?.activeBlocksPerSM === occ.activeBlocksPerSM;
     if (wasAsClose) continue;
     const step = cliff.headroom + 1;
     const amount = side.resource === 'registers' ? plural(step, 'register') : `${step} B shared memory`;
@@ -145,7 +160,7 @@ export function spillFinding(base: KernelReport | null, head: KernelReport): New
   const baseSpill = spillBytes(base);
   if (baseSpill !== null && headSpill <= baseSpill) return null;
   const r = head.resources;
-  const b = baseSpill !== null ? base?.resources ?? null : null;
+  const b = baseSpill !== null ? (base?.resources ?? null) : null;
   const stores = b ? `${b.spillStoreBytes} → ${r.spillStoreBytes}` : `${r.spillStoreBytes}`;
   const loads = b ? `${b.spillLoadBytes} → ${r.spillLoadBytes}` : `${r.spillLoadBytes}`;
   return {
@@ -175,10 +190,42 @@ function growthPercent(before: number, after: number): number | null {
 /** Registers, shared memory or dynamic instructions per thread grew beyond their thresholds. */
 export function growthFindings(base: KernelReport, head: KernelReport, thresholds: Thresholds, skip: ReadonlySet<string>): NewFinding[] {
   const findings: NewFinding[] = [];
-  const checks: Array<{ kind: 'registers' | 'shared' | 'instructions'; before: number | null; after: number | null; limit: number; floor: number; label: string; unit: string }> = [
-    { kind: 'registers', before: base.resources?.registers ?? null, after: head.resources?.registers ?? null, limit: thresholds.registersGrowthPercent, floor: thresholds.registersGrowthMin, label: 'registers per thread', unit: '' },
-    { kind: 'shared', before: base.resources?.staticSharedBytes ?? null, after: head.resources?.staticSharedBytes ?? null, limit: thresholds.sharedGrowthPercent, floor: thresholds.sharedGrowthMinBytes, label: 'static shared memory per block', unit: ' B' },
-    { kind: 'instructions', before: base.perThread?.instructions ?? null, after: head.perThread?.instructions ?? null, limit: thresholds.instructionsGrowthPercent, floor: thresholds.instructionsGrowthMin, label: 'dynamic instructions per thread', unit: '' },
+  const checks: Array<{
+    kind: 'registers' | 'shared' | 'instructions';
+    before: number | null;
+    after: number | null;
+    limit: number;
+    floor: number;
+    label: string;
+    unit: string;
+  }> = [
+    {
+      kind: 'registers',
+      before: base.resources?.registers ?? null,
+      after: head.resources?.registers ?? null,
+      limit: thresholds.registersGrowthPercent,
+      floor: thresholds.registersGrowthMin,
+      label: 'registers per thread',
+      unit: '',
+    },
+    {
+      kind: 'shared',
+      before: base.resources?.staticSharedBytes ?? null,
+      after: head.resources?.staticSharedBytes ?? null,
+      limit: thresholds.sharedGrowthPercent,
+      floor: thresholds.sharedGrowthMinBytes,
+      label: 'static shared memory per block',
+      unit: ' B',
+    },
+    {
+      kind: 'instructions',
+      before: base.perThread?.instructions ?? null,
+      after: head.perThread?.instructions ?? null,
+      limit: thresholds.instructionsGrowthPercent,
+      floor: thresholds.instructionsGrowthMin,
+      label: 'dynamic instructions per thread',
+      unit: '',
+    },
   ];
   for (const check of checks) {
     if (skip.has(check.kind) || check.before === null || check.after === null) continue;
@@ -192,7 +239,13 @@ export function growthFindings(base: KernelReport, head: KernelReport, threshold
       severity: 'warning',
       title: `${growthText} ${check.label} (${round(check.before)} → ${round(check.after)}${check.unit})`,
       message: `${check.label[0].toUpperCase()}${check.label.slice(1)} grew by ${growthText} (${round(check.after - check.before)}${check.unit}), above the ${check.limit}% threshold and the floor of ${check.floor}${check.unit}.${assumed}`,
-      evidence: { before: check.before, after: check.after, growthPercent: Number.isFinite(growth) ? round(growth, 2) : null, thresholdPercent: check.limit, floor: check.floor },
+      evidence: {
+        before: check.before,
+        after: check.after,
+        growthPercent: Number.isFinite(growth) ? round(growth, 2) : null,
+        thresholdPercent: check.limit,
+        floor: check.floor,
+      },
       remedy: growthRemedy(check.kind),
     });
   }

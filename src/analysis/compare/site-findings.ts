@@ -79,7 +79,10 @@ export function accessFindings(base: KernelReport | null, head: KernelReport, th
 function worst(group: FlaggedSite[]): FlaggedSite {
   return group.reduce((a, b) =>
     (b.access.sectorsPerRequest ?? 0) > (a.access.sectorsPerRequest ?? 0) ||
-    ((b.access.sectorsPerRequest ?? 0) === (a.access.sectorsPerRequest ?? 0) && b.access.dynamicWeight > a.access.dynamicWeight) ? b : a);
+    ((b.access.sectorsPerRequest ?? 0) === (a.access.sectorsPerRequest ?? 0) && b.access.dynamicWeight > a.access.dynamicWeight)
+      ? b
+      : a,
+  );
 }
 
 /** PTX text on one line with single spaces (nvcc separates operands with tabs). */
@@ -100,7 +103,10 @@ function siteLayout(access: AccessReport): { base: string; offset: number; strid
   return { base: address[1], offset: Number(address[2] ?? 0), stride: Number(stride[1]) };
 }
 
-interface StructureAccess { fields: number; stride: number }
+interface StructureAccess {
+  fields: number;
+  stride: number;
+}
 
 /**
  * Sites where lanes read several fields of consecutive structures: the same base register and
@@ -125,16 +131,23 @@ function structureFields(sites: readonly AccessReport[]): Map<AccessReport, Stru
   return out;
 }
 
-function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean, structures: ReadonlyMap<AccessReport, StructureAccess> = new Map()): NewFinding {
+function uncoalescedFinding(
+  group: FlaggedSite[],
+  headOnly: boolean,
+  structures: ReadonlyMap<AccessReport, StructureAccess> = new Map(),
+): NewFinding {
   const { access } = worst(group);
   const structure = group.map((site) => structures.get(site.access)).find((found) => found !== undefined) ?? null;
   // "worse" when some site on the line was already bad on the base side; its base numbers are the evidence.
   const base = group.map((site) => site.base).find((b): b is AccessReport => b !== null && isBadGlobalAccess(b)) ?? worst(group).base;
   const weight = group.reduce((sum, site) => sum + site.access.dynamicWeight, 0);
-  const sectors = access.sectorsPerRequest !== null && access.idealSectors !== null
-    ? `${access.sectorsPerRequest} sectors/request vs ideal ${access.idealSectors}`
-    : 'sectors/request unknown';
-  const was = base ? ` (base: ${base.class ?? 'unknown'}${base.sectorsPerRequest !== null ? `, ${base.sectorsPerRequest} sectors` : ''})` : '';
+  const sectors =
+    access.sectorsPerRequest !== null && access.idealSectors !== null
+      ? `${access.sectorsPerRequest} sectors/request vs ideal ${access.idealSectors}`
+      : 'sectors/request unknown';
+  const was = base
+    ? ` (base: ${base.class ?? 'unknown'}${base.sectorsPerRequest !== null ? `, ${base.sectorsPerRequest} sectors` : ''})`
+    : '';
   const label = access.kind === 'atomic' ? 'global atomic on data-dependent addresses' : `${access.class} global ${access.kind}`;
   const sites = group.length > 1 ? ` (${group.length} sites)` : '';
   const others = group.length > 1 ? ` and ${plural(group.length - 1, 'more site')} on this line` : '';
@@ -160,7 +173,9 @@ function uncoalescedFinding(group: FlaggedSite[], headOnly: boolean, structures:
       baseSectorsPerRequest: base?.sectorsPerRequest ?? null,
       headOnly,
     },
-    remedy: structure ? structureRemedy(structure.fields, structure.stride) : accessRemedy(access.class, access.kind, access.sectorsPerRequest),
+    remedy: structure
+      ? structureRemedy(structure.fields, structure.stride)
+      : accessRemedy(access.class, access.kind, access.sectorsPerRequest),
   };
 }
 
@@ -177,8 +192,16 @@ function bankConflictFinding(group: FlaggedSite[], headOnly: boolean): NewFindin
     file: access.file,
     line: access.line,
     title: `${ways}-way bank conflict on shared ${access.kind} at ${where(access.file, access.line)}${sites}${before !== null ? ` (base ${before}-way)` : ''}`,
-    message: `\`${compact(access.ptx)}\` runs ${times(weight)} per thread${group.length > 1 ? ' (all sites on this line)' : ''}; each request is split into ${ways} serialized bank accesses. ${access.reason}`.trim(),
-    evidence: { bankConflictWays: ways, baseBankConflictWays: before, dynamicWeight: round(weight, 4), sites: group.length, ptx: compact(access.ptx), headOnly },
+    message:
+      `\`${compact(access.ptx)}\` runs ${times(weight)} per thread${group.length > 1 ? ' (all sites on this line)' : ''}; each request is split into ${ways} serialized bank accesses. ${access.reason}`.trim(),
+    evidence: {
+      bankConflictWays: ways,
+      baseBankConflictWays: before,
+      dynamicWeight: round(weight, 4),
+      sites: group.length,
+      ptx: compact(access.ptx),
+      headOnly,
+    },
     remedy: bankConflictRemedy(ways),
   };
 }
@@ -208,8 +231,7 @@ export function divergenceFindings(base: KernelReport, head: KernelReport): NewF
       file: branch.file,
       line: branch.line,
       title: `new divergent branch in a loop (depth ${depth}) at ${where(branch.file, branch.line)}${sites}`,
-      message:
-        `\`${compact(branch.ptx)}\`${group.length > 1 ? ` and ${plural(group.length - 1, 'more branch', 'more branches')} on this line run ${times(weight)} per thread in total` : ` runs ${times(weight)} per thread`}; ${branch.reason}`,
+      message: `\`${compact(branch.ptx)}\`${group.length > 1 ? ` and ${plural(group.length - 1, 'more branch', 'more branches')} on this line run ${times(weight)} per thread in total` : ` runs ${times(weight)} per thread`}; ${branch.reason}`,
       evidence: { loopDepth: depth, dynamicWeight: round(weight, 4), sites: group.length, ptx: compact(branch.ptx) },
       remedy: divergenceRemedy(),
     };

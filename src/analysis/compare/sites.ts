@@ -16,7 +16,11 @@ export function siteOpcode(ptx: string): string {
 
 /** PTX text with register numbers erased, so renumbered registers still compare equal. */
 export function normalizedPtx(ptx: string): string {
-  return ptx.trim().replace(/%([a-z]+)\d+/g, '%$1').replace(/\s+/g, ' ').replace(/;$/, '');
+  return ptx
+    .trim()
+    .replace(/%([a-z]+)\d+/g, '%$1')
+    .replace(/\s+/g, ' ')
+    .replace(/;$/, '');
 }
 
 /**

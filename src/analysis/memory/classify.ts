@@ -10,7 +10,11 @@ import { idealSectors, idealSharedWavefronts, sectorsTouched, sharedWavefronts, 
  * One lane of one warp: its environment, and its warp's evaluator (shared by every site of
  * the kernel) with the lane's position in that warp.
  */
-export interface Lane { env: LaneEnvironment; evaluator: WarpEvaluator; position: number }
+export interface Lane {
+  env: LaneEnvironment;
+  evaluator: WarpEvaluator;
+  position: number;
+}
 
 /** Lanes of one warp evaluated together (blockCache: shared by every warp with the same block shape and block index). */
 export function warpLanes(envs: LaneEnvironment[], blockCache: Map<Expr, LaneValue>): Lane[] {
@@ -35,7 +39,8 @@ const CLASS_RANK: AccessClass[] = ['uniform', 'coalesced', 'misaligned', 'stride
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 function gcd(a: number, b: number): number {
-  a = Math.abs(a); b = Math.abs(b);
+  a = Math.abs(a);
+  b = Math.abs(b);
   while (b) [a, b] = [b, a % b];
   return a;
 }
@@ -61,7 +66,8 @@ function uniformShifts(common: Linear, covered?: { monomial: string; unit: numbe
     if (isRangingSymbol(monomial)) {
       const period = SECTOR_BYTES / gcd(coefficient, SECTOR_BYTES);
       const next: number[] = [];
-      for (const shift of shifts) for (let r = 0; r < period; r++) next.push((((shift + coefficient * r) % SECTOR_BYTES) + SECTOR_BYTES) % SECTOR_BYTES);
+      for (const shift of shifts)
+        for (let r = 0; r < period; r++) next.push((((shift + coefficient * r) % SECTOR_BYTES) + SECTOR_BYTES) % SECTOR_BYTES);
       shifts = next;
     } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
       assumptions.push(`${monomialText(monomial)} 256-B aligned`);
@@ -93,7 +99,10 @@ function strideText(offsets: number[]): string {
  * kernel parameter, a value loaded from a uniform address): lane l of warp w sits at
  * offsets[w][l] + coefficients[w][l]·P from the warp's common part.
  */
-interface SymbolicStride { monomial: string; coefficients: number[][] }
+interface SymbolicStride {
+  monomial: string;
+  coefficients: number[][];
+}
 
 type Resolved = { offsets: number[][]; commons: Linear[]; stride: SymbolicStride | null };
 
@@ -108,7 +117,15 @@ function resolveWarps(address: Expr, warps: Lane[][]): Resolved | { unresolved: 
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       const klass: AccessClass = unknownValue.indirect ? 'indirect' : 'runtime';
-      return { unresolved: { class: klass, sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: `address not resolved: ${unknownValue.reason}` } };
+      return {
+        unresolved: {
+          class: klass,
+          sectorsPerRequest: null,
+          idealSectors: null,
+          bankConflictWays: null,
+          reason: `address not resolved: ${unknownValue.reason}`,
+        },
+      };
     }
     const linears = values as Linear[];
     const key = symbolicKey(linears[0]);
@@ -117,10 +134,20 @@ function resolveWarps(address: Expr, warps: Lane[][]): Resolved | { unresolved: 
       if (symbolicKey(linears[l]) === key) continue;
       const difference = termDifference(linears[l].terms, linears[0].terms);
       const monomials = [...difference.keys()];
-      const single = monomials.length === 1 && (strideMonomial === null || strideMonomial === monomials[0]) && Number.isInteger(difference.get(monomials[0]));
+      const single =
+        monomials.length === 1 &&
+        (strideMonomial === null || strideMonomial === monomials[0]) &&
+        Number.isInteger(difference.get(monomials[0]));
       if (!single) {
-        return { unresolved: { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
-          reason: `lanes' addresses differ by a runtime amount that is not one multiple of a uniform value (${key || '0'} vs ${symbolicKey(linears[l]) || '0'})` } };
+        return {
+          unresolved: {
+            class: 'runtime',
+            sectorsPerRequest: null,
+            idealSectors: null,
+            bankConflictWays: null,
+            reason: `lanes' addresses differ by a runtime amount that is not one multiple of a uniform value (${key || '0'} vs ${symbolicKey(linears[l]) || '0'})`,
+          },
+        };
       }
       strideMonomial = monomials[0];
       warpCoefficients[l] = difference.get(monomials[0])!;
@@ -135,7 +162,8 @@ function resolveWarps(address: Expr, warps: Lane[][]): Resolved | { unresolved: 
 /** left - right, term by term, without the zero differences. */
 function termDifference(left: Map<string, number>, right: Map<string, number>): Map<string, number> {
   const difference = new Map<string, number>();
-  for (const [monomial, coefficient] of left) if (coefficient !== (right.get(monomial) ?? 0)) difference.set(monomial, coefficient - (right.get(monomial) ?? 0));
+  for (const [monomial, coefficient] of left)
+    if (coefficient !== (right.get(monomial) ?? 0)) difference.set(monomial, coefficient - (right.get(monomial) ?? 0));
   for (const [monomial, coefficient] of right) if (!left.has(monomial)) difference.set(monomial, -coefficient);
   return difference;
 }
@@ -151,11 +179,19 @@ function classifyWarp(offsets: number[], width: number, sectors: number, ideal: 
 /** Whether the tree mentions the symbol `name`. */
 function mentions(expr: Expr, name: string): boolean {
   switch (expr.op) {
-    case 'const': case 'opaque': return false;
-    case 'sym': return expr.name === name;
-    case 'neg': case 'not': case 'cvta': return mentions(expr.a, name);
-    case 'pred': return expr.parts.some((part) => mentions(part, name));
-    default: return mentions(expr.a, name) || mentions(expr.b, name);
+    case 'const':
+    case 'opaque':
+      return false;
+    case 'sym':
+      return expr.name === name;
+    case 'neg':
+    case 'not':
+    case 'cvta':
+      return mentions(expr.a, name);
+    case 'pred':
+      return expr.parts.some((part) => mentions(part, name));
+    default:
+      return mentions(expr.a, name) || mentions(expr.b, name);
   }
 }
 
@@ -173,7 +209,12 @@ function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType
   const samples = ys.flatMap((y) => xs.map((x): [number, number, number] => [x, y, 0]));
   const sampled = samples.flatMap((ctaid) => {
     const blockCache = new Map<Expr, LaneValue>();
-    return warps.map((warp) => warpLanes(warp.map((lane) => ({ ...lane.env, ctaid })), blockCache));
+    return warps.map((warp) =>
+      warpLanes(
+        warp.map((lane) => ({ ...lane.env, ctaid })),
+        blockCache,
+      ),
+    );
   });
   const retried = resolveWarps(address, sampled);
   if ('unresolved' in retried) return { resolved, warps, note: '' };
@@ -181,10 +222,21 @@ function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType
   return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes} in 0..3` };
 }
 
-interface GlobalMeasure { klass: AccessClass; sectors: number; ideal: number; assumptions: Set<string> }
+interface GlobalMeasure {
+  klass: AccessClass;
+  sectors: number;
+  ideal: number;
+  assumptions: Set<string>;
+}
 
 /** Sectors per request (mean over warps) and the worst warp's class, for lanes at `offsets` from each warp's common part. */
-function measureGlobal(offsetsPerWarp: number[][], commons: Linear[], width: number, covered?: { monomial: string; unit: number }, weights?: number[]): GlobalMeasure {
+function measureGlobal(
+  offsetsPerWarp: number[][],
+  commons: Linear[],
+  width: number,
+  covered?: { monomial: string; unit: number },
+  weights?: number[],
+): GlobalMeasure {
   let sectorTotal = 0;
   let idealTotal = 0;
   let worst = 0;
@@ -233,7 +285,8 @@ function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, widt
   const representatives = [...groups.values()];
   const commons = representatives.map(({ warp }) => resolved.commons[warp]);
   const weights = representatives.map(({ count }) => count);
-  const at = (value: number) => representatives.map(({ warp }) => resolved.offsets[warp].map((offset, l) => offset + stride.coefficients[warp][l] * value));
+  const at = (value: number) =>
+    representatives.map(({ warp }) => resolved.offsets[warp].map((offset, l) => offset + stride.coefficients[warp][l] * value));
   const measureAt = (value: number) => measureGlobal(at(value), commons, width, covered, weights);
   const step = SECTOR_BYTES / gcd(unit, SECTOR_BYTES);
   const span = Math.max(...resolved.offsets.map((offsets) => Math.max(...offsets) - Math.min(...offsets))) + width;
@@ -259,7 +312,10 @@ function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, widt
   const atOne = same(one) ? '' : `; ${one.sectors} sectors (${one.klass}) at ${name} = 1`;
   const assumed = limit.assumptions.size ? `; assumes ${[...limit.assumptions].join(', ')}` : '';
   return {
-    class: limit.klass, sectorsPerRequest: limit.sectors, idealSectors: limit.ideal, bankConflictWays: null,
+    class: limit.klass,
+    sectorsPerRequest: limit.sectors,
+    idealSectors: limit.ideal,
+    bankConflictWays: null,
     reason: `${limit.klass}: ${apart}, ${width} B per lane: ${limit.sectors} sectors per warp request vs ${limit.ideal} ideal ${condition}${atOne} (${blockText}${note})${assumed}`,
   };
 }
@@ -271,7 +327,14 @@ function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, widt
  */
 const siteResults = new WeakMap<Lane[][], WeakMap<Expr, Map<string, SiteResult>>>();
 
-function memoised(address: Expr, width: number, laneWarps: Lane[][], blockText: string, space: string, classify: () => SiteResult): SiteResult {
+function memoised(
+  address: Expr,
+  width: number,
+  laneWarps: Lane[][],
+  blockText: string,
+  space: string,
+  classify: () => SiteResult,
+): SiteResult {
   const evaluator = laneWarps[0]?.[0]?.evaluator;
   if (evaluator === undefined) return classify();
   const canonical = evaluator.canonical(address);
@@ -300,7 +363,10 @@ function classifyGlobalOnce(address: Expr, width: number, laneWarps: Lane[][], b
   const { klass, sectors, ideal, assumptions } = measureGlobal(resolved.offsets, resolved.commons, width);
   const assumed = assumptions.size ? `; assumes ${[...assumptions].join(', ')}` : '';
   return {
-    class: klass, sectorsPerRequest: sectors, idealSectors: ideal, bankConflictWays: null,
+    class: klass,
+    sectorsPerRequest: sectors,
+    idealSectors: ideal,
+    bankConflictWays: null,
     reason: `${klass}: ${strideText(resolved.offsets[0])}, ${width} B per lane: ${sectors} sectors per warp request vs ${ideal} ideal (${blockText}${note})${assumed}`,
   };
 }
@@ -309,8 +375,13 @@ function classifySharedOnce(address: Expr, width: number, laneWarps: Lane[][], b
   const { resolved, warps, note } = resolveOrSample(address, laneWarps);
   if ('unresolved' in resolved) return resolved.unresolved;
   if (resolved.stride) {
-    return { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
-      reason: `lanes' shared addresses differ by multiples of ${monomialText(resolved.stride.monomial)} (a runtime value): bank conflicts depend on it` };
+    return {
+      class: 'runtime',
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: `lanes' shared addresses differ by multiples of ${monomialText(resolved.stride.monomial)} (a runtime value): bank conflicts depend on it`,
+    };
   }
   let wavefronts = 0;
   let ideal = 0;
@@ -321,7 +392,10 @@ function classifySharedOnce(address: Expr, width: number, laneWarps: Lane[][], b
   const ways = round(wavefronts / ideal);
   const conflict = ways === 1 ? 'no bank conflict' : `${ways}-way bank conflict`;
   return {
-    class: null, sectorsPerRequest: null, idealSectors: null, bankConflictWays: ways,
+    class: null,
+    sectorsPerRequest: null,
+    idealSectors: null,
+    bankConflictWays: ways,
     reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary)`,
   };
 }

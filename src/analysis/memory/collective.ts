@@ -24,12 +24,22 @@ function tileClass(sectors: number, ideal: number, rows: number): AccessClass {
 export function classifyTile(tile: Tile, space: 'global' | 'shared', stride: LaneValue | null): SiteResult {
   const shape = `${tile.rows} rows of ${tile.rowBytes} B`;
   if (space === 'shared') {
-    return { class: null, sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
-      reason: `warp-collective wmma fragment (${shape}) from shared memory: bank conflicts are not modelled` };
+    return {
+      class: null,
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: `warp-collective wmma fragment (${shape}) from shared memory: bank conflicts are not modelled`,
+    };
   }
   if (stride !== null && isUnknown(stride)) {
-    return { class: stride.indirect ? 'indirect' : 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
-      reason: `wmma fragment (${shape}): row stride not resolved: ${stride.reason}` };
+    return {
+      class: stride.indirect ? 'indirect' : 'runtime',
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: `wmma fragment (${shape}): row stride not resolved: ${stride.reason}`,
+    };
   }
   if (stride === null || stride.terms.size === 0) {
     const elements = stride === null ? tile.rowLength : stride.constant;
@@ -38,27 +48,53 @@ export function classifyTile(tile: Tile, space: 'global' | 'shared', stride: Lan
     const sectors = sectorsTouched(offsets, tile.rowBytes);
     const ideal = idealSectors(offsets, tile.rowBytes);
     const klass = tileClass(sectors, ideal, tile.rows);
-    return { class: klass, sectorsPerRequest: sectors, idealSectors: ideal, bankConflictWays: null,
-      reason: `${klass}: wmma fragment, ${shape}, rows ${strideBytes} B apart: ${sectors} sectors per warp request vs ${ideal} ideal (the fragment pointer is 256-bit aligned, as wmma requires)` };
+    return {
+      class: klass,
+      sectorsPerRequest: sectors,
+      idealSectors: ideal,
+      bankConflictWays: null,
+      reason: `${klass}: wmma fragment, ${shape}, rows ${strideBytes} B apart: ${sectors} sectors per warp request vs ${ideal} ideal (the fragment pointer is 256-bit aligned, as wmma requires)`,
+    };
   }
   const symbolic = [...stride.terms.keys()].map(monomialText).join(' + ');
   const sectors = tile.rows * Math.ceil(tile.rowBytes / SECTOR_BYTES);
   const ideal = Math.ceil((tile.rows * tile.rowBytes) / SECTOR_BYTES);
   const klass = tileClass(sectors, ideal, tile.rows);
-  return { class: klass, sectorsPerRequest: sectors, idealSectors: ideal, bankConflictWays: null,
-    reason: `${klass}: wmma fragment, ${shape}, row stride ${symbolic} elements: ${sectors} sectors per warp request vs ${ideal} ideal, for a row stride that is a multiple of 32 B and at least one row` };
+  return {
+    class: klass,
+    sectorsPerRequest: sectors,
+    idealSectors: ideal,
+    bankConflictWays: null,
+    reason: `${klass}: wmma fragment, ${shape}, row stride ${symbolic} elements: ${sectors} sectors per warp request vs ${ideal} ideal, for a row stride that is a multiple of 32 B and at least one row`,
+  };
 }
 
 /** A bulk copy of `bytes` contiguous bytes (null: size not resolved), or a tensor-map copy. */
 export function classifyBulk(kind: 'copy' | 'tensor', bytes: number | null): SiteResult {
   if (kind === 'tensor') {
-    return { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
-      reason: 'TMA tensor copy (cp.async.bulk.tensor): the box and its layout are set by the tensor map built on the host' };
+    return {
+      class: 'runtime',
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: 'TMA tensor copy (cp.async.bulk.tensor): the box and its layout are set by the tensor map built on the host',
+    };
   }
   if (bytes === null || bytes <= 0) {
-    return { class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: 'bulk copy (cp.async.bulk) of a size not resolved' };
+    return {
+      class: 'runtime',
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: 'bulk copy (cp.async.bulk) of a size not resolved',
+    };
   }
   const sectors = round(Math.ceil(bytes / SECTOR_BYTES));
-  return { class: 'coalesced', sectorsPerRequest: sectors, idealSectors: sectors, bankConflictWays: null,
-    reason: `coalesced: bulk copy of ${bytes} contiguous bytes by the TMA engine, issued by one thread: ${sectors} sectors (assumes a 32-B aligned global address; cp.async.bulk requires 16 B)` };
+  return {
+    class: 'coalesced',
+    sectorsPerRequest: sectors,
+    idealSectors: sectors,
+    bankConflictWays: null,
+    reason: `coalesced: bulk copy of ${bytes} contiguous bytes by the TMA engine, issued by one thread: ${sectors} sectors (assumes a 32-B aligned global address; cp.async.bulk requires 16 B)`,
+  };
 }

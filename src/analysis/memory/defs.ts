@@ -7,8 +7,29 @@ import { constant, formatExpr, isUniformExpr, opaque, sameExpr, symbol, type Bin
 import type { MemoryCfg, MemoryLoop } from './types.js';
 
 const NO_DESTINATION = new Set([
-  'st', 'red', 'bra', 'brx', 'ret', 'exit', 'bar', 'barrier', 'membar', 'fence', 'cp', 'prefetch', 'prefetchu',
-  'trap', 'brkpt', 'nanosleep', 'pmevent', 'call', 'sust', 'sured', 'stmatrix', 'wmma', 'griddepcontrol',
+  'st',
+  'red',
+  'bra',
+  'brx',
+  'ret',
+  'exit',
+  'bar',
+  'barrier',
+  'membar',
+  'fence',
+  'cp',
+  'prefetch',
+  'prefetchu',
+  'trap',
+  'brkpt',
+  'nanosleep',
+  'pmevent',
+  'call',
+  'sust',
+  'sured',
+  'stmatrix',
+  'wmma',
+  'griddepcontrol',
 ]);
 
 function registerNames(operand: Operand | undefined): string[] {
@@ -66,7 +87,9 @@ class DefinitionSets {
 
 function mergeSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const out = new Int32Array(a.length + b.length);
-  let i = 0, j = 0, n = 0;
+  let i = 0,
+    j = 0,
+    n = 0;
   while (i < a.length || j < b.length) {
     const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i++] : b[j++];
     if (n === 0 || out[n - 1] !== next) out[n++] = next;
@@ -137,7 +160,7 @@ export class ReachingDefinitions {
     // Per defining block: whether it kills what enters, and the set it generates.
     const kills = new Map<number, boolean>();
     const gens = new Map<number, number>();
-    for (let k = 0; k < indices.length; ) {
+    for (let k = 0; k < indices.length;) {
       const block = blockOfStatement[indices[k]];
       let end = k;
       while (end < indices.length && blockOfStatement[indices[end]] === block) end++;
@@ -204,7 +227,17 @@ export class ReachingDefinitions {
 }
 
 const ARITHMETIC: Record<string, BinaryOp> = {
-  add: 'add', sub: 'sub', div: 'div', rem: 'rem', and: 'and', or: 'or', xor: 'xor', shl: 'shl', shr: 'shr', min: 'min', max: 'max',
+  add: 'add',
+  sub: 'sub',
+  div: 'div',
+  rem: 'rem',
+  and: 'and',
+  or: 'or',
+  xor: 'xor',
+  shl: 'shl',
+  shr: 'shr',
+  min: 'min',
+  max: 'max',
 };
 const COMPARISONS = new Set(['eq', 'ne', 'lt', 'le', 'gt', 'ge', 'lo', 'ls', 'hi', 'hs']);
 
@@ -219,7 +252,9 @@ function compareOp(modifier: string): CompareOp {
   return unsigned[modifier] ?? (modifier as CompareOp);
 }
 
-export interface LineOf { (index: number): number | null }
+export interface LineOf {
+  (index: number): number | null;
+}
 
 /** Builds the symbolic value of registers at statements of one function. */
 export class ValueBuilder {
@@ -231,15 +266,22 @@ export class ValueBuilder {
   private readonly blockLoops: MemoryLoop[][];
 
   /** `parameterValue(name)`: the known value of a kernel parameter (by its PTX name), else undefined: it stays a symbol. */
-  constructor(module: PtxModule, private readonly cfg: MemoryCfg, loops: MemoryLoop[],
-    private readonly parameterValue: (name: string) => number | undefined = () => undefined) {
+  constructor(
+    module: PtxModule,
+    private readonly cfg: MemoryCfg,
+    loops: MemoryLoop[],
+    private readonly parameterValue: (name: string) => number | undefined = () => undefined,
+  ) {
     this.reaching = new ReachingDefinitions(cfg);
     const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === 'var')];
-    this.sharedNames = new Set(variables.filter((v) => v.kind === 'var' && v.stateSpace === 'shared').map((v) => (v as { name: string }).name));
-    this.globalNames = new Set(variables.filter((v) => v.kind === 'var' && v.stateSpace === 'global').map((v) => (v as { name: string }).name));
+    this.sharedNames = new Set(
+      variables.filter((v) => v.kind === 'var' && v.stateSpace === 'shared').map((v) => (v as { name: string }).name),
+    );
+    this.globalNames = new Set(
+      variables.filter((v) => v.kind === 'var' && v.stateSpace === 'global').map((v) => (v as { name: string }).name),
+    );
     // Loops containing each block, innermost first.
-    this.blockLoops = cfg.blocks.map((block) =>
-      loops.filter((loop) => loop.blocks.includes(block.id)).sort((a, b) => b.depth - a.depth));
+    this.blockLoops = cfg.blocks.map((block) => loops.filter((loop) => loop.blocks.includes(block.id)).sort((a, b) => b.depth - a.depth));
   }
 
   private instruction(index: number): Instruction {
@@ -255,23 +297,36 @@ export class ValueBuilder {
   operand(operand: Operand | undefined, index: number): Expr {
     if (!operand) return opaque(false, false, 'missing operand');
     switch (operand.kind) {
-      case 'immediate': return constant(operand.value);
+      case 'immediate':
+        return constant(operand.value);
       case 'register': {
-        if (operand.name.startsWith('%') && operand.name.includes('.') && /^%(n?tid|n?ctaid|nclusterid|clusterid|cluster_n?ctaid)\./.test(operand.name)) {
+        if (
+          operand.name.startsWith('%') &&
+          operand.name.includes('.') &&
+          /^%(n?tid|n?ctaid|nclusterid|clusterid|cluster_n?ctaid)\./.test(operand.name)
+        ) {
           return symbol(operand.name);
         }
         if (operand.name === '%laneid') return symbol('%laneid');
         if (/^%(warpid|smid|nsmid|gridid|clock|clock64|globaltimer|lanemask_)/.test(operand.name)) {
-          return opaque(operand.name.startsWith('%lanemask') ? false : operand.name !== '%warpid', false, `special register ${operand.name}`, operand.name, operand.name);
+          return opaque(
+            operand.name.startsWith('%lanemask') ? false : operand.name !== '%warpid',
+            false,
+            `special register ${operand.name}`,
+            operand.name,
+            operand.name,
+          );
         }
         return this.register(operand.name, index);
       }
-      case 'symbol': return this.variableAddress(operand.name);
+      case 'symbol':
+        return this.variableAddress(operand.name);
       case 'address': {
         const base = operand.base ? this.operand(operand.base, index) : constant(0);
         return operand.offset === 0 ? base : { op: 'add', a: base, b: constant(operand.offset) };
       }
-      default: return opaque(false, false, `operand ${operand.kind}`);
+      default:
+        return opaque(false, false, `operand ${operand.kind}`);
     }
   }
 
@@ -307,9 +362,22 @@ export class ValueBuilder {
       const offset = laneOffsetMerge(register, values, lines);
       if (offset) return offset;
       // Updated each iteration only from loop-carried and uniform values (stride /= 2): uniform.
-      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(',')}`, `${register} (merged at ${lines})`);
+      if (values.every(uniformApartFromCycles))
+        return opaque(
+          true,
+          false,
+          `${register} merges different definitions (${lines})`,
+          `${register}@${defs.join(',')}`,
+          `${register} (merged at ${lines})`,
+        );
     }
-    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(',')}`, `${register} (merged at ${lines})`);
+    return opaque(
+      values.every(isUniformExpr),
+      false,
+      `${register} merges different definitions (${lines})`,
+      `${register}@${defs.join(',')}`,
+      `${register} (merged at ${lines})`,
+    );
   }
 
   /**
@@ -386,30 +454,44 @@ export class ValueBuilder {
       return opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`);
     }
     switch (mnemonic) {
-      case 'mov': case 'cvt':
+      case 'mov':
+      case 'cvt':
         return source(1);
       case 'cvta': {
-        const space = modifiers.find((m) => m === 'global' || m === 'shared' || m === 'local' || m === 'const' || m.startsWith('shared')) ?? 'generic';
+        const space =
+          modifiers.find((m) => m === 'global' || m === 'shared' || m === 'local' || m === 'const' || m.startsWith('shared')) ?? 'generic';
         return { op: 'cvta', space: space.startsWith('shared') ? 'shared' : space, toGeneric: !modifiers.includes('to'), a: source(1) };
       }
-      case 'ld': case 'ldu': case 'atom':
+      case 'ld':
+      case 'ldu':
+      case 'atom':
         return this.loaded(ins, index, register);
       case 'setp':
         return this.comparison(ins, index, register);
       case 'selp': {
         const [whenTrue, whenFalse] = [source(1), source(2)];
         if (sameExpr(whenTrue, whenFalse)) return whenTrue;
-        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`, `${index}:${register}`, `${register} (selp at ${where})`);
+        return opaque(
+          isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)),
+          false,
+          `selp at ${where}`,
+          `${index}:${register}`,
+          `${register} (selp at ${where})`,
+        );
       }
       case 'not':
         if (modifiers.includes('pred')) return { op: 'pred', combine: 'not', parts: [source(1)] };
         return { op: 'not', a: source(1) };
       case 'neg':
-        return isFloatType(ins) ? opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`) : { op: 'neg', a: source(1) };
-      case 'mul': case 'mul24':
+        return isFloatType(ins)
+          ? opaque(allUniform(), false, `${ins.opcode} at ${where}`, `${index}:${register}`, `${register} (${ins.opcode} at ${where})`)
+          : { op: 'neg', a: source(1) };
+      case 'mul':
+      case 'mul24':
         if (isFloatType(ins) || modifiers.includes('hi')) break;
         return { op: 'mul', a: source(1), b: source(2) };
-      case 'mad': case 'mad24':
+      case 'mad':
+      case 'mad24':
         if (isFloatType(ins) || modifiers.includes('hi')) break;
         return { op: 'add', a: { op: 'mul', a: source(1), b: source(2) }, b: source(3) };
       default: {
@@ -436,7 +518,13 @@ export class ValueBuilder {
     const address = addressOperand ? this.operand(addressOperand, index) : opaque(false, false, 'no address');
     // A value read from a warp-uniform address is the same for every lane; atomics return per-lane values.
     const uniform = ins.mnemonic !== 'atom' && isUniformExpr(address);
-    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`, `${index}:${register}`, `${register} (loaded at ${this.lineOf(index)})`);
+    return opaque(
+      uniform,
+      true,
+      `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`,
+      `${index}:${register}`,
+      `${register} (loaded at ${this.lineOf(index)})`,
+    );
   }
 
   private comparison(ins: Instruction, index: number, register: string): Expr {
@@ -445,15 +533,27 @@ export class ValueBuilder {
     const cmpModifier = ins.modifiers.find((m) => COMPARISONS.has(m));
     if (isFloatType(ins) || !cmpModifier) {
       const parts = ins.operands.slice(1).map((operand) => this.operand(operand, index));
-      return opaque(parts.every(isUniformExpr), parts.some((p) => p.op === 'opaque' && p.indirect), `${ins.opcode} at ${this.lineOf(index)}`);
+      return opaque(
+        parts.every(isUniformExpr),
+        parts.some((p) => p.op === 'opaque' && p.indirect),
+        `${ins.opcode} at ${this.lineOf(index)}`,
+      );
     }
-    const compared: Expr = { op: 'cmp', cmp: compareOp(cmpModifier), a: this.operand(ins.operands[1], index), b: this.operand(ins.operands[2], index) };
+    const compared: Expr = {
+      op: 'cmp',
+      cmp: compareOp(cmpModifier),
+      a: this.operand(ins.operands[1], index),
+      b: this.operand(ins.operands[2], index),
+    };
     // `setp.lt.s32 %p|%q, a, b`: the second destination is the complement.
     return names.length > 1 && names[1] === register ? { op: 'pred', combine: 'not', parts: [compared] } : compared;
   }
 }
 
-interface Term { expr: Expr; coefficient: number }
+interface Term {
+  expr: Expr;
+  coefficient: number;
+}
 
 /** The summands of an add/sub tree, with constant factors (x*4, x<<2) folded into coefficients. */
 function summands(expr: Expr, coefficient: number, out: Term[]): Term[] {
@@ -492,7 +592,10 @@ function laneOffsetMerge(register: string, values: readonly Expr[], lines: strin
       if (selfTerms.length > 1 || selfTerms[0].coefficient !== 1 || laneTerms.length) return null;
       continue;
     }
-    const termKey = laneTerms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(' + ');
+    const termKey = laneTerms
+      .map((t) => `${t.coefficient}*${formatExpr(t.expr)}`)
+      .sort()
+      .join(' + ');
     if (key === null) {
       key = termKey;
       lanePart = laneTerms;
@@ -515,11 +618,19 @@ function isCycle(expr: Expr): boolean {
 /** isUniformExpr, counting the loop-carried values of the cycle being resolved as uniform. */
 function uniformApartFromCycles(expr: Expr): boolean {
   switch (expr.op) {
-    case 'const': return true;
-    case 'sym': return isUniformExpr(expr);
-    case 'opaque': return expr.uniform || isCycle(expr);
-    case 'neg': case 'not': case 'cvta': return uniformApartFromCycles(expr.a);
-    case 'pred': return expr.parts.every(uniformApartFromCycles);
-    default: return uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
+    case 'const':
+      return true;
+    case 'sym':
+      return isUniformExpr(expr);
+    case 'opaque':
+      return expr.uniform || isCycle(expr);
+    case 'neg':
+    case 'not':
+    case 'cvta':
+      return uniformApartFromCycles(expr.a);
+    case 'pred':
+      return expr.parts.every(uniformApartFromCycles);
+    default:
+      return uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
   }
 }

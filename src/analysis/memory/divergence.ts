@@ -43,10 +43,16 @@ function uniformAsSymbols(expr: Expr, lane: Lane): Expr {
     return named;
   }
   switch (expr.op) {
-    case 'opaque': return expr;
-    case 'neg': case 'not': case 'cvta': return { ...expr, a: uniformAsSymbols(expr.a, lane) };
-    case 'pred': return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
-    default: return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+    case 'opaque':
+      return expr;
+    case 'neg':
+    case 'not':
+    case 'cvta':
+      return { ...expr, a: uniformAsSymbols(expr.a, lane) };
+    case 'pred':
+      return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
+    default:
+      return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
   }
 }
 
@@ -55,17 +61,28 @@ export type PredicateStatus = 'uniform' | 'bound' | 'divergent';
 const RANK: PredicateStatus[] = ['uniform', 'bound', 'divergent'];
 
 /** `unresolved`: divergent only because a lane's value could not be followed (not shown to differ within a warp). */
-export interface PredicateResult { status: PredicateStatus; reason: string; unresolved?: boolean }
+export interface PredicateResult {
+  status: PredicateStatus;
+  reason: string;
+  unresolved?: boolean;
+}
 
 function compare(cmp: string, difference: number): boolean | null {
   switch (cmp) {
-    case 'eq': return difference === 0;
-    case 'ne': return difference !== 0;
-    case 'lt': return difference < 0;
-    case 'le': return difference <= 0;
-    case 'gt': return difference > 0;
-    case 'ge': return difference >= 0;
-    default: return null;
+    case 'eq':
+      return difference === 0;
+    case 'ne':
+      return difference !== 0;
+    case 'lt':
+      return difference < 0;
+    case 'le':
+      return difference <= 0;
+    case 'gt':
+      return difference > 0;
+    case 'ge':
+      return difference >= 0;
+    default:
+      return null;
   }
 }
 
@@ -87,7 +104,8 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
     }
     if (key === '') {
       const outcomes = new Set(linears.map((value) => compare(expr.cmp, value.constant)));
-      if (outcomes.size > 1) return { status: 'divergent', reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
+      if (outcomes.size > 1)
+        return { status: 'divergent', reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
     } else if (new Set(linears.map((value) => value.constant)).size > 1) {
       status = 'bound';
     }
@@ -114,7 +132,8 @@ export function predicateStatus(expr: Expr, warps: Lane[][]): PredicateResult {
 function predicateStatusOnce(expr: Expr, warps: Lane[][]): PredicateResult {
   if (isUniformExpr(expr)) return { status: 'uniform', reason: 'warp-uniform predicate' };
   switch (expr.op) {
-    case 'cmp': return comparisonStatus(expr, warps);
+    case 'cmp':
+      return comparisonStatus(expr, warps);
     case 'pred': {
       let worst: PredicateResult = { status: 'uniform', reason: 'warp-uniform predicate' };
       for (const part of expr.parts) {
@@ -135,7 +154,8 @@ function predicateStatusOnce(expr: Expr, warps: Lane[][]): PredicateResult {
 /** The predicate's value in one lane, or null when it depends on runtime values. */
 export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
   switch (expr.op) {
-    case 'const': return expr.value !== 0;
+    case 'const':
+      return expr.value !== 0;
     case 'cmp': {
       const difference = laneValue(differenceOf(expr, lane), lane);
       return isUnknown(difference) || difference.terms.size > 0 ? null : compare(expr.cmp, difference.constant);
@@ -144,14 +164,20 @@ export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
       const parts = expr.parts.map((part) => laneOutcome(part, lane));
       if (parts.some((part) => part === null)) return null;
       switch (expr.combine) {
-        case 'not': return !parts[0];
-        case 'and': return parts.every(Boolean);
-        case 'or': return parts.some(Boolean);
-        case 'xor': return parts[0] !== parts[1];
-        default: return null;
+        case 'not':
+          return !parts[0];
+        case 'and':
+          return parts.every(Boolean);
+        case 'or':
+          return parts.some(Boolean);
+        case 'xor':
+          return parts[0] !== parts[1];
+        default:
+          return null;
       }
     }
-    default: return null;
+    default:
+      return null;
   }
 }
 

@@ -24,8 +24,14 @@ export type Expr =
 
 export const constant = (value: number): Expr => ({ op: 'const', value });
 export const symbol = (name: string): Expr => ({ op: 'sym', name });
-export const opaque = (uniform: boolean, indirect: boolean, reason: string, key?: string, label?: string): Expr =>
-  ({ op: 'opaque', uniform, indirect, reason, ...(key !== undefined ? { key } : {}), ...(label !== undefined ? { label } : {}) });
+export const opaque = (uniform: boolean, indirect: boolean, reason: string, key?: string, label?: string): Expr => ({
+  op: 'opaque',
+  uniform,
+  indirect,
+  reason,
+  ...(key !== undefined ? { key } : {}),
+  ...(label !== undefined ? { label } : {}),
+});
 
 /** Thread-index symbols: the only ones that differ between lanes of one warp. */
 export function isLaneSymbol(name: string): boolean {
@@ -35,21 +41,35 @@ export function isLaneSymbol(name: string): boolean {
 /** True when the tree mentions no lane symbol and no lane-varying opaque value. */
 export function isUniformExpr(expr: Expr): boolean {
   switch (expr.op) {
-    case 'const': return true;
-    case 'sym': return !isLaneSymbol(expr.name);
-    case 'opaque': return expr.uniform;
-    case 'neg': case 'not': case 'cvta': return isUniformExpr(expr.a);
-    case 'pred': return expr.parts.every(isUniformExpr);
-    default: return isUniformExpr(expr.a) && isUniformExpr(expr.b);
+    case 'const':
+      return true;
+    case 'sym':
+      return !isLaneSymbol(expr.name);
+    case 'opaque':
+      return expr.uniform;
+    case 'neg':
+    case 'not':
+    case 'cvta':
+      return isUniformExpr(expr.a);
+    case 'pred':
+      return expr.parts.every(isUniformExpr);
+    default:
+      return isUniformExpr(expr.a) && isUniformExpr(expr.b);
   }
 }
 
 /** The first opaque leaf, for reasons ("address loaded from memory at line 12"). */
 export function firstOpaque(expr: Expr): Extract<Expr, { op: 'opaque' }> | null {
   switch (expr.op) {
-    case 'const': case 'sym': return null;
-    case 'opaque': return expr;
-    case 'neg': case 'not': case 'cvta': return firstOpaque(expr.a);
+    case 'const':
+    case 'sym':
+      return null;
+    case 'opaque':
+      return expr;
+    case 'neg':
+    case 'not':
+    case 'cvta':
+      return firstOpaque(expr.a);
     case 'pred': {
       for (const part of expr.parts) {
         const found = firstOpaque(part);
@@ -57,17 +77,23 @@ export function firstOpaque(expr: Expr): Extract<Expr, { op: 'opaque' }> | null 
       }
       return null;
     }
-    default: return firstOpaque(expr.a) ?? firstOpaque(expr.b);
+    default:
+      return firstOpaque(expr.a) ?? firstOpaque(expr.b);
   }
 }
 
 /** Address space the value points into, from cvta provenance: 'global', 'shared', or null (unknown). */
 export function provenance(expr: Expr): string | null {
   switch (expr.op) {
-    case 'cvta': return expr.space;
-    case 'sym': return expr.name.startsWith('shared:') ? 'shared' : expr.name.startsWith('global:') ? 'global' : null;
-    case 'add': case 'sub': return provenance(expr.a) ?? provenance(expr.b);
-    default: return null;
+    case 'cvta':
+      return expr.space;
+    case 'sym':
+      return expr.name.startsWith('shared:') ? 'shared' : expr.name.startsWith('global:') ? 'global' : null;
+    case 'add':
+    case 'sub':
+      return provenance(expr.a) ?? provenance(expr.b);
+    default:
+      return null;
   }
 }
 
@@ -79,14 +105,23 @@ export function sameExpr(left: Expr, right: Expr): boolean {
 /** Compact text for reasons and debugging: "param:a + 4*(%ctaid.x*256 + %tid.x)". */
 export function formatExpr(expr: Expr): string {
   switch (expr.op) {
-    case 'const': return String(expr.value);
-    case 'sym': return expr.name;
-    case 'opaque': return `?(${expr.reason})`;
-    case 'neg': return `-(${formatExpr(expr.a)})`;
-    case 'not': return `~(${formatExpr(expr.a)})`;
-    case 'cvta': return formatExpr(expr.a);
-    case 'cmp': return `(${formatExpr(expr.a)} ${expr.cmp} ${formatExpr(expr.b)})`;
-    case 'pred': return `${expr.combine}(${expr.parts.map(formatExpr).join(', ')})`;
-    default: return `(${formatExpr(expr.a)} ${expr.op} ${formatExpr(expr.b)})`;
+    case 'const':
+      return String(expr.value);
+    case 'sym':
+      return expr.name;
+    case 'opaque':
+      return `?(${expr.reason})`;
+    case 'neg':
+      return `-(${formatExpr(expr.a)})`;
+    case 'not':
+      return `~(${formatExpr(expr.a)})`;
+    case 'cvta':
+      return formatExpr(expr.a);
+    case 'cmp':
+      return `(${formatExpr(expr.a)} ${expr.cmp} ${formatExpr(expr.b)})`;
+    case 'pred':
+      return `${expr.combine}(${expr.parts.map(formatExpr).join(', ')})`;
+    default:
+      return `(${formatExpr(expr.a)} ${expr.op} ${formatExpr(expr.b)})`;
   }
 }

@@ -35,7 +35,11 @@ function parameterValues(input: MemoryInput): (name: string) => number | undefin
   };
 }
 
-export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; divergence: DivergenceReport[]; local: LocalAccessReport[] } {
+export function analyzeMemory(input: MemoryInput): {
+  accesses: AccessReport[];
+  divergence: DivergenceReport[];
+  local: LocalAccessReport[];
+} {
   const { module, fn, cfg, loops, weights, block } = input;
   const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   // Every lane has the same block shape and a symbolic block index: one cache of lane-independent subtrees.
@@ -75,7 +79,10 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
       blockWarps = laneCount(reaching) === totalLanes || reaching.length === 0 ? warps : reaching;
       warpsOfReached.set(reachedLanes!, blockWarps);
     }
-    const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(', all lanes active', '')}, only the lanes thread-dependent branches let into this block`;
+    const blockLanesText =
+      blockWarps === warps
+        ? blockText
+        : `${blockText.replace(', all lanes active', '')}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index] as Instruction;
       // Code inlined from toolkit headers is attributed to the user's call site.
@@ -86,13 +93,15 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
       // A guard that switches lanes off shrinks the warp request (e.g. @%p st for odd lanes only).
       const guarded = ins.guard ? guardedLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
-      const siteBlockText = guarded ? `${blockLanesText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded` : blockLanesText;
+      const siteBlockText = guarded
+        ? `${blockLanesText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded`
+        : blockLanesText;
       const local = localSite(ins);
       if (local) locals.push([index, { ...local, file, line, ptx: ins.text, dynamicWeight: weight }]);
       for (const site of sitesOf(ins, index)) {
         const address = builder.operand(site.address, index);
         if (site.tile || site.bulk) {
-          const space = site.space === 'generic' ? provenance(address) ?? 'global' : site.space;
+          const space = site.space === 'generic' ? (provenance(address) ?? 'global') : site.space;
           const lane = siteWarps[0]?.[0] ?? warps[0]?.[0];
           const valueOf = (operand: Operand) => (lane ? laneValue(builder.operand(operand, index), lane) : null);
           let result: SiteResult;
@@ -103,32 +112,86 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
             const bytes = site.width > 0 ? site.width : size && !isUnknown(size) && size.terms.size === 0 ? size.constant : null;
             result = classifyBulk(site.bulk!, bytes);
           }
-          accesses.push([index, { space: space === 'shared' ? 'shared' : 'global', kind: site.kind, class: result.class, sectorsPerRequest: result.sectorsPerRequest,
-            idealSectors: result.idealSectors, bankConflictWays: result.bankConflictWays, bytesPerLane: site.width, file, line, ptx: ins.text, dynamicWeight: weight, reason: result.reason }]);
+          accesses.push([
+            index,
+            {
+              space: space === 'shared' ? 'shared' : 'global',
+              kind: site.kind,
+              class: result.class,
+              sectorsPerRequest: result.sectorsPerRequest,
+              idealSectors: result.idealSectors,
+              bankConflictWays: result.bankConflictWays,
+              bytesPerLane: site.width,
+              file,
+              line,
+              ptx: ins.text,
+              dynamicWeight: weight,
+              reason: result.reason,
+            },
+          ]);
           continue;
         }
         const space = site.space === 'generic' ? provenance(address) : site.space;
         if (space !== 'global' && space !== 'shared') {
           if (site.space === 'generic') {
-            accesses.push([index, { space: 'global', kind: site.kind, class: 'runtime', sectorsPerRequest: null, idealSectors: null, bankConflictWays: null,
-              bytesPerLane: site.width, file, line, ptx: ins.text, dynamicWeight: weight,
-              reason: 'generic address whose space is not known (no cvta provenance); reported as global' }]);
+            accesses.push([
+              index,
+              {
+                space: 'global',
+                kind: site.kind,
+                class: 'runtime',
+                sectorsPerRequest: null,
+                idealSectors: null,
+                bankConflictWays: null,
+                bytesPerLane: site.width,
+                file,
+                line,
+                ptx: ins.text,
+                dynamicWeight: weight,
+                reason: 'generic address whose space is not known (no cvta provenance); reported as global',
+              },
+            ]);
           }
           continue;
         }
-        const result: SiteResult = space === 'global'
-          ? classifyGlobal(address, site.width, siteWarps, siteBlockText)
-          : classifyShared(address, site.width, siteWarps, siteBlockText);
-        accesses.push([index, { space, kind: site.kind, class: result.class, sectorsPerRequest: result.sectorsPerRequest, idealSectors: result.idealSectors,
-          bankConflictWays: result.bankConflictWays, bytesPerLane: site.width, file, line, ptx: ins.text, dynamicWeight: weight, reason: result.reason }]);
+        const result: SiteResult =
+          space === 'global'
+            ? classifyGlobal(address, site.width, siteWarps, siteBlockText)
+            : classifyShared(address, site.width, siteWarps, siteBlockText);
+        accesses.push([
+          index,
+          {
+            space,
+            kind: site.kind,
+            class: result.class,
+            sectorsPerRequest: result.sectorsPerRequest,
+            idealSectors: result.idealSectors,
+            bankConflictWays: result.bankConflictWays,
+            bytesPerLane: site.width,
+            file,
+            line,
+            ptx: ins.text,
+            dynamicWeight: weight,
+            reason: result.reason,
+          },
+        ]);
       }
       if (ins.mnemonic === 'bra' && ins.guard) {
         const predicate: Expr = builder.register(ins.guard.register, index);
         const { status, reason, unresolved } = predicateStatus(predicate, warps);
-        divergence.push([index, {
-          file, line, divergent: status === 'divergent', loopDepth: depthOfBlock(basicBlock.id), dynamicWeight: weight, ptx: ins.text, reason,
-          ...(unresolved ? { unresolved } : {}),
-        }]);
+        divergence.push([
+          index,
+          {
+            file,
+            line,
+            divergent: status === 'divergent',
+            loopDepth: depthOfBlock(basicBlock.id),
+            dynamicWeight: weight,
+            ptx: ins.text,
+            reason,
+            ...(unresolved ? { unresolved } : {}),
+          },
+        ]);
       }
     }
   }
@@ -140,5 +203,8 @@ export function analyzeMemory(input: MemoryInput): { accesses: AccessReport[]; d
 /** Any global site strided or uncoalesced executed at least `minWeight` times per thread (the
  * schema's uncoalescedMinWeight: sites executed fewer times are ignored; compare and carving agree). */
 export function hasUncoalescedAccess(accesses: readonly AccessReport[], minWeight: number): boolean {
-  return accesses.some((access) => access.space === 'global' && (access.class === 'strided' || access.class === 'uncoalesced') && access.dynamicWeight >= minWeight);
+  return accesses.some(
+    (access) =>
+      access.space === 'global' && (access.class === 'strided' || access.class === 'uncoalesced') && access.dynamicWeight >= minWeight,
+  );
 }

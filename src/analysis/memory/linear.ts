@@ -144,7 +144,8 @@ function bitAnd(value: Linear, mask: number): LaneValue {
     if ((value.constant | 0) === value.constant && (mask | 0) === mask) return linear(value.constant & mask);
     return linear(Number(BigInt.asIntN(64, BigInt(value.constant) & BigInt(mask))));
   }
-  if (mask < 0) {                                                               // x & m = x - (x & ~m)
+  if (mask < 0) {
+    // x & m = x - (x & ~m)
     const complement = bitAnd(value, -mask - 1);
     return isUnknown(complement) ? complement : addScaled(value, complement, -1);
   }
@@ -165,32 +166,41 @@ function binary(op: string, left: LaneValue, right: LaneValue, bits?: number): L
   const rightConstant = constantOf(right);
   const leftConstant = constantOf(left);
   switch (op) {
-    case 'add': return addScaled(left, right, 1);
-    case 'sub': return addScaled(left, right, -1);
-    case 'mul': return multiply(left, right);
-    case 'shl': return rightConstant === null ? unknown('shift by a runtime amount') : scale(left, 2 ** rightConstant);
+    case 'add':
+      return addScaled(left, right, 1);
+    case 'sub':
+      return addScaled(left, right, -1);
+    case 'mul':
+      return multiply(left, right);
+    case 'shl':
+      return rightConstant === null ? unknown('shift by a runtime amount') : scale(left, 2 ** rightConstant);
     case 'shr':
       if (rightConstant === null) return unknown('shift by a runtime amount');
       // Indices are non-negative: shifting out every value bit (the sign-fix idiom of signed division) gives 0.
       if (bits !== undefined && rightConstant >= bits - 1) return linear(0);
       return divide(left, 2 ** rightConstant);
-    case 'div': return rightConstant === null ? unknown('division by a runtime value') : divide(left, rightConstant);
-    case 'rem': return rightConstant === null ? unknown('remainder by a runtime value') : remainder(left, rightConstant);
+    case 'div':
+      return rightConstant === null ? unknown('division by a runtime value') : divide(left, rightConstant);
+    case 'rem':
+      return rightConstant === null ? unknown('remainder by a runtime value') : remainder(left, rightConstant);
     case 'and':
       if (rightConstant !== null) return bitAnd(left, rightConstant);
       if (leftConstant !== null) return bitAnd(right, leftConstant);
       return unknown('and of runtime values');
-    case 'or': case 'xor':
+    case 'or':
+    case 'xor':
       if (leftConstant !== null && rightConstant !== null) {
         return linear(op === 'or' ? leftConstant | rightConstant : leftConstant ^ rightConstant);
       }
       return unknown(`${op} of a runtime value`);
-    case 'min': case 'max':
+    case 'min':
+    case 'max':
       if (leftConstant !== null && rightConstant !== null) {
         return linear(op === 'min' ? Math.min(leftConstant, rightConstant) : Math.max(leftConstant, rightConstant));
       }
       return unknown(`${op} of a runtime value`);
-    default: return unknown(`operation ${op}`);
+    default:
+      return unknown(`operation ${op}`);
   }
 }
 
@@ -211,11 +221,23 @@ function isLaneFree(expr: Expr): boolean {
   let free = laneFreeTrees.get(expr);
   if (free === undefined) {
     switch (expr.op) {
-      case 'const': case 'opaque': free = true; break;
-      case 'sym': free = !isLaneSymbol(expr.name); break;
-      case 'neg': case 'not': case 'cvta': free = isLaneFree(expr.a); break;
-      case 'pred': free = expr.parts.every(isLaneFree); break;
-      default: free = isLaneFree(expr.a) && isLaneFree(expr.b);
+      case 'const':
+      case 'opaque':
+        free = true;
+        break;
+      case 'sym':
+        free = !isLaneSymbol(expr.name);
+        break;
+      case 'neg':
+      case 'not':
+      case 'cvta':
+        free = isLaneFree(expr.a);
+        break;
+      case 'pred':
+        free = expr.parts.every(isLaneFree);
+        break;
+      default:
+        free = isLaneFree(expr.a) && isLaneFree(expr.b);
     }
     laneFreeTrees.set(expr, free);
   }
@@ -227,7 +249,12 @@ function isLaneFree(expr: Expr): boolean {
  * `blockCache`, shared by lanes with the same block shape and block index, memoises the
  * subtrees that mention no lane symbol: they are evaluated once, not once per lane.
  */
-export function evaluateLane(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneValue> = new Map(), blockCache?: Map<Expr, LaneValue>): LaneValue {
+export function evaluateLane(
+  expr: Expr,
+  env: LaneEnvironment,
+  cache: Map<Expr, LaneValue> = new Map(),
+  blockCache?: Map<Expr, LaneValue>,
+): LaneValue {
   const cached = cache.get(expr);
   if (cached) return cached;
   if (blockCache !== undefined && isLaneFree(expr)) {
@@ -243,16 +270,24 @@ export function evaluateLane(expr: Expr, env: LaneEnvironment, cache: Map<Expr, 
   return result;
 }
 
-function evaluateNode(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneValue>, blockCache: Map<Expr, LaneValue> | undefined): LaneValue {
+function evaluateNode(
+  expr: Expr,
+  env: LaneEnvironment,
+  cache: Map<Expr, LaneValue>,
+  blockCache: Map<Expr, LaneValue> | undefined,
+): LaneValue {
   switch (expr.op) {
-    case 'const': return linear(expr.value);
-    case 'sym': return symbolValue(expr.name, env);
+    case 'const':
+      return linear(expr.value);
+    case 'sym':
+      return symbolValue(expr.name, env);
     case 'opaque': {
       // A warp-uniform value stands as a symbol of its own: lanes may differ by multiples of it.
       const name = uniformSymbolName(expr);
       return name === null ? unknown(expr.reason, expr.indirect) : linear(0, new Map([[name, 1]]));
     }
-    case 'cvta': return evaluateLane(expr.a, env, cache, blockCache);
+    case 'cvta':
+      return evaluateLane(expr.a, env, cache, blockCache);
     case 'neg': {
       const inner = evaluateLane(expr.a, env, cache, blockCache);
       return isUnknown(inner) ? inner : scale(inner, -1);
@@ -261,8 +296,11 @@ function evaluateNode(expr: Expr, env: LaneEnvironment, cache: Map<Expr, LaneVal
       const inner = evaluateLane(expr.a, env, cache, blockCache);
       return isUnknown(inner) ? inner : addScaled(linear(-1), inner, -1);
     }
-    case 'cmp': case 'pred': return unknown(PREDICATE_AS_VALUE);
-    default: return binary(expr.op, evaluateLane(expr.a, env, cache, blockCache), evaluateLane(expr.b, env, cache, blockCache), expr.bits);
+    case 'cmp':
+    case 'pred':
+      return unknown(PREDICATE_AS_VALUE);
+    default:
+      return binary(expr.op, evaluateLane(expr.a, env, cache, blockCache), evaluateLane(expr.b, env, cache, blockCache), expr.bits);
   }
 }
 
@@ -299,14 +337,23 @@ class ExprInterner {
   /** Every field evaluation reads (and the rest), children by their canonical id. */
   private key(expr: Expr): string {
     switch (expr.op) {
-      case 'const': return `c${Object.is(expr.value, -0) ? '-0' : expr.value}`;
-      case 'sym': return `s${expr.name}`;
-      case 'opaque': return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
-      case 'neg': case 'not': return `${expr.op} ${this.id(expr.a)}`;
-      case 'cvta': return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
-      case 'pred': return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(' ')}`;
-      case 'cmp': return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
-      default: return `${expr.op} ${expr.bits ?? ''} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      case 'const':
+        return `c${Object.is(expr.value, -0) ? '-0' : expr.value}`;
+      case 'sym':
+        return `s${expr.name}`;
+      case 'opaque':
+        return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
+      case 'neg':
+      case 'not':
+        return `${expr.op} ${this.id(expr.a)}`;
+      case 'cvta':
+        return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
+      case 'pred':
+        return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(' ')}`;
+      case 'cmp':
+        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      default:
+        return `${expr.op} ${expr.bits ?? ''} ${this.id(expr.a)} ${this.id(expr.b)}`;
     }
   }
 }
@@ -326,7 +373,10 @@ export class WarpEvaluator {
   private readonly noLaneCache = new Map<Expr, LaneValue>();
   private readonly interner: ExprInterner;
 
-  constructor(readonly envs: LaneEnvironment[], private readonly blockCache: Map<Expr, LaneValue>) {
+  constructor(
+    readonly envs: LaneEnvironment[],
+    private readonly blockCache: Map<Expr, LaneValue>,
+  ) {
     let interner = interners.get(blockCache);
     if (interner === undefined) interners.set(blockCache, (interner = new ExprInterner()));
     this.interner = interner;
@@ -361,7 +411,8 @@ export class WarpEvaluator {
       case 'sym':
         for (let i = 0; i < count; i++) out[i] = symbolValue(expr.name, envs[i]);
         return out;
-      case 'cvta': return this.values(expr.a);
+      case 'cvta':
+        return this.values(expr.a);
       case 'neg': {
         const inner = this.values(expr.a);
         for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : scale(inner[i] as Linear, -1);
@@ -372,10 +423,12 @@ export class WarpEvaluator {
         for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : addScaled(linear(-1), inner[i] as Linear, -1);
         return out;
       }
-      case 'cmp': case 'pred':
+      case 'cmp':
+      case 'pred':
         for (let i = 0; i < count; i++) out[i] = unknown(PREDICATE_AS_VALUE);
         return out;
-      case 'const': case 'opaque':
+      case 'const':
+      case 'opaque':
         // Lane-free (handled above); kept for exhaustiveness.
         for (let i = 0; i < count; i++) out[i] = evaluateLane(expr, envs[i]);
         return out;
@@ -398,7 +451,10 @@ export function symbolicKey(value: Linear): string {
   if (terms.size === 0) return '';
   let key = keys.get(terms);
   if (key === undefined) {
-    key = [...terms.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([m, c]) => `${c}*${m}`).join('+');
+    key = [...terms.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([m, c]) => `${c}*${m}`)
+      .join('+');
     keys.set(terms, key);
   }
   return key;

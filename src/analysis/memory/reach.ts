@@ -7,7 +7,12 @@ import type { ValueBuilder } from './defs.js';
 import { laneOutcome, predicateStatus } from './divergence.js';
 import type { MemoryCfg } from './types.js';
 
-interface LaneBranch { blockId: number; target: number; fallThrough: number; outcome: (lane: Lane) => boolean | null }
+interface LaneBranch {
+  blockId: number;
+  target: number;
+  fallThrough: number;
+  outcome: (lane: Lane) => boolean | null;
+}
 
 function lanewiseBranches(cfg: MemoryCfg, builder: ValueBuilder, warps: Lane[][]): LaneBranch[] {
   const blockOfLabel = new Map(cfg.blocks.filter((b) => b.label).map((b) => [b.label!, b.id]));
@@ -23,10 +28,15 @@ function lanewiseBranches(cfg: MemoryCfg, builder: ValueBuilder, warps: Lane[][]
     const predicate = builder.register(ins.guard.register, last);
     if (predicateStatus(predicate, warps).status !== 'divergent') continue;
     const negated = ins.guard.negated;
-    branches.push({ blockId: block.id, target, fallThrough, outcome: (lane) => {
-      const value = laneOutcome(predicate, lane);
-      return value === null ? null : value !== negated;
-    } });
+    branches.push({
+      blockId: block.id,
+      target,
+      fallThrough,
+      outcome: (lane) => {
+        const value = laneOutcome(predicate, lane);
+        return value === null ? null : value !== negated;
+      },
+    });
   }
   return branches;
 }
@@ -48,7 +58,9 @@ export function laneReachability(cfg: MemoryCfg, builder: ValueBuilder, warps: L
     const lanes = Math.min(warp.length, 32);
     const outcomes = new Map<number, { taken: number; notTaken: number; either: number }>();
     for (const [blockId, branch] of branches) {
-      let taken = 0, notTaken = 0, either = 0;
+      let taken = 0,
+        notTaken = 0,
+        either = 0;
       for (let l = 0; l < lanes; l++) {
         const outcome = branch.outcome(warp[l]);
         if (outcome === null) either |= 1 << l;

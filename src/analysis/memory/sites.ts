@@ -28,7 +28,19 @@ export interface Tile {
 }
 
 const ELEMENT_BITS: Record<string, number> = {
-  b1: 1, s4: 4, u4: 4, s8: 8, u8: 8, f16: 16, bf16: 16, e4m3: 8, e5m2: 8, f32: 32, s32: 32, tf32: 32, f64: 64,
+  b1: 1,
+  s4: 4,
+  u4: 4,
+  s8: 8,
+  u8: 8,
+  f16: 16,
+  bf16: 16,
+  e4m3: 8,
+  e5m2: 8,
+  f32: 32,
+  s32: 32,
+  tf32: 32,
+  f64: 64,
 };
 
 /** The tile a wmma.load / wmma.store moves: fragment a is M x K, b is K x N, c / d are M x N. */
@@ -43,7 +55,13 @@ function wmmaTile(ins: Instruction): Tile | null {
   const [rows, rowLength] = rowMajor ? [first, second] : [second, first];
   const elementBits = ELEMENT_BITS[type];
   const stride = ins.operands[2] ?? null;
-  return { rows, rowBytes: (rowLength * elementBits) / 8, elementBits, stride: stride && stride.kind !== 'vector' ? stride : null, rowLength };
+  return {
+    rows,
+    rowBytes: (rowLength * elementBits) / 8,
+    elementBits,
+    stride: stride && stride.kind !== 'vector' ? stride : null,
+    rowLength,
+  };
 }
 
 function copySpace(modifier: string | undefined): SiteSpace | null {
@@ -61,14 +79,33 @@ function bulkSites(ins: Instruction, index: number): MemorySite[] {
   const tensor = ins.modifiers.includes('tensor');
   const reduce = ins.mnemonic === 'cp' && ins.modifiers[0] === 'reduce';
   const width = !tensor && size?.kind === 'immediate' ? size.value : 0;
-  if (destination === 'global') return [{ index, ins, space: 'global', kind: reduce ? 'atomic' : 'store', width, address: target, bulk: tensor ? 'tensor' : 'copy' }];
+  if (destination === 'global')
+    return [{ index, ins, space: 'global', kind: reduce ? 'atomic' : 'store', width, address: target, bulk: tensor ? 'tensor' : 'copy' }];
   if (source === 'global') return [{ index, ins, space: 'global', kind: 'load', width, address: from, bulk: tensor ? 'tensor' : 'copy' }];
   return [];
 }
 
 const TYPE_BYTES: Record<string, number> = {
-  b8: 1, u8: 1, s8: 1, b16: 2, u16: 2, s16: 2, f16: 2, bf16: 2, b32: 4, u32: 4, s32: 4, f32: 4, f16x2: 4, bf16x2: 4, tf32: 4,
-  b64: 8, u64: 8, s64: 8, f64: 8, b128: 16,
+  b8: 1,
+  u8: 1,
+  s8: 1,
+  b16: 2,
+  u16: 2,
+  s16: 2,
+  f16: 2,
+  bf16: 2,
+  b32: 4,
+  u32: 4,
+  s32: 4,
+  f32: 4,
+  f16x2: 4,
+  bf16x2: 4,
+  tf32: 4,
+  b64: 8,
+  u64: 8,
+  s64: 8,
+  f64: 8,
+  b128: 16,
 };
 const OTHER_SPACES = new Set(['local', 'const', 'param', 'tex', 'surf']);
 
@@ -97,7 +134,9 @@ export function sitesOf(ins: Instruction, index: number): MemorySite[] {
     const address = operands.find((operand) => operand.kind === 'address');
     const space = spaceOf(modifiers);
     if (!tile || !address || !space) return [];
-    return [{ index, ins, space, kind: modifiers[0] === 'load' ? 'load' : 'store', width: (tile.rows * tile.rowBytes) / 32, address, tile }];
+    return [
+      { index, ins, space, kind: modifiers[0] === 'load' ? 'load' : 'store', width: (tile.rows * tile.rowBytes) / 32, address, tile },
+    ];
   }
   if (ins.opcode.startsWith('cp.async') && !ins.opcode.startsWith('cp.async.bulk')) {
     const [target, source, size] = operands;
@@ -107,7 +146,14 @@ export function sitesOf(ins: Instruction, index: number): MemorySite[] {
       { index, ins, space: 'shared', kind: 'store', width: size.value, address: target },
     ];
   }
-  const kind = mnemonic === 'ld' || mnemonic === 'ldu' ? 'load' : mnemonic === 'st' ? 'store' : mnemonic === 'atom' || mnemonic === 'red' ? 'atomic' : null;
+  const kind =
+    mnemonic === 'ld' || mnemonic === 'ldu'
+      ? 'load'
+      : mnemonic === 'st'
+        ? 'store'
+        : mnemonic === 'atom' || mnemonic === 'red'
+          ? 'atomic'
+          : null;
   if (!kind) return [];
   const space = spaceOf(modifiers);
   const width = accessWidth(modifiers);

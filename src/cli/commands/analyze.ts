@@ -35,7 +35,10 @@ flops / bytes, Ryoo's regions, loops with trip counts, and memory-access classes
 Exit 2 when an input cannot be read or built, or any diagnostic is an error (all are in the report).`;
 
 function parseBlock(text: string, option = '--block'): [number, number, number] {
-  const parts = text.toLowerCase().split(/[x,]/).map((p) => p.trim());
+  const parts = text
+    .toLowerCase()
+    .split(/[x,]/)
+    .map((p) => p.trim());
   if (parts.length < 1 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1)) {
     throw new UsageError(`${option} must be X[xY[xZ]] with positive integers, got '${text}'`);
   }
@@ -44,7 +47,10 @@ function parseBlock(text: string, option = '--block'): [number, number, number] 
 }
 
 /** `--block 16x16` (all kernels) or `--block NAME=16x16`. */
-function parseShapes(list: string[], option: string): { all: [number, number, number] | null; byKernel: Map<string, [number, number, number]> } {
+function parseShapes(
+  list: string[],
+  option: string,
+): { all: [number, number, number] | null; byKernel: Map<string, [number, number, number]> } {
   let all: [number, number, number] | null = null;
   const byKernel = new Map<string, [number, number, number]>();
   for (const item of list) {
@@ -62,7 +68,8 @@ function parseDefines(list: string[]): { all: Record<string, string | number>; n
     const eq = item.indexOf('=');
     const name = eq < 0 ? item : item.slice(0, eq);
     const value = eq < 0 ? '1' : item.slice(eq + 1);
-    if (!/^[A-Za-z_]\w*$/.test(name)) throw new UsageError(`-D expects NAME=VALUE with NAME a macro name ([A-Za-z_][A-Za-z0-9_]*), got '${item}'`);
+    if (!/^[A-Za-z_]\w*$/.test(name))
+      throw new UsageError(`-D expects NAME=VALUE with NAME a macro name ([A-Za-z_][A-Za-z0-9_]*), got '${item}'`);
     const n = Number(value);
     all[name] = Number.isFinite(n) && value.trim() !== '' ? n : value;
     if (Number.isFinite(n) && value.trim() !== '') numeric[name] = n;
@@ -85,13 +92,14 @@ function ptxTarget(text: string): string | null {
   return m ? m[1] : null;
 }
 
-const num = (v: number | null | undefined, digits = 0): string => (v === null || v === undefined ? '?' : digits ? v.toFixed(digits) : String(Math.round(v * 100) / 100));
+const num = (v: number | null | undefined, digits = 0): string =>
+  v === null || v === undefined ? '?' : digits ? v.toFixed(digits) : String(Math.round(v * 100) / 100);
 
 /** Global sites that are not coalesced (or not known to be), and shared sites with bank conflicts. */
 function notCoalesced(k: KernelReport): KernelReport['accesses'] {
-  return k.accesses.filter((a) => a.space === 'global'
-    ? a.class !== null && a.class !== 'coalesced' && a.class !== 'uniform'
-    : (a.bankConflictWays ?? 1) > 1);
+  return k.accesses.filter((a) =>
+    a.space === 'global' ? a.class !== null && a.class !== 'coalesced' && a.class !== 'uniform' : (a.bankConflictWays ?? 1) > 1,
+  );
 }
 
 /** What the figures of a kernel rest on that was not derived: assumed trip counts, an assumed block. */
@@ -99,8 +107,12 @@ function assumptionsOf(k: KernelReport): string[] {
   const out: string[] = [];
   const assumed = k.loops.filter((l) => l.tripCount === null);
   if (assumed.length > 0) {
-    const where = assumed.map((l) => `${l.line !== null ? `${path.basename(l.file ?? '?')}:${l.line}` : '(no line)'} = ${l.assumedTripCount}`).join(', ');
-    out.push(`trip count${assumed.length > 1 ? 's' : ''} of ${assumed.length} loop${assumed.length > 1 ? 's' : ''} (${where}): instructions, bytes and FLOP/B marked * rest on ${assumed.length > 1 ? 'them' : 'it'}`);
+    const where = assumed
+      .map((l) => `${l.line !== null ? `${path.basename(l.file ?? '?')}:${l.line}` : '(no line)'} = ${l.assumedTripCount}`)
+      .join(', ');
+    out.push(
+      `trip count${assumed.length > 1 ? 's' : ''} of ${assumed.length} loop${assumed.length > 1 ? 's' : ''} (${where}): instructions, bytes and FLOP/B marked * rest on ${assumed.length > 1 ? 'them' : 'it'}`,
+    );
   }
   if (k.launch.blockSource === 'default' || k.launch.block === null) out.push(`block: ${k.launch.note ?? 'unknown'}`);
   return out;
@@ -112,22 +124,30 @@ function table(kernels: KernelReport[]): string {
     const star = k.loops.some((l) => l.tripCount === null) ? '*' : '';
     const n = (v: number | null | undefined) => num(v) + (v === null || v === undefined ? '' : star);
     return [
-    k.displayName.length > 48 ? k.displayName.slice(0, 47) + '…' : k.displayName,
-    k.arch,
-    k.resources ? String(k.resources.registers) : '?',
-    k.launch.block ? k.launch.block.join('x') : '-',
-    k.occupancy ? `${(k.occupancy.occupancy * 100).toFixed(1)}% (${k.occupancy.limiter.join('+')})` : k.cliffs ? `best @ ${k.cliffs.bestBlockSizes.slice(0, 3).join(',')}` : '?',
-    n(k.perThread?.instructions),
-    n(k.perThread?.flops),
-    n(k.perThread?.globalLoadBytes),
-    n(k.perThread?.globalStoreBytes),
-    n(k.perThread?.sharedLoadBytes),
-    n(k.perThread?.sharedStoreBytes),
-    num(k.regions),
+      k.displayName.length > 48 ? k.displayName.slice(0, 47) + '…' : k.displayName,
+      k.arch,
+      k.resources ? String(k.resources.registers) : '?',
+      k.launch.block ? k.launch.block.join('x') : '-',
+      k.occupancy
+        ? `${(k.occupancy.occupancy * 100).toFixed(1)}% (${k.occupancy.limiter.join('+')})`
+        : k.cliffs
+          ? `best @ ${k.cliffs.bestBlockSizes.slice(0, 3).join(',')}`
+          : '?',
+      n(k.perThread?.instructions),
+      n(k.perThread?.flops),
+      n(k.perThread?.globalLoadBytes),
+      n(k.perThread?.globalStoreBytes),
+      n(k.perThread?.sharedLoadBytes),
+      n(k.perThread?.sharedStoreBytes),
+      num(k.regions),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const format = (row: string[]) => row.map((cell, i) => (i >= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd();
+  const format = (row: string[]) =>
+    row
+      .map((cell, i) => (i >= 5 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const lines = [format(header), ...rows.map(format)];
   for (const k of kernels) {
     const sites = notCoalesced(k);
@@ -184,7 +204,8 @@ export const analyzeCommand: Command = {
     const defines = parseDefines(values.define ?? []);
     const hints = parseHints(values.hint ?? []);
     const assumed = values['assume-trips'];
-    if (assumed !== undefined && !/^\d+$/.test(assumed)) throw new UsageError(`--assume-trips must be a non-negative integer, got '${assumed}'`);
+    if (assumed !== undefined && !/^\d+$/.test(assumed))
+      throw new UsageError(`--assume-trips must be a non-negative integer, got '${assumed}'`);
     const loops = { assumedTripCount: assumed === undefined ? 1 : Number(assumed), hints };
     // Which --block/--grid names and --param names matched some kernel (the rest are errors listing the kernels).
     const usedShapes = new Set<string>();
@@ -199,7 +220,10 @@ export const analyzeCommand: Command = {
       const pick = (shapes: ReturnType<typeof parseShapes>, kind: string) => {
         for (const key of [name, displayName, bare]) {
           const shape = shapes.byKernel.get(key);
-          if (shape) { usedShapes.add(`${kind}:${key}`); return shape; }
+          if (shape) {
+            usedShapes.add(`${kind}:${key}`);
+            return shape;
+          }
         }
         return shapes.all;
       };
@@ -246,10 +270,24 @@ export const analyzeCommand: Command = {
               resources = r.records;
               diagnostics.push(...r.diagnostics);
             } else {
-              diagnostics.push({ severity: 'note', stage: 'ptxas', file, message: 'ptxas not found: resources (registers, shared memory) unknown, occupancy not computed' });
+              diagnostics.push({
+                severity: 'note',
+                stage: 'ptxas',
+                file,
+                message: 'ptxas not found: resources (registers, shared memory) unknown, occupancy not computed',
+              });
             }
             signatures = new Map();
-            const result = analyzeModule({ ptxText: text, ptxFile: file, sourceFile: null, arch, resources, launchFor, defines: defines.numeric, loops });
+            const result = analyzeModule({
+              ptxText: text,
+              ptxFile: file,
+              sourceFile: null,
+              arch,
+              resources,
+              launchFor,
+              defines: defines.numeric,
+              loops,
+            });
             kernels.push(...result.kernels);
             diagnostics.push(...result.diagnostics);
           }
@@ -265,8 +303,14 @@ export const analyzeCommand: Command = {
           const sourceText = await readFile(absolute, 'utf8').catch(() => null);
           signatures = sourceText ? kernelSignatures(sourceText) : new Map<string, string[]>();
           const compiled = await compileCuda({
-            source: absolute, arch, outDir, defines: defines.all, nvcc: nvcc.path, cubin: false,
-            includeDirs: (values.include ?? []).map((d) => path.resolve(io.cwd, d)), flags: values['nvcc-flag'] ?? [],
+            source: absolute,
+            arch,
+            outDir,
+            defines: defines.all,
+            nvcc: nvcc.path,
+            cubin: false,
+            includeDirs: (values.include ?? []).map((d) => path.resolve(io.cwd, d)),
+            flags: values['nvcc-flag'] ?? [],
           });
           diagnostics.push(...compiled.diagnostics.map((d) => ({ ...d, file: d.file ?? file })));
           if (!compiled.ok || compiled.ptx === null) {
@@ -274,7 +318,15 @@ export const analyzeCommand: Command = {
             continue;
           }
           const result = analyzeModule({
-            ptxText: compiled.ptx, ptxFile: compiled.ptxPath ? path.basename(compiled.ptxPath) : file, sourceFile: file, arch, resources: compiled.resources, launchFor, defines: defines.numeric, loops, sourceText,
+            ptxText: compiled.ptx,
+            ptxFile: compiled.ptxPath ? path.basename(compiled.ptxPath) : file,
+            sourceFile: file,
+            arch,
+            resources: compiled.resources,
+            launchFor,
+            defines: defines.numeric,
+            loops,
+            sourceText,
           });
           kernels.push(...result.kernels);
           diagnostics.push(...result.diagnostics);
@@ -284,25 +336,43 @@ export const analyzeCommand: Command = {
       await rm(outDir, { recursive: true, force: true });
     }
     const kernelList = [...seenKernels.keys()].join(', ') || '(none)';
-    for (const [kind, shapes] of [['block', blocks], ['grid', grids]] as const) {
+    for (const [kind, shapes] of [
+      ['block', blocks],
+      ['grid', grids],
+    ] as const) {
       for (const key of shapes.byKernel.keys()) {
         if (usedShapes.has(`${kind}:${key}`)) continue;
-        diagnostics.push({ severity: 'error', stage: 'config', message: `--${kind} ${key}=…: no kernel named '${key}'; kernels: ${kernelList}` });
+        diagnostics.push({
+          severity: 'error',
+          stage: 'config',
+          message: `--${kind} ${key}=…: no kernel named '${key}'; kernels: ${kernelList}`,
+        });
         inputError = true;
       }
     }
     paramItems.forEach((p, i) => {
       if (usedParams.has(i)) return;
       const listing = [...seenKernels.entries()].map(([k, names]) => `${k}(${(names ?? []).join(', ')})`).join('; ') || '(no kernels)';
-      diagnostics.push({ severity: 'error', stage: 'config', message: `--param ${p.kernel ? `${p.kernel}:` : ''}${p.name}: no kernel has a parameter '${p.name}'; parameters: ${listing}` });
+      diagnostics.push({
+        severity: 'error',
+        stage: 'config',
+        message: `--param ${p.kernel ? `${p.kernel}:` : ''}${p.name}: no kernel has a parameter '${p.name}'; parameters: ${listing}`,
+      });
       inputError = true;
     });
-    const report: CarveReport = { schemaVersion: 1, tool: { name: 'carve', version: VERSION }, archs: [...archsSeen], kernels, diagnostics };
+    const report: CarveReport = {
+      schemaVersion: 1,
+      tool: { name: 'carve', version: VERSION },
+      archs: [...archsSeen],
+      kernels,
+      diagnostics,
+    };
     if (values.json) {
       io.stdout(JSON.stringify(report, null, 2) + '\n');
     } else {
       if (kernels.length > 0) io.stdout(table(kernels) + '\n');
-      for (const d of [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)]) io.stderr(`${location(d)}: ${d.severity}: ${d.message}\n`);
+      for (const d of [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)])
+        io.stderr(`${location(d)}: ${d.severity}: ${d.message}\n`);
     }
     // An error diagnostic (a kernel whose PTX did not parse, a failed ptxas) is an input error too.
     const errors = [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)].some((d) => d.severity === 'error');

@@ -4,8 +4,17 @@ import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
 import { loadConfigFile } from '../../config/load.js';
 import {
-  carveSpace, harnessEntries, mergeCarveResults, parseShard, refineByTiming, renderCarveSvg,
-  type CarveResult, type CarveShardOutput, type CarvedVariant, type Refinement, type VariantBuild,
+  carveSpace,
+  harnessEntries,
+  mergeCarveResults,
+  parseShard,
+  refineByTiming,
+  renderCarveSvg,
+  type CarveResult,
+  type CarveShardOutput,
+  type CarvedVariant,
+  type Refinement,
+  type VariantBuild,
 } from '../../analysis/carving/index.js';
 import { harnessTimer } from '../../timing/index.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
@@ -38,19 +47,43 @@ Refuses shards of another space, configuration or arch, duplicates and missing s
 
 function survivorSummary(v: CarvedVariant) {
   return {
-    id: v.id, parameters: v.parameters, efficiency: v.efficiency, utilization: v.utilization,
-    normalizedEfficiency: v.normalizedEfficiency, normalizedUtilization: v.normalizedUtilization,
-    instructions: v.instructions, regions: v.regions, registers: v.registers, activeBlocksPerSM: v.activeBlocksPerSM,
-    occupancy: v.occupancy, spills: v.spills, coalescing: v.coalescing, flopsPerThread: v.flopsPerThread,
-    globalBytesPerThread: v.globalBytesPerThread, globalTrafficBytes: v.globalTrafficBytes, mergedWith: v.mergedWith,
+    id: v.id,
+    parameters: v.parameters,
+    efficiency: v.efficiency,
+    utilization: v.utilization,
+    normalizedEfficiency: v.normalizedEfficiency,
+    normalizedUtilization: v.normalizedUtilization,
+    instructions: v.instructions,
+    regions: v.regions,
+    registers: v.registers,
+    activeBlocksPerSM: v.activeBlocksPerSM,
+    occupancy: v.occupancy,
+    spills: v.spills,
+    coalescing: v.coalescing,
+    flopsPerThread: v.flopsPerThread,
+    globalBytesPerThread: v.globalBytesPerThread,
+    globalTrafficBytes: v.globalTrafficBytes,
+    mergedWith: v.mergedWith,
   };
 }
 
 export function carveOutput(result: CarveResult, diagnostics: Diagnostic[], timings: unknown = null) {
   return {
-    space: result.space, arch: result.arch, objective: result.objective, total: result.total,
-    survivors: result.survivors.map(survivorSummary), steps: result.steps, timings,
-    variants: result.variants.map((v) => ({ id: v.id, status: v.status, onFrontier: v.onFrontier, normalizedEfficiency: v.normalizedEfficiency, normalizedUtilization: v.normalizedUtilization, error: v.error })),
+    space: result.space,
+    arch: result.arch,
+    objective: result.objective,
+    total: result.total,
+    survivors: result.survivors.map(survivorSummary),
+    steps: result.steps,
+    timings,
+    variants: result.variants.map((v) => ({
+      id: v.id,
+      status: v.status,
+      onFrontier: v.onFrontier,
+      normalizedEfficiency: v.normalizedEfficiency,
+      normalizedUtilization: v.normalizedUtilization,
+      error: v.error,
+    })),
     diagnostics,
   };
 }
@@ -60,16 +93,28 @@ function refinementSummary(r: Refinement) {
 }
 
 export function refinementText(r: Refinement): string {
-  const lines = [`timed stage: ${r.timedCount} of a budget of ${r.budget} variants timed in ${r.rounds.length} round(s), ${(r.gpuMs / 1000).toFixed(3)} s of launches`];
+  const lines = [
+    `timed stage: ${r.timedCount} of a budget of ${r.budget} variants timed in ${r.rounds.length} round(s), ${(r.gpuMs / 1000).toFixed(3)} s of launches`,
+  ];
   for (const note of r.notes) lines.push(`  note: ${note}`);
-  lines.push(r.best ? `best found: ${r.best.variant}: ${r.best.medianMs.toFixed(4)} ms, 95% CI [${r.best.ciLowMs.toFixed(4)}, ${r.best.ciHighMs.toFixed(4)}] (${r.best.source}, round ${r.best.round})` : 'best found: none (no variant was timed)');
-  for (const t of r.ranking) lines.push(`  #${t.rank} ${t.variant}: ${t.medianMs.toFixed(4)} ms [${t.ciLowMs.toFixed(4)}, ${t.ciHighMs.toFixed(4)}] ${t.source}, round ${t.round}`);
+  lines.push(
+    r.best
+      ? `best found: ${r.best.variant}: ${r.best.medianMs.toFixed(4)} ms, 95% CI [${r.best.ciLowMs.toFixed(4)}, ${r.best.ciHighMs.toFixed(4)}] (${r.best.source}, round ${r.best.round})`
+      : 'best found: none (no variant was timed)',
+  );
+  for (const t of r.ranking)
+    lines.push(
+      `  #${t.rank} ${t.variant}: ${t.medianMs.toFixed(4)} ms [${t.ciLowMs.toFixed(4)}, ${t.ciHighMs.toFixed(4)}] ${t.source}, round ${t.round}`,
+    );
   return lines.join('\n') + '\n';
 }
 
 function formatText(result: CarveResult): string {
-  const lines = [`carve ${result.space} (${result.arch}, ${result.objective}): ${result.survivors.length} of ${result.total} variants kept`];
-  for (const step of result.steps) lines.push(`  ${step.name.padEnd(15)} ${String(step.before).padStart(5)} -> ${String(step.after).padEnd(5)} ${step.note}`);
+  const lines = [
+    `carve ${result.space} (${result.arch}, ${result.objective}): ${result.survivors.length} of ${result.total} variants kept`,
+  ];
+  for (const step of result.steps)
+    lines.push(`  ${step.name.padEnd(15)} ${String(step.before).padStart(5)} -> ${String(step.after).padEnd(5)} ${step.note}`);
   // One removal per step with its numbers (all of them are in --json).
   for (const step of result.steps) {
     const example = result.variants.find((v) => v.status === `pruned:${step.name}` && v.prunedBecause);
@@ -77,7 +122,9 @@ function formatText(result: CarveResult): string {
   }
   lines.push('survivors:');
   for (const v of result.survivors) {
-    lines.push(`  ${v.id}  efficiency ${v.normalizedEfficiency?.toFixed(3) ?? '?'}  utilization ${v.normalizedUtilization?.toFixed(3) ?? '?'}  regs ${v.registers ?? '?'}  blocks/SM ${v.activeBlocksPerSM ?? '?'}${v.mergedWith.length ? `  (+${v.mergedWith.length} merged)` : ''}`);
+    lines.push(
+      `  ${v.id}  efficiency ${v.normalizedEfficiency?.toFixed(3) ?? '?'}  utilization ${v.normalizedUtilization?.toFixed(3) ?? '?'}  regs ${v.registers ?? '?'}  blocks/SM ${v.activeBlocksPerSM ?? '?'}${v.mergedWith.length ? `  (+${v.mergedWith.length} merged)` : ''}`,
+    );
   }
   return lines.join('\n') + '\n';
 }
@@ -92,14 +139,25 @@ export function parseBudget(text: string): { count: number } | { share: number }
   return /^\d+$/.test(text.trim()) && Number(text) >= 1 ? { count: Number(text) } : null;
 }
 
-async function timeRefined(result: CarveResult, builds: VariantBuild[], space: SpaceConfig, config: CarveConfig, budget: { count: number } | { share: number } | null, io: CliIO) {
+async function timeRefined(
+  result: CarveResult,
+  builds: VariantBuild[],
+  space: SpaceConfig,
+  config: CarveConfig,
+  budget: { count: number } | { share: number } | null,
+  io: CliIO,
+) {
   const timer = harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
-    command: config.timing.command, env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch }, cwd: io.cwd,
+    command: config.timing.command,
+    env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
+    cwd: io.cwd,
     log: (message) => io.stderr(`carve carve: ${message}\n`),
   });
   return refineByTiming(result, timer, {
-    budgetShare: budget && 'share' in budget ? budget.share : config.carving.timingBudget, budgetCount: budget && 'count' in budget ? budget.count : undefined,
-    bankConflictPenalty: config.carving.bankConflictPenalty, parameterLists: space.parameters,
+    budgetShare: budget && 'share' in budget ? budget.share : config.carving.timingBudget,
+    budgetCount: budget && 'count' in budget ? budget.count : undefined,
+    bankConflictPenalty: config.carving.bankConflictPenalty,
+    parameterLists: space.parameters,
   });
 }
 
@@ -108,16 +166,30 @@ export const carveCommand: Command = {
   summary: 'optimization carving of a variant space: build, metrics, threshold + Pareto carving',
   usage: USAGE,
   async run(argv, io) {
-    const { values } = parseCommandArgs(argv, {
-      config: { type: 'string' }, space: { type: 'string' }, arch: { type: 'string' }, json: { type: 'boolean' }, svg: { type: 'string' },
-      time: { type: 'boolean' }, budget: { type: 'string' }, shard: { type: 'string' }, out: { type: 'string' }, cache: { type: 'string' }, jobs: { type: 'string' },
-    }, false);
+    const { values } = parseCommandArgs(
+      argv,
+      {
+        config: { type: 'string' },
+        space: { type: 'string' },
+        arch: { type: 'string' },
+        json: { type: 'boolean' },
+        svg: { type: 'string' },
+        time: { type: 'boolean' },
+        budget: { type: 'string' },
+        shard: { type: 'string' },
+        out: { type: 'string' },
+        cache: { type: 'string' },
+        jobs: { type: 'string' },
+      },
+      false,
+    );
     if (!values.config) throw new UsageError('--config is required');
     if (!values.space) throw new UsageError('--space is required');
     const shard = values.shard === undefined ? undefined : parseShard(values.shard);
     if (shard === null) throw new UsageError(`--shard must be i/n with 1 <= i <= n, got '${values.shard}'`);
     const budget = values.budget === undefined ? null : parseBudget(values.budget);
-    if (budget === null && values.budget !== undefined) throw new UsageError(`--budget must be a count (40) or a share of the space (5%), got '${values.budget}'`);
+    if (budget === null && values.budget !== undefined)
+      throw new UsageError(`--budget must be a count (40) or a share of the space (5%), got '${values.budget}'`);
     if (values.budget !== undefined && !values.time) throw new UsageError('--budget needs --time');
     const configFile = path.resolve(io.cwd, values.config);
     const loaded = loadConfigFile(configFile);
@@ -127,20 +199,28 @@ export const carveCommand: Command = {
     }
     const space = loaded.config.spaces[values.space];
     if (!space) {
-      io.stderr(`carve carve: no space '${values.space}' in ${values.config} (has: ${Object.keys(loaded.config.spaces).join(', ') || 'none'})\n`);
+      io.stderr(
+        `carve carve: no space '${values.space}' in ${values.config} (has: ${Object.keys(loaded.config.spaces).join(', ') || 'none'})\n`,
+      );
       return EXIT_USAGE;
     }
     const arch = values.arch ?? loaded.config.archs[0] ?? 'sm_90';
     const run = await carveSpace({
-      config: loaded.config, spaceName: values.space, arch, configFile: values.config, shard,
-      cacheDir: path.resolve(io.cwd, values.cache ?? '.carve-cache'), jobs: values.jobs ? intFlag(values.jobs, '--jobs') : undefined,
+      config: loaded.config,
+      spaceName: values.space,
+      arch,
+      configFile: values.config,
+      shard,
+      cacheDir: path.resolve(io.cwd, values.cache ?? '.carve-cache'),
+      jobs: values.jobs ? intFlag(values.jobs, '--jobs') : undefined,
       progress: { write: io.stderr, isTTY: io.isTTY },
     });
     printDiagnostics(run.diagnostics, io);
     if (run.diagnostics.some((d) => d.stage === 'config' && d.severity === 'error') || (!run.result && !shard)) return EXIT_USAGE;
     if (shard && shard.count > 1) {
       const text = JSON.stringify(run.shard) + '\n';
-      if (values.out) writeFileSync(path.resolve(io.cwd, values.out), text); else io.stdout(text);
+      if (values.out) writeFileSync(path.resolve(io.cwd, values.out), text);
+      else io.stdout(text);
       return EXIT_OK;
     }
     const result = run.result as CarveResult;
@@ -152,8 +232,15 @@ export const carveCommand: Command = {
       timings = refinement.ranking;
     }
     if (values.svg) writeFileSync(path.resolve(io.cwd, values.svg), renderCarveSvg(result, timings?.[0]?.variant ?? null));
-    const output = values.json ? JSON.stringify({ ...carveOutput(result, run.diagnostics, timings), refinement: refinement && refinementSummary(refinement) }, null, 2) + '\n' : formatText(result);
-    if (values.out) writeFileSync(path.resolve(io.cwd, values.out), output); else io.stdout(output);
+    const output = values.json
+      ? JSON.stringify(
+          { ...carveOutput(result, run.diagnostics, timings), refinement: refinement && refinementSummary(refinement) },
+          null,
+          2,
+        ) + '\n'
+      : formatText(result);
+    if (values.out) writeFileSync(path.resolve(io.cwd, values.out), output);
+    else io.stdout(output);
     if (!values.json && refinement) io.stdout(refinementText(refinement));
     return EXIT_OK;
   },

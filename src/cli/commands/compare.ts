@@ -12,12 +12,31 @@ import { git } from '../../discover/index.js';
 import { KNOWN_ARCHS, UnknownArchError, getArch } from '../../gpu/index.js';
 import { Checkouts, carveRevisions, reportAtRevision } from '../../pipeline/index.js';
 import { stepLog } from '../progress.js';
-import { EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagnostics, type CliIO, type Command } from '../command.js';
+import {
+  EXIT_FINDINGS,
+  EXIT_OK,
+  EXIT_USAGE,
+  UsageError,
+  intFlag,
+  parseCommandArgs,
+  printDiagnostics,
+  type CliIO,
+  type Command,
+} from '../command.js';
 import { loadConfigFile, defaultConfig } from '../../config/load.js';
 import type { CarveConfig } from '../../config/types.js';
 import type { Diagnostic } from '../../model/types.js';
 import { compareReports, sideCoverageErrors, type TimingComparisonInput } from '../../analysis/compare/index.js';
-import { conclusionFor, FINDING_KINDS, levelOf, renderComment, renderSummary, toSarif, type CarveReport, type Comparison } from '../../report/index.js';
+import {
+  conclusionFor,
+  FINDING_KINDS,
+  levelOf,
+  renderComment,
+  renderSummary,
+  toSarif,
+  type CarveReport,
+  type Comparison,
+} from '../../report/index.js';
 import { VERSION } from '../../version.js';
 import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
 
@@ -32,7 +51,13 @@ export interface ResolveOptions {
 }
 
 /** Turns a BASE / HEAD argument into a report; 'none' as BASE means head-only. */
-export type ReportResolver = (spec: string, side: 'base' | 'head', io: CliIO, config: CarveConfig, options?: ResolveOptions) => Promise<Loaded<CarveReport | null>>;
+export type ReportResolver = (
+  spec: string,
+  side: 'base' | 'head',
+  io: CliIO,
+  config: CarveConfig,
+  options?: ResolveOptions,
+) => Promise<Loaded<CarveReport | null>>;
 
 export const fileResolver: ReportResolver = async (spec, side, io) => {
   if (side === 'base' && spec === 'none') return { ok: true, value: null };
@@ -62,9 +87,17 @@ export const reportOrRevisionResolver: ReportResolver = async (spec, side, io, c
   const progress = stepLog(io.stderr, io.isTTY, `carve compare (${side} ${spec})`);
   try {
     const { report, diagnostics } = await reportAtRevision({
-      repoRoot, revision: spec, side, config, archs: options.archs ?? config.archs,
-      nvcc: options.nvcc ?? config.nvcc.path ?? null, artifacts: config.artifacts, scratchDir,
-      log: (message) => progress.step(message), jobs: options.jobs ?? undefined, checkouts: options.checkouts,
+      repoRoot,
+      revision: spec,
+      side,
+      config,
+      archs: options.archs ?? config.archs,
+      nvcc: options.nvcc ?? config.nvcc.path ?? null,
+      artifacts: config.artifacts,
+      scratchDir,
+      log: (message) => progress.step(message),
+      jobs: options.jobs ?? undefined,
+      checkouts: options.checkouts,
     });
     progress.done();
     if (!report) return { ok: false, error: diagnostics.map((d) => d.message).join('\n') || `${spec}: no report` };
@@ -82,7 +115,8 @@ function parseArchs(values: string[] | undefined): string[] | null {
     try {
       getArch(arch);
     } catch (error) {
-      if (error instanceof UnknownArchError) throw new UsageError(`--arch: unknown architecture '${arch}' (known: ${KNOWN_ARCHS.join(', ')})`);
+      if (error instanceof UnknownArchError)
+        throw new UsageError(`--arch: unknown architecture '${arch}' (known: ${KNOWN_ARCHS.join(', ')})`);
       throw error;
     }
   }
@@ -124,7 +158,10 @@ const DEFAULT_CONFIG = '.github/carve.yml';
 function parseFailOn(text: string): string[] {
   // 'none' (as the Action's fail-on input takes it): report everything, fail on nothing.
   if (text.trim() === 'none') return [];
-  const kinds = text.split(',').map((k) => k.trim()).filter(Boolean);
+  const kinds = text
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean);
   const unknown = kinds.filter((k) => !(FINDING_KINDS as string[]).includes(k));
   if (unknown.length) throw new UsageError(`--fail-on: unknown finding kind(s) ${unknown.join(', ')}; known: ${FINDING_KINDS.join(', ')}`);
   return kinds;
@@ -134,8 +171,24 @@ function loadTiming(file: string, cwd: string): Loaded<TimingComparisonInput[]> 
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const value = json.value;
-  const valid = Array.isArray(value) && (value as Array<Record<string, unknown> | null>).every((t) => t && typeof t.kernel === 'string' && typeof t.arch === 'string' && typeof t.ratio === 'number' && typeof t.pValue === 'number' && t.base && t.head);
-  return valid ? { ok: true, value: value as TimingComparisonInput[] } : { ok: false, error: `${file}: expected a JSON array of timing comparisons {kernel, arch, base, head, ratio, ratioCiLow, ratioCiHigh, pValue}` };
+  const valid =
+    Array.isArray(value) &&
+    (value as Array<Record<string, unknown> | null>).every(
+      (t) =>
+        t &&
+        typeof t.kernel === 'string' &&
+        typeof t.arch === 'string' &&
+        typeof t.ratio === 'number' &&
+        typeof t.pValue === 'number' &&
+        t.base &&
+        t.head,
+    );
+  return valid
+    ? { ok: true, value: value as TimingComparisonInput[] }
+    : {
+        ok: false,
+        error: `${file}: expected a JSON array of timing comparisons {kernel, arch, base, head, ratio, ratioCiLow, ratioCiHigh, pValue}`,
+      };
 }
 
 /** Human-readable findings, one block per finding. */
@@ -149,14 +202,23 @@ export function formatFindings(comparison: Comparison, failOn: readonly string[]
     if (f.remedy) lines.push(`  remedy: ${f.remedy}`);
   }
   const failing = comparison.findings.filter((f) => levelOf(f, failOn) === 'failure').length;
-  const statuses = ['changed', 'added', 'removed', 'unchanged'].map((s) => `${comparison.kernels.filter((k) => k.status === s).length} ${s}`).join(', ');
-  lines.push(`${comparison.findings.length} findings (${failing} failing) in ${comparison.kernels.length} kernels: ${statuses}${comparison.headOnly ? ' (head-only)' : ''}`);
+  const statuses = ['changed', 'added', 'removed', 'unchanged']
+    .map((s) => `${comparison.kernels.filter((k) => k.status === s).length} ${s}`)
+    .join(', ');
+  lines.push(
+    `${comparison.findings.length} findings (${failing} failing) in ${comparison.kernels.length} kernels: ${statuses}${comparison.headOnly ? ' (head-only)' : ''}`,
+  );
   return lines.join('\n') + '\n';
 }
 
 /** Carving of the spaces a comparison touches: frontier findings and the comment's section. */
-export type SpaceCarver = (base: string, head: string, io: CliIO, config: CarveConfig, options: ResolveOptions & { time: boolean }) =>
-  Promise<{ summary: NonNullable<Comparison['carving']>; findings: Comparison['findings']; diagnostics: Diagnostic[] } | null>;
+export type SpaceCarver = (
+  base: string,
+  head: string,
+  io: CliIO,
+  config: CarveConfig,
+  options: ResolveOptions & { time: boolean },
+) => Promise<{ summary: NonNullable<Comparison['carving']>; findings: Comparison['findings']; diagnostics: Diagnostic[] } | null>;
 
 const isReportSpec = (spec: string, cwd: string) => isFile(path.resolve(cwd, spec)) || /\.json$/i.test(spec);
 
@@ -167,21 +229,33 @@ export const revisionCarver: SpaceCarver = async (baseSpec, headSpec, io, config
   const names = Object.keys(config.spaces);
   if ((options.nvcc ?? config.nvcc.path) === 'none') {
     const note = 'carving needs a build: --nvcc none reads committed artifacts, so no space was carved';
-    return { summary: { frontiers: [], skipped: names.map((space) => ({ space, reason: note })), variantsCarved: 0, note }, findings: [], diagnostics: [] };
+    return {
+      summary: { frontiers: [], skipped: names.map((space) => ({ space, reason: note })), variantsCarved: 0, note },
+      findings: [],
+      diagnostics: [],
+    };
   }
   const repoRoot = (await git(['rev-parse', '--show-toplevel'], io.cwd)).trim();
   const scratchDir = mkdtempSync(path.join(tmpdir(), 'carve-compare-spaces-'));
   const progress = stepLog(io.stderr, io.isTTY, 'carve compare (spaces)');
   try {
     const result = await carveRevisions({
-      repoRoot, baseRevision: baseSpec, headRevision: headSpec, config, archs: options.archs ?? config.archs,
-      cacheDir: path.join(repoRoot, '.carve-cache'), scratchDir, time: options.time, log: (message) => progress.step(message),
+      repoRoot,
+      baseRevision: baseSpec,
+      headRevision: headSpec,
+      config,
+      archs: options.archs ?? config.archs,
+      cacheDir: path.join(repoRoot, '.carve-cache'),
+      scratchDir,
+      time: options.time,
+      log: (message) => progress.step(message),
       checkouts: options.checkouts,
     });
     progress.done();
     return {
       summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: result.note },
-      findings: result.findings, diagnostics: result.diagnostics,
+      findings: result.findings,
+      diagnostics: result.diagnostics,
     };
   } finally {
     rmSync(scratchDir, { recursive: true, force: true });
@@ -224,7 +298,11 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
         if (configFile) {
           const loaded = loadConfigFile(path.resolve(io.cwd, configFile));
           if (!loaded.valid) {
-            io.stderr(loaded.diagnostics.map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ${d.message}`).join('\n') + '\n');
+            io.stderr(
+              loaded.diagnostics
+                .map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ''}: ${d.message}`)
+                .join('\n') + '\n',
+            );
             return EXIT_USAGE;
           }
           config = loaded.config;
@@ -243,7 +321,9 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
           return EXIT_USAGE;
         }
         const comparison = compareReports(base.value, head.value, config, timing.value);
-        const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, { ...resolveOptions, time: values.time === true }) : null;
+        const carving = carveSpaces
+          ? await carveSpaces(positionals[0], positionals[1], io, config, { ...resolveOptions, time: values.time === true })
+          : null;
         if (carving) {
           comparison.carving = carving.summary;
           comparison.findings.push(...carving.findings);
@@ -255,7 +335,11 @@ export function compareCommandWith(resolve: ReportResolver, carveSpaces: SpaceCa
         const context = { failOn, repoRoot: io.cwd };
         if (values['comment-out']) writeFileSync(path.resolve(io.cwd, values['comment-out']), renderComment(comparison, context));
         if (values['summary-out']) writeFileSync(path.resolve(io.cwd, values['summary-out']), renderSummary(comparison, context));
-        if (values.sarif) writeFileSync(path.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + '\n');
+        if (values.sarif)
+          writeFileSync(
+            path.resolve(io.cwd, values.sarif),
+            JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + '\n',
+          );
         io.stdout(values.json ? JSON.stringify(comparison, null, 2) + '\n' : formatFindings(comparison, failOn));
         return coverage.length || conclusionFor(comparison, failOn) === 'failure' ? EXIT_FINDINGS : EXIT_OK;
       }

@@ -61,12 +61,16 @@ export const demoCommand: Command = {
   summary: 'run the whole PR gate on the bundled example project and print its comment',
   usage: USAGE,
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values } = parseCommandArgs(argv, {
-      artifacts: { type: 'boolean' },
-      compile: { type: 'boolean' },
-      out: { type: 'string' },
-      json: { type: 'boolean' },
-    }, false);
+    const { values } = parseCommandArgs(
+      argv,
+      {
+        artifacts: { type: 'boolean' },
+        compile: { type: 'boolean' },
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      false,
+    );
     if (values.artifacts && values.compile) throw new UsageError('--artifacts and --compile exclude each other');
     const project = findDemoProject();
     if (!project) {
@@ -117,10 +121,20 @@ export const demoCommand: Command = {
       writeFileSync(path.join(outDir, 'head.json'), JSON.stringify(result.head, null, 2) + '\n');
       if (result.base) writeFileSync(path.join(outDir, 'base.json'), JSON.stringify(result.base, null, 2) + '\n');
       if (values.json) {
-        io.stdout(JSON.stringify({
-          source: result.source, conclusion: result.conclusion, conclusionReason: result.conclusionReason,
-          findings: result.comparison.findings, units: result.units, outDir,
-        }, null, 2) + '\n');
+        io.stdout(
+          JSON.stringify(
+            {
+              source: result.source,
+              conclusion: result.conclusion,
+              conclusionReason: result.conclusionReason,
+              findings: result.comparison.findings,
+              units: result.units,
+              outDir,
+            },
+            null,
+            2,
+          ) + '\n',
+        );
       } else {
         io.stdout(result.comment.trimEnd() + '\n\n');
         io.stdout(`---\n${sourceLine(result.source, result.nvcc)}\n`);

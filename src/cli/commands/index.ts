@@ -13,14 +13,54 @@ export interface CommandEntry {
 
 export const commands: CommandEntry[] = [
   // (commands are registered here)
-  { name: 'demo', summary: 'run the whole PR gate on the bundled example project and print its comment', load: async () => (await import('./demo.js')).demoCommand },
-  { name: 'analyze', summary: 'static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)', load: async () => (await import('./analyze.js')).analyzeCommand },
-  { name: 'occupancy', summary: 'Exact occupancy, limiters and register / shared-memory cliffs for a launch', load: async () => (await import('./occupancy.js')).occupancyCommand },
-  { name: 'resources', summary: 'print per-kernel resources from a cubin or ptxas -v log', load: async () => (await import('./resources.js')).resourcesCommand },
-  { name: 'compare', summary: 'Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)', load: async () => (await import('./compare.js')).compareCommand },
-  { name: 'report', summary: 'Write a self-contained HTML (and markdown) performance report from Carve reports', load: async () => (await import('./report.js')).reportCommand },
-  { name: 'carve', summary: 'optimization carving of a variant space: build, metrics, threshold + Pareto carving', load: async () => (await import('./carve.js')).carveCommand },
-  { name: 'merge', summary: "carve the union of 'carve carve --shard i/n' outputs", load: async () => (await import('./carve.js')).mergeCommand },
-  { name: 'time', summary: 'time cubins with the generated driver-API harness, or compare base/head timings', load: async () => (await import('./time.js')).timeCommand },
-  { name: 'retune', summary: 'carve every variant space, time the survivors and propose a faster configuration than `current`', load: async () => (await import('./retune.js')).retuneCommand },
+  {
+    name: 'demo',
+    summary: 'run the whole PR gate on the bundled example project and print its comment',
+    load: async () => (await import('./demo.js')).demoCommand,
+  },
+  {
+    name: 'analyze',
+    summary: 'static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)',
+    load: async () => (await import('./analyze.js')).analyzeCommand,
+  },
+  {
+    name: 'occupancy',
+    summary: 'Exact occupancy, limiters and register / shared-memory cliffs for a launch',
+    load: async () => (await import('./occupancy.js')).occupancyCommand,
+  },
+  {
+    name: 'resources',
+    summary: 'print per-kernel resources from a cubin or ptxas -v log',
+    load: async () => (await import('./resources.js')).resourcesCommand,
+  },
+  {
+    name: 'compare',
+    summary: 'Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)',
+    load: async () => (await import('./compare.js')).compareCommand,
+  },
+  {
+    name: 'report',
+    summary: 'Write a self-contained HTML (and markdown) performance report from Carve reports',
+    load: async () => (await import('./report.js')).reportCommand,
+  },
+  {
+    name: 'carve',
+    summary: 'optimization carving of a variant space: build, metrics, threshold + Pareto carving',
+    load: async () => (await import('./carve.js')).carveCommand,
+  },
+  {
+    name: 'merge',
+    summary: "carve the union of 'carve carve --shard i/n' outputs",
+    load: async () => (await import('./carve.js')).mergeCommand,
+  },
+  {
+    name: 'time',
+    summary: 'time cubins with the generated driver-API harness, or compare base/head timings',
+    load: async () => (await import('./time.js')).timeCommand,
+  },
+  {
+    name: 'retune',
+    summary: 'carve every variant space, time the survivors and propose a faster configuration than `current`',
+    load: async () => (await import('./retune.js')).retuneCommand,
+  },
 ];

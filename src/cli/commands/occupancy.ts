@@ -43,7 +43,17 @@ export function parseBlockText(text: string): number[] {
   return parts.map((p) => Number(p.trim()));
 }
 
-const BATCH_KEYS = new Set(['arch', 'registers', 'shared', 'block', 'dynamicShared', 'maxDynamicShared', 'maxThreads', 'carveout', 'barriers']);
+const BATCH_KEYS = new Set([
+  'arch',
+  'registers',
+  'shared',
+  'block',
+  'dynamicShared',
+  'maxDynamicShared',
+  'maxThreads',
+  'carveout',
+  'barriers',
+]);
 
 /** One batch line -> OccupancyInput; throws OccupancyInputError on a bad field. */
 function batchInput(value: unknown, defaultArch: string): OccupancyInput {
@@ -52,7 +62,8 @@ function batchInput(value: unknown, defaultArch: string): OccupancyInput {
   }
   const record = value as Record<string, unknown>;
   const unknown = Object.keys(record).filter((k) => !BATCH_KEYS.has(k));
-  if (unknown.length) throw new OccupancyInputError('input', `unknown field(s) ${unknown.join(', ')}; expected ${[...BATCH_KEYS].join(', ')}`);
+  if (unknown.length)
+    throw new OccupancyInputError('input', `unknown field(s) ${unknown.join(', ')}; expected ${[...BATCH_KEYS].join(', ')}`);
   if (record.block === undefined) throw new OccupancyInputError('block', 'block is required');
   if (record.registers === undefined) throw new OccupancyInputError('registers', 'registers is required');
   let block = record.block as number | number[];
@@ -121,32 +132,44 @@ export function renderHuman(input: OccupancyInput, result: OccupancyResult, clif
   const arch = getArch(result.arch);
   const lines: string[] = [];
   const blockText = n.block[1] === 1 && n.block[2] === 1 ? `${n.blockSize}` : `${n.block.join('x')} = ${n.blockSize}`;
-  lines.push(`${arch.name} (${arch.family}): block ${blockText} threads (${result.warpsPerBlock} warps), ${n.registersPerThread} registers/thread, ` +
-    `${n.staticSharedBytes} B static + ${n.dynamicSharedBytes} B dynamic shared` +
-    (n.maxThreadsPerBlock !== null ? `, launch bounds ${n.maxThreadsPerBlock}` : '') +
-    (n.carveoutPercent !== -1 ? `, carveout ${n.carveoutPercent}%` : ''));
-  lines.push(`Active blocks per SM: ${result.activeBlocksPerSM} (${result.activeWarpsPerSM} of ${arch.maxWarpsPerSM} warps, occupancy ${percent(result.occupancy)})`);
+  lines.push(
+    `${arch.name} (${arch.family}): block ${blockText} threads (${result.warpsPerBlock} warps), ${n.registersPerThread} registers/thread, ` +
+      `${n.staticSharedBytes} B static + ${n.dynamicSharedBytes} B dynamic shared` +
+      (n.maxThreadsPerBlock !== null ? `, launch bounds ${n.maxThreadsPerBlock}` : '') +
+      (n.carveoutPercent !== -1 ? `, carveout ${n.carveoutPercent}%` : ''),
+  );
+  lines.push(
+    `Active blocks per SM: ${result.activeBlocksPerSM} (${result.activeWarpsPerSM} of ${arch.maxWarpsPerSM} warps, occupancy ${percent(result.occupancy)})`,
+  );
   lines.push(`Limited by: ${result.limiter.join(', ')}`);
   const zero = explainZeroOccupancy(input, result);
   if (zero) lines.push(`Cannot launch: ${zero}`);
   lines.push('Blocks per SM each resource allows:');
   const labels: Array<[keyof OccupancyResult['limits'], string]> = [
-    ['warps', 'warps'], ['registers', 'registers'], ['sharedMemory', 'shared memory'], ['blocks', 'blocks'], ['barriers', 'barriers'],
+    ['warps', 'warps'],
+    ['registers', 'registers'],
+    ['sharedMemory', 'shared memory'],
+    ['blocks', 'blocks'],
+    ['barriers', 'barriers'],
   ];
   for (const [key, label] of labels) {
     const limit = result.limits[key];
     const mark = result.limiter.includes(key) ? '  <- limiter' : '';
     lines.push(`  ${label.padEnd(14)}${limit === null ? 'unlimited' : String(limit)}${mark}`);
   }
-  lines.push(`Allocated per block: ${result.allocatedRegistersPerBlock} registers, ${result.allocatedSharedBytesPerBlock} B shared` +
-    (arch.reservedSharedMemoryPerBlock ? ` (incl. ${arch.reservedSharedMemoryPerBlock} B reserved)` : ''));
+  lines.push(
+    `Allocated per block: ${result.allocatedRegistersPerBlock} registers, ${result.allocatedSharedBytesPerBlock} B shared` +
+      (arch.reservedSharedMemoryPerBlock ? ` (incl. ${arch.reservedSharedMemoryPerBlock} B reserved)` : ''),
+  );
   lines.push('Cliffs:');
   lines.push(`  registers:     ${describeSide(cliffs.registers, 'registers', result.activeBlocksPerSM)}`);
   lines.push(`  shared memory: ${describeSide(cliffs.sharedMemory, 'B', result.activeBlocksPerSM)}`);
   const best = cliffs.curve.find((p) => p.blockSize === cliffs.bestBlockSizes[0]);
-  lines.push(best
-    ? `Best block sizes (occupancy ${percent(best.occupancy)}): ${cliffs.bestBlockSizes.join(', ')}`
-    : 'Best block sizes: none launches');
+  lines.push(
+    best
+      ? `Best block sizes (occupancy ${percent(best.occupancy)}): ${cliffs.bestBlockSizes.join(', ')}`
+      : 'Best block sizes: none launches',
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -155,19 +178,23 @@ function optionalInt(value: string | undefined, flag: string): number | undefine
 }
 
 async function run(argv: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parseCommandArgs(argv, {
-    arch: { type: 'string' },
-    registers: { type: 'string' },
-    shared: { type: 'string' },
-    block: { type: 'string' },
-    'dynamic-shared': { type: 'string' },
-    'max-dynamic-shared': { type: 'string' },
-    'max-threads': { type: 'string' },
-    carveout: { type: 'string' },
-    barriers: { type: 'string' },
-    batch: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  }, false);
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      arch: { type: 'string' },
+      registers: { type: 'string' },
+      shared: { type: 'string' },
+      block: { type: 'string' },
+      'dynamic-shared': { type: 'string' },
+      'max-dynamic-shared': { type: 'string' },
+      'max-threads': { type: 'string' },
+      carveout: { type: 'string' },
+      barriers: { type: 'string' },
+      batch: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+    false,
+  );
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.arch) throw new UsageError('--arch is required');
   try {
@@ -218,13 +245,17 @@ function runBatchCommand(file: string, arch: string, json: boolean, io: CliIO): 
   const results = runBatch(text, arch);
   for (const r of results) {
     if (json) {
-      io.stdout(JSON.stringify(r.error ? { line: r.line, error: r.error.message, limit: r.error.limit } : { line: r.line, ...r.result }) + '\n');
+      io.stdout(
+        JSON.stringify(r.error ? { line: r.line, error: r.error.message, limit: r.error.limit } : { line: r.line, ...r.result }) + '\n',
+      );
     } else if (r.error) {
       io.stdout(`${file}:${r.line}: error: ${r.error.message}\n`);
     } else {
       const res = r.result!;
-      io.stdout(`${file}:${r.line}: ${res.arch} block ${res.blockSize}: ${res.activeBlocksPerSM} blocks/SM, ${res.activeWarpsPerSM} warps, ` +
-        `occupancy ${percent(res.occupancy)}, limited by ${res.limiter.join(', ')}\n`);
+      io.stdout(
+        `${file}:${r.line}: ${res.arch} block ${res.blockSize}: ${res.activeBlocksPerSM} blocks/SM, ${res.activeWarpsPerSM} warps, ` +
+          `occupancy ${percent(res.occupancy)}, limited by ${res.limiter.join(', ')}\n`,
+      );
     }
   }
   const failed = results.filter((r) => r.error);

@@ -33,6 +33,10 @@ export function loadReportFile(file: string, cwd: string): Loaded<CarveReport> {
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const errors = reportSchemaErrors(json.value);
-  if (errors.length) return { ok: false, error: `${file}: not a Carve report:\n  ${errors.slice(0, 10).join('\n  ')}${errors.length > 10 ? `\n  (${errors.length - 10} more)` : ''}` };
+  if (errors.length)
+    return {
+      ok: false,
+      error: `${file}: not a Carve report:\n  ${errors.slice(0, 10).join('\n  ')}${errors.length > 10 ? `\n  (${errors.length - 10} more)` : ''}`,
+    };
   return { ok: true, value: json.value as CarveReport };
 }

@@ -26,8 +26,11 @@ function loadCarving(file: string, cwd: string): Loaded<CarvingInput> {
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const value = json.value as { variants?: unknown };
-  if (!value || typeof value !== 'object' || !Array.isArray(value.variants)) return { ok: false, error: `${file}: expected {variants: [...]} (a carving result)` };
-  const bad = value.variants.findIndex((v: unknown) => !v || typeof v !== 'object' || typeof (v as { parameters?: unknown }).parameters !== 'object');
+  if (!value || typeof value !== 'object' || !Array.isArray(value.variants))
+    return { ok: false, error: `${file}: expected {variants: [...]} (a carving result)` };
+  const bad = value.variants.findIndex(
+    (v: unknown) => !v || typeof v !== 'object' || typeof (v as { parameters?: unknown }).parameters !== 'object',
+  );
   if (bad >= 0) return { ok: false, error: `${file}: /variants/${bad} needs a parameters object` };
   return { ok: true, value: value as CarvingInput };
 }
@@ -37,9 +40,11 @@ function loadFrontiers(file: string, cwd: string): Loaded<PrCarvingSummary | nul
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const value = json.value as { carving?: PrCarvingSummary };
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: `${file}: expected a comparison object ({kernels, findings, carving?})` };
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, error: `${file}: expected a comparison object ({kernels, findings, carving?})` };
   if (value.carving === undefined) return { ok: true, value: null };
-  if (!value.carving || !Array.isArray(value.carving.frontiers) || !Array.isArray(value.carving.skipped)) return { ok: false, error: `${file}: /carving needs frontiers and skipped arrays` };
+  if (!value.carving || !Array.isArray(value.carving.frontiers) || !Array.isArray(value.carving.skipped))
+    return { ok: false, error: `${file}: /carving needs frontiers and skipped arrays` };
   return { ok: true, value: value.carving };
 }
 
@@ -81,7 +86,13 @@ export const reportCommand: Command = {
       writeFileSync(written[1], renderMarkdownReport(input));
     }
     if (values.json) {
-      io.stdout(JSON.stringify({ files: written, reports: input.reports.length, kernels: input.reports.reduce((n, r) => n + r.kernels.length, 0) }, null, 2) + '\n');
+      io.stdout(
+        JSON.stringify(
+          { files: written, reports: input.reports.length, kernels: input.reports.reduce((n, r) => n + r.kernels.length, 0) },
+          null,
+          2,
+        ) + '\n',
+      );
     } else {
       io.stdout(written.map((f) => `wrote ${path.relative(io.cwd, f) || f}`).join('\n') + '\n');
     }

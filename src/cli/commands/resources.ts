@@ -27,9 +27,12 @@ function table(kernels: ResourceRecord[]): string {
   const header = ['kernel', 'arch', 'regs', 'shared', 'local/stack', 'spills st/ld', 'barriers', 'cmem[0]', 'launch bounds'];
   const rows = kernels.map((k) => {
     const r = k.resources;
-    const bounds = r.maxThreadsPerBlock === null
-      ? (r.nullReasons?.maxThreadsPerBlock ? '?' : '-')
-      : `${r.maxThreadsPerBlock}${r.minBlocksPerSM !== null ? `, ${r.minBlocksPerSM}` : r.nullReasons?.minBlocksPerSM ? ', ?' : ''}`;
+    const bounds =
+      r.maxThreadsPerBlock === null
+        ? r.nullReasons?.maxThreadsPerBlock
+          ? '?'
+          : '-'
+        : `${r.maxThreadsPerBlock}${r.minBlocksPerSM !== null ? `, ${r.minBlocksPerSM}` : r.nullReasons?.minBlocksPerSM ? ', ?' : ''}`;
     return [
       k.isEntry ? k.displayName : `${k.displayName} (device fn)`,
       k.arch,
@@ -46,7 +49,11 @@ function table(kernels: ResourceRecord[]): string {
   const widths = header.map((h) => h.length);
   for (const row of rows) for (const [i, cell] of row.entries()) if (cell.length > widths[i]) widths[i] = cell.length;
   const numeric = new Set([2, 3, 6, 7]);
-  const format = (row: string[]) => row.map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd();
+  const format = (row: string[]) =>
+    row
+      .map((cell, i) => (numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [format(header), ...rows.map(format)].join('\n');
 }
 
@@ -72,7 +79,13 @@ export const resourcesCommand: Command = {
     const parsed = isCubin ? readCubin(bytes, file) : { arch: null, ...parsePtxasLog(new TextDecoder().decode(bytes), file) };
     const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
     if (values.json) {
-      io.stdout(JSON.stringify({ file, kind: isCubin ? 'cubin' : 'ptxas-log', arch: parsed.arch, kernels: parsed.kernels, diagnostics: parsed.diagnostics }, null, 2) + '\n');
+      io.stdout(
+        JSON.stringify(
+          { file, kind: isCubin ? 'cubin' : 'ptxas-log', arch: parsed.arch, kernels: parsed.kernels, diagnostics: parsed.diagnostics },
+          null,
+          2,
+        ) + '\n',
+      );
     } else if (parsed.kernels.length > 0) {
       io.stdout(table(parsed.kernels) + '\n');
     }

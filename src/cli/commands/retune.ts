@@ -37,13 +37,25 @@ export const retuneCommand: Command = {
   summary: 'carve every variant space, time the survivors and propose a faster configuration than `current`',
   usage: USAGE,
   async run(argv, io) {
-    const { values } = parseCommandArgs(argv, {
-      config: { type: 'string' }, space: { type: 'string', multiple: true }, arch: { type: 'string', multiple: true },
-      time: { type: 'boolean' }, timings: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' },
-      cache: { type: 'string' }, jobs: { type: 'string' }, budget: { type: 'string' },
-    }, false);
+    const { values } = parseCommandArgs(
+      argv,
+      {
+        config: { type: 'string' },
+        space: { type: 'string', multiple: true },
+        arch: { type: 'string', multiple: true },
+        time: { type: 'boolean' },
+        timings: { type: 'string' },
+        json: { type: 'boolean' },
+        out: { type: 'string' },
+        cache: { type: 'string' },
+        jobs: { type: 'string' },
+        budget: { type: 'string' },
+      },
+      false,
+    );
     const budget = values.budget === undefined ? null : parseBudget(values.budget);
-    if (budget === null && values.budget !== undefined) throw new UsageError(`--budget must be a count (40) or a share of the space (5%), got '${values.budget}'`);
+    if (budget === null && values.budget !== undefined)
+      throw new UsageError(`--budget must be a count (40) or a share of the space (5%), got '${values.budget}'`);
     if (values.time && values.timings) throw new UsageError('--time and --timings exclude each other');
     const configFile = path.resolve(io.cwd, values.config ?? '.github/carve.yml');
     if (!existsSync(configFile)) throw new UsageError(`no config at ${values.config ?? '.github/carve.yml'} (retune needs its \`spaces\`)`);
@@ -68,11 +80,20 @@ export const retuneCommand: Command = {
       }
       timingRecords = parsed.records;
     }
-    const config = budget && 'share' in budget ? { ...loaded.config, carving: { ...loaded.config.carving, timingBudget: budget.share } } : loaded.config;
+    const config =
+      budget && 'share' in budget ? { ...loaded.config, carving: { ...loaded.config.carving, timingBudget: budget.share } } : loaded.config;
     const report = await retune({
-      config, timingBudgetCount: budget && 'count' in budget ? budget.count : undefined, configPath: configFile, archs: values.arch?.length ? values.arch : loaded.config.archs, spaces: values.space,
-      cacheDir: path.resolve(io.cwd, values.cache ?? '.carve-cache'), timing: values.time || timingRecords ? 'on' : 'off', timingRecords,
-      cwd: io.cwd, jobs: values.jobs ? intFlag(values.jobs, '--jobs') : undefined, progress: { write: io.stderr, isTTY: io.isTTY },
+      config,
+      timingBudgetCount: budget && 'count' in budget ? budget.count : undefined,
+      configPath: configFile,
+      archs: values.arch?.length ? values.arch : loaded.config.archs,
+      spaces: values.space,
+      cacheDir: path.resolve(io.cwd, values.cache ?? '.carve-cache'),
+      timing: values.time || timingRecords ? 'on' : 'off',
+      timingRecords,
+      cwd: io.cwd,
+      jobs: values.jobs ? intFlag(values.jobs, '--jobs') : undefined,
+      progress: { write: io.stderr, isTTY: io.isTTY },
       // Coarse steps (carving a space, timing it) as plain lines; variant builds draw the shared bar.
       log: (message) => io.stderr(`${message.replace(/^carve: /, 'carve retune: ')}\n`),
     });

@@ -22,7 +22,18 @@ function manifestEntries(text: string, cubinDir: string): HarnessEntry[] {
     const words = line.trim().split(/\s+/);
     if (words[0] === 'variant') {
       const n = words.slice(5).map(Number);
-      entries.push({ space: words[1], id: words[2], cubin: path.resolve(cubinDir, words[3]), kernel: words[4], grid: [n[0], n[1], n[2]], block: [n[3], n[4], n[5]], dynamicSharedBytes: n[6], warmup: n[7], samples: n[8], arguments: [] });
+      entries.push({
+        space: words[1],
+        id: words[2],
+        cubin: path.resolve(cubinDir, words[3]),
+        kernel: words[4],
+        grid: [n[0], n[1], n[2]],
+        block: [n[3], n[4], n[5]],
+        dynamicSharedBytes: n[6],
+        warmup: n[7],
+        samples: n[8],
+        arguments: [],
+      });
     } else if (entries.length && words[0] === 'buffer') {
       entries[entries.length - 1].arguments.push({ kind: 'buffer', type: words[1], count: Number(words[2]), init: words[3] as 'random' });
     } else if (entries.length && (words[0] === 'int' || words[0] === 'float')) {
@@ -38,20 +49,35 @@ export const timeCommand: Command = {
   usage: USAGE,
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
-      manifest: { type: 'string' }, 'cubin-dir': { type: 'string' }, compare: { type: 'boolean' }, alpha: { type: 'string' }, json: { type: 'boolean' },
+      manifest: { type: 'string' },
+      'cubin-dir': { type: 'string' },
+      compare: { type: 'boolean' },
+      alpha: { type: 'string' },
+      json: { type: 'boolean' },
     });
     if (values.compare) {
       if (positionals.length !== 2) throw new UsageError('--compare takes BASE and HEAD timing files');
       const alpha = values.alpha === undefined ? 0.01 : Number(values.alpha);
       if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha must be in (0, 1), got '${values.alpha}'`);
       const [base, head] = positionals.map((file) => parseTimingOutput(readFileSync(path.resolve(io.cwd, file), 'utf8'), file));
-      for (const d of [...base.diagnostics, ...head.diagnostics]) io.stderr(`${d.severity}: ${d.file ?? ''}${d.line ? `:${d.line}` : ''}: ${d.message}\n`);
+      for (const d of [...base.diagnostics, ...head.diagnostics])
+        io.stderr(`${d.severity}: ${d.file ?? ''}${d.line ? `:${d.line}` : ''}: ${d.message}\n`);
       const headById = new Map(head.records.map((r) => [r.variant, r]));
       const comparisons = base.records
         .filter((r) => r.status === 'ok' && headById.get(r.variant)?.status === 'ok')
-        .map((r) => ({ variant: r.variant, ...compareTimings(r.samplesMs, (headById.get(r.variant) as { samplesMs: number[] }).samplesMs, alpha, { kernel: r.variant, seed: 1 }) }));
+        .map((r) => ({
+          variant: r.variant,
+          ...compareTimings(r.samplesMs, (headById.get(r.variant) as { samplesMs: number[] }).samplesMs, alpha, {
+            kernel: r.variant,
+            seed: 1,
+          }),
+        }));
       if (values.json) io.stdout(JSON.stringify(comparisons, null, 2) + '\n');
-      else for (const c of comparisons) io.stdout(`${c.variant}: head/base ${c.ratio.toFixed(4)} [${c.ratioCiLow.toFixed(4)}, ${c.ratioCiHigh.toFixed(4)}] p=${c.pValue.toPrecision(3)}${c.significant && c.ratio > 1 ? ' SLOWER' : ''}\n`);
+      else
+        for (const c of comparisons)
+          io.stdout(
+            `${c.variant}: head/base ${c.ratio.toFixed(4)} [${c.ratioCiLow.toFixed(4)}, ${c.ratioCiHigh.toFixed(4)}] p=${c.pValue.toPrecision(3)}${c.significant && c.ratio > 1 ? ' SLOWER' : ''}\n`,
+          );
       return comparisons.some((c) => c.significant && c.ratio > 1) ? EXIT_FINDINGS : EXIT_OK;
     }
     if (!values.manifest) throw new UsageError('give --manifest FILE or --compare BASE HEAD');
@@ -65,9 +91,23 @@ export const timeCommand: Command = {
     const entries = manifestEntries(text, path.resolve(io.cwd, values['cubin-dir'] ?? path.dirname(values.manifest)));
     const run = await runHarness(entries, mkdtempSync(path.join(tmpdir(), 'carve-time-')));
     for (const d of run.diagnostics) io.stderr(`${d.severity}: ${d.message}\n`);
-    const ranking = rankTimings(run.records.filter((r) => r.status === 'ok'), { seed: 1 });
-    if (values.json) io.stdout(JSON.stringify(ranking.map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats })), null, 2) + '\n');
-    else for (const r of ranking) io.stdout(`#${r.rank} ${r.variant}: ${r.stats.medianMs.toFixed(4)} ms [${r.stats.ciLowMs.toFixed(4)}, ${r.stats.ciHighMs.toFixed(4)}] n=${r.stats.n}\n`);
+    const ranking = rankTimings(
+      run.records.filter((r) => r.status === 'ok'),
+      { seed: 1 },
+    );
+    if (values.json)
+      io.stdout(
+        JSON.stringify(
+          ranking.map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats })),
+          null,
+          2,
+        ) + '\n',
+      );
+    else
+      for (const r of ranking)
+        io.stdout(
+          `#${r.rank} ${r.variant}: ${r.stats.medianMs.toFixed(4)} ms [${r.stats.ciLowMs.toFixed(4)}, ${r.stats.ciHighMs.toFixed(4)}] n=${r.stats.n}\n`,
+        );
     return run.records.length === 0 ? EXIT_USAGE : EXIT_OK;
   },
 };
