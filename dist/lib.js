@@ -2,14 +2,16 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-FWRMHP3H.js";
+} from "./chunk-FJ5Q37VL.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-MTCMBYKF.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-AE4MRKC7.js";
+} from "./chunk-ZLB4EUBK.js";
+import "./chunk-BTQO2XUW.js";
+import "./chunk-FABQUP6R.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -17,18 +19,18 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-YZDUGGFF.js";
+} from "./chunk-UO42EXSH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-YICOGIGF.js";
+} from "./chunk-D4TS45NY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GWD27O4R.js";
+import "./chunk-3XBYAIYL.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-HOBP3URJ.js";
+} from "./chunk-UFIJU2TV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -38,13 +40,14 @@ import {
   computeOccupancy,
   getArch,
   occupancyCurve
-} from "./chunk-GHBDCHLJ.js";
+} from "./chunk-JDTKYLUX.js";
 import {
   compileCuda,
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-WI4B7AXD.js";
+} from "./chunk-64PIBHAB.js";
+import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";
 import "./chunk-QMUWDXFR.js";

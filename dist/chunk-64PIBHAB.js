@@ -1,6 +1,9 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
+  overSizeLimit
+} from "./chunk-R5MDRTYS.js";
+import {
   childEnv,
   compileTimeoutMs
 } from "./chunk-AI7SF5R3.js";
@@ -452,7 +455,13 @@ var COMPILING = /Compiling entry function '([^']+)' for '([^']+)'/;
 var PROPERTIES = /Function properties for (\S+)/;
 var FRAME = /^(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads\s*$/;
 var USED = /Used (\S+) registers(.*)$/;
-var IGNORED_INFO = [/^\d+ bytes gmem/, /^Compile time =/, /^Overriding maximum register limit/, /^Function properties for/, /^Compiling entry function/];
+var IGNORED_INFO = [
+  /^\d+ bytes gmem/,
+  /^Compile time =/,
+  /^Overriding maximum register limit/,
+  /^Function properties for/,
+  /^Compiling entry function/
+];
 function ptxasMessage(line) {
   const match = /ptxas\s+(info|warning|error|fatal)\s*:\s?/.exec(line);
   if (!match) return null;
@@ -460,10 +469,24 @@ function ptxasMessage(line) {
 }
 function parseUsed(registersText, rest, at, diagnostics) {
   if (!/^\d+$/.test(registersText)) {
-    diagnostics.push({ severity: "error", stage: "ptxas", message: `cannot read the register count '${registersText}'`, file: at.file, line: at.line, column: at.column });
+    diagnostics.push({
+      severity: "error",
+      stage: "ptxas",
+      message: `cannot read the register count '${registersText}'`,
+      file: at.file,
+      line: at.line,
+      column: at.column
+    });
     return null;
   }
-  const used = { registers: Number(registersText), barriers: null, staticSharedBytes: 0, constantBytes: null, cumulativeStackBytes: null, localBytes: null };
+  const used = {
+    registers: Number(registersText),
+    barriers: null,
+    staticSharedBytes: 0,
+    constantBytes: null,
+    cumulativeStackBytes: null,
+    localBytes: null
+  };
   for (const rawItem of rest.split(",")) {
     const item = rawItem.trim();
     if (item === "") continue;
@@ -475,17 +498,39 @@ function parseUsed(registersText, rest, at, diagnostics) {
     } else if (m = /^(\d+) bytes cumulative stack size$/.exec(item)) used.cumulativeStackBytes = Number(m[1]);
     else if (m = /^(\d+)(?:\+(\d+))? bytes lmem$/.exec(item)) used.localBytes = Number(m[1]) + Number(m[2] ?? 0);
     else if (/^\d+ (textures?|samplers?|surfaces?)$/.test(item)) continue;
-    else diagnostics.push({ severity: "warning", stage: "ptxas", message: `unrecognised resource item '${item}' (ignored)`, file: at.file, line: at.line, column: at.column });
+    else
+      diagnostics.push({
+        severity: "warning",
+        stage: "ptxas",
+        message: `unrecognised resource item '${item}' (ignored)`,
+        file: at.file,
+        line: at.line,
+        column: at.column
+      });
   }
   return used;
 }
 function toRecord(fn, fallbackArch, file, diagnostics) {
   const arch = fn.arch ?? fallbackArch;
   if (arch === null) {
-    diagnostics.push({ severity: "warning", stage: "ptxas", message: `no target arch stated for '${fn.name}'`, file, line: fn.line, kernel: fn.name });
+    diagnostics.push({
+      severity: "warning",
+      stage: "ptxas",
+      message: `no target arch stated for '${fn.name}'`,
+      file,
+      line: fn.line,
+      kernel: fn.name
+    });
   }
   if (fn.isEntry && fn.used === null) {
-    diagnostics.push({ severity: "error", stage: "ptxas", message: `no 'Used N registers' line for entry '${fn.name}'`, file, line: fn.line, kernel: fn.name });
+    diagnostics.push({
+      severity: "error",
+      stage: "ptxas",
+      message: `no 'Used N registers' line for entry '${fn.name}'`,
+      file,
+      line: fn.line,
+      kernel: fn.name
+    });
     return null;
   }
   const used = fn.used;
@@ -497,7 +542,8 @@ function toRecord(fn, fallbackArch, file, diagnostics) {
     nullReasons.spillStoreBytes = nullReasons.spillLoadBytes = "ptxas printed no Function properties line for this function";
   }
   if (used && used.barriers === null) nullReasons.barriers = "this ptxas version prints no barrier count";
-  if (used && used.constantBytes === null) nullReasons.constantBytes = "ptxas printed no cmem[0] size (nvcc 13 omits it for sm_90 and newer)";
+  if (used && used.constantBytes === null)
+    nullReasons.constantBytes = "ptxas printed no cmem[0] size (nvcc 13 omits it for sm_90 and newer)";
   const stackFrameBytes = fn.stackFrameBytes ?? 0;
   const isDeviceOnly = !fn.isEntry && used === null;
   const resources = {
@@ -524,6 +570,8 @@ function toRecord(fn, fallbackArch, file, diagnostics) {
 }
 function parsePtxasLog(text2, file) {
   const diagnostics = [];
+  const tooLarge = overSizeLimit("ptxasLog", text2.length);
+  if (tooLarge) return { kernels: [], diagnostics: [{ severity: "error", stage: "ptxas", file, message: tooLarge }] };
   const functions = [];
   let current = null;
   let lastArch = null;
@@ -538,45 +586,93 @@ function parsePtxasLog(text2, file) {
       const frame = FRAME.exec(frameText);
       if (frame) {
         if (!current) {
-          diagnostics.push({ severity: "warning", stage: "ptxas", message: "stack frame line without a preceding Function properties line", file, line: lineNumber });
+          diagnostics.push({
+            severity: "warning",
+            stage: "ptxas",
+            message: "stack frame line without a preceding Function properties line",
+            file,
+            line: lineNumber
+          });
           return;
         }
         current.stackFrameBytes = Number(frame[1]);
         current.spillStoreBytes = Number(frame[2]);
         current.spillLoadBytes = Number(frame[3]);
       } else if (/bytes stack frame/.test(frameText)) {
-        diagnostics.push({ severity: "error", stage: "ptxas", message: `cannot read stack frame line '${frameText.trim()}'`, file, line: lineNumber, column: line.indexOf(frameText) + 1 });
+        diagnostics.push({
+          severity: "error",
+          stage: "ptxas",
+          message: `cannot read stack frame line '${frameText.trim()}'`,
+          file,
+          line: lineNumber,
+          column: line.indexOf(frameText) + 1
+        });
       }
       return;
     }
     sawPtxasLine = true;
     const at = { file, line: lineNumber, column: ptxas.column };
     if (ptxas.kind !== "info") {
-      diagnostics.push({ severity: ptxas.kind === "warning" ? "warning" : "error", stage: "ptxas", message: ptxas.message, ...at, kernel: /'([^']+)'/.exec(ptxas.message)?.[1] });
+      diagnostics.push({
+        severity: ptxas.kind === "warning" ? "warning" : "error",
+        stage: "ptxas",
+        message: ptxas.message,
+        ...at,
+        kernel: /'([^']+)'/.exec(ptxas.message)?.[1]
+      });
       return;
     }
     const compiling = COMPILING.exec(ptxas.message);
     if (compiling) {
       lastArch = compiling[2];
-      current = { name: compiling[1], arch: compiling[2], isEntry: true, line: lineNumber, stackFrameBytes: null, spillStoreBytes: null, spillLoadBytes: null, used: null };
+      current = {
+        name: compiling[1],
+        arch: compiling[2],
+        isEntry: true,
+        line: lineNumber,
+        stackFrameBytes: null,
+        spillStoreBytes: null,
+        spillLoadBytes: null,
+        used: null
+      };
       functions.push(current);
       return;
     }
     const properties = PROPERTIES.exec(ptxas.message);
     if (properties) {
       if (current && current.isEntry && current.name === properties[1] && current.stackFrameBytes === null) return;
-      current = { name: properties[1], arch: lastArch, isEntry: false, line: lineNumber, stackFrameBytes: null, spillStoreBytes: null, spillLoadBytes: null, used: null };
+      current = {
+        name: properties[1],
+        arch: lastArch,
+        isEntry: false,
+        line: lineNumber,
+        stackFrameBytes: null,
+        spillStoreBytes: null,
+        spillLoadBytes: null,
+        used: null
+      };
       functions.push(current);
       return;
     }
     const used = USED.exec(ptxas.message);
     if (used) {
       if (!current) {
-        diagnostics.push({ severity: "error", stage: "ptxas", message: "'Used N registers' line without a preceding Compiling entry / Function properties line", ...at });
+        diagnostics.push({
+          severity: "error",
+          stage: "ptxas",
+          message: "'Used N registers' line without a preceding Compiling entry / Function properties line",
+          ...at
+        });
         return;
       }
       if (current.used) {
-        diagnostics.push({ severity: "warning", stage: "ptxas", message: `second 'Used' line for '${current.name}' (ignored)`, ...at, kernel: current.name });
+        diagnostics.push({
+          severity: "warning",
+          stage: "ptxas",
+          message: `second 'Used' line for '${current.name}' (ignored)`,
+          ...at,
+          kernel: current.name
+        });
         return;
       }
       current.used = parseUsed(used[1], used[2].replace(/^,/, ""), at, diagnostics);
@@ -587,7 +683,13 @@ function parsePtxasLog(text2, file) {
     diagnostics.push({ severity: "note", stage: "ptxas", message: `unrecognised ptxas line '${ptxas.message}' (ignored)`, ...at });
   });
   if (!sawPtxasLine) {
-    diagnostics.push({ severity: "error", stage: "ptxas", message: 'no ptxas output found (expected lines like "ptxas info    : Used 32 registers, ...")', file, line: 1 });
+    diagnostics.push({
+      severity: "error",
+      stage: "ptxas",
+      message: 'no ptxas output found (expected lines like "ptxas info    : Used 32 registers, ...")',
+      file,
+      line: 1
+    });
   }
   const firstArch = functions.find((f) => f.arch !== null)?.arch ?? null;
   const kernels = [];
@@ -617,7 +719,10 @@ var ByteReader = class {
   view;
   check(offset, length, what) {
     if (!Number.isSafeInteger(offset) || offset < 0 || offset + length > this.bytes.length) {
-      throw new ElfError(`${what} at byte ${offset} runs past the end of the file (${this.bytes.length} bytes)`, Math.min(Math.max(offset, 0), this.bytes.length));
+      throw new ElfError(
+        `${what} at byte ${offset} runs past the end of the file (${this.bytes.length} bytes)`,
+        Math.min(Math.max(offset, 0), this.bytes.length)
+      );
     }
   }
   u8(offset, what = "byte") {
@@ -691,7 +796,10 @@ function readElf(bytes) {
   const names = raw[shstrndx];
   if (!names) throw new ElfError(`section name table index ${shstrndx} is out of range`, 62);
   r.range(names.offset, names.size, "section name table");
-  const sections = raw.map((s, i) => ({ ...s, name: r.cString(names.offset + nameOffsets[i], names.offset + names.size, "section name") }));
+  const sections = raw.map((s, i) => ({
+    ...s,
+    name: r.cString(names.offset + nameOffsets[i], names.offset + names.size, "section name")
+  }));
   const symbols = [];
   const symtab = sections.find((s) => s.type === SHT_SYMTAB);
   if (symtab) {
@@ -871,13 +979,26 @@ function readCubin(bytes, file) {
     }
     const kernelGlobal = global.get(symbol.index) ?? /* @__PURE__ */ new Map();
     if (!kernelGlobal.has(EIATTR.FRAME_SIZE)) {
-      diagnostics.push({ severity: "warning", stage: "cubin", message: `no EIATTR_FRAME_SIZE record for '${name}' in .nv.info: stack frame taken as 0`, file, offset: text2.headerOffset, kernel: name });
+      diagnostics.push({
+        severity: "warning",
+        stage: "cubin",
+        message: `no EIATTR_FRAME_SIZE record for '${name}' in .nv.info: stack frame taken as 0`,
+        file,
+        offset: text2.headerOffset,
+        kernel: name
+      });
     }
     const resources = kernelResources(elf, arch === null ? null : sm, text2, { global: kernelGlobal, own }, reservedShared);
     kernels.push({ name, displayName: demangle(name), arch: arch ?? "unknown", resources, isEntry: (symbol.other & STO_CUDA_ENTRY) !== 0 });
   }
   if (kernels.length === 0 && diagnostics.length === 0) {
-    diagnostics.push({ severity: "warning", stage: "cubin", message: "the cubin contains no kernels (.text.<name> sections)", file, offset: 0 });
+    diagnostics.push({
+      severity: "warning",
+      stage: "cubin",
+      message: "the cubin contains no kernels (.text.<name> sections)",
+      file,
+      offset: 0
+    });
   }
   return { arch, kernels, diagnostics };
 }
@@ -920,17 +1041,38 @@ function applyLaunchBounds(records, ptxText) {
 }
 function assemblePtx(ptxas, arch, ptxPath, ptxText) {
   return new Promise((resolve) => {
-    execFile(ptxas, [`-arch=${arch}`, "-v", "-o", "/dev/null", ptxPath], { encoding: "utf8", maxBuffer: 64 << 20, timeout: compileTimeoutMs(), killSignal: "SIGKILL", env: childEnv() }, (error, _stdout, stderr) => {
-      if (error && typeof error.code === "string") {
-        resolve({ records: [], diagnostics: [{ severity: "note", stage: "ptxas", file: ptxPath, message: `ptxas could not run (${error.message}): resources unknown` }] });
-        return;
+    execFile(
+      ptxas,
+      [`-arch=${arch}`, "-v", "-o", "/dev/null", ptxPath],
+      { encoding: "utf8", maxBuffer: 64 << 20, timeout: compileTimeoutMs(), killSignal: "SIGKILL", env: childEnv() },
+      (error, _stdout, stderr) => {
+        if (error && typeof error.code === "string") {
+          resolve({
+            records: [],
+            diagnostics: [
+              {
+                severity: "note",
+                stage: "ptxas",
+                file: ptxPath,
+                message: `ptxas could not run (${error.message}): resources unknown`
+              }
+            ]
+          });
+          return;
+        }
+        const parsed = parsePtxasLog(stderr, ptxPath);
+        const diagnostics = parsed.diagnostics.filter((d) => d.severity !== "note");
+        if (error)
+          diagnostics.push({
+            severity: "warning",
+            stage: "ptxas",
+            file: ptxPath,
+            message: `ptxas failed on this PTX: ${stderr.trim().split("\n").slice(-2).join(" ")}`
+          });
+        applyLaunchBounds(parsed.kernels, ptxText);
+        resolve({ records: parsed.kernels, diagnostics });
       }
-      const parsed = parsePtxasLog(stderr, ptxPath);
-      const diagnostics = parsed.diagnostics.filter((d) => d.severity !== "note");
-      if (error) diagnostics.push({ severity: "warning", stage: "ptxas", file: ptxPath, message: `ptxas failed on this PTX: ${stderr.trim().split("\n").slice(-2).join(" ")}` });
-      applyLaunchBounds(parsed.kernels, ptxText);
-      resolve({ records: parsed.kernels, diagnostics });
-    });
+    );
   });
 }
 
@@ -953,16 +1095,20 @@ function defineArgs(defines, outDir, stem) {
   for (const [name, raw] of Object.entries(defines)) {
     const value = String(raw);
     if (!DEFINE_NAME.test(name)) errors.push(`define name '${printable(name)}' is not a C identifier ([A-Za-z_][A-Za-z0-9_]*)`);
-    else if (/[\n\r\0]|\\$/.test(value)) errors.push(`define ${name}: value '${printable(value)}' cannot be one line of a header (newline, NUL or trailing backslash)`);
+    else if (/[\n\r\0]|\\$/.test(value))
+      errors.push(`define ${name}: value '${printable(value)}' cannot be one line of a header (newline, NUL or trailing backslash)`);
     else if (INLINE_VALUE.test(value)) args.push(`-D${name}=${value}`);
     else lines.push(`#define ${name} ${value}`);
   }
   const files = [];
   if (lines.length && !errors.length) {
     const header = path.join(outDir, `${stem}.carve-defines-${shortHash(lines.join("\n"))}.h`);
-    files.push({ path: header, text: `// Generated by Carve: defines whose values are not passed on nvcc's command line.
+    files.push({
+      path: header,
+      text: `// Generated by Carve: defines whose values are not passed on nvcc's command line.
 ${lines.join("\n")}
-` });
+`
+    });
     args.push("-include", header);
   }
   return { args, files, errors };
@@ -971,11 +1117,22 @@ function unitFor(source, outDir) {
   const base = path.basename(source).replace(/\.[^.]+$/, "");
   if (SHELL_INERT.test(source)) return { unit: source, stem: base, files: [], errors: [] };
   const stem = `${base.replace(/[^A-Za-z0-9_.+-]/g, "_")}-${shortHash(path.resolve(source))}`;
-  if (/["\n\r\0]/.test(source)) return { unit: source, stem, files: [], errors: [`source path '${printable(source)}' contains a quote or newline: not compiled`] };
+  if (/["\n\r\0]/.test(source))
+    return { unit: source, stem, files: [], errors: [`source path '${printable(source)}' contains a quote or newline: not compiled`] };
   const wrapper = path.join(outDir, `${stem}.carve-unit${path.extname(source) || ".cu"}`);
-  return { unit: wrapper, stem, files: [{ path: wrapper, text: `// Generated by Carve: compiles a source whose name is unsafe on nvcc's command line.
+  return {
+    unit: wrapper,
+    stem,
+    files: [
+      {
+        path: wrapper,
+        text: `// Generated by Carve: compiles a source whose name is unsafe on nvcc's command line.
 #include "${path.resolve(source)}"
-` }], errors: [] };
+`
+      }
+    ],
+    errors: []
+  };
 }
 var FLAG_NAMES = /* @__PURE__ */ new Set([
   "O0",
@@ -1042,15 +1199,21 @@ function checkFlags(flags) {
       const [, kind, rest] = glued;
       if (kind === "D") {
         const [name2, ...value] = rest.split("=");
-        if (!DEFINE_NAME.test(name2) || !INLINE_VALUE.test(value.join("="))) errors.push(`flag '${printable(flag)}': -D needs NAME=VALUE with NAME a C identifier and VALUE of [A-Za-z0-9_.+-] (put other values under defines)`);
+        if (!DEFINE_NAME.test(name2) || !INLINE_VALUE.test(value.join("=")))
+          errors.push(
+            `flag '${printable(flag)}': -D needs NAME=VALUE with NAME a C identifier and VALUE of [A-Za-z0-9_.+-] (put other values under defines)`
+          );
       } else if (kind === "U" && !DEFINE_NAME.test(rest)) errors.push(`flag '${printable(flag)}': -U needs a C identifier`);
-      else if (kind === "I" && (!SHELL_INERT.test(rest) || rest.includes(" ") || path.isAbsolute(rest) || rest.split("/").includes(".."))) errors.push(`flag '${printable(flag)}': -I takes a path inside the repository (use \`include\` in the config)`);
+      else if (kind === "I" && (!SHELL_INERT.test(rest) || rest.includes(" ") || path.isAbsolute(rest) || rest.split("/").includes("..")))
+        errors.push(`flag '${printable(flag)}': -I takes a path inside the repository (use \`include\` in the config)`);
       continue;
     }
     const m = FLAG_SHAPE.exec(flag);
     const name = m?.[2];
     if (!m || !name || !FLAG_NAMES.has(name)) {
-      errors.push(`flag '${printable(flag)}' is not an allowed nvcc option (options that pick an executable, run a program, name files or change the compile mode are refused; see docs/security.md)`);
+      errors.push(
+        `flag '${printable(flag)}' is not an allowed nvcc option (options that pick an executable, run a program, name files or change the compile mode are refused; see docs/security.md)`
+      );
       continue;
     }
     if (name === "Xptxas" || name === "ptxas-options" || name === "Xcompiler" || name === "compiler-options") {
@@ -1061,9 +1224,12 @@ function checkFlags(flags) {
         continue;
       }
       for (const item of value.split(",")) {
-        if (!PASSTHROUGH_ITEM.test(item) || PASSTHROUGH_DENIED.test(item)) errors.push(`flag '${flag}': '${printable(item)}' is not allowed (plain options only; no plugin, wrapper, spec file, include or output)`);
+        if (!PASSTHROUGH_ITEM.test(item) || PASSTHROUGH_DENIED.test(item))
+          errors.push(
+            `flag '${flag}': '${printable(item)}' is not allowed (plain options only; no plugin, wrapper, spec file, include or output)`
+          );
       }
-    } else if (m[4] !== void 0 && (m[4].includes("/") && name !== "dopt")) {
+    } else if (m[4] !== void 0 && m[4].includes("/") && name !== "dopt") {
       errors.push(`flag '${printable(flag)}': a value with '/' (a path) is not allowed here`);
     }
   }
@@ -1081,12 +1247,18 @@ function printable(value) {
 function run(file, args) {
   const timeout = compileTimeoutMs();
   return new Promise((resolve) => {
-    execFile2(file, args, { maxBuffer: 64 * 1024 * 1024, timeout, killSignal: "SIGKILL", encoding: "utf8", env: childEnv() }, (error, stdout, stderr) => {
-      const err = error;
-      if (err?.killed && err.signal === "SIGKILL") resolve({ code: null, stdout, stderr, spawnError: `timed out after ${timeout} ms (${path2.basename(file)} killed)` });
-      else if (err && typeof err.code === "string") resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
-      else resolve({ code: err ? typeof err.code === "number" ? err.code : 1 : 0, stdout, stderr, spawnError: null });
-    });
+    execFile2(
+      file,
+      args,
+      { maxBuffer: 64 * 1024 * 1024, timeout, killSignal: "SIGKILL", encoding: "utf8", env: childEnv() },
+      (error, stdout, stderr) => {
+        const err = error;
+        if (err?.killed && err.signal === "SIGKILL")
+          resolve({ code: null, stdout, stderr, spawnError: `timed out after ${timeout} ms (${path2.basename(file)} killed)` });
+        else if (err && typeof err.code === "string") resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
+        else resolve({ code: err ? typeof err.code === "number" ? err.code : 1 : 0, stdout, stderr, spawnError: null });
+      }
+    );
   });
 }
 async function findNvcc(hint) {
@@ -1113,11 +1285,28 @@ function parseNvccDiagnostics(stderr) {
   for (const line of stderr.split(/\r?\n/)) {
     let m;
     if (m = NVCC_DIAGNOSTIC.exec(line)) {
-      diagnostics.push({ severity: m[3] === "warning" ? "warning" : m[3] === "remark" ? "note" : "error", stage: "build", message: m[4], file: m[1], line: Number(m[2]) });
+      diagnostics.push({
+        severity: m[3] === "warning" ? "warning" : m[3] === "remark" ? "note" : "error",
+        stage: "build",
+        message: m[4],
+        file: m[1],
+        line: Number(m[2])
+      });
     } else if (m = GCC_DIAGNOSTIC.exec(line)) {
-      diagnostics.push({ severity: m[4] === "warning" ? "warning" : "error", stage: "build", message: m[5], file: m[1], line: Number(m[2]), column: Number(m[3]) });
+      diagnostics.push({
+        severity: m[4] === "warning" ? "warning" : "error",
+        stage: "build",
+        message: m[5],
+        file: m[1],
+        line: Number(m[2]),
+        column: Number(m[3])
+      });
     } else if ((m = TOOL_DIAGNOSTIC.exec(line)) && !/^ptxas info/.test(line)) {
-      diagnostics.push({ severity: m[2] === "warning" ? "warning" : "error", stage: m[1] === "ptxas" ? "ptxas" : "build", message: `${m[1]}: ${m[3]}` });
+      diagnostics.push({
+        severity: m[2] === "warning" ? "warning" : "error",
+        stage: m[1] === "ptxas" ? "ptxas" : "build",
+        message: `${m[1]}: ${m[3]}`
+      });
     }
   }
   return diagnostics;
@@ -1130,16 +1319,24 @@ async function compileCuda(request) {
   const defines = defineArgs(request.defines ?? {}, request.outDir, unit.stem);
   const ptxPath = path2.join(request.outDir, `${unit.stem}.${arch}.ptx`);
   const cubinFile = path2.join(request.outDir, `${unit.stem}.${arch}.cubin`);
-  const common = [
-    ...defines.args,
-    ...(request.includeDirs ?? []).map((d) => `-I${d}`),
-    ...request.flags ?? []
-  ];
+  const common = [...defines.args, ...(request.includeDirs ?? []).map((d) => `-I${d}`), ...request.flags ?? []];
   const command = [nvcc, `-arch=${arch}`, "-lineinfo", "-ptx", ...common, "-o", ptxPath, unit.unit];
-  const result = { ok: false, ptx: null, ptxPath: null, cubinPath: null, ptxasLog: "", resources: [], diagnostics: [], command };
+  const result = {
+    ok: false,
+    ptx: null,
+    ptxPath: null,
+    cubinPath: null,
+    ptxasLog: "",
+    resources: [],
+    diagnostics: [],
+    command
+  };
   const refused = [...unit.errors, ...defines.errors, ...checkFlags(request.flags ?? [])];
   const unsafe = firstUnsafeArg(command.slice(1));
-  if (unsafe !== null && !refused.length) refused.push(`argument '${printable(unsafe)}' has characters nvcc would hand to a shell ($, \`, \\, quotes, ;, |, &, <, >, ( ), newline): not run${SHELL_INERT.test(request.outDir) ? "" : ` (the output folder ${printable(request.outDir)} is one)`}`);
+  if (unsafe !== null && !refused.length)
+    refused.push(
+      `argument '${printable(unsafe)}' has characters nvcc would hand to a shell ($, \`, \\, quotes, ;, |, &, <, >, ( ), newline): not run${SHELL_INERT.test(request.outDir) ? "" : ` (the output folder ${printable(request.outDir)} is one)`}`
+    );
   if (refused.length) {
     for (const message of refused) result.diagnostics.push({ severity: "error", stage: "build", message, file: request.source });
     return result;
@@ -1156,7 +1353,12 @@ async function compileCuda(request) {
   if (front.spawnError || front.code !== 0) {
     const reason = front.spawnError ?? `nvcc exited with ${front.code}`;
     if (!result.diagnostics.some((d) => d.severity === "error")) {
-      result.diagnostics.push({ severity: "error", stage: "build", message: `${reason}${front.stderr.trim() ? `: ${front.stderr.trim().split("\n").slice(-3).join(" ")}` : ""}`, file: request.source });
+      result.diagnostics.push({
+        severity: "error",
+        stage: "build",
+        message: `${reason}${front.stderr.trim() ? `: ${front.stderr.trim().split("\n").slice(-3).join(" ")}` : ""}`,
+        file: request.source
+      });
     }
     return result;
   }
@@ -1167,7 +1369,12 @@ async function compileCuda(request) {
   result.diagnostics.push(...parseNvccDiagnostics(back.stderr));
   if (back.spawnError || back.code !== 0) {
     if (!result.diagnostics.some((d) => d.severity === "error")) {
-      result.diagnostics.push({ severity: "error", stage: "ptxas", message: back.spawnError ?? `ptxas step exited with ${back.code}`, file: ptxPath });
+      result.diagnostics.push({
+        severity: "error",
+        stage: "ptxas",
+        message: back.spawnError ?? `ptxas step exited with ${back.code}`,
+        file: ptxPath
+      });
     }
     return result;
   }

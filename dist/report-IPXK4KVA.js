@@ -3,13 +3,15 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-MRPAR4VU.js";
+} from "./chunk-4BCGXHH4.js";
+import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-YZDUGGFF.js";
+} from "./chunk-UO42EXSH.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GHBDCHLJ.js";
+import "./chunk-JDTKYLUX.js";
+import "./chunk-R5MDRTYS.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
@@ -39,8 +41,11 @@ function loadCarving(file, cwd) {
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const value = json.value;
-  if (!value || typeof value !== "object" || !Array.isArray(value.variants)) return { ok: false, error: `${file}: expected {variants: [...]} (a carving result)` };
-  const bad = value.variants.findIndex((v) => !v || typeof v !== "object" || typeof v.parameters !== "object");
+  if (!value || typeof value !== "object" || !Array.isArray(value.variants))
+    return { ok: false, error: `${file}: expected {variants: [...]} (a carving result)` };
+  const bad = value.variants.findIndex(
+    (v) => !v || typeof v !== "object" || typeof v.parameters !== "object"
+  );
   if (bad >= 0) return { ok: false, error: `${file}: /variants/${bad} needs a parameters object` };
   return { ok: true, value };
 }
@@ -48,9 +53,11 @@ function loadFrontiers(file, cwd) {
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const value = json.value;
-  if (!value || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: `${file}: expected a comparison object ({kernels, findings, carving?})` };
+  if (!value || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, error: `${file}: expected a comparison object ({kernels, findings, carving?})` };
   if (value.carving === void 0) return { ok: true, value: null };
-  if (!value.carving || !Array.isArray(value.carving.frontiers) || !Array.isArray(value.carving.skipped)) return { ok: false, error: `${file}: /carving needs frontiers and skipped arrays` };
+  if (!value.carving || !Array.isArray(value.carving.frontiers) || !Array.isArray(value.carving.skipped))
+    return { ok: false, error: `${file}: /carving needs frontiers and skipped arrays` };
   return { ok: true, value: value.carving };
 }
 var reportCommand = {
@@ -92,7 +99,13 @@ var reportCommand = {
       writeFileSync(written[1], renderMarkdownReport(input));
     }
     if (values.json) {
-      io.stdout(JSON.stringify({ files: written, reports: input.reports.length, kernels: input.reports.reduce((n, r) => n + r.kernels.length, 0) }, null, 2) + "\n");
+      io.stdout(
+        JSON.stringify(
+          { files: written, reports: input.reports.length, kernels: input.reports.reduce((n, r) => n + r.kernels.length, 0) },
+          null,
+          2
+        ) + "\n"
+      );
     } else {
       io.stdout(written.map((f) => `wrote ${path.relative(io.cwd, f) || f}`).join("\n") + "\n");
     }

@@ -1,22 +1,24 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
+  jsonSyntaxError
+} from "./chunk-BTQO2XUW.js";
+import {
   reportSchemaErrors
-} from "./chunk-YZDUGGFF.js";
+} from "./chunk-UO42EXSH.js";
+import {
+  overSizeLimit
+} from "./chunk-R5MDRTYS.js";
 
 // src/cli/commands/report-input.ts
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-function lineColumn(text, offset) {
-  const before = text.slice(0, offset);
-  const line = before.split("\n").length;
-  const column = offset - before.lastIndexOf("\n");
-  return `${line}:${column}`;
-}
 function readJsonFile(file, cwd) {
   const resolved = path.resolve(cwd, file);
   let text;
   try {
+    const tooLarge = overSizeLimit("report", statSync(resolved).size);
+    if (tooLarge) return { ok: false, error: `${file}: ${tooLarge}` };
     text = readFileSync(resolved, "utf8");
   } catch (error) {
     return { ok: false, error: `${file}: cannot read (${error.code ?? error.message})` };
@@ -24,19 +26,22 @@ function readJsonFile(file, cwd) {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
-    const message = error.message;
-    const position = /position (\d+)/.exec(message);
-    const where = position ? `:${lineColumn(text, Number(position[1]))}` : "";
-    return { ok: false, error: `${file}${where}: invalid JSON (${message})` };
+    const located = jsonSyntaxError(text, error);
+    const [, where, message] = /^(\d+:\d+): ([\s\S]*)$/.exec(located) ?? [null, null, located];
+    return { ok: false, error: `${file}${where ? `:${where}` : ""}: invalid JSON (${message})` };
   }
 }
 function loadReportFile(file, cwd) {
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const errors = reportSchemaErrors(json.value);
-  if (errors.length) return { ok: false, error: `${file}: not a Carve report:
+  if (errors.length)
+    return {
+      ok: false,
+      error: `${file}: not a Carve report:
   ${errors.slice(0, 10).join("\n  ")}${errors.length > 10 ? `
-  (${errors.length - 10} more)` : ""}` };
+  (${errors.length - 10} more)` : ""}`
+    };
   return { ok: true, value: json.value };
 }
 

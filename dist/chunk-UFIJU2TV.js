@@ -4,10 +4,13 @@ import {
   computeCliffs,
   computeOccupancy,
   occupancyCurve
-} from "./chunk-GHBDCHLJ.js";
+} from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-WI4B7AXD.js";
+} from "./chunk-64PIBHAB.js";
+import {
+  overSizeLimit
+} from "./chunk-R5MDRTYS.js";
 
 // src/ptx/opcode-trie.ts
 var ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789.:_";
@@ -209,7 +212,7 @@ function opcodeInfo(opcode) {
   return info;
 }
 
-// src/ptx/parser.ts
+// src/ptx/lexer.ts
 var C_TAB = 9;
 var C_LF = 10;
 var C_CR = 13;
@@ -259,37 +262,11 @@ function isWordChar(c) {
 function isDigit(c) {
   return c >= C_0 && c <= C_9;
 }
-var TYPE_SIZES = {
-  b8: 1,
-  u8: 1,
-  s8: 1,
-  b16: 2,
-  u16: 2,
-  s16: 2,
-  f16: 2,
-  bf16: 2,
-  b32: 4,
-  u32: 4,
-  s32: 4,
-  f32: 4,
-  f16x2: 4,
-  bf16x2: 4,
-  tf32: 4,
-  b64: 8,
-  u64: 8,
-  s64: 8,
-  f64: 8,
-  b128: 16,
-  pred: 1,
-  e4m3: 1,
-  e5m2: 1
-};
-var VARIABLE_SPACES = /* @__PURE__ */ new Set(["global", "shared", "local", "const", "param", "tex", "surf", "reg"]);
 var f32View = new Float32Array(1);
 var f32Bits = new Uint32Array(f32View.buffer);
 var f64View = new Float64Array(1);
 var f64Bits = new Uint32Array(f64View.buffer);
-var Parser = class {
+var PtxLexer = class {
   constructor(text) {
     this.text = text;
     this.len = text.length;
@@ -300,30 +277,13 @@ var Parser = class {
   lineStart = 0;
   len;
   errors = [];
-  /** Every `.loc` object made, so `.file` names (emitted at the end by nvcc 13) can be filled in afterwards. */
-  locations = [];
-  currentSource = null;
+  /** The function being parsed, named in errors. */
   functionName = null;
-  module = { version: null, target: [], addressSize: null, files: /* @__PURE__ */ new Map(), globals: [], functions: [] };
-  // Operands are immutable and repeat a lot (registers, immediates, addresses): one object
-  // per distinct spelling keeps the AST small and the garbage collector idle.
-  immediates = /* @__PURE__ */ new Map();
-  plainLocations = /* @__PURE__ */ new Map();
-  /** The plain location looked up last, and its key. */
-  lastLocationKey = -1;
-  lastLocation = null;
-  /** Guards of fast-path registers (see guardOf). */
-  guards = /* @__PURE__ */ new Map();
-  negatedGuards = /* @__PURE__ */ new Map();
   /** Decimal integer immediates by value (see readSmallInteger). */
   positiveIntegers = /* @__PURE__ */ new Map();
   negativeIntegers = /* @__PURE__ */ new Map();
-  /** Operands of the instruction being parsed (reused; see parseInstruction). */
-  operandScratch = [];
   /** nvcc virtual registers (%r12, %rd3) by their letters, then by their number (see readVirtualRegister). */
   virtualRegisters = [];
-  /** Address operands [%reg+offset] of fast-path registers, by register operand then offset. */
-  registerAddresses = /* @__PURE__ */ new Map();
   wordKeys = new Int32Array(1024);
   wordEntries = new Array(1024);
   wordCount = 0;
@@ -387,12 +347,6 @@ var Parser = class {
       this.wordEntries[slot] = entry;
     }
   }
-  /** A register or symbol operand read at the current position, one object per spelling. */
-  readNameOperand() {
-    const fast = this.readVirtualRegister();
-    if (fast !== null) return fast;
-    return this.nameOperand(this.text.charCodeAt(this.pos) === C_PERCENT, this.readWordEntry());
-  }
   /**
    * Fast path for nvcc's virtual registers `%<1-3 lowercase letters><decimal>` (%r12, %rd3,
    * %fd7, %p1): an integer key from the letters and the number, no hashing of characters.
@@ -435,83 +389,6 @@ var Parser = class {
     this.pos = p;
     return operand;
   }
-  nameOperand(isRegister, entry) {
-    if (entry.operand === null) entry.operand = entry.name === "_" ? { kind: "sink" } : isRegister ? { kind: "register", name: entry.name } : { kind: "symbol", name: entry.name };
-    return entry.operand;
-  }
-  parse() {
-    const text = this.text;
-    let linkage = null;
-    let externVar = false;
-    for (; ; ) {
-      this.skipTrivia();
-      if (this.pos >= this.len) break;
-      const c = text.charCodeAt(this.pos);
-      if (c !== C_DOT) {
-        this.error(c === C_RBRACE ? "unexpected '}' at module scope" : `unexpected '${text[this.pos]}' at module scope`);
-        if (c === C_RBRACE) this.pos++;
-        else this.skipStatement();
-        linkage = null;
-        continue;
-      }
-      const startLine = this.line, startColumn = this.column();
-      const directive = this.readWord();
-      switch (directive) {
-        case ".version":
-          this.module.version = this.restOfLine().trim();
-          break;
-        case ".target":
-          this.module.target = this.restOfLine().split(",").map((t) => t.trim()).filter((t) => t.length > 0);
-          break;
-        case ".address_size":
-          this.module.addressSize = Number(this.restOfLine().trim()) || null;
-          break;
-        case ".file":
-          this.parseFile();
-          break;
-        case ".loc":
-          this.parseLoc();
-          break;
-        case ".visible":
-          linkage = "visible";
-          continue;
-        case ".weak":
-          linkage = "weak";
-          continue;
-        case ".extern":
-          linkage = "extern";
-          externVar = true;
-          continue;
-        case ".common":
-          continue;
-        case ".entry":
-        case ".func":
-          this.parseFunction(directive === ".entry" ? "entry" : "func", linkage, startLine, startColumn);
-          break;
-        case ".section":
-          this.skipSection();
-          break;
-        case ".pragma":
-        case ".alias":
-          this.skipStatement();
-          break;
-        default: {
-          const space = directive.slice(1);
-          if (VARIABLE_SPACES.has(space)) {
-            const decl = this.parseVariable(space, externVar, startLine, startColumn);
-            if (decl) this.module.globals.push(decl);
-          } else {
-            this.error(`unknown directive '${directive}'`, startLine, startColumn);
-            this.skipStatement();
-          }
-        }
-      }
-      linkage = null;
-      externVar = false;
-    }
-    for (const loc of this.locations) loc.file = this.module.files.get(loc.fileIndex) ?? null;
-  }
-  // --- low-level scanning -------------------------------------------------------------
   column() {
     return this.pos - this.lineStart + 1;
   }
@@ -666,7 +543,234 @@ var Parser = class {
     }
     this.error("unterminated .section (missing '}')");
   }
-  // --- directives ---------------------------------------------------------------------
+  atOperandEnd() {
+    const c = this.text.charCodeAt(this.pos);
+    return c === C_COMMA || c === C_SEMI || c === C_RBRACE || c === C_RPAREN || c === C_LF;
+  }
+  /**
+   * A decimal literal of 1-9 digits without a leading zero (or "0") that ends the word, as
+   * an interned immediate whose text is its canonical spelling; null (position unchanged)
+   * for anything else, which the word path reads. "-0" is left to it too (value -0).
+   */
+  readSmallInteger(negative) {
+    const text = this.text;
+    const start = this.pos;
+    let p = start;
+    let value = 0;
+    for (; ; ) {
+      const c = text.charCodeAt(p);
+      if (c >= C_0 && c <= C_9) {
+        value = value * 10 + (c - C_0);
+        p++;
+      } else break;
+    }
+    const digits = p - start;
+    if (digits === 0 || digits > 9 || digits > 1 && text.charCodeAt(start) === C_0 || negative && value === 0) return null;
+    const next2 = text.charCodeAt(p);
+    if (isWordChar(next2) || next2 === C_COLON && text.charCodeAt(p + 1) === C_COLON) return null;
+    const cache = negative ? this.negativeIntegers : this.positiveIntegers;
+    let operand = cache.get(value);
+    if (operand === void 0) {
+      operand = { kind: "immediate", value: negative ? -value : value, text: negative ? "-" + String(value) : String(value) };
+      cache.set(value, operand);
+    }
+    this.pos = p;
+    return operand;
+  }
+  /**
+   * The opcode info of the word here when it is a known opcode (see opcode-trie.ts), with
+   * the position after it; null (position unchanged) otherwise.
+   */
+  readKnownOpcode() {
+    const text = this.text;
+    const end = walkOpcode(text, this.pos);
+    const c = text.charCodeAt(end);
+    if (isWordChar(c) || c === C_COLON && text.charCodeAt(end + 1) === C_COLON) return null;
+    const info = walkedOpcode();
+    if (info === void 0) return null;
+    this.pos = end;
+    return info;
+  }
+  isHexLiteral(start) {
+    const text = this.text;
+    const s = text.charCodeAt(start) === C_MINUS ? start + 1 : start;
+    const x = text.charCodeAt(s + 1) | 32;
+    return text.charCodeAt(s) === C_0 && (x === 120 || x === 102 || x === 100);
+  }
+};
+function immediateValue(literal, negative = literal.startsWith("-")) {
+  const body = negative ? literal.slice(1) : literal;
+  let value;
+  const prefix = body.length > 2 && body.charCodeAt(0) === C_0 ? body.charCodeAt(1) | 32 : 0;
+  if (prefix === 102 && body.length === 10) {
+    f32Bits[0] = parseInt(body.slice(2), 16);
+    value = f32View[0];
+  } else if (prefix === 100 && body.length === 18) {
+    f64Bits[1] = parseInt(body.slice(2, 10), 16);
+    f64Bits[0] = parseInt(body.slice(10), 16);
+    value = f64View[0];
+  } else if (prefix === 120) {
+    value = parseInt(body.slice(2).replace(/[uU]$/, ""), 16);
+  } else {
+    const last = body.charCodeAt(body.length - 1) | 32;
+    value = Number(last === 117 ? body.slice(0, -1) : body);
+  }
+  return negative ? -value : value;
+}
+function decodePtxString(raw) {
+  if (!raw.includes("\\")) return raw;
+  const parts = [];
+  let last = 0;
+  for (const match of raw.matchAll(/\\([0-7]{3}|[\s\S])/g)) {
+    parts.push(Buffer.from(raw.slice(last, match.index), "utf8"));
+    const escape = match[1];
+    parts.push(escape.length === 3 ? Buffer.from([parseInt(escape, 8)]) : Buffer.from(PTX_ESCAPES[escape] ?? escape, "utf8"));
+    last = match.index + match[0].length;
+  }
+  parts.push(Buffer.from(raw.slice(last), "utf8"));
+  return Buffer.concat(parts).toString("utf8");
+}
+var PTX_ESCAPES = { n: "\n", t: "	" };
+
+// src/ptx/grammar.ts
+var TYPE_SIZES = {
+  b8: 1,
+  u8: 1,
+  s8: 1,
+  b16: 2,
+  u16: 2,
+  s16: 2,
+  f16: 2,
+  bf16: 2,
+  b32: 4,
+  u32: 4,
+  s32: 4,
+  f32: 4,
+  f16x2: 4,
+  bf16x2: 4,
+  tf32: 4,
+  b64: 8,
+  u64: 8,
+  s64: 8,
+  f64: 8,
+  b128: 16,
+  pred: 1,
+  e4m3: 1,
+  e5m2: 1
+};
+var VARIABLE_SPACES = /* @__PURE__ */ new Set(["global", "shared", "local", "const", "param", "tex", "surf", "reg"]);
+var PtxGrammar = class extends PtxLexer {
+  /** Every `.loc` object made, so `.file` names (emitted at the end by nvcc 13) can be filled in afterwards. */
+  locations = [];
+  currentSource = null;
+  module = { version: null, target: [], addressSize: null, files: /* @__PURE__ */ new Map(), globals: [], functions: [] };
+  // Operands are immutable and repeat a lot (registers, immediates, addresses): one object
+  // per distinct spelling keeps the AST small and the garbage collector idle.
+  immediates = /* @__PURE__ */ new Map();
+  plainLocations = /* @__PURE__ */ new Map();
+  /** The plain location looked up last, and its key. */
+  lastLocationKey = -1;
+  lastLocation = null;
+  /** Guards of fast-path registers (see guardOf). */
+  guards = /* @__PURE__ */ new Map();
+  negatedGuards = /* @__PURE__ */ new Map();
+  /** Operands of the instruction being parsed (reused; see parseInstruction). */
+  operandScratch = [];
+  /** Address operands [%reg+offset] of fast-path registers, by register operand then offset. */
+  registerAddresses = /* @__PURE__ */ new Map();
+  parse() {
+    const text = this.text;
+    let linkage = null;
+    let externVar = false;
+    for (; ; ) {
+      this.skipTrivia();
+      if (this.pos >= this.len) break;
+      const c = text.charCodeAt(this.pos);
+      if (c !== C_DOT) {
+        this.error(c === C_RBRACE ? "unexpected '}' at module scope" : `unexpected '${text[this.pos]}' at module scope`);
+        if (c === C_RBRACE) this.pos++;
+        else this.skipStatement();
+        linkage = null;
+        continue;
+      }
+      const startLine = this.line, startColumn = this.column();
+      const directive = this.readWord();
+      switch (directive) {
+        case ".version":
+          this.module.version = this.restOfLine().trim();
+          break;
+        case ".target":
+          this.module.target = this.restOfLine().split(",").map((t) => t.trim()).filter((t) => t.length > 0);
+          break;
+        case ".address_size":
+          this.module.addressSize = Number(this.restOfLine().trim()) || null;
+          break;
+        case ".file":
+          this.parseFile();
+          break;
+        case ".loc":
+          this.parseLoc();
+          break;
+        case ".visible":
+          linkage = "visible";
+          continue;
+        case ".weak":
+          linkage = "weak";
+          continue;
+        case ".extern":
+          linkage = "extern";
+          externVar = true;
+          continue;
+        case ".common":
+          continue;
+        case ".entry":
+        case ".func":
+          this.parseFunction(directive === ".entry" ? "entry" : "func", linkage, startLine, startColumn);
+          break;
+        case ".section":
+          this.skipSection();
+          break;
+        case ".pragma":
+        case ".alias":
+          this.skipStatement();
+          break;
+        default: {
+          const space = directive.slice(1);
+          if (VARIABLE_SPACES.has(space)) {
+            const decl = this.parseVariable(space, externVar, startLine, startColumn);
+            if (decl) this.module.globals.push(decl);
+          } else {
+            this.error(`unknown directive '${directive}'`, startLine, startColumn);
+            this.skipStatement();
+          }
+        }
+      }
+      linkage = null;
+      externVar = false;
+    }
+    for (const loc of this.locations) loc.file = this.module.files.get(loc.fileIndex) ?? null;
+  }
+  /** A register or symbol operand read at the current position, one object per spelling. */
+  readNameOperand() {
+    const fast = this.readVirtualRegister();
+    if (fast !== null) return fast;
+    return this.nameOperand(this.text.charCodeAt(this.pos) === C_PERCENT, this.readWordEntry());
+  }
+  nameOperand(isRegister, entry) {
+    if (entry.operand === null)
+      entry.operand = entry.name === "_" ? { kind: "sink" } : isRegister ? { kind: "register", name: entry.name } : { kind: "symbol", name: entry.name };
+    return entry.operand;
+  }
+  /** The guard `@reg` / `@!reg` of a fast-path register, one object per register and sign. */
+  guardOf(register, negated) {
+    const guards = negated ? this.negatedGuards : this.guards;
+    let guard = guards.get(register);
+    if (guard === void 0) {
+      guard = { register: register.name, negated };
+      guards.set(register, guard);
+    }
+    return guard;
+  }
   parseFile() {
     this.skipBlanks();
     const index = this.readInteger();
@@ -805,9 +909,18 @@ var Parser = class {
     const elementSize = TYPE_SIZES[type];
     let sizeBytes = elementSize === void 0 ? null : elementSize * vectorWidth2;
     for (const d of dimensions) sizeBytes = sizeBytes === null || d < 0 ? null : sizeBytes * d;
-    return { kind: "var", stateSpace, type: vectorWidth2 > 1 ? `v${vectorWidth2}.${type}` : type, name, dimensions, alignment, sizeBytes, isExtern, position: { line, column } };
+    return {
+      kind: "var",
+      stateSpace,
+      type: vectorWidth2 > 1 ? `v${vectorWidth2}.${type}` : type,
+      name,
+      dimensions,
+      alignment,
+      sizeBytes,
+      isExtern,
+      position: { line, column }
+    };
   }
-  // --- functions ----------------------------------------------------------------------
   parseFunction(kind, visibility, line, column) {
     const text = this.text;
     const fn = {
@@ -1226,10 +1339,6 @@ var Parser = class {
     }
     return { kind: "unknown", text: text.slice(start, this.pos) };
   }
-  atOperandEnd() {
-    const c = this.text.charCodeAt(this.pos);
-    return c === C_COMMA || c === C_SEMI || c === C_RBRACE || c === C_RPAREN || c === C_LF;
-  }
   parseImmediate() {
     const text = this.text;
     const start = this.pos;
@@ -1245,7 +1354,8 @@ var Parser = class {
     const next2 = text.charCodeAt(this.pos);
     const exponent = (next2 === C_PLUS || next2 === C_MINUS) && (text.charCodeAt(this.pos - 1) | 32) === 101 && !this.isHexLiteral(start);
     if (!exponent && this.pos > wordStart && entry.name.indexOf("%") < 0) {
-      if (negative) return entry.negative ??= { kind: "immediate", value: immediateValue("-" + entry.name, true), text: "-" + entry.name };
+      if (negative)
+        return entry.negative ??= { kind: "immediate", value: immediateValue("-" + entry.name, true), text: "-" + entry.name };
       return entry.immediate ??= { kind: "immediate", value: immediateValue(entry.name, false), text: entry.name };
     }
     while (this.pos < this.len) {
@@ -1261,66 +1371,6 @@ var Parser = class {
       this.immediates.set(literal, operand);
     }
     return operand;
-  }
-  /**
-   * A decimal literal of 1-9 digits without a leading zero (or "0") that ends the word, as
-   * an interned immediate whose text is its canonical spelling; null (position unchanged)
-   * for anything else, which the word path reads. "-0" is left to it too (value -0).
-   */
-  readSmallInteger(negative) {
-    const text = this.text;
-    const start = this.pos;
-    let p = start;
-    let value = 0;
-    for (; ; ) {
-      const c = text.charCodeAt(p);
-      if (c >= C_0 && c <= C_9) {
-        value = value * 10 + (c - C_0);
-        p++;
-      } else break;
-    }
-    const digits = p - start;
-    if (digits === 0 || digits > 9 || digits > 1 && text.charCodeAt(start) === C_0 || negative && value === 0) return null;
-    const next2 = text.charCodeAt(p);
-    if (isWordChar(next2) || next2 === C_COLON && text.charCodeAt(p + 1) === C_COLON) return null;
-    const cache = negative ? this.negativeIntegers : this.positiveIntegers;
-    let operand = cache.get(value);
-    if (operand === void 0) {
-      operand = { kind: "immediate", value: negative ? -value : value, text: negative ? "-" + String(value) : String(value) };
-      cache.set(value, operand);
-    }
-    this.pos = p;
-    return operand;
-  }
-  /**
-   * The opcode info of the word here when it is a known opcode (see opcode-trie.ts), with
-   * the position after it; null (position unchanged) otherwise.
-   */
-  readKnownOpcode() {
-    const text = this.text;
-    const end = walkOpcode(text, this.pos);
-    const c = text.charCodeAt(end);
-    if (isWordChar(c) || c === C_COLON && text.charCodeAt(end + 1) === C_COLON) return null;
-    const info = walkedOpcode();
-    if (info === void 0) return null;
-    this.pos = end;
-    return info;
-  }
-  /** The guard `@reg` / `@!reg` of a fast-path register, one object per register and sign. */
-  guardOf(register, negated) {
-    const guards = negated ? this.negatedGuards : this.guards;
-    let guard = guards.get(register);
-    if (guard === void 0) {
-      guard = { register: register.name, negated };
-      guards.set(register, guard);
-    }
-    return guard;
-  }
-  isHexLiteral(start) {
-    const text = this.text;
-    const s = text.charCodeAt(start) === C_MINUS ? start + 1 : start;
-    const x = text.charCodeAt(s + 1) | 32;
-    return text.charCodeAt(s) === C_0 && (x === 120 || x === 102 || x === 100);
   }
   parseAddress() {
     const text = this.text;
@@ -1427,48 +1477,22 @@ var InstructionNode = class {
     return { kind, guard, opcode, mnemonic, modifiers, operands, text, position, source, known: known2 };
   }
 };
-function immediateValue(literal, negative = literal.startsWith("-")) {
-  const body = negative ? literal.slice(1) : literal;
-  let value;
-  const prefix = body.length > 2 && body.charCodeAt(0) === C_0 ? body.charCodeAt(1) | 32 : 0;
-  if (prefix === 102 && body.length === 10) {
-    f32Bits[0] = parseInt(body.slice(2), 16);
-    value = f32View[0];
-  } else if (prefix === 100 && body.length === 18) {
-    f64Bits[1] = parseInt(body.slice(2, 10), 16);
-    f64Bits[0] = parseInt(body.slice(10), 16);
-    value = f64View[0];
-  } else if (prefix === 120) {
-    value = parseInt(body.slice(2).replace(/[uU]$/, ""), 16);
-  } else {
-    const last = body.charCodeAt(body.length - 1) | 32;
-    value = Number(last === 117 ? body.slice(0, -1) : body);
-  }
-  return negative ? -value : value;
-}
+
+// src/ptx/parser.ts
 function parsePtx(text, file) {
-  const parser = new Parser(typeof text === "string" ? text : String(text));
+  const parser = new PtxGrammar(typeof text === "string" ? text : String(text));
   try {
     parser.parse();
   } catch (error) {
-    parser.errors.push({ message: `internal parser error: ${error.message}${file ? ` in ${file}` : ""}`, line: 0, column: 0, functionName: null });
+    parser.errors.push({
+      message: `internal parser error: ${error.message}${file ? ` in ${file}` : ""}`,
+      line: 0,
+      column: 0,
+      functionName: null
+    });
   }
   return { module: parser.module, errors: parser.errors };
 }
-function decodePtxString(raw) {
-  if (!raw.includes("\\")) return raw;
-  const parts = [];
-  let last = 0;
-  for (const match of raw.matchAll(/\\([0-7]{3}|[\s\S])/g)) {
-    parts.push(Buffer.from(raw.slice(last, match.index), "utf8"));
-    const escape = match[1];
-    parts.push(escape.length === 3 ? Buffer.from([parseInt(escape, 8)]) : Buffer.from(PTX_ESCAPES[escape] ?? escape, "utf8"));
-    last = match.index + match[0].length;
-  }
-  parts.push(Buffer.from(raw.slice(last), "utf8"));
-  return Buffer.concat(parts).toString("utf8");
-}
-var PTX_ESCAPES = { n: "\n", t: "	" };
 
 // src/ptx/typed.ts
 var SLAB_BYTES = 1 << 16;
@@ -1498,7 +1522,7 @@ function newFloat64Array(length) {
   return new Float64Array(slab, offset, length);
 }
 
-// src/ptx/values.ts
+// src/ptx/destinations.ts
 var NO_DESTINATION = /* @__PURE__ */ new Set([
   "st",
   "bar",
@@ -1536,18 +1560,6 @@ function destinations(ins) {
   }
   return [];
 }
-function lastDefinitionIn(defs, stmts, statement) {
-  if (stmts.length === 0) return -1;
-  const lo = stmts[0];
-  const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
-  for (let i = defs.length - 1; i >= 0; i--) {
-    const d = defs[i];
-    if (d >= limit) continue;
-    return d >= lo ? d : -1;
-  }
-  return -1;
-}
-var NO_DEFINITIONS = [];
 function noteDestinations(ins, statement, statements, registers) {
   const first = ins.operands[0];
   if (first === void 0) return;
@@ -1565,6 +1577,191 @@ function noteDestinations(ins, statement, statements, registers) {
     }
   }
 }
+
+// src/ptx/cfg.ts
+function endsBlock(mnemonic) {
+  return mnemonic === "bra" || mnemonic === "ret" || mnemonic === "exit" || mnemonic === "brx" || mnemonic === "trap";
+}
+function newBlock(blocks, label) {
+  const block = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
+  blocks.push(block);
+  return block;
+}
+function addEdge(blocks, from, to) {
+  if (!blocks[from].successors.includes(to)) {
+    blocks[from].successors.push(to);
+    blocks[to].predecessors.push(from);
+  }
+}
+function intersect(idom, rpoIndex, a, b) {
+  while (a !== b) {
+    while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
+    while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
+  }
+  return a;
+}
+function branchTarget(ins) {
+  for (const op of ins.operands) if (op.kind === "symbol") return op.name;
+  return null;
+}
+function buildCfg(fn) {
+  const body = fn.body;
+  const blocks = [];
+  const blockOfStatement = newInt32Array(body.length).fill(-1);
+  const labelBlock = /* @__PURE__ */ new Map();
+  const errors = [];
+  const destinationStatements = [];
+  const destinationRegisters = [];
+  let current = null;
+  for (let i = 0; i < body.length; i++) {
+    const s = body[i];
+    if (s.kind === "label") {
+      current = newBlock(blocks, s.name);
+      labelBlock.set(s.name, current.id);
+    } else if (s.kind === "instruction") {
+      if (current === null) current = newBlock(blocks, null);
+      current.statements.push(i);
+      blockOfStatement[i] = current.id;
+      noteDestinations(s, i, destinationStatements, destinationRegisters);
+      if (endsBlock(s.mnemonic)) current = null;
+    }
+  }
+  if (blocks.length === 0) newBlock(blocks, null);
+  for (const block of blocks) {
+    const lastIndex = block.statements[block.statements.length - 1];
+    const last = lastIndex === void 0 ? null : body[lastIndex];
+    const fallsThrough = block.id + 1 < blocks.length;
+    if (last === null || !endsBlock(last.mnemonic)) {
+      if (fallsThrough) addEdge(blocks, block.id, block.id + 1);
+      continue;
+    }
+    if (last.mnemonic === "bra") {
+      const target = branchTarget(last);
+      const targetBlock = target === null ? void 0 : labelBlock.get(target);
+      if (targetBlock === void 0) {
+        errors.push({
+          message: `branch to unknown label '${target ?? "?"}'`,
+          line: last.position.line,
+          column: last.position.column,
+          functionName: fn.name
+        });
+      } else addEdge(blocks, block.id, targetBlock);
+    } else if (last.mnemonic === "brx") {
+      for (const [, id] of labelBlock) addEdge(blocks, block.id, id);
+    }
+    if (last.guard !== null && fallsThrough) addEdge(blocks, block.id, block.id + 1);
+  }
+  const { idom, reversePostorder } = dominators(blocks, 0);
+  return {
+    fn,
+    blocks,
+    entry: 0,
+    blockOfStatement,
+    idom,
+    reversePostorder,
+    errors,
+    destinations: { statements: destinationStatements, registers: destinationRegisters }
+  };
+}
+function dominators(blocks, entry) {
+  const n = blocks.length;
+  const order = [];
+  const visited = new Array(n).fill(0);
+  const stackBlocks = [entry];
+  const stackNext = [0];
+  visited[entry] = 1;
+  while (stackBlocks.length > 0) {
+    const top = stackBlocks.length - 1;
+    const succ = blocks[stackBlocks[top]].successors;
+    if (stackNext[top] < succ.length) {
+      const next2 = succ[stackNext[top]++];
+      if (!visited[next2]) {
+        visited[next2] = 1;
+        stackBlocks.push(next2);
+        stackNext.push(0);
+      }
+    } else {
+      order.push(stackBlocks[top]);
+      stackBlocks.pop();
+      stackNext.pop();
+    }
+  }
+  const reversePostorder = order.reverse();
+  const rpoIndex = new Array(n).fill(-1);
+  for (let i = 0; i < reversePostorder.length; i++) rpoIndex[reversePostorder[i]] = i;
+  const idom = newInt32Array(n).fill(-1);
+  idom[entry] = entry;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const b of reversePostorder) {
+      if (b === entry) continue;
+      let newIdom = -1;
+      for (const p of blocks[b].predecessors) {
+        if (idom[p] === -1) continue;
+        newIdom = newIdom === -1 ? p : intersect(idom, rpoIndex, p, newIdom);
+      }
+      if (newIdom !== idom[b]) {
+        idom[b] = newIdom;
+        changed = true;
+      }
+    }
+  }
+  return { idom, reversePostorder };
+}
+function dominates(cfg, a, b) {
+  if (cfg.idom[b] === -1) return false;
+  let x = b;
+  for (; ; ) {
+    if (x === a) return true;
+    const up = cfg.idom[x];
+    if (up === x || up === -1) return false;
+    x = up;
+  }
+}
+
+// src/ptx/user-location.ts
+function isToolkitFile(file) {
+  if (!file) return false;
+  const f = file.replace(/\\/g, "/");
+  return /\/targets\/[^/]+\/include\//.test(f) || /\/cuda[-.\w]*\/include\//.test(f) || /\/include\/crt\//.test(f) || /\/nvidia\/[\w_]+\/include\//.test(f) || f.startsWith("/usr/include/") || /\/lib\/gcc\/[^/]+\/[^/]+\/include\//.test(f);
+}
+var key = (loc) => `${loc.fileIndex}:${loc.line}:${loc.column}`;
+function inlineChains(fn, module) {
+  if (module?.inlineCalls) return module.inlineCalls;
+  const outer = /* @__PURE__ */ new Map();
+  for (const s of fn.body) {
+    const src = s.source;
+    if (src?.inlinedAt && !outer.has(key(src))) outer.set(key(src), src.inlinedAt);
+  }
+  return outer;
+}
+function userLocation(source, chains) {
+  let loc = source;
+  for (let depth = 0; loc && isToolkitFile(loc.file) && depth < 64; depth++) {
+    const next2 = loc.inlinedAt ?? chains.get(key(loc));
+    if (!next2) return null;
+    loc = next2;
+  }
+  return loc;
+}
+
+// src/ptx/values.ts
+function lastDefinitionIn(defs, stmts, statement) {
+  if (stmts.length === 0) return -1;
+  const lo = stmts[0];
+  const limit = statement < 0 ? stmts[stmts.length - 1] + 1 : statement;
+  let low = 0;
+  let high = defs.length;
+  while (low < high) {
+    const mid = low + high >>> 1;
+    if (defs[mid] < limit) low = mid + 1;
+    else high = mid;
+  }
+  const d = low > 0 ? defs[low - 1] : -1;
+  return d >= lo ? d : -1;
+}
+var NO_DEFINITIONS = [];
 var Definitions = class {
   lists = /* @__PURE__ */ new Map();
   statements;
@@ -1578,7 +1775,8 @@ var Definitions = class {
     this.statements = [];
     this.registers = [];
     const body = cfg.fn.body;
-    for (const block of cfg.blocks) for (const i of block.statements) noteDestinations(body[i], i, this.statements, this.registers);
+    for (const block of cfg.blocks)
+      for (const i of block.statements) noteDestinations(body[i], i, this.statements, this.registers);
   }
   /** Statement indexes writing the register, ascending, each once. */
   of(register) {
@@ -1628,6 +1826,9 @@ var ValueResolver = class {
   special = /* @__PURE__ */ new Map();
   /** Definitions of every register, recorded in one pass on the first query. */
   definitions = null;
+  visited = null;
+  definitionAbove = /* @__PURE__ */ new Map();
+  visitStamp = 0;
   definitionsOf(register) {
     if (this.definitions === null) this.definitions = new Definitions(this.cfg);
     return this.definitions.of(register);
@@ -1639,7 +1840,10 @@ var ValueResolver = class {
   reachingDefinition(register, block, statement) {
     const def = this.reachingIndex(register, block, statement);
     if (def >= 0) return { def, reason: null };
-    return { def: null, reason: def === NEVER_ASSIGNED ? `${register} is never assigned` : def === SEVERAL_PATHS ? `${register} is assigned on several paths` : `${register} has no definition on every path` };
+    return {
+      def: null,
+      reason: def === NEVER_ASSIGNED ? `${register} is never assigned` : def === SEVERAL_PATHS ? `${register} is assigned on several paths` : `${register} has no definition on every path`
+    };
   }
   /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
   reachingIndex(register, block, statement) {
@@ -1647,27 +1851,60 @@ var ValueResolver = class {
     if (defs.length === 0) return NEVER_ASSIGNED;
     const first = lastDefinitionIn(defs, this.cfg.blocks[block].statements, statement);
     if (first !== -1) return first;
-    let b = block;
-    for (; ; ) {
-      const up = this.cfg.idom[b];
-      if (up === -1 || up === b) return NOT_ON_EVERY_PATH;
-      b = up;
-      const found = lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1);
-      if (found === -1) continue;
-      return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
+    const b = this.dominatingDefinitionBlock(register, defs, block);
+    if (b === -1) return NOT_ON_EVERY_PATH;
+    const stmts = this.cfg.blocks[b].statements;
+    const found = lastDefinitionIn(defs, stmts, -1);
+    if (defs[0] >= stmts[0] && defs[defs.length - 1] <= stmts[stmts.length - 1]) return found;
+    return this.otherDefinitionBetween(defs, b, block) ? SEVERAL_PATHS : found;
+  }
+  /**
+   * The nearest strict dominator of `block` holding a definition of the register (-1: none),
+   * memoised per register along the walked path: one walk per query was linear in the tree's
+   * depth, quadratic on a chain of thousands of blocks.
+   */
+  dominatingDefinitionBlock(register, defs, block) {
+    let memo = this.definitionAbove.get(register);
+    if (!memo) {
+      memo = new Int32Array(this.cfg.blocks.length).fill(-2);
+      this.definitionAbove.set(register, memo);
     }
+    const path = [];
+    let b = block;
+    let result;
+    for (; ; ) {
+      if (memo[b] !== -2) {
+        result = memo[b];
+        break;
+      }
+      path.push(b);
+      const up = this.cfg.idom[b];
+      if (up === -1 || up === b) {
+        result = -1;
+        break;
+      }
+      if (lastDefinitionIn(defs, this.cfg.blocks[up].statements, -1) !== -1) {
+        result = up;
+        break;
+      }
+      b = up;
+    }
+    for (const p of path) memo[p] = result;
+    return result;
   }
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
   otherDefinitionBetween(defs, from, to) {
-    const seen = new Array(this.cfg.blocks.length).fill(0);
+    if (this.visited === null || this.visited.length !== this.cfg.blocks.length) this.visited = new Uint32Array(this.cfg.blocks.length);
+    const seen = this.visited;
+    const stamp = ++this.visitStamp;
     const work = [];
     for (const p of this.cfg.blocks[to].predecessors) if (p !== from) work.push(p);
     while (work.length > 0) {
       const b = work.pop();
-      if (seen[b]) continue;
-      seen[b] = 1;
+      if (seen[b] === stamp) continue;
+      seen[b] = stamp;
       if (lastDefinitionIn(defs, this.cfg.blocks[b].statements, -1) !== -1) return true;
-      for (const p of this.cfg.blocks[b].predecessors) if (p !== from && !seen[p]) work.push(p);
+      for (const p of this.cfg.blocks[b].predecessors) if (p !== from && seen[p] !== stamp) work.push(p);
     }
     return false;
   }
@@ -1885,160 +2122,6 @@ function compare(op, a, b) {
   }
 }
 
-// src/ptx/cfg.ts
-function endsBlock(mnemonic) {
-  return mnemonic === "bra" || mnemonic === "ret" || mnemonic === "exit" || mnemonic === "brx" || mnemonic === "trap";
-}
-function newBlock(blocks, label) {
-  const block = { id: blocks.length, label, statements: [], successors: [], predecessors: [] };
-  blocks.push(block);
-  return block;
-}
-function addEdge(blocks, from, to) {
-  if (!blocks[from].successors.includes(to)) {
-    blocks[from].successors.push(to);
-    blocks[to].predecessors.push(from);
-  }
-}
-function intersect(idom, rpoIndex, a, b) {
-  while (a !== b) {
-    while (rpoIndex[a] > rpoIndex[b]) a = idom[a];
-    while (rpoIndex[b] > rpoIndex[a]) b = idom[b];
-  }
-  return a;
-}
-function branchTarget(ins) {
-  for (const op of ins.operands) if (op.kind === "symbol") return op.name;
-  return null;
-}
-function buildCfg(fn) {
-  const body = fn.body;
-  const blocks = [];
-  const blockOfStatement = newInt32Array(body.length).fill(-1);
-  const labelBlock = /* @__PURE__ */ new Map();
-  const errors = [];
-  const destinationStatements = [];
-  const destinationRegisters = [];
-  let current = null;
-  for (let i = 0; i < body.length; i++) {
-    const s = body[i];
-    if (s.kind === "label") {
-      current = newBlock(blocks, s.name);
-      labelBlock.set(s.name, current.id);
-    } else if (s.kind === "instruction") {
-      if (current === null) current = newBlock(blocks, null);
-      current.statements.push(i);
-      blockOfStatement[i] = current.id;
-      noteDestinations(s, i, destinationStatements, destinationRegisters);
-      if (endsBlock(s.mnemonic)) current = null;
-    }
-  }
-  if (blocks.length === 0) newBlock(blocks, null);
-  for (const block of blocks) {
-    const lastIndex = block.statements[block.statements.length - 1];
-    const last = lastIndex === void 0 ? null : body[lastIndex];
-    const fallsThrough = block.id + 1 < blocks.length;
-    if (last === null || !endsBlock(last.mnemonic)) {
-      if (fallsThrough) addEdge(blocks, block.id, block.id + 1);
-      continue;
-    }
-    if (last.mnemonic === "bra") {
-      const target = branchTarget(last);
-      const targetBlock = target === null ? void 0 : labelBlock.get(target);
-      if (targetBlock === void 0) {
-        errors.push({ message: `branch to unknown label '${target ?? "?"}'`, line: last.position.line, column: last.position.column, functionName: fn.name });
-      } else addEdge(blocks, block.id, targetBlock);
-    } else if (last.mnemonic === "brx") {
-      for (const [, id] of labelBlock) addEdge(blocks, block.id, id);
-    }
-    if (last.guard !== null && fallsThrough) addEdge(blocks, block.id, block.id + 1);
-  }
-  const { idom, reversePostorder } = dominators(blocks, 0);
-  return { fn, blocks, entry: 0, blockOfStatement, idom, reversePostorder, errors, destinations: { statements: destinationStatements, registers: destinationRegisters } };
-}
-function dominators(blocks, entry) {
-  const n = blocks.length;
-  const order = [];
-  const visited = new Array(n).fill(0);
-  const stackBlocks = [entry];
-  const stackNext = [0];
-  visited[entry] = 1;
-  while (stackBlocks.length > 0) {
-    const top = stackBlocks.length - 1;
-    const succ = blocks[stackBlocks[top]].successors;
-    if (stackNext[top] < succ.length) {
-      const next2 = succ[stackNext[top]++];
-      if (!visited[next2]) {
-        visited[next2] = 1;
-        stackBlocks.push(next2);
-        stackNext.push(0);
-      }
-    } else {
-      order.push(stackBlocks[top]);
-      stackBlocks.pop();
-      stackNext.pop();
-    }
-  }
-  const reversePostorder = order.reverse();
-  const rpoIndex = new Array(n).fill(-1);
-  for (let i = 0; i < reversePostorder.length; i++) rpoIndex[reversePostorder[i]] = i;
-  const idom = newInt32Array(n).fill(-1);
-  idom[entry] = entry;
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const b of reversePostorder) {
-      if (b === entry) continue;
-      let newIdom = -1;
-      for (const p of blocks[b].predecessors) {
-        if (idom[p] === -1) continue;
-        newIdom = newIdom === -1 ? p : intersect(idom, rpoIndex, p, newIdom);
-      }
-      if (newIdom !== idom[b]) {
-        idom[b] = newIdom;
-        changed = true;
-      }
-    }
-  }
-  return { idom, reversePostorder };
-}
-function dominates(cfg, a, b) {
-  if (cfg.idom[b] === -1) return false;
-  let x = b;
-  for (; ; ) {
-    if (x === a) return true;
-    const up = cfg.idom[x];
-    if (up === x || up === -1) return false;
-    x = up;
-  }
-}
-
-// src/ptx/user-location.ts
-function isToolkitFile(file) {
-  if (!file) return false;
-  const f = file.replace(/\\/g, "/");
-  return /\/targets\/[^/]+\/include\//.test(f) || /\/cuda[-.\w]*\/include\//.test(f) || /\/include\/crt\//.test(f) || /\/nvidia\/[\w_]+\/include\//.test(f) || f.startsWith("/usr/include/") || /\/lib\/gcc\/[^/]+\/[^/]+\/include\//.test(f);
-}
-var key = (loc) => `${loc.fileIndex}:${loc.line}:${loc.column}`;
-function inlineChains(fn, module) {
-  if (module?.inlineCalls) return module.inlineCalls;
-  const outer = /* @__PURE__ */ new Map();
-  for (const s of fn.body) {
-    const src = s.source;
-    if (src?.inlinedAt && !outer.has(key(src))) outer.set(key(src), src.inlinedAt);
-  }
-  return outer;
-}
-function userLocation(source, chains) {
-  let loc = source;
-  for (let depth = 0; loc && isToolkitFile(loc.file) && depth < 64; depth++) {
-    const next2 = loc.inlinedAt ?? chains.get(key(loc));
-    if (!next2) return null;
-    loc = next2;
-  }
-  return loc;
-}
-
 // src/ptx/loops.ts
 var THREAD_LIMIT = 1 << 20;
 var SIMULATION_LIMIT = 1e6;
@@ -2183,13 +2266,29 @@ function hintFor(source, hints) {
   }
   return null;
 }
-var NEGATE = { eq: "ne", ne: "eq", lt: "ge", ge: "lt", le: "gt", gt: "le", lo: "hs", hs: "lo", ls: "hi", hi: "ls" };
+var NEGATE = {
+  eq: "ne",
+  ne: "eq",
+  lt: "ge",
+  ge: "lt",
+  le: "gt",
+  gt: "le",
+  lo: "hs",
+  hs: "lo",
+  ls: "hi",
+  hi: "ls"
+};
 var SWAP = { eq: "eq", ne: "ne", lt: "gt", gt: "lt", le: "ge", ge: "le", lo: "hi", hi: "lo", ls: "hs", hs: "ls" };
 function tripCount(cfg, resolver, loop, launch) {
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
-  const none = (reason2, source2 = null) => ({ tripCount: null, reason: reason2, inductionRegister: null, source: source2 });
+  const none = (reason2, source2 = null) => ({
+    tripCount: null,
+    reason: reason2,
+    inductionRegister: null,
+    source: source2
+  });
   if (exits.length === 0) return none("no exit edge (infinite loop or exits only by return)");
   const latchExits = exits.filter((b) => cfg.blocks[b].successors.includes(loop.header));
   const exit = latchExits[0] ?? exits[0];
@@ -2204,7 +2303,8 @@ function tripCount(cfg, resolver, loop, launch) {
   if (takenContinues === inLoop.has(fallthrough)) return none("both sides of the exit branch stay in (or leave) the loop", source);
   const continueWhenTrue = takenContinues !== branch.guard.negated;
   const { def: setpIndex } = resolver.reachingDefinition(branch.guard.register, exit, branchIndex);
-  if (setpIndex === null || !inLoop.has(cfg.blockOfStatement[setpIndex])) return none(`exit predicate ${branch.guard.register} is not computed in the loop`, source);
+  if (setpIndex === null || !inLoop.has(cfg.blockOfStatement[setpIndex]))
+    return none(`exit predicate ${branch.guard.register} is not computed in the loop`, source);
   const setp = body[setpIndex];
   const setpSource = setp.source ?? source;
   if (setp.mnemonic !== "setp" || setp.operands.length !== 3 || setp.modifiers.length !== 2) {
@@ -2271,7 +2371,13 @@ function tripCount(cfg, resolver, loop, launch) {
   const start = first.value;
   const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
   const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? "+" : ""}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
-  if (trips === null) return { tripCount: null, reason: `counted loop does not terminate cleanly (${loopText})`, inductionRegister: iv.register, source: setpSource };
+  if (trips === null)
+    return {
+      tripCount: null,
+      reason: `counted loop does not terminate cleanly (${loopText})`,
+      inductionRegister: iv.register,
+      source: setpSource
+    };
   const extraExits = exits.length - 1;
   const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? "s" : ""})` : ""}`;
   return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource };
@@ -2285,7 +2391,10 @@ function linked(cfg, resolver, inLoop, op, block, at) {
   const def = resolver.instruction(defs[0]);
   if (def.mnemonic !== "add" && def.mnemonic !== "sub" || def.operands.length !== 3 || def.guard) return null;
   const defBlock = cfg.blockOfStatement[defs[0]];
-  for (const [ivSide, otherSide] of def.mnemonic === "add" ? [[1, 2], [2, 1]] : [[1, 2]]) {
+  for (const [ivSide, otherSide] of def.mnemonic === "add" ? [
+    [1, 2],
+    [2, 1]
+  ] : [[1, 2]]) {
     const ivOp = def.operands[ivSide];
     if (ivOp.kind !== "register") continue;
     const ind = induction(cfg, resolver, inLoop, ivOp.name);
@@ -2304,7 +2413,10 @@ function unresolvedOffset(cfg, resolver, inLoop, register) {
   if (defs.length !== 1) return null;
   const def = resolver.instruction(defs[0]);
   if (def.mnemonic !== "add" && def.mnemonic !== "sub" || def.operands.length !== 3) return null;
-  for (const [ivSide, otherSide] of [[1, 2], [2, 1]]) {
+  for (const [ivSide, otherSide] of [
+    [1, 2],
+    [2, 1]
+  ]) {
     const ivOp = def.operands[ivSide];
     if (ivOp.kind !== "register" || !induction(cfg, resolver, inLoop, ivOp.name)) continue;
     const value = resolver.operand(def.operands[otherSide], cfg.blockOfStatement[defs[0]], defs[0]);
@@ -2325,7 +2437,8 @@ function induction(cfg, resolver, inLoop, register) {
   if (a.kind === "register" && a.name === register) stepOperand = b;
   else if (op === "add" && b.kind === "register" && b.name === register) stepOperand = a;
   if (!stepOperand) return null;
-  if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) return null;
+  if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d])))
+    return null;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return null;
   return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? "s32" };
@@ -2423,7 +2536,8 @@ function threadCounts(resolver, launch, reason, startValue, tripsFrom) {
   const block = launch.block;
   if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
   const needsGrid = /%ctaid\b/.test(reason);
-  if (needsGrid && !launch.grid) return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
+  if (needsGrid && !launch.grid)
+    return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid : [1, 1, 1];
   const blockThreads = block[0] * block[1] * block[2];
   const blocks = grid[0] * grid[1] * grid[2];
@@ -2558,7 +2672,22 @@ var FLOAT_ARITH = /* @__PURE__ */ new Set([
   "lg2",
   "tanh"
 ]);
-var FLOP_COUNT = { add: 1, sub: 1, mul: 1, fma: 2, mad: 2, div: 1, rcp: 1, sqrt: 1, rsqrt: 1, sin: 1, cos: 1, ex2: 1, lg2: 1, tanh: 1 };
+var FLOP_COUNT = {
+  add: 1,
+  sub: 1,
+  mul: 1,
+  fma: 2,
+  mad: 2,
+  div: 1,
+  rcp: 1,
+  sqrt: 1,
+  rsqrt: 1,
+  sin: 1,
+  cos: 1,
+  ex2: 1,
+  lg2: 1,
+  tanh: 1
+};
 var BARRIER = /* @__PURE__ */ new Set(["bar", "barrier", "membar", "fence", "mbarrier", "griddepcontrol"]);
 var CONTROL = /* @__PURE__ */ new Set(["bra", "brx", "call", "ret", "exit"]);
 function typeOf(modifiers) {
@@ -2644,7 +2773,11 @@ function classifyUncached(ins) {
       if (mods[0] === "mma") return base("tensor", { flops: shapeFlops(mods, 32) });
       const regs = ins.operands.find((o) => o.kind === "vector");
       const bytes = regs && regs.kind === "vector" ? regs.elements.length * 4 : 0;
-      return base(mods[0] === "store" ? "store" : "load", { space: spaceOf(mods) ?? "generic", bytes, longLatency: mods[0] === "load" && spaceOf(mods) !== "shared" });
+      return base(mods[0] === "store" ? "store" : "load", {
+        space: spaceOf(mods) ?? "generic",
+        bytes,
+        longLatency: mods[0] === "load" && spaceOf(mods) !== "shared"
+      });
     }
     case "mma":
       return base("tensor", { flops: shapeFlops(mods, 32) });
@@ -2768,7 +2901,21 @@ function emptyCounts() {
     total: 0
   };
 }
-var CATEGORY_SLOTS = ["fp32", "fp64", "fp16", "integer", "sfu", "tensor", "conversion", "move", "predicate", "control", "barrier", "atomic", "other"];
+var CATEGORY_SLOTS = [
+  "fp32",
+  "fp64",
+  "fp16",
+  "integer",
+  "sfu",
+  "tensor",
+  "conversion",
+  "move",
+  "predicate",
+  "control",
+  "barrier",
+  "atomic",
+  "other"
+];
 var SPACE_SLOTS = ["global", "shared", "local", "const", "param", "tex", "surf", "generic"];
 var LOAD_BASE = CATEGORY_SLOTS.length;
 var STORE_BASE = LOAD_BASE + SPACE_SLOTS.length;
@@ -2858,7 +3005,22 @@ function countsFromTally(tally) {
   return counts;
 }
 function addCounts(into, from, times) {
-  for (const key2 of ["fp32", "fp64", "fp16", "integer", "sfu", "tensor", "conversion", "move", "predicate", "control", "barrier", "atomic", "other", "total"]) {
+  for (const key2 of [
+    "fp32",
+    "fp64",
+    "fp16",
+    "integer",
+    "sfu",
+    "tensor",
+    "conversion",
+    "move",
+    "predicate",
+    "control",
+    "barrier",
+    "atomic",
+    "other",
+    "total"
+  ]) {
     into[key2] += from[key2] * times;
   }
   for (const [k, v] of Object.entries(from.load)) into.load[k] = (into.load[k] ?? 0) + v * times;
@@ -2904,7 +3066,8 @@ function addressProvenance(module, fn, facts = functionFacts(fn)) {
         for (const op of ins.operands.slice(1)) {
           if (op.kind === "symbol") {
             const space = globalsSpace.get(op.name);
-            if (space === "shared" || space === "global" || space === "const" || space === "local") changed = addTo(prov, dest, space) || changed;
+            if (space === "shared" || space === "global" || space === "const" || space === "local")
+              changed = addTo(prov, dest, space) || changed;
           } else if (op.kind === "register") {
             if (op.name === "%SP" || op.name === "%SPL") changed = addTo(prov, dest, "local") || changed;
             for (const space of prov.get(op.name) ?? []) changed = addTo(prov, dest, space) || changed;
@@ -3009,7 +3172,25 @@ function loopControlBlocks(cfg, loops) {
   }
   return control;
 }
-function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack) {
+function callContext(module, root) {
+  const bodies = /* @__PURE__ */ new Map();
+  for (const f of module.functions) if (f.hasBody && !bodies.has(f.name)) bodies.set(f.name, f);
+  const stack = /* @__PURE__ */ new Set();
+  stack.add(root);
+  return { stack, summaries: /* @__PURE__ */ new Map(), bodies };
+}
+function calleeSummary(module, callee, loopOptions, context) {
+  const known2 = context.summaries.get(callee.name);
+  if (known2) return known2;
+  context.stack.add(callee.name);
+  const calleeCfg = buildCfg(callee);
+  const calleeLoops = findLoops(calleeCfg, loopOptions);
+  const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, context);
+  context.stack.delete(callee.name);
+  if (!inner.cutRecursion) context.summaries.set(callee.name, inner);
+  return inner;
+}
+function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) {
   const body = fn.body;
   const classes = new Array(body.length).fill(null);
   const facts = functionFacts(fn);
@@ -3033,6 +3214,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack
   };
   const calleeCounts = [];
   const calleeBlocking = [];
+  let cutRecursion = false;
   for (const block of cfg.blocks) {
     for (const s of block.statements) {
       const ins = body[s];
@@ -3067,13 +3249,11 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack
       }
       if (ins.mnemonic === "call") {
         const target = ins.operands.find((o) => o.kind === "symbol");
-        const callee = target && target.kind === "symbol" ? module.functions.find((f) => f.name === target.name && f.hasBody) : void 0;
-        if (callee && !callStack.has(callee.name)) {
-          callStack.add(callee.name);
-          const calleeCfg = buildCfg(callee);
-          const calleeLoops = findLoops(calleeCfg, loopOptions);
-          const inner = analyzeFunction(module, callee, calleeCfg, calleeLoops, statementWeights(calleeCfg, calleeLoops), loopOptions, callStack);
-          callStack.delete(callee.name);
+        const callee = target && target.kind === "symbol" ? context.bodies.get(target.name) : void 0;
+        if (callee && context.stack.has(callee.name)) cutRecursion = true;
+        if (callee && !context.stack.has(callee.name)) {
+          const inner = calleeSummary(module, callee, loopOptions, context);
+          cutRecursion ||= inner.cutRecursion;
           const t = inner.totals;
           calleeCounts.push([t.dynamic, w]);
           totals.weighted += t.weighted * w;
@@ -3104,7 +3284,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack
   }
   totals.dynamic = countsFromTally(dynamicTally);
   for (const [counts, times] of calleeCounts) addCounts(totals.dynamic, counts, times);
-  return { static: countsFromTally(staticTally), totals };
+  return { static: countsFromTally(staticTally), totals, cutRecursion };
 }
 function intensities(counts) {
   const total = counts.total;
@@ -3117,9 +3297,7 @@ function intensities(counts) {
   return { fl: fl / total, mem: mem / total, ctrl: ctrl / total, reg: reg / total };
 }
 function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}) {
-  const callStack = /* @__PURE__ */ new Set();
-  callStack.add(fn.name);
-  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callStack);
+  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callContext(module, fn.name));
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {
@@ -3222,7 +3400,8 @@ function resolveParams(given, kernel, names, paramCount) {
   for (const [name, value] of Object.entries(given)) {
     if (/^\d+$/.test(name)) {
       const index2 = Number(name);
-      if (index2 >= paramCount) errors.push(`parameter index ${index2} out of range: ${kernel} has ${paramCount} parameter${paramCount === 1 ? "" : "s"}`);
+      if (index2 >= paramCount)
+        errors.push(`parameter index ${index2} out of range: ${kernel} has ${paramCount} parameter${paramCount === 1 ? "" : "s"}`);
       else values[index2] = value;
       continue;
     }
@@ -3238,14 +3417,16 @@ function describeParams(names, paramCount) {
 }
 function parseParamAssignment(item) {
   const eq = item.indexOf("=");
-  if (eq <= 0) return { error: `--param expects NAME=VALUE (NAME: parameter name or 0-based index, optionally KERNEL:NAME), got '${item}'` };
+  if (eq <= 0)
+    return { error: `--param expects NAME=VALUE (NAME: parameter name or 0-based index, optionally KERNEL:NAME), got '${item}'` };
   const left = item.slice(0, eq).trim();
   const text = item.slice(eq + 1).trim();
   const value = Number(text);
   const colon = left.lastIndexOf(":");
   const kernel = colon > 0 ? left.slice(0, colon) : null;
   const name = colon > 0 ? left.slice(colon + 1) : left;
-  if (!/^(\d+|[A-Za-z_]\w*)$/.test(name)) return { error: `--param name must be a parameter name or 0-based index, got '${name}' in '${item}'` };
+  if (!/^(\d+|[A-Za-z_]\w*)$/.test(name))
+    return { error: `--param name must be a parameter name or 0-based index, got '${name}' in '${item}'` };
   if (text === "" || !Number.isFinite(value)) return { error: `--param ${left}: value '${text}' is not a number` };
   return { kernel, name, value };
 }
@@ -3253,7 +3434,14 @@ function parseParamAssignment(item) {
 // src/analysis/memory/expr.ts
 var constant = (value) => ({ op: "const", value });
 var symbol = (name) => ({ op: "sym", name });
-var opaque = (uniform, indirect, reason, key2, label) => ({ op: "opaque", uniform, indirect, reason, ...key2 !== void 0 ? { key: key2 } : {}, ...label !== void 0 ? { label } : {} });
+var opaque = (uniform, indirect, reason, key2, label) => ({
+  op: "opaque",
+  uniform,
+  indirect,
+  reason,
+  ...key2 !== void 0 ? { key: key2 } : {},
+  ...label !== void 0 ? { label } : {}
+});
 function isLaneSymbol(name) {
   return name.startsWith("%tid.") || name === "%laneid";
 }
@@ -3326,8 +3514,15 @@ function factorText(name) {
   if (param) return `${param[1]}${param[2] ?? ""}`;
   return name.replace(/^(param|var|global|shared):/, "");
 }
+var monomialTexts = /* @__PURE__ */ new Map();
 function monomialText(monomial) {
-  return monomial.split("*").map(factorText).join("\xB7");
+  let text = monomialTexts.get(monomial);
+  if (text === void 0) {
+    text = monomial.split("*").map(factorText).join("\xB7");
+    if (monomialTexts.size > 1e4) monomialTexts.clear();
+    monomialTexts.set(monomial, text);
+  }
+  return text;
 }
 
 // src/analysis/memory/linear.ts
@@ -3550,22 +3745,75 @@ function evaluateNode(expr, env, cache, blockCache) {
   }
 }
 var PREDICATE_AS_VALUE = "predicate used as a value";
+var ExprInterner = class {
+  canonicalOf = /* @__PURE__ */ new WeakMap();
+  idOf = /* @__PURE__ */ new Map();
+  byKey = /* @__PURE__ */ new Map();
+  canonical(expr) {
+    const known2 = this.canonicalOf.get(expr);
+    if (known2 !== void 0) return known2;
+    const key2 = this.key(expr);
+    let canonical2 = this.byKey.get(key2);
+    if (canonical2 === void 0) {
+      canonical2 = expr;
+      this.byKey.set(key2, expr);
+      this.idOf.set(expr, this.idOf.size);
+    }
+    this.canonicalOf.set(expr, canonical2);
+    return canonical2;
+  }
+  id(expr) {
+    return this.idOf.get(this.canonical(expr));
+  }
+  /** Every field evaluation reads (and the rest), children by their canonical id. */
+  key(expr) {
+    switch (expr.op) {
+      case "const":
+        return `c${Object.is(expr.value, -0) ? "-0" : expr.value}`;
+      case "sym":
+        return `s${expr.name}`;
+      case "opaque":
+        return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
+      case "neg":
+      case "not":
+        return `${expr.op} ${this.id(expr.a)}`;
+      case "cvta":
+        return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
+      case "pred":
+        return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(" ")}`;
+      case "cmp":
+        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      default:
+        return `${expr.op} ${expr.bits ?? ""} ${this.id(expr.a)} ${this.id(expr.b)}`;
+    }
+  }
+};
+var interners = /* @__PURE__ */ new WeakMap();
 var WarpEvaluator = class {
   constructor(envs, blockCache) {
     this.envs = envs;
     this.blockCache = blockCache;
+    let interner = interners.get(blockCache);
+    if (interner === void 0) interners.set(blockCache, interner = new ExprInterner());
+    this.interner = interner;
   }
   envs;
   blockCache;
   memo = /* @__PURE__ */ new Map();
   /** Never written: lane-free subtrees only use the block cache. */
   noLaneCache = /* @__PURE__ */ new Map();
+  interner;
+  /** The node standing for every tree equal to `expr` (shared by the warps of one block cache). */
+  canonical(expr) {
+    return this.interner.canonical(expr);
+  }
   /** The value of `expr` in each lane (by position in the warp). */
   values(expr) {
-    let values = this.memo.get(expr);
+    const canonical2 = this.interner.canonical(expr);
+    let values = this.memo.get(canonical2);
     if (values === void 0) {
-      values = this.compute(expr);
-      this.memo.set(expr, values);
+      values = this.compute(canonical2);
+      this.memo.set(canonical2, values);
     }
     return values;
   }
@@ -3641,19 +3889,34 @@ function warpsOfBlock(block) {
   }
   return warps;
 }
-function sectorsTouched(offsets, width) {
-  const sectors = /* @__PURE__ */ new Set();
-  for (const offset of offsets) {
+function sectorsTouched(offsets, width, shift = 0) {
+  const spans = offsets.length === 0 ? 0 : Math.max(1, Math.ceil(width / SECTOR_BYTES) + 1);
+  let sectors = new Float64Array(offsets.length * spans);
+  let count = 0;
+  for (const unshifted of offsets) {
+    const offset = shift === 0 ? unshifted : unshifted + shift;
     const last = Math.floor((offset + width - 1) / SECTOR_BYTES);
-    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) sectors.add(sector);
+    for (let sector = Math.floor(offset / SECTOR_BYTES); sector <= last; sector++) {
+      if (count === sectors.length) {
+        const grown = new Float64Array(sectors.length * 2 + 8);
+        grown.set(sectors);
+        sectors = grown;
+      }
+      sectors[count++] = sector;
+    }
   }
-  return sectors.size;
+  const sorted = sectors.subarray(0, count).sort();
+  let distinct = 0;
+  for (let i = 0; i < count; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  return distinct;
 }
 function uniqueBytes(offsets, width) {
-  const sorted = [...new Set(offsets)].sort((a, b) => a - b);
+  const sorted = Float64Array.from(offsets).sort();
   let total = 0;
   let coveredTo = -Infinity;
-  for (const start of sorted) {
+  for (let i = 0; i < sorted.length; i++) {
+    const start = sorted[i];
+    if (i > 0 && start === sorted[i - 1]) continue;
     const end = start + width;
     total += Math.max(0, end - Math.max(start, coveredTo));
     coveredTo = Math.max(coveredTo, end);
@@ -3669,19 +3932,31 @@ function sharedPhaseLanes(width) {
 function sharedWavefronts(offsets, width) {
   const phaseLanes = sharedPhaseLanes(width);
   let wavefronts = 0;
+  let words = new Float64Array(phaseLanes * (Math.ceil(width / BANK_BYTES) + 1));
+  const wordsPerBank = new Int32Array(BANKS);
   for (let first = 0; first < offsets.length; first += phaseLanes) {
-    const wordsPerBank = /* @__PURE__ */ new Map();
-    for (const offset of offsets.slice(first, first + phaseLanes)) {
+    let count = 0;
+    const end = Math.min(offsets.length, first + phaseLanes);
+    for (let lane = first; lane < end; lane++) {
+      const offset = offsets[lane];
       const lastWord = Math.floor((offset + width - 1) / BANK_BYTES);
       for (let word = Math.floor(offset / BANK_BYTES); word <= lastWord; word++) {
-        const bank = (word % BANKS + BANKS) % BANKS;
-        let words = wordsPerBank.get(bank);
-        if (!words) wordsPerBank.set(bank, words = /* @__PURE__ */ new Set());
-        words.add(word);
+        if (count === words.length) {
+          const grown = new Float64Array(words.length * 2 + 8);
+          grown.set(words);
+          words = grown;
+        }
+        words[count++] = word;
       }
     }
+    const sorted = words.subarray(0, count).sort();
+    wordsPerBank.fill(0);
     let phaseWavefronts = 0;
-    for (const words of wordsPerBank.values()) phaseWavefronts = Math.max(phaseWavefronts, words.size);
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+      const bank = (sorted[i] % BANKS + BANKS) % BANKS;
+      phaseWavefronts = Math.max(phaseWavefronts, ++wordsPerBank[bank]);
+    }
     wavefronts += Math.max(1, phaseWavefronts);
   }
   return wavefronts;
@@ -3718,7 +3993,8 @@ function uniformShifts(common, covered) {
     if (isRangingSymbol(monomial)) {
       const period = SECTOR_BYTES / gcd(coefficient, SECTOR_BYTES);
       const next2 = [];
-      for (const shift of shifts) for (let r = 0; r < period; r++) next2.push(((shift + coefficient * r) % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES);
+      for (const shift of shifts)
+        for (let r = 0; r < period; r++) next2.push(((shift + coefficient * r) % SECTOR_BYTES + SECTOR_BYTES) % SECTOR_BYTES);
       shifts = next2;
     } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
       assumptions.push(`${monomialText(monomial)} 256-B aligned`);
@@ -3729,7 +4005,11 @@ function uniformShifts(common, covered) {
   return { shifts, assumptions };
 }
 function laneValues(address, warp) {
-  return warp.map((lane) => laneValue(address, lane));
+  if (warp.length === 0) return [];
+  const all = warp[0].evaluator.values(address);
+  let whole = all.length === warp.length;
+  for (let l = 0; l < warp.length && whole; l++) whole = warp[l].position === l && warp[l].evaluator === warp[0].evaluator;
+  return whole ? all : warp.map((lane) => laneValue(address, lane));
 }
 function strideText(offsets) {
   if (offsets.length < 2) return "one lane";
@@ -3746,7 +4026,15 @@ function resolveWarps(address, warps) {
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       const klass = unknownValue.indirect ? "indirect" : "runtime";
-      return { unresolved: { class: klass, sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: `address not resolved: ${unknownValue.reason}` } };
+      return {
+        unresolved: {
+          class: klass,
+          sectorsPerRequest: null,
+          idealSectors: null,
+          bankConflictWays: null,
+          reason: `address not resolved: ${unknownValue.reason}`
+        }
+      };
     }
     const linears = values;
     const key2 = symbolicKey(linears[0]);
@@ -3757,13 +4045,15 @@ function resolveWarps(address, warps) {
       const monomials = [...difference.keys()];
       const single = monomials.length === 1 && (strideMonomial === null || strideMonomial === monomials[0]) && Number.isInteger(difference.get(monomials[0]));
       if (!single) {
-        return { unresolved: {
-          class: "runtime",
-          sectorsPerRequest: null,
-          idealSectors: null,
-          bankConflictWays: null,
-          reason: `lanes' addresses differ by a runtime amount that is not one multiple of a uniform value (${key2 || "0"} vs ${symbolicKey(linears[l]) || "0"})`
-        } };
+        return {
+          unresolved: {
+            class: "runtime",
+            sectorsPerRequest: null,
+            idealSectors: null,
+            bankConflictWays: null,
+            reason: `lanes' addresses differ by a runtime amount that is not one multiple of a uniform value (${key2 || "0"} vs ${symbolicKey(linears[l]) || "0"})`
+          }
+        };
       }
       strideMonomial = monomials[0];
       warpCoefficients[l] = difference.get(monomials[0]);
@@ -3776,7 +4066,8 @@ function resolveWarps(address, warps) {
 }
 function termDifference(left, right) {
   const difference = /* @__PURE__ */ new Map();
-  for (const [monomial, coefficient] of left) if (coefficient !== (right.get(monomial) ?? 0)) difference.set(monomial, coefficient - (right.get(monomial) ?? 0));
+  for (const [monomial, coefficient] of left)
+    if (coefficient !== (right.get(monomial) ?? 0)) difference.set(monomial, coefficient - (right.get(monomial) ?? 0));
   for (const [monomial, coefficient] of right) if (!left.has(monomial)) difference.set(monomial, -coefficient);
   return difference;
 }
@@ -3813,7 +4104,12 @@ function resolveOrSample(address, warps) {
   const samples = ys.flatMap((y) => xs.map((x) => [x, y, 0]));
   const sampled = samples.flatMap((ctaid) => {
     const blockCache = /* @__PURE__ */ new Map();
-    return warps.map((warp) => warpLanes(warp.map((lane) => ({ ...lane.env, ctaid })), blockCache));
+    return warps.map(
+      (warp) => warpLanes(
+        warp.map((lane) => ({ ...lane.env, ctaid })),
+        blockCache
+      )
+    );
   });
   const retried = resolveWarps(address, sampled);
   if ("unresolved" in retried) return { resolved, warps, note: "" };
@@ -3829,7 +4125,7 @@ function measureGlobal(offsetsPerWarp, commons, width, covered, weights) {
     const { shifts, assumptions: made } = uniformShifts(commons[w], covered);
     made.forEach((a) => assumptions.add(a));
     let warpSectors = 0;
-    for (const shift of shifts) warpSectors += sectorsTouched(offsets.map((o) => o + shift), width);
+    for (const shift of shifts) warpSectors += sectorsTouched(offsets, width, shift);
     warpSectors /= shifts.length;
     const warpIdeal = idealSectors(offsets, width);
     const weight = weights?.[w] ?? 1;
@@ -3889,7 +4185,27 @@ function classifySymbolicStride(resolved, stride, width, blockText, note) {
     reason: `${limit.klass}: ${apart}, ${width} B per lane: ${limit.sectors} sectors per warp request vs ${limit.ideal} ideal ${condition}${atOne} (${blockText}${note})${assumed}`
   };
 }
+var siteResults = /* @__PURE__ */ new WeakMap();
+function memoised(address, width, laneWarps, blockText, space, classify2) {
+  const evaluator = laneWarps[0]?.[0]?.evaluator;
+  if (evaluator === void 0) return classify2();
+  const canonical2 = evaluator.canonical(address);
+  let byAddress = siteResults.get(laneWarps);
+  if (byAddress === void 0) siteResults.set(laneWarps, byAddress = /* @__PURE__ */ new WeakMap());
+  let byRest = byAddress.get(canonical2);
+  if (byRest === void 0) byAddress.set(canonical2, byRest = /* @__PURE__ */ new Map());
+  const key2 = `${space} ${width} ${blockText}`;
+  let result = byRest.get(key2);
+  if (result === void 0) byRest.set(key2, result = classify2());
+  return result;
+}
 function classifyGlobal(address, width, laneWarps, blockText) {
+  return memoised(address, width, laneWarps, blockText, "global", () => classifyGlobalOnce(address, width, laneWarps, blockText));
+}
+function classifyShared(address, width, laneWarps, blockText) {
+  return memoised(address, width, laneWarps, blockText, "shared", () => classifySharedOnce(address, width, laneWarps, blockText));
+}
+function classifyGlobalOnce(address, width, laneWarps, blockText) {
   const { resolved, note } = resolveOrSample(address, laneWarps);
   if ("unresolved" in resolved) return resolved.unresolved;
   if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
@@ -3903,7 +4219,7 @@ function classifyGlobal(address, width, laneWarps, blockText) {
     reason: `${klass}: ${strideText(resolved.offsets[0])}, ${width} B per lane: ${sectors} sectors per warp request vs ${ideal} ideal (${blockText}${note})${assumed}`
   };
 }
-function classifyShared(address, width, laneWarps, blockText) {
+function classifySharedOnce(address, width, laneWarps, blockText) {
   const { resolved, warps, note } = resolveOrSample(address, laneWarps);
   if ("unresolved" in resolved) return resolved.unresolved;
   if (resolved.stride) {
@@ -3996,7 +4312,13 @@ function classifyBulk(kind, bytes) {
     };
   }
   if (bytes === null || bytes <= 0) {
-    return { class: "runtime", sectorsPerRequest: null, idealSectors: null, bankConflictWays: null, reason: "bulk copy (cp.async.bulk) of a size not resolved" };
+    return {
+      class: "runtime",
+      sectorsPerRequest: null,
+      idealSectors: null,
+      bankConflictWays: null,
+      reason: "bulk copy (cp.async.bulk) of a size not resolved"
+    };
   }
   const sectors = round3(Math.ceil(bytes / SECTOR_BYTES));
   return {
@@ -4045,64 +4367,158 @@ function definedRegisters(ins) {
   if (ins.mnemonic === "ld" && ins.modifiers.includes("async")) return [];
   return registerNames(ins.operands[0]);
 }
-function mergeInto(target, source) {
-  for (const [register, defs] of source) {
-    let existing = target.get(register);
-    if (!existing) target.set(register, existing = /* @__PURE__ */ new Set());
-    for (const def of defs) existing.add(def);
+var DefinitionSets = class {
+  members = [new Int32Array(0)];
+  ids = /* @__PURE__ */ new Map([["", 0]]);
+  unions = /* @__PURE__ */ new Map();
+  intern(sorted) {
+    let key2 = "";
+    for (let i = 0; i < sorted.length; i++) key2 += `${sorted[i]},`;
+    let id = this.ids.get(key2);
+    if (id === void 0) {
+      id = this.members.length;
+      this.members.push(sorted);
+      this.ids.set(key2, id);
+    }
+    return id;
   }
-}
-function countDefs(state) {
-  let total = 0;
-  for (const defs of state.values()) total += defs.size;
-  return total;
+  get(id) {
+    return this.members[id];
+  }
+  union(a, b) {
+    if (a === b || b === 0) return a;
+    if (a === 0) return b;
+    if (a > b) [a, b] = [b, a];
+    const key2 = a * 67108864 + b;
+    let id = this.unions.get(key2);
+    if (id === void 0) {
+      id = this.intern(mergeSorted(this.members[a], this.members[b]));
+      this.unions.set(key2, id);
+    }
+    return id;
+  }
+};
+function mergeSorted(a, b) {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0, j = 0, n = 0;
+  while (i < a.length || j < b.length) {
+    const next2 = j >= b.length || i < a.length && a[i] <= b[j] ? a[i++] : b[j++];
+    if (n === 0 || out[n - 1] !== next2) out[n++] = next2;
+  }
+  return out.subarray(0, n);
 }
 var ReachingDefinitions = class {
   constructor(cfg) {
     this.cfg = cfg;
-    const blockCount = cfg.blocks.length;
-    this.blockIn = Array.from({ length: blockCount }, () => /* @__PURE__ */ new Map());
-    const blockOut = Array.from({ length: blockCount }, () => /* @__PURE__ */ new Map());
-    const sizes = new Array(blockCount).fill(-1);
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const block of cfg.blocks) {
-        const incoming = /* @__PURE__ */ new Map();
-        for (const predecessor of block.predecessors) mergeInto(incoming, blockOut[predecessor]);
-        this.blockIn[block.id] = incoming;
-        const outgoing = this.transfer(incoming, block.statements, Infinity);
-        const size = countDefs(outgoing);
-        if (size !== sizes[block.id]) {
-          sizes[block.id] = size;
-          changed = true;
+    const body = cfg.fn.body;
+    for (const block of cfg.blocks) {
+      for (const index of block.statements) {
+        const ins = body[index];
+        for (const register of definedRegisters(ins)) {
+          let id = this.registerIds.get(register);
+          if (id === void 0) {
+            id = this.defIndices.length;
+            this.registerIds.set(register, id);
+            this.defIndices.push([]);
+            this.defGuarded.push([]);
+          }
+          const indices = this.defIndices[id];
+          if (indices.length > 0 && indices[indices.length - 1] === index) continue;
+          indices.push(index);
+          this.defGuarded[id].push(Boolean(ins.guard));
         }
-        blockOut[block.id] = outgoing;
       }
     }
+    for (let id = 0; id < this.defIndices.length; id++) this.sortDefinitions(id);
   }
   cfg;
-  blockIn;
-  transfer(incoming, statements, stopAt) {
-    const state = /* @__PURE__ */ new Map();
-    for (const [register, defs] of incoming) state.set(register, new Set(defs));
-    for (const index of statements) {
-      if (index >= stopAt) break;
-      const ins = this.cfg.fn.body[index];
-      for (const register of definedRegisters(ins)) {
-        const defs = ins.guard ? state.get(register) ?? /* @__PURE__ */ new Set() : /* @__PURE__ */ new Set();
-        defs.add(index);
-        state.set(register, defs);
+  registerIds = /* @__PURE__ */ new Map();
+  /** Per register id: the indices of the statements defining it, ascending, and whether each is guarded. */
+  defIndices = [];
+  defGuarded = [];
+  /** Per register id: the definition set reaching each block's entry, once solved. */
+  blockIn = [];
+  sets = new DefinitionSets();
+  sortDefinitions(id) {
+    const indices = this.defIndices[id];
+    let sorted = true;
+    for (let i = 1; i < indices.length && sorted; i++) sorted = indices[i - 1] < indices[i];
+    if (sorted) return;
+    const order = indices.map((_, i) => i).sort((a, b) => indices[a] - indices[b]);
+    const guarded = this.defGuarded[id];
+    this.defIndices[id] = order.map((i) => indices[i]);
+    this.defGuarded[id] = order.map((i) => guarded[i]);
+  }
+  /** Definition sets of register `id` at every block entry (least fixpoint over the CFG). */
+  solve(id) {
+    const solved = this.blockIn[id];
+    if (solved) return solved;
+    const { blocks, blockOfStatement } = this.cfg;
+    const indices = this.defIndices[id];
+    const guarded = this.defGuarded[id];
+    const kills = /* @__PURE__ */ new Map();
+    const gens = /* @__PURE__ */ new Map();
+    for (let k = 0; k < indices.length; ) {
+      const block = blockOfStatement[indices[k]];
+      let end = k;
+      while (end < indices.length && blockOfStatement[indices[end]] === block) end++;
+      let first = end - 1;
+      while (first > k && guarded[first]) first--;
+      kills.set(block, !guarded[first]);
+      gens.set(block, this.sets.intern(Int32Array.from(indices.slice(first, end))));
+      k = end;
+    }
+    const entry = new Int32Array(blocks.length);
+    const exit = new Int32Array(blocks.length);
+    const queued = new Uint8Array(blocks.length);
+    const worklist = [];
+    for (const block of gens.keys()) {
+      worklist.push(block);
+      queued[block] = 1;
+    }
+    while (worklist.length > 0) {
+      const block = worklist.pop();
+      queued[block] = 0;
+      let incoming = 0;
+      for (const predecessor of blocks[block].predecessors) incoming = this.sets.union(incoming, exit[predecessor]);
+      entry[block] = incoming;
+      const gen = gens.get(block);
+      const outgoing = gen === void 0 ? incoming : kills.get(block) ? gen : this.sets.union(incoming, gen);
+      if (outgoing === exit[block]) continue;
+      exit[block] = outgoing;
+      for (const successor of blocks[block].successors) {
+        if (!queued[successor]) {
+          queued[successor] = 1;
+          worklist.push(successor);
+        }
       }
     }
-    return state;
+    this.blockIn[id] = entry;
+    return entry;
   }
-  /** Definitions of `register` that reach the statement at `index` (before it executes). */
+  /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
   at(index, register) {
     const blockId = this.cfg.blockOfStatement[index];
     if (blockId < 0) return [];
-    const block = this.cfg.blocks[blockId];
-    const state = this.transfer(/* @__PURE__ */ new Map([[register, this.blockIn[blockId].get(register) ?? /* @__PURE__ */ new Set()]]), block.statements, index);
-    return [...state.get(register) ?? []].sort((a, b) => a - b);
+    const id = this.registerIds.get(register);
+    if (id === void 0) return [];
+    const indices = this.defIndices[id];
+    const guarded = this.defGuarded[id];
+    let low = 0;
+    let high = indices.length;
+    while (low < high) {
+      const middle = low + high >>> 1;
+      if (indices[middle] < index) low = middle + 1;
+      else high = middle;
+    }
+    const local = [];
+    for (let k = low - 1; k >= 0 && this.cfg.blockOfStatement[indices[k]] === blockId; k--) {
+      local.push(indices[k]);
+      if (!guarded[k]) return local.reverse();
+    }
+    local.reverse();
+    const entering = this.sets.get(this.solve(id)[blockId]);
+    return local.length === 0 ? Array.from(entering) : Array.from(mergeSorted(entering, local));
   }
 };
 var ARITHMETIC = {
@@ -4119,8 +4535,9 @@ var ARITHMETIC = {
   max: "max"
 };
 var COMPARISONS = /* @__PURE__ */ new Set(["eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"]);
+var FLOAT_TYPES = /* @__PURE__ */ new Set(["f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "tf32"]);
 function isFloatType2(ins) {
-  return ins.modifiers.some((m) => /^(f16|f16x2|bf16|bf16x2|f32|f64|tf32)$/.test(m));
+  return ins.modifiers.some((m) => FLOAT_TYPES.has(m));
 }
 function compareOp(modifier) {
   const unsigned = { lo: "lt", ls: "le", hi: "gt", hs: "ge" };
@@ -4133,8 +4550,12 @@ var ValueBuilder = class {
     this.parameterValue = parameterValue;
     this.reaching = new ReachingDefinitions(cfg);
     const variables = [...module.globals, ...cfg.fn.body.filter((s) => s.kind === "var")];
-    this.sharedNames = new Set(variables.filter((v) => v.kind === "var" && v.stateSpace === "shared").map((v) => v.name));
-    this.globalNames = new Set(variables.filter((v) => v.kind === "var" && v.stateSpace === "global").map((v) => v.name));
+    this.sharedNames = new Set(
+      variables.filter((v) => v.kind === "var" && v.stateSpace === "shared").map((v) => v.name)
+    );
+    this.globalNames = new Set(
+      variables.filter((v) => v.kind === "var" && v.stateSpace === "global").map((v) => v.name)
+    );
     this.blockLoops = cfg.blocks.map((block) => loops.filter((loop) => loop.blocks.includes(block.id)).sort((a, b) => b.depth - a.depth));
   }
   cfg;
@@ -4164,7 +4585,13 @@ var ValueBuilder = class {
         }
         if (operand.name === "%laneid") return symbol("%laneid");
         if (/^%(warpid|smid|nsmid|gridid|clock|clock64|globaltimer|lanemask_)/.test(operand.name)) {
-          return opaque(operand.name.startsWith("%lanemask") ? false : operand.name !== "%warpid", false, `special register ${operand.name}`, operand.name, operand.name);
+          return opaque(
+            operand.name.startsWith("%lanemask") ? false : operand.name !== "%warpid",
+            false,
+            `special register ${operand.name}`,
+            operand.name,
+            operand.name
+          );
         }
         return this.register(operand.name, index);
       }
@@ -4186,8 +4613,8 @@ var ValueBuilder = class {
   /** The value of `register` just before the statement at `index`. */
   register(register, index) {
     const key2 = `${index}:${register}`;
-    const memoised = this.memo.get(key2);
-    if (memoised) return memoised;
+    const memoised2 = this.memo.get(key2);
+    if (memoised2) return memoised2;
     if (this.inProgress.has(key2)) return opaque(false, false, `cyclic definition of ${register}`);
     this.inProgress.add(key2);
     const value = this.registerUncached(register, index);
@@ -4207,9 +4634,22 @@ var ValueBuilder = class {
     if (this.loopCarried(index, defs, values)) {
       const offset = laneOffsetMerge(register, values, lines);
       if (offset) return offset;
-      if (values.every(uniformApartFromCycles)) return opaque(true, false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(",")}`, `${register} (merged at ${lines})`);
+      if (values.every(uniformApartFromCycles))
+        return opaque(
+          true,
+          false,
+          `${register} merges different definitions (${lines})`,
+          `${register}@${defs.join(",")}`,
+          `${register} (merged at ${lines})`
+        );
     }
-    return opaque(values.every(isUniformExpr), false, `${register} merges different definitions (${lines})`, `${register}@${defs.join(",")}`, `${register} (merged at ${lines})`);
+    return opaque(
+      values.every(isUniformExpr),
+      false,
+      `${register} merges different definitions (${lines})`,
+      `${register}@${defs.join(",")}`,
+      `${register} (merged at ${lines})`
+    );
   }
   /**
    * True when the merge is a loop-carried value: one entry value (every definition outside the
@@ -4296,7 +4736,13 @@ var ValueBuilder = class {
       case "selp": {
         const [whenTrue, whenFalse] = [source(1), source(2)];
         if (sameExpr(whenTrue, whenFalse)) return whenTrue;
-        return opaque(isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)), false, `selp at ${where}`, `${index}:${register}`, `${register} (selp at ${where})`);
+        return opaque(
+          isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)),
+          false,
+          `selp at ${where}`,
+          `${index}:${register}`,
+          `${register} (selp at ${where})`
+        );
       }
       case "not":
         if (modifiers.includes("pred")) return { op: "pred", combine: "not", parts: [source(1)] };
@@ -4333,7 +4779,13 @@ var ValueBuilder = class {
     }
     const address = addressOperand ? this.operand(addressOperand, index) : opaque(false, false, "no address");
     const uniform = ins.mnemonic !== "atom" && isUniformExpr(address);
-    return opaque(uniform, true, `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`, `${index}:${register}`, `${register} (loaded at ${this.lineOf(index)})`);
+    return opaque(
+      uniform,
+      true,
+      `${register} loaded from memory (${ins.opcode} at ${this.lineOf(index)})`,
+      `${index}:${register}`,
+      `${register} (loaded at ${this.lineOf(index)})`
+    );
   }
   comparison(ins, index, register) {
     const destination = ins.operands[0];
@@ -4341,9 +4793,18 @@ var ValueBuilder = class {
     const cmpModifier = ins.modifiers.find((m) => COMPARISONS.has(m));
     if (isFloatType2(ins) || !cmpModifier) {
       const parts = ins.operands.slice(1).map((operand) => this.operand(operand, index));
-      return opaque(parts.every(isUniformExpr), parts.some((p) => p.op === "opaque" && p.indirect), `${ins.opcode} at ${this.lineOf(index)}`);
+      return opaque(
+        parts.every(isUniformExpr),
+        parts.some((p) => p.op === "opaque" && p.indirect),
+        `${ins.opcode} at ${this.lineOf(index)}`
+      );
     }
-    const compared = { op: "cmp", cmp: compareOp(cmpModifier), a: this.operand(ins.operands[1], index), b: this.operand(ins.operands[2], index) };
+    const compared = {
+      op: "cmp",
+      cmp: compareOp(cmpModifier),
+      a: this.operand(ins.operands[1], index),
+      b: this.operand(ins.operands[2], index)
+    };
     return names.length > 1 && names[1] === register ? { op: "pred", combine: "not", parts: [compared] } : compared;
   }
 };
@@ -4470,7 +4931,7 @@ function comparisonStatus(expr, warps) {
   const difference = differenceOf(expr, warps[0][0]);
   let status = "uniform";
   for (const warp of warps) {
-    const values = warp.map((lane) => laneValue(difference, lane));
+    const values = laneValues(difference, warp);
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       return { status: "divergent", reason: `predicate depends on the lane through ${unknownValue.reason}`, unresolved: true };
@@ -4482,14 +4943,26 @@ function comparisonStatus(expr, warps) {
     }
     if (key2 === "") {
       const outcomes = new Set(linears.map((value) => compare2(expr.cmp, value.constant)));
-      if (outcomes.size > 1) return { status: "divergent", reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
+      if (outcomes.size > 1)
+        return { status: "divergent", reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
     } else if (new Set(linears.map((value) => value.constant)).size > 1) {
       status = "bound";
     }
   }
   return status === "bound" ? { status, reason: "thread-dependent bound check: only the warp straddling the runtime bound diverges" } : { status, reason: "warp-uniform predicate" };
 }
+var statuses = /* @__PURE__ */ new WeakMap();
 function predicateStatus(expr, warps) {
+  const evaluator = warps[0]?.[0]?.evaluator;
+  if (evaluator === void 0) return predicateStatusOnce(expr, warps);
+  const canonical2 = evaluator.canonical(expr);
+  let byPredicate = statuses.get(warps);
+  if (byPredicate === void 0) statuses.set(warps, byPredicate = /* @__PURE__ */ new WeakMap());
+  let result = byPredicate.get(canonical2);
+  if (result === void 0) byPredicate.set(canonical2, result = predicateStatusOnce(expr, warps));
+  return result;
+}
+function predicateStatusOnce(expr, warps) {
   if (isUniformExpr(expr)) return { status: "uniform", reason: "warp-uniform predicate" };
   switch (expr.op) {
     case "cmp":
@@ -4566,10 +5039,15 @@ function lanewiseBranches(cfg, builder, warps) {
     const predicate = builder.register(ins.guard.register, last);
     if (predicateStatus(predicate, warps).status !== "divergent") continue;
     const negated = ins.guard.negated;
-    branches.push({ blockId: block.id, target, fallThrough, outcome: (lane) => {
-      const value = laneOutcome(predicate, lane);
-      return value === null ? null : value !== negated;
-    } });
+    branches.push({
+      blockId: block.id,
+      target,
+      fallThrough,
+      outcome: (lane) => {
+        const value = laneOutcome(predicate, lane);
+        return value === null ? null : value !== negated;
+      }
+    });
   }
   return branches;
 }
@@ -4577,23 +5055,64 @@ function laneReachability(cfg, builder, warps) {
   const branches = new Map(lanewiseBranches(cfg, builder, warps).map((branch) => [branch.blockId, branch]));
   if (branches.size === 0) return null;
   const reached = new Map(cfg.blocks.map((block) => [block.id, warps.map(() => [])]));
+  const masks = new Uint32Array(cfg.blocks.length);
+  const blockMasks = cfg.blocks.map(() => []);
   warps.forEach((warp, w) => {
-    for (const lane of warp) {
-      const seen = /* @__PURE__ */ new Set([cfg.entry]);
-      const stack = [cfg.entry];
-      while (stack.length) {
-        const blockId = stack.pop();
-        reached.get(blockId)[w].push(lane);
-        const branch = branches.get(blockId);
-        const outcome = branch ? branch.outcome(lane) : null;
-        const next2 = branch && outcome !== null ? [outcome ? branch.target : branch.fallThrough] : cfg.blocks[blockId].successors;
-        for (const successor of next2) if (!seen.has(successor)) {
-          seen.add(successor);
-          stack.push(successor);
-        }
+    const lanes2 = Math.min(warp.length, 32);
+    const outcomes = /* @__PURE__ */ new Map();
+    for (const [blockId, branch] of branches) {
+      let taken = 0, notTaken = 0, either = 0;
+      for (let l = 0; l < lanes2; l++) {
+        const outcome = branch.outcome(warp[l]);
+        if (outcome === null) either |= 1 << l;
+        else if (outcome) taken |= 1 << l;
+        else notTaken |= 1 << l;
+      }
+      outcomes.set(blockId, { taken, notTaken, either });
+    }
+    masks.fill(0);
+    const stack = [cfg.entry];
+    masks[cfg.entry] = lanes2 === 32 ? 4294967295 : (1 << lanes2) - 1;
+    const reach = (blockId, lanesIn) => {
+      const next2 = (masks[blockId] | lanesIn) >>> 0;
+      if (next2 === masks[blockId]) return;
+      masks[blockId] = next2;
+      stack.push(blockId);
+    };
+    while (stack.length) {
+      const blockId = stack.pop();
+      const mask = masks[blockId];
+      const branch = branches.get(blockId);
+      const split = outcomes.get(blockId);
+      if (branch && split) {
+        for (const successor of cfg.blocks[blockId].successors) reach(successor, mask & split.either);
+        reach(branch.target, mask & split.taken);
+        reach(branch.fallThrough, mask & split.notTaken);
+      } else {
+        for (const successor of cfg.blocks[blockId].successors) reach(successor, mask);
       }
     }
+    const listOfMask = /* @__PURE__ */ new Map();
+    for (const block of cfg.blocks) {
+      const mask = masks[block.id];
+      blockMasks[block.id].push(mask);
+      if (mask === 0) continue;
+      let list = listOfMask.get(mask);
+      if (list === void 0) {
+        list = [];
+        for (let l = 0; l < lanes2; l++) if (mask & 1 << l) list.push(warp[l]);
+        listOfMask.set(mask, list);
+      }
+      reached.get(block.id)[w] = list;
+    }
   });
+  const byLanes = /* @__PURE__ */ new Map();
+  for (const block of cfg.blocks) {
+    const key2 = blockMasks[block.id].join(" ");
+    const shared = byLanes.get(key2);
+    if (shared === void 0) byLanes.set(key2, reached.get(block.id));
+    else reached.set(block.id, shared);
+  }
   return reached;
 }
 
@@ -4624,7 +5143,13 @@ function wmmaTile(ins) {
   const [rows, rowLength] = rowMajor ? [first, second] : [second, first];
   const elementBits = ELEMENT_BITS[type];
   const stride = ins.operands[2] ?? null;
-  return { rows, rowBytes: rowLength * elementBits / 8, elementBits, stride: stride && stride.kind !== "vector" ? stride : null, rowLength };
+  return {
+    rows,
+    rowBytes: rowLength * elementBits / 8,
+    elementBits,
+    stride: stride && stride.kind !== "vector" ? stride : null,
+    rowLength
+  };
 }
 function copySpace(modifier) {
   if (modifier === "global") return "global";
@@ -4639,7 +5164,8 @@ function bulkSites(ins, index) {
   const tensor = ins.modifiers.includes("tensor");
   const reduce = ins.mnemonic === "cp" && ins.modifiers[0] === "reduce";
   const width = !tensor && size?.kind === "immediate" ? size.value : 0;
-  if (destination === "global") return [{ index, ins, space: "global", kind: reduce ? "atomic" : "store", width, address: target, bulk: tensor ? "tensor" : "copy" }];
+  if (destination === "global")
+    return [{ index, ins, space: "global", kind: reduce ? "atomic" : "store", width, address: target, bulk: tensor ? "tensor" : "copy" }];
   if (source === "global") return [{ index, ins, space: "global", kind: "load", width, address: from, bulk: tensor ? "tensor" : "copy" }];
   return [];
 }
@@ -4688,7 +5214,9 @@ function sitesOf(ins, index) {
     const address2 = operands.find((operand) => operand.kind === "address");
     const space2 = spaceOf2(modifiers);
     if (!tile || !address2 || !space2) return [];
-    return [{ index, ins, space: space2, kind: modifiers[0] === "load" ? "load" : "store", width: tile.rows * tile.rowBytes / 32, address: address2, tile }];
+    return [
+      { index, ins, space: space2, kind: modifiers[0] === "load" ? "load" : "store", width: tile.rows * tile.rowBytes / 32, address: address2, tile }
+    ];
   }
   if (ins.opcode.startsWith("cp.async") && !ins.opcode.startsWith("cp.async.bulk")) {
     const [target, source, size] = operands;
@@ -4740,9 +5268,27 @@ function analyzeMemory(input) {
   const reach = laneReachability(cfg, builder, warps);
   const laneCount = (list) => list.reduce((sum, warp) => sum + warp.length, 0);
   const totalLanes = laneCount(warps);
+  const warpsOfReached = /* @__PURE__ */ new Map();
+  const activeByGuard = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];
+  const evaluator = warps[0]?.[0]?.evaluator;
+  const guardedLanes = (guard, negated, lanes2) => {
+    if (evaluator === void 0) return activeLanes(guard, negated, lanes2);
+    const byLanes = activeByGuard[negated ? 1 : 0];
+    let byGuard = byLanes.get(lanes2);
+    if (byGuard === void 0) byLanes.set(lanes2, byGuard = /* @__PURE__ */ new Map());
+    const key2 = evaluator.canonical(guard);
+    let active = byGuard.get(key2);
+    if (active === void 0) byGuard.set(key2, active = activeLanes(guard, negated, lanes2));
+    return active;
+  };
   for (const basicBlock of cfg.blocks) {
-    const reaching = reach?.get(basicBlock.id)?.filter((warp) => warp.length > 0) ?? warps;
-    const blockWarps = laneCount(reaching) === totalLanes || reaching.length === 0 ? warps : reaching;
+    const reachedLanes = reach?.get(basicBlock.id);
+    let blockWarps = reachedLanes === void 0 ? warps : warpsOfReached.get(reachedLanes);
+    if (blockWarps === void 0) {
+      const reaching = reachedLanes.filter((warp) => warp.length > 0);
+      blockWarps = laneCount(reaching) === totalLanes || reaching.length === 0 ? warps : reaching;
+      warpsOfReached.set(reachedLanes, blockWarps);
+    }
     const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(", all lanes active", "")}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index];
@@ -4750,7 +5296,7 @@ function analyzeMemory(input) {
       const file = where && where.line > 0 ? where.file : null;
       const line = where && where.line > 0 ? where.line : null;
       const weight = weights[index] ?? 0;
-      const guarded = ins.guard ? activeLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
+      const guarded = ins.guard ? guardedLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
       const siteBlockText = guarded ? `${blockLanesText.replace(", all lanes active", "")}, lanes the guard ${ins.guard.negated ? "@!" : "@"}${ins.guard.register} switches off excluded` : blockLanesText;
       const local = localSite(ins);
@@ -4769,71 +5315,83 @@ function analyzeMemory(input) {
             const bytes = site.width > 0 ? site.width : size && !isUnknown(size) && size.terms.size === 0 ? size.constant : null;
             result2 = classifyBulk(site.bulk, bytes);
           }
-          accesses.push([index, {
-            space: space2 === "shared" ? "shared" : "global",
-            kind: site.kind,
-            class: result2.class,
-            sectorsPerRequest: result2.sectorsPerRequest,
-            idealSectors: result2.idealSectors,
-            bankConflictWays: result2.bankConflictWays,
-            bytesPerLane: site.width,
-            file,
-            line,
-            ptx: ins.text,
-            dynamicWeight: weight,
-            reason: result2.reason
-          }]);
-          continue;
-        }
-        const space = site.space === "generic" ? provenance(address) : site.space;
-        if (space !== "global" && space !== "shared") {
-          if (site.space === "generic") {
-            accesses.push([index, {
-              space: "global",
+          accesses.push([
+            index,
+            {
+              space: space2 === "shared" ? "shared" : "global",
               kind: site.kind,
-              class: "runtime",
-              sectorsPerRequest: null,
-              idealSectors: null,
-              bankConflictWays: null,
+              class: result2.class,
+              sectorsPerRequest: result2.sectorsPerRequest,
+              idealSectors: result2.idealSectors,
+              bankConflictWays: result2.bankConflictWays,
               bytesPerLane: site.width,
               file,
               line,
               ptx: ins.text,
               dynamicWeight: weight,
-              reason: "generic address whose space is not known (no cvta provenance); reported as global"
-            }]);
+              reason: result2.reason
+            }
+          ]);
+          continue;
+        }
+        const space = site.space === "generic" ? provenance(address) : site.space;
+        if (space !== "global" && space !== "shared") {
+          if (site.space === "generic") {
+            accesses.push([
+              index,
+              {
+                space: "global",
+                kind: site.kind,
+                class: "runtime",
+                sectorsPerRequest: null,
+                idealSectors: null,
+                bankConflictWays: null,
+                bytesPerLane: site.width,
+                file,
+                line,
+                ptx: ins.text,
+                dynamicWeight: weight,
+                reason: "generic address whose space is not known (no cvta provenance); reported as global"
+              }
+            ]);
           }
           continue;
         }
         const result = space === "global" ? classifyGlobal(address, site.width, siteWarps, siteBlockText) : classifyShared(address, site.width, siteWarps, siteBlockText);
-        accesses.push([index, {
-          space,
-          kind: site.kind,
-          class: result.class,
-          sectorsPerRequest: result.sectorsPerRequest,
-          idealSectors: result.idealSectors,
-          bankConflictWays: result.bankConflictWays,
-          bytesPerLane: site.width,
-          file,
-          line,
-          ptx: ins.text,
-          dynamicWeight: weight,
-          reason: result.reason
-        }]);
+        accesses.push([
+          index,
+          {
+            space,
+            kind: site.kind,
+            class: result.class,
+            sectorsPerRequest: result.sectorsPerRequest,
+            idealSectors: result.idealSectors,
+            bankConflictWays: result.bankConflictWays,
+            bytesPerLane: site.width,
+            file,
+            line,
+            ptx: ins.text,
+            dynamicWeight: weight,
+            reason: result.reason
+          }
+        ]);
       }
       if (ins.mnemonic === "bra" && ins.guard) {
         const predicate = builder.register(ins.guard.register, index);
         const { status, reason, unresolved } = predicateStatus(predicate, warps);
-        divergence.push([index, {
-          file,
-          line,
-          divergent: status === "divergent",
-          loopDepth: depthOfBlock(basicBlock.id),
-          dynamicWeight: weight,
-          ptx: ins.text,
-          reason,
-          ...unresolved ? { unresolved } : {}
-        }]);
+        divergence.push([
+          index,
+          {
+            file,
+            line,
+            divergent: status === "divergent",
+            loopDepth: depthOfBlock(basicBlock.id),
+            dynamicWeight: weight,
+            ptx: ins.text,
+            reason,
+            ...unresolved ? { unresolved } : {}
+          }
+        ]);
       }
     }
   }
@@ -4842,6 +5400,7 @@ function analyzeMemory(input) {
 }
 
 // src/analysis/analyze.ts
+var MEMORY_ANALYSIS_BUDGET = 2e7;
 function archNumber(arch) {
   const m = /(\d+)[a-z]?$/.exec(arch.trim());
   return m ? m[1] : arch;
@@ -4897,7 +5456,13 @@ function analyzeKernel(input, fn, module, errors) {
   const record = input.resources.find((r) => r.name === fn.name && archNumber(r.arch) === wanted) ?? input.resources.find((r) => r.name === fn.name && r.arch === "unknown");
   const resources = record ? record.resources : null;
   if (!record) {
-    diagnostics.push({ severity: "note", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed` });
+    diagnostics.push({
+      severity: "note",
+      stage: "analysis",
+      kernel: fn.name,
+      file: input.ptxFile,
+      message: `no resource usage (ptxas / cubin) for ${displayName} on ${input.arch}: occupancy not computed`
+    });
   }
   const launch = input.launchFor(fn.name, displayName, resources, fn.params.length);
   let block = launch.block;
@@ -4916,7 +5481,8 @@ function analyzeKernel(input, fn, module, errors) {
   const paramCount = fn.params.length;
   const names = input.sourceText ? kernelSignatures(input.sourceText).get(bareKernelName(displayName)) ?? null : null;
   const params = resolveParams(launch.params ?? {}, displayName, names, paramCount);
-  for (const message of params.errors) diagnostics.push({ severity: "error", stage: "analysis", kernel: fn.name, file: input.sourceFile ?? input.ptxFile, message });
+  for (const message of params.errors)
+    diagnostics.push({ severity: "error", stage: "analysis", kernel: fn.name, file: input.sourceFile ?? input.ptxFile, message });
   const paramValues = params.values;
   const values = { ...input.defines };
   for (const [index, value] of Object.entries(paramValues)) values[index] = value;
@@ -4956,18 +5522,39 @@ function analyzeKernel(input, fn, module, errors) {
         report.cliffs = sweepOnly(occupancyCurve(base2));
       }
     } catch (error) {
-      diagnostics.push({ severity: "error", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `occupancy: ${error.message}` });
+      diagnostics.push({
+        severity: "error",
+        stage: "analysis",
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: `occupancy: ${error.message}`
+      });
     }
   }
   if (errors.length > 0) {
-    diagnostics.push({ severity: "error", stage: "ptx", kernel: fn.name, file: input.ptxFile, line: fn.position.line, column: fn.position.column, message: `${displayName} has PTX errors: instruction mix, loops and memory analysis skipped` });
+    diagnostics.push({
+      severity: "error",
+      stage: "ptx",
+      kernel: fn.name,
+      file: input.ptxFile,
+      line: fn.position.line,
+      column: fn.position.column,
+      message: `${displayName} has PTX errors: instruction mix, loops and memory analysis skipped`
+    });
     return report;
   }
   try {
     const cfg = buildCfg(fn);
     for (const e of cfg.errors) diagnostics.push(ptxDiagnostic(e, input.ptxFile));
     if (cfg.errors.length > 0) return report;
-    const loopOptions = { defines: values, assumedTripCount: input.loops.assumedTripCount, hints: input.loops.hints, block, grid: launch.grid ?? null, inlineCalls: module.inlineCalls };
+    const loopOptions = {
+      defines: values,
+      assumedTripCount: input.loops.assumedTripCount,
+      hints: input.loops.hints,
+      block,
+      grid: launch.grid ?? null,
+      inlineCalls: module.inlineCalls
+    };
     const loops = findLoops(cfg, loopOptions);
     const weights = statementWeights(cfg, loops);
     const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
@@ -4976,7 +5563,26 @@ function analyzeKernel(input, fn, module, errors) {
     report.regions = analysis.regions;
     report.loops = loops.map(loopReport);
     if (analysis.perThread.unknownBranchesCountedTaken) {
-      diagnostics.push({ severity: "note", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: "branches with an unknown outcome are counted as taken (both sides of an if count fully)" });
+      diagnostics.push({
+        severity: "note",
+        stage: "analysis",
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: "branches with an unknown outcome are counted as taken (both sides of an if count fully)"
+      });
+    }
+    const memoryWork = cfg.blocks.length * fn.body.length;
+    if (memoryWork > MEMORY_ANALYSIS_BUDGET) {
+      diagnostics.push({
+        severity: "warning",
+        stage: "analysis",
+        kernel: fn.name,
+        file: input.ptxFile,
+        line: fn.position.line,
+        column: fn.position.column,
+        message: `memory analysis skipped: ${cfg.blocks.length} basic blocks x ${fn.body.length} statements = ${memoryWork.toLocaleString("en-US")}, over the limit of ${MEMORY_ANALYSIS_BUDGET.toLocaleString("en-US")}; coalescing, bank conflicts and divergence are unknown for this kernel`
+      });
+      return report;
     }
     try {
       const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines, paramValues });
@@ -4984,10 +5590,22 @@ function analyzeKernel(input, fn, module, errors) {
       report.divergence = memory.divergence;
       if (memory.local.length > 0) report.localAccesses = memory.local;
     } catch (error) {
-      diagnostics.push({ severity: "warning", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `memory analysis failed: ${error.message}` });
+      diagnostics.push({
+        severity: "warning",
+        stage: "analysis",
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: `memory analysis failed: ${error.message}`
+      });
     }
   } catch (error) {
-    diagnostics.push({ severity: "error", stage: "analysis", kernel: fn.name, file: input.ptxFile, message: `analysis failed: ${error.message}` });
+    diagnostics.push({
+      severity: "error",
+      stage: "analysis",
+      kernel: fn.name,
+      file: input.ptxFile,
+      message: `analysis failed: ${error.message}`
+    });
   }
   return report;
 }
@@ -4999,12 +5617,21 @@ function safeDemangle(name) {
   }
 }
 function analyzeModule(input) {
+  const tooLarge = overSizeLimit("ptx", input.ptxText.length);
+  if (tooLarge) return { kernels: [], diagnostics: [{ severity: "error", stage: "ptx", file: input.ptxFile, message: tooLarge }] };
   const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
   const diagnostics = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
   const kernels = [];
   const entries = module.functions.filter((f) => f.kind === "entry" && f.hasBody && f.name);
   for (const fn of entries) {
-    kernels.push(analyzeKernel(input, fn, module, errors.filter((e) => e.functionName === fn.name)));
+    kernels.push(
+      analyzeKernel(
+        input,
+        fn,
+        module,
+        errors.filter((e) => e.functionName === fn.name)
+      )
+    );
   }
   const entryNames = new Set(entries.map((f) => f.name));
   for (const e of errors) if (e.functionName !== null && !entryNames.has(e.functionName)) diagnostics.push(ptxDiagnostic(e, input.ptxFile));

@@ -3,20 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-AE4MRKC7.js";
+} from "./chunk-ZLB4EUBK.js";
+import "./chunk-BTQO2XUW.js";
+import "./chunk-FABQUP6R.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-YZDUGGFF.js";
+} from "./chunk-UO42EXSH.js";
 import {
   loadConfigFile
-} from "./chunk-YICOGIGF.js";
+} from "./chunk-D4TS45NY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GWD27O4R.js";
-import "./chunk-HOBP3URJ.js";
+import "./chunk-3XBYAIYL.js";
+import "./chunk-UFIJU2TV.js";
 import "./chunk-GCMX4BBX.js";
-import "./chunk-GHBDCHLJ.js";
-import "./chunk-WI4B7AXD.js";
+import "./chunk-JDTKYLUX.js";
+import "./chunk-64PIBHAB.js";
+import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
   EXIT_OK,
@@ -71,12 +74,16 @@ var demoCommand = {
   summary: "run the whole PR gate on the bundled example project and print its comment",
   usage: USAGE,
   async run(argv, io) {
-    const { values } = parseCommandArgs(argv, {
-      artifacts: { type: "boolean" },
-      compile: { type: "boolean" },
-      out: { type: "string" },
-      json: { type: "boolean" }
-    }, false);
+    const { values } = parseCommandArgs(
+      argv,
+      {
+        artifacts: { type: "boolean" },
+        compile: { type: "boolean" },
+        out: { type: "string" },
+        json: { type: "boolean" }
+      },
+      false
+    );
     if (values.artifacts && values.compile) throw new UsageError("--artifacts and --compile exclude each other");
     const project = findDemoProject();
     if (!project) {
@@ -129,14 +136,20 @@ var demoCommand = {
       writeFileSync(path.join(outDir, "head.json"), JSON.stringify(result.head, null, 2) + "\n");
       if (result.base) writeFileSync(path.join(outDir, "base.json"), JSON.stringify(result.base, null, 2) + "\n");
       if (values.json) {
-        io.stdout(JSON.stringify({
-          source: result.source,
-          conclusion: result.conclusion,
-          conclusionReason: result.conclusionReason,
-          findings: result.comparison.findings,
-          units: result.units,
-          outDir
-        }, null, 2) + "\n");
+        io.stdout(
+          JSON.stringify(
+            {
+              source: result.source,
+              conclusion: result.conclusion,
+              conclusionReason: result.conclusionReason,
+              findings: result.comparison.findings,
+              units: result.units,
+              outDir
+            },
+            null,
+            2
+          ) + "\n"
+        );
       } else {
         io.stdout(result.comment.trimEnd() + "\n\n");
         io.stdout(`---

@@ -5,7 +5,7 @@ import {
   parseTimingOutput,
   rankTimings,
   runHarness
-} from "./chunk-GWD27O4R.js";
+} from "./chunk-3XBYAIYL.js";
 import "./chunk-AI7SF5R3.js";
 import {
   EXIT_FINDINGS,
@@ -35,7 +35,18 @@ function manifestEntries(text, cubinDir) {
     const words = line.trim().split(/\s+/);
     if (words[0] === "variant") {
       const n = words.slice(5).map(Number);
-      entries.push({ space: words[1], id: words[2], cubin: path.resolve(cubinDir, words[3]), kernel: words[4], grid: [n[0], n[1], n[2]], block: [n[3], n[4], n[5]], dynamicSharedBytes: n[6], warmup: n[7], samples: n[8], arguments: [] });
+      entries.push({
+        space: words[1],
+        id: words[2],
+        cubin: path.resolve(cubinDir, words[3]),
+        kernel: words[4],
+        grid: [n[0], n[1], n[2]],
+        block: [n[3], n[4], n[5]],
+        dynamicSharedBytes: n[6],
+        warmup: n[7],
+        samples: n[8],
+        arguments: []
+      });
     } else if (entries.length && words[0] === "buffer") {
       entries[entries.length - 1].arguments.push({ kind: "buffer", type: words[1], count: Number(words[2]), init: words[3] });
     } else if (entries.length && (words[0] === "int" || words[0] === "float")) {
@@ -61,13 +72,24 @@ var timeCommand = {
       const alpha = values.alpha === void 0 ? 0.01 : Number(values.alpha);
       if (!(alpha > 0 && alpha < 1)) throw new UsageError(`--alpha must be in (0, 1), got '${values.alpha}'`);
       const [base, head] = positionals.map((file) => parseTimingOutput(readFileSync(path.resolve(io.cwd, file), "utf8"), file));
-      for (const d of [...base.diagnostics, ...head.diagnostics]) io.stderr(`${d.severity}: ${d.file ?? ""}${d.line ? `:${d.line}` : ""}: ${d.message}
+      for (const d of [...base.diagnostics, ...head.diagnostics])
+        io.stderr(`${d.severity}: ${d.file ?? ""}${d.line ? `:${d.line}` : ""}: ${d.message}
 `);
       const headById = new Map(head.records.map((r) => [r.variant, r]));
-      const comparisons = base.records.filter((r) => r.status === "ok" && headById.get(r.variant)?.status === "ok").map((r) => ({ variant: r.variant, ...compareTimings(r.samplesMs, headById.get(r.variant).samplesMs, alpha, { kernel: r.variant, seed: 1 }) }));
+      const comparisons = base.records.filter((r) => r.status === "ok" && headById.get(r.variant)?.status === "ok").map((r) => ({
+        variant: r.variant,
+        ...compareTimings(r.samplesMs, headById.get(r.variant).samplesMs, alpha, {
+          kernel: r.variant,
+          seed: 1
+        })
+      }));
       if (values.json) io.stdout(JSON.stringify(comparisons, null, 2) + "\n");
-      else for (const c of comparisons) io.stdout(`${c.variant}: head/base ${c.ratio.toFixed(4)} [${c.ratioCiLow.toFixed(4)}, ${c.ratioCiHigh.toFixed(4)}] p=${c.pValue.toPrecision(3)}${c.significant && c.ratio > 1 ? " SLOWER" : ""}
-`);
+      else
+        for (const c of comparisons)
+          io.stdout(
+            `${c.variant}: head/base ${c.ratio.toFixed(4)} [${c.ratioCiLow.toFixed(4)}, ${c.ratioCiHigh.toFixed(4)}] p=${c.pValue.toPrecision(3)}${c.significant && c.ratio > 1 ? " SLOWER" : ""}
+`
+          );
       return comparisons.some((c) => c.significant && c.ratio > 1) ? EXIT_FINDINGS : EXIT_OK;
     }
     if (!values.manifest) throw new UsageError("give --manifest FILE or --compare BASE HEAD");
@@ -83,10 +105,24 @@ var timeCommand = {
     const run = await runHarness(entries, mkdtempSync(path.join(tmpdir(), "carve-time-")));
     for (const d of run.diagnostics) io.stderr(`${d.severity}: ${d.message}
 `);
-    const ranking = rankTimings(run.records.filter((r) => r.status === "ok"), { seed: 1 });
-    if (values.json) io.stdout(JSON.stringify(ranking.map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats })), null, 2) + "\n");
-    else for (const r of ranking) io.stdout(`#${r.rank} ${r.variant}: ${r.stats.medianMs.toFixed(4)} ms [${r.stats.ciLowMs.toFixed(4)}, ${r.stats.ciHighMs.toFixed(4)}] n=${r.stats.n}
-`);
+    const ranking = rankTimings(
+      run.records.filter((r) => r.status === "ok"),
+      { seed: 1 }
+    );
+    if (values.json)
+      io.stdout(
+        JSON.stringify(
+          ranking.map((r) => ({ variant: r.variant, rank: r.rank, ...r.stats })),
+          null,
+          2
+        ) + "\n"
+      );
+    else
+      for (const r of ranking)
+        io.stdout(
+          `#${r.rank} ${r.variant}: ${r.stats.medianMs.toFixed(4)} ms [${r.stats.ciLowMs.toFixed(4)}, ${r.stats.ciHighMs.toFixed(4)}] n=${r.stats.n}
+`
+        );
     return run.records.length === 0 ? EXIT_USAGE : EXIT_OK;
   }
 };

@@ -40,7 +40,12 @@ function timingStats(samplesMs, options = {}) {
   const scratch = new Float64Array(samplesMs.length);
   for (let r = 0; r < resamples; r++) medians[r] = resampleMedian(samplesMs, random, scratch);
   medians.sort();
-  return { medianMs: median(samplesMs), ciLowMs: quantileSorted(medians, alpha / 2), ciHighMs: quantileSorted(medians, 1 - alpha / 2), n: samplesMs.length };
+  return {
+    medianMs: median(samplesMs),
+    ciLowMs: quantileSorted(medians, alpha / 2),
+    ciHighMs: quantileSorted(medians, 1 - alpha / 2),
+    n: samplesMs.length
+  };
 }
 function normalCdf(z) {
   const x = Math.abs(z) / Math.SQRT2;
@@ -52,7 +57,9 @@ function mannWhitneyU(a, b) {
   const n1 = a.length;
   const n2 = b.length;
   if (n1 === 0 || n2 === 0) return { u: Number.NaN, z: Number.NaN, pValue: Number.NaN };
-  const pooled = [...a.map((value) => ({ value, first: true })), ...b.map((value) => ({ value, first: false }))].sort((x, y) => x.value - y.value);
+  const pooled = [...a.map((value) => ({ value, first: true })), ...b.map((value) => ({ value, first: false }))].sort(
+    (x, y) => x.value - y.value
+  );
   let rankSumA = 0;
   let tieTerm = 0;
   for (let i = 0; i < pooled.length; ) {
@@ -116,7 +123,8 @@ function asRecord(value, where, diagnostics) {
     return null;
   }
   let samplesMs = [];
-  if (Array.isArray(object.samplesMs) && object.samplesMs.every((s) => typeof s === "number" && Number.isFinite(s))) samplesMs = object.samplesMs;
+  if (Array.isArray(object.samplesMs) && object.samplesMs.every((s) => typeof s === "number" && Number.isFinite(s)))
+    samplesMs = object.samplesMs;
   else if (typeof object.medianMs === "number") samplesMs = [object.medianMs];
   const status = object.status === "error" || samplesMs.length === 0 && object.status !== "ok" ? "error" : "ok";
   const error = typeof object.error === "string" ? object.error : status === "error" ? "no samples" : null;
@@ -390,7 +398,18 @@ function generateHarness() {
   return HARNESS_CPP;
 }
 function harnessBuildCommand(source, output, cudaHome = "/usr/local/cuda") {
-  return ["g++", "-O2", "-std=c++17", "-o", output, source, `-I${cudaHome}/include`, `-L${cudaHome}/lib64`, `-L${cudaHome}/lib64/stubs`, "-lcuda"];
+  return [
+    "g++",
+    "-O2",
+    "-std=c++17",
+    "-o",
+    output,
+    source,
+    `-I${cudaHome}/include`,
+    `-L${cudaHome}/lib64`,
+    `-L${cudaHome}/lib64/stubs`,
+    "-lcuda"
+  ];
 }
 
 // src/timing/manifest.ts
@@ -399,10 +418,28 @@ var ManifestError = class extends Error {
 function writeManifest(entries) {
   const lines = ["# carve timing manifest"];
   for (const entry of entries) {
-    for (const [what, text] of [["space", entry.space], ["id", entry.id], ["cubin", entry.cubin], ["kernel", entry.kernel]]) {
+    for (const [what, text] of [
+      ["space", entry.space],
+      ["id", entry.id],
+      ["cubin", entry.cubin],
+      ["kernel", entry.kernel]
+    ]) {
       if (!text || /\s/.test(text)) throw new ManifestError(`${what} '${text}' is empty or contains whitespace`);
     }
-    lines.push(["variant", entry.space, entry.id, entry.cubin, entry.kernel, ...entry.grid, ...entry.block, entry.dynamicSharedBytes, entry.warmup, entry.samples].join(" "));
+    lines.push(
+      [
+        "variant",
+        entry.space,
+        entry.id,
+        entry.cubin,
+        entry.kernel,
+        ...entry.grid,
+        ...entry.block,
+        entry.dynamicSharedBytes,
+        entry.warmup,
+        entry.samples
+      ].join(" ")
+    );
     for (const argument of entry.arguments) {
       if (argument.kind === "buffer") lines.push(`buffer ${argument.type} ${argument.count} ${argument.init}`);
       else lines.push(`${argument.kind} ${argument.value}`);
@@ -426,7 +463,15 @@ async function buildHarness(workDir, cudaHome = "/usr/local/cuda") {
     await run(command[0], command.slice(1), { maxBuffer: 16 << 20, env: childEnv() });
     return { binary, command, diagnostics: [] };
   } catch (error) {
-    return { binary: null, command, diagnostics: [failure(`building the timing harness failed (needs g++ and libcuda): ${String(error.stderr ?? error).split("\n")[0]}`)] };
+    return {
+      binary: null,
+      command,
+      diagnostics: [
+        failure(
+          `building the timing harness failed (needs g++ and libcuda): ${String(error.stderr ?? error).split("\n")[0]}`
+        )
+      ]
+    };
   }
 }
 async function runHarnessBinary(binary, entries, workDir, name = "timing.manifest") {
@@ -439,10 +484,12 @@ async function runHarnessBinary(binary, entries, workDir, name = "timing.manifes
   } catch (error) {
     const failed = error;
     stdout = failed.stdout ?? "";
-    if (failed.code !== 1) diagnostics.push(failure(`timing harness exited with ${failed.code}: ${(failed.stderr ?? "").trim() || "no output"}`));
+    if (failed.code !== 1)
+      diagnostics.push(failure(`timing harness exited with ${failed.code}: ${(failed.stderr ?? "").trim() || "no output"}`));
   }
   const parsed = parseTimingOutput(stdout, manifest);
-  for (const record of parsed.records) if (record.status === "error") diagnostics.push({ ...failure(`${record.variant}: ${record.error}`), severity: "warning" });
+  for (const record of parsed.records)
+    if (record.status === "error") diagnostics.push({ ...failure(`${record.variant}: ${record.error}`), severity: "warning" });
   return { records: parsed.records, diagnostics: [...diagnostics, ...parsed.diagnostics], commands: [[binary, manifest]] };
 }
 async function runHarness(entries, workDir, cudaHome = "/usr/local/cuda") {
@@ -458,17 +505,76 @@ async function runExternalBenchmark(command, env, cwd) {
     return { records: parsed.records, diagnostics: parsed.diagnostics, commands: [["/bin/sh", "-c", command]] };
   } catch (error) {
     const failed = error;
-    return { records: [], diagnostics: [failure(`benchmark command '${command}' failed (exit ${failed.code}): ${(failed.stderr ?? "").trim().split("\n")[0]}`)], commands: [["/bin/sh", "-c", command]] };
+    return {
+      records: [],
+      diagnostics: [failure(`benchmark command '${command}' failed (exit ${failed.code}): ${(failed.stderr ?? "").trim().split("\n")[0]}`)],
+      commands: [["/bin/sh", "-c", command]]
+    };
   }
+}
+
+// src/timing/timers.ts
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path2 from "node:path";
+function recordedTimer(records, space = null, samples) {
+  const byId = new Map(records.filter((r) => space === null || r.space === null || r.space === space).map((r) => [r.variant, r]));
+  const calls = [];
+  const timer = async (ids) => {
+    calls.push(ids);
+    return {
+      diagnostics: [],
+      records: ids.map((id) => {
+        const record = byId.get(id);
+        if (!record || record.status !== "ok")
+          return { variant: id, samplesMs: [], status: "error", error: record?.error ?? "no recorded timing" };
+        return {
+          variant: id,
+          samplesMs: samples ? record.samplesMs.slice(0, samples) : record.samplesMs,
+          status: "ok",
+          error: null
+        };
+      })
+    };
+  };
+  return Object.assign(timer, { calls });
+}
+function harnessTimer(entriesFor, options) {
+  let binary;
+  let work = null;
+  let round = 0;
+  return async (ids) => {
+    round++;
+    if (options.command) {
+      options.log?.(`timing ${ids.length} variants with \`${options.command}\``);
+      const run3 = await runExternalBenchmark(options.command, { ...options.env, CARVE_VARIANTS: ids.join(" ") }, options.cwd);
+      return { records: run3.records, diagnostics: run3.diagnostics };
+    }
+    const diagnostics = [];
+    if (binary === void 0) {
+      work = mkdtempSync(path2.join(tmpdir(), "carve-time-"));
+      const built = await buildHarness(work);
+      binary = built.binary;
+      diagnostics.push(...built.diagnostics);
+    }
+    if (!binary || !work) return { records: [], diagnostics };
+    const entries = entriesFor(ids);
+    options.log?.(`timing ${entries.length} variants with the generated harness`);
+    const run2 = await runHarnessBinary(binary, entries, work, `round-${round}.manifest`);
+    return { records: run2.records, diagnostics: [...diagnostics, ...run2.diagnostics] };
+  };
 }
 
 export {
   median,
+  timingStats,
   compareTimings,
   rankTimings,
   parseTimingOutput,
   buildHarness,
   runHarnessBinary,
   runHarness,
-  runExternalBenchmark
+  runExternalBenchmark,
+  recordedTimer,
+  harnessTimer
 };

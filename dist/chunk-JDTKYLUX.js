@@ -426,7 +426,10 @@ var LIMITER_BITS = [
   [FACTOR_BLOCKS, "blocks"],
   [FACTOR_BARRIERS, "barriers"]
 ];
-var LIMITERS_BY_FACTORS = Array.from({ length: 32 }, (_, factors) => LIMITER_BITS.filter(([bit]) => factors & bit).map(([, name]) => name));
+var LIMITERS_BY_FACTORS = Array.from(
+  { length: 32 },
+  (_, factors) => LIMITER_BITS.filter(([bit]) => factors & bit).map(([, name]) => name)
+);
 function limiterNames(factors) {
   return LIMITERS_BY_FACTORS[factors & 31].slice();
 }
@@ -471,7 +474,10 @@ function normalizeBlock(arch, block) {
   for (let i = 0; i < block.length; i++) full[i] = checkInteger(block[i], AXES[i], 1, arch.maxBlockDims[i], arch);
   const threads = full[0] * full[1] * full[2];
   if (threads > arch.maxThreadsPerBlock) {
-    throw new OccupancyInputError("block", `block of ${threads} threads exceeds the ${arch.name} maximum of ${arch.maxThreadsPerBlock} threads per block`);
+    throw new OccupancyInputError(
+      "block",
+      `block of ${threads} threads exceeds the ${arch.name} maximum of ${arch.maxThreadsPerBlock} threads per block`
+    );
   }
   return full;
 }
@@ -492,7 +498,16 @@ function normalizeKernel(input) {
   const maxThreadsPerBlock = input.maxThreadsPerBlock === void 0 || input.maxThreadsPerBlock === null ? null : checkInteger(input.maxThreadsPerBlock, "maxThreadsPerBlock", 1, arch.maxThreadsPerBlock, arch);
   const carveoutPercent = checkInteger(input.carveoutPercent ?? -1, "carveout", -1, 100, arch);
   const barriers = checkInteger(input.barriers ?? 1, "barriers", 0, 16, arch);
-  return { arch, registersPerThread, staticSharedBytes, dynamicSharedBytes, maxDynamicSharedBytes, maxThreadsPerBlock, carveoutPercent, barriers };
+  return {
+    arch,
+    registersPerThread,
+    staticSharedBytes,
+    dynamicSharedBytes,
+    maxDynamicSharedBytes,
+    maxThreadsPerBlock,
+    carveoutPercent,
+    barriers
+  };
 }
 function normalizeOccupancyInput(input) {
   const kernel = normalizeKernel(input);
@@ -550,11 +565,15 @@ function explainZeroOccupancy(input, result) {
     reasons.push(`block of ${n.blockSize} threads exceeds the kernel's launch bounds (${n.maxThreadsPerBlock} threads)`);
   }
   if (result.limits.registers === 0) {
-    reasons.push(`${n.registersPerThread} registers x ${n.blockSize} threads do not fit the ${n.arch.maxRegistersPerBlock} registers per block (allocated per warp in units of ${n.arch.registerAllocationUnit}, warps rounded up to ${n.arch.subPartitions})`);
+    reasons.push(
+      `${n.registersPerThread} registers x ${n.blockSize} threads do not fit the ${n.arch.maxRegistersPerBlock} registers per block (allocated per warp in units of ${n.arch.registerAllocationUnit}, warps rounded up to ${n.arch.subPartitions})`
+    );
   }
   if (result.limits.sharedMemory === 0) {
     if (n.dynamicSharedBytes > n.maxDynamicSharedBytes) {
-      reasons.push(`dynamic shared memory ${n.dynamicSharedBytes} B exceeds the kernel's max dynamic shared size ${n.maxDynamicSharedBytes} B (opt in with cudaFuncSetAttribute(MaxDynamicSharedMemorySize))`);
+      reasons.push(
+        `dynamic shared memory ${n.dynamicSharedBytes} B exceeds the kernel's max dynamic shared size ${n.maxDynamicSharedBytes} B (opt in with cudaFuncSetAttribute(MaxDynamicSharedMemorySize))`
+      );
     } else {
       reasons.push(`shared memory ${result.allocatedSharedBytesPerBlock} B per block exceeds the per-block limit`);
     }

@@ -4,21 +4,28 @@ import {
   require_ajv
 } from "./chunk-YQ3MCREF.js";
 import {
+  timingStats
+} from "./chunk-3XBYAIYL.js";
+import {
   analyzeModule
-} from "./chunk-HOBP3URJ.js";
+} from "./chunk-UFIJU2TV.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
 import {
   OccupancyInputError,
   computeOccupancy,
-  explainZeroOccupancy
-} from "./chunk-GHBDCHLJ.js";
+  explainZeroOccupancy,
+  getArch
+} from "./chunk-JDTKYLUX.js";
 import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-WI4B7AXD.js";
+} from "./chunk-64PIBHAB.js";
+import {
+  overSizeLimit
+} from "./chunk-R5MDRTYS.js";
 import {
   __commonJS,
   __require,
@@ -102,17 +109,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path5) {
-      const ctrl = callVisitor(key, node, visitor, path5);
+    function visit_(key, node, visitor, path6) {
+      const ctrl = callVisitor(key, node, visitor, path6);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visit_(key, ctrl, visitor, path5);
+        replaceNode(key, path6, ctrl);
+        return visit_(key, ctrl, visitor, path6);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path5 = Object.freeze(path5.concat(node));
+          path6 = Object.freeze(path6.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path5);
+            const ci = visit_(i, node.items[i], visitor, path6);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -123,13 +130,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          const ck = visit_("key", node.key, visitor, path5);
+          path6 = Object.freeze(path6.concat(node));
+          const ck = visit_("key", node.key, visitor, path6);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path5);
+          const cv = visit_("value", node.value, visitor, path6);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -150,17 +157,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path5) {
-      const ctrl = await callVisitor(key, node, visitor, path5);
+    async function visitAsync_(key, node, visitor, path6) {
+      const ctrl = await callVisitor(key, node, visitor, path6);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path5, ctrl);
-        return visitAsync_(key, ctrl, visitor, path5);
+        replaceNode(key, path6, ctrl);
+        return visitAsync_(key, ctrl, visitor, path6);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path5 = Object.freeze(path5.concat(node));
+          path6 = Object.freeze(path6.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path5);
+            const ci = await visitAsync_(i, node.items[i], visitor, path6);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -171,13 +178,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path5 = Object.freeze(path5.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path5);
+          path6 = Object.freeze(path6.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path6);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path5);
+          const cv = await visitAsync_("value", node.value, visitor, path6);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -204,23 +211,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path5) {
+    function callVisitor(key, node, visitor, path6) {
       if (typeof visitor === "function")
-        return visitor(key, node, path5);
+        return visitor(key, node, path6);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path5);
+        return visitor.Map?.(key, node, path6);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path5);
+        return visitor.Seq?.(key, node, path6);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path5);
+        return visitor.Pair?.(key, node, path6);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path5);
+        return visitor.Scalar?.(key, node, path6);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path5);
+        return visitor.Alias?.(key, node, path6);
       return void 0;
     }
-    function replaceNode(key, path5, node) {
-      const parent = path5[path5.length - 1];
+    function replaceNode(key, path6, node) {
+      const parent = path6[path6.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -832,10 +839,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path5, value) {
+    function collectionFromPath(schema, path6, value) {
       let v = value;
-      for (let i = path5.length - 1; i >= 0; --i) {
-        const k = path5[i];
+      for (let i = path6.length - 1; i >= 0; --i) {
+        const k = path6[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -854,7 +861,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path5) => path5 == null || typeof path5 === "object" && !!path5[Symbol.iterator]().next().done;
+    var isEmptyPath = (path6) => path6 == null || typeof path6 === "object" && !!path6[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -884,11 +891,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path5, value) {
-        if (isEmptyPath(path5))
+      addIn(path6, value) {
+        if (isEmptyPath(path6))
           this.add(value);
         else {
-          const [key, ...rest] = path5;
+          const [key, ...rest] = path6;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -902,8 +909,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        const [key, ...rest] = path5;
+      deleteIn(path6) {
+        const [key, ...rest] = path6;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -917,8 +924,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        const [key, ...rest] = path5;
+      getIn(path6, keepScalar) {
+        const [key, ...rest] = path6;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -936,8 +943,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path5) {
-        const [key, ...rest] = path5;
+      hasIn(path6) {
+        const [key, ...rest] = path6;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -947,8 +954,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        const [key, ...rest] = path5;
+      setIn(path6, value) {
+        const [key, ...rest] = path6;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3463,9 +3470,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path5, value) {
+      addIn(path6, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path5, value);
+          this.contents.addIn(path6, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3540,14 +3547,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path5) {
-        if (Collection.isEmptyPath(path5)) {
+      deleteIn(path6) {
+        if (Collection.isEmptyPath(path6)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path5) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path6) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3562,10 +3569,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path5, keepScalar) {
-        if (Collection.isEmptyPath(path5))
+      getIn(path6, keepScalar) {
+        if (Collection.isEmptyPath(path6))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path5, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path6, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3576,10 +3583,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path5) {
-        if (Collection.isEmptyPath(path5))
+      hasIn(path6) {
+        if (Collection.isEmptyPath(path6))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path5) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path6) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3596,13 +3603,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path5, value) {
-        if (Collection.isEmptyPath(path5)) {
+      setIn(path6, value) {
+        if (Collection.isEmptyPath(path6)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path5), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path6), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path5, value);
+          this.contents.setIn(path6, value);
         }
       }
       /**
@@ -5563,9 +5570,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path5) => {
+    visit.itemAtPath = (cst, path6) => {
       let item = cst;
-      for (const [field, index] of path5) {
+      for (const [field, index] of path6) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5574,23 +5581,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path5) => {
-      const parent = visit.itemAtPath(cst, path5.slice(0, -1));
-      const field = path5[path5.length - 1][0];
+    visit.parentCollection = (cst, path6) => {
+      const parent = visit.itemAtPath(cst, path6.slice(0, -1));
+      const field = path6[path6.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path5, item, visitor) {
-      let ctrl = visitor(item, path5);
+    function _visit(path6, item, visitor) {
+      let ctrl = visitor(item, path6);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path5.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path6.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5601,10 +5608,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path5);
+            ctrl = ctrl(item, path6);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path5) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path6) : ctrl;
     }
     exports.visit = visit;
   }
@@ -7358,7 +7365,7 @@ var require_dist = __commonJS({
 // src/config/load.ts
 var import_ajv = __toESM(require_ajv(), 1);
 var import_yaml = __toESM(require_dist(), 1);
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 
 // schemas/config.schema.json
@@ -7378,9 +7385,7 @@ var config_schema_default = {
         pattern: "^sm_[0-9]+[af]?$"
       },
       minItems: 1,
-      default: [
-        "sm_90"
-      ]
+      default: ["sm_90"]
     },
     sources: {
       description: "Globs (relative to the repository root) of the CUDA translation units Carve may build. A changed header selects the units that include it.",
@@ -7388,9 +7393,7 @@ var config_schema_default = {
       items: {
         type: "string"
       },
-      default: [
-        "**/*.cu"
-      ]
+      default: ["**/*.cu"]
     },
     include: {
       description: "Include directories passed to nvcc as -I, relative to the repository root.",
@@ -7424,10 +7427,7 @@ var config_schema_default = {
       description: "Preprocessor defines (-D NAME=VALUE) for every build; also known values for trip counts and launch expressions.",
       type: "object",
       additionalProperties: {
-        type: [
-          "number",
-          "string"
-        ]
+        type: ["number", "string"]
       },
       default: {}
     },
@@ -7495,21 +7495,11 @@ var config_schema_default = {
           "frontier"
         ]
       },
-      default: [
-        "cliff",
-        "uncoalesced",
-        "regression",
-        "spill"
-      ]
+      default: ["cliff", "uncoalesced", "regression", "spill"]
     },
     comment: {
       description: "When to post the sticky PR comment: always, when kernels changed, only with failures, or never.",
-      enum: [
-        "always",
-        "changes",
-        "failures",
-        "never"
-      ],
+      enum: ["always", "changes", "failures", "never"],
       default: "changes"
     },
     thresholds: {
@@ -7621,6 +7611,45 @@ var config_schema_default = {
           type: "integer",
           minimum: 0,
           default: 400
+        },
+        excessSectorShare: {
+          description: "Weighted coalescing: a variant is removed for strided or uncoalesced global access only when its excess sectors (executions x (sectors - ideal), summed over its sites) are more than this share of the sectors it moves, and other variants pass. Where a site's sectors are unknown, any strided site executed at least thresholds.uncoalescedMinWeight times per thread removes it (the paper's step). 0.1 from the development spaces (docs/carving-spaces.md): the uncoalesced variants of sgemm move 1% excess sectors and those of SGEMM_CUDA kernel 5 3% (kept); transpose's strided variants 60% and 78% (removed).",
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          default: 0.1
+        },
+        localMemoryShare: {
+          description: "Weighted local memory: a variant is removed when its local-memory traffic (ld/st.local of a run-time indexed array) is more than this share of its memory traffic, and other variants pass; where that share is unknown (spills, whose traffic PTX does not show) any stack frame or spill removes it. On the development spaces every variant with local memory runs 1.28x (kernel 9) to 25x slower than the best.",
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          default: 0.1
+        },
+        tailEffect: {
+          description: "Multiply efficiency by waves / ceil(waves), waves = blocks / (SMs x blocks per SM) on the arch's flagship part (132 SMs for sm_90), so a grid whose last wave is mostly empty ranks lower.",
+          type: "boolean",
+          default: true
+        },
+        timingBudget: {
+          description: "Share of a space's variants the timed refinement stage (`carve carve --time`, `carve retune`) may time: at most half of it on the survivors the model ranks first, the rest in rounds of halving size around the measured best. `--budget N` overrides it with a count (clamped to the space size).",
+          type: "number",
+          exclusiveMinimum: 0,
+          maximum: 1,
+          default: 0.05
+        },
+        bankConflictPenalty: {
+          description: "The timed stage ranks variants by efficiency (with the tail effect) divided by (worst shared-memory bank-conflict degree) to this power; 0 ignores conflicts.",
+          type: "number",
+          minimum: 0,
+          maximum: 4,
+          default: 0.5
+        },
+        maxSpaceSize: {
+          description: "Largest variant space (product of the parameter lists' lengths) Carve enumerates; a larger space is a config error at /spaces/NAME/parameters, found before any variant is built or held in memory.",
+          type: "integer",
+          minimum: 1,
+          default: 1e5
         }
       },
       default: {}
@@ -7639,10 +7668,7 @@ var config_schema_default = {
       description: "One to three sizes, each a number or an arithmetic expression over parameters and defines.",
       type: "array",
       items: {
-        type: [
-          "integer",
-          "string"
-        ]
+        type: ["integer", "string"]
       },
       minItems: 1,
       maxItems: 3
@@ -7708,41 +7734,19 @@ var config_schema_default = {
         {
           type: "object",
           additionalProperties: false,
-          required: [
-            "buffer",
-            "count"
-          ],
+          required: ["buffer", "count"],
           properties: {
             buffer: {
               description: "Element type of a device buffer.",
-              enum: [
-                "float32",
-                "float64",
-                "float16",
-                "bfloat16",
-                "int8",
-                "uint8",
-                "int32",
-                "uint32",
-                "int64",
-                "uint64"
-              ]
+              enum: ["float32", "float64", "float16", "bfloat16", "int8", "uint8", "int32", "uint32", "int64", "uint64"]
             },
             count: {
               description: "Number of elements: a number or an expression over parameters and defines.",
-              type: [
-                "integer",
-                "string"
-              ]
+              type: ["integer", "string"]
             },
             init: {
               description: "Initial contents of the buffer.",
-              enum: [
-                "random",
-                "zero",
-                "ones",
-                "index"
-              ],
+              enum: ["random", "zero", "ones", "index"],
               default: "random"
             }
           }
@@ -7750,32 +7754,22 @@ var config_schema_default = {
         {
           type: "object",
           additionalProperties: false,
-          required: [
-            "int"
-          ],
+          required: ["int"],
           properties: {
             int: {
               description: "A 32-bit integer argument: a number or an expression.",
-              type: [
-                "integer",
-                "string"
-              ]
+              type: ["integer", "string"]
             }
           }
         },
         {
           type: "object",
           additionalProperties: false,
-          required: [
-            "float"
-          ],
+          required: ["float"],
           properties: {
             float: {
               description: "A float argument: a number or an expression.",
-              type: [
-                "number",
-                "string"
-              ]
+              type: ["number", "string"]
             }
           }
         }
@@ -7785,12 +7779,7 @@ var config_schema_default = {
       description: "A variant space for optimization carving: parameters, constraints, launch geometry and arguments.",
       type: "object",
       additionalProperties: false,
-      required: [
-        "source",
-        "kernel",
-        "parameters",
-        "launch"
-      ],
+      required: ["source", "kernel", "parameters", "launch"],
       properties: {
         source: {
           description: "The .cu file, relative to the config file.",
@@ -7806,10 +7795,7 @@ var config_schema_default = {
           additionalProperties: {
             type: "array",
             items: {
-              type: [
-                "number",
-                "string"
-              ]
+              type: ["number", "string"]
             },
             minItems: 1
           },
@@ -7827,10 +7813,7 @@ var config_schema_default = {
           description: "Defines for this space's builds, on top of the global defines.",
           type: "object",
           additionalProperties: {
-            type: [
-              "number",
-              "string"
-            ]
+            type: ["number", "string"]
           },
           default: {}
         },
@@ -7838,10 +7821,7 @@ var config_schema_default = {
           description: "Launch geometry per variant, as expressions over parameters and defines.",
           type: "object",
           additionalProperties: false,
-          required: [
-            "block",
-            "grid"
-          ],
+          required: ["block", "grid"],
           properties: {
             block: {
               description: "Block size per variant.",
@@ -7853,10 +7833,7 @@ var config_schema_default = {
             },
             dynamicShared: {
               description: "Dynamic shared memory per block in bytes: a number or an expression.",
-              type: [
-                "integer",
-                "string"
-              ],
+              type: ["integer", "string"],
               default: 0
             }
           }
@@ -7870,11 +7847,8 @@ var config_schema_default = {
           default: []
         },
         objective: {
-          description: "Carving objective: Ryoo's (efficiency, utilization) Pareto set, or that plus a memory-traffic axis.",
-          enum: [
-            "ryoo",
-            "ryoo+traffic"
-          ],
+          description: "Carving objective: Ryoo's (efficiency, utilization) Pareto set (efficiency with the tail effect, carving.tailEffect), or that plus the bank-conflict and memory-traffic steps.",
+          enum: ["ryoo", "ryoo+traffic"],
           default: "ryoo"
         },
         band: {
@@ -7893,10 +7867,7 @@ var config_schema_default = {
           description: "The parameter values in use today, compared against in retune reports.",
           type: "object",
           additionalProperties: {
-            type: [
-              "number",
-              "string"
-            ]
+            type: ["number", "string"]
           }
         }
       }
@@ -7915,26 +7886,53 @@ function loadConfigFile(file) {
     const result = parseConfigText("{}", file, path.dirname(file));
     return result;
   }
+  const tooLarge = overSizeLimit("config", statSync(file).size);
+  if (tooLarge) return tooLargeConfig(file, path.dirname(file), tooLarge);
   return parseConfigText(readFileSync(file, "utf8"), file, path.dirname(file));
 }
 function parseConfigText(text, file, baseDir) {
+  const tooLarge = overSizeLimit("config", text.length);
+  if (tooLarge) return tooLargeConfig(file, baseDir, tooLarge);
   const lineCounter = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter, prettyErrors: false });
   const diagnostics = [];
   for (const error of doc.errors) {
     const pos = lineCounter.linePos(error.pos[0]);
-    diagnostics.push({ severity: "error", stage: "config", message: error.message.split("\n")[0], file, line: pos?.line, column: pos?.col });
+    diagnostics.push({
+      severity: "error",
+      stage: "config",
+      message: error.message.split("\n")[0],
+      file,
+      line: pos?.line,
+      column: pos?.col
+    });
   }
   let data = {};
   if (!diagnostics.length) {
     try {
       data = doc.toJS({ maxAliasCount: 1e3 }) ?? {};
     } catch (error) {
-      diagnostics.push({ severity: "error", stage: "config", message: error.message.split("\n")[0], file, line: 1, column: 1, jsonPath: "" });
+      diagnostics.push({
+        severity: "error",
+        stage: "config",
+        message: error.message.split("\n")[0],
+        file,
+        line: 1,
+        column: 1,
+        jsonPath: ""
+      });
     }
   }
   if (diagnostics.length === 0 && (typeof data !== "object" || data === null || Array.isArray(data))) {
-    diagnostics.push({ severity: "error", stage: "config", message: "the configuration must be a mapping (key: value)", file, line: 1, column: 1, jsonPath: "" });
+    diagnostics.push({
+      severity: "error",
+      stage: "config",
+      message: "the configuration must be a mapping (key: value)",
+      file,
+      line: 1,
+      column: 1,
+      jsonPath: ""
+    });
     data = {};
   }
   if (diagnostics.length === 0 && !validate(data)) {
@@ -7959,6 +7957,13 @@ function parseConfigText(text, file, baseDir) {
     return { config: { ...fallback, baseDir }, diagnostics, valid: false };
   }
   return { config: { ...data, baseDir }, diagnostics, valid: true };
+}
+function tooLargeConfig(file, baseDir, message) {
+  return {
+    config: defaultConfig(baseDir),
+    diagnostics: [{ severity: "error", stage: "config", file, line: 1, column: 1, jsonPath: "", message }],
+    valid: false
+  };
 }
 function describe(error) {
   if (error.keyword === "additionalProperties") return `is not a known key (${String(error.params.additionalProperty)})`;
@@ -8069,9 +8074,14 @@ var INFIX_POWER = {
   "%": 7
 };
 var PREFIX_POWER = 8;
+var MAX_EXPRESSION_DEPTH = 200;
+var MAX_EXPRESSION_LENGTH = 1e4;
 function parseExpression(text) {
+  if (text.length > MAX_EXPRESSION_LENGTH)
+    throw new ExpressionError(`the expression is ${text.length} characters long; the limit is ${MAX_EXPRESSION_LENGTH}`, 1);
   const tokens = tokenize(text);
   let position = 0;
+  let depth = 0;
   const peek = () => tokens[position];
   const next = () => tokens[position++];
   const expect = (op) => {
@@ -8082,6 +8092,12 @@ function parseExpression(text) {
     return token;
   };
   function parseBelow(minPower) {
+    if (++depth > MAX_EXPRESSION_DEPTH) {
+      throw new ExpressionError(
+        `the expression nests deeper than ${MAX_EXPRESSION_DEPTH} levels (parentheses, unary operators, calls)`,
+        peek().column
+      );
+    }
     let left = parsePrefix();
     for (; ; ) {
       const token = peek();
@@ -8098,6 +8114,7 @@ function parseExpression(text) {
         left = { kind: "binary", op: token.text, left, right: parseBelow(power), column: token.column };
       }
     }
+    depth--;
     return left;
   }
   function parsePrefix() {
@@ -8193,15 +8210,21 @@ function evaluateNode(node, env) {
     case "ternary":
       return evaluateNode(node.condition, env) !== 0 ? evaluateNode(node.then, env) : evaluateNode(node.otherwise, env);
     case "call":
-      return finite(node, callFunction(node, node.args.map((arg) => evaluateNode(arg, env))));
+      return finite(
+        node,
+        callFunction(
+          node,
+          node.args.map((arg) => evaluateNode(arg, env))
+        )
+      );
     case "binary":
       return finite(node, binary(node, env));
   }
 }
 function finite(node, value) {
   if (Number.isFinite(value)) return value;
-  const what = node.kind === "call" ? `${node.name}()` : node.kind === "binary" ? `'${node.op}'` : "the expression";
-  throw new ExpressionError(`${what} gives ${value}, not a finite number`, node.column);
+  const what2 = node.kind === "call" ? `${node.name}()` : node.kind === "binary" ? `'${node.op}'` : "the expression";
+  throw new ExpressionError(`${what2} gives ${value}, not a finite number`, node.column);
 }
 function binary(node, env) {
   const left = evaluateNode(node.left, env);
@@ -8282,6 +8305,7 @@ function compileExpression(source, knownNames) {
 }
 
 // src/analysis/carving/space.ts
+var DEFAULT_MAX_SPACE_SIZE = 1e5;
 function pointerSegment(key) {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
@@ -8307,7 +8331,7 @@ function compileSpace(name, space, knownNames, diagnostics, configFile) {
       jsonPath,
       column: outcome.column,
       file: configFile,
-      message: `${jsonPath}: ${outcome.message} at column ${outcome.column} in '${source}'`
+      message: `${jsonPath}: ${outcome.message} at column ${outcome.column} in '${shortened(String(source))}'`
     });
     return null;
   };
@@ -8330,21 +8354,24 @@ function compileSpace(name, space, knownNames, diagnostics, configFile) {
     argumentValues
   };
 }
-function dim3(expressions, env, what) {
+function shortened(text) {
+  return text.length <= 80 ? text : `${text.slice(0, 60)}... (${text.length} characters)`;
+}
+function dim3(expressions, env, what2) {
   const values = expressions.map((expression, axis) => {
     try {
       return expression.evaluate(env);
     } catch (error) {
-      throw new Error(`${what}[${axis}] = '${expression.text}': ${error.message}`);
+      throw new Error(`${what2}[${axis}] = '${expression.text}': ${error.message}`);
     }
   });
   while (values.length < 3) values.push(1);
   for (const [axis, value] of values.entries()) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${what}[${axis}] = ${value} is not a positive integer`);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${what2}[${axis}] = ${value} is not a positive integer`);
   }
   return values;
 }
-function enumerateSpace(name, space, globalDefines = {}, configFile) {
+function enumerateSpace(name, space, globalDefines = {}, configFile, maxSize = DEFAULT_MAX_SPACE_SIZE) {
   const diagnostics = [];
   const parameterNames = Object.keys(space.parameters);
   const fixedDefines = { ...globalDefines, ...space.defines ?? {} };
@@ -8362,6 +8389,17 @@ function enumerateSpace(name, space, globalDefines = {}, configFile) {
   const knownNames = [.../* @__PURE__ */ new Set([...Object.keys(fixedDefines), ...parameterNames])];
   const total = parameterNames.reduce((product2, parameter) => product2 * space.parameters[parameter].length, 1);
   const result = { space: name, total, variants: [], excludedByConstraints: 0, rejected: [], diagnostics };
+  if (total > maxSize) {
+    const sizes = parameterNames.map((parameter) => `${parameter}: ${space.parameters[parameter].length}`).join(" x ");
+    diagnostics.push({
+      severity: "error",
+      stage: "config",
+      file: configFile,
+      jsonPath: `/spaces/${pointerSegment(name)}/parameters`,
+      message: `space '${name}' has ${total.toLocaleString("en-US")} variants (${sizes}), over the limit of ${maxSize.toLocaleString("en-US")} (\`carving.maxSpaceSize\`): narrow the parameter lists or raise the limit`
+    });
+    return result;
+  }
   const compiled = compileSpace(name, space, knownNames, diagnostics, configFile);
   if (!compiled) return result;
   const failedConstraint = /* @__PURE__ */ new Set();
@@ -8410,7 +8448,8 @@ function enumerateSpace(name, space, globalDefines = {}, configFile) {
       const block = dim3(compiled.block, env, "block");
       const grid = dim3(compiled.grid, env, "grid");
       const dynamicSharedBytes = compiled.dynamicShared.evaluate(env);
-      if (!Number.isInteger(dynamicSharedBytes) || dynamicSharedBytes < 0) throw new Error(`dynamicShared = ${dynamicSharedBytes} is not a non-negative integer`);
+      if (!Number.isInteger(dynamicSharedBytes) || dynamicSharedBytes < 0)
+        throw new Error(`dynamicShared = ${dynamicSharedBytes} is not a non-negative integer`);
       const args = (space.arguments ?? []).map((argument, a) => {
         const value = compiled.argumentValues[a].evaluate(env);
         if ("buffer" in argument) {
@@ -8452,9 +8491,96 @@ function shardVariants(variants, shard) {
 }
 
 // src/analysis/carving/pipeline.ts
-import { createHash as createHash2 } from "node:crypto";
-import { mkdirSync as mkdirSync2, readFileSync as readFileSync4, writeFileSync as writeFileSync2 } from "node:fs";
-import path4 from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "node:fs";
+import path5 from "node:path";
+
+// src/analysis/carving/arguments.ts
+function entryParameterTypes(ptx, entry) {
+  const at = ptx.search(new RegExp(`\\.entry\\s+${entry.replace(/[$.]/g, "\\$&")}\\s*\\(`));
+  if (at < 0) return null;
+  const open = ptx.indexOf("(", at);
+  const close2 = ptx.indexOf(")", open);
+  if (close2 < 0) return null;
+  return [...ptx.slice(open + 1, close2).matchAll(/\.param\s+(?:\.align\s+\d+\s+)?\.(\w+)/g)].map((m) => m[1]);
+}
+function signatureParameterTypes(displayName) {
+  if (!displayName.endsWith(")")) return null;
+  let depth = 0;
+  for (let i = displayName.length - 1; i >= 0; i--) {
+    const c = displayName[i];
+    if (c === ")") depth++;
+    else if (c === "(" && --depth === 0) {
+      const inside = displayName.slice(i + 1, -1).trim();
+      if (inside === "" || inside === "void") return [];
+      const parts = [];
+      let level = 0;
+      let start = 0;
+      for (let j = 0; j < inside.length; j++) {
+        if ("<([".includes(inside[j])) level++;
+        else if (">)]".includes(inside[j])) level--;
+        else if (inside[j] === "," && level === 0) {
+          parts.push(inside.slice(start, j).trim());
+          start = j + 1;
+        }
+      }
+      parts.push(inside.slice(start).trim());
+      return parts;
+    }
+  }
+  return null;
+}
+function kindOfSignature(type) {
+  if (type.includes("*")) return "pointer";
+  if (/\b(float|double|half|__half|__nv_bfloat16)\b/.test(type)) return "floating";
+  if (/\b(int|long|short|char|unsigned|size_t|bool|u?int\d+_t)\b/.test(type)) return "integral";
+  return "other";
+}
+function kindOfPtx(type) {
+  if (/^f\d+$/.test(type)) return "floating";
+  if (/^[usb]64$/.test(type)) return "pointer-or-integral";
+  if (/^[usb](8|16|32)$/.test(type)) return "integral";
+  return "other";
+}
+function accepts(argument, kind) {
+  if (kind === "other") return true;
+  if ("buffer" in argument) return kind === "pointer" || kind === "pointer-or-integral";
+  if ("int" in argument) return kind === "integral" || kind === "pointer-or-integral";
+  return kind === "floating";
+}
+var what = (argument) => "buffer" in argument ? `${/^[aeiou]/i.test(argument.buffer) ? "an" : "a"} ${argument.buffer} buffer (a pointer)` : "int" in argument ? "an int" : "a float";
+function checkSpaceArguments(spaceName, kernel, args, displayName, ptxTypes, configFile) {
+  if (args.length === 0) return [];
+  const base = `/spaces/${pointerSegment(spaceName)}/arguments`;
+  const signature = signatureParameterTypes(displayName);
+  const count = signature?.length ?? ptxTypes?.length;
+  if (count === void 0) return [];
+  const described = signature ? `(${signature.join(", ")})` : `(PTX ${ptxTypes.map((t) => `.${t}`).join(", ")})`;
+  const error = (jsonPath, message) => ({
+    severity: "error",
+    stage: "config",
+    file: configFile,
+    jsonPath,
+    message: `${jsonPath}: ${message}`
+  });
+  if (args.length !== count) {
+    return [
+      error(
+        args.length > count ? `${base}/${count}` : base,
+        `the space gives ${args.length} arguments but kernel '${kernel}' takes ${count} ${described}`
+      )
+    ];
+  }
+  const out = [];
+  for (const [i, argument] of args.entries()) {
+    const kind = signature ? kindOfSignature(signature[i]) : kindOfPtx(ptxTypes[i]);
+    if (!accepts(argument, kind)) {
+      const declared = signature ? `'${signature[i]}'` : `.${ptxTypes[i]}`;
+      out.push(error(`${base}/${i}`, `argument ${i} is ${what(argument)}, but parameter ${i} of kernel '${kernel}' is ${declared}`));
+    }
+  }
+  return out;
+}
 
 // src/analysis/carving/build.ts
 import { mkdirSync, readdirSync, readFileSync as readFileSync3, renameSync, rmSync, writeFileSync, existsSync as existsSync2, copyFileSync } from "node:fs";
@@ -8576,7 +8702,14 @@ function processAlive(pid) {
   }
 }
 async function buildOne(variant, options) {
-  const key = buildCacheKey({ sourceFile: options.sourceFile, includeDirs: options.includeDirs, flags: options.flags, defines: variant.defines, arch: options.arch, nvccVersion: options.nvcc.version });
+  const key = buildCacheKey({
+    sourceFile: options.sourceFile,
+    includeDirs: options.includeDirs,
+    flags: options.flags,
+    defines: variant.defines,
+    arch: options.arch,
+    nvccVersion: options.nvcc.version
+  });
   const dir = path3.join(options.cacheDir, key);
   const cached = readCached(dir);
   const fromCache = (result2, cachedHit) => {
@@ -8584,7 +8717,18 @@ async function buildOne(variant, options) {
     const cubinPath = path3.join(dir, "kernel.cubin");
     const ptx = result2.ok && existsSync2(ptxPath) ? readFileSync3(ptxPath, "utf8") : null;
     const error = result2.ok ? null : result2.diagnostics.find((d) => d.severity === "error")?.message ?? "build failed";
-    return { variant, ok: result2.ok && ptx !== null, cached: cachedHit, key, ptx, ptxPath: ptx === null ? null : ptxPath, cubinPath: result2.hasCubin ? cubinPath : null, resources: result2.resources, diagnostics: result2.diagnostics, error };
+    return {
+      variant,
+      ok: result2.ok && ptx !== null,
+      cached: cachedHit,
+      key,
+      ptx,
+      ptxPath: ptx === null ? null : ptxPath,
+      cubinPath: result2.hasCubin ? cubinPath : null,
+      resources: result2.resources,
+      diagnostics: result2.diagnostics,
+      error
+    };
   };
   if (cached) return fromCache(cached, true);
   const tag = `${process.pid}-${++stagingSerial}`;
@@ -8604,7 +8748,12 @@ async function buildOne(variant, options) {
   if (compiled.ptx !== null) writeFileSync(path3.join(staging, "kernel.ptx"), compiled.ptx);
   const hasCubin = compiled.cubinPath !== null && existsSync2(compiled.cubinPath);
   if (hasCubin) copyFileSync(compiled.cubinPath, path3.join(staging, "kernel.cubin"));
-  const result = { ok: compiled.ok && compiled.ptx !== null, resources: compiled.resources, diagnostics: compiled.diagnostics, hasCubin };
+  const result = {
+    ok: compiled.ok && compiled.ptx !== null,
+    resources: compiled.resources,
+    diagnostics: compiled.diagnostics,
+    hasCubin
+  };
   writeFileSync(path3.join(staging, "result.json"), JSON.stringify(result));
   publishEntry(staging, dir, tag);
   return fromCache(readCached(dir) ?? result, false);
@@ -8623,8 +8772,14 @@ async function buildVariants(variants, options) {
 }
 
 // src/analysis/carving/carve.ts
-var DEFAULT_CARVE_OPTIONS = { objective: "ryoo", band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
-var WEIGHTED_CARVE_OPTIONS = { ...DEFAULT_CARVE_OPTIONS, excessSectorShare: 0.1, localMemory: true, keepGeometryTies: true };
+var PAPER_CARVE_OPTIONS = { objective: "ryoo", band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
+var DEFAULT_CARVE_OPTIONS = {
+  ...PAPER_CARVE_OPTIONS,
+  excessSectorShare: 0.1,
+  localMemoryShare: 0.1,
+  keepGeometryTies: true,
+  waves: true
+};
 function paretoSet(points, axes, band = 0) {
   const kept = /* @__PURE__ */ new Set();
   const grow = 1 + band;
@@ -8651,6 +8806,22 @@ function paretoSet(points, axes, band = 0) {
   }
   return kept;
 }
+function percent(share) {
+  return `${Number((share * 100).toFixed(1))}%`;
+}
+function smCount(arch) {
+  try {
+    return getArch(arch).flagship.sms;
+  } catch {
+    return null;
+  }
+}
+function tailFactor(v, sms) {
+  const blocks = v.grid[0] * v.grid[1] * v.grid[2];
+  if (!v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return 1;
+  const waves = blocks / (sms * v.activeBlocksPerSM);
+  return waves / Math.ceil(waves);
+}
 function close(a, b, tolerance) {
   return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
 }
@@ -8668,46 +8839,81 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   }));
   const steps = [];
   let alive = carved;
-  const threshold = (name, fails, what, always = false, why) => {
+  const threshold = (name, fails, what2, always = false, why) => {
     const passing = alive.filter((v) => !fails(v));
     const before2 = alive.length;
     if (passing.length === 0 && !always) {
-      steps.push({ name, before: before2, after: before2, note: `no variant is free of ${what}: nothing removed` });
+      steps.push({ name, before: before2, after: before2, note: `no variant is free of ${what2}: nothing removed` });
       return;
     }
     for (const v of alive) {
       if (!fails(v)) continue;
       v.status = `pruned:${name}`;
-      v.prunedBecause = why ? why(v) : what;
+      v.prunedBecause = why ? why(v) : what2;
     }
     alive = passing;
-    steps.push({ name, before: before2, after: alive.length, note: before2 === alive.length ? `no variant has ${what}` : `removed ${before2 - alive.length} with ${what}` });
+    steps.push({
+      name,
+      before: before2,
+      after: alive.length,
+      note: before2 === alive.length ? `no variant has ${what2}` : `removed ${before2 - alive.length} with ${what2}`
+    });
   };
   threshold("build", (v) => !v.built, "a failed build", true);
   threshold("launch", (v) => v.canLaunch === false, "a launch that cannot run (0 blocks/SM or block above launch bounds)", true);
-  const share = options.excessSectorShare ?? 0;
-  const weighted = (v) => options.excessSectorShare !== void 0 && v.excessSectorShare !== void 0 && v.excessSectorShare !== null;
+  const share = options.excessSectorShare;
+  const hasShare = (v) => share !== void 0 && v.excessSectorShare !== void 0 && v.excessSectorShare !== null;
   threshold(
     "coalescing",
-    (v) => v.coalescing === "uncoalesced" && (!weighted(v) || v.excessSectorShare > share),
-    weighted(ordered[0] ?? {}) ? `excess global sectors above ${share * 100}% of the traffic` : "strided or uncoalesced global access",
+    (v) => v.coalescing === "uncoalesced" && (!hasShare(v) || v.excessSectorShare > share),
+    share === void 0 ? "strided or uncoalesced global access" : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
     false,
-    (v) => weighted(v) ? `${(v.excessSectorShare * 100).toFixed(1)}% of its global sectors are excess (above ${share * 100}%): ${v.coalescingEvidence}` : `${v.coalescingEvidence}`
+    (v) => hasShare(v) ? `${percent(v.excessSectorShare)} of its global sectors are excess (above ${percent(share)}): ${v.coalescingEvidence}` : `${v.coalescingEvidence}${share === void 0 ? "" : " (excess-sector share unknown)"}`
   );
-  threshold("spills", (v) => v.spills === true, "register spills");
-  if (options.localMemory) {
-    threshold("local-memory", (v) => (v.localBytes ?? 0) > 0, "local memory (stack frame or spills)", false, (v) => `${v.localBytes} bytes of local memory per thread`);
+  if (options.localMemoryShare === void 0) {
+    threshold("spills", (v) => v.spills === true, "register spills");
+  } else {
+    const limit = options.localMemoryShare;
+    const local = (v) => (v.localBytes ?? 0) > 0 || v.spills === true;
+    const known = (v) => v.localTrafficShare !== void 0 && v.localTrafficShare !== null;
+    threshold(
+      "local-memory",
+      (v) => local(v) && (!known(v) || v.localTrafficShare > limit),
+      `local memory (above ${percent(limit)} of the memory traffic, or a stack frame or spills where that share is unknown)`,
+      false,
+      (v) => known(v) ? `${percent(v.localTrafficShare)} of its memory traffic is local memory (above ${percent(limit)}; ${v.localBytes ?? "?"} bytes per thread)` : `${v.localBytes ?? "?"} bytes of local memory per thread${v.spills === true ? " (spills or a run-time indexed array)" : ""}; its share of the traffic is unknown`
+    );
   }
   if (options.objective === "ryoo+traffic") {
-    threshold("bank-conflicts", (v) => (v.bankConflictWays ?? 1) > 1, "shared-memory bank conflicts");
+    threshold(
+      "bank-conflicts",
+      (v) => (v.bankConflictWays ?? 1) > 1,
+      "shared-memory bank conflicts",
+      false,
+      (v) => `${v.bankConflictWays}-way shared-memory bank conflicts`
+    );
     const known = alive.map((v) => v.globalTrafficBytes).filter((t) => t !== null && t > 0);
     const least = known.length ? Math.min(...known) : null;
-    if (least === null) steps.push({ name: "traffic", before: alive.length, after: alive.length, note: "global traffic unknown for every variant: nothing removed" });
-    else threshold("traffic", (v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > least * (1 + options.trafficTolerance), `global traffic above ${(1 + options.trafficTolerance).toFixed(2)} x the least (${least} B)`);
+    if (least === null)
+      steps.push({
+        name: "traffic",
+        before: alive.length,
+        after: alive.length,
+        note: "global traffic unknown for every variant: nothing removed"
+      });
+    else
+      threshold(
+        "traffic",
+        (v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > least * (1 + options.trafficTolerance),
+        `global traffic above ${(1 + options.trafficTolerance).toFixed(2)} x the least (${least} B)`,
+        false,
+        (v) => `${v.globalTrafficBytes} B of global traffic, ${(v.globalTrafficBytes / least).toFixed(2)} x the least (${least} B)`
+      );
   }
   const placed = alive.filter((v) => v.efficiency !== null && v.utilization !== null);
   const unplaced = alive.filter((v) => v.efficiency === null || v.utilization === null);
-  const axes = [(v) => v.efficiency, (v) => v.utilization];
+  const sms = options.waves ? smCount(arch) : null;
+  const axes = [(v) => v.efficiency * (sms ? tailFactor(v, sms) : 1), (v) => v.utilization];
   for (const i of paretoSet(placed, axes)) placed[i].onFrontier = true;
   const keptIndices = options.band > 0 ? paretoSet(placed, axes, options.band) : new Set([...placed.keys()].filter((i) => placed[i].onFrontier));
   const before = alive.length;
@@ -8717,13 +8923,15 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
     name: "pareto",
     before,
     after: alive.length,
-    note: `kept the (efficiency, utilization) frontier${options.band > 0 ? ` and variants within ${options.band * 100}% of it` : ""}` + (unplaced.length ? `; ${unplaced.length} without metrics kept unranked` : "")
+    note: `kept the (efficiency${sms ? ` x tail effect on ${sms} SMs` : ""}, utilization) frontier${options.band > 0 ? ` and variants within ${options.band * 100}% of it` : ""}` + (unplaced.length ? `; ${unplaced.length} without metrics kept unranked` : "")
   });
   const beforeMerge = alive.length;
   const representatives = [];
   for (const v of alive) {
-    const twin = v.efficiency === null ? void 0 : representatives.find((r) => r.efficiency !== null && r.utilization !== null && v.utilization !== null && close(r.efficiency, v.efficiency, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) && // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
-    (!options.keepGeometryTies || r.block.join("x") === v.block.join("x") && r.grid.join("x") === v.grid.join("x")) && (options.objective !== "ryoo+traffic" || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)));
+    const twin = v.efficiency === null ? void 0 : representatives.find(
+      (r) => r.efficiency !== null && r.utilization !== null && v.utilization !== null && close(r.efficiency, v.efficiency, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) && // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
+      (!options.keepGeometryTies || r.block.join("x") === v.block.join("x") && r.grid.join("x") === v.grid.join("x")) && (options.objective !== "ryoo+traffic" || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1))
+    );
     if (twin) {
       v.status = "merged";
       v.mergedWith = [twin.id];
@@ -8731,7 +8939,12 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
     } else representatives.push(v);
   }
   alive = representatives;
-  steps.push({ name: "merge", before: beforeMerge, after: alive.length, note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? " and whose launch geometry is the same" : ""}` });
+  steps.push({
+    name: "merge",
+    before: beforeMerge,
+    after: alive.length,
+    note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? " and whose launch geometry is the same" : ""}`
+  });
   return { space, arch, objective: options.objective, band: options.band, total: all.length, survivors: alive, steps, variants: carved };
 }
 
@@ -8830,6 +9043,8 @@ function variantMetrics(variant, report, options, buildError = null) {
     const local = resources.stackFrameBytes > 0 && localBytes > 0;
     metrics.spills = local || (spillBytes === null ? null : spillBytes > 0);
     metrics.localBytes = resources.localBytes;
+    const globalBytes = (report.perThread?.globalLoadBytes ?? 0) + (report.perThread?.globalStoreBytes ?? 0);
+    metrics.localTrafficShare = spillBytes === null || spillBytes > 0 ? null : localBytes + globalBytes > 0 ? localBytes / (localBytes + globalBytes) : 0;
     const input = {
       arch: options.arch,
       block: variant.block,
@@ -8878,14 +9093,97 @@ function variantMetrics(variant, report, options, buildError = null) {
   return metrics;
 }
 
+// src/discover/containment.ts
+import { createHash as createHash2 } from "node:crypto";
+import { existsSync as existsSync3, readFileSync as readFileSync4, realpathSync, statSync as statSync2 } from "node:fs";
+import path4 from "node:path";
+function real(file) {
+  try {
+    return realpathSync(file);
+  } catch {
+    const parent = path4.dirname(file);
+    return parent === file || existsSync3(file) ? path4.resolve(file) : path4.join(real(parent), path4.basename(file));
+  }
+}
+function escapeReason(root, target) {
+  const rootReal = real(path4.resolve(root));
+  const lexical = path4.resolve(root, target);
+  const within = (p) => p === rootReal || p.startsWith(rootReal + path4.sep);
+  if (!within(real(lexical)) && !within(lexical)) return `${target} is outside the workspace`;
+  const resolved = real(lexical);
+  if (!within(resolved)) return `${target} leads outside the workspace (to ${resolved}, through a symlink)`;
+  return null;
+}
+function safeFolderName(unit) {
+  const plain = unit.replace(/[\\/]/g, "__");
+  const safe = plain.replace(/[^A-Za-z0-9_.+-]/g, "_");
+  return safe === plain ? plain : `${safe}-${createHash2("sha256").update(unit).digest("hex").slice(0, 12)}`;
+}
+var INCLUDE_DIRECTIVE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
+function withoutComments(text) {
+  return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/\/\/[^\n]*/g, "");
+}
+function escapingIncludes(root, unit) {
+  const diagnostics = [];
+  const seen = /* @__PURE__ */ new Set();
+  const pending = [path4.resolve(root, unit)];
+  while (pending.length > 0 && seen.size < 1e4) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    let text;
+    try {
+      text = readFileSync4(file, "utf8");
+    } catch {
+      continue;
+    }
+    const clean = withoutComments(text);
+    for (const match of clean.matchAll(INCLUDE_DIRECTIVE)) {
+      const target = match[1] ?? match[2];
+      const quoted = match[1] !== void 0;
+      const candidate = path4.isAbsolute(target) ? target : quoted ? path4.resolve(path4.dirname(file), target) : null;
+      if (candidate === null || !existsSync3(candidate) && !path4.isAbsolute(target)) continue;
+      const reason = escapeReason(root, candidate);
+      if (reason) {
+        const line = clean.slice(0, match.index).split("\n").length;
+        diagnostics.push({
+          severity: "error",
+          stage: "build",
+          file: path4.relative(root, file),
+          line,
+          message: `#include ${quoted ? `"${target}"` : `<${target}>`} reads a file outside the workspace${reason.includes("symlink") ? " (through a symlink)" : ""}: the unit is not compiled`
+        });
+      } else if (existsSync3(candidate) && statSync2(candidate).isFile()) {
+        pending.push(candidate);
+      }
+    }
+  }
+  return diagnostics;
+}
+
 // src/analysis/carving/pipeline.ts
-function carveOptionsFor(space) {
-  return { ...DEFAULT_CARVE_OPTIONS, objective: space.objective ?? "ryoo", band: space.band ?? 0 };
+function carveOptionsFor(space, carving) {
+  return {
+    ...DEFAULT_CARVE_OPTIONS,
+    objective: space.objective ?? "ryoo",
+    band: space.band ?? 0,
+    excessSectorShare: carving?.excessSectorShare ?? DEFAULT_CARVE_OPTIONS.excessSectorShare,
+    localMemoryShare: carving?.localMemoryShare ?? DEFAULT_CARVE_OPTIONS.localMemoryShare,
+    waves: carving?.tailEffect ?? DEFAULT_CARVE_OPTIONS.waves
+  };
 }
 function spaceConfigHash(config, spaceName, arch) {
   const space = config.spaces[spaceName];
-  const material = JSON.stringify({ space, defines: config.defines, flags: config.nvcc?.flags ?? [], include: config.include, loops: config.loops, arch });
-  return createHash2("sha256").update(material).digest("hex").slice(0, 16);
+  const material = JSON.stringify({
+    space,
+    defines: config.defines,
+    flags: config.nvcc?.flags ?? [],
+    include: config.include,
+    loops: config.loops,
+    arch,
+    options: carveOptionsFor(space, config.carving)
+  });
+  return createHash3("sha256").update(material).digest("hex").slice(0, 16);
 }
 function pickKernel(kernels, wanted) {
   const bare = (k) => k.displayName.replace(/^void /, "");
@@ -8903,12 +9201,15 @@ function analyzeBuild(build, space, config, arch) {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
   const variant = build.variant;
   if (!build.ok || build.ptx === null) {
-    return { metrics: variantMetrics(variant, null, { arch, uncoalescedMinWeight: minWeight }, `build failed: ${build.error ?? "unknown error"}`), diagnostics: [] };
+    return {
+      metrics: variantMetrics(variant, null, { arch, uncoalescedMinWeight: minWeight }, `build failed: ${build.error ?? "unknown error"}`),
+      diagnostics: []
+    };
   }
   const analysis = analyzeModule({
     ptxText: build.ptx,
     ptxFile: build.ptxPath ?? "kernel.ptx",
-    sourceFile: path4.resolve(config.baseDir, space.source),
+    sourceFile: path5.resolve(config.baseDir, space.source),
     arch,
     resources: build.resources,
     // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
@@ -8925,43 +9226,60 @@ function analyzeBuild(build, space, config, arch) {
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k) => k.displayName).join(", ") || "none"})`;
-  return { metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error), diagnostics: analysis.diagnostics };
+  const kernel = report ? { displayName: report.displayName, ptxTypes: entryParameterTypes(build.ptx, report.name) } : null;
+  return {
+    metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
+    diagnostics: analysis.diagnostics,
+    kernel
+  };
 }
 function analyzeBuildCached(build, space, config, arch, cacheDir) {
   if (!build.ok) return analyzeBuild(build, space, config, arch);
   const v = build.variant;
-  const key = createHash2("sha256").update(JSON.stringify({
-    code: codeFingerprint(),
-    build: build.key,
-    arch,
-    kernel: space.kernel,
-    block: v.block,
-    grid: v.grid,
-    dynamicShared: v.dynamicSharedBytes,
-    arguments: v.arguments,
-    loops: config.loops,
-    minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight,
-    source: space.source
-  })).digest("hex").slice(0, 24);
-  const file = path4.join(cacheDir, build.key, `metrics-${key}.json`);
+  const key = createHash3("sha256").update(
+    JSON.stringify({
+      code: codeFingerprint(),
+      build: build.key,
+      arch,
+      kernel: space.kernel,
+      block: v.block,
+      grid: v.grid,
+      dynamicShared: v.dynamicSharedBytes,
+      arguments: v.arguments,
+      loops: config.loops,
+      minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight,
+      source: space.source
+    })
+  ).digest("hex").slice(0, 24);
+  const file = path5.join(cacheDir, build.key, `metrics-${key}.json`);
   try {
-    const cached = JSON.parse(readFileSync4(file, "utf8"));
-    return { metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters }, diagnostics: cached.diagnostics };
+    const cached = JSON.parse(readFileSync5(file, "utf8"));
+    return {
+      metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters },
+      diagnostics: cached.diagnostics,
+      kernel: cached.kernel ?? null
+    };
   } catch {
     const analysed = analyzeBuild(build, space, config, arch);
     try {
-      mkdirSync2(path4.dirname(file), { recursive: true });
+      mkdirSync2(path5.dirname(file), { recursive: true });
       writeFileSync2(file, JSON.stringify(analysed));
     } catch {
     }
     return analysed;
   }
 }
+function repositoryRoot(dir) {
+  for (let at = path5.resolve(dir); ; at = path5.dirname(at)) {
+    if (existsSync4(path5.join(at, ".git"))) return at;
+    if (path5.dirname(at) === at) return null;
+  }
+}
 async function carveSpace(options) {
   const { config, spaceName, arch } = options;
   const space = config.spaces[spaceName];
   const shardSpec = options.shard ?? { index: 1, count: 1 };
-  const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile);
+  const enumeration = enumerateSpace(spaceName, space, config.defines, options.configFile, config.carving?.maxSpaceSize);
   const diagnostics = enumeration.diagnostics.map((d) => locateInConfig(d, config.baseDir, options.configFile));
   const shard = {
     kind: "carve-shard",
@@ -8970,31 +9288,69 @@ async function carveSpace(options) {
     configHash: spaceConfigHash(config, spaceName, arch),
     shard: shardSpec,
     enumerated: enumeration.variants.length,
-    options: carveOptionsFor(space),
+    options: carveOptionsFor(space, config.carving),
     metrics: [],
     diagnostics
   };
   if (enumeration.diagnostics.some((d) => d.severity === "error")) return { result: null, shard, builds: [], diagnostics };
+  const root = options.root ?? repositoryRoot(config.baseDir);
+  if (root !== null && escapeReason(root, path5.resolve(config.baseDir, space.source))) {
+    const jsonPath = `/spaces/${pointerSegment(spaceName)}/source`;
+    diagnostics.push(
+      locateInConfig(
+        {
+          severity: "error",
+          stage: "config",
+          file: options.configFile,
+          jsonPath,
+          message: `${jsonPath}: '${space.source}' resolves outside the repository (${root}): not built`
+        },
+        config.baseDir,
+        options.configFile
+      )
+    );
+    return { result: null, shard, builds: [], diagnostics };
+  }
   const nvcc = await findNvcc(config.nvcc?.path);
   if (!nvcc) {
-    diagnostics.push({ severity: "error", stage: "build", message: "nvcc not found: carving needs the CUDA toolkit to build the variants", jsonPath: `/spaces/${pointerSegment(spaceName)}` });
+    diagnostics.push({
+      severity: "error",
+      stage: "build",
+      message: "nvcc not found: carving needs the CUDA toolkit to build the variants",
+      jsonPath: `/spaces/${pointerSegment(spaceName)}`
+    });
     return { result: null, shard, builds: [], diagnostics };
   }
   const mine = shardVariants(enumeration.variants, shardSpec);
   const builds = await buildVariants(mine, {
-    sourceFile: path4.resolve(config.baseDir, space.source),
+    sourceFile: path5.resolve(config.baseDir, space.source),
     arch,
-    includeDirs: (config.include ?? []).map((dir) => path4.resolve(config.baseDir, dir)),
+    includeDirs: (config.include ?? []).map((dir) => path5.resolve(config.baseDir, dir)),
     flags: config.nvcc?.flags ?? [],
     nvcc,
     cacheDir: options.cacheDir,
     jobs: options.jobs,
     progress: options.progress
   });
+  let checkedArguments = false;
   for (const build of builds) {
-    const { metrics, diagnostics: found } = analyzeBuildCached(build, space, config, arch, options.cacheDir);
+    const { metrics, diagnostics: found, kernel } = analyzeBuildCached(build, space, config, arch, options.cacheDir);
     shard.metrics.push(metrics);
-    if (!build.ok) diagnostics.push({ severity: "warning", stage: "build", message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`, file: space.source });
+    if (kernel && !checkedArguments) {
+      checkedArguments = true;
+      diagnostics.push(
+        ...checkSpaceArguments(spaceName, space.kernel, space.arguments ?? [], kernel.displayName, kernel.ptxTypes, options.configFile).map(
+          (d) => locateInConfig(d, config.baseDir, options.configFile)
+        )
+      );
+    }
+    if (!build.ok)
+      diagnostics.push({
+        severity: "warning",
+        stage: "build",
+        message: `variant ${build.variant.id} failed to build and is excluded: ${build.error}`,
+        file: space.source
+      });
     diagnostics.push(...found.filter((d) => d.severity === "error").map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
   const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, shard.options) : null;
@@ -9007,8 +9363,16 @@ function mergeCarveResults(shards, options) {
     if (shard.kind !== "carve-shard") return { ok: false, reason: `input ${i + 1} is not a carve shard output` };
     if (shard.space !== first.space) return { ok: false, reason: `input ${i + 1} is from space '${shard.space}', not '${first.space}'` };
     if (shard.arch !== first.arch) return { ok: false, reason: `input ${i + 1} is for ${shard.arch}, not ${first.arch}` };
-    if (shard.configHash !== first.configHash) return { ok: false, reason: `input ${i + 1} was made with a different space configuration (hash ${shard.configHash} vs ${first.configHash})` };
-    if (shard.shard.count !== first.shard.count) return { ok: false, reason: `input ${i + 1} is shard ${shard.shard.index}/${shard.shard.count}, the first is of ${first.shard.count}` };
+    if (shard.configHash !== first.configHash)
+      return {
+        ok: false,
+        reason: `input ${i + 1} was made with a different space configuration (hash ${shard.configHash} vs ${first.configHash})`
+      };
+    if (shard.shard.count !== first.shard.count)
+      return {
+        ok: false,
+        reason: `input ${i + 1} is shard ${shard.shard.index}/${shard.shard.count}, the first is of ${first.shard.count}`
+      };
   }
   const indices = shards.map((s) => s.shard.index).sort((a, b) => a - b);
   for (let expected = 1; expected <= first.shard.count; expected++) {
@@ -9017,12 +9381,13 @@ function mergeCarveResults(shards, options) {
     if (found > 1) return { ok: false, reason: `shard ${expected}/${first.shard.count} is given ${found} times` };
   }
   const metrics = shards.flatMap((s) => s.metrics);
-  if (metrics.length !== first.enumerated) return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
+  if (metrics.length !== first.enumerated)
+    return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
   return { ok: true, result: carve(first.space, first.arch, metrics, options ?? first.options) };
 }
 function locateInConfig(d, baseDir, configFile) {
   if (!configFile || d.stage !== "config" || d.jsonPath === void 0 || d.file !== configFile || d.line !== void 0) return d;
-  const position = configValuePosition(path4.resolve(baseDir, path4.basename(configFile)), d.jsonPath, d.column ?? 1);
+  const position = configValuePosition(path5.resolve(baseDir, path5.basename(configFile)), d.jsonPath, d.column ?? 1);
   return position ? { ...d, line: position.line, column: position.column } : d;
 }
 
@@ -9050,17 +9415,26 @@ function renderCarveSvg(result, fastestId = null) {
     parts.push(`<text x="${MARGIN.left - 6}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${tick}</text>`);
   }
   parts.push(`<text x="${MARGIN.left + plotWidth / 2}" y="${HEIGHT - 12}" text-anchor="middle">efficiency (normalised)</text>`);
-  parts.push(`<text transform="translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">utilization (normalised)</text>`);
-  parts.push(`<text x="${MARGIN.left}" y="18">${escapeXml(`${result.space} on ${result.arch}: ${result.survivors.length} of ${result.total} variants kept (${result.objective})`)}</text>`);
+  parts.push(
+    `<text transform="translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">utilization (normalised)</text>`
+  );
+  parts.push(
+    `<text x="${MARGIN.left}" y="18">${escapeXml(`${result.space} on ${result.arch}: ${result.survivors.length} of ${result.total} variants kept (${result.objective})`)}</text>`
+  );
   const frontier = placed.filter((v) => v.onFrontier).sort((a, b) => a.normalizedEfficiency - b.normalizedEfficiency);
-  if (frontier.length > 1) parts.push(`<polyline fill="none" stroke="#d62728" stroke-width="1" points="${frontier.map((v) => point(v).join(",")).join(" ")}"/>`);
+  if (frontier.length > 1)
+    parts.push(`<polyline fill="none" stroke="#d62728" stroke-width="1" points="${frontier.map((v) => point(v).join(",")).join(" ")}"/>`);
   for (const v of placed) {
     const [px, py] = point(v);
     const label = `<title>${escapeXml(`${v.id}: ${v.status}`)}</title>`;
     if (v.status === "survivor") parts.push(`<circle cx="${px}" cy="${py}" r="4" fill="#d62728">${label}</circle>`);
-    else if (v.status.startsWith("pruned:") && v.status !== "pruned:pareto") parts.push(`<rect x="${Number(px) - 3}" y="${Number(py) - 3}" width="6" height="6" fill="none" stroke="#999">${label}</rect>`);
+    else if (v.status.startsWith("pruned:") && v.status !== "pruned:pareto")
+      parts.push(`<rect x="${Number(px) - 3}" y="${Number(py) - 3}" width="6" height="6" fill="none" stroke="#999">${label}</rect>`);
     else parts.push(`<path d="M${Number(px) - 3} ${py}h6M${px} ${Number(py) - 3}v6" stroke="#1f77b4">${label}</path>`);
-    if (v.id === fastestId) parts.push(`<circle cx="${px}" cy="${py}" r="8" fill="none" stroke="#2ca02c" stroke-width="2"><title>fastest measured</title></circle>`);
+    if (v.id === fastestId)
+      parts.push(
+        `<circle cx="${px}" cy="${py}" r="8" fill="none" stroke="#2ca02c" stroke-width="2"><title>fastest measured</title></circle>`
+      );
   }
   parts.push("</svg>");
   return parts.join("\n") + "\n";
@@ -9073,7 +9447,9 @@ function harnessEntries(ids, builds, kernel, timing, space) {
   for (const id of ids) {
     const build = byId.get(id);
     if (!build?.ok || !build.cubinPath) continue;
-    const symbol = build.resources.find((r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`)))?.name ?? kernel;
+    const symbol = build.resources.find(
+      (r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`))
+    )?.name ?? kernel;
     entries.push({
       space,
       id,
@@ -9090,15 +9466,133 @@ function harnessEntries(ids, builds, kernel, timing, space) {
   return entries;
 }
 
+// src/analysis/carving/refine.ts
+var DEFAULT_BANK_CONFLICT_PENALTY = 0.5;
+function resolveBudget(total, options) {
+  const notes = [];
+  let budget = options.budgetCount ?? Math.max(1, Math.floor(options.budgetShare * total));
+  if (budget > total) {
+    notes.push(`timing budget ${budget} is above the space size (${total} variants): clamped to ${total}`);
+    budget = total;
+  }
+  return { budget, notes };
+}
+function modelScore(v, sms, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY) {
+  if (v.efficiency === null) return -Infinity;
+  return v.efficiency * (sms ? tailFactor(v, sms) : 1) / Math.pow(Math.max(1, v.bankConflictWays ?? 1), bankConflictPenalty);
+}
+function valueLists(variants, given) {
+  if (given) return given;
+  const lists = {};
+  for (const v of variants) {
+    for (const [name, value] of Object.entries(v.parameters)) {
+      const list = lists[name] ??= [];
+      if (!list.includes(value)) list.push(value);
+    }
+  }
+  for (const list of Object.values(lists)) {
+    if (list.every((x) => typeof x === "number")) list.sort((a, b) => Number(a) - Number(b));
+  }
+  return lists;
+}
+function parameterDistance(a, b, lists) {
+  let distance = 0;
+  for (const [name, list] of Object.entries(lists)) {
+    const i = list.indexOf(a.parameters[name]);
+    const j = list.indexOf(b.parameters[name]);
+    distance += i < 0 || j < 0 ? list.length : Math.abs(i - j);
+  }
+  return distance;
+}
+async function refineByTiming(result, timer, options) {
+  const { budget, notes } = resolveBudget(result.total, options);
+  const sms = smCount(result.arch);
+  const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
+  const byModel = (a, b) => modelScore(b, sms, penalty) - modelScore(a, sms, penalty) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+  const eligible = result.variants.filter((v) => v.status === "survivor" || v.status === "merged" || v.status === "pruned:pareto");
+  if (eligible.length < budget)
+    notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
+  const lists = valueLists(result.variants, options.parameterLists);
+  const samples = /* @__PURE__ */ new Map();
+  const sourceOf = /* @__PURE__ */ new Map();
+  const attempted = /* @__PURE__ */ new Set();
+  const rounds = [];
+  const diagnostics = [];
+  const timeRound = async (ids, source, center) => {
+    const round = rounds.length + 1;
+    for (const id of ids) {
+      attempted.add(id);
+      sourceOf.set(id, { source, round });
+    }
+    const timed = await timer(ids);
+    diagnostics.push(...timed.diagnostics);
+    for (const record of timed.records) {
+      if (record.status === "ok" && record.samplesMs.length && attempted.has(record.variant)) samples.set(record.variant, record.samplesMs);
+    }
+    rounds.push({ round, center, timed: ids });
+  };
+  const measuredBest = () => {
+    let best = null;
+    let bestMs = Infinity;
+    for (const [id, s] of samples) {
+      const ms = timingStats(s, { seed: options.seed ?? 1, resamples: 1 }).medianMs;
+      if (ms < bestMs) {
+        best = id;
+        bestMs = ms;
+      }
+    }
+    return best;
+  };
+  const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
+  const survivorBudget = Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5)));
+  if (survivors.length > survivorBudget)
+    notes.push(
+      `${survivors.length} survivors, ${survivorBudget} timed (the model's first); the rest of the budget searches around the measured best`
+    );
+  const first = survivors.slice(0, Math.min(survivorBudget, budget));
+  if (first.length)
+    await timeRound(
+      first.map((v) => v.id),
+      "survivor",
+      null
+    );
+  let batch = Math.ceil((budget - attempted.size) / 2);
+  while (attempted.size < budget) {
+    const centerId = measuredBest();
+    const center = centerId ? eligible.find((v) => v.id === centerId) ?? result.variants.find((v) => v.id === centerId) : void 0;
+    const candidates = eligible.filter((v) => !attempted.has(v.id));
+    if (!candidates.length) break;
+    const ordered = center ? candidates.map((v) => ({ v, d: parameterDistance(v, center, lists) })).sort((a, b) => a.d - b.d || byModel(a.v, b.v)).map((x) => x.v) : candidates.sort(byModel);
+    const take = ordered.slice(0, Math.max(1, Math.min(batch, budget - attempted.size)));
+    await timeRound(
+      take.map((v) => v.id),
+      "nearest",
+      centerId
+    );
+    batch = Math.max(1, Math.floor(batch / 2));
+  }
+  const ranking = [...samples.entries()].map(([variant, s]) => ({
+    variant,
+    ...timingStats(s, { seed: options.seed ?? 1 }),
+    ...sourceOf.get(variant)
+  })).sort((a, b) => a.medianMs - b.medianMs || a.variant.localeCompare(b.variant)).map((t, i) => ({ ...t, rank: i + 1 }));
+  const gpuMs = [...samples.values()].reduce((sum, s) => sum + s.reduce((a, b) => a + b, 0), 0);
+  return { budget, timedCount: attempted.size, notes, rounds, ranking, best: ranking[0] ?? null, gpuMs, samples, diagnostics };
+}
+
 export {
   defaultConfig,
   loadConfigFile,
   parseConfigText,
+  escapeReason,
+  safeFolderName,
+  escapingIncludes,
   pointerSegment,
   enumerateSpace,
   parseShard,
   carveSpace,
   mergeCarveResults,
   renderCarveSvg,
-  harnessEntries
+  harnessEntries,
+  refineByTiming
 };

@@ -1,45 +1,49 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
-  GITHUB_COMMENT_LIMIT,
-  SUMMARY_LIMIT,
-  conclusionFor,
-  isFailing,
-  renderComment,
-  renderSummary,
-  reportSchemaErrors,
-  toAnnotations,
-  toSarif
-} from "./chunk-YZDUGGFF.js";
+  jsonSyntaxError
+} from "./chunk-BTQO2XUW.js";
+import {
+  renderGate
+} from "./chunk-FABQUP6R.js";
+import {
+  reportSchemaErrors
+} from "./chunk-UO42EXSH.js";
 import {
   carveSpace,
   enumerateSpace,
+  escapeReason,
+  escapingIncludes,
   harnessEntries,
-  renderCarveSvg
-} from "./chunk-YICOGIGF.js";
+  renderCarveSvg,
+  safeFolderName
+} from "./chunk-D4TS45NY.js";
 import {
   buildHarness,
   compareTimings,
   median,
   runExternalBenchmark,
   runHarnessBinary
-} from "./chunk-GWD27O4R.js";
+} from "./chunk-3XBYAIYL.js";
 import {
   analyzeModule
-} from "./chunk-HOBP3URJ.js";
+} from "./chunk-UFIJU2TV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
 import {
   getArch
-} from "./chunk-GHBDCHLJ.js";
+} from "./chunk-JDTKYLUX.js";
 import {
   compileCuda,
   findNvcc,
   launchBoundsFromPtx,
   parsePtxasLog,
   readCubin
-} from "./chunk-WI4B7AXD.js";
+} from "./chunk-64PIBHAB.js";
+import {
+  overSizeLimit
+} from "./chunk-R5MDRTYS.js";
 import {
   childEnv
 } from "./chunk-AI7SF5R3.js";
@@ -303,8 +307,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path11, { windows } = {}) => {
-      const segs = path11.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path10, { windows } = {}) => {
+      const segs = path10.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -1852,7 +1856,10 @@ function kernelKey(kernel) {
 }
 var POSITION_KEYS = /* @__PURE__ */ new Set(["file", "line", "column", "offset", "diagnostics", "source", "nullReasons"]);
 function kernelFingerprint(kernel) {
-  return JSON.stringify(kernel, (key, value) => POSITION_KEYS.has(key) ? void 0 : typeof value === "string" ? value.replace(/\bline \d+/g, "line #") : value);
+  return JSON.stringify(
+    kernel,
+    (key, value) => POSITION_KEYS.has(key) ? void 0 : typeof value === "string" ? value.replace(/\bline \d+/g, "line #") : value
+  );
 }
 function unmangledName(kernel) {
   let depth = 0;
@@ -1888,11 +1895,7 @@ function pairKernels(base, head) {
   const baseKernels = base?.kernels ?? [];
   const paired = /* @__PURE__ */ new Map();
   const used = /* @__PURE__ */ new Set();
-  const keys = [
-    (k) => `${k.file ?? ""}|${kernelKey(k)}`,
-    kernelKey,
-    (k) => `${k.file ?? ""}|${unmangledName(k)}@${k.arch}`
-  ];
+  const keys = [(k) => `${k.file ?? ""}|${kernelKey(k)}`, kernelKey, (k) => `${k.file ?? ""}|${unmangledName(k)}@${k.arch}`];
   for (const key of keys) pairUnique(baseKernels, head.kernels, key, paired, used);
   const pairs = [];
   for (const kernel of head.kernels) {
@@ -1969,7 +1972,8 @@ function growthRemedy(what) {
   if (what === "instructions") {
     return "Reduce dynamic instructions: hoist loop-invariant code, unroll loops with constant trip counts, coarsen work per thread to amortize index arithmetic (Ryoo et al. \xA73.2; granularity coarsening, Stratton et al. \xA73.8).";
   }
-  if (what === "registers") return "Check whether the new live values are needed; the next register cliff is reported separately when it is close.";
+  if (what === "registers")
+    return "Check whether the new live values are needed; the next register cliff is reported separately when it is close.";
   return "Check whether the larger shared buffers are needed; the next shared-memory cliff is reported separately when it is close.";
 }
 function divergenceRemedy() {
@@ -1990,8 +1994,10 @@ function dropCause(base, head, headOcc) {
   const registers = (head.resources?.registers ?? 0) - (base.resources?.registers ?? 0);
   const shared = headOcc.allocatedSharedBytesPerBlock - (base.occupancy?.allocatedSharedBytesPerBlock ?? 0);
   if (headOcc.limiter.includes("registers") && registers > 0) return { text: `${signed(registers)} registers`, resource: "registers" };
-  if (headOcc.limiter.includes("sharedMemory") && shared > 0) return { text: `${signed(shared)} B shared memory`, resource: "sharedMemory" };
-  if (base.occupancy && base.occupancy.blockSize !== headOcc.blockSize) return { text: `block ${base.occupancy.blockSize} \u2192 ${headOcc.blockSize} threads`, resource: "block" };
+  if (headOcc.limiter.includes("sharedMemory") && shared > 0)
+    return { text: `${signed(shared)} B shared memory`, resource: "sharedMemory" };
+  if (base.occupancy && base.occupancy.blockSize !== headOcc.blockSize)
+    return { text: `block ${base.occupancy.blockSize} \u2192 ${headOcc.blockSize} threads`, resource: "block" };
   if (registers > 0) return { text: `${signed(registers)} registers`, resource: "registers" };
   if (shared > 0) return { text: `${signed(shared)} B shared memory`, resource: "sharedMemory" };
   return { text: "resources changed", resource: "other" };
@@ -2112,9 +2118,33 @@ function growthPercent(before, after) {
 function growthFindings(base, head, thresholds, skip) {
   const findings = [];
   const checks = [
-    { kind: "registers", before: base.resources?.registers ?? null, after: head.resources?.registers ?? null, limit: thresholds.registersGrowthPercent, floor: thresholds.registersGrowthMin, label: "registers per thread", unit: "" },
-    { kind: "shared", before: base.resources?.staticSharedBytes ?? null, after: head.resources?.staticSharedBytes ?? null, limit: thresholds.sharedGrowthPercent, floor: thresholds.sharedGrowthMinBytes, label: "static shared memory per block", unit: " B" },
-    { kind: "instructions", before: base.perThread?.instructions ?? null, after: head.perThread?.instructions ?? null, limit: thresholds.instructionsGrowthPercent, floor: thresholds.instructionsGrowthMin, label: "dynamic instructions per thread", unit: "" }
+    {
+      kind: "registers",
+      before: base.resources?.registers ?? null,
+      after: head.resources?.registers ?? null,
+      limit: thresholds.registersGrowthPercent,
+      floor: thresholds.registersGrowthMin,
+      label: "registers per thread",
+      unit: ""
+    },
+    {
+      kind: "shared",
+      before: base.resources?.staticSharedBytes ?? null,
+      after: head.resources?.staticSharedBytes ?? null,
+      limit: thresholds.sharedGrowthPercent,
+      floor: thresholds.sharedGrowthMinBytes,
+      label: "static shared memory per block",
+      unit: " B"
+    },
+    {
+      kind: "instructions",
+      before: base.perThread?.instructions ?? null,
+      after: head.perThread?.instructions ?? null,
+      limit: thresholds.instructionsGrowthPercent,
+      floor: thresholds.instructionsGrowthMin,
+      label: "dynamic instructions per thread",
+      unit: ""
+    }
   ];
   for (const check of checks) {
     if (skip.has(check.kind) || check.before === null || check.after === null) continue;
@@ -2127,7 +2157,13 @@ function growthFindings(base, head, thresholds, skip) {
       severity: "warning",
       title: `${growthText} ${check.label} (${round(check.before)} \u2192 ${round(check.after)}${check.unit})`,
       message: `${check.label[0].toUpperCase()}${check.label.slice(1)} grew by ${growthText} (${round(check.after - check.before)}${check.unit}), above the ${check.limit}% threshold and the floor of ${check.floor}${check.unit}.${assumed}`,
-      evidence: { before: check.before, after: check.after, growthPercent: Number.isFinite(growth) ? round(growth, 2) : null, thresholdPercent: check.limit, floor: check.floor },
+      evidence: {
+        before: check.before,
+        after: check.after,
+        growthPercent: Number.isFinite(growth) ? round(growth, 2) : null,
+        thresholdPercent: check.limit,
+        floor: check.floor
+      },
       remedy: growthRemedy(check.kind)
     });
   }
@@ -2233,7 +2269,9 @@ function accessFindings(base, head, thresholds) {
   ];
 }
 function worst(group) {
-  return group.reduce((a, b) => (b.access.sectorsPerRequest ?? 0) > (a.access.sectorsPerRequest ?? 0) || (b.access.sectorsPerRequest ?? 0) === (a.access.sectorsPerRequest ?? 0) && b.access.dynamicWeight > a.access.dynamicWeight ? b : a);
+  return group.reduce(
+    (a, b) => (b.access.sectorsPerRequest ?? 0) > (a.access.sectorsPerRequest ?? 0) || (b.access.sectorsPerRequest ?? 0) === (a.access.sectorsPerRequest ?? 0) && b.access.dynamicWeight > a.access.dynamicWeight ? b : a
+  );
 }
 function compact(ptx) {
   return ptx.trim().replace(/\s+/g, " ");
@@ -2312,7 +2350,14 @@ function bankConflictFinding(group, headOnly) {
     line: access.line,
     title: `${ways}-way bank conflict on shared ${access.kind} at ${where(access.file, access.line)}${sites}${before !== null ? ` (base ${before}-way)` : ""}`,
     message: `\`${compact(access.ptx)}\` runs ${times(weight)} per thread${group.length > 1 ? " (all sites on this line)" : ""}; each request is split into ${ways} serialized bank accesses. ${access.reason}`.trim(),
-    evidence: { bankConflictWays: ways, baseBankConflictWays: before, dynamicWeight: round(weight, 4), sites: group.length, ptx: compact(access.ptx), headOnly },
+    evidence: {
+      bankConflictWays: ways,
+      baseBankConflictWays: before,
+      dynamicWeight: round(weight, 4),
+      sites: group.length,
+      ptx: compact(access.ptx),
+      headOnly
+    },
     remedy: bankConflictRemedy(ways)
   };
 }
@@ -2408,7 +2453,8 @@ function diagnosticKey(d) {
 function errorsOf(report) {
   const errors = [];
   for (const d of report.diagnostics) if (d.severity === "error" && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: null });
-  for (const k of report.kernels) for (const d of k.diagnostics) if (d.severity === "error" && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: k });
+  for (const k of report.kernels)
+    for (const d of k.diagnostics) if (d.severity === "error" && BUILD_STAGES.has(d.stage)) errors.push({ diagnostic: d, kernel: k });
   return errors;
 }
 function buildFindings(base, head) {
@@ -2471,7 +2517,19 @@ function regressionFinding(timing, kernel, thresholds, codeUnchanged = false) {
 }
 
 // src/analysis/compare/compare.ts
-var KIND_ORDER = ["build", "regression", "cliff", "spill", "uncoalesced", "bank-conflict", "divergence", "registers", "shared", "instructions", "frontier"];
+var KIND_ORDER = [
+  "build",
+  "regression",
+  "cliff",
+  "spill",
+  "uncoalesced",
+  "bank-conflict",
+  "divergence",
+  "registers",
+  "shared",
+  "instructions",
+  "frontier"
+];
 var SEVERITY_ORDER = ["failure", "warning", "notice"];
 function analysed(kernel) {
   return kernel !== null && kernel.resources !== null;
@@ -2532,7 +2590,9 @@ function compareReports(base, head, config, timing = []) {
 // src/analysis/compare/coverage.ts
 var BUILD_STAGES2 = /* @__PURE__ */ new Set(["build", "ptxas", "cubin", "ptx"]);
 function buildErrors(report) {
-  return [...report.diagnostics, ...report.kernels.flatMap((k) => k.diagnostics)].filter((d) => d.severity === "error" && BUILD_STAGES2.has(d.stage));
+  return [...report.diagnostics, ...report.kernels.flatMap((k) => k.diagnostics)].filter(
+    (d) => d.severity === "error" && BUILD_STAGES2.has(d.stage)
+  );
 }
 function firstError(errors) {
   const d = errors[0];
@@ -2618,12 +2678,12 @@ function parseNameStatus(text) {
     const code = fields[i++];
     if (code.startsWith("R") || code.startsWith("C")) {
       const oldPath = fields[i++];
-      const path11 = fields[i++];
-      out.push({ path: path11, status: code.startsWith("R") ? "renamed" : "added", oldPath });
+      const path10 = fields[i++];
+      out.push({ path: path10, status: code.startsWith("R") ? "renamed" : "added", oldPath });
     } else {
-      const path11 = fields[i++];
+      const path10 = fields[i++];
       const status = code === "A" ? "added" : code === "M" ? "modified" : code === "D" ? "deleted" : "other";
-      out.push({ path: path11, status, oldPath: null });
+      out.push({ path: path10, status, oldPath: null });
     }
   }
   return out;
@@ -2633,7 +2693,10 @@ async function filesAt(cwd, commit) {
 }
 var interruptCleanups = /* @__PURE__ */ new Map();
 async function addWorktree(cwd, commit, dir) {
-  interruptCleanups.set(dir, onInterrupt(() => removeWorktreeSync(cwd, dir)));
+  interruptCleanups.set(
+    dir,
+    onInterrupt(() => removeWorktreeSync(cwd, dir))
+  );
   await git(["worktree", "prune"], cwd).catch(() => void 0);
   await git(["worktree", "add", "--detach", "--force", dir, commit], cwd);
 }
@@ -2739,7 +2802,9 @@ async function findChanges(repoRoot, baseSha, headSha) {
   const diagnostics = [];
   if (!await commitExists(repoRoot, baseSha)) await fetchCommit(repoRoot, baseSha);
   if (!await commitExists(repoRoot, baseSha)) {
-    throw new Error(`the base commit ${baseSha} is not in the checkout and could not be fetched (use actions/checkout with fetch-depth: 0)`);
+    throw new Error(
+      `the base commit ${baseSha} is not in the checkout and could not be fetched (use actions/checkout with fetch-depth: 0)`
+    );
   }
   const base = await mergeBase(repoRoot, baseSha, headSha);
   if (!base) {
@@ -2842,13 +2907,27 @@ function frontierFindings(comparison, sourceFile, kernel) {
   const findings = [];
   const { base, head, current } = comparison;
   if (!base || !head) return findings;
-  const common = { kind: "frontier", severity: "warning", kernel, displayName: kernel, arch: comparison.arch, file: sourceFile, line: null };
+  const common = {
+    kind: "frontier",
+    severity: "warning",
+    kernel,
+    displayName: kernel,
+    arch: comparison.arch,
+    file: sourceFile,
+    line: null
+  };
   if (current && current.onBase === true && current.onHead === false) {
     findings.push({
       ...common,
       title: `space ${comparison.space}: current ${current.id} fell off the carving frontier (${statusWords(current.headStatus)})`,
       message: `The configuration in use survived carving on the base side but was ${statusWords(current.headStatus)} on head; ${head.survivors.length} of ${head.total} variants survive on head.`,
-      evidence: { space: comparison.space, current: current.id, headStatus: current.headStatus, baseSurvivors: base.survivors.length, headSurvivors: head.survivors.length },
+      evidence: {
+        space: comparison.space,
+        current: current.id,
+        headStatus: current.headStatus,
+        baseSurvivors: base.survivors.length,
+        headSurvivors: head.survivors.length
+      },
       remedy: head.best ? `Retune the space (\`carve retune --space ${comparison.space}\`), or time head's predicted best ${head.best.id} against it.` : `Retune the space (\`carve retune --space ${comparison.space}\`).`
     });
   }
@@ -2889,7 +2968,15 @@ function frontierTimingVerdict(input) {
   const timing = {
     rounds: input.rounds,
     samplesPerRound: input.samplesPerRound,
-    variants: input.variants.map((v) => ({ side: v.side, id: v.id, survivor: v.survivor, medianMs: v.samplesMs.length ? median(v.samplesMs) : null, samples: v.samplesMs.length, samplesMs: v.samplesMs, error: v.error })),
+    variants: input.variants.map((v) => ({
+      side: v.side,
+      id: v.id,
+      survivor: v.survivor,
+      medianMs: v.samplesMs.length ? median(v.samplesMs) : null,
+      samples: v.samplesMs.length,
+      samplesMs: v.samplesMs,
+      error: v.error
+    })),
     baseBest: baseBest && { id: baseBest.id, medianMs: baseBest.medianMs },
     headBest: headBest && { id: headBest.id, medianMs: headBest.medianMs },
     ratio: null,
@@ -2899,14 +2986,33 @@ function frontierTimingVerdict(input) {
   };
   const findings = [];
   if (baseBest && headBest) {
-    const compared = compareTimings(baseBest.samplesMs, headBest.samplesMs, input.thresholds.timingAlpha, { kernel: input.kernel, arch: input.arch });
-    Object.assign(timing, { ratio: compared.ratio, ratioCiLow: compared.ratioCiLow, ratioCiHigh: compared.ratioCiHigh, pValue: compared.pValue });
-    const finding = regressionFinding(compared, { name: input.kernel, displayName: input.kernel, arch: input.arch, file: input.file }, input.thresholds);
+    const compared = compareTimings(baseBest.samplesMs, headBest.samplesMs, input.thresholds.timingAlpha, {
+      kernel: input.kernel,
+      arch: input.arch
+    });
+    Object.assign(timing, {
+      ratio: compared.ratio,
+      ratioCiLow: compared.ratioCiLow,
+      ratioCiHigh: compared.ratioCiHigh,
+      pValue: compared.pValue
+    });
+    const finding = regressionFinding(
+      compared,
+      { name: input.kernel, displayName: input.kernel, arch: input.arch, file: input.file },
+      input.thresholds
+    );
     if (finding) {
       findings.push({
         ...finding,
         title: `space ${input.space}: head's fastest variant ${headBest.id} is ${finding.title} than base's ${baseBest.id}`,
-        evidence: { ...finding.evidence, space: input.space, baseBest: baseBest.id, headBest: headBest.id, rounds: input.rounds, interleaved: true }
+        evidence: {
+          ...finding.evidence,
+          space: input.space,
+          baseBest: baseBest.id,
+          headBest: headBest.id,
+          rounds: input.rounds,
+          interleaved: true
+        }
       });
     }
   }
@@ -2934,10 +3040,19 @@ async function timeFrontier(input) {
     if (run.records.length === 0) break;
   }
   const variants = [];
-  for (const [side2, entries, survivors] of [["base", base, input.base.survivors], ["head", head, input.head.survivors]]) {
+  for (const [side2, entries, survivors] of [
+    ["base", base, input.base.survivors],
+    ["head", head, input.head.survivors]
+  ]) {
     for (const entry of entries) {
       const key = `${entry.space}|${entry.id}`;
-      variants.push({ side: side2, id: entry.id, survivor: survivors.includes(entry.id), samplesMs: samples.get(key) ?? [], error: errors.get(key) ?? null });
+      variants.push({
+        side: side2,
+        id: entry.id,
+        survivor: survivors.includes(entry.id),
+        samplesMs: samples.get(key) ?? [],
+        error: errors.get(key) ?? null
+      });
     }
   }
   const { timing, findings } = frontierTimingVerdict({ ...input, samplesPerRound, variants });
@@ -2995,10 +3110,13 @@ async function carvePullRequest(input) {
   let budget = input.maxVariants;
   for (const [name, reasons] of touched) {
     const space = input.config.spaces[name];
-    const size = enumerateSpace(name, space, input.config.defines).variants.length;
+    const size = enumerateSpace(name, space, input.config.defines, void 0, input.config.carving.maxSpaceSize).variants.length;
     const needed = size * input.archs.length * (input.baseRoot ? 2 : 1);
     if (needed > budget) {
-      out.skipped.push({ space: name, reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? "base and head" : "head"}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)` });
+      out.skipped.push({
+        space: name,
+        reason: `carving it needs ${needed} variant builds (${size} variants x ${input.archs.length} arch(s) x ${input.baseRoot ? "base and head" : "head"}), over the remaining budget of ${budget} (\`carving.maxVariantsPerPr\`)`
+      });
       continue;
     }
     const source = spaceSource(input.config, space, input.workspace);
@@ -3011,9 +3129,9 @@ async function carvePullRequest(input) {
     const baseConfig = input.baseRoot ? configAt(input.config, input.workspace, input.baseRoot) : null;
     for (const arch of input.archs) {
       log(`carving ${name} for ${arch} (touched by ${reasons.join(", ")})`);
-      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir });
+      const head = await carveSpace({ config: input.config, spaceName: name, arch, cacheDir: input.cacheDir, root: input.workspace });
       const baseExists = input.baseRoot !== null && input.baseFiles.includes(source);
-      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir }) : null;
+      const base = baseConfig && baseExists ? await carveSpace({ config: baseConfig, spaceName: name, arch, cacheDir: input.cacheDir, root: input.baseRoot }) : null;
       out.variantsCarved += head.shard.metrics.length + (base?.shard.metrics.length ?? 0);
       const sideDiagnostics = (run, side2) => run.diagnostics.filter((d) => d.severity === "error").map((d) => ({ ...d, message: `space ${name} (${side2}, ${arch}): ${d.message}`, file: d.file ?? source }));
       out.diagnostics.push(...sideDiagnostics(head, "head"), ...base ? sideDiagnostics(base, "base") : []);
@@ -3036,7 +3154,10 @@ async function carvePullRequest(input) {
         });
       }
       const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, current);
-      for (const [side2, run] of [["base", base], ["head", head]]) {
+      for (const [side2, run] of [
+        ["base", base],
+        ["head", head]
+      ]) {
         if (!run?.result) continue;
         const file = plotFileName(name, arch, side2);
         out.plots[file] = renderCarveSvg(run.result);
@@ -3069,7 +3190,15 @@ async function carvePullRequest(input) {
 }
 async function carveRevisions(input) {
   const names = Object.keys(input.config.spaces);
-  const skipAll = (note) => ({ frontiers: [], findings: [], diagnostics: [], variantsCarved: 0, plots: {}, skipped: names.map((space) => ({ space, reason: note })), note });
+  const skipAll = (note) => ({
+    frontiers: [],
+    findings: [],
+    diagnostics: [],
+    variantsCarved: 0,
+    plots: {},
+    skipped: names.map((space) => ({ space, reason: note })),
+    note
+  });
   if (input.config.carving.maxVariantsPerPr === 0) return skipAll("carving on pull requests is off (`carving.maxVariantsPerPr: 0`)");
   const commitOf = async (revision) => (await git(["rev-parse", "--verify", `${revision}^{commit}`], input.repoRoot)).trim();
   const baseCommit = await commitOf(input.baseRevision);
@@ -3080,11 +3209,17 @@ async function carveRevisions(input) {
     return skipAll("no CUDA file changed: no space was carved");
   }
   const work = mkdtempSync(path3.join(input.scratchDir, "carve-spaces-"));
-  const headTree = path3.join(work, "head");
-  const baseTree = path3.join(work, "base");
+  const shared = input.checkouts;
+  let headTree = path3.join(work, "head");
+  let baseTree = path3.join(work, "base");
   try {
-    await addWorktree(input.repoRoot, headCommit, headTree);
-    await addWorktree(input.repoRoot, range.from, baseTree);
+    if (shared) {
+      headTree = await shared.tree(input.repoRoot, headCommit);
+      baseTree = await shared.tree(input.repoRoot, range.from);
+    } else {
+      await addWorktree(input.repoRoot, headCommit, headTree);
+      await addWorktree(input.repoRoot, range.from, baseTree);
+    }
     const result = await carvePullRequest({
       config: configAt(input.config, input.repoRoot, headTree),
       workspace: headTree,
@@ -3100,8 +3235,10 @@ async function carveRevisions(input) {
     });
     return { ...result, note: null };
   } finally {
-    await removeWorktree(input.repoRoot, headTree);
-    await removeWorktree(input.repoRoot, baseTree);
+    if (!shared) {
+      await removeWorktree(input.repoRoot, headTree);
+      await removeWorktree(input.repoRoot, baseTree);
+    }
     rmSync2(work, { recursive: true, force: true });
   }
 }
@@ -3109,11 +3246,11 @@ async function carveRevisions(input) {
 // src/pipeline/gate.ts
 var import_picomatch4 = __toESM(require_picomatch2(), 1);
 import { mkdirSync } from "node:fs";
-import path9 from "node:path";
+import path7 from "node:path";
 
 // src/pipeline/artifacts.ts
 var import_picomatch3 = __toESM(require_picomatch2(), 1);
-import { readdirSync, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync, readFileSync as readFileSync2, statSync } from "node:fs";
 import path5 from "node:path";
 
 // src/pipeline/launch.ts
@@ -3214,7 +3351,14 @@ function analyzeOne(module, config) {
   } catch (error) {
     return {
       kernels: [],
-      diagnostics: [{ severity: "error", stage: "analysis", file: module.sourceFile ?? module.ptxFile, message: `analysis failed: ${error.message}` }]
+      diagnostics: [
+        {
+          severity: "error",
+          stage: "analysis",
+          file: module.sourceFile ?? module.ptxFile,
+          message: `analysis failed: ${error.message}`
+        }
+      ]
     };
   }
 }
@@ -3225,7 +3369,9 @@ function sideReport(side2, commit, archs, kernels, diagnostics, mapper) {
     side: side2,
     commit,
     archs,
-    kernels: [...kernels].sort((a, b) => a.arch.localeCompare(b.arch) || (a.file ?? "").localeCompare(b.file ?? "") || a.name.localeCompare(b.name)),
+    kernels: [...kernels].sort(
+      (a, b) => a.arch.localeCompare(b.arch) || (a.file ?? "").localeCompare(b.file ?? "") || a.name.localeCompare(b.name)
+    ),
     diagnostics
   };
   return mapFileFields(report, mapper);
@@ -3283,6 +3429,13 @@ function readArtifactSide(input) {
     const full = path5.join(input.root, file);
     const kind = artifactKind(file);
     try {
+      if (kind === "ptx" || kind === "ptxas-log" || kind === "report") {
+        const tooLarge = overSizeLimit(kind === "ptxas-log" ? "ptxasLog" : kind, statSync(full).size);
+        if (tooLarge) {
+          diagnostics.push({ severity: "error", stage: kind === "ptxas-log" ? "ptxas" : kind, file: full, message: tooLarge });
+          continue;
+        }
+      }
       if (kind === "ptxas-log") {
         const parsed = parsePtxasLog(readFileSync2(full, "utf8"), full);
         logRecords.push(...parsed.kernels);
@@ -3294,13 +3447,24 @@ function readArtifactSide(input) {
       } else if (kind === "ptx") {
         const text = readFileSync2(full, "utf8");
         const arch = ptxTarget(text);
-        if (arch === null) diagnostics.push({ severity: "error", stage: "ptx", file: full, message: "no .target directive: cannot tell which arch this PTX is for" });
+        if (arch === null)
+          diagnostics.push({
+            severity: "error",
+            stage: "ptx",
+            file: full,
+            message: "no .target directive: cannot tell which arch this PTX is for"
+          });
         else if (wanted(arch)) modules.push({ file: full, text, arch });
       } else if (kind === "report") {
         kernels.push(...readReportKernels(full, diagnostics).filter((k) => wanted(k.arch)));
       }
     } catch (error) {
-      diagnostics.push({ severity: "error", stage: kind === "cubin" ? "cubin" : "build", file: full, message: `could not read artifact: ${error.message}` });
+      diagnostics.push({
+        severity: "error",
+        stage: kind === "cubin" ? "cubin" : "build",
+        file: full,
+        message: `could not read artifact: ${error.message}`
+      });
     }
   }
   for (const module of modules) {
@@ -3317,7 +3481,12 @@ function readArtifactSide(input) {
       delete nullReasons?.minBlocksPerSM;
       return {
         ...record,
-        resources: { ...record.resources, maxThreadsPerBlock: fromPtx.maxThreadsPerBlock, minBlocksPerSM: fromPtx.minBlocksPerSM, ...nullReasons ? { nullReasons } : {} }
+        resources: {
+          ...record.resources,
+          maxThreadsPerBlock: fromPtx.maxThreadsPerBlock,
+          minBlocksPerSM: fromPtx.minBlocksPerSM,
+          ...nullReasons ? { nullReasons } : {}
+        }
       };
     });
     const source = ptxSourceFile(module.text);
@@ -3333,17 +3502,32 @@ function readArtifactSide(input) {
 }
 function readReportKernels(file, diagnostics) {
   let data;
+  const text = readFileSync2(file, "utf8");
   try {
-    data = JSON.parse(readFileSync2(file, "utf8"));
+    data = JSON.parse(text);
   } catch (error) {
-    diagnostics.push({ severity: "error", stage: "report", file, message: `not JSON: ${error.message}` });
+    const located = jsonSyntaxError(text, error);
+    const [, line, column] = /^(\d+):(\d+): /.exec(located) ?? [];
+    diagnostics.push({
+      severity: "error",
+      stage: "report",
+      file,
+      ...line ? { line: Number(line), column: Number(column) } : {},
+      message: `not JSON: ${located.replace(/^\d+:\d+: /, "")}`
+    });
     return [];
   }
   const candidate = data?.head && !data.kernels ? data.head : data;
   const errors = reportSchemaErrors(candidate);
   if (errors.length) {
     for (const message of errors.slice(0, 20)) {
-      diagnostics.push({ severity: "error", stage: "report", file, jsonPath: message.split(" ")[0], message: `not a Carve report: ${message}` });
+      diagnostics.push({
+        severity: "error",
+        stage: "report",
+        file,
+        jsonPath: message.split(" ")[0],
+        message: `not a Carve report: ${message}`
+      });
     }
     return [];
   }
@@ -3352,34 +3536,7 @@ function readReportKernels(file, diagnostics) {
 
 // src/pipeline/compile.ts
 import { readFile } from "node:fs/promises";
-import path7 from "node:path";
-
-// src/pipeline/containment.ts
-import { createHash } from "node:crypto";
-import { existsSync as existsSync2, realpathSync } from "node:fs";
 import path6 from "node:path";
-function real(file) {
-  try {
-    return realpathSync(file);
-  } catch {
-    const parent = path6.dirname(file);
-    return parent === file || existsSync2(file) ? path6.resolve(file) : path6.join(real(parent), path6.basename(file));
-  }
-}
-function escapeReason(root, target) {
-  const rootReal = real(path6.resolve(root));
-  const lexical = path6.resolve(root, target);
-  const within = (p) => p === rootReal || p.startsWith(rootReal + path6.sep);
-  if (!within(real(lexical)) && !within(lexical)) return `${target} is outside the workspace`;
-  const resolved = real(lexical);
-  if (!within(resolved)) return `${target} leads outside the workspace (to ${resolved}, through a symlink)`;
-  return null;
-}
-function safeFolderName(unit) {
-  const plain = unit.replace(/[\\/]/g, "__");
-  const safe = plain.replace(/[^A-Za-z0-9_.+-]/g, "_");
-  return safe === plain ? plain : `${safe}-${createHash("sha256").update(unit).digest("hex").slice(0, 12)}`;
-}
 
 // src/pipeline/pool.ts
 import { availableParallelism } from "node:os";
@@ -3413,15 +3570,19 @@ async function compileSide(input) {
   const diagnostics = [];
   const includeDirs = [];
   input.config.include.forEach((dir, index) => {
-    if (path7.isAbsolute(dir)) return void includeDirs.push(dir);
+    if (path6.isAbsolute(dir)) return void includeDirs.push(dir);
     const reason = escapeReason(input.root, dir);
-    if (reason) diagnostics.push({ severity: "error", stage: "config", jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
-    else includeDirs.push(path7.join(input.root, dir));
+    if (reason)
+      diagnostics.push({ severity: "error", stage: "config", jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
+    else includeDirs.push(path6.join(input.root, dir));
   });
   const units = input.units.filter((unit) => {
     const escape = escapeReason(input.root, unit);
-    if (escape) diagnostics.push({ severity: "error", stage: "build", file: path7.join(input.root, unit), message: `${escape}: not compiled` });
-    return escape === null;
+    if (escape)
+      diagnostics.push({ severity: "error", stage: "build", file: path6.join(input.root, unit), message: `${escape}: not compiled` });
+    const includes = escape === null ? escapingIncludes(input.root, unit) : [];
+    diagnostics.push(...includes.map((d) => ({ ...d, file: path6.join(input.root, d.file) })));
+    return escape === null && includes.length === 0;
   });
   const tasks = units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
   const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch, includeDirs))));
@@ -3431,9 +3592,9 @@ async function compileSide(input) {
 }
 async function buildUnit(input, unit, arch, includeDirs) {
   input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
-  const outDir = path7.join(input.outDir, input.side, arch, safeFolderName(unit));
+  const outDir = path6.join(input.outDir, input.side, arch, safeFolderName(unit));
   const result = await compileCuda({
-    source: path7.join(input.root, unit),
+    source: path6.join(input.root, unit),
     arch,
     outDir,
     defines: input.config.defines,
@@ -3441,10 +3602,15 @@ async function buildUnit(input, unit, arch, includeDirs) {
     flags: input.config.nvcc.flags,
     nvcc: input.nvcc
   });
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path7.join(input.root, unit) }));
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path6.join(input.root, unit) }));
   if (!result.ok || result.ptx === null) {
     if (!result.diagnostics.some((d) => d.severity === "error")) {
-      diagnostics.push({ severity: "error", stage: "build", file: path7.join(input.root, unit), message: `nvcc failed for ${arch} (${result.command.join(" ")})` });
+      diagnostics.push({
+        severity: "error",
+        stage: "build",
+        file: path6.join(input.root, unit),
+        message: `nvcc failed for ${arch} (${result.command.join(" ")})`
+      });
     }
     return { kernels: [], diagnostics };
   }
@@ -3452,154 +3618,14 @@ async function buildUnit(input, unit, arch, includeDirs) {
     {
       ptxText: result.ptx,
       ptxFile: result.ptxPath ?? unit,
-      sourceFile: path7.join(input.root, unit),
+      sourceFile: path6.join(input.root, unit),
       arch,
       resources: result.resources,
-      sourceText: await readFile(path7.join(input.root, unit), "utf8").catch(() => null)
+      sourceText: await readFile(path6.join(input.root, unit), "utf8").catch(() => null)
     },
     input.config
   );
   return { kernels: analysed2.kernels, diagnostics: [...diagnostics, ...analysed2.diagnostics] };
-}
-
-// src/pipeline/render.ts
-import path8 from "node:path";
-
-// src/github/comment.ts
-function commentMarker(checkName = "Carve") {
-  return `<!-- carve:comment-id:${encodeURIComponent(checkName)} -->`;
-}
-var STICKY_MARKER = commentMarker();
-function withMarker(body, marker = STICKY_MARKER) {
-  return body.includes(marker) ? body : `${body}
-
-${marker}
-`;
-}
-async function findStickyComment(client, ref, issueNumber, marker = STICKY_MARKER) {
-  const iterator = client.paginate.iterator(client.rest.issues.listComments, {
-    owner: ref.owner,
-    repo: ref.repo,
-    issue_number: issueNumber,
-    per_page: 100
-  });
-  for await (const page of iterator) {
-    for (const comment of page.data) {
-      if (comment.body?.includes(marker)) return { id: comment.id, body: comment.body, url: comment.html_url };
-    }
-  }
-  return null;
-}
-async function upsertStickyComment(client, ref, issueNumber, body, marker = STICKY_MARKER, options = {}) {
-  const text = withMarker(body, marker);
-  const existing = await findStickyComment(client, ref, issueNumber, marker);
-  if (!existing && options.updateOnly) return null;
-  if (existing) {
-    if (existing.body === text) return { action: "unchanged", id: existing.id, url: existing.url };
-    const updated = await client.rest.issues.updateComment({ owner: ref.owner, repo: ref.repo, comment_id: existing.id, body: text });
-    return { action: "updated", id: updated.data.id, url: updated.data.html_url };
-  }
-  const created = await client.rest.issues.createComment({ owner: ref.owner, repo: ref.repo, issue_number: issueNumber, body: text });
-  return { action: "created", id: created.data.id, url: created.data.html_url };
-}
-
-// src/pipeline/render.ts
-var PROBLEMS_LIMIT = 6e3;
-function renderGate(input) {
-  const { options, comparison } = input;
-  const errors = input.diagnostics.filter((d) => d.severity === "error");
-  const findingConclusion = conclusionFor(comparison, options.failOn);
-  const conclusion = errors.length ? "failure" : findingConclusion;
-  const failingFindings = comparison.findings.filter((f) => isFailing(f, options.failOn)).length;
-  const conclusionReason = errors.length ? `${errors.length} input or setup ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}` : failingFindings ? `${failingFindings} ${failingFindings === 1 ? "finding" : "findings"} of a fail-on kind (${options.failOn.join(", ")})` : `no finding of a fail-on kind (${options.failOn.join(", ") || "none"})`;
-  const context = {
-    serverUrl: options.render?.serverUrl,
-    repository: options.render?.repository ?? null,
-    sha: options.headSha,
-    baseSha: input.baseCommit,
-    failOn: options.failOn,
-    fullReportUrl: options.render?.fullReportUrl ?? null,
-    repoRoot: options.workspace
-  };
-  const problems = problemsMarkdown(input.diagnostics, options.workspace);
-  const markerRoom = withMarker("", commentMarker(options.render?.checkName ?? "Carve")).length;
-  const comment = renderComment(comparison, { ...context, problems, runErrors: errors.length, maxLength: GITHUB_COMMENT_LIMIT - markerRoom });
-  const changedKernels = comparison.kernels.some((k) => k.status !== "unchanged");
-  const postComment = options.comment === "always" || options.comment === "changes" && (changedKernels || comparison.findings.length > 0 || errors.length > 0) || options.comment === "failures" && conclusion === "failure";
-  const details = runDetails(input);
-  const summaryBody = renderSummary(comparison, { ...context, problems, runErrors: errors.length, maxLength: void 0 });
-  const summary = clipBytes(["## Carve", summaryBody, details].filter(Boolean).join("\n\n"), SUMMARY_LIMIT);
-  const annotations = [
-    ...diagnosticAnnotations(input.diagnostics, options.workspace),
-    ...toAnnotations(comparison, options.failOn, { repoRoot: options.workspace })
-  ];
-  return {
-    source: input.source,
-    nvcc: input.nvcc,
-    mergeBase: input.mergeBase,
-    baseCommit: input.baseCommit,
-    changedFiles: input.changedFiles,
-    units: input.units,
-    base: input.base,
-    head: input.head,
-    comparison,
-    conclusion,
-    conclusionReason,
-    findings: comparison.findings.length,
-    failingFindings,
-    regressions: comparison.findings.filter((f) => f.kind === "regression").length,
-    comment,
-    postComment,
-    summary,
-    annotations,
-    sarif: toSarif(comparison, { failOn: options.failOn, repoRoot: options.workspace, toolVersion: VERSION }),
-    diagnostics: input.diagnostics,
-    notes: input.notes
-  };
-}
-function problemsMarkdown(diagnostics, workspace) {
-  const shown = diagnostics.filter((d) => d.severity !== "note");
-  if (!shown.length) return "";
-  const errors = shown.filter((d) => d.severity === "error").length;
-  const lines = shown.map((d) => `- **${d.severity}** (${d.stage}) ${location(d, workspace)}${d.message.replace(/\n/g, " ")}`);
-  const text = [`> [!${errors ? "CAUTION" : "WARNING"}]`, `> Carve ${errors ? "could not run as configured" : "ran with warnings"}:`, "", ...lines].join("\n");
-  return text.length <= PROBLEMS_LIMIT ? text : `${text.slice(0, PROBLEMS_LIMIT - 40)}
-- \u2026 (more in the job summary)`;
-}
-function location(d, workspace) {
-  const parts = [];
-  if (d.file) parts.push(`\`${relative(d.file, workspace)}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ""}` : ""}\``);
-  if (d.jsonPath !== void 0) parts.push(`at \`${d.jsonPath || "/"}\``);
-  return parts.length ? `${parts.join(" ")}: ` : "";
-}
-function relative(file, workspace) {
-  return path8.isAbsolute(file) && file.startsWith(workspace + path8.sep) ? path8.relative(workspace, file) : file;
-}
-function diagnosticAnnotations(diagnostics, workspace) {
-  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path8.isAbsolute(d.file) || d.file.startsWith(workspace + path8.sep)).map((d) => ({
-    path: relative(d.file, workspace),
-    start_line: d.line,
-    end_line: d.line,
-    annotation_level: d.severity === "error" ? "failure" : "warning",
-    title: `Carve ${d.stage}${d.jsonPath !== void 0 ? ` ${d.jsonPath || "/"}` : ""}`,
-    message: d.message
-  }));
-}
-function runDetails(input) {
-  const lines = ["### Run details", "", ...input.notes.map((n) => `- ${n}`)];
-  if (input.baseCommit) lines.push(`- Base side: \`${input.baseCommit.slice(0, 12)}\`${input.mergeBase ? " (merge base)" : " (PR base; merge base unknown)"}.`);
-  if (input.changedFiles.length) lines.push(`- Changed files: ${input.changedFiles.slice(0, 50).map((f) => `\`${f}\``).join(", ")}${input.changedFiles.length > 50 ? ", \u2026" : ""}.`);
-  for (const u of input.units) {
-    lines.push(`- Unit \`${u.unit}\` (${u.side === "both" ? "base and head" : `${u.side} only`})${u.reasons.length ? `, reached by ${u.reasons.map((r) => `\`${r}\``).join(", ")}` : ""}.`);
-  }
-  return lines.length > 2 ? lines.join("\n") : "";
-}
-function clipBytes(text, limit) {
-  if (Buffer.byteLength(text, "utf8") <= limit) return text;
-  const note = "\n\n\u2026 (truncated to fit the 1 MiB job-summary limit; the JSON report has everything)";
-  let end = Math.min(text.length, limit);
-  while (end > 0 && Buffer.byteLength(text.slice(0, end), "utf8") > limit - note.length) end = Math.floor(end * 0.95);
-  return text.slice(0, end) + note;
 }
 
 // src/pipeline/timing.ts
@@ -3624,9 +3650,14 @@ async function timeSides(input) {
       notes.push(`Timing: \`${variant}\` has fewer than 3 samples on a side; no test is possible.`);
       continue;
     }
-    const kernel = input.head.kernels.find((k) => k.name === variant || k.displayName === variant || k.displayName.replace(/\(.*$/, "") === variant);
+    const kernel = input.head.kernels.find(
+      (k) => k.name === variant || k.displayName === variant || k.displayName.replace(/\(.*$/, "") === variant
+    );
     const arch = kernel?.arch ?? input.archs[0] ?? "unknown";
-    const { significant: _significant, ...comparison } = compareTimings(base.samplesMs, head.samplesMs, input.alpha, { kernel: kernel?.name ?? variant, arch });
+    const { significant: _significant, ...comparison } = compareTimings(base.samplesMs, head.samplesMs, input.alpha, {
+      kernel: kernel?.name ?? variant,
+      arch
+    });
     comparisons.push(comparison);
   }
   notes.push(`Timed ${comparisons.length} kernel(s) on both sides with \`${input.command}\`.`);
@@ -3639,114 +3670,31 @@ async function runGate(options) {
   const diagnostics = [...options.inputDiagnostics];
   const notes = [...options.notes ?? []];
   mkdirSync(options.scratchDir, { recursive: true });
-  const nvcc = await locateNvcc(options.nvcc, diagnostics);
-  const source = nvcc ? "compile" : options.artifacts.length ? "artifacts" : "none";
-  if (source === "compile") notes.push(`Built with ${nvcc.path} (${nvcc.version}) for ${options.archs.join(", ")}.`);
-  if (source === "artifacts") notes.push(`${options.nvcc === "none" ? "Building is off (nvcc: none)" : "No nvcc found"}: analysed the committed artifacts matching ${options.artifacts.map((a) => `\`${a}\``).join(", ")} on both sides.`);
-  if (source === "none") {
-    diagnostics.push({
-      severity: "error",
-      stage: "build",
-      message: `${options.nvcc === "none" ? "building is off (nvcc: none)" : `nvcc was not found${options.nvcc ? ` at ${options.nvcc}` : " on PATH or in /usr/local/cuda/bin"}`} and no \`artifacts\` are configured: nothing to analyse. Install the CUDA toolkit, set the \`nvcc\` input, or commit PTX / cubin / ptxas logs / Carve reports and list them in \`artifacts\`.`
-    });
-  }
-  const headCommit = options.headSha ?? "HEAD";
-  const headFiles = await filesAt(options.workspace, headCommit).catch(() => []);
-  let baseCommit = null;
-  let mergeBase2 = null;
-  let changed = [];
-  let changedForCarving = [];
-  let worktree = null;
-  let baseFiles = [];
+  const { nvcc, source } = await chooseSource(options, diagnostics, notes);
+  const headFiles = await filesAt(options.workspace, options.headSha ?? "HEAD").catch(() => []);
+  const range = { baseCommit: null, mergeBase: null, changed: [], changedForCarving: [], worktree: null, baseFiles: [] };
   try {
-    if (options.pullRequest) {
-      try {
-        const range = await findChanges(options.workspace, options.pullRequest.baseSha, options.pullRequest.headSha);
-        diagnostics.push(...range.diagnostics);
-        mergeBase2 = range.mergeBase;
-        baseCommit = range.from;
-        changed = range.changed.map((c) => c.path);
-        changedForCarving = changedUnderBothNames(range.changed);
-        const relevant = range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath));
-        const artifactsChanged = source === "artifacts" && changed.some((file) => import_picomatch4.default.isMatch(file, options.artifacts, { dot: true }));
-        if (source !== "none" && (relevant || artifactsChanged)) {
-          worktree = path9.join(options.scratchDir, "base-worktree");
-          log(`base: worktree of ${baseCommit.slice(0, 12)} at ${worktree}`);
-          await addWorktree(options.workspace, baseCommit, worktree);
-          baseFiles = await filesAt(options.workspace, baseCommit);
-        }
-      } catch (error) {
-        diagnostics.push({ severity: "error", stage: "github", message: `could not determine the base side: ${error.message}` });
-      }
+    if (options.pullRequest) await checkOutBase(options, options.pullRequest, source, range, diagnostics, log);
+    const sides = source === "artifacts" ? readArtifactSides(options, range, headFiles) : source === "compile" ? await buildSides(options, range, headFiles, nvcc.path, notes, log) : { base: null, head: emptyReport("head", options.headSha, options.archs), units: [], builtUnits: { base: null, head: null } };
+    if (options.pullRequest && range.changed.length && !sides.units.length && source === "compile") {
+      notes.push(`No CUDA translation unit is reached by the ${range.changed.length} changed file(s).`);
     }
-    let base = null;
-    let head = emptyReport("head", options.headSha, options.archs);
-    const units = [];
-    const headMapper = pathMapper(options.workspace, headFiles);
-    const builtUnits = { base: null, head: null };
-    if (source === "artifacts") {
-      head = readArtifactSide({ side: "head", root: options.workspace, commit: options.headSha, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: headMapper });
-      if (worktree) {
-        base = readArtifactSide({ side: "base", root: worktree, commit: baseCommit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper: pathMapper(worktree, baseFiles) });
-      } else if (options.pullRequest && baseCommit) {
-        base = { ...head, side: "base", commit: baseCommit };
-      }
-    } else if (source === "compile") {
-      const selection = options.scope === "all" || !options.pullRequest ? { units: new Map(headFiles.filter((f) => import_picomatch4.default.isMatch(f, options.config.sources)).filter(isCudaRelevant).map((u) => [u, []])), headOnly: [], baseOnly: [] } : selectUnits({
-        headFiles,
-        baseFiles,
-        readHead: fileReader(options.workspace),
-        readBase: worktree ? fileReader(worktree) : () => null,
-        sources: options.config.sources,
-        includeDirs: options.config.include,
-        changed: changed.map((p) => ({ path: p, status: "modified", oldPath: null }))
-      });
-      const baseSet = new Set(baseFiles);
-      const headSet = new Set(headFiles);
-      for (const [unit, reasons] of selection.units) {
-        units.push({ unit, reasons, side: headSet.has(unit) && baseSet.has(unit) ? "both" : headSet.has(unit) ? "head" : "base" });
-      }
-      const headUnits = units.filter((u) => u.side !== "base").map((u) => u.unit);
-      const baseUnits = units.filter((u) => u.side !== "head").map((u) => u.unit);
-      const limit = createLimiter(options.jobs ?? defaultJobs());
-      const common = { archs: options.archs, config: options.config, nvcc: nvcc.path, outDir: options.scratchDir, log, limit };
-      const baseRoot = worktree && baseUnits.length ? worktree : null;
-      builtUnits.head = headUnits.length;
-      builtUnits.base = baseUnits.length;
-      const [headReport, baseReport] = await Promise.all([
-        compileSide({ ...common, side: "head", root: options.workspace, commit: options.headSha, units: headUnits, mapper: headMapper }),
-        baseRoot ? compileSide({ ...common, side: "base", root: baseRoot, commit: baseCommit, units: baseUnits, mapper: pathMapper(baseRoot, baseFiles) }) : null
-      ]);
-      head = headReport;
-      if (baseReport) {
-        base = baseReport;
-      } else if (options.pullRequest && baseCommit && !units.length) {
-        base = emptyReport("base", baseCommit, options.archs);
-      }
-      if (options.pullRequest && units.length && !baseUnits.length) notes.push("Every changed unit is new in this pull request: head-only report.");
-      for (const u of units.filter((x) => x.side === "head")) notes.push(`\`${u.unit}\` is new: its kernels have no base to compare with.`);
-      for (const u of units.filter((x) => x.side === "base")) notes.push(`\`${u.unit}\` was deleted: its kernels are reported as removed.`);
-    }
-    if (options.pullRequest && changed.length && !units.length && source === "compile") {
-      notes.push(`No CUDA translation unit is reached by the ${changed.length} changed file(s).`);
-    }
+    const { base, head, units } = sides;
     head.diagnostics.unshift(...diagnostics.filter((d) => d.stage === "config"));
-    const timing = [...options.timing ?? []];
-    if (options.timingOn) {
-      if (!options.config.timing.command) {
-        notes.push(`Timing was requested, but the config sets no \`timing.command\` (a benchmark printing Carve timing JSON): kernels are compared statically${Object.keys(options.config.spaces).length ? "; touched carving spaces are timed with the harness" : ""}.`);
-      } else if (!worktree || !baseCommit) {
-        notes.push("Timing was requested, but there is no base side to time against (no pull request, or nothing relevant changed).");
-      } else {
-        const timed = await timeSides({ command: options.config.timing.command, headRoot: options.workspace, baseRoot: worktree, head, archs: options.archs, alpha: options.config.thresholds.timingAlpha });
-        timing.push(...timed.comparisons);
-        diagnostics.push(...timed.diagnostics);
-        notes.push(...timed.notes);
-      }
-    }
-    if (source !== "none") diagnostics.push(...sideCoverageErrors({ base, head, baseUnits: builtUnits.base, headUnits: builtUnits.head }));
+    const timing = await timeChangedSides(options, range, head, diagnostics, notes);
+    if (source !== "none")
+      diagnostics.push(...sideCoverageErrors({ base, head, baseUnits: sides.builtUnits.base, headUnits: sides.builtUnits.head }));
     const comparison = compareReports(base, head, options.config, timing);
-    const carving = await carveTouchedSpaces({ options, source, worktree, baseCommit, headFiles, baseFiles, changed: changedForCarving, log });
+    const carving = await carveTouchedSpaces({
+      options,
+      source,
+      worktree: range.worktree,
+      baseCommit: range.baseCommit,
+      headFiles,
+      baseFiles: range.baseFiles,
+      changed: range.changedForCarving,
+      log
+    });
     if (carving) {
       comparison.carving = carving.summary;
       comparison.findings.push(...carving.findings);
@@ -3756,9 +3704,9 @@ async function runGate(options) {
       options,
       source,
       nvcc,
-      mergeBase: mergeBase2,
-      baseCommit,
-      changedFiles: changed,
+      mergeBase: range.mergeBase,
+      baseCommit: range.baseCommit,
+      changedFiles: range.changed,
       units,
       base,
       head,
@@ -3768,8 +3716,162 @@ async function runGate(options) {
     });
     return { ...result, extraFiles: carving?.plots ?? {} };
   } finally {
-    if (worktree) await removeWorktree(options.workspace, worktree);
+    if (range.worktree) await removeWorktree(options.workspace, range.worktree);
   }
+}
+async function chooseSource(options, diagnostics, notes) {
+  const nvcc = await locateNvcc(options.nvcc, diagnostics);
+  const source = nvcc ? "compile" : options.artifacts.length ? "artifacts" : "none";
+  if (source === "compile") notes.push(`Built with ${nvcc.path} (${nvcc.version}) for ${options.archs.join(", ")}.`);
+  if (source === "artifacts")
+    notes.push(
+      `${options.nvcc === "none" ? "Building is off (nvcc: none)" : "No nvcc found"}: analysed the committed artifacts matching ${options.artifacts.map((a) => `\`${a}\``).join(", ")} on both sides.`
+    );
+  if (source === "none") {
+    diagnostics.push({
+      severity: "error",
+      stage: "build",
+      message: `${options.nvcc === "none" ? "building is off (nvcc: none)" : `nvcc was not found${options.nvcc ? ` at ${options.nvcc}` : " on PATH or in /usr/local/cuda/bin"}`} and no \`artifacts\` are configured: nothing to analyse. Install the CUDA toolkit, set the \`nvcc\` input, or commit PTX / cubin / ptxas logs / Carve reports and list them in \`artifacts\`.`
+    });
+  }
+  return { nvcc, source };
+}
+async function checkOutBase(options, pullRequest, source, range, diagnostics, log) {
+  try {
+    const found = await findChanges(options.workspace, pullRequest.baseSha, pullRequest.headSha);
+    diagnostics.push(...found.diagnostics);
+    range.mergeBase = found.mergeBase;
+    range.baseCommit = found.from;
+    range.changed = found.changed.map((c) => c.path);
+    range.changedForCarving = changedUnderBothNames(found.changed);
+    const relevant = found.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath));
+    const artifactsChanged = source === "artifacts" && range.changed.some((file) => import_picomatch4.default.isMatch(file, options.artifacts, { dot: true }));
+    if (source !== "none" && (relevant || artifactsChanged)) {
+      range.worktree = path7.join(options.scratchDir, "base-worktree");
+      log(`base: worktree of ${range.baseCommit.slice(0, 12)} at ${range.worktree}`);
+      await addWorktree(options.workspace, range.baseCommit, range.worktree);
+      range.baseFiles = await filesAt(options.workspace, range.baseCommit);
+    }
+  } catch (error) {
+    diagnostics.push({ severity: "error", stage: "github", message: `could not determine the base side: ${error.message}` });
+  }
+}
+function reportOnly(side2) {
+  const { artifactFiles: _files, ...report } = side2;
+  return report;
+}
+function readArtifactSides(options, range, headFiles) {
+  const headMapper = pathMapper(options.workspace, headFiles);
+  const head = reportOnly(
+    readArtifactSide({
+      side: "head",
+      root: options.workspace,
+      commit: options.headSha,
+      patterns: options.artifacts,
+      archs: options.archs,
+      config: options.config,
+      mapper: headMapper
+    })
+  );
+  let base = null;
+  if (range.worktree) {
+    base = reportOnly(
+      readArtifactSide({
+        side: "base",
+        root: range.worktree,
+        commit: range.baseCommit,
+        patterns: options.artifacts,
+        archs: options.archs,
+        config: options.config,
+        mapper: pathMapper(range.worktree, range.baseFiles)
+      })
+    );
+  } else if (options.pullRequest && range.baseCommit) {
+    base = { ...head, side: "base", commit: range.baseCommit };
+  }
+  return { base, head, units: [], builtUnits: { base: null, head: null } };
+}
+async function buildSides(options, range, headFiles, nvccPath, notes, log) {
+  const { worktree, baseFiles, baseCommit } = range;
+  const units = [];
+  const selection = options.scope === "all" || !options.pullRequest ? {
+    units: new Map(
+      headFiles.filter((f) => import_picomatch4.default.isMatch(f, options.config.sources)).filter(isCudaRelevant).map((u) => [u, []])
+    ),
+    headOnly: [],
+    baseOnly: []
+  } : selectUnits({
+    headFiles,
+    baseFiles,
+    readHead: fileReader(options.workspace),
+    readBase: worktree ? fileReader(worktree) : () => null,
+    sources: options.config.sources,
+    includeDirs: options.config.include,
+    changed: range.changed.map((p) => ({ path: p, status: "modified", oldPath: null }))
+  });
+  const baseSet = new Set(baseFiles);
+  const headSet = new Set(headFiles);
+  for (const [unit, reasons] of selection.units) {
+    units.push({ unit, reasons, side: headSet.has(unit) && baseSet.has(unit) ? "both" : headSet.has(unit) ? "head" : "base" });
+  }
+  const headUnits = units.filter((u) => u.side !== "base").map((u) => u.unit);
+  const baseUnits = units.filter((u) => u.side !== "head").map((u) => u.unit);
+  const limit = createLimiter(options.jobs ?? defaultJobs());
+  const common = { archs: options.archs, config: options.config, nvcc: nvccPath, outDir: options.scratchDir, log, limit };
+  const baseRoot = worktree && baseUnits.length ? worktree : null;
+  const [head, baseReport] = await Promise.all([
+    compileSide({
+      ...common,
+      side: "head",
+      root: options.workspace,
+      commit: options.headSha,
+      units: headUnits,
+      mapper: pathMapper(options.workspace, headFiles)
+    }),
+    baseRoot ? compileSide({
+      ...common,
+      side: "base",
+      root: baseRoot,
+      commit: baseCommit,
+      units: baseUnits,
+      mapper: pathMapper(baseRoot, baseFiles)
+    }) : null
+  ]);
+  let base = null;
+  if (baseReport) {
+    base = baseReport;
+  } else if (options.pullRequest && baseCommit && !units.length) {
+    base = emptyReport("base", baseCommit, options.archs);
+  }
+  if (options.pullRequest && units.length && !baseUnits.length)
+    notes.push("Every changed unit is new in this pull request: head-only report.");
+  for (const u of units.filter((x) => x.side === "head")) notes.push(`\`${u.unit}\` is new: its kernels have no base to compare with.`);
+  for (const u of units.filter((x) => x.side === "base")) notes.push(`\`${u.unit}\` was deleted: its kernels are reported as removed.`);
+  return { base, head, units, builtUnits: { base: baseUnits.length, head: headUnits.length } };
+}
+async function timeChangedSides(options, range, head, diagnostics, notes) {
+  const timing = [...options.timing ?? []];
+  if (!options.timingOn) return timing;
+  if (!options.config.timing.command) {
+    notes.push(
+      `Timing was requested, but the config sets no \`timing.command\` (a benchmark printing Carve timing JSON): kernels are compared statically${Object.keys(options.config.spaces).length ? "; touched carving spaces are timed with the harness" : ""}.`
+    );
+  } else if (!range.worktree || !range.baseCommit) {
+    notes.push("Timing was requested, but there is no base side to time against (no pull request, or nothing relevant changed).");
+  } else {
+    const timed = await timeSides({
+      command: options.config.timing.command,
+      headRoot: options.workspace,
+      baseRoot: range.worktree,
+      head,
+      archs: options.archs,
+      alpha: options.config.thresholds.timingAlpha
+    });
+    timing.push(...timed.comparisons);
+    diagnostics.push(...timed.diagnostics);
+    notes.push(...timed.notes);
+  }
+  return timing;
 }
 async function carveTouchedSpaces(input) {
   const { options } = input;
@@ -3781,7 +3883,8 @@ async function carveTouchedSpaces(input) {
     diagnostics: [],
     plots: {}
   });
-  if (input.source !== "compile") return skipAll("carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved");
+  if (input.source !== "compile")
+    return skipAll("carving needs a build: no nvcc here, so the committed artifacts were analysed and no space was carved");
   if (options.config.carving.maxVariantsPerPr === 0) return skipAll("carving on pull requests is off (`carving.maxVariantsPerPr: 0`)");
   if (!input.worktree) return skipAll("no CUDA file changed: no space was carved");
   const result = await carvePullRequest({
@@ -3792,10 +3895,10 @@ async function carveTouchedSpaces(input) {
     baseFiles: input.baseFiles,
     changed: input.changed,
     archs: options.archs,
-    cacheDir: options.carvingCacheDir ?? path9.join(options.workspace, ".carve-cache"),
+    cacheDir: options.carvingCacheDir ?? path7.join(options.workspace, ".carve-cache"),
     maxVariants: options.config.carving.maxVariantsPerPr,
     log: input.log,
-    timingDir: options.timingOn ? path9.join(options.scratchDir, "space-timing") : null
+    timingDir: options.timingOn ? path7.join(options.scratchDir, "space-timing") : null
   });
   return {
     summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: null },
@@ -3808,7 +3911,11 @@ async function locateNvcc(hint, diagnostics) {
   if (hint === "none") return null;
   const found = await findNvcc(hint ?? void 0);
   if (hint && found && found.path !== hint) {
-    diagnostics.push({ severity: "warning", stage: "build", message: `nvcc at ${hint} did not run; not building (set \`nvcc\` to a working nvcc, or to none for committed-report mode)` });
+    diagnostics.push({
+      severity: "warning",
+      stage: "build",
+      message: `nvcc at ${hint} did not run; not building (set \`nvcc\` to a working nvcc, or to none for committed-report mode)`
+    });
     return null;
   }
   return found;
@@ -3820,26 +3927,48 @@ function emptyReport(side2, commit, archs) {
 // src/pipeline/revision.ts
 var import_picomatch5 = __toESM(require_picomatch2(), 1);
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
-import path10 from "node:path";
+import path8 from "node:path";
 async function reportAtRevision(options) {
   let commit;
   try {
     commit = (await git(["rev-parse", "--verify", `${options.revision}^{commit}`], options.repoRoot)).trim();
   } catch (error) {
-    return { report: null, diagnostics: [{ severity: "error", stage: "build", message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${error.message}` }] };
+    return {
+      report: null,
+      diagnostics: [
+        {
+          severity: "error",
+          stage: "build",
+          message: `'${options.revision}' is not a commit of ${options.repoRoot}: ${error.message}`
+        }
+      ]
+    };
   }
-  const work = mkdtempSync2(path10.join(options.scratchDir, `carve-${options.side}-`));
-  const tree = path10.join(work, "tree");
+  const work = mkdtempSync2(path8.join(options.scratchDir, `carve-${options.side}-`));
+  const shared = options.checkouts;
+  let tree = path8.join(work, "tree");
   try {
-    await addWorktree(options.repoRoot, commit, tree);
+    if (shared) tree = await shared.tree(options.repoRoot, commit);
+    else await addWorktree(options.repoRoot, commit, tree);
     const files = await filesAt(options.repoRoot, commit);
     const mapper = pathMapper(tree, files);
     const nvcc = options.nvcc === "none" ? null : await findNvcc(options.nvcc ?? void 0);
     if (!nvcc) {
       if (!options.artifacts.length) {
-        return { report: null, diagnostics: [{ severity: "error", stage: "build", message: "no nvcc and no `artifacts` configured: nothing to analyse" }] };
+        return {
+          report: null,
+          diagnostics: [{ severity: "error", stage: "build", message: "no nvcc and no `artifacts` configured: nothing to analyse" }]
+        };
       }
-      const { artifactFiles: _files, ...report2 } = readArtifactSide({ side: options.side, root: tree, commit, patterns: options.artifacts, archs: options.archs, config: options.config, mapper });
+      const { artifactFiles: _files, ...report2 } = readArtifactSide({
+        side: options.side,
+        root: tree,
+        commit,
+        patterns: options.artifacts,
+        archs: options.archs,
+        config: options.config,
+        mapper
+      });
       return { report: report2, diagnostics: [] };
     }
     const units = files.filter((file) => isCudaRelevant(file) && import_picomatch5.default.isMatch(file, options.config.sources));
@@ -3851,29 +3980,60 @@ async function reportAtRevision(options) {
       archs: options.archs,
       config: options.config,
       nvcc: nvcc.path,
-      outDir: path10.join(work, "build"),
+      outDir: path8.join(work, "build"),
       mapper,
       log: options.log,
       jobs: options.jobs
     });
     return { report, diagnostics: [] };
   } finally {
-    await removeWorktree(options.repoRoot, tree);
+    if (!shared) await removeWorktree(options.repoRoot, tree);
     rmSync3(work, { recursive: true, force: true });
   }
 }
 
+// src/pipeline/checkouts.ts
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
+import path9 from "node:path";
+var Checkouts = class {
+  constructor(scratchDir) {
+    this.scratchDir = scratchDir;
+  }
+  scratchDir;
+  trees = /* @__PURE__ */ new Map();
+  /** Work tree -> the repository it belongs to. */
+  repositories = /* @__PURE__ */ new Map();
+  root = null;
+  /** The work tree of `commit` (a full SHA) of the repository at `repoRoot`, checked out on first use. */
+  tree(repoRoot, commit) {
+    const key = `${repoRoot}\0${commit}`;
+    let tree = this.trees.get(key);
+    if (tree === void 0) {
+      this.root ??= mkdtempSync3(path9.join(this.scratchDir, "carve-checkouts-"));
+      const dir = path9.join(this.root, String(this.trees.size));
+      this.repositories.set(dir, repoRoot);
+      tree = addWorktree(repoRoot, commit, dir).then(() => dir);
+      this.trees.set(key, tree);
+    }
+    return tree;
+  }
+  /** Removes every work tree and the scratch folder. */
+  async dispose() {
+    for (const [dir, repoRoot] of this.repositories) await removeWorktree(repoRoot, dir);
+    this.repositories.clear();
+    this.trees.clear();
+    if (this.root) rmSync4(this.root, { recursive: true, force: true });
+    this.root = null;
+  }
+};
+
 export {
-  commentMarker,
-  withMarker,
-  upsertStickyComment,
   onInterrupt,
   compareReports,
   sideCoverageErrors,
   git,
-  problemsMarkdown,
-  clipBytes,
   carveRevisions,
   runGate,
-  reportAtRevision
+  reportAtRevision,
+  Checkouts
 };

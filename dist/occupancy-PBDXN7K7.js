@@ -7,7 +7,7 @@ import {
   explainZeroOccupancy,
   getArch,
   normalizeOccupancyInput
-} from "./chunk-GHBDCHLJ.js";
+} from "./chunk-JDTKYLUX.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
@@ -44,14 +44,25 @@ function parseBlockText(text) {
   }
   return parts.map((p) => Number(p.trim()));
 }
-var BATCH_KEYS = /* @__PURE__ */ new Set(["arch", "registers", "shared", "block", "dynamicShared", "maxDynamicShared", "maxThreads", "carveout", "barriers"]);
+var BATCH_KEYS = /* @__PURE__ */ new Set([
+  "arch",
+  "registers",
+  "shared",
+  "block",
+  "dynamicShared",
+  "maxDynamicShared",
+  "maxThreads",
+  "carveout",
+  "barriers"
+]);
 function batchInput(value, defaultArch) {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new OccupancyInputError("input", "each line must be a JSON object");
   }
   const record = value;
   const unknown = Object.keys(record).filter((k) => !BATCH_KEYS.has(k));
-  if (unknown.length) throw new OccupancyInputError("input", `unknown field(s) ${unknown.join(", ")}; expected ${[...BATCH_KEYS].join(", ")}`);
+  if (unknown.length)
+    throw new OccupancyInputError("input", `unknown field(s) ${unknown.join(", ")}; expected ${[...BATCH_KEYS].join(", ")}`);
   if (record.block === void 0) throw new OccupancyInputError("block", "block is required");
   if (record.registers === void 0) throw new OccupancyInputError("registers", "registers is required");
   let block = record.block;
@@ -109,8 +120,12 @@ function renderHuman(input, result, cliffs) {
   const arch = getArch(result.arch);
   const lines = [];
   const blockText = n.block[1] === 1 && n.block[2] === 1 ? `${n.blockSize}` : `${n.block.join("x")} = ${n.blockSize}`;
-  lines.push(`${arch.name} (${arch.family}): block ${blockText} threads (${result.warpsPerBlock} warps), ${n.registersPerThread} registers/thread, ${n.staticSharedBytes} B static + ${n.dynamicSharedBytes} B dynamic shared` + (n.maxThreadsPerBlock !== null ? `, launch bounds ${n.maxThreadsPerBlock}` : "") + (n.carveoutPercent !== -1 ? `, carveout ${n.carveoutPercent}%` : ""));
-  lines.push(`Active blocks per SM: ${result.activeBlocksPerSM} (${result.activeWarpsPerSM} of ${arch.maxWarpsPerSM} warps, occupancy ${percent(result.occupancy)})`);
+  lines.push(
+    `${arch.name} (${arch.family}): block ${blockText} threads (${result.warpsPerBlock} warps), ${n.registersPerThread} registers/thread, ${n.staticSharedBytes} B static + ${n.dynamicSharedBytes} B dynamic shared` + (n.maxThreadsPerBlock !== null ? `, launch bounds ${n.maxThreadsPerBlock}` : "") + (n.carveoutPercent !== -1 ? `, carveout ${n.carveoutPercent}%` : "")
+  );
+  lines.push(
+    `Active blocks per SM: ${result.activeBlocksPerSM} (${result.activeWarpsPerSM} of ${arch.maxWarpsPerSM} warps, occupancy ${percent(result.occupancy)})`
+  );
   lines.push(`Limited by: ${result.limiter.join(", ")}`);
   const zero = explainZeroOccupancy(input, result);
   if (zero) lines.push(`Cannot launch: ${zero}`);
@@ -127,31 +142,39 @@ function renderHuman(input, result, cliffs) {
     const mark = result.limiter.includes(key) ? "  <- limiter" : "";
     lines.push(`  ${label.padEnd(14)}${limit === null ? "unlimited" : String(limit)}${mark}`);
   }
-  lines.push(`Allocated per block: ${result.allocatedRegistersPerBlock} registers, ${result.allocatedSharedBytesPerBlock} B shared` + (arch.reservedSharedMemoryPerBlock ? ` (incl. ${arch.reservedSharedMemoryPerBlock} B reserved)` : ""));
+  lines.push(
+    `Allocated per block: ${result.allocatedRegistersPerBlock} registers, ${result.allocatedSharedBytesPerBlock} B shared` + (arch.reservedSharedMemoryPerBlock ? ` (incl. ${arch.reservedSharedMemoryPerBlock} B reserved)` : "")
+  );
   lines.push("Cliffs:");
   lines.push(`  registers:     ${describeSide(cliffs.registers, "registers", result.activeBlocksPerSM)}`);
   lines.push(`  shared memory: ${describeSide(cliffs.sharedMemory, "B", result.activeBlocksPerSM)}`);
   const best = cliffs.curve.find((p) => p.blockSize === cliffs.bestBlockSizes[0]);
-  lines.push(best ? `Best block sizes (occupancy ${percent(best.occupancy)}): ${cliffs.bestBlockSizes.join(", ")}` : "Best block sizes: none launches");
+  lines.push(
+    best ? `Best block sizes (occupancy ${percent(best.occupancy)}): ${cliffs.bestBlockSizes.join(", ")}` : "Best block sizes: none launches"
+  );
   return lines.join("\n") + "\n";
 }
 function optionalInt(value, flag) {
   return value === void 0 ? void 0 : intFlag(value, flag);
 }
 async function run(argv, io) {
-  const { values, positionals } = parseCommandArgs(argv, {
-    arch: { type: "string" },
-    registers: { type: "string" },
-    shared: { type: "string" },
-    block: { type: "string" },
-    "dynamic-shared": { type: "string" },
-    "max-dynamic-shared": { type: "string" },
-    "max-threads": { type: "string" },
-    carveout: { type: "string" },
-    barriers: { type: "string" },
-    batch: { type: "string" },
-    json: { type: "boolean", default: false }
-  }, false);
+  const { values, positionals } = parseCommandArgs(
+    argv,
+    {
+      arch: { type: "string" },
+      registers: { type: "string" },
+      shared: { type: "string" },
+      block: { type: "string" },
+      "dynamic-shared": { type: "string" },
+      "max-dynamic-shared": { type: "string" },
+      "max-threads": { type: "string" },
+      carveout: { type: "string" },
+      barriers: { type: "string" },
+      batch: { type: "string" },
+      json: { type: "boolean", default: false }
+    },
+    false
+  );
   if (positionals.length) throw new UsageError(`unexpected argument '${positionals[0]}'`);
   if (!values.arch) throw new UsageError("--arch is required");
   try {
@@ -202,14 +225,18 @@ function runBatchCommand(file, arch, json, io) {
   const results = runBatch(text, arch);
   for (const r of results) {
     if (json) {
-      io.stdout(JSON.stringify(r.error ? { line: r.line, error: r.error.message, limit: r.error.limit } : { line: r.line, ...r.result }) + "\n");
+      io.stdout(
+        JSON.stringify(r.error ? { line: r.line, error: r.error.message, limit: r.error.limit } : { line: r.line, ...r.result }) + "\n"
+      );
     } else if (r.error) {
       io.stdout(`${file}:${r.line}: error: ${r.error.message}
 `);
     } else {
       const res = r.result;
-      io.stdout(`${file}:${r.line}: ${res.arch} block ${res.blockSize}: ${res.activeBlocksPerSM} blocks/SM, ${res.activeWarpsPerSM} warps, occupancy ${percent(res.occupancy)}, limited by ${res.limiter.join(", ")}
-`);
+      io.stdout(
+        `${file}:${r.line}: ${res.arch} block ${res.blockSize}: ${res.activeBlocksPerSM} blocks/SM, ${res.activeWarpsPerSM} warps, occupancy ${percent(res.occupancy)}, limited by ${res.limiter.join(", ")}
+`
+      );
     }
   }
   const failed = results.filter((r) => r.error);

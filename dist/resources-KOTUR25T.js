@@ -3,7 +3,10 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   parsePtxasLog,
   readCubin
-} from "./chunk-WI4B7AXD.js";
+} from "./chunk-64PIBHAB.js";
+import {
+  overSizeLimit
+} from "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
   EXIT_OK,
@@ -14,7 +17,7 @@ import {
 import "./chunk-QMUWDXFR.js";
 
 // src/cli/commands/resources.ts
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 var USAGE = `Usage: carve resources FILE.cubin|ptxas.log [--json]
 
@@ -45,7 +48,8 @@ function table(kernels) {
       k.isEntry ? bounds : "-"
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const widths = header.map((h) => h.length);
+  for (const row of rows) for (const [i, cell] of row.entries()) if (cell.length > widths[i]) widths[i] = cell.length;
   const numeric = /* @__PURE__ */ new Set([2, 3, 6, 7]);
   const format = (row) => row.map((cell, i) => numeric.has(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i])).join("  ").trimEnd();
   return [format(header), ...rows.map(format)].join("\n");
@@ -60,6 +64,8 @@ var resourcesCommand = {
     const file = positionals[0];
     let bytes;
     try {
+      const tooLarge = overSizeLimit("ptxasLog", (await stat(path.resolve(io.cwd, file))).size);
+      if (tooLarge) throw new Error(tooLarge);
       bytes = await readFile(path.resolve(io.cwd, file));
     } catch (error) {
       io.stderr(`carve resources: cannot read ${file}: ${error.message}
@@ -70,7 +76,13 @@ var resourcesCommand = {
     const parsed = isCubin ? readCubin(bytes, file) : { arch: null, ...parsePtxasLog(new TextDecoder().decode(bytes), file) };
     const errors = parsed.diagnostics.filter((d) => d.severity === "error");
     if (values.json) {
-      io.stdout(JSON.stringify({ file, kind: isCubin ? "cubin" : "ptxas-log", arch: parsed.arch, kernels: parsed.kernels, diagnostics: parsed.diagnostics }, null, 2) + "\n");
+      io.stdout(
+        JSON.stringify(
+          { file, kind: isCubin ? "cubin" : "ptxas-log", arch: parsed.arch, kernels: parsed.kernels, diagnostics: parsed.diagnostics },
+          null,
+          2
+        ) + "\n"
+      );
     } else if (parsed.kernels.length > 0) {
       io.stdout(table(parsed.kernels) + "\n");
     }

@@ -3,15 +3,18 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-MRPAR4VU.js";
+} from "./chunk-4BCGXHH4.js";
 import {
+  Checkouts,
   carveRevisions,
   compareReports,
   git,
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-AE4MRKC7.js";
+} from "./chunk-ZLB4EUBK.js";
+import "./chunk-BTQO2XUW.js";
+import "./chunk-FABQUP6R.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -19,14 +22,14 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-YZDUGGFF.js";
+} from "./chunk-UO42EXSH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-YICOGIGF.js";
+} from "./chunk-D4TS45NY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GWD27O4R.js";
-import "./chunk-HOBP3URJ.js";
+import "./chunk-3XBYAIYL.js";
+import "./chunk-UFIJU2TV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -34,8 +37,9 @@ import {
   KNOWN_ARCHS,
   UnknownArchError,
   getArch
-} from "./chunk-GHBDCHLJ.js";
-import "./chunk-WI4B7AXD.js";
+} from "./chunk-JDTKYLUX.js";
+import "./chunk-64PIBHAB.js";
+import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
   EXIT_FINDINGS,
@@ -110,7 +114,8 @@ var reportOrRevisionResolver = async (spec, side, io, config, options = { archs:
       artifacts: config.artifacts,
       scratchDir,
       log: (message) => progress.step(message),
-      jobs: options.jobs ?? void 0
+      jobs: options.jobs ?? void 0,
+      checkouts: options.checkouts
     });
     progress.done();
     if (!report) return { ok: false, error: diagnostics.map((d) => d.message).join("\n") || `${spec}: no report` };
@@ -127,7 +132,8 @@ function parseArchs(values) {
     try {
       getArch(arch);
     } catch (error) {
-      if (error instanceof UnknownArchError) throw new UsageError(`--arch: unknown architecture '${arch}' (known: ${KNOWN_ARCHS.join(", ")})`);
+      if (error instanceof UnknownArchError)
+        throw new UsageError(`--arch: unknown architecture '${arch}' (known: ${KNOWN_ARCHS.join(", ")})`);
       throw error;
     }
   }
@@ -174,8 +180,13 @@ function loadTiming(file, cwd) {
   const json = readJsonFile(file, cwd);
   if (!json.ok) return json;
   const value = json.value;
-  const valid = Array.isArray(value) && value.every((t) => t && typeof t.kernel === "string" && typeof t.arch === "string" && typeof t.ratio === "number" && typeof t.pValue === "number" && t.base && t.head);
-  return valid ? { ok: true, value } : { ok: false, error: `${file}: expected a JSON array of timing comparisons {kernel, arch, base, head, ratio, ratioCiLow, ratioCiHigh, pValue}` };
+  const valid = Array.isArray(value) && value.every(
+    (t) => t && typeof t.kernel === "string" && typeof t.arch === "string" && typeof t.ratio === "number" && typeof t.pValue === "number" && t.base && t.head
+  );
+  return valid ? { ok: true, value } : {
+    ok: false,
+    error: `${file}: expected a JSON array of timing comparisons {kernel, arch, base, head, ratio, ratioCiLow, ratioCiHigh, pValue}`
+  };
 }
 function formatFindings(comparison, failOn) {
   const lines = [];
@@ -188,7 +199,9 @@ function formatFindings(comparison, failOn) {
   }
   const failing = comparison.findings.filter((f) => levelOf(f, failOn) === "failure").length;
   const statuses = ["changed", "added", "removed", "unchanged"].map((s) => `${comparison.kernels.filter((k) => k.status === s).length} ${s}`).join(", ");
-  lines.push(`${comparison.findings.length} findings (${failing} failing) in ${comparison.kernels.length} kernels: ${statuses}${comparison.headOnly ? " (head-only)" : ""}`);
+  lines.push(
+    `${comparison.findings.length} findings (${failing} failing) in ${comparison.kernels.length} kernels: ${statuses}${comparison.headOnly ? " (head-only)" : ""}`
+  );
   return lines.join("\n") + "\n";
 }
 var isReportSpec = (spec, cwd) => isFile(path.resolve(cwd, spec)) || /\.json$/i.test(spec);
@@ -198,7 +211,11 @@ var revisionCarver = async (baseSpec, headSpec, io, config, options) => {
   const names = Object.keys(config.spaces);
   if ((options.nvcc ?? config.nvcc.path) === "none") {
     const note = "carving needs a build: --nvcc none reads committed artifacts, so no space was carved";
-    return { summary: { frontiers: [], skipped: names.map((space) => ({ space, reason: note })), variantsCarved: 0, note }, findings: [], diagnostics: [] };
+    return {
+      summary: { frontiers: [], skipped: names.map((space) => ({ space, reason: note })), variantsCarved: 0, note },
+      findings: [],
+      diagnostics: []
+    };
   }
   const repoRoot = (await git(["rev-parse", "--show-toplevel"], io.cwd)).trim();
   const scratchDir = mkdtempSync(path.join(tmpdir(), "carve-compare-spaces-"));
@@ -213,7 +230,8 @@ var revisionCarver = async (baseSpec, headSpec, io, config, options) => {
       cacheDir: path.join(repoRoot, ".carve-cache"),
       scratchDir,
       time: options.time,
-      log: (message) => progress.step(message)
+      log: (message) => progress.step(message),
+      checkouts: options.checkouts
     });
     progress.done();
     return {
@@ -247,47 +265,60 @@ function compareCommandWith(resolve, carveSpaces = null) {
       if (positionals.length !== 2) throw new UsageError(`expected BASE and HEAD, got ${positionals.length} argument(s)`);
       const jobs = values.jobs === void 0 ? null : intFlag(values.jobs, "--jobs");
       if (jobs !== null && jobs < 1) throw new UsageError(`--jobs must be at least 1, got ${jobs}`);
-      const resolveOptions = { archs: parseArchs(values.arch), nvcc: values.nvcc ?? null, jobs };
-      let config = defaultConfig(io.cwd);
-      const configFile = values.config ?? (existsSync(path.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
-      if (configFile) {
-        const loaded = loadConfigFile(path.resolve(io.cwd, configFile));
-        if (!loaded.valid) {
-          io.stderr(loaded.diagnostics.map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ""}: ${d.message}`).join("\n") + "\n");
+      const checkouts = new Checkouts(tmpdir());
+      try {
+        return await compare({ archs: parseArchs(values.arch), nvcc: values.nvcc ?? null, jobs, checkouts });
+      } finally {
+        await checkouts.dispose();
+      }
+      async function compare(resolveOptions) {
+        let config = defaultConfig(io.cwd);
+        const configFile = values.config ?? (existsSync(path.resolve(io.cwd, DEFAULT_CONFIG)) ? DEFAULT_CONFIG : null);
+        if (configFile) {
+          const loaded = loadConfigFile(path.resolve(io.cwd, configFile));
+          if (!loaded.valid) {
+            io.stderr(
+              loaded.diagnostics.map((d) => `${d.file ?? configFile}${d.line ? `:${d.line}:${d.column ?? 1}` : ""}: ${d.message}`).join("\n") + "\n"
+            );
+            return EXIT_USAGE;
+          }
+          config = loaded.config;
+        }
+        const failOn = values["fail-on"] !== void 0 ? parseFailOn(values["fail-on"]) : config.failOn;
+        const base = await resolve(positionals[0], "base", io, config, resolveOptions);
+        const head = await resolve(positionals[1], "head", io, config, resolveOptions);
+        const timing = values.timing ? loadTiming(values.timing, io.cwd) : { ok: true, value: [] };
+        const errors = [base, head, timing].flatMap((r) => r.ok ? [] : [r.error]);
+        if (errors.length || !base.ok || !head.ok || !timing.ok) {
+          io.stderr(`carve compare: ${errors.join("\n")}
+`);
           return EXIT_USAGE;
         }
-        config = loaded.config;
-      }
-      const failOn = values["fail-on"] !== void 0 ? parseFailOn(values["fail-on"]) : config.failOn;
-      const base = await resolve(positionals[0], "base", io, config, resolveOptions);
-      const head = await resolve(positionals[1], "head", io, config, resolveOptions);
-      const timing = values.timing ? loadTiming(values.timing, io.cwd) : { ok: true, value: [] };
-      const errors = [base, head, timing].flatMap((r) => r.ok ? [] : [r.error]);
-      if (errors.length || !base.ok || !head.ok || !timing.ok) {
-        io.stderr(`carve compare: ${errors.join("\n")}
+        if (head.value === null) {
+          io.stderr("carve compare: HEAD must be a report\n");
+          return EXIT_USAGE;
+        }
+        const comparison = compareReports(base.value, head.value, config, timing.value);
+        const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, { ...resolveOptions, time: values.time === true }) : null;
+        if (carving) {
+          comparison.carving = carving.summary;
+          comparison.findings.push(...carving.findings);
+          printDiagnostics(carving.diagnostics, io);
+        }
+        const coverage = sideCoverageErrors({ base: base.value, head: head.value });
+        for (const d of coverage) io.stderr(`carve compare: error: ${d.message}
 `);
-        return EXIT_USAGE;
+        const context = { failOn, repoRoot: io.cwd };
+        if (values["comment-out"]) writeFileSync(path.resolve(io.cwd, values["comment-out"]), renderComment(comparison, context));
+        if (values["summary-out"]) writeFileSync(path.resolve(io.cwd, values["summary-out"]), renderSummary(comparison, context));
+        if (values.sarif)
+          writeFileSync(
+            path.resolve(io.cwd, values.sarif),
+            JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + "\n"
+          );
+        io.stdout(values.json ? JSON.stringify(comparison, null, 2) + "\n" : formatFindings(comparison, failOn));
+        return coverage.length || conclusionFor(comparison, failOn) === "failure" ? EXIT_FINDINGS : EXIT_OK;
       }
-      if (head.value === null) {
-        io.stderr("carve compare: HEAD must be a report\n");
-        return EXIT_USAGE;
-      }
-      const comparison = compareReports(base.value, head.value, config, timing.value);
-      const carving = carveSpaces ? await carveSpaces(positionals[0], positionals[1], io, config, { ...resolveOptions, time: values.time === true }) : null;
-      if (carving) {
-        comparison.carving = carving.summary;
-        comparison.findings.push(...carving.findings);
-        printDiagnostics(carving.diagnostics, io);
-      }
-      const coverage = sideCoverageErrors({ base: base.value, head: head.value });
-      for (const d of coverage) io.stderr(`carve compare: error: ${d.message}
-`);
-      const context = { failOn, repoRoot: io.cwd };
-      if (values["comment-out"]) writeFileSync(path.resolve(io.cwd, values["comment-out"]), renderComment(comparison, context));
-      if (values["summary-out"]) writeFileSync(path.resolve(io.cwd, values["summary-out"]), renderSummary(comparison, context));
-      if (values.sarif) writeFileSync(path.resolve(io.cwd, values.sarif), JSON.stringify(toSarif(comparison, { failOn, repoRoot: io.cwd, toolVersion: VERSION }), null, 2) + "\n");
-      io.stdout(values.json ? JSON.stringify(comparison, null, 2) + "\n" : formatFindings(comparison, failOn));
-      return coverage.length || conclusionFor(comparison, failOn) === "failure" ? EXIT_FINDINGS : EXIT_OK;
     }
   };
 }

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   getArch
-} from "./chunk-GHBDCHLJ.js";
+} from "./chunk-JDTKYLUX.js";
 import {
   __toESM
 } from "./chunk-QMUWDXFR.js";
@@ -21,23 +21,14 @@ var report_schema_default = {
   description: "Static analysis of CUDA kernels per architecture, as `carve analyze --json` prints it and the Action writes it. null means 'not derived', with a reason beside it.",
   type: "object",
   additionalProperties: false,
-  required: [
-    "schemaVersion",
-    "tool",
-    "archs",
-    "kernels",
-    "diagnostics"
-  ],
+  required: ["schemaVersion", "tool", "archs", "kernels", "diagnostics"],
   properties: {
     schemaVersion: {
       const: 1
     },
     tool: {
       type: "object",
-      required: [
-        "name",
-        "version"
-      ],
+      required: ["name", "version"],
       properties: {
         name: {
           const: "carve"
@@ -48,16 +39,10 @@ var report_schema_default = {
       }
     },
     side: {
-      enum: [
-        "base",
-        "head"
-      ]
+      enum: ["base", "head"]
     },
     commit: {
-      type: [
-        "string",
-        "null"
-      ]
+      type: ["string", "null"]
     },
     archs: {
       type: "array",
@@ -82,31 +67,13 @@ var report_schema_default = {
     diagnostic: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "severity",
-        "stage",
-        "message"
-      ],
+      required: ["severity", "stage", "message"],
       properties: {
         severity: {
-          enum: [
-            "error",
-            "warning",
-            "note"
-          ]
+          enum: ["error", "warning", "note"]
         },
         stage: {
-          enum: [
-            "config",
-            "build",
-            "ptxas",
-            "cubin",
-            "ptx",
-            "analysis",
-            "timing",
-            "github",
-            "report"
-          ]
+          enum: ["config", "build", "ptxas", "cubin", "ptx", "analysis", "timing", "github", "report"]
         },
         message: {
           type: "string"
@@ -165,51 +132,29 @@ var report_schema_default = {
           minimum: 0
         },
         spillStoreBytes: {
-          type: [
-            "integer",
-            "null"
-          ],
+          type: ["integer", "null"],
           minimum: 0
         },
         spillLoadBytes: {
-          type: [
-            "integer",
-            "null"
-          ],
+          type: ["integer", "null"],
           minimum: 0
         },
         barriers: {
-          type: [
-            "integer",
-            "null"
-          ],
+          type: ["integer", "null"],
           minimum: 0
         },
         constantBytes: {
-          type: [
-            "integer",
-            "null"
-          ],
+          type: ["integer", "null"],
           minimum: 0
         },
         maxThreadsPerBlock: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         minBlocksPerSM: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         source: {
-          enum: [
-            "ptxas",
-            "cubin",
-            "report"
-          ]
+          enum: ["ptxas", "cubin", "report"]
         },
         nullReasons: {
           type: "object",
@@ -268,55 +213,28 @@ var report_schema_default = {
         limiter: {
           type: "array",
           items: {
-            enum: [
-              "warps",
-              "registers",
-              "sharedMemory",
-              "blocks",
-              "barriers"
-            ]
+            enum: ["warps", "registers", "sharedMemory", "blocks", "barriers"]
           }
         },
         limits: {
           type: "object",
           additionalProperties: false,
-          required: [
-            "warps",
-            "registers",
-            "sharedMemory",
-            "blocks",
-            "barriers"
-          ],
+          required: ["warps", "registers", "sharedMemory", "blocks", "barriers"],
           properties: {
             warps: {
-              type: [
-                "integer",
-                "null"
-              ]
+              type: ["integer", "null"]
             },
             registers: {
-              type: [
-                "integer",
-                "null"
-              ]
+              type: ["integer", "null"]
             },
             sharedMemory: {
-              type: [
-                "integer",
-                "null"
-              ]
+              type: ["integer", "null"]
             },
             blocks: {
-              type: [
-                "integer",
-                "null"
-              ]
+              type: ["integer", "null"]
             },
             barriers: {
-              type: [
-                "integer",
-                "null"
-              ]
+              type: ["integer", "null"]
             }
           }
         },
@@ -333,49 +251,26 @@ var report_schema_default = {
     cliffSide: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "headroom",
-        "blocksAfterDrop",
-        "shedToGain",
-        "blocksAfterGain"
-      ],
+      required: ["headroom", "blocksAfterDrop", "shedToGain", "blocksAfterGain"],
       properties: {
         headroom: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         blocksAfterDrop: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         shedToGain: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         blocksAfterGain: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         }
       }
     },
     curvePoint: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "blockSize",
-        "activeBlocksPerSM",
-        "activeWarpsPerSM",
-        "occupancy",
-        "limiter"
-      ],
+      required: ["blockSize", "activeBlocksPerSM", "activeWarpsPerSM", "occupancy", "limiter"],
       properties: {
         blockSize: {
           type: "integer",
@@ -395,13 +290,7 @@ var report_schema_default = {
         limiter: {
           type: "array",
           items: {
-            enum: [
-              "warps",
-              "registers",
-              "sharedMemory",
-              "blocks",
-              "barriers"
-            ]
+            enum: ["warps", "registers", "sharedMemory", "blocks", "barriers"]
           }
         }
       }
@@ -409,12 +298,7 @@ var report_schema_default = {
     cliffs: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "registers",
-        "sharedMemory",
-        "curve",
-        "bestBlockSizes"
-      ],
+      required: ["registers", "sharedMemory", "curve", "bestBlockSizes"],
       properties: {
         registers: {
           $ref: "#/definitions/cliffSide"
@@ -518,12 +402,7 @@ var report_schema_default = {
     instructionMix: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "static",
-        "dynamic",
-        "weightedDynamic",
-        "intensities"
-      ],
+      required: ["static", "dynamic", "weightedDynamic", "intensities"],
       properties: {
         static: {
           $ref: "#/definitions/mixCounts"
@@ -537,12 +416,7 @@ var report_schema_default = {
         intensities: {
           type: "object",
           additionalProperties: false,
-          required: [
-            "fl",
-            "mem",
-            "ctrl",
-            "reg"
-          ],
+          required: ["fl", "mem", "ctrl", "reg"],
           properties: {
             fl: {
               type: "number"
@@ -609,45 +483,26 @@ var report_schema_default = {
     loop: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "file",
-        "line",
-        "depth",
-        "tripCount",
-        "tripCountReason",
-        "assumedTripCount"
-      ],
+      required: ["file", "line", "depth", "tripCount", "tripCountReason", "assumedTripCount"],
       properties: {
         file: {
-          type: [
-            "string",
-            "null"
-          ]
+          type: ["string", "null"]
         },
         line: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         depth: {
           type: "integer",
           minimum: 1
         },
         tripCount: {
-          type: [
-            "number",
-            "null"
-          ]
+          type: ["number", "null"]
         },
         tripCountReason: {
           type: "string"
         },
         assumedTripCount: {
-          type: [
-            "number",
-            "null"
-          ]
+          type: ["number", "null"]
         },
         unrollFactor: {
           type: "integer",
@@ -678,63 +533,32 @@ var report_schema_default = {
       ],
       properties: {
         space: {
-          enum: [
-            "global",
-            "shared"
-          ]
+          enum: ["global", "shared"]
         },
         kind: {
-          enum: [
-            "load",
-            "store",
-            "atomic"
-          ]
+          enum: ["load", "store", "atomic"]
         },
         class: {
-          enum: [
-            "coalesced",
-            "misaligned",
-            "strided",
-            "uncoalesced",
-            "uniform",
-            "indirect",
-            "runtime",
-            null
-          ]
+          enum: ["coalesced", "misaligned", "strided", "uncoalesced", "uniform", "indirect", "runtime", null]
         },
         sectorsPerRequest: {
-          type: [
-            "number",
-            "null"
-          ]
+          type: ["number", "null"]
         },
         idealSectors: {
-          type: [
-            "number",
-            "null"
-          ]
+          type: ["number", "null"]
         },
         bankConflictWays: {
-          type: [
-            "number",
-            "null"
-          ]
+          type: ["number", "null"]
         },
         bytesPerLane: {
           type: "integer",
           minimum: 0
         },
         file: {
-          type: [
-            "string",
-            "null"
-          ]
+          type: ["string", "null"]
         },
         line: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         ptx: {
           type: "string"
@@ -763,27 +587,13 @@ var report_schema_default = {
     divergence: {
       type: "object",
       additionalProperties: false,
-      required: [
-        "file",
-        "line",
-        "divergent",
-        "loopDepth",
-        "dynamicWeight",
-        "ptx",
-        "reason"
-      ],
+      required: ["file", "line", "divergent", "loopDepth", "dynamicWeight", "ptx", "reason"],
       properties: {
         file: {
-          type: [
-            "string",
-            "null"
-          ]
+          type: ["string", "null"]
         },
         line: {
-          type: [
-            "integer",
-            "null"
-          ]
+          type: ["integer", "null"]
         },
         divergent: {
           type: "boolean"
@@ -838,10 +648,7 @@ var report_schema_default = {
           pattern: "^sm_[0-9]+[af]?$"
         },
         file: {
-          type: [
-            "string",
-            "null"
-          ]
+          type: ["string", "null"]
         },
         resources: {
           oneOf: [
@@ -856,10 +663,7 @@ var report_schema_default = {
         launch: {
           type: "object",
           additionalProperties: false,
-          required: [
-            "block",
-            "blockSource"
-          ],
+          required: ["block", "blockSource"],
           properties: {
             block: {
               oneOf: [
@@ -878,13 +682,7 @@ var report_schema_default = {
               ]
             },
             blockSource: {
-              enum: [
-                "cli",
-                "config",
-                "launch-bounds",
-                "default",
-                null
-              ]
+              enum: ["cli", "config", "launch-bounds", "default", null]
             },
             note: {
               type: "string"
@@ -932,10 +730,7 @@ var report_schema_default = {
           ]
         },
         regions: {
-          type: [
-            "number",
-            "null"
-          ]
+          type: ["number", "null"]
         },
         loops: {
           type: "array",
@@ -1027,6 +822,11 @@ function kernelAnchorLine(kernel, file) {
   const lines = [...kernel.accesses, ...kernel.divergence, ...kernel.loops].filter((site) => site.file === file && site.line !== null).map((site) => site.line);
   return lines.length ? Math.min(...lines) : null;
 }
+function findingLine(comparison, finding, file) {
+  if (finding.line !== null) return finding.line;
+  const pair = comparison.kernels.find((k) => k.name === finding.kernel && k.arch === finding.arch);
+  return kernelAnchorLine(pair?.head ?? null, file) ?? 1;
+}
 function clip(text, limit) {
   return text.length <= limit ? text : `${text.slice(0, limit - 1)}\u2026`;
 }
@@ -1035,8 +835,7 @@ function toAnnotations(comparison, failOn, options = {}) {
   for (const finding of comparison.findings) {
     const path = repoPath(finding.file, options.repoRoot);
     if (!path || !finding.file) continue;
-    const pair = comparison.kernels.find((k) => k.name === finding.kernel && k.arch === finding.arch);
-    const line = finding.line ?? kernelAnchorLine(pair?.head ?? null, finding.file) ?? 1;
+    const line = findingLine(comparison, finding, finding.file);
     annotations.push({
       path,
       start_line: line,
@@ -1242,8 +1041,14 @@ function kernelRow(pair) {
     inlineCode(pair.displayName),
     pair.arch,
     pair.status,
-    change(side(pair.base, (k) => k.resources?.registers ?? null), side(pair.head, (k) => k.resources?.registers ?? null)),
-    change(side(pair.base, (k) => k.resources?.staticSharedBytes ?? null), side(pair.head, (k) => k.resources?.staticSharedBytes ?? null)),
+    change(
+      side(pair.base, (k) => k.resources?.registers ?? null),
+      side(pair.head, (k) => k.resources?.registers ?? null)
+    ),
+    change(
+      side(pair.base, (k) => k.resources?.staticSharedBytes ?? null),
+      side(pair.head, (k) => k.resources?.staticSharedBytes ?? null)
+    ),
     change(spills(pair.base), spills(pair.head)),
     change(occupancyCell(pair.base), occupancyCell(pair.head)),
     occupancyDelta(pair)
@@ -1275,7 +1080,9 @@ function findingMarkdown(finding, context, anchorLine = () => null) {
   const group = Array.isArray(finding) ? finding : [finding];
   const first = group[0];
   const level = levelOf(first, context.failOn);
-  const kernels = group.length === 1 ? `${codeSpan(first.displayName)} (${first.arch})` : `${group.length} kernels: ${group.slice(0, GROUP_NAMES).map((f) => codeSpan(f.displayName)).join(", ")}${group.length > GROUP_NAMES ? `, and ${group.length - GROUP_NAMES} more` : ""} (${[...new Set(group.map((f) => f.arch))].join(", ")})`;
+  const kernels = group.length === 1 ? `${codeSpan(first.displayName)} (${first.arch})` : `${group.length} kernels: ${group.slice(0, GROUP_NAMES).map((f) => codeSpan(f.displayName)).join(
+    ", "
+  )}${group.length > GROUP_NAMES ? `, and ${group.length - GROUP_NAMES} more` : ""} (${[...new Set(group.map((f) => f.arch))].join(", ")})`;
   const count = group.length > 1 ? ` **\xD7${group.length}**` : "";
   const lines = [
     `- ${ICONS[level]} **${first.kind}**${count} \xB7 ${kernels}: ${first.title}${location(first, context, anchorLine(first))}`,
@@ -1390,7 +1197,11 @@ function kernelDetails(pair) {
     row(pair, "Next shared cliff, B (add / shed)", headroom("sharedMemory")),
     row(pair, "Instructions / thread", (k) => k.perThread ? assumed(k, Number(k.perThread.instructions.toFixed(1))) : null),
     row(pair, "FLOPs / thread", (k) => k.perThread ? assumed(k, Number(k.perThread.flops.toFixed(1))) : null),
-    row(pair, "Global bytes / thread (ld+st)", (k) => k.perThread ? assumed(k, Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1))) : null),
+    row(
+      pair,
+      "Global bytes / thread (ld+st)",
+      (k) => k.perThread ? assumed(k, Number((k.perThread.globalLoadBytes + k.perThread.globalStoreBytes).toFixed(1))) : null
+    ),
     row(pair, "Regions", (k) => k.regions)
   ].map((cells) => cells.map(escapeCell));
   const parts = [markdownTable(rows, { align: ["l", "r"] })];
@@ -1480,26 +1291,35 @@ function renderCarvingSection(carving) {
   const parts = ["### Carving frontiers"];
   if (carving.note) parts.push(carving.note.charAt(0).toUpperCase() + carving.note.slice(1) + ".");
   if (carving.frontiers.length) {
-    parts.push(markdownTable([
-      ["space", "arch", "base kept", "head kept", "added", "removed", "current on frontier", "predicted best"],
-      ...carving.frontiers.map(row2)
-    ], COMPACT));
+    parts.push(
+      markdownTable(
+        [
+          ["space", "arch", "base kept", "head kept", "added", "removed", "current on frontier", "predicted best"],
+          ...carving.frontiers.map(row2)
+        ],
+        COMPACT
+      )
+    );
     const timed = carving.frontiers.map(timingLine).filter((line) => line !== null);
     if (timed.length) parts.push(timed.join("\n\n"));
     const plots = (f) => f.plots?.length ? `
 
 Scatter plots in the report directory: ${f.plots.map(codeSpan).join(", ")}.` : "";
-    parts.push(`<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>
+    parts.push(
+      `<details><summary>Carving steps (${carving.variantsCarved} variants analysed)</summary>
 
 ${carving.frontiers.map((f) => `**${f.space}** (${f.arch})
 
 ${steps(f)}${plots(f)}`).join("\n\n")}
 
-</details>`);
+</details>`
+    );
   }
   const skipped = carving.note ? [] : carving.skipped;
   if (skipped.length) {
-    parts.push(`${skipped.length} ${skipped.length === 1 ? "space" : "spaces"} skipped: ${skipped.map((s) => `${codeSpan(s.space)} (${s.reason})`).join("; ")}.`);
+    parts.push(
+      `${skipped.length} ${skipped.length === 1 ? "space" : "spaces"} skipped: ${skipped.map((s) => `${codeSpan(s.space)} (${s.reason})`).join("; ")}.`
+    );
   }
   return parts.join("\n\n");
 }
@@ -1546,9 +1366,11 @@ function assemble(comparison, context, budget, truncated) {
   const visible = changed.slice(0, budget.maxRows);
   if (visible.length) {
     const hidden = changed.length - visible.length;
-    parts.push(markdownTable([KERNEL_TABLE_HEADER, ...visible.map(kernelRow)]) + (hidden ? `
+    parts.push(
+      markdownTable([KERNEL_TABLE_HEADER, ...visible.map(kernelRow)]) + (hidden ? `
 
-_${hidden} more changed ${hidden === 1 ? "kernel" : "kernels"} not shown._` : ""));
+_${hidden} more changed ${hidden === 1 ? "kernel" : "kernels"} not shown._` : "")
+    );
   }
   const unchanged = sorted.filter((k) => k.status === "unchanged");
   if (unchanged.length) parts.push(unchangedLine(unchanged));
@@ -1557,7 +1379,13 @@ _${hidden} more changed ${hidden === 1 ? "kernel" : "kernels"} not shown._` : ""
     const shown = groups.slice(0, budget.maxFindings);
     const rest = groups.slice(shown.length).reduce((sum, g) => sum + g.length, 0);
     const anchor = anchorLines(comparison);
-    parts.push(["#### Findings", ...shown.map((g) => findingMarkdown(g, context, anchor)), ...rest ? [`_\u2026and ${rest} more ${rest === 1 ? "finding" : "findings"}._`] : []].join("\n\n"));
+    parts.push(
+      [
+        "#### Findings",
+        ...shown.map((g) => findingMarkdown(g, context, anchor)),
+        ...rest ? [`_\u2026and ${rest} more ${rest === 1 ? "finding" : "findings"}._`] : []
+      ].join("\n\n")
+    );
   }
   const carving = budget.charts ? renderCarvingSection(comparison.carving) : "";
   if (carving) parts.push(carving);
@@ -1638,8 +1466,19 @@ function toSarif(comparison, options) {
       ruleId: `carve/${finding.kind}`,
       ruleIndex: FINDING_KINDS.indexOf(finding.kind),
       level: SARIF_LEVEL[levelOf(finding, options.failOn)],
-      message: { text: `${finding.displayName} (${finding.arch}): ${finding.title}. ${finding.message}${finding.remedy ? ` Remedy: ${finding.remedy}` : ""}` },
-      locations: path ? [{ physicalLocation: { artifactLocation: { uri: path, uriBaseId: "%SRCROOT%" }, ...finding.line !== null ? { region: { startLine: finding.line } } : {} } }] : [],
+      message: {
+        text: `${finding.displayName} (${finding.arch}): ${finding.title}. ${finding.message}${finding.remedy ? ` Remedy: ${finding.remedy}` : ""}`
+      },
+      // Every result with a file has a region (code scanning places an alert by its startLine):
+      // a finding without its own line (a cliff, a spill, a growth) sits on its kernel's line.
+      locations: path && finding.file ? [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: path, uriBaseId: "%SRCROOT%" },
+            region: { startLine: findingLine(comparison, finding, finding.file) }
+          }
+        }
+      ] : [],
       partialFingerprints: { "carveFinding/v1": fingerprint },
       properties: { kernel: finding.kernel, arch: finding.arch, evidence: finding.evidence }
     };
@@ -1670,7 +1509,9 @@ function ticks(values, x, y, label = fmt) {
   ).join("");
 }
 function legend(series) {
-  return series.map((s, i) => `<rect x="${W - M.right - 110}" y="${M.top + 4 + i * 15}" width="10" height="10" fill="${s.color}"/><text x="${W - M.right - 96}" y="${M.top + 13 + i * 15}">${escapeHtml(s.name)}</text>`).join("");
+  return series.map(
+    (s, i) => `<rect x="${W - M.right - 110}" y="${M.top + 4 + i * 15}" width="10" height="10" fill="${s.color}"/><text x="${W - M.right - 96}" y="${M.top + 13 + i * 15}">${escapeHtml(s.name)}</text>`
+  ).join("");
 }
 function lineChart(title, xLabel, yLabel, series, yMax) {
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
@@ -1679,20 +1520,28 @@ function lineChart(title, xLabel, yLabel, series, yMax) {
   const y = linear([0, yMax], [H - M.bottom, M.top]);
   const xTicks = [...new Set(xs)].sort((a, b) => a - b).filter((_, i, all) => i % Math.ceil(all.length / 8) === 0 || i === all.length - 1);
   const yTicks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * yMax);
-  const lines = series.map((s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ")}"/>`).join("");
+  const lines = series.map(
+    (s) => `<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${s.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ")}"/>`
+  ).join("");
   return frame(title, ticks(yTicks, null, y) + ticks(xTicks, x, null) + lines + legend(series), xLabel, yLabel);
 }
 function scatterChart(title, xLabel, yLabel, points) {
-  if (points.length === 0) return frame(title, `<text x="${W / 2}" y="${H / 2}" text-anchor="middle">no variants with metrics</text>`, xLabel, yLabel);
+  if (points.length === 0)
+    return frame(title, `<text x="${W / 2}" y="${H / 2}" text-anchor="middle">no variants with metrics</text>`, xLabel, yLabel);
   const xMax = Math.max(...points.map((p) => p.x)) || 1;
   const yMax = Math.max(...points.map((p) => p.y)) || 1;
   const x = linear([0, xMax * 1.05], [M.left, W - M.right]);
   const y = linear([0, yMax * 1.05], [H - M.bottom, M.top]);
   const frontier = points.filter((p) => p.frontier).sort((a, b) => a.x - b.x);
   const path = frontier.length > 1 ? `<polyline fill="none" stroke="${PALETTE[1]}" stroke-dasharray="4 3" points="${frontier.map((p) => `${x(p.x).toFixed(1)},${y(p.y).toFixed(1)}`).join(" ")}"/>` : "";
-  const dots = points.map((p) => `<circle cx="${x(p.x).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="${p.frontier ? 5 : 3.5}" fill="${p.survivor ? PALETTE[0] : "#fff"}" stroke="${p.frontier ? PALETTE[1] : PALETTE[0]}" stroke-width="1.5"><title>${escapeHtml(p.label)}</title></circle>`).join("");
+  const dots = points.map(
+    (p) => `<circle cx="${x(p.x).toFixed(1)}" cy="${y(p.y).toFixed(1)}" r="${p.frontier ? 5 : 3.5}" fill="${p.survivor ? PALETTE[0] : "#fff"}" stroke="${p.frontier ? PALETTE[1] : PALETTE[0]}" stroke-width="1.5"><title>${escapeHtml(p.label)}</title></circle>`
+  ).join("");
   const tickValues = (max) => [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
-  const key = legend([{ name: "survivor", color: PALETTE[0] }, { name: "frontier", color: PALETTE[1] }]);
+  const key = legend([
+    { name: "survivor", color: PALETTE[0] },
+    { name: "frontier", color: PALETTE[1] }
+  ]);
   return frame(title, ticks(tickValues(yMax), null, y) + ticks(tickValues(xMax), x, null) + path + dots + key, xLabel, yLabel);
 }
 function barChart(title, unit, bars) {
@@ -1726,7 +1575,9 @@ function rooflineChart(input) {
     return out;
   };
   const xTicks = decades(xMin, xMax).map((v) => `<text x="${px(v)}" y="${H - M.bottom + 15}" text-anchor="middle">${escapeHtml(fmt(v))}</text>`).join("");
-  const yTicks = decades(yMin, yMax).map((v) => `<line x1="${M.left}" y1="${py(v)}" x2="${W - M.right}" y2="${py(v)}" stroke="#eee"/><text x="${M.left - 6}" y="${Number(py(v)) + 4}" text-anchor="end">${escapeHtml(fmt(v))}</text>`).join("");
+  const yTicks = decades(yMin, yMax).map(
+    (v) => `<line x1="${M.left}" y1="${py(v)}" x2="${W - M.right}" y2="${py(v)}" stroke="#eee"/><text x="${M.left - 6}" y="${Number(py(v)) + 4}" text-anchor="end">${escapeHtml(fmt(v))}</text>`
+  ).join("");
   const point = `<circle cx="${px(intensity)}" cy="${py(bound(intensity))}" r="5" fill="${PALETTE[1]}"><title>${escapeHtml(`${fmt(intensity)} FLOP/B, bound ${fmt(bound(intensity))} GFLOP/s`)}</title></circle>`;
   const missing = peakGflops === null ? `<text x="${M.left + 8}" y="${M.top + 12}" fill="${PALETTE[1]}">no sourced peak FLOP/s: compute roof not drawn</text>` : "";
   const note = `<text x="${M.left + 8}" y="${M.top + (peakGflops === null ? 26 : 12)}" fill="#555">${escapeHtml(input.note)}</text>`;
@@ -1737,7 +1588,12 @@ function rooflineChart(input) {
 function archPeaks(arch) {
   try {
     const flagship = getArch(arch).flagship;
-    return { part: flagship.part, bandwidthGBs: flagship.dramBandwidthGBs, peakGflops: flagship.peakFp32Gflops, unverified: flagship.unverified };
+    return {
+      part: flagship.part,
+      bandwidthGBs: flagship.dramBandwidthGBs,
+      peakGflops: flagship.peakFp32Gflops,
+      unverified: flagship.unverified
+    };
   } catch {
     return null;
   }
@@ -1750,7 +1606,21 @@ function arithmeticIntensity(kernel) {
   if (t.flops === 0) return { value: null, reason: "no floating-point operations" };
   return { value: t.flops / bytes, reason: `${Number(t.flops.toFixed(2))} FLOP / ${Number(bytes.toFixed(2))} B per thread` };
 }
-var MIX_FIELDS = ["fp32", "fp64", "fp16", "integer", "sfu", "tensor", "conversion", "move", "predicate", "control", "barrier", "atomic", "other"];
+var MIX_FIELDS = [
+  "fp32",
+  "fp64",
+  "fp16",
+  "integer",
+  "sfu",
+  "tensor",
+  "conversion",
+  "move",
+  "predicate",
+  "control",
+  "barrier",
+  "atomic",
+  "other"
+];
 function mixBars(kernel) {
   const mix = kernel.instructionMix?.dynamic;
   if (!mix) return [];
@@ -1787,8 +1657,14 @@ function metricsTable(kernel) {
     ["Block", kernel.launch.block ? `${kernel.launch.block.join("\xD7")} (${kernel.launch.blockSource ?? "?"})` : "unknown"],
     ["Registers / thread", r ? String(r.registers) : "unknown"],
     ["Static shared / block", r ? `${r.staticSharedBytes} B` : "unknown"],
-    ["Spills / thread", r ? r.spillStoreBytes === null || r.spillLoadBytes === null ? "unknown" : `${r.spillStoreBytes + r.spillLoadBytes} B` : "unknown"],
-    ["Occupancy", o ? `${pct(o.occupancy)} (${o.activeBlocksPerSM} blocks, ${o.activeWarpsPerSM} warps/SM; ${o.limiter.join(", ")})` : "unknown"],
+    [
+      "Spills / thread",
+      r ? r.spillStoreBytes === null || r.spillLoadBytes === null ? "unknown" : `${r.spillStoreBytes + r.spillLoadBytes} B` : "unknown"
+    ],
+    [
+      "Occupancy",
+      o ? `${pct(o.occupancy)} (${o.activeBlocksPerSM} blocks, ${o.activeWarpsPerSM} warps/SM; ${o.limiter.join(", ")})` : "unknown"
+    ],
     ["Instructions / thread", kernel.perThread ? String(Number(kernel.perThread.instructions.toFixed(1))) : "unknown"],
     ["Regions", kernel.regions === null ? "unknown" : String(kernel.regions)]
   ];
@@ -1796,7 +1672,13 @@ function metricsTable(kernel) {
 }
 function occupancySvg(kernel) {
   const curve = kernel.cliffs?.curve ?? [];
-  return lineChart(`Occupancy by block size (${kernel.arch})`, "threads per block", "occupancy %", [{ name: kernel.arch, color: PALETTE[0], points: curve.map((p) => [p.blockSize, p.occupancy * 100]) }], 100);
+  return lineChart(
+    `Occupancy by block size (${kernel.arch})`,
+    "threads per block",
+    "occupancy %",
+    [{ name: kernel.arch, color: PALETTE[0], points: curve.map((p) => [p.blockSize, p.occupancy * 100]) }],
+    100
+  );
 }
 function rooflineSvg(kernel) {
   const intensity = arithmeticIntensity(kernel);
@@ -1820,24 +1702,32 @@ function kernelSection(kernel, side2) {
   return `<section><h2><code>${escapeHtml(kernel.displayName)}</code> \xB7 ${escapeHtml(kernel.arch)}${side2 ? ` \xB7 ${side2}` : ""}</h2>${metricsTable(kernel)}<div class="charts">${occupancySvg(kernel)}${mix}${rooflineSvg(kernel)}</div></section>`;
 }
 function carvingSection(carving) {
-  const points = carving.variants.filter((v) => v.efficiency !== null && v.utilization !== null).map((v) => ({ x: v.efficiency, y: v.utilization, label: variantLabel(v), survivor: isSurvivor(v), frontier: isOnFrontier(v) }));
+  const points = carving.variants.filter((v) => v.efficiency !== null && v.utilization !== null).map((v) => ({
+    x: v.efficiency,
+    y: v.utilization,
+    label: variantLabel(v),
+    survivor: isSurvivor(v),
+    frontier: isOnFrontier(v)
+  }));
   const survivors = carving.variants.filter(isSurvivor).length;
   const name = [carving.space, carving.arch].filter(Boolean).join(" \xB7 ") || "variant space";
   return `<section><h2>Carving: ${escapeHtml(name)}</h2><p>${carving.variants.length} variants, ${survivors} survivors, ${points.filter((p) => p.frontier).length} on the frontier.</p>` + scatterChart(`Efficiency vs utilization (${name})`, "efficiency", "utilization", points) + "</section>";
 }
 function frontiersSection(carving) {
   if (!carving) return "";
-  const rows = carving.frontiers.map((f) => ({ f, cells: frontierCells(f) })).map(({ f, cells }) => `<tr>${[
-    f.space,
-    f.arch,
-    cells.baseKept,
-    cells.headKept,
-    f.added.join(", ") || "\u2014",
-    f.removed.join(", ") || "\u2014",
-    cells.current,
-    `${cells.baseBest ?? "\u2014"} \u2192 ${cells.headBest ?? "\u2014"}`,
-    f.timing?.ratio != null ? `${f.timing.ratio.toFixed(3)}\xD7 (p = ${f.timing.pValue.toPrecision(2)})` : "\u2014"
-  ].map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`).join("");
+  const rows = carving.frontiers.map((f) => ({ f, cells: frontierCells(f) })).map(
+    ({ f, cells }) => `<tr>${[
+      f.space,
+      f.arch,
+      cells.baseKept,
+      cells.headKept,
+      f.added.join(", ") || "\u2014",
+      f.removed.join(", ") || "\u2014",
+      cells.current,
+      `${cells.baseBest ?? "\u2014"} \u2192 ${cells.headBest ?? "\u2014"}`,
+      f.timing?.ratio != null ? `${f.timing.ratio.toFixed(3)}\xD7 (p = ${f.timing.pValue.toPrecision(2)})` : "\u2014"
+    ].map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`
+  ).join("");
   const head = ["space", "arch", "base kept", "head kept", "added", "removed", "current on frontier", "predicted best", "head/base time"].map((h) => `<th>${h}</th>`).join("");
   const skipped = carving.skipped.map((s) => `<li><code>${escapeHtml(s.space)}</code>: ${escapeHtml(s.reason)}</li>`).join("");
   return `<section><h2>Carving frontiers (base \u2192 head)</h2>${carving.note ? `<p>${escapeHtml(carving.note)}</p>` : ""}` + (rows ? `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>` : "") + (skipped ? `<ul>${skipped}</ul>` : "") + "</section>";
@@ -1888,9 +1778,12 @@ function renderMarkdownReport(input) {
   if (peakLines.length) parts.push("## Peaks used for the roofline\n\n" + peakLines.join("\n"));
   for (const kernel of kernels) {
     const bars = mixBars(kernel);
-    if (bars.length) parts.push(`### Instruction mix: \`${kernel.displayName}\` (${kernel.arch})
+    if (bars.length)
+      parts.push(
+        `### Instruction mix: \`${kernel.displayName}\` (${kernel.arch})
 
-` + markdownTable([["Category", "Dynamic / thread"], ...bars.map((b) => [b.label, String(b.value)])]));
+` + markdownTable([["Category", "Dynamic / thread"], ...bars.map((b) => [b.label, String(b.value)])])
+      );
   }
   for (const carving of input.carving) {
     const name = [carving.space, carving.arch].filter(Boolean).join(" \xB7 ") || "variant space";
@@ -1902,7 +1795,15 @@ ${carving.variants.length} variants, ${carving.variants.filter(isSurvivor).lengt
 
 ` + markdownTable([
         ["Variant", "Efficiency", "Utilization", "Survivor", "Frontier"],
-        ...kept.map((v) => [variantLabel(v), v.efficiency === null ? "?" : v.efficiency.toPrecision(4), v.utilization === null ? "?" : v.utilization.toPrecision(4), isSurvivor(v) ? "yes" : "no", isOnFrontier(v) ? "yes" : "no"].map(escapeCell))
+        ...kept.map(
+          (v) => [
+            variantLabel(v),
+            v.efficiency === null ? "?" : v.efficiency.toPrecision(4),
+            v.utilization === null ? "?" : v.utilization.toPrecision(4),
+            isSurvivor(v) ? "yes" : "no",
+            isOnFrontier(v) ? "yes" : "no"
+          ].map(escapeCell)
+        )
       ])
     );
   }
@@ -1917,6 +1818,7 @@ export {
   isFailing,
   levelOf,
   FINDING_KINDS,
+  inlineCode,
   toAnnotations,
   conclusionFor,
   renderComment,

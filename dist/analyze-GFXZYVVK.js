@@ -6,16 +6,19 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-HOBP3URJ.js";
+} from "./chunk-UFIJU2TV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
-import "./chunk-GHBDCHLJ.js";
+import "./chunk-JDTKYLUX.js";
 import {
   assemblePtx,
   compileCuda,
   findNvcc
-} from "./chunk-WI4B7AXD.js";
+} from "./chunk-64PIBHAB.js";
+import {
+  overSizeLimit
+} from "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
   EXIT_OK,
@@ -26,7 +29,7 @@ import {
 import "./chunk-QMUWDXFR.js";
 
 // src/cli/commands/analyze.ts
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 var USAGE = `Usage: carve analyze FILE.cu|FILE.ptx... [--arch sm_90]... [-D NAME=VALUE]... [--block [KERNEL=]X[xY[xZ]]]...
@@ -75,7 +78,8 @@ function parseDefines(list) {
     const eq = item.indexOf("=");
     const name = eq < 0 ? item : item.slice(0, eq);
     const value = eq < 0 ? "1" : item.slice(eq + 1);
-    if (!/^[A-Za-z_]\w*$/.test(name)) throw new UsageError(`-D expects NAME=VALUE with NAME a macro name ([A-Za-z_][A-Za-z0-9_]*), got '${item}'`);
+    if (!/^[A-Za-z_]\w*$/.test(name))
+      throw new UsageError(`-D expects NAME=VALUE with NAME a macro name ([A-Za-z_][A-Za-z0-9_]*), got '${item}'`);
     const n = Number(value);
     all[name] = Number.isFinite(n) && value.trim() !== "" ? n : value;
     if (Number.isFinite(n) && value.trim() !== "") numeric[name] = n;
@@ -97,14 +101,18 @@ function ptxTarget(text) {
 }
 var num = (v, digits = 0) => v === null || v === void 0 ? "?" : digits ? v.toFixed(digits) : String(Math.round(v * 100) / 100);
 function notCoalesced(k) {
-  return k.accesses.filter((a) => a.space === "global" ? a.class !== null && a.class !== "coalesced" && a.class !== "uniform" : (a.bankConflictWays ?? 1) > 1);
+  return k.accesses.filter(
+    (a) => a.space === "global" ? a.class !== null && a.class !== "coalesced" && a.class !== "uniform" : (a.bankConflictWays ?? 1) > 1
+  );
 }
 function assumptionsOf(k) {
   const out = [];
   const assumed = k.loops.filter((l) => l.tripCount === null);
   if (assumed.length > 0) {
     const where = assumed.map((l) => `${l.line !== null ? `${path.basename(l.file ?? "?")}:${l.line}` : "(no line)"} = ${l.assumedTripCount}`).join(", ");
-    out.push(`trip count${assumed.length > 1 ? "s" : ""} of ${assumed.length} loop${assumed.length > 1 ? "s" : ""} (${where}): instructions, bytes and FLOP/B marked * rest on ${assumed.length > 1 ? "them" : "it"}`);
+    out.push(
+      `trip count${assumed.length > 1 ? "s" : ""} of ${assumed.length} loop${assumed.length > 1 ? "s" : ""} (${where}): instructions, bytes and FLOP/B marked * rest on ${assumed.length > 1 ? "them" : "it"}`
+    );
   }
   if (k.launch.blockSource === "default" || k.launch.block === null) out.push(`block: ${k.launch.note ?? "unknown"}`);
   return out;
@@ -185,7 +193,8 @@ var analyzeCommand = {
     const defines = parseDefines(values.define ?? []);
     const hints = parseHints(values.hint ?? []);
     const assumed = values["assume-trips"];
-    if (assumed !== void 0 && !/^\d+$/.test(assumed)) throw new UsageError(`--assume-trips must be a non-negative integer, got '${assumed}'`);
+    if (assumed !== void 0 && !/^\d+$/.test(assumed))
+      throw new UsageError(`--assume-trips must be a non-negative integer, got '${assumed}'`);
     const loops = { assumedTripCount: assumed === void 0 ? 1 : Number(assumed), hints };
     const usedShapes = /* @__PURE__ */ new Set();
     const usedParams = /* @__PURE__ */ new Set();
@@ -231,6 +240,8 @@ var analyzeCommand = {
         if (file.endsWith(".ptx")) {
           let text;
           try {
+            const tooLarge = overSizeLimit("ptx", (await stat(absolute)).size);
+            if (tooLarge) throw new Error(tooLarge);
             text = await readFile(absolute, "utf8");
           } catch (error) {
             diagnostics.push({ severity: "error", stage: "ptx", file, message: `cannot read ${file}: ${error.message}` });
@@ -246,10 +257,24 @@ var analyzeCommand = {
               resources = r.records;
               diagnostics.push(...r.diagnostics);
             } else {
-              diagnostics.push({ severity: "note", stage: "ptxas", file, message: "ptxas not found: resources (registers, shared memory) unknown, occupancy not computed" });
+              diagnostics.push({
+                severity: "note",
+                stage: "ptxas",
+                file,
+                message: "ptxas not found: resources (registers, shared memory) unknown, occupancy not computed"
+              });
             }
             signatures = /* @__PURE__ */ new Map();
-            const result = analyzeModule({ ptxText: text, ptxFile: file, sourceFile: null, arch, resources, launchFor, defines: defines.numeric, loops });
+            const result = analyzeModule({
+              ptxText: text,
+              ptxFile: file,
+              sourceFile: null,
+              arch,
+              resources,
+              launchFor,
+              defines: defines.numeric,
+              loops
+            });
             kernels.push(...result.kernels);
             diagnostics.push(...result.diagnostics);
           }
@@ -298,25 +323,43 @@ var analyzeCommand = {
       await rm(outDir, { recursive: true, force: true });
     }
     const kernelList = [...seenKernels.keys()].join(", ") || "(none)";
-    for (const [kind, shapes] of [["block", blocks], ["grid", grids]]) {
+    for (const [kind, shapes] of [
+      ["block", blocks],
+      ["grid", grids]
+    ]) {
       for (const key of shapes.byKernel.keys()) {
         if (usedShapes.has(`${kind}:${key}`)) continue;
-        diagnostics.push({ severity: "error", stage: "config", message: `--${kind} ${key}=\u2026: no kernel named '${key}'; kernels: ${kernelList}` });
+        diagnostics.push({
+          severity: "error",
+          stage: "config",
+          message: `--${kind} ${key}=\u2026: no kernel named '${key}'; kernels: ${kernelList}`
+        });
         inputError = true;
       }
     }
     paramItems.forEach((p, i) => {
       if (usedParams.has(i)) return;
       const listing = [...seenKernels.entries()].map(([k, names]) => `${k}(${(names ?? []).join(", ")})`).join("; ") || "(no kernels)";
-      diagnostics.push({ severity: "error", stage: "config", message: `--param ${p.kernel ? `${p.kernel}:` : ""}${p.name}: no kernel has a parameter '${p.name}'; parameters: ${listing}` });
+      diagnostics.push({
+        severity: "error",
+        stage: "config",
+        message: `--param ${p.kernel ? `${p.kernel}:` : ""}${p.name}: no kernel has a parameter '${p.name}'; parameters: ${listing}`
+      });
       inputError = true;
     });
-    const report = { schemaVersion: 1, tool: { name: "carve", version: VERSION }, archs: [...archsSeen], kernels, diagnostics };
+    const report = {
+      schemaVersion: 1,
+      tool: { name: "carve", version: VERSION },
+      archs: [...archsSeen],
+      kernels,
+      diagnostics
+    };
     if (values.json) {
       io.stdout(JSON.stringify(report, null, 2) + "\n");
     } else {
       if (kernels.length > 0) io.stdout(table(kernels) + "\n");
-      for (const d of [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)]) io.stderr(`${location(d)}: ${d.severity}: ${d.message}
+      for (const d of [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)])
+        io.stderr(`${location(d)}: ${d.severity}: ${d.message}
 `);
     }
     const errors = [...diagnostics, ...kernels.flatMap((k) => k.diagnostics)].some((d) => d.severity === "error");

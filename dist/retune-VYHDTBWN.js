@@ -1,22 +1,26 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
+  parseBudget
+} from "./chunk-2FNRLL6X.js";
+import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-W2XKDUY3.js";
-import "./chunk-AE4MRKC7.js";
-import "./chunk-YZDUGGFF.js";
+} from "./chunk-TCAQDMU3.js";
+import "./chunk-FABQUP6R.js";
+import "./chunk-UO42EXSH.js";
 import {
   loadConfigFile
-} from "./chunk-YICOGIGF.js";
+} from "./chunk-D4TS45NY.js";
 import "./chunk-YQ3MCREF.js";
 import {
   parseTimingOutput
-} from "./chunk-GWD27O4R.js";
-import "./chunk-HOBP3URJ.js";
+} from "./chunk-3XBYAIYL.js";
+import "./chunk-UFIJU2TV.js";
 import "./chunk-GCMX4BBX.js";
-import "./chunk-GHBDCHLJ.js";
-import "./chunk-WI4B7AXD.js";
+import "./chunk-JDTKYLUX.js";
+import "./chunk-64PIBHAB.js";
+import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
   EXIT_OK,
@@ -32,17 +36,21 @@ import "./chunk-QMUWDXFR.js";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 var USAGE = `Usage:
-  carve retune [--config FILE] [--space NAME]... [--arch ARCH]... [--time | --timings FILE]
+  carve retune [--config FILE] [--space NAME]... [--arch ARCH]... [--time | --timings FILE] [--budget N]
                [--json] [--out DIR] [--cache DIR] [--jobs N]
 
-Carves each variant space of the config, times the survivors and the space's \`current\`
-parameters, and proposes the fastest survivor when it is faster than \`current\` with
-p < thresholds.timingAlpha and by at least thresholds.timingMinSlowdownPercent.
+Carves each variant space of the config, runs the timed refinement stage (the survivors the
+model ranks first, then the variants nearest the measured best, within carving.timingBudget of
+the space) and times the space's \`current\` parameters, and proposes the fastest timed variant
+when it is faster than \`current\` with p < thresholds.timingAlpha and by at least
+thresholds.timingMinSlowdownPercent.
   --config     the config (default .github/carve.yml)
   --space      only these spaces (default: all)
   --arch       archs (default: the config's archs)
   --time       time on this machine: the config's timing.command, else the generated harness (GPU)
   --timings    timing results measured elsewhere (harness JSON lines or a benchmark's JSON)
+  --budget     variants the timed refinement stage may time per space (a count, or a share like
+               5%; default carving.timingBudget of the space); above the space size it is clamped
   --out DIR    also write DIR/retune.json and DIR/retune.md
   --cache DIR  build cache (default .carve-cache)
 Without --time or --timings the survivors are listed by their static metrics and nothing is proposed.
@@ -52,17 +60,25 @@ var retuneCommand = {
   summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
   usage: USAGE,
   async run(argv, io) {
-    const { values } = parseCommandArgs(argv, {
-      config: { type: "string" },
-      space: { type: "string", multiple: true },
-      arch: { type: "string", multiple: true },
-      time: { type: "boolean" },
-      timings: { type: "string" },
-      json: { type: "boolean" },
-      out: { type: "string" },
-      cache: { type: "string" },
-      jobs: { type: "string" }
-    }, false);
+    const { values } = parseCommandArgs(
+      argv,
+      {
+        config: { type: "string" },
+        space: { type: "string", multiple: true },
+        arch: { type: "string", multiple: true },
+        time: { type: "boolean" },
+        timings: { type: "string" },
+        json: { type: "boolean" },
+        out: { type: "string" },
+        cache: { type: "string" },
+        jobs: { type: "string" },
+        budget: { type: "string" }
+      },
+      false
+    );
+    const budget = values.budget === void 0 ? null : parseBudget(values.budget);
+    if (budget === null && values.budget !== void 0)
+      throw new UsageError(`--budget must be a count (40) or a share of the space (5%), got '${values.budget}'`);
     if (values.time && values.timings) throw new UsageError("--time and --timings exclude each other");
     const configFile = path.resolve(io.cwd, values.config ?? ".github/carve.yml");
     if (!existsSync(configFile)) throw new UsageError(`no config at ${values.config ?? ".github/carve.yml"} (retune needs its \`spaces\`)`);
@@ -88,8 +104,10 @@ var retuneCommand = {
       }
       timingRecords = parsed.records;
     }
+    const config = budget && "share" in budget ? { ...loaded.config, carving: { ...loaded.config.carving, timingBudget: budget.share } } : loaded.config;
     const report = await retune({
-      config: loaded.config,
+      config,
+      timingBudgetCount: budget && "count" in budget ? budget.count : void 0,
       configPath: configFile,
       archs: values.arch?.length ? values.arch : loaded.config.archs,
       spaces: values.space,

@@ -1,0 +1,27 @@
+import { createRequire as __carveCreateRequire } from 'node:module';
+const require = __carveCreateRequire(import.meta.url);
+import {
+  carveCommand,
+  carveOutput,
+  mergeCommand,
+  parseBudget,
+  refinementText
+} from "./chunk-2FNRLL6X.js";
+import "./chunk-D4TS45NY.js";
+import "./chunk-YQ3MCREF.js";
+import "./chunk-3XBYAIYL.js";
+import "./chunk-UFIJU2TV.js";
+import "./chunk-GCMX4BBX.js";
+import "./chunk-JDTKYLUX.js";
+import "./chunk-64PIBHAB.js";
+import "./chunk-R5MDRTYS.js";
+import "./chunk-AI7SF5R3.js";
+import "./chunk-IEYUABLM.js";
+import "./chunk-QMUWDXFR.js";
+export {
+  carveCommand,
+  carveOutput,
+  mergeCommand,
+  parseBudget,
+  refinementText
+};
