@@ -174,7 +174,7 @@ describe('mode retune', () => {
     const issuesBefore = JSON.stringify(server.issues);
     const { run, report } = await retuneRun(config(NAIVE, false), { timing: 'off', 'github-token': '' });
     expect(run.exitCode, run.stderr).toBe(0);
-    expect(report.results[0].timing).toEqual({ source: 'off', ranking: [] });
+    expect(report.results[0].timing).toEqual({ source: 'off', ranking: [], refinement: null });
     expect(report.results[0].proposal.action).toBe('undecided');
     expect(report.results[0].proposal.reason).toBe('not timed: the survivors are ranked by the static metrics only');
     expect(JSON.stringify(server.issues)).toBe(issuesBefore);

@@ -61,10 +61,14 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
  * nvcc names anonymous namespaces and internal-linkage symbols after a hash of the source's
  * absolute path (`_GLOBAL__N__ccbcaccc_11_demangle_cu_3ef0f324`, `_INTERNAL_911142d5_9_corpus_cu_1f57…`,
  * also spelt out as bytes in the debug string section), so the same source built in another
- * checkout differs there only. Those hashes are replaced and the debug byte lines dropped.
+ * checkout differs there only. Those hashes are replaced, the debug byte lines dropped and the
+ * toolkit include directory named by a placeholder.
  */
 function withoutPathHashes(text: string): string {
   return text
+    // Toolkit headers are named through the nvcc found on PATH (/usr/local/cuda/bin/../targets/…
+    // or /usr/local/cuda-13.0/bin/../targets/…).
+    .replace(/"[^"\n]*\/targets\/[^/"\n]+\/include\//g, '"<toolkit>/include/')
     .replace(/^\.b8 [\d,]+$/gm, '')
     .replace(/_GLOBAL__N__[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_GLOBAL__N__<hash>_$1_<hash>')
     .replace(/_INTERNAL_[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_INTERNAL_<hash>_$1_<hash>');
@@ -99,7 +103,7 @@ function digestModule(
       sourceText,
     });
     const kernels: Record<string, string> = {};
-    for (const kernel of result.kernels) kernels[kernel.name] = sha(normalise(JSON.stringify(kernel)));
+    for (const kernel of result.kernels) kernels[normalise(kernel.name)] = sha(normalise(JSON.stringify(kernel)));
     launches[launchName] = { diagnostics: sha(normalise(JSON.stringify(result.diagnostics))), kernels };
   }
   return { ptx: sha(normalise(ptxText)), launches };
