@@ -65,13 +65,15 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
  * toolkit include directory named by a placeholder.
  */
 function withoutPathHashes(text: string): string {
-  return text
-    // Toolkit headers are named through the nvcc found on PATH (/usr/local/cuda/bin/../targets/…
-    // or /usr/local/cuda-13.0/bin/../targets/…).
-    .replace(/"[^"\n]*\/targets\/[^/"\n]+\/include\//g, '"<toolkit>/include/')
-    .replace(/^\.b8 [\d,]+$/gm, '')
-    .replace(/_GLOBAL__N__[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_GLOBAL__N__<hash>_$1_<hash>')
-    .replace(/_INTERNAL_[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_INTERNAL_<hash>_$1_<hash>');
+  return (
+    text
+      // Toolkit headers are named through the nvcc found on PATH (/usr/local/cuda/bin/../targets/…
+      // or /usr/local/cuda-13.0/bin/../targets/…).
+      .replace(/"[^"\n]*\/targets\/[^/"\n]+\/include\//g, '"<toolkit>/include/')
+      .replace(/^\.b8 [\d,]+$/gm, '')
+      .replace(/_GLOBAL__N__[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_GLOBAL__N__<hash>_$1_<hash>')
+      .replace(/_INTERNAL_[0-9a-f]{8}_(\d+_\w+?)_[0-9a-f]{8}/g, '_INTERNAL_<hash>_$1_<hash>')
+  );
 }
 
 function listFiles(dir: string, ext: string): string[] {
