@@ -4,7 +4,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-TCAQDMU3.js";
+} from "./chunk-5Z2FDSSJ.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -13,31 +13,28 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-ZLB4EUBK.js";
+} from "./chunk-4QQLX5RS.js";
 import {
   jsonSyntaxError
 } from "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
   commentMarker,
+  defaultConfig,
+  loadConfigFile,
+  parseConfigText,
   problemsMarkdown,
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-FABQUP6R.js";
+} from "./chunk-7C7ZKZTU.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode,
   reportSchemaErrors
-} from "./chunk-UO42EXSH.js";
-import {
-  defaultConfig,
-  loadConfigFile,
-  parseConfigText
-} from "./chunk-D4TS45NY.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-3XBYAIYL.js";
+} from "./chunk-6P5AZK7W.js";
+import "./chunk-NGEJW2PL.js";
 import "./chunk-UFIJU2TV.js";
 import {
   VERSION

@@ -2,16 +2,20 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-FJ5Q37VL.js";
+} from "./chunk-VEYA5UEQ.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-MTCMBYKF.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-ZLB4EUBK.js";
+} from "./chunk-4QQLX5RS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FABQUP6R.js";
+import {
+  defaultConfig,
+  loadConfigFile,
+  parseConfigText
+} from "./chunk-7C7ZKZTU.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -19,14 +23,8 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-UO42EXSH.js";
-import {
-  defaultConfig,
-  loadConfigFile,
-  parseConfigText
-} from "./chunk-D4TS45NY.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-3XBYAIYL.js";
+} from "./chunk-6P5AZK7W.js";
+import "./chunk-NGEJW2PL.js";
 import {
   analyzeModule,
   parsePtx

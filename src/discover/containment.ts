@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../model/types.js';
+import { scanIncludes } from './includes.js';
 
 /** Where `file` really is when it exists (symlinks followed), else its lexical resolution. */
 function real(file: string): string {
@@ -35,9 +36,6 @@ export function safeFolderName(unit: string): string {
   return safe === plain ? plain : `${safe}-${createHash('sha256').update(unit).digest('hex').slice(0, 12)}`;
 }
 
-// `#include "x"` and `#include <x>`, with the line's start so the line number can be counted.
-const INCLUDE_DIRECTIVE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
-
 /** Comments blanked out, newlines kept (line numbers stay right). */
 function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/\/\/[^\n]*/g, '');
@@ -64,15 +62,11 @@ export function escapingIncludes(root: string, unit: string): Diagnostic[] {
     } catch {
       continue;
     }
-    const clean = withoutComments(text);
-    for (const match of clean.matchAll(INCLUDE_DIRECTIVE)) {
-      const target = match[1] ?? match[2];
-      const quoted = match[1] !== undefined;
+    for (const { target, quoted, line } of scanIncludes(withoutComments(text))) {
       const candidate = path.isAbsolute(target) ? target : quoted ? path.resolve(path.dirname(file), target) : null;
       if (candidate === null || (!existsSync(candidate) && !path.isAbsolute(target))) continue;
       const reason = escapeReason(root, candidate);
       if (reason) {
-        const line = clean.slice(0, match.index).split('\n').length;
         diagnostics.push({
           severity: 'error',
           stage: 'build',

@@ -10,12 +10,13 @@ import {
   pointerSegment,
   refineByTiming,
   type CarveResult,
+  type RefineOptions,
   type Refinement,
   type VariantBuild,
 } from '../analysis/carving/index.js';
 import type { CarveConfig, SpaceConfig } from '../config/types.js';
 import type { Diagnostic } from '../model/types.js';
-import { harnessTimer, rankTimings, recordedTimer, type TimingRecord } from '../timing/index.js';
+import { harnessTimer, rankTimings, recordedTimer, type ClosableTimer, type TimingRecord } from '../timing/index.js';
 import { problemsMarkdown } from './render.js';
 import { decideProposal, type RetuneSpaceResult } from './retune-proposal.js';
 import { VERSION } from '../version.js';
@@ -74,6 +75,40 @@ function currentOf(
   return { id: names.map((name) => `${name}=${parameters[name]}`).join(','), parameters };
 }
 
+/** The timed stage's budget given on the command line: a count or a share of the space. */
+export type TimingBudget = { count: number } | { share: number };
+
+/**
+ * The timer of one carved space's timed stage (`carve carve --time`, retune): recorded timings
+ * when given, else the config's timing.command or the generated harness; `close()` removes the
+ * harness's scratch folder.
+ */
+export function spaceTimer(
+  result: CarveResult,
+  builds: VariantBuild[],
+  space: SpaceConfig,
+  config: CarveConfig,
+  options: { timingRecords?: TimingRecord[] | null; cwd: string; log?: (message: string) => void },
+): ClosableTimer {
+  if (options.timingRecords) return Object.assign(recordedTimer(options.timingRecords, result.space), { close: () => undefined });
+  return harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
+    command: config.timing.command,
+    env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
+    cwd: options.cwd,
+    log: options.log,
+  });
+}
+
+/** The timed stage's options from the config (carving.timingBudget, carving.bankConflictPenalty), a budget given instead. */
+export function refineOptions(config: CarveConfig, space: SpaceConfig, budget: TimingBudget | null = null): RefineOptions {
+  return {
+    budgetShare: budget && 'share' in budget ? budget.share : config.carving.timingBudget,
+    budgetCount: budget && 'count' in budget ? budget.count : undefined,
+    bankConflictPenalty: config.carving.bankConflictPenalty,
+    parameterLists: space.parameters,
+  };
+}
+
 /**
  * The timed refinement stage on one space (given records, timing.command or the harness), then
  * `current` when the stage did not time it: the records of everything timed.
@@ -89,30 +124,27 @@ async function timeSpace(
   if (options.timing === 'off') return { source: 'off', records: [], refinement: null };
   const { config } = options;
   const source: RetuneSpaceResult['timing']['source'] = options.timingRecords ? 'given' : config.timing.command ? 'command' : 'harness';
-  const timer = options.timingRecords
-    ? recordedTimer(options.timingRecords, result.space)
-    : harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
-        command: config.timing.command,
-        env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
-        cwd: options.cwd,
-        log: (message) => options.log?.(`carve: ${result.space} (${result.arch}): ${message}`),
-      });
-  const refinement = await refineByTiming(result, timer, {
-    budgetShare: config.carving.timingBudget,
-    budgetCount: options.timingBudgetCount,
-    bankConflictPenalty: config.carving.bankConflictPenalty,
-    parameterLists: space.parameters,
+  const timer = spaceTimer(result, builds, space, config, {
+    timingRecords: options.timingRecords,
+    cwd: options.cwd,
+    log: (message) => options.log?.(`carve: ${result.space} (${result.arch}): ${message}`),
   });
-  diagnostics.push(...refinement.diagnostics);
-  const records = [...refinement.samples].map(([variant, samplesMs]) =>
-    asRecord({ variant, samplesMs, status: 'ok', error: null }, result.space),
-  );
-  if (currentId && !refinement.rounds.some((r) => r.timed.includes(currentId))) {
-    const timed = await timer([currentId]);
-    diagnostics.push(...timed.diagnostics);
-    for (const record of timed.records) if (record.variant === currentId) records.push(asRecord(record, result.space));
+  try {
+    const budget = options.timingBudgetCount === undefined ? null : { count: options.timingBudgetCount };
+    const refinement = await refineByTiming(result, timer, refineOptions(config, space, budget));
+    diagnostics.push(...refinement.diagnostics);
+    const records = [...refinement.samples].map(([variant, samplesMs]) =>
+      asRecord({ variant, samplesMs, status: 'ok', error: null }, result.space),
+    );
+    if (currentId && !refinement.rounds.some((r) => r.timed.includes(currentId))) {
+      const timed = await timer([currentId]);
+      diagnostics.push(...timed.diagnostics);
+      for (const record of timed.records) if (record.variant === currentId) records.push(asRecord(record, result.space));
+    }
+    return { source, records, refinement };
+  } finally {
+    timer.close();
   }
-  return { source, records, refinement };
 }
 
 function asRecord(

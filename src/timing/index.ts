@@ -17,4 +17,4 @@ export { generateHarness, harnessBuildCommand } from './harness.js';
 export { writeManifest, ManifestError, type HarnessEntry } from './manifest.js';
 export { parseTimingOutput, type TimingRecord } from './results.js';
 export { buildHarness, runHarness, runHarnessBinary, runExternalBenchmark, type HarnessRun } from './run.js';
-export { recordedTimer, harnessTimer, type Timer, type TimerOutput } from './timers.js';
+export { recordedTimer, harnessTimer, type ClosableTimer, type Timer, type TimerOutput } from './timers.js';

@@ -1,7 +1,7 @@
 // Timers for the refinement stage (src/analysis/carving/refine.ts): recorded timings (offline
 // evaluation and tests: the samples measured when every variant was timed), and the generated
 // harness (built once, one run per round) on this machine's GPU.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../model/types.js';
@@ -43,15 +43,18 @@ export function recordedTimer(
   return Object.assign(timer, { calls });
 }
 
-/** Times with the generated harness (built on first use) or the config's timing.command. */
+/** A timer holding a scratch folder until `close()`. */
+export type ClosableTimer = Timer & { close(): void };
+
+/** Times with the generated harness (built on first use, in a scratch folder `close()` removes) or the config's timing.command. */
 export function harnessTimer(
   entriesFor: (ids: string[]) => HarnessEntry[],
   options: { command?: string; env?: Record<string, string>; cwd: string; log?: (message: string) => void },
-): Timer {
+): ClosableTimer {
   let binary: string | null | undefined;
   let work: string | null = null;
   let round = 0;
-  return async (ids) => {
+  const timer: Timer = async (ids) => {
     round++;
     if (options.command) {
       options.log?.(`timing ${ids.length} variants with \`${options.command}\``);
@@ -71,4 +74,9 @@ export function harnessTimer(
     const run = await runHarnessBinary(binary, entries, work, `round-${round}.manifest`);
     return { records: run.records, diagnostics: [...diagnostics, ...run.diagnostics] };
   };
+  return Object.assign(timer, {
+    close: () => {
+      if (work) rmSync(work, { recursive: true, force: true });
+    },
+  });
 }

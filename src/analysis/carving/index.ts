@@ -61,10 +61,8 @@ export {
   DEFAULT_TIMING_BUDGET,
   modelScore,
   parameterDistance,
-  type VariantTimer,
   type RefineOptions,
   type Refinement,
   type RefinedTiming,
   type RefinementRound,
-  type TimerRecord,
 } from './refine.js';

@@ -88,7 +88,8 @@ function numericDefines(defines: Record<string, number | string>): Record<string
 /** The kernel a build produced: its demangled name and PTX parameter types (for the argument check). */
 export interface BuiltKernel {
   displayName: string;
-  ptxTypes: string[] | null;
+  /** The PTX entry's name (its parameter types are read once per space, for the argument check). */
+  name: string;
 }
 
 export interface AnalysedBuild {
@@ -129,7 +130,7 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
   const error = report
     ? null
     : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;
-  const kernel = report ? { displayName: report.displayName, ptxTypes: entryParameterTypes(build.ptx, report.name) } : null;
+  const kernel = report ? { displayName: report.displayName, name: report.name } : null;
   return {
     metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
     diagnostics: analysis.diagnostics,
@@ -281,9 +282,14 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
     if (kernel && !checkedArguments) {
       checkedArguments = true;
       diagnostics.push(
-        ...checkSpaceArguments(spaceName, space.kernel, space.arguments ?? [], kernel.displayName, kernel.ptxTypes, options.configFile).map(
-          (d) => locateInConfig(d, config.baseDir, options.configFile),
-        ),
+        ...checkSpaceArguments(
+          spaceName,
+          space.kernel,
+          space.arguments ?? [],
+          kernel.displayName,
+          entryParameterTypes(build.ptx ?? '', kernel.name),
+          options.configFile,
+        ).map((d) => locateInConfig(d, config.baseDir, options.configFile)),
       );
     }
     if (!build.ok)

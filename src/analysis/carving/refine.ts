@@ -5,7 +5,8 @@
 // (ties: the model's rank), re-centring on each round's best. The timer is injected: the
 // harness on a GPU, or recorded timings for offline evaluation and tests.
 import type { Diagnostic } from '../../model/types.js';
-import { timingStats, type TimingStats } from '../../timing/stats.js';
+import { median, timingStats, type TimingStats } from '../../timing/stats.js';
+import type { Timer } from '../../timing/timers.js';
 import { smCount, tailFactor, type CarveResult, type CarvedVariant } from './carve.js';
 import type { ParameterValue } from './space.js';
 
@@ -14,16 +15,6 @@ export const DEFAULT_BANK_CONFLICT_PENALTY = 0.5;
 
 /** Share of the space the timed stage may time by default (the 5%: at least 95% pruned). */
 export const DEFAULT_TIMING_BUDGET = 0.05;
-
-export interface TimerRecord {
-  variant: string;
-  samplesMs: number[];
-  status: 'ok' | 'error';
-  error: string | null;
-}
-
-/** Times the given variants (one round); a variant it cannot time comes back with status error or not at all. */
-export type VariantTimer = (ids: string[]) => Promise<{ records: TimerRecord[]; diagnostics: Diagnostic[] }>;
 
 export interface RefineOptions {
   /** Share of the space's variants that may be timed (0 < share <= 1). */
@@ -122,7 +113,7 @@ export function parameterDistance(a: CarvedVariant, b: CarvedVariant, lists: Rec
   return distance;
 }
 
-export async function refineByTiming(result: CarveResult, timer: VariantTimer, options: RefineOptions): Promise<Refinement> {
+export async function refineByTiming(result: CarveResult, timer: Timer, options: RefineOptions): Promise<Refinement> {
   const { budget, notes } = resolveBudget(result.total, options);
   const sms = smCount(result.arch);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
@@ -157,7 +148,7 @@ export async function refineByTiming(result: CarveResult, timer: VariantTimer, o
     let best: string | null = null;
     let bestMs = Infinity;
     for (const [id, s] of samples) {
-      const ms = timingStats(s, { seed: options.seed ?? 1, resamples: 1 }).medianMs;
+      const ms = median(s);
       if (ms < bestMs) {
         best = id;
         bestMs = ms;

@@ -5,7 +5,6 @@ import { EXIT_OK, EXIT_USAGE, UsageError, intFlag, parseCommandArgs, printDiagno
 import { loadConfigFile } from '../../config/load.js';
 import {
   carveSpace,
-  harnessEntries,
   mergeCarveResults,
   parseShard,
   refineByTiming,
@@ -16,7 +15,7 @@ import {
   type Refinement,
   type VariantBuild,
 } from '../../analysis/carving/index.js';
-import { harnessTimer } from '../../timing/index.js';
+import { refineOptions, spaceTimer, type TimingBudget } from '../../pipeline/retune.js';
 import type { CarveConfig, SpaceConfig } from '../../config/types.js';
 import type { Diagnostic } from '../../model/types.js';
 
@@ -130,7 +129,7 @@ function formatText(result: CarveResult): string {
 }
 
 /** --budget: a count ('40') or a share of the space ('5%'); null when malformed. */
-export function parseBudget(text: string): { count: number } | { share: number } | null {
+export function parseBudget(text: string): TimingBudget | null {
   const share = /^(\d+(?:\.\d+)?)%$/.exec(text.trim());
   if (share) {
     const value = Number(share[1]) / 100;
@@ -144,21 +143,15 @@ async function timeRefined(
   builds: VariantBuild[],
   space: SpaceConfig,
   config: CarveConfig,
-  budget: { count: number } | { share: number } | null,
+  budget: TimingBudget | null,
   io: CliIO,
 ) {
-  const timer = harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
-    command: config.timing.command,
-    env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
-    cwd: io.cwd,
-    log: (message) => io.stderr(`carve carve: ${message}\n`),
-  });
-  return refineByTiming(result, timer, {
-    budgetShare: budget && 'share' in budget ? budget.share : config.carving.timingBudget,
-    budgetCount: budget && 'count' in budget ? budget.count : undefined,
-    bankConflictPenalty: config.carving.bankConflictPenalty,
-    parameterLists: space.parameters,
-  });
+  const timer = spaceTimer(result, builds, space, config, { cwd: io.cwd, log: (message) => io.stderr(`carve carve: ${message}\n`) });
+  try {
+    return await refineByTiming(result, timer, refineOptions(config, space, budget));
+  } finally {
+    timer.close();
+  }
 }
 
 export const carveCommand: Command = {

@@ -3,13 +3,12 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-4BCGXHH4.js";
+} from "./chunk-YHPXUMF7.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-UO42EXSH.js";
-import "./chunk-YQ3MCREF.js";
+} from "./chunk-6P5AZK7W.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";
 import {

@@ -17,7 +17,7 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-HMKM6CDW.js")).demoCommand
+    load: async () => (await import("./demo-MDBLSPRF.js")).demoCommand
   },
   {
     name: "analyze",
@@ -37,32 +37,32 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-CJO3GMV5.js")).compareCommand
+    load: async () => (await import("./compare-XAA4KZKK.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-IPXK4KVA.js")).reportCommand
+    load: async () => (await import("./report-M27PSUK2.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-BRQOV3LJ.js")).carveCommand
+    load: async () => (await import("./carve-6KXN3CTU.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-BRQOV3LJ.js")).mergeCommand
+    load: async () => (await import("./carve-6KXN3CTU.js")).mergeCommand
   },
   {
     name: "time",
     summary: "time cubins with the generated driver-API harness, or compare base/head timings",
-    load: async () => (await import("./time-ART4FBF3.js")).timeCommand
+    load: async () => (await import("./time-YZYV55ZG.js")).timeCommand
   },
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-VYHDTBWN.js")).retuneCommand
+    load: async () => (await import("./retune-UCC5VGXW.js")).retuneCommand
   }
 ];
 

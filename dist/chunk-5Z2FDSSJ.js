@@ -1,20 +1,18 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
-  problemsMarkdown
-} from "./chunk-FABQUP6R.js";
-import {
   carveSpace,
   harnessEntries,
   pointerSegment,
+  problemsMarkdown,
   refineByTiming
-} from "./chunk-D4TS45NY.js";
+} from "./chunk-7C7ZKZTU.js";
 import {
   compareTimings,
   harnessTimer,
   rankTimings,
   recordedTimer
-} from "./chunk-3XBYAIYL.js";
+} from "./chunk-NGEJW2PL.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -126,32 +124,48 @@ function currentOf(spaceName, space, configPath) {
   const parameters = Object.fromEntries(names.map((name) => [name, space.current[name]]));
   return { id: names.map((name) => `${name}=${parameters[name]}`).join(","), parameters };
 }
+function spaceTimer(result, builds, space, config, options) {
+  if (options.timingRecords) return Object.assign(recordedTimer(options.timingRecords, result.space), { close: () => void 0 });
+  return harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
+    command: config.timing.command,
+    env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
+    cwd: options.cwd,
+    log: options.log
+  });
+}
+function refineOptions(config, space, budget = null) {
+  return {
+    budgetShare: budget && "share" in budget ? budget.share : config.carving.timingBudget,
+    budgetCount: budget && "count" in budget ? budget.count : void 0,
+    bankConflictPenalty: config.carving.bankConflictPenalty,
+    parameterLists: space.parameters
+  };
+}
 async function timeSpace(options, result, builds, space, currentId, diagnostics) {
   if (options.timing === "off") return { source: "off", records: [], refinement: null };
   const { config } = options;
   const source = options.timingRecords ? "given" : config.timing.command ? "command" : "harness";
-  const timer = options.timingRecords ? recordedTimer(options.timingRecords, result.space) : harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
-    command: config.timing.command,
-    env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
+  const timer = spaceTimer(result, builds, space, config, {
+    timingRecords: options.timingRecords,
     cwd: options.cwd,
     log: (message) => options.log?.(`carve: ${result.space} (${result.arch}): ${message}`)
   });
-  const refinement = await refineByTiming(result, timer, {
-    budgetShare: config.carving.timingBudget,
-    budgetCount: options.timingBudgetCount,
-    bankConflictPenalty: config.carving.bankConflictPenalty,
-    parameterLists: space.parameters
-  });
-  diagnostics.push(...refinement.diagnostics);
-  const records = [...refinement.samples].map(
-    ([variant, samplesMs]) => asRecord({ variant, samplesMs, status: "ok", error: null }, result.space)
-  );
-  if (currentId && !refinement.rounds.some((r) => r.timed.includes(currentId))) {
-    const timed = await timer([currentId]);
-    diagnostics.push(...timed.diagnostics);
-    for (const record of timed.records) if (record.variant === currentId) records.push(asRecord(record, result.space));
+  try {
+    const budget = options.timingBudgetCount === void 0 ? null : { count: options.timingBudgetCount };
+    const refinement = await refineByTiming(result, timer, refineOptions(config, space, budget));
+    diagnostics.push(...refinement.diagnostics);
+    const records = [...refinement.samples].map(
+      ([variant, samplesMs]) => asRecord({ variant, samplesMs, status: "ok", error: null }, result.space)
+    );
+    if (currentId && !refinement.rounds.some((r) => r.timed.includes(currentId))) {
+      const timed = await timer([currentId]);
+      diagnostics.push(...timed.diagnostics);
+      for (const record of timed.records) if (record.variant === currentId) records.push(asRecord(record, result.space));
+    }
+    return { source, records, refinement };
+  } finally {
+    timer.close();
   }
-  return { source, records, refinement };
 }
 function asRecord(record, space) {
   return { ...record, space, parameters: null, registers: null, activeBlocksPerSM: null, device: null };
@@ -294,6 +308,8 @@ function retuneIssueTitle(report) {
 }
 
 export {
+  spaceTimer,
+  refineOptions,
   retune,
   renderRetuneMarkdown,
   retuneIssueTitle

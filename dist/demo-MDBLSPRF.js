@@ -3,18 +3,16 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-ZLB4EUBK.js";
+} from "./chunk-4QQLX5RS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FABQUP6R.js";
+import {
+  loadConfigFile
+} from "./chunk-7C7ZKZTU.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-UO42EXSH.js";
-import {
-  loadConfigFile
-} from "./chunk-D4TS45NY.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-3XBYAIYL.js";
+} from "./chunk-6P5AZK7W.js";
+import "./chunk-NGEJW2PL.js";
 import "./chunk-UFIJU2TV.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";

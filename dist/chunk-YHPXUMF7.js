@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-UO42EXSH.js";
+} from "./chunk-6P5AZK7W.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

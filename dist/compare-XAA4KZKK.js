@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-4BCGXHH4.js";
+} from "./chunk-YHPXUMF7.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,12 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-ZLB4EUBK.js";
+} from "./chunk-4QQLX5RS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FABQUP6R.js";
+import {
+  defaultConfig,
+  loadConfigFile
+} from "./chunk-7C7ZKZTU.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,13 +25,8 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-UO42EXSH.js";
-import {
-  defaultConfig,
-  loadConfigFile
-} from "./chunk-D4TS45NY.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-3XBYAIYL.js";
+} from "./chunk-6P5AZK7W.js";
+import "./chunk-NGEJW2PL.js";
 import "./chunk-UFIJU2TV.js";
 import {
   VERSION

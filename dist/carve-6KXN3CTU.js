@@ -6,10 +6,11 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-2FNRLL6X.js";
-import "./chunk-D4TS45NY.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-3XBYAIYL.js";
+} from "./chunk-TMLJS7PV.js";
+import "./chunk-5Z2FDSSJ.js";
+import "./chunk-7C7ZKZTU.js";
+import "./chunk-6P5AZK7W.js";
+import "./chunk-NGEJW2PL.js";
 import "./chunk-UFIJU2TV.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";

@@ -514,7 +514,7 @@ async function runExternalBenchmark(command, env, cwd) {
 }
 
 // src/timing/timers.ts
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path2 from "node:path";
 function recordedTimer(records, space = null, samples) {
@@ -543,7 +543,7 @@ function harnessTimer(entriesFor, options) {
   let binary;
   let work = null;
   let round = 0;
-  return async (ids) => {
+  const timer = async (ids) => {
     round++;
     if (options.command) {
       options.log?.(`timing ${ids.length} variants with \`${options.command}\``);
@@ -563,6 +563,11 @@ function harnessTimer(entriesFor, options) {
     const run2 = await runHarnessBinary(binary, entries, work, `round-${round}.manifest`);
     return { records: run2.records, diagnostics: [...diagnostics, ...run2.diagnostics] };
   };
+  return Object.assign(timer, {
+    close: () => {
+      if (work) rmSync(work, { recursive: true, force: true });
+    }
+  });
 }
 
 export {

@@ -1,15 +1,25 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
-  require_ajv
-} from "./chunk-YQ3MCREF.js";
+  GITHUB_COMMENT_LIMIT,
+  SUMMARY_LIMIT,
+  conclusionFor,
+  isFailing,
+  renderComment,
+  renderSummary,
+  require_ajv,
+  toAnnotations,
+  toSarif
+} from "./chunk-6P5AZK7W.js";
 import {
+  median,
   timingStats
-} from "./chunk-3XBYAIYL.js";
+} from "./chunk-NGEJW2PL.js";
 import {
   analyzeModule
 } from "./chunk-UFIJU2TV.js";
 import {
+  VERSION,
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
 import {
@@ -109,17 +119,17 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path6) {
-      const ctrl = callVisitor(key, node, visitor, path6);
+    function visit_(key, node, visitor, path8) {
+      const ctrl = callVisitor(key, node, visitor, path8);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path6, ctrl);
-        return visit_(key, ctrl, visitor, path6);
+        replaceNode(key, path8, ctrl);
+        return visit_(key, ctrl, visitor, path8);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path6 = Object.freeze(path6.concat(node));
+          path8 = Object.freeze(path8.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path6);
+            const ci = visit_(i, node.items[i], visitor, path8);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -130,13 +140,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path6 = Object.freeze(path6.concat(node));
-          const ck = visit_("key", node.key, visitor, path6);
+          path8 = Object.freeze(path8.concat(node));
+          const ck = visit_("key", node.key, visitor, path8);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path6);
+          const cv = visit_("value", node.value, visitor, path8);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -157,17 +167,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path6) {
-      const ctrl = await callVisitor(key, node, visitor, path6);
+    async function visitAsync_(key, node, visitor, path8) {
+      const ctrl = await callVisitor(key, node, visitor, path8);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path6, ctrl);
-        return visitAsync_(key, ctrl, visitor, path6);
+        replaceNode(key, path8, ctrl);
+        return visitAsync_(key, ctrl, visitor, path8);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path6 = Object.freeze(path6.concat(node));
+          path8 = Object.freeze(path8.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path6);
+            const ci = await visitAsync_(i, node.items[i], visitor, path8);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -178,13 +188,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path6 = Object.freeze(path6.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path6);
+          path8 = Object.freeze(path8.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path8);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path6);
+          const cv = await visitAsync_("value", node.value, visitor, path8);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -211,23 +221,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path6) {
+    function callVisitor(key, node, visitor, path8) {
       if (typeof visitor === "function")
-        return visitor(key, node, path6);
+        return visitor(key, node, path8);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path6);
+        return visitor.Map?.(key, node, path8);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path6);
+        return visitor.Seq?.(key, node, path8);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path6);
+        return visitor.Pair?.(key, node, path8);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path6);
+        return visitor.Scalar?.(key, node, path8);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path6);
+        return visitor.Alias?.(key, node, path8);
       return void 0;
     }
-    function replaceNode(key, path6, node) {
-      const parent = path6[path6.length - 1];
+    function replaceNode(key, path8, node) {
+      const parent = path8[path8.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -839,10 +849,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path6, value) {
+    function collectionFromPath(schema, path8, value) {
       let v = value;
-      for (let i = path6.length - 1; i >= 0; --i) {
-        const k = path6[i];
+      for (let i = path8.length - 1; i >= 0; --i) {
+        const k = path8[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -861,7 +871,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path6) => path6 == null || typeof path6 === "object" && !!path6[Symbol.iterator]().next().done;
+    var isEmptyPath = (path8) => path8 == null || typeof path8 === "object" && !!path8[Symbol.iterator]().next().done;
     var Collection = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -891,11 +901,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path6, value) {
-        if (isEmptyPath(path6))
+      addIn(path8, value) {
+        if (isEmptyPath(path8))
           this.add(value);
         else {
-          const [key, ...rest] = path6;
+          const [key, ...rest] = path8;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -909,8 +919,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path6) {
-        const [key, ...rest] = path6;
+      deleteIn(path8) {
+        const [key, ...rest] = path8;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -924,8 +934,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path6, keepScalar) {
-        const [key, ...rest] = path6;
+      getIn(path8, keepScalar) {
+        const [key, ...rest] = path8;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -943,8 +953,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path6) {
-        const [key, ...rest] = path6;
+      hasIn(path8) {
+        const [key, ...rest] = path8;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -954,8 +964,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path6, value) {
-        const [key, ...rest] = path6;
+      setIn(path8, value) {
+        const [key, ...rest] = path8;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -3470,9 +3480,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path6, value) {
+      addIn(path8, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path6, value);
+          this.contents.addIn(path8, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -3547,14 +3557,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path6) {
-        if (Collection.isEmptyPath(path6)) {
+      deleteIn(path8) {
+        if (Collection.isEmptyPath(path8)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path6) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path8) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -3569,10 +3579,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path6, keepScalar) {
-        if (Collection.isEmptyPath(path6))
+      getIn(path8, keepScalar) {
+        if (Collection.isEmptyPath(path8))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path6, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path8, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -3583,10 +3593,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path6) {
-        if (Collection.isEmptyPath(path6))
+      hasIn(path8) {
+        if (Collection.isEmptyPath(path8))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path6) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path8) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3603,13 +3613,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path6, value) {
-        if (Collection.isEmptyPath(path6)) {
+      setIn(path8, value) {
+        if (Collection.isEmptyPath(path8)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, Array.from(path6), value);
+          this.contents = Collection.collectionFromPath(this.schema, Array.from(path8), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path6, value);
+          this.contents.setIn(path8, value);
         }
       }
       /**
@@ -5570,9 +5580,9 @@ var require_cst_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path6) => {
+    visit.itemAtPath = (cst, path8) => {
       let item = cst;
-      for (const [field, index] of path6) {
+      for (const [field, index] of path8) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -5581,23 +5591,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path6) => {
-      const parent = visit.itemAtPath(cst, path6.slice(0, -1));
-      const field = path6[path6.length - 1][0];
+    visit.parentCollection = (cst, path8) => {
+      const parent = visit.itemAtPath(cst, path8.slice(0, -1));
+      const field = path8[path8.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path6, item, visitor) {
-      let ctrl = visitor(item, path6);
+    function _visit(path8, item, visitor) {
+      let ctrl = visitor(item, path8);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path6.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path8.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -5608,10 +5618,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path6);
+            ctrl = ctrl(item, path8);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path6) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path8) : ctrl;
     }
     exports.visit = visit;
   }
@@ -8493,7 +8503,7 @@ function shardVariants(variants, shard) {
 // src/analysis/carving/pipeline.ts
 import { createHash as createHash3 } from "node:crypto";
 import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 
 // src/analysis/carving/arguments.ts
 function entryParameterTypes(ptx, entry) {
@@ -9096,19 +9106,89 @@ function variantMetrics(variant, report, options, buildError = null) {
 // src/discover/containment.ts
 import { createHash as createHash2 } from "node:crypto";
 import { existsSync as existsSync3, readFileSync as readFileSync4, realpathSync, statSync as statSync2 } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
+
+// src/discover/includes.ts
+import path4 from "node:path/posix";
+var INCLUDE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
+function scanIncludes(text) {
+  const out = [];
+  let line = 1;
+  let counted = 0;
+  for (const match of text.matchAll(INCLUDE)) {
+    for (let i = counted; i < match.index; i++) if (text.charCodeAt(i) === 10) line++;
+    counted = match.index;
+    out.push({ target: match[1] ?? match[2], quoted: match[1] !== void 0, line });
+  }
+  return out;
+}
+function buildIncludeGraph(files, read, includeDirs = []) {
+  const known = new Set(files.map(normalize));
+  const graph = /* @__PURE__ */ new Map();
+  for (const file of known) {
+    const text = read(file);
+    if (text === null) continue;
+    const deps = [];
+    for (const directive of scanIncludes(text)) {
+      const candidates = [
+        ...directive.quoted ? [path4.join(path4.dirname(file), directive.target)] : [],
+        ...includeDirs.map((dir) => path4.join(normalize(dir), directive.target))
+      ].map(normalize);
+      const hit = candidates.find((candidate) => known.has(candidate));
+      if (hit && !deps.includes(hit)) deps.push(hit);
+    }
+    graph.set(file, deps);
+  }
+  return graph;
+}
+function unitsReaching(graph, units, changed) {
+  const includers = /* @__PURE__ */ new Map();
+  for (const [file, deps] of graph) {
+    for (const dep of deps) {
+      if (!includers.has(dep)) includers.set(dep, []);
+      includers.get(dep).push(file);
+    }
+  }
+  const reasons = /* @__PURE__ */ new Map();
+  for (const start of new Set(changed.map(normalize))) {
+    const seen = /* @__PURE__ */ new Set([start]);
+    const stack = [start];
+    while (stack.length) {
+      const file = stack.pop();
+      if (!reasons.has(file)) reasons.set(file, []);
+      reasons.get(file).push(start);
+      for (const includer of includers.get(file) ?? []) {
+        if (!seen.has(includer)) {
+          seen.add(includer);
+          stack.push(includer);
+        }
+      }
+    }
+  }
+  const out = /* @__PURE__ */ new Map();
+  for (const unit of units.map(normalize)) {
+    const hits = reasons.get(unit);
+    if (hits?.length) out.set(unit, hits);
+  }
+  return out;
+}
+function normalize(file) {
+  return path4.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
+}
+
+// src/discover/containment.ts
 function real(file) {
   try {
     return realpathSync(file);
   } catch {
-    const parent = path4.dirname(file);
-    return parent === file || existsSync3(file) ? path4.resolve(file) : path4.join(real(parent), path4.basename(file));
+    const parent = path5.dirname(file);
+    return parent === file || existsSync3(file) ? path5.resolve(file) : path5.join(real(parent), path5.basename(file));
   }
 }
 function escapeReason(root, target) {
-  const rootReal = real(path4.resolve(root));
-  const lexical = path4.resolve(root, target);
-  const within = (p) => p === rootReal || p.startsWith(rootReal + path4.sep);
+  const rootReal = real(path5.resolve(root));
+  const lexical = path5.resolve(root, target);
+  const within = (p) => p === rootReal || p.startsWith(rootReal + path5.sep);
   if (!within(real(lexical)) && !within(lexical)) return `${target} is outside the workspace`;
   const resolved = real(lexical);
   if (!within(resolved)) return `${target} leads outside the workspace (to ${resolved}, through a symlink)`;
@@ -9119,14 +9199,13 @@ function safeFolderName(unit) {
   const safe = plain.replace(/[^A-Za-z0-9_.+-]/g, "_");
   return safe === plain ? plain : `${safe}-${createHash2("sha256").update(unit).digest("hex").slice(0, 12)}`;
 }
-var INCLUDE_DIRECTIVE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
 function withoutComments(text) {
   return text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/\/\/[^\n]*/g, "");
 }
 function escapingIncludes(root, unit) {
   const diagnostics = [];
   const seen = /* @__PURE__ */ new Set();
-  const pending = [path4.resolve(root, unit)];
+  const pending = [path5.resolve(root, unit)];
   while (pending.length > 0 && seen.size < 1e4) {
     const file = pending.pop();
     if (seen.has(file)) continue;
@@ -9137,19 +9216,15 @@ function escapingIncludes(root, unit) {
     } catch {
       continue;
     }
-    const clean = withoutComments(text);
-    for (const match of clean.matchAll(INCLUDE_DIRECTIVE)) {
-      const target = match[1] ?? match[2];
-      const quoted = match[1] !== void 0;
-      const candidate = path4.isAbsolute(target) ? target : quoted ? path4.resolve(path4.dirname(file), target) : null;
-      if (candidate === null || !existsSync3(candidate) && !path4.isAbsolute(target)) continue;
+    for (const { target, quoted, line } of scanIncludes(withoutComments(text))) {
+      const candidate = path5.isAbsolute(target) ? target : quoted ? path5.resolve(path5.dirname(file), target) : null;
+      if (candidate === null || !existsSync3(candidate) && !path5.isAbsolute(target)) continue;
       const reason = escapeReason(root, candidate);
       if (reason) {
-        const line = clean.slice(0, match.index).split("\n").length;
         diagnostics.push({
           severity: "error",
           stage: "build",
-          file: path4.relative(root, file),
+          file: path5.relative(root, file),
           line,
           message: `#include ${quoted ? `"${target}"` : `<${target}>`} reads a file outside the workspace${reason.includes("symlink") ? " (through a symlink)" : ""}: the unit is not compiled`
         });
@@ -9209,7 +9284,7 @@ function analyzeBuild(build, space, config, arch) {
   const analysis = analyzeModule({
     ptxText: build.ptx,
     ptxFile: build.ptxPath ?? "kernel.ptx",
-    sourceFile: path5.resolve(config.baseDir, space.source),
+    sourceFile: path6.resolve(config.baseDir, space.source),
     arch,
     resources: build.resources,
     // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
@@ -9226,7 +9301,7 @@ function analyzeBuild(build, space, config, arch) {
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k) => k.displayName).join(", ") || "none"})`;
-  const kernel = report ? { displayName: report.displayName, ptxTypes: entryParameterTypes(build.ptx, report.name) } : null;
+  const kernel = report ? { displayName: report.displayName, name: report.name } : null;
   return {
     metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
     diagnostics: analysis.diagnostics,
@@ -9251,7 +9326,7 @@ function analyzeBuildCached(build, space, config, arch, cacheDir) {
       source: space.source
     })
   ).digest("hex").slice(0, 24);
-  const file = path5.join(cacheDir, build.key, `metrics-${key}.json`);
+  const file = path6.join(cacheDir, build.key, `metrics-${key}.json`);
   try {
     const cached = JSON.parse(readFileSync5(file, "utf8"));
     return {
@@ -9262,7 +9337,7 @@ function analyzeBuildCached(build, space, config, arch, cacheDir) {
   } catch {
     const analysed = analyzeBuild(build, space, config, arch);
     try {
-      mkdirSync2(path5.dirname(file), { recursive: true });
+      mkdirSync2(path6.dirname(file), { recursive: true });
       writeFileSync2(file, JSON.stringify(analysed));
     } catch {
     }
@@ -9270,9 +9345,9 @@ function analyzeBuildCached(build, space, config, arch, cacheDir) {
   }
 }
 function repositoryRoot(dir) {
-  for (let at = path5.resolve(dir); ; at = path5.dirname(at)) {
-    if (existsSync4(path5.join(at, ".git"))) return at;
-    if (path5.dirname(at) === at) return null;
+  for (let at = path6.resolve(dir); ; at = path6.dirname(at)) {
+    if (existsSync4(path6.join(at, ".git"))) return at;
+    if (path6.dirname(at) === at) return null;
   }
 }
 async function carveSpace(options) {
@@ -9294,7 +9369,7 @@ async function carveSpace(options) {
   };
   if (enumeration.diagnostics.some((d) => d.severity === "error")) return { result: null, shard, builds: [], diagnostics };
   const root = options.root ?? repositoryRoot(config.baseDir);
-  if (root !== null && escapeReason(root, path5.resolve(config.baseDir, space.source))) {
+  if (root !== null && escapeReason(root, path6.resolve(config.baseDir, space.source))) {
     const jsonPath = `/spaces/${pointerSegment(spaceName)}/source`;
     diagnostics.push(
       locateInConfig(
@@ -9323,9 +9398,9 @@ async function carveSpace(options) {
   }
   const mine = shardVariants(enumeration.variants, shardSpec);
   const builds = await buildVariants(mine, {
-    sourceFile: path5.resolve(config.baseDir, space.source),
+    sourceFile: path6.resolve(config.baseDir, space.source),
     arch,
-    includeDirs: (config.include ?? []).map((dir) => path5.resolve(config.baseDir, dir)),
+    includeDirs: (config.include ?? []).map((dir) => path6.resolve(config.baseDir, dir)),
     flags: config.nvcc?.flags ?? [],
     nvcc,
     cacheDir: options.cacheDir,
@@ -9339,9 +9414,14 @@ async function carveSpace(options) {
     if (kernel && !checkedArguments) {
       checkedArguments = true;
       diagnostics.push(
-        ...checkSpaceArguments(spaceName, space.kernel, space.arguments ?? [], kernel.displayName, kernel.ptxTypes, options.configFile).map(
-          (d) => locateInConfig(d, config.baseDir, options.configFile)
-        )
+        ...checkSpaceArguments(
+          spaceName,
+          space.kernel,
+          space.arguments ?? [],
+          kernel.displayName,
+          entryParameterTypes(build.ptx ?? "", kernel.name),
+          options.configFile
+        ).map((d) => locateInConfig(d, config.baseDir, options.configFile))
       );
     }
     if (!build.ok)
@@ -9387,7 +9467,7 @@ function mergeCarveResults(shards, options) {
 }
 function locateInConfig(d, baseDir, configFile) {
   if (!configFile || d.stage !== "config" || d.jsonPath === void 0 || d.file !== configFile || d.line !== void 0) return d;
-  const position = configValuePosition(path5.resolve(baseDir, path5.basename(configFile)), d.jsonPath, d.column ?? 1);
+  const position = configValuePosition(path6.resolve(baseDir, path6.basename(configFile)), d.jsonPath, d.column ?? 1);
   return position ? { ...d, line: position.line, column: position.column } : d;
 }
 
@@ -9438,32 +9518,6 @@ function renderCarveSvg(result, fastestId = null) {
   }
   parts.push("</svg>");
   return parts.join("\n") + "\n";
-}
-
-// src/analysis/carving/harness-entries.ts
-function harnessEntries(ids, builds, kernel, timing, space) {
-  const byId = new Map(builds.map((b) => [b.variant.id, b]));
-  const entries = [];
-  for (const id of ids) {
-    const build = byId.get(id);
-    if (!build?.ok || !build.cubinPath) continue;
-    const symbol = build.resources.find(
-      (r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`))
-    )?.name ?? kernel;
-    entries.push({
-      space,
-      id,
-      cubin: build.cubinPath,
-      kernel: symbol,
-      grid: build.variant.grid,
-      block: build.variant.block,
-      dynamicSharedBytes: build.variant.dynamicSharedBytes,
-      arguments: build.variant.arguments,
-      warmup: timing.warmup,
-      samples: timing.samples
-    });
-  }
-  return entries;
 }
 
 // src/analysis/carving/refine.ts
@@ -9535,7 +9589,7 @@ async function refineByTiming(result, timer, options) {
     let best = null;
     let bestMs = Infinity;
     for (const [id, s] of samples) {
-      const ms = timingStats(s, { seed: options.seed ?? 1, resamples: 1 }).medianMs;
+      const ms = median(s);
       if (ms < bestMs) {
         best = id;
         bestMs = ms;
@@ -9580,13 +9634,235 @@ async function refineByTiming(result, timer, options) {
   return { budget, timedCount: attempted.size, notes, rounds, ranking, best: ranking[0] ?? null, gpuMs, samples, diagnostics };
 }
 
+// src/analysis/carving/harness-entries.ts
+function harnessEntries(ids, builds, kernel, timing, space) {
+  const byId = new Map(builds.map((b) => [b.variant.id, b]));
+  const entries = [];
+  for (const id of ids) {
+    const build = byId.get(id);
+    if (!build?.ok || !build.cubinPath) continue;
+    const symbol = build.resources.find(
+      (r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`))
+    )?.name ?? kernel;
+    entries.push({
+      space,
+      id,
+      cubin: build.cubinPath,
+      kernel: symbol,
+      grid: build.variant.grid,
+      block: build.variant.block,
+      dynamicSharedBytes: build.variant.dynamicSharedBytes,
+      arguments: build.variant.arguments,
+      warmup: timing.warmup,
+      samples: timing.samples
+    });
+  }
+  return entries;
+}
+
+// src/pipeline/render.ts
+import path7 from "node:path";
+
+// src/github/comment.ts
+function commentMarker(checkName = "Carve") {
+  return `<!-- carve:comment-id:${encodeURIComponent(checkName)} -->`;
+}
+var STICKY_MARKER = commentMarker();
+function withMarker(body, marker = STICKY_MARKER) {
+  return body.includes(marker) ? body : `${body}
+
+${marker}
+`;
+}
+async function tokenLogin(client) {
+  if (!identities.has(client)) identities.set(client, lookUpLogin(client));
+  return identities.get(client);
+}
+var identities = /* @__PURE__ */ new WeakMap();
+async function lookUpLogin(client) {
+  try {
+    const user = await client.rest.users.getAuthenticated();
+    if (typeof user.data.login === "string" && user.data.login) return user.data.login;
+  } catch {
+  }
+  try {
+    const data = await client.graphql("query { viewer { login } }");
+    return typeof data.viewer?.login === "string" && data.viewer.login ? data.viewer.login : null;
+  } catch {
+    return null;
+  }
+}
+function writtenBy(login, self) {
+  return login === self || login === `${self}[bot]` || `${login}[bot]` === self;
+}
+async function findStickyComment(client, ref, issueNumber, marker = STICKY_MARKER) {
+  const iterator = client.paginate.iterator(client.rest.issues.listComments, {
+    owner: ref.owner,
+    repo: ref.repo,
+    issue_number: issueNumber,
+    per_page: 100
+  });
+  const search = { comment: null, foreign: 0, unknownIdentity: false };
+  for await (const page of iterator) {
+    for (const comment of page.data) {
+      if (!comment.body?.includes(marker)) continue;
+      const self = await tokenLogin(client);
+      if (self === null) {
+        search.unknownIdentity = true;
+        search.foreign++;
+      } else if (writtenBy(comment.user?.login, self)) {
+        search.comment = { id: comment.id, body: comment.body, url: comment.html_url };
+        return search;
+      } else {
+        search.foreign++;
+      }
+    }
+  }
+  return search;
+}
+async function upsertStickyComment(client, ref, issueNumber, body, marker = STICKY_MARKER, options = {}) {
+  const text = withMarker(body, marker);
+  const existing = (await findStickyComment(client, ref, issueNumber, marker)).comment;
+  if (!existing && options.updateOnly) return null;
+  if (existing) {
+    if (existing.body === text) return { action: "unchanged", id: existing.id, url: existing.url };
+    const updated = await client.rest.issues.updateComment({ owner: ref.owner, repo: ref.repo, comment_id: existing.id, body: text });
+    return { action: "updated", id: updated.data.id, url: updated.data.html_url };
+  }
+  const created = await client.rest.issues.createComment({ owner: ref.owner, repo: ref.repo, issue_number: issueNumber, body: text });
+  return { action: "created", id: created.data.id, url: created.data.html_url };
+}
+
+// src/pipeline/render.ts
+var PROBLEMS_LIMIT = 6e3;
+function renderGate(input) {
+  const { options, comparison } = input;
+  const errors = input.diagnostics.filter((d) => d.severity === "error");
+  const findingConclusion = conclusionFor(comparison, options.failOn);
+  const conclusion = errors.length ? "failure" : findingConclusion;
+  const failingFindings = comparison.findings.filter((f) => isFailing(f, options.failOn)).length;
+  const conclusionReason = errors.length ? `${errors.length} input or setup ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}` : failingFindings ? `${failingFindings} ${failingFindings === 1 ? "finding" : "findings"} of a fail-on kind (${options.failOn.join(", ")})` : `no finding of a fail-on kind (${options.failOn.join(", ") || "none"})`;
+  const context = {
+    serverUrl: options.render?.serverUrl,
+    repository: options.render?.repository ?? null,
+    sha: options.headSha,
+    baseSha: input.baseCommit,
+    failOn: options.failOn,
+    fullReportUrl: options.render?.fullReportUrl ?? null,
+    repoRoot: options.workspace
+  };
+  const problems = problemsMarkdown(input.diagnostics, options.workspace);
+  const markerRoom = withMarker("", commentMarker(options.render?.checkName ?? "Carve")).length;
+  const comment = renderComment(comparison, {
+    ...context,
+    problems,
+    runErrors: errors.length,
+    maxLength: GITHUB_COMMENT_LIMIT - markerRoom
+  });
+  const changedKernels = comparison.kernels.some((k) => k.status !== "unchanged");
+  const postComment = options.comment === "always" || options.comment === "changes" && (changedKernels || comparison.findings.length > 0 || errors.length > 0) || options.comment === "failures" && conclusion === "failure";
+  const details = runDetails(input);
+  const summaryBody = renderSummary(comparison, { ...context, problems, runErrors: errors.length, maxLength: void 0 });
+  const summary = clipBytes(["## Carve", summaryBody, details].filter(Boolean).join("\n\n"), SUMMARY_LIMIT);
+  const annotations = [
+    ...diagnosticAnnotations(input.diagnostics, options.workspace),
+    ...toAnnotations(comparison, options.failOn, { repoRoot: options.workspace })
+  ];
+  return {
+    source: input.source,
+    nvcc: input.nvcc,
+    mergeBase: input.mergeBase,
+    baseCommit: input.baseCommit,
+    changedFiles: input.changedFiles,
+    units: input.units,
+    base: input.base,
+    head: input.head,
+    comparison,
+    conclusion,
+    conclusionReason,
+    findings: comparison.findings.length,
+    failingFindings,
+    regressions: comparison.findings.filter((f) => f.kind === "regression").length,
+    comment,
+    postComment,
+    summary,
+    annotations,
+    sarif: toSarif(comparison, { failOn: options.failOn, repoRoot: options.workspace, toolVersion: VERSION }),
+    diagnostics: input.diagnostics,
+    notes: input.notes
+  };
+}
+function problemsMarkdown(diagnostics, workspace) {
+  const shown = diagnostics.filter((d) => d.severity !== "note");
+  if (!shown.length) return "";
+  const errors = shown.filter((d) => d.severity === "error").length;
+  const lines = shown.map((d) => `- **${d.severity}** (${d.stage}) ${location2(d, workspace)}${d.message.replace(/\n/g, " ")}`);
+  const text = [
+    `> [!${errors ? "CAUTION" : "WARNING"}]`,
+    `> Carve ${errors ? "could not run as configured" : "ran with warnings"}:`,
+    "",
+    ...lines
+  ].join("\n");
+  return text.length <= PROBLEMS_LIMIT ? text : `${text.slice(0, PROBLEMS_LIMIT - 40)}
+- \u2026 (more in the job summary)`;
+}
+function location2(d, workspace) {
+  const parts = [];
+  if (d.file) parts.push(`\`${relative(d.file, workspace)}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ""}` : ""}\``);
+  if (d.jsonPath !== void 0) parts.push(`at \`${d.jsonPath || "/"}\``);
+  return parts.length ? `${parts.join(" ")}: ` : "";
+}
+function relative(file, workspace) {
+  return path7.isAbsolute(file) && file.startsWith(workspace + path7.sep) ? path7.relative(workspace, file) : file;
+}
+function diagnosticAnnotations(diagnostics, workspace) {
+  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path7.isAbsolute(d.file) || d.file.startsWith(workspace + path7.sep)).map((d) => ({
+    path: relative(d.file, workspace),
+    start_line: d.line,
+    end_line: d.line,
+    annotation_level: d.severity === "error" ? "failure" : "warning",
+    title: `Carve ${d.stage}${d.jsonPath !== void 0 ? ` ${d.jsonPath || "/"}` : ""}`,
+    message: d.message
+  }));
+}
+function runDetails(input) {
+  const lines = ["### Run details", "", ...input.notes.map((n) => `- ${n}`)];
+  if (input.baseCommit)
+    lines.push(`- Base side: \`${input.baseCommit.slice(0, 12)}\`${input.mergeBase ? " (merge base)" : " (PR base; merge base unknown)"}.`);
+  if (input.changedFiles.length)
+    lines.push(
+      `- Changed files: ${input.changedFiles.slice(0, 50).map((f) => `\`${f}\``).join(", ")}${input.changedFiles.length > 50 ? ", \u2026" : ""}.`
+    );
+  for (const u of input.units) {
+    lines.push(
+      `- Unit \`${u.unit}\` (${u.side === "both" ? "base and head" : `${u.side} only`})${u.reasons.length ? `, reached by ${u.reasons.map((r) => `\`${r}\``).join(", ")}` : ""}.`
+    );
+  }
+  return lines.length > 2 ? lines.join("\n") : "";
+}
+function clipBytes(text, limit) {
+  if (Buffer.byteLength(text, "utf8") <= limit) return text;
+  const note = "\n\n\u2026 (truncated to fit the 1 MiB job-summary limit; the JSON report has everything)";
+  let end = Math.min(text.length, limit);
+  while (end > 0 && Buffer.byteLength(text.slice(0, end), "utf8") > limit - note.length) end = Math.floor(end * 0.95);
+  return text.slice(0, end) + note;
+}
+
 export {
   defaultConfig,
   loadConfigFile,
   parseConfigText,
+  commentMarker,
+  withMarker,
+  upsertStickyComment,
+  buildIncludeGraph,
+  unitsReaching,
   escapeReason,
   safeFolderName,
   escapingIncludes,
+  renderGate,
+  problemsMarkdown,
+  clipBytes,
   pointerSegment,
   enumerateSpace,
   parseShard,

@@ -2,20 +2,18 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-2FNRLL6X.js";
+} from "./chunk-TMLJS7PV.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-TCAQDMU3.js";
-import "./chunk-FABQUP6R.js";
-import "./chunk-UO42EXSH.js";
+} from "./chunk-5Z2FDSSJ.js";
 import {
   loadConfigFile
-} from "./chunk-D4TS45NY.js";
-import "./chunk-YQ3MCREF.js";
+} from "./chunk-7C7ZKZTU.js";
+import "./chunk-6P5AZK7W.js";
 import {
   parseTimingOutput
-} from "./chunk-3XBYAIYL.js";
+} from "./chunk-NGEJW2PL.js";
 import "./chunk-UFIJU2TV.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";

@@ -4,27 +4,27 @@ import {
   jsonSyntaxError
 } from "./chunk-BTQO2XUW.js";
 import {
-  renderGate
-} from "./chunk-FABQUP6R.js";
-import {
-  reportSchemaErrors
-} from "./chunk-UO42EXSH.js";
-import {
+  buildIncludeGraph,
   carveSpace,
   enumerateSpace,
   escapeReason,
   escapingIncludes,
   harnessEntries,
   renderCarveSvg,
-  safeFolderName
-} from "./chunk-D4TS45NY.js";
+  renderGate,
+  safeFolderName,
+  unitsReaching
+} from "./chunk-7C7ZKZTU.js";
+import {
+  reportSchemaErrors
+} from "./chunk-6P5AZK7W.js";
 import {
   buildHarness,
   compareTimings,
   median,
   runExternalBenchmark,
   runHarnessBinary
-} from "./chunk-3XBYAIYL.js";
+} from "./chunk-NGEJW2PL.js";
 import {
   analyzeModule
 } from "./chunk-UFIJU2TV.js";
@@ -307,8 +307,8 @@ var require_utils = __commonJS({
       }
       return output;
     };
-    exports.basename = (path10, { windows } = {}) => {
-      const segs = path10.split(windows ? /[\\/]/ : "/");
+    exports.basename = (path9, { windows } = {}) => {
+      const segs = path9.split(windows ? /[\\/]/ : "/");
       const last = segs[segs.length - 1];
       if (last === "") {
         return segs[segs.length - 2];
@@ -2678,12 +2678,12 @@ function parseNameStatus(text) {
     const code = fields[i++];
     if (code.startsWith("R") || code.startsWith("C")) {
       const oldPath = fields[i++];
-      const path10 = fields[i++];
-      out.push({ path: path10, status: code.startsWith("R") ? "renamed" : "added", oldPath });
+      const path9 = fields[i++];
+      out.push({ path: path9, status: code.startsWith("R") ? "renamed" : "added", oldPath });
     } else {
-      const path10 = fields[i++];
+      const path9 = fields[i++];
       const status = code === "A" ? "added" : code === "M" ? "modified" : code === "D" ? "deleted" : "other";
-      out.push({ path: path10, status, oldPath: null });
+      out.push({ path: path9, status, oldPath: null });
     }
   }
   return out;
@@ -2722,81 +2722,13 @@ async function removeWorktree(cwd, dir) {
   }
 }
 
-// src/discover/includes.ts
-import path from "node:path/posix";
-var INCLUDE = /^[ \t]*#[ \t]*include[ \t]*(?:"([^"\n]+)"|<([^>\n]+)>)/gm;
-function scanIncludes(text) {
-  const out = [];
-  let line = 1;
-  let counted = 0;
-  for (const match of text.matchAll(INCLUDE)) {
-    for (let i = counted; i < match.index; i++) if (text.charCodeAt(i) === 10) line++;
-    counted = match.index;
-    out.push({ target: match[1] ?? match[2], quoted: match[1] !== void 0, line });
-  }
-  return out;
-}
-function buildIncludeGraph(files, read, includeDirs = []) {
-  const known = new Set(files.map(normalize));
-  const graph = /* @__PURE__ */ new Map();
-  for (const file of known) {
-    const text = read(file);
-    if (text === null) continue;
-    const deps = [];
-    for (const directive of scanIncludes(text)) {
-      const candidates = [
-        ...directive.quoted ? [path.join(path.dirname(file), directive.target)] : [],
-        ...includeDirs.map((dir) => path.join(normalize(dir), directive.target))
-      ].map(normalize);
-      const hit = candidates.find((candidate) => known.has(candidate));
-      if (hit && !deps.includes(hit)) deps.push(hit);
-    }
-    graph.set(file, deps);
-  }
-  return graph;
-}
-function unitsReaching(graph, units, changed) {
-  const includers = /* @__PURE__ */ new Map();
-  for (const [file, deps] of graph) {
-    for (const dep of deps) {
-      if (!includers.has(dep)) includers.set(dep, []);
-      includers.get(dep).push(file);
-    }
-  }
-  const reasons = /* @__PURE__ */ new Map();
-  for (const start of new Set(changed.map(normalize))) {
-    const seen = /* @__PURE__ */ new Set([start]);
-    const stack = [start];
-    while (stack.length) {
-      const file = stack.pop();
-      if (!reasons.has(file)) reasons.set(file, []);
-      reasons.get(file).push(start);
-      for (const includer of includers.get(file) ?? []) {
-        if (!seen.has(includer)) {
-          seen.add(includer);
-          stack.push(includer);
-        }
-      }
-    }
-  }
-  const out = /* @__PURE__ */ new Map();
-  for (const unit of units.map(normalize)) {
-    const hits = reasons.get(unit);
-    if (hits?.length) out.set(unit, hits);
-  }
-  return out;
-}
-function normalize(file) {
-  return path.normalize(file.replace(/\\/g, "/")).replace(/^\.\//, "");
-}
-
 // src/discover/select.ts
 var import_picomatch = __toESM(require_picomatch2(), 1);
 import { existsSync, readFileSync } from "node:fs";
-import path2 from "node:path";
+import path from "node:path";
 var CUDA_EXTENSIONS = [".cu", ".cuh", ".h", ".hpp", ".hh", ".hxx", ".inl", ".inc"];
 function isCudaRelevant(file) {
-  return CUDA_EXTENSIONS.includes(path2.extname(file).toLowerCase());
+  return CUDA_EXTENSIONS.includes(path.extname(file).toLowerCase());
 }
 async function findChanges(repoRoot, baseSha, headSha) {
   const diagnostics = [];
@@ -2844,14 +2776,14 @@ function selectUnits(input) {
 }
 function fileReader(root) {
   return (file) => {
-    const full = path2.join(root, file);
+    const full = path.join(root, file);
     return existsSync(full) ? readFileSync(full, "utf8") : null;
   };
 }
 
 // src/pipeline/spaces.ts
 import { mkdtempSync, rmSync as rmSync2 } from "node:fs";
-import path3 from "node:path";
+import path2 from "node:path";
 
 // src/analysis/carving/frontier.ts
 function predictedBest(result) {
@@ -3068,12 +3000,12 @@ function plotFileName(space, arch, side2) {
   return `carving-${space}-${arch}-${side2}.svg`.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 function spaceSource(config, space, workspace) {
-  return path3.relative(workspace, path3.resolve(config.baseDir, space.source)).split(path3.sep).join("/");
+  return path2.relative(workspace, path2.resolve(config.baseDir, space.source)).split(path2.sep).join("/");
 }
 function touchedSpaces(input) {
   const { config, workspace } = input;
   const sources = new Map(Object.entries(config.spaces).map(([name, space]) => [name, spaceSource(config, space, workspace)]));
-  const includeDirs = config.include.map((dir) => path3.relative(workspace, path3.resolve(config.baseDir, dir)));
+  const includeDirs = config.include.map((dir) => path2.relative(workspace, path2.resolve(config.baseDir, dir)));
   const headGraph = buildIncludeGraph(input.headFiles, fileReader(workspace), includeDirs);
   const reached = unitsReaching(headGraph, [...sources.values()], input.changed);
   if (input.baseRoot) {
@@ -3096,7 +3028,7 @@ function currentId(space) {
   return names.map((name) => `${name}=${space.current[name]}`).join(",");
 }
 function configAt(config, workspace, root) {
-  return { ...config, baseDir: path3.join(root, path3.relative(workspace, config.baseDir)) };
+  return { ...config, baseDir: path2.join(root, path2.relative(workspace, config.baseDir)) };
 }
 async function carvePullRequest(input) {
   const log = input.log ?? (() => void 0);
@@ -3176,7 +3108,7 @@ async function carvePullRequest(input) {
           timing: input.config.timing,
           thresholds: input.config.thresholds,
           rounds: TIMING_ROUNDS,
-          workDir: path3.join(input.timingDir, `${name}-${arch}`)
+          workDir: path2.join(input.timingDir, `${name}-${arch}`)
         });
         comparison.timing = timed.timing;
         out.findings.push(...timed.findings);
@@ -3208,10 +3140,10 @@ async function carveRevisions(input) {
   if (!range.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath))) {
     return skipAll("no CUDA file changed: no space was carved");
   }
-  const work = mkdtempSync(path3.join(input.scratchDir, "carve-spaces-"));
+  const work = mkdtempSync(path2.join(input.scratchDir, "carve-spaces-"));
   const shared = input.checkouts;
-  let headTree = path3.join(work, "head");
-  let baseTree = path3.join(work, "base");
+  let headTree = path2.join(work, "head");
+  let baseTree = path2.join(work, "base");
   try {
     if (shared) {
       headTree = await shared.tree(input.repoRoot, headCommit);
@@ -3231,7 +3163,7 @@ async function carveRevisions(input) {
       cacheDir: input.cacheDir,
       maxVariants: input.config.carving.maxVariantsPerPr,
       log: input.log,
-      timingDir: input.time ? path3.join(work, "timing") : null
+      timingDir: input.time ? path2.join(work, "timing") : null
     });
     return { ...result, note: null };
   } finally {
@@ -3246,12 +3178,12 @@ async function carveRevisions(input) {
 // src/pipeline/gate.ts
 var import_picomatch4 = __toESM(require_picomatch2(), 1);
 import { mkdirSync } from "node:fs";
-import path7 from "node:path";
+import path6 from "node:path";
 
 // src/pipeline/artifacts.ts
 var import_picomatch3 = __toESM(require_picomatch2(), 1);
 import { readdirSync, readFileSync as readFileSync2, statSync } from "node:fs";
-import path5 from "node:path";
+import path4 from "node:path";
 
 // src/pipeline/launch.ts
 var import_picomatch2 = __toESM(require_picomatch2(), 1);
@@ -3287,7 +3219,7 @@ function launchFor(config, name, displayName, resources) {
 }
 
 // src/pipeline/paths.ts
-import path4 from "node:path/posix";
+import path3 from "node:path/posix";
 function toPosix(file) {
   return file.replace(/\\/g, "/");
 }
@@ -3302,7 +3234,7 @@ function pathMapper(root, repoFiles) {
     let mapped = posix;
     if (rootPrefix && posix.startsWith(rootPrefix)) mapped = posix.slice(rootPrefix.length);
     else if (posix.startsWith("/")) mapped = suffixMatch(posix, known) ?? posix;
-    mapped = mapped ? path4.normalize(mapped).replace(/^\.\//, "") : mapped;
+    mapped = mapped ? path3.normalize(mapped).replace(/^\.\//, "") : mapped;
     cache.set(posix, mapped);
     return mapped;
   };
@@ -3393,7 +3325,7 @@ function matchFiles(root, patterns) {
     for (const entry of entries) {
       const relPath = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!SKIP_DIRS.has(entry.name)) walk(path5.join(dir, entry.name), relPath);
+        if (!SKIP_DIRS.has(entry.name)) walk(path4.join(dir, entry.name), relPath);
       } else if (entry.isFile() && isMatch(relPath)) {
         out.push(relPath);
       }
@@ -3403,7 +3335,7 @@ function matchFiles(root, patterns) {
   return out.sort();
 }
 function artifactKind(file) {
-  const ext = path5.extname(file).toLowerCase();
+  const ext = path4.extname(file).toLowerCase();
   if (ext === ".ptx") return "ptx";
   if (ext === ".cubin") return "cubin";
   if (ext === ".log" || ext === ".txt") return "ptxas-log";
@@ -3426,7 +3358,7 @@ function readArtifactSide(input) {
   const cubinRecords = [];
   const modules = [];
   for (const file of files) {
-    const full = path5.join(input.root, file);
+    const full = path4.join(input.root, file);
     const kind = artifactKind(file);
     try {
       if (kind === "ptx" || kind === "ptxas-log" || kind === "report") {
@@ -3536,7 +3468,7 @@ function readReportKernels(file, diagnostics) {
 
 // src/pipeline/compile.ts
 import { readFile } from "node:fs/promises";
-import path6 from "node:path";
+import path5 from "node:path";
 
 // src/pipeline/pool.ts
 import { availableParallelism } from "node:os";
@@ -3570,18 +3502,18 @@ async function compileSide(input) {
   const diagnostics = [];
   const includeDirs = [];
   input.config.include.forEach((dir, index) => {
-    if (path6.isAbsolute(dir)) return void includeDirs.push(dir);
+    if (path5.isAbsolute(dir)) return void includeDirs.push(dir);
     const reason = escapeReason(input.root, dir);
     if (reason)
       diagnostics.push({ severity: "error", stage: "config", jsonPath: `/include/${index}`, message: `include dir ${reason}: not used` });
-    else includeDirs.push(path6.join(input.root, dir));
+    else includeDirs.push(path5.join(input.root, dir));
   });
   const units = input.units.filter((unit) => {
     const escape = escapeReason(input.root, unit);
     if (escape)
-      diagnostics.push({ severity: "error", stage: "build", file: path6.join(input.root, unit), message: `${escape}: not compiled` });
+      diagnostics.push({ severity: "error", stage: "build", file: path5.join(input.root, unit), message: `${escape}: not compiled` });
     const includes = escape === null ? escapingIncludes(input.root, unit) : [];
-    diagnostics.push(...includes.map((d) => ({ ...d, file: path6.join(input.root, d.file) })));
+    diagnostics.push(...includes.map((d) => ({ ...d, file: path5.join(input.root, d.file) })));
     return escape === null && includes.length === 0;
   });
   const tasks = units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
@@ -3592,9 +3524,9 @@ async function compileSide(input) {
 }
 async function buildUnit(input, unit, arch, includeDirs) {
   input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
-  const outDir = path6.join(input.outDir, input.side, arch, safeFolderName(unit));
+  const outDir = path5.join(input.outDir, input.side, arch, safeFolderName(unit));
   const result = await compileCuda({
-    source: path6.join(input.root, unit),
+    source: path5.join(input.root, unit),
     arch,
     outDir,
     defines: input.config.defines,
@@ -3602,13 +3534,13 @@ async function buildUnit(input, unit, arch, includeDirs) {
     flags: input.config.nvcc.flags,
     nvcc: input.nvcc
   });
-  const diagnostics = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path6.join(input.root, unit) }));
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, file: d.file ?? path5.join(input.root, unit) }));
   if (!result.ok || result.ptx === null) {
     if (!result.diagnostics.some((d) => d.severity === "error")) {
       diagnostics.push({
         severity: "error",
         stage: "build",
-        file: path6.join(input.root, unit),
+        file: path5.join(input.root, unit),
         message: `nvcc failed for ${arch} (${result.command.join(" ")})`
       });
     }
@@ -3618,10 +3550,10 @@ async function buildUnit(input, unit, arch, includeDirs) {
     {
       ptxText: result.ptx,
       ptxFile: result.ptxPath ?? unit,
-      sourceFile: path6.join(input.root, unit),
+      sourceFile: path5.join(input.root, unit),
       arch,
       resources: result.resources,
-      sourceText: await readFile(path6.join(input.root, unit), "utf8").catch(() => null)
+      sourceText: await readFile(path5.join(input.root, unit), "utf8").catch(() => null)
     },
     input.config
   );
@@ -3747,7 +3679,7 @@ async function checkOutBase(options, pullRequest, source, range, diagnostics, lo
     const relevant = found.changed.some((c) => isCudaRelevant(c.path) || c.oldPath !== null && isCudaRelevant(c.oldPath));
     const artifactsChanged = source === "artifacts" && range.changed.some((file) => import_picomatch4.default.isMatch(file, options.artifacts, { dot: true }));
     if (source !== "none" && (relevant || artifactsChanged)) {
-      range.worktree = path7.join(options.scratchDir, "base-worktree");
+      range.worktree = path6.join(options.scratchDir, "base-worktree");
       log(`base: worktree of ${range.baseCommit.slice(0, 12)} at ${range.worktree}`);
       await addWorktree(options.workspace, range.baseCommit, range.worktree);
       range.baseFiles = await filesAt(options.workspace, range.baseCommit);
@@ -3895,10 +3827,10 @@ async function carveTouchedSpaces(input) {
     baseFiles: input.baseFiles,
     changed: input.changed,
     archs: options.archs,
-    cacheDir: options.carvingCacheDir ?? path7.join(options.workspace, ".carve-cache"),
+    cacheDir: options.carvingCacheDir ?? path6.join(options.workspace, ".carve-cache"),
     maxVariants: options.config.carving.maxVariantsPerPr,
     log: input.log,
-    timingDir: options.timingOn ? path7.join(options.scratchDir, "space-timing") : null
+    timingDir: options.timingOn ? path6.join(options.scratchDir, "space-timing") : null
   });
   return {
     summary: { frontiers: result.frontiers, skipped: result.skipped, variantsCarved: result.variantsCarved, note: null },
@@ -3927,7 +3859,7 @@ function emptyReport(side2, commit, archs) {
 // src/pipeline/revision.ts
 var import_picomatch5 = __toESM(require_picomatch2(), 1);
 import { mkdtempSync as mkdtempSync2, rmSync as rmSync3 } from "node:fs";
-import path8 from "node:path";
+import path7 from "node:path";
 async function reportAtRevision(options) {
   let commit;
   try {
@@ -3944,9 +3876,9 @@ async function reportAtRevision(options) {
       ]
     };
   }
-  const work = mkdtempSync2(path8.join(options.scratchDir, `carve-${options.side}-`));
+  const work = mkdtempSync2(path7.join(options.scratchDir, `carve-${options.side}-`));
   const shared = options.checkouts;
-  let tree = path8.join(work, "tree");
+  let tree = path7.join(work, "tree");
   try {
     if (shared) tree = await shared.tree(options.repoRoot, commit);
     else await addWorktree(options.repoRoot, commit, tree);
@@ -3980,7 +3912,7 @@ async function reportAtRevision(options) {
       archs: options.archs,
       config: options.config,
       nvcc: nvcc.path,
-      outDir: path8.join(work, "build"),
+      outDir: path7.join(work, "build"),
       mapper,
       log: options.log,
       jobs: options.jobs
@@ -3994,7 +3926,7 @@ async function reportAtRevision(options) {
 
 // src/pipeline/checkouts.ts
 import { mkdtempSync as mkdtempSync3, rmSync as rmSync4 } from "node:fs";
-import path9 from "node:path";
+import path8 from "node:path";
 var Checkouts = class {
   constructor(scratchDir) {
     this.scratchDir = scratchDir;
@@ -4009,8 +3941,8 @@ var Checkouts = class {
     const key = `${repoRoot}\0${commit}`;
     let tree = this.trees.get(key);
     if (tree === void 0) {
-      this.root ??= mkdtempSync3(path9.join(this.scratchDir, "carve-checkouts-"));
-      const dir = path9.join(this.root, String(this.trees.size));
+      this.root ??= mkdtempSync3(path8.join(this.scratchDir, "carve-checkouts-"));
+      const dir = path8.join(this.root, String(this.trees.size));
       this.repositories.set(dir, repoRoot);
       tree = addWorktree(repoRoot, commit, dir).then(() => dir);
       this.trees.set(key, tree);

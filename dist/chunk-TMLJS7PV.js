@@ -1,17 +1,17 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
+  refineOptions,
+  spaceTimer
+} from "./chunk-5Z2FDSSJ.js";
+import {
   carveSpace,
-  harnessEntries,
   loadConfigFile,
   mergeCarveResults,
   parseShard,
   refineByTiming,
   renderCarveSvg
-} from "./chunk-D4TS45NY.js";
-import {
-  harnessTimer
-} from "./chunk-3XBYAIYL.js";
+} from "./chunk-7C7ZKZTU.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
@@ -132,19 +132,13 @@ function parseBudget(text) {
   return /^\d+$/.test(text.trim()) && Number(text) >= 1 ? { count: Number(text) } : null;
 }
 async function timeRefined(result, builds, space, config, budget, io) {
-  const timer = harnessTimer((ids) => harnessEntries(ids, builds, space.kernel, config.timing, result.space), {
-    command: config.timing.command,
-    env: { CARVE_SPACE: result.space, CARVE_ARCH: result.arch },
-    cwd: io.cwd,
-    log: (message) => io.stderr(`carve carve: ${message}
-`)
-  });
-  return refineByTiming(result, timer, {
-    budgetShare: budget && "share" in budget ? budget.share : config.carving.timingBudget,
-    budgetCount: budget && "count" in budget ? budget.count : void 0,
-    bankConflictPenalty: config.carving.bankConflictPenalty,
-    parameterLists: space.parameters
-  });
+  const timer = spaceTimer(result, builds, space, config, { cwd: io.cwd, log: (message) => io.stderr(`carve carve: ${message}
+`) });
+  try {
+    return await refineByTiming(result, timer, refineOptions(config, space, budget));
+  } finally {
+    timer.close();
+  }
 }
 var carveCommand = {
   name: "carve",
