@@ -9,14 +9,15 @@ import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
 import {
+  loadReportFile
+} from "./chunk-4ZYWRZBW.js";
+import {
   compareReports,
   git,
   onInterrupt,
   runGate
 } from "./chunk-4QQLX5RS.js";
-import {
-  jsonSyntaxError
-} from "./chunk-BTQO2XUW.js";
+import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
   commentMarker,
@@ -31,8 +32,7 @@ import {
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
-  inlineCode,
-  reportSchemaErrors
+  inlineCode
 } from "./chunk-6P5AZK7W.js";
 import "./chunk-NGEJW2PL.js";
 import "./chunk-UFIJU2TV.js";
@@ -26581,7 +26581,7 @@ function readReportDirFile(dir, name) {
 }
 
 // src/action/publish.ts
-import { existsSync as existsSync4, readFileSync as readFileSync4, statSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import path2 from "node:path";
 
 // src/action/summary.ts
@@ -26755,21 +26755,10 @@ function runUrl(env, runId = null) {
   return `${(env.GITHUB_SERVER_URL ?? "https://github.com").replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}/actions/runs/${id}`;
 }
 function readUploadedReport(dir, name, required) {
-  const file = path2.join(dir, name);
-  if (!existsSync4(file))
-    return required ? { ok: false, message: `${file} is missing (did the analyze job upload the report directory?)` } : { ok: true, value: null };
-  const tooLarge = overSizeLimit("report", statSync(file).size);
-  if (tooLarge) return { ok: false, message: `${name}: ${tooLarge}` };
-  let data;
-  const text = readFileSync4(file, "utf8");
-  try {
-    data = JSON.parse(text);
-  } catch (error2) {
-    return { ok: false, message: `${name}:${jsonSyntaxError(text, error2)} (not JSON)` };
-  }
-  const errors = reportSchemaErrors(data);
-  if (errors.length) return { ok: false, message: `${name} is not a Carve report: ${errors[0]}` };
-  return { ok: true, value: data };
+  if (!existsSync4(path2.join(dir, name)))
+    return required ? { ok: false, message: `${path2.join(dir, name)} is missing (did the analyze job upload the report directory?)` } : { ok: true, value: null };
+  const loaded = loadReportFile(name, dir);
+  return loaded.ok ? { ok: true, value: loaded.value } : { ok: false, message: loaded.error };
 }
 function asData(d) {
   const file = d.file && !path2.isAbsolute(d.file) && !d.file.split(/[\\/]/).includes("..") ? d.file : void 0;

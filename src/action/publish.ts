@@ -1,7 +1,7 @@
 // Publishing for the Action: the gate's own results (mode gate), or the results an
 // untrusted `analyze` job uploaded (mode publish, in a trusted workflow_run job).
 import * as core from '@actions/core';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { compareReports } from '../analysis/compare/index.js';
 import { loadConfigFile } from '../config/load.js';
@@ -19,9 +19,8 @@ import {
 } from '../github/index.js';
 import { overSizeLimit } from '../limits.js';
 import type { GateResult } from '../pipeline/index.js';
-import { reportSchemaErrors } from '../report/validate.js';
+import { loadReportFile } from '../report/load.js';
 import { inlineCode } from '../report/inline-code.js';
-import { jsonSyntaxError } from '../report/json-location.js';
 import type { CarveReport, Diagnostic } from '../model/types.js';
 import { problemsMarkdown, renderGate } from '../pipeline/index.js';
 import { FILES, readReportDirFile, type GateRecord, type ReadResult } from './files.js';
@@ -223,25 +222,14 @@ export function runUrl(env: NodeJS.ProcessEnv, runId: number | null = null): str
   return `${(env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, '')}/${env.GITHUB_REPOSITORY}/actions/runs/${id}`;
 }
 
-/** A report from the upload: size-capped, JSON, schema-valid. A missing optional one is null. */
+/** A report from the upload: size-capped, JSON, schema-valid (the loader `carve report` uses). A missing optional one is null. */
 function readUploadedReport(dir: string, name: string, required: boolean): ReadResult<CarveReport | null> {
-  const file = path.join(dir, name);
-  if (!existsSync(file))
+  if (!existsSync(path.join(dir, name)))
     return required
-      ? { ok: false, message: `${file} is missing (did the analyze job upload the report directory?)` }
+      ? { ok: false, message: `${path.join(dir, name)} is missing (did the analyze job upload the report directory?)` }
       : { ok: true, value: null };
-  const tooLarge = overSizeLimit('report', statSync(file).size);
-  if (tooLarge) return { ok: false, message: `${name}: ${tooLarge}` };
-  let data: unknown;
-  const text = readFileSync(file, 'utf8');
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, message: `${name}:${jsonSyntaxError(text, error as Error)} (not JSON)` };
-  }
-  const errors = reportSchemaErrors(data);
-  if (errors.length) return { ok: false, message: `${name} is not a Carve report: ${errors[0]}` };
-  return { ok: true, value: data as CarveReport };
+  const loaded = loadReportFile(name, dir);
+  return loaded.ok ? { ok: true, value: loaded.value } : { ok: false, message: loaded.error };
 }
 
 /** Text from the upload shown as data: a code span cannot hold links, mentions, images or HTML. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeModule } from '../../src/analysis/analyze.js';
 import { compareReports } from '../../src/analysis/compare/index.js';
-import { loadReportFile } from '../../src/cli/commands/report-input.js';
+import { loadReportFile } from '../../src/report/load.js';
 import { defaultConfig, parseConfigText } from '../../src/config/load.js';
 import { renderGate } from '../../src/pipeline/index.js';
 import { renderHtmlReport, renderMarkdownReport } from '../../src/report/index.js';

@@ -38,7 +38,7 @@ import {
   type Comparison,
 } from '../../report/index.js';
 import { VERSION } from '../../version.js';
-import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
+import { loadReportFile, readJsonFile, type Loaded } from '../../report/load.js';
 
 /** How a revision is built: archs (default: the config's) and nvcc ('none': committed artifacts). */
 export interface ResolveOptions {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 import { renderHtmlReport, renderMarkdownReport, type CarveReport, type CarvingInput } from '../../report/index.js';
 import type { PrCarvingSummary } from '../../model/types.js';
-import { loadReportFile, readJsonFile, type Loaded } from './report-input.js';
+import { loadReportFile, readJsonFile, type Loaded } from '../../report/load.js';
 
 const USAGE = `Usage:
   carve report INPUT.json... --out DIR [--markdown] [--carving FILE]... [--comparison FILE] [--title TEXT] [--json]

@@ -10,7 +10,7 @@ import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
 
-// src/cli/commands/report-input.ts
+// src/report/load.ts
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 function readJsonFile(file, cwd) {

@@ -37,12 +37,12 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-XAA4KZKK.js")).compareCommand
+    load: async () => (await import("./compare-2NHB4QMO.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-M27PSUK2.js")).reportCommand
+    load: async () => (await import("./report-XTZILENS.js")).reportCommand
   },
   {
     name: "carve",

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-YHPXUMF7.js";
+} from "./chunk-4ZYWRZBW.js";
 import {
   Checkouts,
   carveRevisions,

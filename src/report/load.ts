@@ -1,10 +1,11 @@
-// Loads Carve JSON reports for `carve compare` / `carve report`: parse errors carry
+// Loads Carve JSON reports (`carve compare`, `carve report`, the Action's publish mode): parse errors carry
 // line:column, schema errors their JSON path. Never throws; problems come back as text.
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { reportSchemaErrors, type CarveReport } from '../../report/index.js';
-import { overSizeLimit } from '../../limits.js';
-import { jsonSyntaxError } from '../../report/json-location.js';
+import type { CarveReport } from '../model/types.js';
+import { reportSchemaErrors } from './validate.js';
+import { overSizeLimit } from '../limits.js';
+import { jsonSyntaxError } from './json-location.js';
 
 export type Loaded<T> = { ok: true; value: T } | { ok: false; error: string };
 
