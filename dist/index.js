@@ -4,7 +4,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-5Z2FDSSJ.js";
+} from "./chunk-KHSKPI4E.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-4QQLX5RS.js";
+} from "./chunk-O7MPFTSJ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -28,7 +28,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

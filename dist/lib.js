@@ -2,20 +2,20 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-YINQLFWA.js";
+} from "./chunk-2FNAW7YI.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-MTCMBYKF.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-4QQLX5RS.js";
+} from "./chunk-O7MPFTSJ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import {
   renderComment,
   renderHtmlReport,

@@ -3,7 +3,7 @@
 // Run: npx tsx scripts/carving/described-metrics-merge.ts --out FILE SHARD.json...
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
+import { mergeShards, type CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
 
 interface DescribedMetricsFile {
   command: string;
@@ -18,15 +18,12 @@ if (!values.out || positionals.length === 0) {
 }
 const files = positionals.map((file) => JSON.parse(readFileSync(file, 'utf8')) as DescribedMetricsFile);
 const first = files[0];
-for (const [i, file] of files.entries()) {
-  if (file.shard.space !== first.shard.space) throw new Error(`${positionals[i]}: space '${file.shard.space}', not '${first.shard.space}'`);
-}
-const metrics = files.flatMap((file) => file.shard.metrics).sort((a, b) => a.index - b.index);
-const duplicate = metrics.find((m, i) => i > 0 && metrics[i - 1].index === m.index);
-if (duplicate) throw new Error(`variant ${duplicate.id} is in more than one shard`);
-const diagnostics = files.flatMap((file) => file.shard.diagnostics);
+// The checks of `carve merge`: one space, arch and config, every shard once.
+const merged = mergeShards(files.map((file) => file.shard));
+if (!merged.ok) throw new Error(merged.reason);
+const metrics = [...merged.shard.metrics].sort((a, b) => a.index - b.index);
 const command =
   first.command.replace(/ --out \S+/, ` --shard I/${files.length} --out SHARD_I.json`) +
   ` (I = 1..${files.length}), then npx tsx scripts/carving/described-metrics-merge.ts --out ${values.out} SHARD_*.json`;
-writeFileSync(values.out, JSON.stringify({ ...first, command, shard: { ...first.shard, metrics, diagnostics } }) + '\n');
+writeFileSync(values.out, JSON.stringify({ ...first, command, shard: { ...merged.shard, metrics } }) + '\n');
 console.log(`${first.shard.space}: ${metrics.length} of ${first.shard.enumerated} variants from ${files.length} shards`);

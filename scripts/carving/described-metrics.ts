@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkDescribedSpace, describedSpaceConfig, variantKernel } from '../../src/analysis/carving/described-space.js';
 import { analyzeBuild, carveOptionsFor, type CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
 import type { VariantBuild } from '../../src/analysis/carving/build.js';
-import { enumerateSpace } from '../../src/analysis/carving/space.js';
+import { enumerateSpace, parseShard, shardVariants } from '../../src/analysis/carving/space.js';
 import { compileExpression } from '../../src/expr/index.js';
 import { defaultConfig } from '../../src/config/load.js';
 import { applyLaunchBounds, parsePtxasLog } from '../../src/toolchain/index.js';
@@ -31,7 +31,8 @@ const trips = Object.entries(described.loopTrips ?? {}).map(([where, text]) => {
   if (!compiled.ok) throw new Error(`${file}: /loopTrips/${where}: ${compiled.message}`);
   return [where, compiled.expression] as const;
 });
-const shardArg = values.shard ? values.shard.split('/').map(Number) : [1, 1];
+const shardSpec = values.shard ? parseShard(values.shard) : { index: 1, count: 1 };
+if (!shardSpec) throw new Error(`--shard must be i/n with 1 <= i <= n, got '${values.shard}'`);
 const enumeration = enumerateSpace(name, space);
 const arch = 'sm_90';
 const shard: CarveShardOutput = {
@@ -39,14 +40,14 @@ const shard: CarveShardOutput = {
   space: name,
   arch,
   configHash: 'described',
-  shard: { index: 1, count: 1 },
+  shard: shardSpec,
   enumerated: enumeration.variants.length,
   options: carveOptionsFor(space),
   metrics: [],
   diagnostics: [],
 };
-// Shard k of n takes every n-th variant (by position, so that the shards are even).
-for (const variant of enumeration.variants.filter((_, i) => i % shardArg[1] === shardArg[0] - 1)) {
+// Shard k of n takes every n-th variant (as carve carve --shard does), so that the shards are even.
+for (const variant of shardVariants(enumeration.variants, shardSpec)) {
   const env = Object.fromEntries(Object.entries(variant.defines).map(([k, v]) => [k, Number(v)]));
   const config = {
     ...baseConfig,

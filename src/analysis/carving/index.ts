@@ -41,6 +41,7 @@ export { buildVariants, type BuildOptions, type VariantBuild } from './build.js'
 export {
   carveSpace,
   mergeCarveResults,
+  mergeShards,
   analyzeBuild,
   analyzeBuildCached,
   carveOptionsFor,

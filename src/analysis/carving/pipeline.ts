@@ -309,6 +309,14 @@ export type MergeOutcome = { ok: true; result: CarveResult } | { ok: false; reas
 
 /** Carves the union of shard outputs; refuses shards of another space, config or arch, duplicates and gaps. */
 export function mergeCarveResults(shards: CarveShardOutput[], options?: CarveOptions): MergeOutcome {
+  const merged = mergeShards(shards);
+  if (!merged.ok) return merged;
+  const { space, arch, metrics, options: shardOptions } = merged.shard;
+  return { ok: true, result: carve(space, arch, metrics, options ?? shardOptions) };
+}
+
+/** The union of shard outputs as the output of one unsharded run (metrics in the order of the shards given); the same refusals. */
+export function mergeShards(shards: CarveShardOutput[]): { ok: true; shard: CarveShardOutput } | { ok: false; reason: string } {
   if (shards.length === 0) return { ok: false, reason: 'no shard outputs given' };
   const first = shards[0];
   for (const [i, shard] of shards.entries()) {
@@ -335,7 +343,10 @@ export function mergeCarveResults(shards: CarveShardOutput[], options?: CarveOpt
   const metrics = shards.flatMap((s) => s.metrics);
   if (metrics.length !== first.enumerated)
     return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
-  return { ok: true, result: carve(first.space, first.arch, metrics, options ?? first.options) };
+  return {
+    ok: true,
+    shard: { ...first, shard: { index: 1, count: 1 }, metrics, diagnostics: shards.flatMap((shard) => shard.diagnostics) },
+  };
 }
 
 /**

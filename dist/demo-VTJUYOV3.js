@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-4QQLX5RS.js";
+} from "./chunk-O7MPFTSJ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   loadConfigFile
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import {
   renderHtmlReport,
   renderMarkdownReport

@@ -14,7 +14,7 @@ import {
   renderGate,
   safeFolderName,
   unitsReaching
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import {
   reportSchemaErrors
 } from "./chunk-6P5AZK7W.js";

@@ -6,7 +6,7 @@ import {
   pointerSegment,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import {
   compareTimings,
   harnessTimer,

@@ -9437,6 +9437,12 @@ async function carveSpace(options) {
   return { result, shard, builds, diagnostics };
 }
 function mergeCarveResults(shards, options) {
+  const merged = mergeShards(shards);
+  if (!merged.ok) return merged;
+  const { space, arch, metrics, options: shardOptions } = merged.shard;
+  return { ok: true, result: carve(space, arch, metrics, options ?? shardOptions) };
+}
+function mergeShards(shards) {
   if (shards.length === 0) return { ok: false, reason: "no shard outputs given" };
   const first = shards[0];
   for (const [i, shard] of shards.entries()) {
@@ -9463,7 +9469,10 @@ function mergeCarveResults(shards, options) {
   const metrics = shards.flatMap((s) => s.metrics);
   if (metrics.length !== first.enumerated)
     return { ok: false, reason: `shards hold ${metrics.length} variants, the space has ${first.enumerated}` };
-  return { ok: true, result: carve(first.space, first.arch, metrics, options ?? first.options) };
+  return {
+    ok: true,
+    shard: { ...first, shard: { index: 1, count: 1 }, metrics, diagnostics: shards.flatMap((shard) => shard.diagnostics) }
+  };
 }
 function locateInConfig(d, baseDir, configFile) {
   if (!configFile || d.stage !== "config" || d.jsonPath === void 0 || d.file !== configFile || d.line !== void 0) return d;

@@ -6,9 +6,9 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-TMLJS7PV.js";
-import "./chunk-5Z2FDSSJ.js";
-import "./chunk-7C7ZKZTU.js";
+} from "./chunk-D5YHL2AP.js";
+import "./chunk-KHSKPI4E.js";
+import "./chunk-HAOHXXLO.js";
 import "./chunk-6P5AZK7W.js";
 import "./chunk-NGEJW2PL.js";
 import "./chunk-UFIJU2TV.js";

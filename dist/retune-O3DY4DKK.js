@@ -2,14 +2,14 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-TMLJS7PV.js";
+} from "./chunk-D5YHL2AP.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-5Z2FDSSJ.js";
+} from "./chunk-KHSKPI4E.js";
 import {
   loadConfigFile
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import "./chunk-6P5AZK7W.js";
 import {
   parseTimingOutput

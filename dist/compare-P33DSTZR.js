@@ -12,12 +12,12 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-4QQLX5RS.js";
+} from "./chunk-O7MPFTSJ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import {
   FINDING_KINDS,
   conclusionFor,

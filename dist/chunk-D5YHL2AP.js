@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-5Z2FDSSJ.js";
+} from "./chunk-KHSKPI4E.js";
 import {
   carveSpace,
   loadConfigFile,
@@ -11,7 +11,7 @@ import {
   parseShard,
   refineByTiming,
   renderCarveSvg
-} from "./chunk-7C7ZKZTU.js";
+} from "./chunk-HAOHXXLO.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
