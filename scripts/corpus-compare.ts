@@ -295,6 +295,9 @@ function main(argv: string[]): void {
         if (a.space !== 'global' || (a.class !== null && DEFINITE.has(a.class))) continue;
         const key = `${a.class}: ${a.reason.replace(/%\w+/g, '%r').replace(/\d+/g, 'N').slice(0, 140)}`;
         unresolvedReasons[key] = (unresolvedReasons[key] ?? 0) + 1;
+        // CORPUS_UNRESOLVED_SET=development lists that set's unresolved sites on stderr, to work on one set only.
+        if (process.env.CORPUS_UNRESOLVED_SET === setOf(l.source, l.path))
+          process.stderr.write(`unresolved\t${l.path}:${a.line ?? '?'}\t${l.kernel}\t${a.class}: ${a.reason}\n`);
       }
       siteRows.push(...sites);
       const instrMeasured = m.metrics!['smsp__thread_inst_executed.sum'] / threads;
