@@ -226,6 +226,16 @@ function analyzeKernel(
     report.perThread = analysis.perThread;
     report.regions = analysis.regions;
     report.loops = loops.map(loopReport);
+    if (cfg.threadGuards) {
+      const g = cfg.threadGuards;
+      diagnostics.push({
+        severity: 'note',
+        stage: 'analysis',
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: `${g.branches} branch${g.branches === 1 ? '' : 'es'} resolved per thread over the ${g.threads} threads of the ${g.scope === 'grid' ? 'grid' : 'block'}: per-thread figures weight each side by the share of threads taking it`,
+      });
+    }
     if (analysis.perThread.unknownBranchesCountedTaken) {
       diagnostics.push({
         severity: 'note',

@@ -27,10 +27,13 @@ export interface Cfg {
   /** Branches to labels that do not exist, and similar. */
   errors: PtxError[];
   /**
-   * Blocks reachable once branches whose outcome is known (constant operands, given
-   * parameter values) are folded; set by findLoops. Absent = every block counts.
+   * Share of threads reaching each block once branches whose outcome is known (constant
+   * operands, given parameter values) are folded: 0 or 1, or a fraction where a branch is
+   * resolved per thread over a known launch (guards.ts); set by findLoops. Absent = every block counts.
    */
   live?: number[];
+  /** Branches resolved per thread over a known launch (guards.ts), when there are any. */
+  threadGuards?: { branches: number; scope: 'block' | 'grid'; threads: number };
   /** Blocks whose closing conditional branch has a known outcome (set with `live`). */
   decided?: number[];
   /**

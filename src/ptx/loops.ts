@@ -6,6 +6,7 @@
 import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
+import { threadReach, threadReaches, type ThreadReach } from './guards.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType } from './values.js';
 
@@ -52,9 +53,17 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${'xyz'[i]}`, n));
   const loops = naturalLoops(cfg);
   const chains = options.inlineCalls ?? inlineChains(cfg.fn);
-  cfg.live = liveBlocks(cfg, resolver);
+  const { live, decidedNext } = liveBlocks(cfg, resolver);
+  cfg.live = live;
+  // Branches known per thread (bounds guards) weight the blocks by the share of threads reaching them.
+  const reach = threadReach(cfg, resolver, launch, live, decidedNext);
+  if (reach) {
+    cfg.live = reach.fraction;
+    for (const b of reach.resolvedBranches) cfg.decided![b] = 1;
+    cfg.threadGuards = { branches: reach.resolvedBranches.length, scope: reach.scope, threads: reach.pathOfThread.length };
+  }
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch);
+    const counted = tripCount(cfg, resolver, loop, launch, reach);
     loop.tripCount = counted.tripCount;
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
@@ -152,10 +161,11 @@ function naturalLoops(cfg: Cfg): LoopInfo[] {
   return ordered;
 }
 
-/** Blocks reachable from the entry when branches with a known outcome are folded. */
-function liveBlocks(cfg: Cfg, resolver: ValueResolver): number[] {
+/** Blocks reachable from the entry when branches with a known outcome are folded; the successor chosen at each folded branch (-1 elsewhere). */
+function liveBlocks(cfg: Cfg, resolver: ValueResolver): { live: number[]; decidedNext: number[] } {
   const live: number[] = new Array<number>(cfg.blocks.length).fill(0);
   const decided: number[] = new Array<number>(cfg.blocks.length).fill(0);
+  const decidedNext: number[] = new Array<number>(cfg.blocks.length).fill(-1);
   cfg.decided = decided;
   const work = [cfg.entry];
   while (work.length > 0) {
@@ -173,11 +183,12 @@ function liveBlocks(cfg: Cfg, resolver: ValueResolver): number[] {
         const taken = value !== last.guard.negated;
         const target = successors.find((s) => s !== b + 1) ?? successors[0];
         successors = [taken ? target : b + 1];
+        decidedNext[b] = successors[0];
       }
     }
     for (const s of successors) if (!live[s]) work.push(s);
   }
-  return live;
+  return { live, decidedNext };
 }
 
 function firstSource(cfg: Cfg, block: number): SourceLocation | null {
@@ -235,7 +246,7 @@ const NEGATE: Record<string, string> = {
 };
 const SWAP: Record<string, string> = { eq: 'eq', ne: 'ne', lt: 'gt', gt: 'lt', le: 'ge', ge: 'le', lo: 'hi', hi: 'lo', ls: 'hs', hs: 'ls' };
 
-function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: Launch): Counted {
+function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: Launch, reach: ThreadReach | null): Counted {
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
@@ -320,7 +331,8 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
   const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
   const first = startValue();
   if (first.value === null && /%(tid|ctaid)\b/.test(first.reason)) {
-    const perThread = threadCounts(resolver, launch, first.reason, startValue, (start) => {
+    const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
+    const perThread = threadCounts(resolver, launch, first.reason, entered, startValue, (start) => {
       // A thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
       const tested0 = unsigned && bitsOf(type) === 32 ? (start + tested.offset) >>> 0 : start + tested.offset;
       if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? bound.value >>> 0 : bound.value) === false) return 0;
@@ -333,7 +345,7 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
       warpTripCount: perThread.warpMax,
       inductionRegister: iv.register,
       source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`,
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`,
     };
   }
   if (first.value === null) return { ...none(first.reason, setpSource), inductionRegister: iv.register };
@@ -550,12 +562,14 @@ function threadCounts(
   resolver: ValueResolver,
   launch: Launch,
   reason: string,
+  entered: { reach: ThreadReach; header: number } | null,
   startValue: () => { value: number | null; reason: string },
   tripsFrom: (start: number) => number | null,
 ): ThreadCounts | string {
   const block = launch.block;
   if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
-  const needsGrid = /%ctaid\b/.test(reason);
+  // Threads that a per-thread guard keeps from the loop are left out: the header's weight already counts them (guards.ts).
+  const needsGrid = /%ctaid\b/.test(reason) || entered?.reach.scope === 'grid';
   if (needsGrid && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid! : [1, 1, 1];
@@ -565,7 +579,9 @@ function threadCounts(
   const axes = ['x', 'y', 'z'];
   let sum = 0,
     warpSum = 0,
-    warps = 0;
+    warps = 0,
+    threadsIn = 0,
+    warpHasThread = false;
   let startMin = Infinity,
     startMax = -Infinity;
   try {
@@ -576,6 +592,19 @@ function threadCounts(
       for (let t = 0; t < blockThreads; t++) {
         const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
         tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
+        const closesWarp = t % 32 === 31 || t === blockThreads - 1;
+        if (entered && !threadReaches(entered.reach, b, t, entered.header)) {
+          // A warp none of whose threads enters issues no iteration: it is not averaged in.
+          if (closesWarp && warpHasThread) {
+            warpSum += warpMax;
+            warps++;
+          }
+          if (closesWarp) {
+            warpMax = 0;
+            warpHasThread = false;
+          }
+          continue;
+        }
         const start = startValue();
         if (start.value === null) return `per-thread start unknown: ${start.reason}`;
         startMin = Math.min(startMin, start.value);
@@ -583,11 +612,14 @@ function threadCounts(
         const trips = tripsFrom(start.value);
         if (trips === null) return `the loop does not terminate cleanly for a thread starting at ${start.value}`;
         sum += trips;
+        threadsIn++;
+        warpHasThread = true;
         warpMax = Math.max(warpMax, trips);
-        if (t % 32 === 31 || t === blockThreads - 1) {
+        if (closesWarp) {
           warpSum += warpMax;
           warps++;
           warpMax = 0;
+          warpHasThread = false;
         }
       }
     }
@@ -598,11 +630,7 @@ function threadCounts(
     }
   }
   const threads = blockThreads * blocks;
-  return {
-    mean: sum / threads,
-    warpMax: warpSum / warps,
-    threads,
-    scope: needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`,
-    startText: `${startMin}..${startMax}`,
-  };
+  const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
+  if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
+  return { mean: sum / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
 }

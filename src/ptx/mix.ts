@@ -428,7 +428,7 @@ function analyzeFunction(
     localStoreBytes: 0,
     blocking: 0,
     unknownBranches: false,
-    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1),
+    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) > 0),
   };
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.

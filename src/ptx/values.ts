@@ -105,7 +105,17 @@ export class ValueResolver {
   readonly defs: { get(register: string): number[] | undefined };
 
   /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
-  readonly special = new Map<string, number>();
+  readonly special = new SpecialRegisters();
+
+  /**
+   * Results of evaluate by statement. Enumerating threads re-resolves the same registers for
+   * every thread: a result that read no special register is valid for all of them, one that
+   * did holds while the special registers are unchanged (their version).
+   */
+  private readonly memo = new Map<number, { result: Resolved; version: number }>();
+  /** Set while evaluating when a special register was read / the depth cap was hit. */
+  private readSpecial = false;
+  private hitDepthCap = false;
 
   constructor(
     readonly cfg: Cfg,
@@ -226,12 +236,16 @@ export class ValueResolver {
   }
 
   register(name: string, block: number, statement: number, depth = 0): Resolved {
-    if (name.startsWith('%') && SPECIAL_REGISTER.test(name)) {
+    if (name.startsWith('%') && isSpecialRegister(name)) {
+      this.readSpecial = true;
       const given = this.special.get(name.includes('.') ? name : `${name}.x`);
       if (given !== undefined) return known(given);
       return unknown(`${name} is a special register (differs per thread or launch)`);
     }
-    if (depth > 24) return unknown(`${name}: definition chain too deep`);
+    if (depth > 24) {
+      this.hitDepthCap = true;
+      return unknown(`${name}: definition chain too deep`);
+    }
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
     return this.evaluate(def, depth + 1);
@@ -239,6 +253,24 @@ export class ValueResolver {
 
   /** Value computed by the instruction at `statement`, from its operands' reaching values. */
   evaluate(statement: number, depth: number): Resolved {
+    const cached = this.memo.get(statement);
+    if (cached && (cached.version < 0 || cached.version === this.special.version)) {
+      if (cached.version >= 0) this.readSpecial = true;
+      return cached.result;
+    }
+    const outerReadSpecial = this.readSpecial;
+    const outerHitDepthCap = this.hitDepthCap;
+    this.readSpecial = false;
+    this.hitDepthCap = false;
+    const result = this.evaluateOnce(statement, depth);
+    // A result cut by the depth cap depends on the depth it was asked at: not reused.
+    if (!this.hitDepthCap) this.memo.set(statement, { result, version: this.readSpecial ? this.special.version : -1 });
+    this.readSpecial ||= outerReadSpecial;
+    this.hitDepthCap ||= outerHitDepthCap;
+    return result;
+  }
+
+  private evaluateOnce(statement: number, depth: number): Resolved {
     const ins = this.instruction(statement);
     const block = this.cfg.blockOfStatement[statement];
     const ops = ins.operands;
@@ -335,7 +367,10 @@ export class ValueResolver {
   }
 
   predicateRegister(name: string, block: number, statement: number, depth = 0): boolean | null {
-    if (depth > 24) return null;
+    if (depth > 24) {
+      this.hitDepthCap = true;
+      return null;
+    }
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) return null;
     const ins = this.instruction(def);
@@ -367,8 +402,33 @@ export class ValueResolver {
   }
 }
 
+/** Special register values; every change bumps `version`, which the resolver's memo checks. */
+class SpecialRegisters extends Map<string, number> {
+  version = 0;
+  override set(key: string, value: number): this {
+    this.version++;
+    return super.set(key, value);
+  }
+  override delete(key: string): boolean {
+    this.version++;
+    return super.delete(key);
+  }
+  override clear(): void {
+    this.version++;
+    super.clear();
+  }
+}
+
 const SPECIAL_REGISTER =
   /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
+
+const specialByName = new Map<string, boolean>();
+
+function isSpecialRegister(name: string): boolean {
+  let special = specialByName.get(name);
+  if (special === undefined) specialByName.set(name, (special = SPECIAL_REGISTER.test(name)));
+  return special;
+}
 
 const TYPE_NAME = /^[subf]\d+$/;
 
@@ -376,9 +436,17 @@ export function isFloatType(type: string): boolean {
   return type.startsWith('f') || type.startsWith('bf') || type === 'tf32' || type === 'e4m3' || type === 'e5m2';
 }
 
+const bitsByType = new Map<string, number>();
+
 function bitsOf(type: string): number {
-  const m = /(\d+)$/.exec(type);
-  return m ? Number(m[1]) : 64;
+  // Called for every value of every enumerated thread: the regex runs once per type name.
+  let bits = bitsByType.get(type);
+  if (bits === undefined) {
+    const m = /(\d+)$/.exec(type);
+    bits = m ? Number(m[1]) : 64;
+    bitsByType.set(type, bits);
+  }
+  return bits;
 }
 
 /** Wraps a value to the width and signedness of a PTX integer type. */

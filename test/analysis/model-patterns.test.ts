@@ -24,16 +24,16 @@ function hasNvcc(): boolean {
   }
 }
 
-async function analyze(argv: string[]) {
+async function analyze(argv: string[], file = 'patterns.cu') {
   let stdout = '';
   let stderr = '';
   const io: CliIO = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), cwd: DIR, isTTY: false, env: process.env };
-  const code = await analyzeCommand.run(['patterns.cu', ...argv], io);
+  const code = await analyzeCommand.run([file, ...argv], io);
   return { code, stdout, stderr };
 }
 
-async function report(argv: string[]): Promise<Map<string, KernelReport>> {
-  const { code, stdout } = await analyze([...argv, '--json']);
+async function report(argv: string[], file = 'patterns.cu'): Promise<Map<string, KernelReport>> {
+  const { code, stdout } = await analyze([...argv, '--json'], file);
   expect(code).toBe(0);
   const parsed = JSON.parse(stdout) as CarveReport;
   expect(reportSchemaErrors(parsed)).toEqual([]);
@@ -67,6 +67,47 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     const noGrid = (await report(['--block', '256', '--param', 'n=5000'])).get('grid_stride')!;
     expect(noGrid.loops[0].tripCount).toBeNull();
     expect(noGrid.loops[0].tripCountReason).toContain('has no induction variable with a constant step');
+  });
+
+  it('weights a bounds guard by the share of the launch that passes it', async () => {
+    // n = 1000 over 4 x 256 = 1024 threads: 1000 load and store 4 B.
+    const k = (await report(['--block', '256', '--grid', 'bounds_guard=4', '--param', 'n=1000'], 'guards.cu')).get('bounds_guard')!;
+    expect(k.perThread!.globalLoadBytes).toBe((4 * 1000) / 1024);
+    expect(k.perThread!.globalStoreBytes).toBe((4 * 1000) / 1024);
+    expect(k.perThread!.unknownBranchesCountedTaken).toBe(false);
+    // Without the grid the guard reads %ctaid: unknown, counted taken (said so).
+    const noGrid = (await report(['--block', '256', '--param', 'n=1000'], 'guards.cu')).get('bounds_guard')!;
+    expect(noGrid.perThread!.globalLoadBytes).toBe(4);
+    expect(noGrid.perThread!.unknownBranchesCountedTaken).toBe(true);
+  });
+
+  it('weights a threadIdx guard with the block alone', async () => {
+    const k = (await report(['--block', '32'], 'guards.cu')).get('lane_guard')!;
+    expect(k.perThread!.globalLoadBytes).toBe((4 * 7) / 32);
+    expect(k.perThread!.unknownBranchesCountedTaken).toBe(false);
+  });
+
+  it('counts a thread-strided loop over the threads that reach it', async () => {
+    // m = 100 at block 256: threads 0..99 reach the loop and take 2 trips each (e = i, i + 256 < 512).
+    const k = (await report(['--block', '256', '--param', 'm=100'], 'guards.cu')).get('guarded_loader')!;
+    expect(k.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[2, 2]]);
+    expect(k.loops[0].tripCountReason).toContain('those that reach the loop');
+    expect(k.perThread!.globalLoadBytes).toBe((4 * 2 * 100) / 256);
+    expect(k.perThread!.globalStoreBytes).toBe((4 * 100) / 256);
+  });
+
+  it('classes every unrolled copy of a lane-strided load once the step is given', async () => {
+    const loads = (k: KernelReport) => k.accesses.filter((a) => a.space === 'global' && a.kind === 'load');
+    const given = (await report(['--block', '256', '--param', 'n=4096', '--param', 'step=256'], 'guards.cu')).get('strided_sum')!;
+    // The remainder loop's load and the four copies of the unrolled body.
+    expect(loads(given).map((a) => [a.class, a.sectorsPerRequest])).toEqual(Array.from({ length: 5 }, () => ['coalesced', 4]));
+    // A runtime step leaves the unrolled copies' alignment unknown: runtime, with the reason.
+    const runtime = (await report(['--block', '256', '--param', 'n=4096'], 'guards.cu')).get('strided_sum')!;
+    expect(
+      loads(runtime)
+        .filter((a) => a.class === 'runtime')
+        .map((a) => a.reason.includes('merges definitions that differ by warp-uniform terms')),
+    ).toContain(true);
   });
 
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {

@@ -47,7 +47,8 @@ function gcd(a: number, b: number): number {
 
 /** Symbols whose value runs over consecutive integers across blocks or iterations. */
 function isRangingSymbol(monomial: string): boolean {
-  return /^(%ctaid\.[xyz]|iter:\d+)$/.test(monomial);
+  // iter:N: loop N's iteration; iter:mS: the iterations of a lane-strided merge read at statement S (defs.ts).
+  return /^(%ctaid\.[xyz]|iter:m?\d+)$/.test(monomial);
 }
 
 /**

@@ -359,7 +359,7 @@ export class ValueBuilder {
     if (values.every((value) => sameExpr(value, values[0]))) return values[0];
     const lines = defs.map((def) => this.lineOf(def)).join(', ');
     if (this.loopCarried(index, defs, values)) {
-      const offset = laneOffsetMerge(register, values, lines);
+      const offset = laneOffsetMerge(register, values, lines, `iter:m${index}`);
       if (offset) return offset;
       // Updated each iteration only from loop-carried and uniform values (stride /= 2): uniform.
       if (values.every(uniformApartFromCycles))
@@ -579,35 +579,78 @@ function summands(expr: Expr, coefficient: number, out: Term[]): Term[] {
  * terms: the lane-strided loop `for (i = tid; i < n; i += stride)` (unrolled, with a
  * remainder loop) merges `tid`, `i + 4*stride`, `i + stride`. An update that adds uniform
  * terms to the register itself (a cyclic definition) keeps the lane part. The result is that
- * lane part plus one uniform unknown, so lanes of a warp still differ by known amounts.
+ * lane part plus the first definition's uniform part plus a uniform rest: when every update
+ * and every other entry differs from it by a constant (a known stride), the rest is
+ * `g·iter` with g their greatest common divisor and iter ranging over the iterations (so
+ * alignment is exact), else one uniform unknown. Lanes of a warp still differ by known amounts.
  */
-function laneOffsetMerge(register: string, values: readonly Expr[], lines: string): Expr | null {
+function laneOffsetMerge(register: string, values: readonly Expr[], lines: string, rangeName: string): Expr | null {
   let key: string | null = null;
   let lanePart: Term[] = [];
+  let uniformKey: string | null = null;
+  let uniformPart: Term[] = [];
+  let uniformConstant = 0;
+  // Constant amounts the merged value moves by (updates, other entries); null once one is not constant.
+  let moves: number[] | null = [];
   for (const value of values) {
     const terms = summands(value, 1, []);
     const selfTerms = terms.filter((t) => isCycle(t.expr));
     const laneTerms = terms.filter((t) => !selfTerms.includes(t) && !isUniformExpr(t.expr));
+    const uniformTerms = terms.filter((t) => !selfTerms.includes(t) && !laneTerms.includes(t));
+    const constantSum = uniformTerms.reduce((sum, t) => sum + (t.expr.op === 'const' ? t.coefficient * t.expr.value : 0), 0);
+    // Another loop's iterations (iter:N times c, an inner induction) move the value by multiples of c.
+    const iterationTerms = uniformTerms.filter((t) => t.expr.op === 'sym' && t.expr.name.startsWith('iter:'));
+    const symbolicTerms = uniformTerms.filter((t) => t.expr.op !== 'const' && !iterationTerms.includes(t));
+    for (const t of iterationTerms) moves?.push(t.coefficient);
     if (selfTerms.length) {
       if (selfTerms.length > 1 || selfTerms[0].coefficient !== 1 || laneTerms.length) return null;
+      if (symbolicTerms.length) moves = null;
+      else moves?.push(constantSum);
       continue;
     }
-    const termKey = laneTerms
-      .map((t) => `${t.coefficient}*${formatExpr(t.expr)}`)
-      .sort()
-      .join(' + ');
+    const termKey = termsKey(laneTerms);
+    const symbolicKey = termsKey(symbolicTerms);
     if (key === null) {
       key = termKey;
       lanePart = laneTerms;
+      uniformKey = symbolicKey;
+      uniformPart = uniformTerms;
+      uniformConstant = constantSum;
     } else if (termKey !== key) {
       return null;
+    } else if (symbolicKey !== uniformKey) {
+      moves = null;
+    } else {
+      moves?.push(constantSum - uniformConstant);
     }
   }
   if (key === null || !lanePart.length || lanePart.some((t) => t.expr.op === 'opaque')) return null;
-  const lane = lanePart
+  const lane = sumOf(lanePart);
+  const stride = moves === null ? 0 : moves.reduce((g, m) => gcd(g, m), 0);
+  if (stride === 0)
+    return { op: 'add', a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
+  const rest: Expr = { op: 'mul', a: symbol(rangeName), b: { op: 'const', value: stride } };
+  return { op: 'add', a: uniformPart.length ? { op: 'add', a: lane, b: sumOf(uniformPart) } : lane, b: rest };
+}
+
+function termsKey(terms: readonly Term[]): string {
+  return terms
+    .map((t) => `${t.coefficient}*${formatExpr(t.expr)}`)
+    .sort()
+    .join(' + ');
+}
+
+function sumOf(terms: readonly Term[]): Expr {
+  return terms
     .map((t): Expr => (t.coefficient === 1 ? t.expr : { op: 'mul', a: t.expr, b: { op: 'const', value: t.coefficient } }))
     .reduce((sum, term): Expr => ({ op: 'add', a: sum, b: term }));
-  return { op: 'add', a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
+}
+
+function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 
 /** The value of a register of the loop-carried cycle being resolved (defs.ts's cyclic definition). */
