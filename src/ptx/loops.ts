@@ -310,7 +310,10 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
     return { ...none(`bound ${boundOperand.name} changes inside the loop`, setpSource), inductionRegister: iv.register };
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
-  if (bound.value === null) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  // A bound that depends on the thread (`t2 <= t` with t from blockIdx) is read per thread below.
+  const boundPerThread = (bound.value === null && /%(tid|ctaid)\b/.test(bound.reason ?? '')) || tested.offsetPerThread !== undefined;
+  if (bound.value === null && !boundPerThread)
+    return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
   // Start value: equal on every edge entering the header from outside.
   const startValue = (): { value: number | null; reason: string } => {
     let start: number | null = null;
@@ -330,16 +333,28 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
   const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
   const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
   const first = startValue();
-  if (first.value === null && /%(tid|ctaid)\b/.test(first.reason)) {
+  const startPerThread = first.value === null && /%(tid|ctaid)\b/.test(first.reason);
+  if (startPerThread || (boundPerThread && first.value !== null)) {
     const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
-    const perThread = threadCounts(resolver, launch, first.reason, entered, startValue, (start) => {
+    const why = [
+      startPerThread ? first.reason : '',
+      bound.value === null ? `bound: ${bound.reason}` : '',
+      tested.offsetReason ? `tested offset: ${tested.offsetReason}` : '',
+    ]
+      .filter(Boolean)
+      .join('; ');
+    const perThread = threadCounts(resolver, launch, why, entered, startValue, (start) => {
+      const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
+      const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
+      if (limit === null || offset === null) return null;
       // A thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
-      const tested0 = unsigned && bitsOf(type) === 32 ? (start + tested.offset) >>> 0 : start + tested.offset;
-      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? bound.value >>> 0 : bound.value) === false) return 0;
-      return countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
+      const tested0 = unsigned && bitsOf(type) === 32 ? (start + offset) >>> 0 : start + offset;
+      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
+      return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
     });
-    if (typeof perThread === 'string') return { ...none(`${first.reason}; ${perThread}`, setpSource), inductionRegister: iv.register };
-    const text = `${iv.register} starts per thread (${perThread.startText}); ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${bound.value}`;
+    if (typeof perThread === 'string') return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
+    const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
+    const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? 'a per-thread bound' : bound.value}`;
     return {
       tripCount: perThread.mean,
       warpTripCount: perThread.warpMax,
@@ -349,6 +364,8 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
     };
   }
   if (first.value === null) return { ...none(first.reason, setpSource), inductionRegister: iv.register };
+  if (bound.value === null || tested.offsetPerThread)
+    return { ...none(`bound unknown: ${bound.reason ?? tested.offsetReason}`, setpSource), inductionRegister: iv.register };
   const start = first.value;
   const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
   const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? '+' : ''}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
@@ -372,7 +389,7 @@ function linked(
   op: Operand,
   block: number,
   at: number,
-): { induction: Induction; offset: number; at: number } | null {
+): { induction: Induction; offset: number; at: number; offsetPerThread?: () => number | null; offsetReason?: string } | null {
   if (op.kind !== 'register') return null;
   const direct = induction(cfg, resolver, inLoop, op.name);
   if (direct) return { induction: direct, offset: 0, at };
@@ -394,8 +411,21 @@ function linked(
     const other = def.operands[otherSide];
     if (other.kind === 'register' && (resolver.defs.get(other.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) continue;
     const value = resolver.operand(other, defBlock, defs[0]);
+    const sign = def.mnemonic === 'add' ? 1 : -1;
+    // `i - limit` with the limit from the thread's indices: read per thread by the caller.
+    if (value.value === null && /%(tid|ctaid)\b/.test(value.reason ?? ''))
+      return {
+        induction: ind,
+        offset: 0,
+        at: defs[0],
+        offsetReason: value.reason ?? '',
+        offsetPerThread: () => {
+          const v = resolver.operand(other, defBlock, defs[0]).value;
+          return v === null ? null : sign * v;
+        },
+      };
     if (value.value === null) continue;
-    return { induction: ind, offset: def.mnemonic === 'add' ? value.value : -value.value, at: defs[0] };
+    return { induction: ind, offset: sign * value.value, at: defs[0] };
   }
   void block;
   return null;
@@ -423,7 +453,15 @@ function unresolvedOffset(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>
 function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, register: string): Induction | null {
   const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length !== 1) return null;
-  const def = resolver.instruction(defs[0]);
+  let def = resolver.instruction(defs[0]);
+  // `shr t, r, 1; ...; mov r, t`: nvcc keeps the next value in a temporary and copies it back at the latch;
+  // r changes at the copy, by the temporary's operation.
+  const copied = def.mnemonic === 'mov' && !def.guard && def.operands[1]?.kind === 'register' ? def.operands[1].name : null;
+  if (copied !== null) {
+    const tempDefs = (resolver.defs.get(copied) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    if (tempDefs.length !== 1) return null;
+    def = resolver.instruction(tempDefs[0]);
+  }
   if (def.guard || def.operands.length !== 3) return null;
   const [, a, b] = def.operands;
   const op = def.mnemonic;
@@ -610,7 +648,8 @@ function threadCounts(
         startMin = Math.min(startMin, start.value);
         startMax = Math.max(startMax, start.value);
         const trips = tripsFrom(start.value);
-        if (trips === null) return `the loop does not terminate cleanly for a thread starting at ${start.value}`;
+        if (trips === null)
+          return `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
         sum += trips;
         threadsIn++;
         warpHasThread = true;

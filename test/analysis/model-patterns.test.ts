@@ -110,6 +110,22 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     ).toContain(true);
   });
 
+  it('counts a halving loop whose next value is copied back at the latch', async () => {
+    // s = 128, 64, ..., 1 at block 256: 8 trips; the guard inside depends on s (unknown, counted taken).
+    const k = (await report(['--block', '256'], 'guards.cu')).get('tree_sum')!;
+    expect(k.loops.map((l) => l.tripCount)).toEqual([8]);
+    expect(k.loops[0].tripCountReason).toBe('counted: %r12 = 128; %r12 >>= 1; continue while %r12 ne 0');
+  });
+
+  it('counts a loop whose bound depends on the block, per block of the grid', async () => {
+    // t2 <= blockIdx.x over 4 blocks: 1, 2, 3, 4 trips; nvcc unrolls 4x: block 3 runs the unrolled
+    // body once, blocks 0..2 run the remainder 1..3 times (mean 2 over the blocks that reach it).
+    const k = (await report(['--block', '256', '--grid', 'causal_rows=4', '--param', 'width=256'], 'guards.cu')).get('causal_rows')!;
+    expect(k.loops.map((l) => l.tripCount)).toEqual([1, 2]);
+    expect(k.perThread!.globalLoadBytes).toBe((4 * (1 + 2 + 3 + 4)) / 4);
+    expect(k.perThread!.usesAssumedTripCounts).toBe(false);
+  });
+
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {
     // K = 100, step 8: 13 iterations = 3 passes of the 4x body + 1 remainder trip.
     for (const param of ['K=100', '2=100', 'param_bounded:K=100']) {
