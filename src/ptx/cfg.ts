@@ -32,6 +32,8 @@ export interface Cfg {
    * resolved per thread over a known launch (guards.ts); set by findLoops. Absent = every block counts.
    */
   live?: number[];
+  /** Per-block factor from branches inside loops resolved per thread and iteration (guards.ts); absent = 1. */
+  branchScale?: number[];
   /** Branches resolved per thread over a known launch (guards.ts), when there are any. */
   threadGuards?: { branches: number; scope: 'block' | 'grid'; threads: number };
   /** Blocks whose closing conditional branch has a known outcome (set with `live`). */

@@ -6,7 +6,7 @@
 // the launch's threads that reaches each block, which weights per-thread instructions and
 // bytes the way Nsight Compute averages them (over threads launched).
 import type { Instruction } from './ast.js';
-import type { Cfg } from './cfg.js';
+import { dominates, type Cfg } from './cfg.js';
 import type { ValueResolver } from './values.js';
 
 export interface GuardLaunch {
@@ -194,4 +194,142 @@ export function threadReaches(reach: ThreadReach, blockIndex: number, threadInde
   const blockThreads = reach.block[0] * reach.block[1] * reach.block[2];
   const b = reach.scope === 'grid' ? blockIndex : 0;
   return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
+}
+
+/** A counted loop's induction, for branches inside it that depend on the iteration. */
+export interface LoopInduction {
+  header: number;
+  blocks: number[];
+  register: string;
+  /** Header values of `register` for the thread whose %tid / %ctaid are set in the resolver. */
+  headerValues: () => number[] | null;
+}
+
+/** Thread x iteration evaluations at most, over all in-loop branches. */
+const LOOP_EVALUATION_LIMIT = 1 << 20;
+
+/**
+ * Branches inside a counted loop whose predicate resolves once the thread's indices and the
+ * loop's induction value are given (`if (tid < s)` in a tree reduction): the share of
+ * (thread, iteration) pairs that take each side scales the blocks that side dominates.
+ */
+export function loopBranchScale(
+  cfg: Cfg,
+  resolver: ValueResolver,
+  launch: GuardLaunch,
+  inductions: readonly LoopInduction[],
+  reach: ThreadReach | null,
+  decidedNext: readonly number[],
+): { scale: number[]; resolvedBranches: number[]; scope: 'block' | 'grid'; threads: number } | null {
+  const block = launch.block;
+  if (!block || inductions.length === 0) return null;
+  // Innermost counted loop of each block (smallest body).
+  const innermost = new Map<number, LoopInduction>();
+  for (const loop of [...inductions].sort((a, b) => b.blocks.length - a.blocks.length)) for (const b of loop.blocks) innermost.set(b, loop);
+  const scale = new Array<number>(cfg.blocks.length).fill(1);
+  const resolvedBranches: number[] = [];
+  const resolved = new Set(reach?.resolvedBranches ?? []);
+  const blockThreads = block[0] * block[1] * block[2];
+  let budget = LOOP_EVALUATION_LIMIT;
+  let usedScope: 'block' | 'grid' = 'block';
+  let usedThreads = 0;
+  for (const b of cfg.reversePostorder) {
+    const loop = innermost.get(b);
+    const node = cfg.blocks[b];
+    if (!loop || decidedNext[b] >= 0 || resolved.has(b) || node.successors.length !== 2) continue;
+    // if / if-else inside the body only: loop exits and back edges are the trip count's business.
+    if (node.successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
+    const statement = node.statements[node.statements.length - 1];
+    const last = statement === undefined ? null : (cfg.fn.body[statement] as Instruction);
+    if (!last || last.mnemonic !== 'bra' || !last.guard) continue;
+    const guard = last.guard;
+    let scope = scopeFor(resolver, launch, () => {
+      const values = loop.headerValues();
+      if (!values || values.length === 0) return null;
+      resolver.special.set(loop.register, values[0]);
+      return resolver.predicateRegister(guard.register, b, statement);
+    });
+    if (scope === null) continue;
+    // Threads kept from the loop by a grid-level guard are known only per block of the grid.
+    if (reach?.scope === 'grid' && reach.fraction[loop.header] < 1) scope = 'grid';
+    const grid: [number, number, number] = scope === 'grid' ? launch.grid! : [1, 1, 1];
+    const blocks = grid[0] * grid[1] * grid[2];
+    let taken = 0;
+    let total = 0;
+    let complete = true;
+    try {
+      enumerate: for (let g = 0; g < blocks; g++) {
+        if (scope === 'grid')
+          setAxes(resolver, 'ctaid', [g % grid[0], Math.floor(g / grid[0]) % grid[1], Math.floor(g / (grid[0] * grid[1]))]);
+        for (let t = 0; t < blockThreads; t++) {
+          setAxes(resolver, 'tid', [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))]);
+          if (reach && !reachesFrom(reach, scope, g, t, loop.header)) continue;
+          resolver.special.delete(loop.register);
+          const values = loop.headerValues();
+          if (values === null || (budget -= values.length) < 0) {
+            complete = false;
+            break enumerate;
+          }
+          for (const v of values) {
+            resolver.special.set(loop.register, v);
+            const value = resolver.predicateRegister(guard.register, b, statement);
+            if (value === null) {
+              complete = false;
+              break enumerate;
+            }
+            if (value !== guard.negated) taken++;
+            total++;
+          }
+        }
+      }
+    } finally {
+      resolver.special.delete(loop.register);
+      clearAxes(resolver);
+    }
+    if (!complete || total === 0) continue;
+    const fallthrough = b + 1;
+    const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
+    for (const [successor, share] of [
+      [target, taken / total],
+      [fallthrough, 1 - taken / total],
+    ] as const) {
+      // A side entered only through this branch: everything it dominates in the loop runs that share of the time.
+      if (cfg.blocks[successor].predecessors.length !== 1) continue;
+      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale[inner] *= share;
+    }
+    resolvedBranches.push(b);
+    if (scope === 'grid') usedScope = 'grid';
+    usedThreads = Math.max(usedThreads, blockThreads * blocks);
+  }
+  return resolvedBranches.length ? { scale, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
+}
+
+/** 'block' when `probe` resolves with %tid alone, 'grid' when it needs %ctaid too (grid known), else null. */
+function scopeFor(resolver: ValueResolver, launch: GuardLaunch, probe: () => boolean | null): 'block' | 'grid' | null {
+  try {
+    setAxes(resolver, 'tid', [0, 0, 0]);
+    if (probe() !== null) return 'block';
+    if (!launch.grid) return null;
+    setAxes(resolver, 'ctaid', [0, 0, 0]);
+    return probe() !== null ? 'grid' : null;
+  } finally {
+    clearAxes(resolver);
+  }
+}
+
+function setAxes(resolver: ValueResolver, name: 'tid' | 'ctaid', values: readonly number[]): void {
+  values.forEach((v, i) => resolver.special.set(`%${name}.${AXES[i]}`, v));
+}
+
+function clearAxes(resolver: ValueResolver): void {
+  for (const axis of AXES) {
+    resolver.special.delete(`%tid.${axis}`);
+    resolver.special.delete(`%ctaid.${axis}`);
+  }
+}
+
+/** Whether thread t of block g reaches `block` (a block-scoped enumeration reaches here only when every block does). */
+function reachesFrom(reach: ThreadReach, scope: 'block' | 'grid', g: number, t: number, block: number): boolean {
+  if (reach.scope === 'grid' && scope === 'block') return true;
+  return threadReaches(reach, reach.scope === 'grid' ? g : 0, t, block);
 }

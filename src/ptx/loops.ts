@@ -6,7 +6,7 @@
 import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
-import { threadReach, threadReaches, type ThreadReach } from './guards.js';
+import { loopBranchScale, threadReach, threadReaches, type LoopInduction, type ThreadReach } from './guards.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType } from './values.js';
 
@@ -45,6 +45,8 @@ export interface LoopOptions {
 const THREAD_LIMIT = 1 << 20;
 
 const SIMULATION_LIMIT = 1_000_000;
+/** Iterations listed at most per thread for branches that depend on the induction (guards.ts). */
+const SEQUENCE_LIMIT = 1 << 16;
 
 export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   const resolver = new ValueResolver(cfg, { values: options.defines });
@@ -62,8 +64,16 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
     for (const b of reach.resolvedBranches) cfg.decided![b] = 1;
     cfg.threadGuards = { branches: reach.resolvedBranches.length, scope: reach.scope, threads: reach.pathOfThread.length };
   }
+  const inductions: LoopInduction[] = [];
   for (const loop of loops) {
     const counted = tripCount(cfg, resolver, loop, launch, reach);
+    if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header])
+      inductions.push({
+        header: loop.header,
+        blocks: loop.blocks,
+        register: counted.inductionRegister,
+        headerValues: counted.headerValues,
+      });
     loop.tripCount = counted.tripCount;
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
@@ -85,13 +95,25 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
       }
     }
   }
+  // Branches inside a counted loop whose outcome follows from the thread and the iteration (`if (tid < s)`).
+  const inLoop = loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext);
+  if (inLoop) {
+    cfg.branchScale = inLoop.scale;
+    for (const b of inLoop.resolvedBranches) cfg.decided![b] = 1;
+    if (inLoop.resolvedBranches.length)
+      cfg.threadGuards = {
+        branches: (cfg.threadGuards?.branches ?? 0) + inLoop.resolvedBranches.length,
+        scope: cfg.threadGuards?.scope === 'grid' || inLoop.scope === 'grid' ? 'grid' : 'block',
+        threads: Math.max(cfg.threadGuards?.threads ?? 0, inLoop.threads),
+      };
+  }
   return loops;
 }
 
 /** Executions per thread of each fn.body statement (0 for non-instructions and dead code). */
 export function statementWeights(cfg: Cfg, loops: LoopInfo[]): Float64Array {
   const blockWeight: number[] = new Array<number>(cfg.blocks.length).fill(0);
-  for (const b of cfg.reversePostorder) blockWeight[b] = cfg.live ? cfg.live[b] : 1;
+  for (const b of cfg.reversePostorder) blockWeight[b] = (cfg.live ? cfg.live[b] : 1) * (cfg.branchScale?.[b] ?? 1);
   for (const loop of loops) {
     const trips = loop.tripCount ?? loop.assumedTripCount ?? 1;
     for (const b of loop.blocks) blockWeight[b] *= trips;
@@ -220,6 +242,8 @@ interface Counted {
   inductionRegister: string | null;
   source: SourceLocation | null;
   warpTripCount?: number;
+  /** The induction register's value at the header in each iteration, for the thread whose indices are set in the resolver. */
+  headerValues?: () => number[] | null;
 }
 
 type Launch = { block: [number, number, number] | null; grid: [number, number, number] | null };
@@ -343,7 +367,7 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
     ]
       .filter(Boolean)
       .join('; ');
-    const perThread = threadCounts(resolver, launch, why, entered, startValue, (start) => {
+    const tripsFrom = (start: number): number | null => {
       const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
       const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
       if (limit === null || offset === null) return null;
@@ -351,7 +375,8 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
       const tested0 = unsigned && bitsOf(type) === 32 ? (start + offset) >>> 0 : start + offset;
       if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
       return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
-    });
+    };
+    const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom);
     if (typeof perThread === 'string') return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
     const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
     const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? 'a per-thread bound' : bound.value}`;
@@ -359,6 +384,11 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
       tripCount: perThread.mean,
       warpTripCount: perThread.warpMax,
       inductionRegister: iv.register,
+      headerValues: () => {
+        const start = startValue().value;
+        const trips = start === null ? null : tripsFrom(start);
+        return start === null || trips === null ? null : headerSequence(iv, start, trips, bitsOf(type), unsigned);
+      },
       source: setpSource,
       reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`,
     };
@@ -378,7 +408,20 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
     };
   const extraExits = exits.length - 1;
   const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? 's' : ''})` : ''}`;
-  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource };
+  const values = headerSequence(iv, start, trips, bitsOf(type), unsigned);
+  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values };
+}
+
+/** start, start (op) step, ...: the induction's value at the header in each of `trips` iterations. */
+function headerSequence(iv: Induction, start: number, trips: number, bits: number, unsigned: boolean): number[] | null {
+  if (trips > SEQUENCE_LIMIT) return null;
+  const values: number[] = [];
+  let v = start;
+  for (let k = 0; k < trips; k++) {
+    values.push(v);
+    v = applyStep(iv, v, bits, unsigned);
+  }
+  return values;
 }
 
 /** An operand that is an induction register, or induction register + loop-invariant constant. */

@@ -247,7 +247,15 @@ export class ValueResolver {
       return unknown(`${name}: definition chain too deep`);
     }
     const def = this.reachingIndex(name, block, statement);
-    if (def < 0) return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
+    if (def < 0) {
+      // A loop induction merged at its header, given for one iteration while enumerating (guards.ts).
+      const given = this.special.get(name);
+      if (given !== undefined) {
+        this.readSpecial = true;
+        return known(given);
+      }
+      return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
+    }
     return this.evaluate(def, depth + 1);
   }
 

@@ -110,11 +110,18 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     ).toContain(true);
   });
 
-  it('counts a halving loop whose next value is copied back at the latch', async () => {
-    // s = 128, 64, ..., 1 at block 256: 8 trips; the guard inside depends on s (unknown, counted taken).
+  it('counts a halving loop copied back at the latch, and the guard on its induction per iteration', async () => {
+    // s = 128, 64, ..., 1 at block 256: 8 trips.
     const k = (await report(['--block', '256'], 'guards.cu')).get('tree_sum')!;
     expect(k.loops.map((l) => l.tripCount)).toEqual([8]);
     expect(k.loops[0].tripCountReason).toBe('counted: %r12 = 128; %r12 >>= 1; continue while %r12 ne 0');
+    // `if (threadIdx.x < s)` is resolved per thread and iteration: s of 256 threads load 8 B and store 4 B;
+    // thread 0 then reads partial[0] once.
+    const sum = 128 + 64 + 32 + 16 + 8 + 4 + 2 + 1;
+    expect(k.perThread!.sharedLoadBytes).toBe((8 * sum) / 256 + 4 / 256);
+    expect(k.perThread!.sharedStoreBytes).toBe(4 + (4 * sum) / 256);
+    expect(k.perThread!.globalStoreBytes).toBe(4 / 256);
+    expect(k.perThread!.unknownBranchesCountedTaken).toBe(false);
   });
 
   it('counts a loop whose bound depends on the block, per block of the grid', async () => {
