@@ -3,10 +3,9 @@
 // So each line contributes sassCount(line) x (weighted PTX executions at the line / static PTX
 // instructions at the line), callees included (their weights scaled by the calls' weights, as
 // the mix counts them). SASS at a line no PTX instruction carries (prologue, epilogue) counts
-// once per thread. In loops ptxas unrolls again (nvcc's unrolled PTX body by 4 more, short
-// inner loops fully), so a loop line's SASS per PTX instruction is capped at the kernel's
-// straight-line ratio (on the corpus's development kernels: 25 of 91 within 10% of ncu
-// with the cap, 23 without). Toolkit routines ptxas calls only for rare operands (`…slowpath`,
+// once per thread. Known limit: where ptxas unrolls a PTX loop again (a runtime-bound loop
+// nvcc already unrolled by 4, a short inner loop fully), its copies raise the line's SASS
+// count while running fewer times, and the estimate counts them too often. Toolkit routines ptxas calls only for rare operands (`…slowpath`,
 // `…mediumpath`: denormals, overflow, special values) count 0; other toolkit routines
 // (`__cuda_sm20_div_u16`, `…div_s64`, `…div_rn_f64_full`) once per thread.
 import path from 'node:path';
@@ -49,22 +48,6 @@ export function tallyInstruction(into: LineTally, key: string | null, weight: nu
 const RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
 const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 
-/** SASS per PTX instruction over the lines each of whose PTX instructions runs at most once per thread (straight-line code). */
-function straightLineExpansion(lines: readonly SassLineCount[], statics: Map<string, number>, tally: LineTally): number {
-  let sass = 0;
-  let ptx = 0;
-  for (const entry of lines) {
-    if (entry.subroutine !== undefined && TOOLKIT_ROUTINE.test(entry.subroutine)) continue;
-    const key = lineKey(entry.file, entry.line);
-    const count = statics.get(key) ?? 0;
-    if (count > 0 && (tally.weighted.get(key) ?? 0) <= count) {
-      sass += entry.instructions;
-      ptx += count;
-    }
-  }
-  return ptx > 0 ? sass / ptx : 1;
-}
-
 /** Σ over the function's SASS lines of instructions x executions per PTX instruction at that line. */
 export function estimateSassInstructions(
   lines: readonly SassLineCount[],
@@ -73,7 +56,6 @@ export function estimateSassInstructions(
 ): number {
   const statics = new Map<string, number>();
   for (const name of tally.reachable) for (const [key, value] of ownOf(name) ?? []) add(statics, key, value);
-  const expansion = straightLineExpansion(lines, statics, tally);
   let total = 0;
   for (const entry of lines) {
     if (entry.subroutine !== undefined && TOOLKIT_ROUTINE.test(entry.subroutine)) {
@@ -82,12 +64,7 @@ export function estimateSassInstructions(
     }
     const key = lineKey(entry.file, entry.line);
     const count = statics.get(key) ?? 0;
-    const executions = tally.weighted.get(key) ?? 0;
-    if (count === 0) total += entry.instructions;
-    else if (executions <= count) total += (entry.instructions * executions) / count;
-    // A line inside a loop: ptxas's unrolled copies raise its SASS per PTX instruction without
-    // running more often, so the ratio is capped at the kernel's straight-line expansion.
-    else total += executions * Math.min(entry.instructions / count, expansion);
+    total += count > 0 ? (entry.instructions * (tally.weighted.get(key) ?? 0)) / count : entry.instructions;
   }
   return total;
 }

@@ -190,8 +190,9 @@ function addressRelocations(elf: ElfFile, r: ByteReader, debugLine: ElfSection):
   return out;
 }
 
+/** A warning: without the line table only the SASS estimate is missing. */
 function diagnostic(message: string, file: string | undefined, offset: number, kernel?: string): Diagnostic {
-  return { severity: 'error', stage: 'cubin', message, file, offset, ...(kernel ? { kernel } : {}) };
+  return { severity: 'warning', stage: 'cubin', message, file, offset, ...(kernel ? { kernel } : {}) };
 }
 
 /** Adds `bytes` of SASS at `address` to the counts of (file, line), split by the subroutine symbols that cover it. */
