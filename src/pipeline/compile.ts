@@ -91,7 +91,12 @@ async function buildUnit(input: CompileSideInput, unit: string, arch: string, in
     return { kernels: [], diagnostics };
   }
   // The cubin ptxas already wrote for the resources: its line table gives the SASS estimate.
-  const sass = result.cubinPath ? await readFile(result.cubinPath).then((b) => readSassLines(new Uint8Array(b), result.cubinPath!), () => null) : null;
+  const sass = result.cubinPath
+    ? await readFile(result.cubinPath).then(
+        (b) => readSassLines(new Uint8Array(b), result.cubinPath!),
+        () => null,
+      )
+    : null;
   if (sass) diagnostics.push(...sass.diagnostics);
   const analysed = analyzeOne(
     {

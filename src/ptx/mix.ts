@@ -559,7 +559,9 @@ export function analyzeInstructions(
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
-      ...(sassLines && lines ? { sassInstructions: estimateSassInstructions(sassLines, lines, (name) => context.ownLines?.get(name)) } : {}),
+      ...(sassLines && lines
+        ? { sassInstructions: estimateSassInstructions(sassLines, lines, (name) => context.ownLines?.get(name)) }
+        : {}),
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed,
     },

@@ -3,11 +3,12 @@
 // So each line contributes sassCount(line) x (weighted PTX executions at the line / static PTX
 // instructions at the line), callees included (their weights scaled by the calls' weights, as
 // the mix counts them). SASS at a line no PTX instruction carries (prologue, epilogue) counts
-// once per thread. Known limit: where ptxas unrolls a PTX loop again (a runtime-bound loop
-// nvcc already unrolled by 4, a short inner loop fully), its copies raise the line's SASS
-// count while running fewer times, and the estimate counts them too often. Toolkit routines ptxas calls only for rare operands (`…slowpath`,
+// once per thread. Toolkit routines ptxas calls only for rare operands (`…slowpath`,
 // `…mediumpath`: denormals, overflow, special values) count 0; other toolkit routines
 // (`__cuda_sm20_div_u16`, `…div_s64`, `…div_rn_f64_full`) once per thread.
+// Known limit: where ptxas unrolls a PTX loop again (a runtime-bound loop nvcc already unrolled
+// by 4, a short inner loop fully), its copies raise the line's SASS count while each runs less
+// often, and the estimate counts them too often.
 import path from 'node:path';
 import type { SassLineCount } from '../model/types.js';
 import type { SourceLocation } from './ast.js';

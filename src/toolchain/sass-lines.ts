@@ -16,6 +16,7 @@ import { ByteReader, ElfError, readElf, type ElfFile, type ElfSection, type ElfS
 export const SASS_INSTRUCTION_BYTES = 16;
 const FIRST_FIXED_SIZE_SM = 70;
 const SHT_RELA = 4;
+const SHT_REL = 9;
 const STT_FUNC = 2;
 const DW_LNE_END_SEQUENCE = 1;
 const DW_LNE_SET_ADDRESS = 2;
@@ -39,6 +40,8 @@ interface Row {
 interface Sequence {
   /** Byte offset of the set_address operand inside .debug_line, where its relocation applies. */
   addressOffset: number;
+  /** The operand as stored: the addend of a REL relocation (sm_75 cubins); RELA (sm_90) carries its own. */
+  storedAddress: number;
   rows: Row[];
   endAddress: number;
 }
@@ -154,9 +157,9 @@ function readUnit(r: ByteReader, start: number, sectionEnd: number): { unit: Lin
         state = { address: 0, file: 1, line: 1 };
       } else if (sub === DW_LNE_SET_ADDRESS) {
         if (len !== 9) throw new ElfError(`set_address with a ${len - 1}-byte operand (cubins use 8)`, opAt);
-        // The stored value is 0 in a relocatable cubin; the relocation's symbol names the section.
-        sequence ??= { addressOffset: c.at, rows: [], endAddress: 0 };
-        state.address = Number(r.u64(c.at, 'address'));
+        // Row addresses count from the set_address; the relocation's symbol names the section.
+        sequence ??= { addressOffset: c.at, storedAddress: Number(r.u64(c.at, 'address')), rows: [], endAddress: 0 };
+        state.address = 0;
       } else if (sub === DW_LNE_DEFINE_FILE) {
         readFile(c.cString(next, 'file name'));
       }
@@ -174,17 +177,20 @@ function readUnit(r: ByteReader, start: number, sectionEnd: number): { unit: Lin
   return { unit: { files, sequences }, next: end };
 }
 
-/** set_address operand offset -> the symbol it is relocated against, from the RELA section for .debug_line. */
-function addressRelocations(elf: ElfFile, r: ByteReader, debugLine: ElfSection): Map<number, { symbol: ElfSymbol; addend: number }> {
-  const out = new Map<number, { symbol: ElfSymbol; addend: number }>();
-  for (const rela of elf.sections.filter((s) => s.type === SHT_RELA && s.info === debugLine.index)) {
-    r.range(rela.offset, rela.size, `${rela.name}`);
-    for (let at = rela.offset; at + 24 <= rela.offset + rela.size; at += 24) {
+/** set_address operand offset -> the symbol it is relocated against and the addend (null for REL:
+ * the stored operand), from the RELA / REL sections that apply to .debug_line. */
+function addressRelocations(elf: ElfFile, r: ByteReader, debugLine: ElfSection): Map<number, { symbol: ElfSymbol; addend: number | null }> {
+  const out = new Map<number, { symbol: ElfSymbol; addend: number | null }>();
+  for (const rel of elf.sections.filter((s) => (s.type === SHT_RELA || s.type === SHT_REL) && s.info === debugLine.index)) {
+    const entry = rel.type === SHT_RELA ? 24 : 16;
+    r.range(rel.offset, rel.size, `${rel.name}`);
+    for (let at = rel.offset; at + entry <= rel.offset + rel.size; at += entry) {
       const offset = r.size(at, 'relocation offset');
       const symbolIndex = Number(r.u64(at + 8, 'relocation info') >> 32n);
       const symbol = elf.symbols[symbolIndex];
       if (!symbol) throw new ElfError(`relocation names symbol ${symbolIndex}, past the symbol table`, at + 8);
-      out.set(offset, { symbol, addend: Number(BigInt.asIntN(64, r.u64(at + 16, 'relocation addend'))) });
+      const addend = rel.type === SHT_RELA ? Number(BigInt.asIntN(64, r.u64(at + 16, 'relocation addend'))) : null;
+      out.set(offset, { symbol, addend });
     }
   }
   return out;
@@ -223,18 +229,25 @@ function addRange(
   add(at, end, null);
 }
 
-// Opcode in bits 0-11 of the first 64-bit word (sm_70+ encodings, as cuobjdump -sass prints them).
-const OPCODE_NOP = 0x918;
-const OPCODE_BRA = 0x947;
-/** A branch whose offset field (bits 32-63) is -4 words: to itself. */
-const SELF_BRANCH_OFFSET = 0xfffffffcn;
+// Opcode and guard in bits 0-15 of the first 64-bit word (sm_70+ encodings, as cuobjdump -sass
+// prints them): NOP, and BRA guarded by PT (always taken).
+const NOP = 0x918;
+const BRA_ALWAYS = 0x7947;
+
+/** An always-taken BRA to itself: the offset -16 bytes in bits 32-63 (sm_75's encoding), or -4
+ * words split over bits 16-23 and 34-63 (sm_90's), as the fixtures' cuobjdump listings show. */
+function isSelfBranch(word: bigint): boolean {
+  if (Number(word & 0xffffn) !== BRA_ALWAYS) return false;
+  const low = Number((word >> 16n) & 0xffn);
+  return (low === 0 && word >> 32n === 0xfffffff0n) || (low === 0xfc && word >> 34n === 0x3fffffffn);
+}
 
 /** Where the section's trailing padding starts: the NOPs at its end and the `BRA` to itself before them. */
 function paddingStart(r: ByteReader, text: ElfSection): number {
   let end = text.size - (text.size % SASS_INSTRUCTION_BYTES);
   const word = (at: number) => r.u64(text.offset + at, 'SASS instruction');
-  while (end > 0 && Number(word(end - 16) & 0xfffn) === OPCODE_NOP) end -= 16;
-  if (end > 0 && Number(word(end - 16) & 0xfffn) === OPCODE_BRA && word(end - 16) >> 32n === SELF_BRANCH_OFFSET) end -= 16;
+  while (end > 0 && Number(word(end - 16) & 0xfffn) === NOP) end -= 16;
+  if (end > 0 && isSelfBranch(word(end - 16))) end -= 16;
   return end;
 }
 
@@ -279,22 +292,29 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
   try {
     r.range(debugLine.offset, debugLine.size, '.debug_line');
     const relocations = addressRelocations(elf, r, debugLine);
+    // Function symbols by section, in address order: the subroutines inside a kernel's section.
+    const functionSymbols = new Map<number, ElfSymbol[]>();
+    for (const s of elf.symbols) {
+      if (s.type !== STT_FUNC || s.size === 0) continue;
+      functionSymbols.set(s.sectionIndex, [...(functionSymbols.get(s.sectionIndex) ?? []), s]);
+    }
+    for (const list of functionSymbols.values()) list.sort((a, b) => a.value - b.value);
     const end = debugLine.offset + debugLine.size;
-    for (let at = debugLine.offset; at < end; ) {
+    for (let at = debugLine.offset; at < end;) {
       const { unit, next } = readUnit(r, at, end);
       at = next;
       for (const sequence of unit.sequences) {
         const relocation = relocations.get(sequence.addressOffset - debugLine.offset);
         const text = relocation && elf.sections[relocation.symbol.sectionIndex];
         if (!relocation || !text?.name.startsWith('.text.')) {
-          diagnostics.push(diagnostic('line-table sequence whose address is not relocated against a .text section', file, sequence.addressOffset));
+          diagnostics.push(
+            diagnostic('line-table sequence whose address is not relocated against a .text section', file, sequence.addressOffset),
+          );
           continue;
         }
         const name = text.name.slice('.text.'.length);
-        const base = relocation.symbol.value + relocation.addend;
-        const subroutines = elf.symbols
-          .filter((s) => s.type === STT_FUNC && s.sectionIndex === text.index && s.name !== name && s.size > 0)
-          .sort((a, b) => a.value - b.value);
+        const base = relocation.symbol.value + (relocation.addend ?? sequence.storedAddress);
+        const subroutines = (functionSymbols.get(text.index) ?? []).filter((s) => s.name !== name);
         const rows = [...sequence.rows, { address: sequence.endAddress, file: 0, line: 0 }];
         const problem = sequenceProblem(rows, base, text, unit.files);
         if (problem) {

@@ -121,7 +121,21 @@ function assumptionsOf(k: KernelReport): string[] {
 function table(kernels: KernelReport[]): string {
   // SASS per thread only when some kernel has a cubin line table behind it.
   const sass = kernels.some((k) => k.perThread?.sassInstructions !== undefined);
-  const header = ['kernel', 'arch', 'regs', 'block', 'occupancy', 'instr/thread', ...(sass ? ['sass/thread'] : []), 'flops', 'gld B', 'gst B', 'sld B', 'sst B', 'regions'];
+  const header = [
+    'kernel',
+    'arch',
+    'regs',
+    'block',
+    'occupancy',
+    'instr/thread',
+    ...(sass ? ['sass/thread'] : []),
+    'flops',
+    'gld B',
+    'gst B',
+    'sld B',
+    'sst B',
+    'regions',
+  ];
   const rows = kernels.map((k) => {
     const star = k.loops.some((l) => l.tripCount === null) ? '*' : '';
     const n = (v: number | null | undefined) => num(v) + (v === null || v === undefined ? '' : star);
