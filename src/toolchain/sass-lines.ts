@@ -93,7 +93,8 @@ class Cursor {
   }
   cString(limit: number, what: string): string {
     const s = this.r.cString(this.at, limit, what);
-    this.at += new TextEncoder().encode(s).length + 1;
+    // Past the NUL by the raw bytes (a name that is not valid UTF-8 decodes to another length).
+    this.at = this.r.bytes.indexOf(0, this.at) + 1;
     return s;
   }
 }
