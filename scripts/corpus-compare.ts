@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeModule, type AnalyzeModuleInput } from '../src/analysis/index.js';
+import { readSassLines } from '../src/toolchain/sass-lines.js';
 import type { AccessReport, KernelReport } from '../src/model/types.js';
 import type { Manifest, PlannedLaunch } from './corpus-plan.js';
 
@@ -141,6 +142,8 @@ export interface KernelRow {
   displayName: string;
   threads: number;
   instructions: { predicted: number | null; measured: number; ratio: number | null; within10: boolean };
+  /** perThread.sassInstructions (from BUILD_DIR/<fileId>.cubin's line table) against the same measurement. */
+  sassInstructions: { predicted: number | null; ratio: number | null; within10: boolean };
   globalBytes: { predicted: number | null; measured: number; ratio: number | null; within2: boolean; staticallyCertain: boolean };
   localBytesMeasured: number;
   localBytesPredicted: number | null;
@@ -161,6 +164,7 @@ function summary(kernels: KernelRow[], sites: SiteRow[]) {
   const definiteSites = kernels.reduce((s, k) => s + k.sites.definite, 0);
   const judged = sites.filter((r) => r.verdict === 'agree' || r.verdict === 'disagree');
   const instr = kernels.filter((k) => k.instructions.predicted !== null);
+  const sass = kernels.filter((k) => k.sassInstructions.predicted !== null);
   const certain = kernels.filter((k) => k.globalBytes.staticallyCertain && k.globalBytes.predicted !== null && k.globalBytes.measured > 0);
   const withBytes = kernels.filter((k) => k.globalBytes.predicted !== null && k.globalBytes.measured > 0);
   return {
@@ -183,6 +187,9 @@ function summary(kernels: KernelRow[], sites: SiteRow[]) {
     instructionsWithin10Percent: instr.filter((k) => k.instructions.within10).length,
     instructionsCompared: instr.length,
     instructionsWithin10PercentShare: pct(instr.filter((k) => k.instructions.within10).length, instr.length),
+    sassInstructionsWithin10Percent: sass.filter((k) => k.sassInstructions.within10).length,
+    sassInstructionsCompared: sass.length,
+    sassInstructionsWithin10PercentShare: pct(sass.filter((k) => k.sassInstructions.within10).length, sass.length),
     globalBytesWithin2Percent: withBytes.filter((k) => k.globalBytes.within2).length,
     globalBytesCompared: withBytes.length,
     globalBytesWithin2PercentCertain: certain.filter((k) => k.globalBytes.within2).length,
@@ -250,6 +257,10 @@ function main(argv: string[]): void {
       continue;
     }
     const ptxText = readFileSync(ptxFile, 'utf8');
+    // The cubin device/corpus/build.py made from the same PTX (ptxas -lineinfo): SASS per source line.
+    const cubinFile = path.join(buildDir, fid + '.cubin');
+    const sassTable = existsSync(cubinFile) ? readSassLines(new Uint8Array(readFileSync(cubinFile)), cubinFile) : null;
+    for (const d of sassTable?.diagnostics ?? []) analysisErrors.push({ file: fid, message: `${d.message} (byte ${d.offset})` });
     const byKernel = new Map(fileLaunches.map((l) => [l.kernel, l]));
     // Parameter values by full PTX parameter name (`<kernel>_param_<i>`), unique across the module.
     const defines: Record<string, number> = {};
@@ -275,6 +286,7 @@ function main(argv: string[]): void {
       },
       defines,
       loops: { assumedTripCount: 1, hints: {} },
+      ...(sassTable ? { sassLines: sassTable.functions } : {}),
     };
     let reports: KernelReport[];
     try {
@@ -305,6 +317,7 @@ function main(argv: string[]): void {
       siteRows.push(...sites);
       const instrMeasured = m.metrics!['smsp__thread_inst_executed.sum'] / threads;
       const instrPredicted = report.perThread?.instructions ?? null;
+      const sassPredicted = report.perThread?.sassInstructions ?? null;
       const bytesMeasured = measuredGlobalBytes(m.sites ?? []) / threads;
       const bytesPredicted = report.perThread ? report.perThread.globalLoadBytes + report.perThread.globalStoreBytes : null;
       const perThread = report.perThread;
@@ -324,6 +337,11 @@ function main(argv: string[]): void {
           measured: Math.round(instrMeasured * 100) / 100,
           ratio: ratio(instrPredicted, instrMeasured),
           within10: instrPredicted !== null && Math.abs(instrPredicted - instrMeasured) <= 0.1 * instrMeasured,
+        },
+        sassInstructions: {
+          predicted: sassPredicted === null ? null : Math.round(sassPredicted * 100) / 100,
+          ratio: ratio(sassPredicted, instrMeasured),
+          within10: sassPredicted !== null && Math.abs(sassPredicted - instrMeasured) <= 0.1 * instrMeasured,
         },
         globalBytes: {
           predicted: bytesPredicted,
@@ -420,6 +438,7 @@ function main(argv: string[]): void {
       kernel: k.displayName,
       threads: k.threads,
       instructions: k.instructions,
+      sassInstructions: k.sassInstructions,
       globalBytes: k.globalBytes,
       localBytesMeasured: k.localBytesMeasured,
       localBytesPredicted: k.localBytesPredicted,
@@ -460,6 +479,11 @@ export function markdownTable(sums: Record<string, ReturnType<typeof summary>>, 
       'per-thread instructions within 10% of ncu',
       '≥ 90% of kernels',
       (s) => `${s.instructionsWithin10PercentShare}% (${s.instructionsWithin10Percent} / ${s.instructionsCompared})`,
+    ],
+    [
+      'per-thread SASS instructions (cubin line table) within 10% of ncu',
+      '≥ 90% of kernels',
+      (s) => `${s.sassInstructionsWithin10PercentShare}% (${s.sassInstructionsWithin10Percent} / ${s.sassInstructionsCompared})`,
     ],
     [
       'per-thread global bytes within 2%: no assumed trip count or unknown branch',

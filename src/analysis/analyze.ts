@@ -11,7 +11,16 @@ import {
   type PtxError,
   type PtxFunction,
 } from '../ptx/index.js';
-import type { BlockSource, Cliffs, Diagnostic, KernelReport, KernelResources, LoopReport, OccupancyCurvePoint } from '../model/types.js';
+import type {
+  BlockSource,
+  Cliffs,
+  Diagnostic,
+  KernelReport,
+  KernelResources,
+  LoopReport,
+  OccupancyCurvePoint,
+  SassLineCount,
+} from '../model/types.js';
 import { demangle } from '../toolchain/demangle.js';
 import type { ResourceRecord } from '../toolchain/types.js';
 import { bareKernelName, kernelSignatures, resolveParams } from './kernel-params.js';
@@ -42,6 +51,9 @@ export interface AnalyzeModuleInput {
   loops: { assumedTripCount: number; hints: Record<string, number> };
   /** The .cu text, for the parameter names of kernel signatures (PTX keeps only positions). */
   sourceText?: string | null;
+  /** SASS instructions per source line by mangled kernel name (the cubin's line table, readSassLines):
+   * gives perThread.sassInstructions; a kernel without an entry has none. */
+  sassLines?: ReadonlyMap<string, readonly SassLineCount[]>;
 }
 
 /** Largest basic blocks x statements of a kernel the memory analysis takes on (see analyzeKernel). */
@@ -221,7 +233,7 @@ function analyzeKernel(
     };
     const loops = findLoops(cfg, loopOptions);
     const weights = statementWeights(cfg, loops);
-    const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
+    const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions, input.sassLines?.get(fn.name));
     report.instructionMix = analysis.mix;
     report.perThread = analysis.perThread;
     report.regions = analysis.regions;

@@ -136,10 +136,23 @@ export interface PerThread {
   /** Local memory (ld.local / st.local in the PTX, trip-weighted): dynamically indexed per-thread arrays, big structs. */
   localLoadBytes?: number;
   localStoreBytes?: number;
+  /** Estimated executed SASS instructions per thread, from the cubin's line table (SASS per
+   * source line x the PTX executions at that line); absent without a cubin with line info. */
+  sassInstructions?: number;
   /** True when some branch outcome was unknown and counted as taken. */
   unknownBranchesCountedTaken: boolean;
   /** True when some loop used an assumed trip count (config hint or default). */
   usesAssumedTripCounts: boolean;
+}
+
+/** SASS instructions ptxas emitted for one source line of one function (cubin line table). */
+export interface SassLineCount {
+  file: string;
+  line: number;
+  instructions: number;
+  /** The subroutine symbol inside the function's section that holds them (an out-of-line
+   * `.func`, or a toolkit routine such as `$__internal_0_$__cuda_sm20_div_u16`). */
+  subroutine?: string;
 }
 
 export interface LoopReport {

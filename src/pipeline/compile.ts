@@ -3,7 +3,7 @@
 // on its side; the other units are still built and compared.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileCuda } from '../toolchain/index.js';
+import { compileCuda, readSassLines } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
 import { escapeReason, escapingIncludes, safeFolderName } from '../discover/containment.js';
@@ -90,6 +90,14 @@ async function buildUnit(input: CompileSideInput, unit: string, arch: string, in
     }
     return { kernels: [], diagnostics };
   }
+  // The cubin ptxas already wrote for the resources: its line table gives the SASS estimate.
+  const sass = result.cubinPath
+    ? await readFile(result.cubinPath).then(
+        (b) => readSassLines(new Uint8Array(b), result.cubinPath!),
+        () => null,
+      )
+    : null;
+  if (sass) diagnostics.push(...sass.diagnostics);
   const analysed = analyzeOne(
     {
       ptxText: result.ptx,
@@ -98,6 +106,7 @@ async function buildUnit(input: CompileSideInput, unit: string, arch: string, in
       arch,
       resources: result.resources,
       sourceText: await readFile(path.join(input.root, unit), 'utf8').catch(() => null),
+      ...(sass ? { sassLines: sass.functions } : {}),
     },
     input.config,
   );

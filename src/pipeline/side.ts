@@ -4,7 +4,7 @@
 import { analyzeModule } from '../analysis/analyze.js';
 import type { CarveConfig } from '../config/types.js';
 import type { ResourceRecord } from '../toolchain/index.js';
-import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
+import type { CarveReport, Diagnostic, KernelReport, SassLineCount } from '../model/types.js';
 import { VERSION } from '../version.js';
 import { launchFor } from './launch.js';
 import { mapFileFields, type PathMapper } from './paths.js';
@@ -29,6 +29,8 @@ export interface ModuleToAnalyze {
   resources: ResourceRecord[];
   /** The .cu text, for kernel parameter names (config kernels.NAME.params). */
   sourceText?: string | null;
+  /** SASS per source line by kernel, from the cubin built with the PTX (perThread.sassInstructions). */
+  sassLines?: ReadonlyMap<string, readonly SassLineCount[]>;
 }
 
 /** Runs the static analysis of one PTX module; an exception becomes a diagnostic, never a crash. */

@@ -3,12 +3,13 @@
 // intervals ended by the first use of a pending global/texture load result or by a
 // barrier, plus one). Calls to device functions with a body add the callee's dynamic
 // counts once per call.
-import type { InstructionMix, InstructionMixCounts, PerThread } from '../model/types.js';
+import type { InstructionMix, InstructionMixCounts, PerThread, SassLineCount } from '../model/types.js';
 import type { Instruction, Operand, PtxFunction, PtxModule } from './ast.js';
 import { buildCfg, type Cfg } from './cfg.js';
 import { classify, type Classified, type Space } from './classify.js';
 import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
 import { functionFacts, type FunctionFacts } from './facts.js';
+import { addCallee, emptyTally, estimateSassInstructions, sourceKey, tallyInstruction, type LineTally } from './sass-estimate.js';
 
 export interface InstructionAnalysis {
   mix: InstructionMix;
@@ -365,6 +366,8 @@ interface FunctionResult {
   totals: Totals;
   /** A recursive call was skipped below this function: its totals depend on the call stack, so they are not memoised. */
   cutRecursion: boolean;
+  /** PTX instructions per source line, when the SASS estimate asked for them. */
+  lines: LineTally | null;
 }
 
 /**
@@ -375,15 +378,17 @@ interface CallContext {
   stack: Set<string>;
   summaries: Map<string, FunctionResult>;
   bodies: Map<string, PtxFunction>;
+  /** Per-line tallies for the SASS estimate: each function's own static PTX per line, by name; null when not wanted. */
+  ownLines: Map<string, Map<string, number>> | null;
 }
 
-function callContext(module: PtxModule, root: string): CallContext {
+function callContext(module: PtxModule, root: string, lines: boolean): CallContext {
   const bodies = new Map<string, PtxFunction>();
   for (const f of module.functions) if (f.hasBody && !bodies.has(f.name)) bodies.set(f.name, f);
   // Set built by add, not from an array: construction from an iterable takes the slow generic path.
   const stack = new Set<string>();
   stack.add(root);
-  return { stack, summaries: new Map(), bodies };
+  return { stack, summaries: new Map(), bodies, ownLines: lines ? new Map() : null };
 }
 
 function calleeSummary(module: PtxModule, callee: PtxFunction, loopOptions: LoopOptions, context: CallContext): FunctionResult {
@@ -431,6 +436,8 @@ function analyzeFunction(
     assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) > 0),
   };
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
+  const lines = context.ownLines ? emptyTally(fn.name) : null;
+  context.ownLines?.set(fn.name, lines!.own);
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.
   const calleeBlocking: number[] = [];
   let cutRecursion = false;
@@ -452,6 +459,7 @@ function analyzeFunction(
       const w = weights[s];
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
+      if (lines) tallyInstruction(lines, sourceKey(ins.source), w);
       if (w === 0) continue;
       dynamicTally[slot] += w;
       totals.weighted += c.weight * w;
@@ -479,6 +487,7 @@ function analyzeFunction(
           cutRecursion ||= inner.cutRecursion;
           const t = inner.totals;
           calleeCounts.push([t.dynamic, w]);
+          if (lines && inner.lines) addCallee(lines, inner.lines, w);
           totals.weighted += t.weighted * w;
           totals.flops += t.flops * w;
           totals.globalLoadBytes += t.globalLoadBytes * w;
@@ -507,7 +516,7 @@ function analyzeFunction(
   }
   totals.dynamic = countsFromTally(dynamicTally);
   for (const [counts, times] of calleeCounts) addCounts(totals.dynamic, counts, times);
-  return { static: countsFromTally(staticTally), totals, cutRecursion };
+  return { static: countsFromTally(staticTally), totals, cutRecursion, lines };
 }
 
 /** Lim et al. eqs. 14-17 with calls_n = 1, over a mix. */
@@ -526,7 +535,8 @@ export function intensities(counts: InstructionMixCounts): InstructionMix['inten
   return { fl: fl / total, mem: mem / total, ctrl: ctrl / total, reg: reg / total };
 }
 
-/** Mix, per-thread estimates and regions of one function (weights from statementWeights). */
+/** Mix, per-thread estimates and regions of one function (weights from statementWeights); with
+ * the function's SASS per source line (cubin line table), also the executed SASS estimate. */
 export function analyzeInstructions(
   module: PtxModule,
   fn: PtxFunction,
@@ -534,8 +544,10 @@ export function analyzeInstructions(
   loops: LoopInfo[],
   weights: Float64Array,
   loopOptions: LoopOptions = {},
+  sassLines?: readonly SassLineCount[],
 ): InstructionAnalysis {
-  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callContext(module, fn.name));
+  const context = callContext(module, fn.name, sassLines !== undefined);
+  const { static: staticCounts, totals, lines } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context);
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {
@@ -547,6 +559,9 @@ export function analyzeInstructions(
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
+      ...(sassLines && lines
+        ? { sassInstructions: estimateSassInstructions(sassLines, lines, (name) => context.ownLines?.get(name)) }
+        : {}),
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed,
     },

@@ -83,4 +83,17 @@ describe('carve analyze on .cu (nvcc)', () => {
     expect(scale.loops.map((l) => [l.line, l.tripCount])).toEqual([[6, 20]]);
     expect(scale.perThread?.globalLoadBytes).toBe(4 * 20);
   });
+
+  it('reads the cubin ptxas wrote for the SASS estimate: JSON field and table column', async () => {
+    const { code, stdout } = await run(['good.cu', '-D', 'N=20', '--json'], dir);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as CarveReport;
+    expect(reportSchemaErrors(report)).toEqual([]);
+    // The cubin's line table: line 4 one SASS instruction, line 6 (the loop) 12, line 7 one. Line 6
+    // has 12 PTX instructions, 3 before the loop and 9 in it (20 trips): 12 x (3 + 9 x 20) / 12.
+    expect(report.kernels[0].perThread?.sassInstructions).toBe(1 + (12 * (3 + 9 * 20)) / 12 + 1);
+    const table = await run(['good.cu', '-D', 'N=20', '--block', '64'], dir);
+    expect(table.stdout.split('\n')[0]).toMatch(/instr\/thread\s+sass\/thread\s+flops/);
+    expect(table.stdout).toMatch(/^scale\(float\*\)\s+sm_90\s+\S+\s+64x1x1\s+.*\s185\s+185\s+20\s/m);
+  });
 });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { analyzeModule, type KernelLaunch } from '../../analysis/index.js';
 import { bareKernelName, kernelSignatures, parseParamAssignment } from '../../analysis/kernel-params.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../../model/types.js';
-import { assemblePtx, compileCuda, findNvcc, type ResourceRecord } from '../../toolchain/index.js';
+import { assemblePtx, compileCuda, findNvcc, readSassLines, type ResourceRecord } from '../../toolchain/index.js';
 import { VERSION } from '../../version.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 
@@ -119,7 +119,23 @@ function assumptionsOf(k: KernelReport): string[] {
 }
 
 function table(kernels: KernelReport[]): string {
-  const header = ['kernel', 'arch', 'regs', 'block', 'occupancy', 'instr/thread', 'flops', 'gld B', 'gst B', 'sld B', 'sst B', 'regions'];
+  // SASS per thread only when some kernel has a cubin line table behind it.
+  const sass = kernels.some((k) => k.perThread?.sassInstructions !== undefined);
+  const header = [
+    'kernel',
+    'arch',
+    'regs',
+    'block',
+    'occupancy',
+    'instr/thread',
+    ...(sass ? ['sass/thread'] : []),
+    'flops',
+    'gld B',
+    'gst B',
+    'sld B',
+    'sst B',
+    'regions',
+  ];
   const rows = kernels.map((k) => {
     const star = k.loops.some((l) => l.tripCount === null) ? '*' : '';
     const n = (v: number | null | undefined) => num(v) + (v === null || v === undefined ? '' : star);
@@ -134,6 +150,7 @@ function table(kernels: KernelReport[]): string {
           ? `best @ ${k.cliffs.bestBlockSizes.slice(0, 3).join(',')}`
           : '?',
       n(k.perThread?.instructions),
+      ...(sass ? [n(k.perThread?.sassInstructions)] : []),
       n(k.perThread?.flops),
       n(k.perThread?.globalLoadBytes),
       n(k.perThread?.globalStoreBytes),
@@ -308,7 +325,6 @@ export const analyzeCommand: Command = {
             outDir,
             defines: defines.all,
             nvcc: nvcc.path,
-            cubin: false,
             includeDirs: (values.include ?? []).map((d) => path.resolve(io.cwd, d)),
             flags: values['nvcc-flag'] ?? [],
           });
@@ -317,6 +333,9 @@ export const analyzeCommand: Command = {
             inputError = true;
             continue;
           }
+          // The cubin ptxas wrote for the resources (removed with outDir): SASS per source line.
+          const sass = compiled.cubinPath ? readSassLines(new Uint8Array(await readFile(compiled.cubinPath)), compiled.cubinPath) : null;
+          diagnostics.push(...(sass?.diagnostics ?? []));
           const result = analyzeModule({
             ptxText: compiled.ptx,
             ptxFile: compiled.ptxPath ? path.basename(compiled.ptxPath) : file,
@@ -327,6 +346,7 @@ export const analyzeCommand: Command = {
             defines: defines.numeric,
             loops,
             sourceText,
+            ...(sass ? { sassLines: sass.functions } : {}),
           });
           kernels.push(...result.kernels);
           diagnostics.push(...result.diagnostics);

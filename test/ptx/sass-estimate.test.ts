@@ -1,0 +1,138 @@
+// perThread.sassInstructions: SASS per source line (the cubin's line table) x PTX executions per
+// PTX instruction at that line. Checked in closed form on test/fixtures/sass/lines.cu against
+// what its SASS listing (nvdisasm -g on the H100 machine) executes, and on the ptx fixtures
+// against ncu's executed thread instructions measured on an H100 (device/ptx-inst/run.sh).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeModule, type AnalyzeModuleInput } from '../../src/analysis/index.js';
+import { readSassLines } from '../../src/toolchain/index.js';
+import { findNvcc } from '../../src/toolchain/nvcc.js';
+import { analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights } from '../../src/ptx/index.js';
+import { launchArguments, measurements } from './h100.js';
+
+const SASS = path.resolve(import.meta.dirname, '../fixtures/sass');
+const PTX = path.resolve(import.meta.dirname, '../fixtures/ptx');
+
+function analyse(sassLines?: AnalyzeModuleInput['sassLines']) {
+  const input: AnalyzeModuleInput = {
+    ptxText: readFileSync(path.join(SASS, 'lines.sm_90.ptx'), 'utf8'),
+    ptxFile: 'lines.sm_90.ptx',
+    sourceFile: null,
+    arch: 'sm_90',
+    resources: [],
+    launchFor: () => ({ block: [256, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
+    defines: {},
+    loops: { assumedTripCount: 1, hints: {} },
+    ...(sassLines ? { sassLines } : {}),
+  };
+  return new Map(analyzeModule(input).kernels.map((k) => [k.name, k.perThread]));
+}
+
+/** Instructions nvdisasm lists in one function between two addresses (inclusive start, exclusive end). */
+function listed(name: string, from: number, to: number): number {
+  const listing = readFileSync(path.join(SASS, 'h100/lines.sm_90.nvdisasm.txt'), 'utf8');
+  const section = listing.split(/^\/\/-+ \.text\./m).find((c) => c.startsWith(name))!;
+  return [...section.matchAll(/\/\*([0-9a-f]{4})\*\//g)].map((m) => parseInt(m[1], 16)).filter((a) => a >= from && a < to).length;
+}
+
+describe('perThread.sassInstructions on lines.cu', () => {
+  const table = readSassLines(new Uint8Array(readFileSync(path.join(SASS, 'lines.sm_90.cubin'))));
+  const perThread = analyse(table.functions);
+
+  it('a loop of 8 trips: each line weighted by its PTX executions per PTX instruction', () => {
+    // PTX per line (static / executions): 14: 2/2, 15: 6/6, 18: 9/(5 + 4x8), 19: 2/(2x8), 21: 3/3,
+    // 22: 1/1; SASS per line: 1, 4, 12, 3, 4, 1.
+    expect(perThread.get('_Z5loop8PfPKf')?.sassInstructions).toBeCloseTo(1 + 4 + (12 * 37) / 9 + 3 * 8 + 4 + 1, 10);
+    // What the SASS executes: 12 instructions before the loop (0x00-0xb0), its 8 (0xc0-0x130) 8
+    // times, 5 after: 81; the estimate (83.3) gives line 18's set-up the loop's weight too.
+    const executed = listed('_Z5loop8PfPKf', 0, 0xc0) + 8 * listed('_Z5loop8PfPKf', 0xc0, 0x140) + listed('_Z5loop8PfPKf', 0x140, 0x190);
+    expect(executed).toBe(81);
+    expect(Math.abs(perThread.get('_Z5loop8PfPKf')!.sassInstructions! / executed - 1)).toBeLessThan(0.03);
+  });
+
+  it('straight-line code and an inlined bf16 header line: every SASS instruction once', () => {
+    expect(perThread.get('_Z7bf16sumPfPK13__nv_bfloat16')?.sassInstructions).toBe(listed('_Z7bf16sum', 0, 0x110));
+    expect(perThread.get('_Z7bf16sumPfPK13__nv_bfloat16')?.sassInstructions).toBe(17);
+  });
+
+  it('a .func ptxas kept out of line: its SASS once per call', () => {
+    // 20 instructions of the kernel (0x00-0x130) and cube's 5 (0x140-0x180), called twice.
+    expect(perThread.get('_Z5callsPfPKf')?.sassInstructions).toBe(
+      listed('_Z5callsPfPKf', 0, 0x140) + 2 * listed('_Z5callsPfPKf', 0x140, 0x190),
+    );
+    expect(perThread.get('_Z5callsPfPKf')?.sassInstructions).toBe(30);
+  });
+
+  it('sqrt and division: the fast paths counted, the toolkit slow paths not', () => {
+    expect(perThread.get('_Z5scalePfPKffi')?.sassInstructions).toBe(1 + 4 + 3 + 4 + 31 + 1);
+  });
+
+  it('without a line table the field is absent, not guessed', () => {
+    for (const p of analyse().values()) expect(p).not.toHaveProperty('sassInstructions');
+    const onlyLoop = analyse(new Map([['_Z5loop8PfPKf', table.functions.get('_Z5loop8PfPKf')!]]));
+    expect([...onlyLoop].filter(([, p]) => p?.sassInstructions !== undefined).map(([k]) => k)).toEqual(['_Z5loop8PfPKf']);
+  });
+});
+
+describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', () => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'carve-sass-est-'));
+  const estimates = new Map<string, { estimate: number; ptx: number; measured: number; lineTotal: number }>();
+  beforeAll(async () => {
+    const nvcc = await findNvcc();
+    if (!nvcc) throw new Error('nvcc not found (PATH, $CUDA_HOME, /usr/local/cuda/bin): these tests need the CUDA toolkit');
+    const measured = measurements();
+    const args = launchArguments();
+    for (const name of ['loops', 'sgemm', 'kernels']) {
+      // The cubin the H100 ran: ptxas on the committed PTX (device/ptx-inst/run.sh), here through nvcc.
+      const cubin = path.join(outDir, `${name}.cubin`);
+      execFileSync(nvcc.path, ['-arch=sm_90', '-cubin', '-o', cubin, path.join(PTX, `${name}.sm_90.ptx`)]);
+      const table = readSassLines(new Uint8Array(readFileSync(cubin)));
+      const { module } = parsePtx(readFileSync(path.join(PTX, `${name}.sm_90.ptx`), 'utf8'));
+      for (const fn of module.functions) {
+        const metrics = measured.get(fn.name);
+        if (!metrics) continue;
+        const options = { defines: args.get(fn.name) ?? {} };
+        const cfg = buildCfg(fn);
+        const loops = findLoops(cfg, options);
+        const lines = table.functions.get(fn.name)!;
+        const a = analyzeInstructions(module, fn, cfg, loops, statementWeights(cfg, loops), options, lines);
+        estimates.set(fn.name, {
+          estimate: a.perThread.sassInstructions!,
+          ptx: a.perThread.instructions,
+          measured: metrics['smsp__thread_inst_executed.sum'] / metrics['launch__thread_count'],
+          lineTotal: lines.reduce((s, e) => s + e.instructions, 0) + table.padding.get(fn.name)!,
+        });
+      }
+    }
+  }, 120_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  it('the cubin built here is the one measured: instructions per kernel as cuobjdump listed them there', () => {
+    const listings = ['loops', 'sgemm', 'kernels'].map((n) =>
+      readFileSync(path.resolve(PTX, `../../../device/ptx-inst/results/${n}.sass.txt`), 'utf8'),
+    );
+    const listedCount = new Map<string, number>();
+    for (const chunk of listings
+      .join('\n')
+      .split(/Function : /)
+      .slice(1))
+      listedCount.set(chunk.split(/\s/)[0], [...chunk.matchAll(/^\s+\/\*[0-9a-f]{4}\*\//gm)].length);
+    expect(estimates.size).toBe(21);
+    for (const [name, e] of estimates) expect(e.lineTotal, name).toBe(listedCount.get(name));
+  });
+
+  it('a rolled loop of 64 trips (rolled64): 547 against 526 measured', () => {
+    expect(estimates.get('rolled64')!.measured).toBe(526);
+    expect(estimates.get('rolled64')!.estimate).toBeCloseTo(547, 10);
+  });
+
+  it('within 10% of ncu on 17 of 21 kernels (the PTX count: 3 of 21)', () => {
+    const within = (x: number, m: number) => Math.abs(x - m) <= 0.1 * m;
+    const off = [...estimates].filter(([, e]) => !within(e.estimate, e.measured)).map(([k]) => k);
+    expect(off).toEqual(['poly_fp64', 'scale_float4', 'warp_reduce', 'wmma_gemm']);
+    expect([...estimates.values()].filter((e) => within(e.ptx, e.measured))).toHaveLength(3);
+  });
+});
