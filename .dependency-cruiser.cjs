@@ -42,6 +42,14 @@ module.exports = {
       to: { path: UPPER },
     },
     {
+      name: 'workers-import-nothing',
+      comment:
+        'src/workers/ (the analysis thread pool) is used by carving and the pipeline; the jobs it runs are reached through the worker entry src/analysis-worker.ts, never imported, or the pool would close a cycle.',
+      severity: 'error',
+      from: { path: '^src/workers/' },
+      to: { path: '^src/', pathNot: '^src/workers/' },
+    },
+    {
       name: 'analysis-and-timing-stay-below',
       comment: 'Analysis and timing return model data to the pipeline; they never import the renderer, the entry points or the pipeline.',
       severity: 'error',

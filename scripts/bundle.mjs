@@ -29,7 +29,9 @@ export async function bundle(outdir) {
     legalComments: 'none',
     logLevel: 'warning',
     metafile: true,
-    entryPoints: { index: 'src/index.ts', cli: 'src/cli/bin.ts', lib: 'src/lib.ts' },
+    // analysis-worker.js: the worker thread's entry, found beside the chunk that starts it
+    // (src/workers/analysis-pool.ts resolves it relative to import.meta.url; dist/ is flat).
+    entryPoints: { index: 'src/index.ts', cli: 'src/cli/bin.ts', lib: 'src/lib.ts', 'analysis-worker': 'src/analysis-worker.ts' },
     chunkNames: '[name]-[hash]',
     outdir,
     // CommonJS dependencies (ajv) call require() for builtins; give ESM output one.

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Carving a space cold against the bare nvcc build of the same variants, on the 16-core GPU
 # machine: `carve carve --space sgemm --jobs 16` with an empty cache (every variant built
-# through compileCuda, PTX then ptxas, and analysed), once with the bundle before the
-# analysis rewrite (BEFORE) and once after (AFTER); and the 318 sgemm lines of
+# through compileCuda, PTX then ptxas, and analysed), once with each of two bundles (BEFORE,
+# AFTER: results/ compares the analysis rewrite, results-3/ the worker threads); and the 318 sgemm lines of
 # device/carving/builds.txt as one `nvcc -arch=sm_90 -cubin` each, 16 at a time (xargs -P 16),
 # first, then the carve runs (each stopped after 240 s).
 # Usage: bash device/carve-speed/run.sh OUTDIR NODE BEFORE_CLI AFTER_CLI

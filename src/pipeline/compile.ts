@@ -7,9 +7,10 @@ import { compileCuda, readSassLines } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
 import { escapeReason, escapingIncludes, safeFolderName } from '../discover/containment.js';
-import { analyzeOne, sideReport, type Side } from './side.js';
+import { analysisFailure, analyzeUnitJob, sideReport, type ModuleToAnalyze, type Side } from './side.js';
 import type { PathMapper } from './paths.js';
 import { createLimiter, defaultJobs, type Limiter } from './pool.js';
+import { createAnalysisPool, type AnalysisPool } from '../workers/analysis-pool.js';
 
 export interface CompileSideInput {
   side: Side;
@@ -28,6 +29,8 @@ export interface CompileSideInput {
   /** Builds in flight at once: a pool shared with the other side, else `jobs` (default: one per core). */
   limit?: Limiter;
   jobs?: number;
+  /** Where the units are analysed: a pool shared with the other side (kept open), else one of `jobs` workers of this call's own. */
+  analysis?: AnalysisPool;
 }
 
 interface UnitResult {
@@ -36,7 +39,17 @@ interface UnitResult {
 }
 
 export async function compileSide(input: CompileSideInput): Promise<CarveReport> {
-  const limit = input.limit ?? createLimiter(input.jobs ?? defaultJobs());
+  const jobs = input.jobs ?? defaultJobs();
+  const limit = input.limit ?? createLimiter(jobs);
+  const analysis = input.analysis ?? createAnalysisPool({ size: jobs });
+  try {
+    return await compileUnits(input, limit, analysis);
+  } finally {
+    if (!input.analysis) await analysis.close();
+  }
+}
+
+async function compileUnits(input: CompileSideInput, limit: Limiter, analysis: AnalysisPool): Promise<CarveReport> {
   const diagnostics: Diagnostic[] = [];
   // Relative include dirs stay inside the checkout; an absolute one (a system SDK) comes from
   // the trusted config (the base branch's in gate mode) and stays as written.
@@ -58,15 +71,22 @@ export async function compileSide(input: CompileSideInput): Promise<CarveReport>
     return escape === null && includes.length === 0;
   });
   const tasks = units.flatMap((unit) => input.archs.map((arch) => ({ unit, arch })));
-  // Every unit x arch is built and analysed in the pool; the results are gathered in task
-  // order, so the report does not depend on which build finished first.
-  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch, includeDirs))));
+  // Every unit x arch is built and analysed (in a worker thread when the pool has them) in the
+  // limiter's slot; the results are gathered in task order, so the report does not depend on
+  // which build finished first.
+  const results = await Promise.all(tasks.map(({ unit, arch }) => limit(() => buildUnit(input, unit, arch, includeDirs, analysis))));
   const kernels = results.flatMap((r) => r.kernels);
   diagnostics.push(...results.flatMap((r) => r.diagnostics));
   return sideReport(input.side, input.commit, [...input.archs], kernels, diagnostics, input.mapper);
 }
 
-async function buildUnit(input: CompileSideInput, unit: string, arch: string, includeDirs: string[]): Promise<UnitResult> {
+async function buildUnit(
+  input: CompileSideInput,
+  unit: string,
+  arch: string,
+  includeDirs: string[],
+  analysis: AnalysisPool,
+): Promise<UnitResult> {
   input.log?.(`${input.side}: nvcc ${unit} for ${arch}`);
   const outDir = path.join(input.outDir, input.side, arch, safeFolderName(unit));
   const result = await compileCuda({
@@ -98,17 +118,17 @@ async function buildUnit(input: CompileSideInput, unit: string, arch: string, in
       )
     : null;
   if (sass) diagnostics.push(...sass.diagnostics);
-  const analysed = analyzeOne(
-    {
-      ptxText: result.ptx,
-      ptxFile: result.ptxPath ?? unit,
-      sourceFile: path.join(input.root, unit),
-      arch,
-      resources: result.resources,
-      sourceText: await readFile(path.join(input.root, unit), 'utf8').catch(() => null),
-      ...(sass ? { sassLines: sass.functions } : {}),
-    },
-    input.config,
-  );
+  const module: ModuleToAnalyze = {
+    ptxText: result.ptx,
+    ptxFile: result.ptxPath ?? unit,
+    sourceFile: path.join(input.root, unit),
+    arch,
+    resources: result.resources,
+    sourceText: await readFile(path.join(input.root, unit), 'utf8').catch(() => null),
+    ...(sass ? { sassLines: sass.functions } : {}),
+  };
+  const analysed = await analysis
+    .run('unit', { module, config: input.config }, analyzeUnitJob)
+    .catch((error: Error) => analysisFailure(module, error.message));
   return { kernels: analysed.kernels, diagnostics: [...diagnostics, ...analysed.diagnostics] };
 }

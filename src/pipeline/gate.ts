@@ -12,6 +12,7 @@ import { readArtifactSide } from './artifacts.js';
 import { compileSide } from './compile.js';
 import { pathMapper } from './paths.js';
 import { createLimiter, defaultJobs } from './pool.js';
+import { createAnalysisPool } from '../workers/analysis-pool.js';
 import { renderGate } from './render.js';
 import { carvePullRequest, changedUnderBothNames } from './spaces.js';
 import { timeSides } from './timing.js';
@@ -236,8 +237,10 @@ async function buildSides(
   const headUnits = units.filter((u) => u.side !== 'base').map((u) => u.unit);
   const baseUnits = units.filter((u) => u.side !== 'head').map((u) => u.unit);
   // One pool for both sides: one nvcc per core until the last unit of either side.
-  const limit = createLimiter(options.jobs ?? defaultJobs());
-  const common = { archs: options.archs, config: options.config, nvcc: nvccPath, outDir: options.scratchDir, log, limit };
+  const jobs = options.jobs ?? defaultJobs();
+  const limit = createLimiter(jobs);
+  const analysis = createAnalysisPool({ size: jobs });
+  const common = { archs: options.archs, config: options.config, nvcc: nvccPath, outDir: options.scratchDir, log, limit, analysis };
   const baseRoot = worktree && baseUnits.length ? worktree : null;
   const [head, baseReport] = await Promise.all([
     compileSide({
@@ -258,7 +261,7 @@ async function buildSides(
           mapper: pathMapper(baseRoot, baseFiles),
         })
       : null,
-  ]);
+  ]).finally(() => analysis.close());
   let base: CarveReport | null = null;
   if (baseReport) {
     base = baseReport;

@@ -43,18 +43,29 @@ export function analyzeOne(module: ModuleToAnalyze, config: CarveConfig): { kern
       loops: { assumedTripCount: config.loops.assumedTripCount, hints: config.loops.hints },
     });
   } catch (error) {
-    return {
-      kernels: [],
-      diagnostics: [
-        {
-          severity: 'error',
-          stage: 'analysis',
-          file: module.sourceFile ?? module.ptxFile,
-          message: `analysis failed: ${(error as Error).message}`,
-        },
-      ],
-    };
+    return analysisFailure(module, (error as Error).message);
   }
+}
+
+/** A unit's analysis as a pool job (src/workers): plain data, run in a worker thread or in-process. */
+export interface UnitJob {
+  module: ModuleToAnalyze;
+  config: CarveConfig;
+}
+
+/** The job the analysis worker runs for kind 'unit'. */
+export function analyzeUnitJob(job: UnitJob): { kernels: KernelReport[]; diagnostics: Diagnostic[] } {
+  return analyzeOne(job.module, job.config);
+}
+
+/** The unit's result when its analysis threw (or its worker died): no kernels, one error. */
+export function analysisFailure(module: ModuleToAnalyze, reason: string): { kernels: KernelReport[]; diagnostics: Diagnostic[] } {
+  return {
+    kernels: [],
+    diagnostics: [
+      { severity: 'error', stage: 'analysis', file: module.sourceFile ?? module.ptxFile, message: `analysis failed: ${reason}` },
+    ],
+  };
 }
 
 export function sideReport(

@@ -19,6 +19,8 @@ export interface BuildOptions {
   jobs?: number;
   /** Progress output (stderr); isTTY picks a bar or log lines. */
   progress?: { write: (text: string) => void; isTTY: boolean };
+  /** Runs in the build's slot once the variant is built (carving analyses it there). */
+  afterBuild?: (build: VariantBuild, index: number) => Promise<void>;
 }
 
 export interface VariantBuild {
@@ -172,8 +174,9 @@ export async function buildVariants(variants: Variant[], options: BuildOptions):
   mkdirSync(options.cacheDir, { recursive: true });
   sweepStaging(options.cacheDir);
   const progress = options.progress ? createProgress(variants.length, options.progress.write, options.progress.isTTY) : null;
-  const builds = await mapPool(variants, options.jobs ?? availableParallelism(), async (variant) => {
+  const builds = await mapPool(variants, options.jobs ?? availableParallelism(), async (variant, index) => {
     const build = await buildOne(variant, options);
+    await options.afterBuild?.(build, index);
     progress?.tick(variant.id);
     return build;
   });

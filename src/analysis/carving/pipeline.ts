@@ -3,6 +3,7 @@
 // so mergeCarveResults carves the union exactly as one machine would.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { codeFingerprint } from '../../version.js';
 import { analyzeModule } from '../analyze.js';
@@ -16,6 +17,7 @@ import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } fro
 import { variantMetrics, type VariantMetrics } from './metrics.js';
 import { enumerateSpace, pointerSegment, shardVariants } from './space.js';
 import { escapeReason } from '../../discover/containment.js';
+import { createAnalysisPool, type AnalysisPool } from '../../workers/analysis-pool.js';
 
 export interface CarveShardOutput {
   kind: 'carve-shard';
@@ -138,19 +140,36 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
   };
 }
 
+/** A variant's analysis as a pool job (src/workers): plain data, run in a worker thread or in-process. */
+export interface VariantJob {
+  build: VariantBuild;
+  space: SpaceConfig;
+  config: CarveConfig;
+  arch: string;
+}
+
+/** The job the analysis worker runs for kind 'variant' (what it throws becomes failedAnalysis). */
+export function analyzeVariantJob(job: VariantJob): AnalysedBuild {
+  return analyzeBuild(job.build, job.space, job.config, job.arch);
+}
+
+/** A variant whose analysis threw (or whose worker died): excluded from the carving with the reason, and an error diagnostic. */
+export function failedAnalysis(job: VariantJob, reason: string): AnalysedBuild {
+  const minWeight = job.space.uncoalescedMinWeight ?? job.config.thresholds.uncoalescedMinWeight;
+  const message = `analysis failed: ${reason}`;
+  return {
+    metrics: variantMetrics(job.build.variant, null, { arch: job.arch, uncoalescedMinWeight: minWeight }, message),
+    diagnostics: [{ severity: 'error', stage: 'analysis', file: job.space.source, message }],
+    kernel: null,
+  };
+}
+
 /**
- * analyzeBuild through the cache: the analysis of a build is a pure function of the build (its
- * key), the launch geometry, the loop and threshold settings, the arch and the analysing code
- * (codeFingerprint: a change to the analysis invalidates cached metrics).
+ * Where analyzeBuild's result is cached: the analysis of a build is a pure function of the build
+ * (its key), the launch geometry, the loop and threshold settings, the arch and the analysing
+ * code (codeFingerprint: a change to the analysis invalidates cached metrics).
  */
-export function analyzeBuildCached(
-  build: VariantBuild,
-  space: SpaceConfig,
-  config: CarveConfig,
-  arch: string,
-  cacheDir: string,
-): AnalysedBuild {
-  if (!build.ok) return analyzeBuild(build, space, config, arch);
+function metricsCacheFile(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string, cacheDir: string): string {
   const v = build.variant;
   const key = createHash('sha256')
     .update(
@@ -170,7 +189,11 @@ export function analyzeBuildCached(
     )
     .digest('hex')
     .slice(0, 24);
-  const file = path.join(cacheDir, build.key, `metrics-${key}.json`);
+  return path.join(cacheDir, build.key, `metrics-${key}.json`);
+}
+
+function readCachedAnalysis(file: string, build: VariantBuild): AnalysedBuild | null {
+  const v = build.variant;
   try {
     const cached = JSON.parse(readFileSync(file, 'utf8')) as AnalysedBuild;
     // Identity fields come from this run: the same build may serve another space or index.
@@ -180,14 +203,56 @@ export function analyzeBuildCached(
       kernel: cached.kernel ?? null,
     };
   } catch {
-    const analysed = analyzeBuild(build, space, config, arch);
-    try {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, JSON.stringify(analysed));
-    } catch {
-      // a read-only cache still works, just slower
-    }
+    return null;
+  }
+}
+
+function storeAnalysis(file: string, analysed: AnalysedBuild): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(analysed));
+  } catch {
+    // a read-only cache still works, just slower
+  }
+}
+
+/** analyzeBuild through the cache (metricsCacheFile), on this thread. */
+export function analyzeBuildCached(
+  build: VariantBuild,
+  space: SpaceConfig,
+  config: CarveConfig,
+  arch: string,
+  cacheDir: string,
+): AnalysedBuild {
+  if (!build.ok) return analyzeBuild(build, space, config, arch);
+  const file = metricsCacheFile(build, space, config, arch, cacheDir);
+  const cached = readCachedAnalysis(file, build);
+  if (cached) return cached;
+  const analysed = analyzeBuild(build, space, config, arch);
+  storeAnalysis(file, analysed);
+  return analysed;
+}
+
+/** analyzeBuildCached with the analysis in the pool; a failed analysis is the variant's error (and not cached). */
+export async function analyzeBuildInPool(
+  build: VariantBuild,
+  space: SpaceConfig,
+  config: CarveConfig,
+  arch: string,
+  cacheDir: string,
+  pool: AnalysisPool,
+): Promise<AnalysedBuild> {
+  if (!build.ok) return analyzeBuild(build, space, config, arch);
+  const file = metricsCacheFile(build, space, config, arch, cacheDir);
+  const cached = readCachedAnalysis(file, build);
+  if (cached) return cached;
+  const job: VariantJob = { build, space, config, arch };
+  try {
+    const analysed = await pool.run('variant', job, analyzeVariantJob);
+    storeAnalysis(file, analysed);
     return analysed;
+  } catch (error) {
+    return failedAnalysis(job, (error as Error).message);
   }
 }
 
@@ -206,6 +271,8 @@ export interface CarveSpaceOptions {
    * CLI run may use, is not checked).
    */
   root?: string;
+  /** Where the variants are analysed (kept open); by default a pool of `jobs` workers of this run's own. */
+  analysis?: AnalysisPool;
 }
 
 /** The nearest folder at or above `dir` holding `.git`; null outside a repository. */
@@ -264,19 +331,32 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
     return { result: null, shard, builds: [], diagnostics };
   }
   const mine = shardVariants(enumeration.variants, shardSpec);
-  const builds = await buildVariants(mine, {
-    sourceFile: path.resolve(config.baseDir, space.source),
-    arch,
-    includeDirs: (config.include ?? []).map((dir) => path.resolve(config.baseDir, dir)),
-    flags: config.nvcc?.flags ?? [],
-    nvcc,
-    cacheDir: options.cacheDir,
-    jobs: options.jobs,
-    progress: options.progress,
-  });
+  const jobs = options.jobs ?? availableParallelism();
+  const pool = options.analysis ?? createAnalysisPool({ size: jobs });
+  // Each variant is analysed right after its build, in the build's slot (a worker thread when
+  // the pool has them); results are placed by index, so the order is the sequential one.
+  const analysed: AnalysedBuild[] = [];
+  let builds: VariantBuild[];
+  try {
+    builds = await buildVariants(mine, {
+      sourceFile: path.resolve(config.baseDir, space.source),
+      arch,
+      includeDirs: (config.include ?? []).map((dir) => path.resolve(config.baseDir, dir)),
+      flags: config.nvcc?.flags ?? [],
+      nvcc,
+      cacheDir: options.cacheDir,
+      jobs,
+      progress: options.progress,
+      afterBuild: async (build, index) => {
+        analysed[index] = await analyzeBuildInPool(build, space, config, arch, options.cacheDir, pool);
+      },
+    });
+  } finally {
+    if (!options.analysis) await pool.close();
+  }
   let checkedArguments = false;
-  for (const build of builds) {
-    const { metrics, diagnostics: found, kernel } = analyzeBuildCached(build, space, config, arch, options.cacheDir);
+  for (const [index, build] of builds.entries()) {
+    const { metrics, diagnostics: found, kernel } = analysed[index];
     shard.metrics.push(metrics);
     // The arguments are the same for every variant: checked once, on the first kernel found.
     if (kernel && !checkedArguments) {

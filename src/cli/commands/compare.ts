@@ -138,8 +138,9 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
                    when it exists, else built-in defaults)
   --arch           archs to build revisions for (default: the config's archs)
   --nvcc           nvcc for revisions (default: config nvcc.path, PATH, /usr/local/cuda); none: artifacts
-  --jobs N         nvcc builds at once for revisions (default: CARVE_JOBS, else one per core);
-                   the report is the same for every N
+  --jobs N         nvcc builds at once for revisions, each analysed after it (in worker threads
+                   when N > 1; default: CARVE_JOBS, else one per core); the report is the same
+                   for every N
   --fail-on        comma-separated finding kinds that fail (default: config failOn), or none:
                    ${FINDING_KINDS.join(', ')}
   --json           print the Comparison JSON instead of text
