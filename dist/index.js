@@ -1,41 +1,45 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
+  loadReportFile
+} from "./chunk-67O6ZM3G.js";
+import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-KHSKPI4E.js";
+} from "./chunk-QFDIIECD.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
-import {
-  loadReportFile
-} from "./chunk-4ZYWRZBW.js";
 import {
   compareReports,
   git,
   onInterrupt,
   runGate
-} from "./chunk-O7MPFTSJ.js";
+} from "./chunk-5IMVVQAN.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
   commentMarker,
-  defaultConfig,
-  loadConfigFile,
-  parseConfigText,
   problemsMarkdown,
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-HAOHXXLO.js";
+} from "./chunk-HLQZSHQU.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
-} from "./chunk-6P5AZK7W.js";
+} from "./chunk-DAULXQ4Z.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UFIJU2TV.js";
+import "./chunk-CDYTGVV2.js";
+import {
+  defaultConfig,
+  loadConfigFile,
+  parseConfigText
+} from "./chunk-KSJNU5VI.js";
+import "./chunk-YQ3MCREF.js";
+import "./chunk-B2QFNJZ4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -44,7 +48,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-64PIBHAB.js";
+import "./chunk-XDJWBTY5.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

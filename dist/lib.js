@@ -2,20 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-2FNAW7YI.js";
+} from "./chunk-BRDRYQ5I.js";
 import "./chunk-BDIJX6FT.js";
-import "./chunk-MTCMBYKF.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-O7MPFTSJ.js";
+} from "./chunk-5IMVVQAN.js";
 import "./chunk-BTQO2XUW.js";
-import {
-  defaultConfig,
-  loadConfigFile,
-  parseConfigText
-} from "./chunk-HAOHXXLO.js";
+import "./chunk-HLQZSHQU.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -23,12 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-6P5AZK7W.js";
+} from "./chunk-DAULXQ4Z.js";
 import "./chunk-NGEJW2PL.js";
+import "./chunk-CDYTGVV2.js";
+import {
+  defaultConfig,
+  loadConfigFile,
+  parseConfigText
+} from "./chunk-KSJNU5VI.js";
+import "./chunk-YQ3MCREF.js";
+import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-UFIJU2TV.js";
+} from "./chunk-B2QFNJZ4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -44,7 +47,7 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-64PIBHAB.js";
+} from "./chunk-XDJWBTY5.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

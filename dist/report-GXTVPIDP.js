@@ -3,12 +3,13 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-4ZYWRZBW.js";
+} from "./chunk-67O6ZM3G.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-6P5AZK7W.js";
+} from "./chunk-DAULXQ4Z.js";
+import "./chunk-YQ3MCREF.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";
 import {

@@ -2,22 +2,24 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-D5YHL2AP.js";
+} from "./chunk-NJN36V3G.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-KHSKPI4E.js";
-import {
-  loadConfigFile
-} from "./chunk-HAOHXXLO.js";
-import "./chunk-6P5AZK7W.js";
+} from "./chunk-QFDIIECD.js";
+import "./chunk-HLQZSHQU.js";
+import "./chunk-DAULXQ4Z.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
-import "./chunk-UFIJU2TV.js";
+import {
+  loadConfigFile
+} from "./chunk-KSJNU5VI.js";
+import "./chunk-YQ3MCREF.js";
+import "./chunk-B2QFNJZ4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-64PIBHAB.js";
+import "./chunk-XDJWBTY5.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -1,18 +1,20 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
-  carveSpace,
   harnessEntries,
-  pointerSegment,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-HAOHXXLO.js";
+} from "./chunk-HLQZSHQU.js";
 import {
   compareTimings,
   harnessTimer,
   rankTimings,
   recordedTimer
 } from "./chunk-NGEJW2PL.js";
+import {
+  carveSpace,
+  pointerSegment
+} from "./chunk-KSJNU5VI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,15 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-KHSKPI4E.js";
+} from "./chunk-QFDIIECD.js";
+import {
+  refineByTiming,
+  renderCarveSvg
+} from "./chunk-HLQZSHQU.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
-  parseShard,
-  refineByTiming,
-  renderCarveSvg
-} from "./chunk-HAOHXXLO.js";
+  parseShard
+} from "./chunk-KSJNU5VI.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
@@ -41,7 +43,9 @@ Prints {space, total, survivors, steps}; every removal says why.
   --budget N    variants the timed stage may time (a count, or a share like 5%); above the
                 space size it is clamped with a note
   --shard i/n   build only shard i of n and print its metrics; 'carve merge' carves the union
-  --cache DIR   build cache (default .carve-cache next to the working directory)`;
+  --cache DIR   build cache (default .carve-cache next to the working directory)
+  --jobs N      variants built and analysed at once (default: one per core); with N > 1 the
+                analyses run in worker threads; the result is the same for every N`;
 var MERGE_USAGE = `Usage:
   carve merge SHARD.json... [--json] [--svg FILE]
 

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   parsePtxasLog,
   readCubin
-} from "./chunk-64PIBHAB.js";
+} from "./chunk-XDJWBTY5.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -3,20 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-O7MPFTSJ.js";
+} from "./chunk-5IMVVQAN.js";
 import "./chunk-BTQO2XUW.js";
-import {
-  loadConfigFile
-} from "./chunk-HAOHXXLO.js";
+import "./chunk-HLQZSHQU.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-6P5AZK7W.js";
+} from "./chunk-DAULXQ4Z.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UFIJU2TV.js";
+import "./chunk-CDYTGVV2.js";
+import {
+  loadConfigFile
+} from "./chunk-KSJNU5VI.js";
+import "./chunk-YQ3MCREF.js";
+import "./chunk-B2QFNJZ4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-64PIBHAB.js";
+import "./chunk-XDJWBTY5.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-6P5AZK7W.js";
+} from "./chunk-DAULXQ4Z.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

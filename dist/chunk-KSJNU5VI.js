@@ -1,25 +1,12 @@
 import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
-  GITHUB_COMMENT_LIMIT,
-  SUMMARY_LIMIT,
-  conclusionFor,
-  isFailing,
-  renderComment,
-  renderSummary,
-  require_ajv,
-  toAnnotations,
-  toSarif
-} from "./chunk-6P5AZK7W.js";
-import {
-  median,
-  timingStats
-} from "./chunk-NGEJW2PL.js";
+  require_ajv
+} from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-UFIJU2TV.js";
+} from "./chunk-B2QFNJZ4.js";
 import {
-  VERSION,
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
 import {
@@ -32,7 +19,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-64PIBHAB.js";
+} from "./chunk-XDJWBTY5.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -8502,8 +8489,9 @@ function shardVariants(variants, shard) {
 
 // src/analysis/carving/pipeline.ts
 import { createHash as createHash3 } from "node:crypto";
-import { existsSync as existsSync4, mkdirSync as mkdirSync2, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "node:fs";
-import path6 from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync2, readFileSync as readFileSync5, writeFileSync as writeFileSync2 } from "node:fs";
+import { availableParallelism as availableParallelism2 } from "node:os";
+import path7 from "node:path";
 
 // src/analysis/carving/arguments.ts
 function entryParameterTypes(ptx, entry) {
@@ -8772,8 +8760,9 @@ async function buildVariants(variants, options) {
   mkdirSync(options.cacheDir, { recursive: true });
   sweepStaging(options.cacheDir);
   const progress = options.progress ? createProgress(variants.length, options.progress.write, options.progress.isTTY) : null;
-  const builds = await mapPool(variants, options.jobs ?? availableParallelism(), async (variant) => {
+  const builds = await mapPool(variants, options.jobs ?? availableParallelism(), async (variant, index) => {
     const build = await buildOne(variant, options);
+    await options.afterBuild?.(build, index);
     progress?.tick(variant.id);
     return build;
   });
@@ -9236,6 +9225,109 @@ function escapingIncludes(root, unit) {
   return diagnostics;
 }
 
+// src/workers/analysis-pool.ts
+import { existsSync as existsSync4 } from "node:fs";
+import path6 from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+function bundledWorkerFile() {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith(".js")) return null;
+  const file = path6.join(path6.dirname(here), "analysis-worker.js");
+  return existsSync4(file) ? file : null;
+}
+function createAnalysisPool(options) {
+  const size = Math.max(1, Math.floor(options.size));
+  const file = options.workerFile !== void 0 ? options.workerFile : size > 1 ? bundledWorkerFile() : null;
+  if (file === null) {
+    return {
+      run: async (_kind, input, inProcess) => inProcess(input),
+      started: 0,
+      close: async () => {
+      }
+    };
+  }
+  const workerFile = file;
+  const queue = [];
+  const slots = [];
+  let serial = 0;
+  let started = 0;
+  let closed = false;
+  const settle = (slot) => {
+    const job = slot.job;
+    slot.job = null;
+    slot.worker.unref();
+    return job;
+  };
+  const fail = (slot, message) => {
+    const at = slots.indexOf(slot);
+    if (at < 0) return;
+    slots.splice(at, 1);
+    settle(slot)?.reject(new Error(message));
+    void slot.worker.terminate();
+    dispatch();
+  };
+  const spawn = () => {
+    const worker = new Worker(workerFile, {
+      resourceLimits: options.heapLimitMb ? { maxOldGenerationSizeMb: options.heapLimitMb } : void 0
+    });
+    started++;
+    const slot = { worker, job: null };
+    worker.on("message", (answer) => {
+      if (slot.job?.id !== answer.id) return;
+      const job = settle(slot);
+      if (answer.ok) job.resolve(answer.result);
+      else job.reject(new Error(answer.message));
+      dispatch();
+    });
+    worker.on("error", (error) => fail(slot, `analysis worker failed: ${error.message}`));
+    worker.on("messageerror", (error) => fail(slot, `analysis worker answer unreadable: ${error.message}`));
+    worker.on("exit", (code) => fail(slot, `analysis worker exited with code ${code}`));
+    slots.push(slot);
+    return slot;
+  };
+  const dispatch = () => {
+    while (queue.length && !closed) {
+      let slot;
+      try {
+        slot = slots.find((s) => s.job === null) ?? (slots.length < size ? spawn() : null);
+      } catch (error) {
+        queue.shift().reject(new Error(`analysis worker not started: ${error.message}`));
+        continue;
+      }
+      if (!slot) return;
+      const job = queue.shift();
+      slot.job = job;
+      slot.worker.ref();
+      try {
+        slot.worker.postMessage({ id: job.id, kind: job.kind, input: job.input });
+      } catch (error) {
+        settle(slot);
+        job.reject(new Error(`analysis job not sent: ${error.message}`));
+      }
+    }
+  };
+  return {
+    run(kind, input) {
+      if (closed) return Promise.reject(new Error("analysis pool is closed"));
+      return new Promise((resolve, reject) => {
+        queue.push({ id: ++serial, kind, input, resolve, reject });
+        dispatch();
+      });
+    },
+    get started() {
+      return started;
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error("analysis pool is closed"));
+      const workers = slots.splice(0);
+      for (const slot of workers) settle(slot)?.reject(new Error("analysis pool is closed"));
+      await Promise.all(workers.map((slot) => slot.worker.terminate()));
+    }
+  };
+}
+
 // src/analysis/carving/pipeline.ts
 function carveOptionsFor(space, carving) {
   return {
@@ -9284,7 +9376,7 @@ function analyzeBuild(build, space, config, arch) {
   const analysis = analyzeModule({
     ptxText: build.ptx,
     ptxFile: build.ptxPath ?? "kernel.ptx",
-    sourceFile: path6.resolve(config.baseDir, space.source),
+    sourceFile: path7.resolve(config.baseDir, space.source),
     arch,
     resources: build.resources,
     // The space's int/float arguments are the kernel's parameter values (by position), the grid its launch.
@@ -9308,8 +9400,19 @@ function analyzeBuild(build, space, config, arch) {
     kernel
   };
 }
-function analyzeBuildCached(build, space, config, arch, cacheDir) {
-  if (!build.ok) return analyzeBuild(build, space, config, arch);
+function analyzeVariantJob(job) {
+  return analyzeBuild(job.build, job.space, job.config, job.arch);
+}
+function failedAnalysis(job, reason) {
+  const minWeight = job.space.uncoalescedMinWeight ?? job.config.thresholds.uncoalescedMinWeight;
+  const message = `analysis failed: ${reason}`;
+  return {
+    metrics: variantMetrics(job.build.variant, null, { arch: job.arch, uncoalescedMinWeight: minWeight }, message),
+    diagnostics: [{ severity: "error", stage: "analysis", file: job.space.source, message }],
+    kernel: null
+  };
+}
+function metricsCacheFile(build, space, config, arch, cacheDir) {
   const v = build.variant;
   const key = createHash3("sha256").update(
     JSON.stringify({
@@ -9326,7 +9429,10 @@ function analyzeBuildCached(build, space, config, arch, cacheDir) {
       source: space.source
     })
   ).digest("hex").slice(0, 24);
-  const file = path6.join(cacheDir, build.key, `metrics-${key}.json`);
+  return path7.join(cacheDir, build.key, `metrics-${key}.json`);
+}
+function readCachedAnalysis(file, build) {
+  const v = build.variant;
   try {
     const cached = JSON.parse(readFileSync5(file, "utf8"));
     return {
@@ -9335,19 +9441,34 @@ function analyzeBuildCached(build, space, config, arch, cacheDir) {
       kernel: cached.kernel ?? null
     };
   } catch {
-    const analysed = analyzeBuild(build, space, config, arch);
-    try {
-      mkdirSync2(path6.dirname(file), { recursive: true });
-      writeFileSync2(file, JSON.stringify(analysed));
-    } catch {
-    }
+    return null;
+  }
+}
+function storeAnalysis(file, analysed) {
+  try {
+    mkdirSync2(path7.dirname(file), { recursive: true });
+    writeFileSync2(file, JSON.stringify(analysed));
+  } catch {
+  }
+}
+async function analyzeBuildInPool(build, space, config, arch, cacheDir, pool) {
+  if (!build.ok) return analyzeBuild(build, space, config, arch);
+  const file = metricsCacheFile(build, space, config, arch, cacheDir);
+  const cached = readCachedAnalysis(file, build);
+  if (cached) return cached;
+  const job = { build, space, config, arch };
+  try {
+    const analysed = await pool.run("variant", job, analyzeVariantJob);
+    storeAnalysis(file, analysed);
     return analysed;
+  } catch (error) {
+    return failedAnalysis(job, error.message);
   }
 }
 function repositoryRoot(dir) {
-  for (let at = path6.resolve(dir); ; at = path6.dirname(at)) {
-    if (existsSync4(path6.join(at, ".git"))) return at;
-    if (path6.dirname(at) === at) return null;
+  for (let at = path7.resolve(dir); ; at = path7.dirname(at)) {
+    if (existsSync5(path7.join(at, ".git"))) return at;
+    if (path7.dirname(at) === at) return null;
   }
 }
 async function carveSpace(options) {
@@ -9369,7 +9490,7 @@ async function carveSpace(options) {
   };
   if (enumeration.diagnostics.some((d) => d.severity === "error")) return { result: null, shard, builds: [], diagnostics };
   const root = options.root ?? repositoryRoot(config.baseDir);
-  if (root !== null && escapeReason(root, path6.resolve(config.baseDir, space.source))) {
+  if (root !== null && escapeReason(root, path7.resolve(config.baseDir, space.source))) {
     const jsonPath = `/spaces/${pointerSegment(spaceName)}/source`;
     diagnostics.push(
       locateInConfig(
@@ -9397,19 +9518,30 @@ async function carveSpace(options) {
     return { result: null, shard, builds: [], diagnostics };
   }
   const mine = shardVariants(enumeration.variants, shardSpec);
-  const builds = await buildVariants(mine, {
-    sourceFile: path6.resolve(config.baseDir, space.source),
-    arch,
-    includeDirs: (config.include ?? []).map((dir) => path6.resolve(config.baseDir, dir)),
-    flags: config.nvcc?.flags ?? [],
-    nvcc,
-    cacheDir: options.cacheDir,
-    jobs: options.jobs,
-    progress: options.progress
-  });
+  const jobs = options.jobs ?? availableParallelism2();
+  const pool = options.analysis ?? createAnalysisPool({ size: jobs });
+  const analysed = [];
+  let builds;
+  try {
+    builds = await buildVariants(mine, {
+      sourceFile: path7.resolve(config.baseDir, space.source),
+      arch,
+      includeDirs: (config.include ?? []).map((dir) => path7.resolve(config.baseDir, dir)),
+      flags: config.nvcc?.flags ?? [],
+      nvcc,
+      cacheDir: options.cacheDir,
+      jobs,
+      progress: options.progress,
+      afterBuild: async (build, index) => {
+        analysed[index] = await analyzeBuildInPool(build, space, config, arch, options.cacheDir, pool);
+      }
+    });
+  } finally {
+    if (!options.analysis) await pool.close();
+  }
   let checkedArguments = false;
-  for (const build of builds) {
-    const { metrics, diagnostics: found, kernel } = analyzeBuildCached(build, space, config, arch, options.cacheDir);
+  for (const [index, build] of builds.entries()) {
+    const { metrics, diagnostics: found, kernel } = analysed[index];
     shard.metrics.push(metrics);
     if (kernel && !checkedArguments) {
       checkedArguments = true;
@@ -9476,408 +9608,26 @@ function mergeShards(shards) {
 }
 function locateInConfig(d, baseDir, configFile) {
   if (!configFile || d.stage !== "config" || d.jsonPath === void 0 || d.file !== configFile || d.line !== void 0) return d;
-  const position = configValuePosition(path6.resolve(baseDir, path6.basename(configFile)), d.jsonPath, d.column ?? 1);
+  const position = configValuePosition(path7.resolve(baseDir, path7.basename(configFile)), d.jsonPath, d.column ?? 1);
   return position ? { ...d, line: position.line, column: position.column } : d;
-}
-
-// src/analysis/carving/svg.ts
-var WIDTH = 520;
-var HEIGHT = 420;
-var MARGIN = { left: 60, right: 20, top: 30, bottom: 50 };
-function escapeXml(text) {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-function renderCarveSvg(result, fastestId = null) {
-  const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
-  const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = (value) => MARGIN.left + value * plotWidth;
-  const y = (value) => MARGIN.top + (1 - value) * plotHeight;
-  const placed = result.variants.filter((v) => v.normalizedEfficiency !== null && v.normalizedUtilization !== null);
-  const point = (v) => [x(v.normalizedEfficiency).toFixed(1), y(v.normalizedUtilization).toFixed(1)];
-  const parts = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="11">`,
-    `<title>${escapeXml(`carve ${result.space} (${result.arch}): ${result.survivors.length} of ${result.total} kept`)}</title>`,
-    `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${plotWidth}" height="${plotHeight}" fill="none" stroke="#888"/>`
-  ];
-  for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
-    parts.push(`<text x="${x(tick).toFixed(1)}" y="${HEIGHT - MARGIN.bottom + 15}" text-anchor="middle">${tick}</text>`);
-    parts.push(`<text x="${MARGIN.left - 6}" y="${(y(tick) + 4).toFixed(1)}" text-anchor="end">${tick}</text>`);
-  }
-  parts.push(`<text x="${MARGIN.left + plotWidth / 2}" y="${HEIGHT - 12}" text-anchor="middle">efficiency (normalised)</text>`);
-  parts.push(
-    `<text transform="translate(16 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">utilization (normalised)</text>`
-  );
-  parts.push(
-    `<text x="${MARGIN.left}" y="18">${escapeXml(`${result.space} on ${result.arch}: ${result.survivors.length} of ${result.total} variants kept (${result.objective})`)}</text>`
-  );
-  const frontier = placed.filter((v) => v.onFrontier).sort((a, b) => a.normalizedEfficiency - b.normalizedEfficiency);
-  if (frontier.length > 1)
-    parts.push(`<polyline fill="none" stroke="#d62728" stroke-width="1" points="${frontier.map((v) => point(v).join(",")).join(" ")}"/>`);
-  for (const v of placed) {
-    const [px, py] = point(v);
-    const label = `<title>${escapeXml(`${v.id}: ${v.status}`)}</title>`;
-    if (v.status === "survivor") parts.push(`<circle cx="${px}" cy="${py}" r="4" fill="#d62728">${label}</circle>`);
-    else if (v.status.startsWith("pruned:") && v.status !== "pruned:pareto")
-      parts.push(`<rect x="${Number(px) - 3}" y="${Number(py) - 3}" width="6" height="6" fill="none" stroke="#999">${label}</rect>`);
-    else parts.push(`<path d="M${Number(px) - 3} ${py}h6M${px} ${Number(py) - 3}v6" stroke="#1f77b4">${label}</path>`);
-    if (v.id === fastestId)
-      parts.push(
-        `<circle cx="${px}" cy="${py}" r="8" fill="none" stroke="#2ca02c" stroke-width="2"><title>fastest measured</title></circle>`
-      );
-  }
-  parts.push("</svg>");
-  return parts.join("\n") + "\n";
-}
-
-// src/analysis/carving/refine.ts
-var DEFAULT_BANK_CONFLICT_PENALTY = 0.5;
-function resolveBudget(total, options) {
-  const notes = [];
-  let budget = options.budgetCount ?? Math.max(1, Math.floor(options.budgetShare * total));
-  if (budget > total) {
-    notes.push(`timing budget ${budget} is above the space size (${total} variants): clamped to ${total}`);
-    budget = total;
-  }
-  return { budget, notes };
-}
-function modelScore(v, sms, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY) {
-  if (v.efficiency === null) return -Infinity;
-  return v.efficiency * (sms ? tailFactor(v, sms) : 1) / Math.pow(Math.max(1, v.bankConflictWays ?? 1), bankConflictPenalty);
-}
-function valueLists(variants, given) {
-  if (given) return given;
-  const lists = {};
-  for (const v of variants) {
-    for (const [name, value] of Object.entries(v.parameters)) {
-      const list = lists[name] ??= [];
-      if (!list.includes(value)) list.push(value);
-    }
-  }
-  for (const list of Object.values(lists)) {
-    if (list.every((x) => typeof x === "number")) list.sort((a, b) => Number(a) - Number(b));
-  }
-  return lists;
-}
-function parameterDistance(a, b, lists) {
-  let distance = 0;
-  for (const [name, list] of Object.entries(lists)) {
-    const i = list.indexOf(a.parameters[name]);
-    const j = list.indexOf(b.parameters[name]);
-    distance += i < 0 || j < 0 ? list.length : Math.abs(i - j);
-  }
-  return distance;
-}
-async function refineByTiming(result, timer, options) {
-  const { budget, notes } = resolveBudget(result.total, options);
-  const sms = smCount(result.arch);
-  const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
-  const byModel = (a, b) => modelScore(b, sms, penalty) - modelScore(a, sms, penalty) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
-  const eligible = result.variants.filter((v) => v.status === "survivor" || v.status === "merged" || v.status === "pruned:pareto");
-  if (eligible.length < budget)
-    notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
-  const lists = valueLists(result.variants, options.parameterLists);
-  const samples = /* @__PURE__ */ new Map();
-  const sourceOf = /* @__PURE__ */ new Map();
-  const attempted = /* @__PURE__ */ new Set();
-  const rounds = [];
-  const diagnostics = [];
-  const timeRound = async (ids, source, center) => {
-    const round = rounds.length + 1;
-    for (const id of ids) {
-      attempted.add(id);
-      sourceOf.set(id, { source, round });
-    }
-    const timed = await timer(ids);
-    diagnostics.push(...timed.diagnostics);
-    for (const record of timed.records) {
-      if (record.status === "ok" && record.samplesMs.length && attempted.has(record.variant)) samples.set(record.variant, record.samplesMs);
-    }
-    rounds.push({ round, center, timed: ids });
-  };
-  const measuredBest = () => {
-    let best = null;
-    let bestMs = Infinity;
-    for (const [id, s] of samples) {
-      const ms = median(s);
-      if (ms < bestMs) {
-        best = id;
-        bestMs = ms;
-      }
-    }
-    return best;
-  };
-  const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
-  const survivorBudget = Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5)));
-  if (survivors.length > survivorBudget)
-    notes.push(
-      `${survivors.length} survivors, ${survivorBudget} timed (the model's first); the rest of the budget searches around the measured best`
-    );
-  const first = survivors.slice(0, Math.min(survivorBudget, budget));
-  if (first.length)
-    await timeRound(
-      first.map((v) => v.id),
-      "survivor",
-      null
-    );
-  let batch = Math.ceil((budget - attempted.size) / 2);
-  while (attempted.size < budget) {
-    const centerId = measuredBest();
-    const center = centerId ? eligible.find((v) => v.id === centerId) ?? result.variants.find((v) => v.id === centerId) : void 0;
-    const candidates = eligible.filter((v) => !attempted.has(v.id));
-    if (!candidates.length) break;
-    const ordered = center ? candidates.map((v) => ({ v, d: parameterDistance(v, center, lists) })).sort((a, b) => a.d - b.d || byModel(a.v, b.v)).map((x) => x.v) : candidates.sort(byModel);
-    const take = ordered.slice(0, Math.max(1, Math.min(batch, budget - attempted.size)));
-    await timeRound(
-      take.map((v) => v.id),
-      "nearest",
-      centerId
-    );
-    batch = Math.max(1, Math.floor(batch / 2));
-  }
-  const ranking = [...samples.entries()].map(([variant, s]) => ({
-    variant,
-    ...timingStats(s, { seed: options.seed ?? 1 }),
-    ...sourceOf.get(variant)
-  })).sort((a, b) => a.medianMs - b.medianMs || a.variant.localeCompare(b.variant)).map((t, i) => ({ ...t, rank: i + 1 }));
-  const gpuMs = [...samples.values()].reduce((sum, s) => sum + s.reduce((a, b) => a + b, 0), 0);
-  return { budget, timedCount: attempted.size, notes, rounds, ranking, best: ranking[0] ?? null, gpuMs, samples, diagnostics };
-}
-
-// src/analysis/carving/harness-entries.ts
-function harnessEntries(ids, builds, kernel, timing, space) {
-  const byId = new Map(builds.map((b) => [b.variant.id, b]));
-  const entries = [];
-  for (const id of ids) {
-    const build = byId.get(id);
-    if (!build?.ok || !build.cubinPath) continue;
-    const symbol = build.resources.find(
-      (r) => r.isEntry && (r.name === kernel || r.displayName === kernel || r.displayName.startsWith(`${kernel}(`) || r.displayName.startsWith(`${kernel}<`))
-    )?.name ?? kernel;
-    entries.push({
-      space,
-      id,
-      cubin: build.cubinPath,
-      kernel: symbol,
-      grid: build.variant.grid,
-      block: build.variant.block,
-      dynamicSharedBytes: build.variant.dynamicSharedBytes,
-      arguments: build.variant.arguments,
-      warmup: timing.warmup,
-      samples: timing.samples
-    });
-  }
-  return entries;
-}
-
-// src/pipeline/render.ts
-import path7 from "node:path";
-
-// src/github/comment.ts
-function commentMarker(checkName = "Carve") {
-  return `<!-- carve:comment-id:${encodeURIComponent(checkName)} -->`;
-}
-var STICKY_MARKER = commentMarker();
-function withMarker(body, marker = STICKY_MARKER) {
-  return body.includes(marker) ? body : `${body}
-
-${marker}
-`;
-}
-async function tokenLogin(client) {
-  if (!identities.has(client)) identities.set(client, lookUpLogin(client));
-  return identities.get(client);
-}
-var identities = /* @__PURE__ */ new WeakMap();
-async function lookUpLogin(client) {
-  try {
-    const user = await client.rest.users.getAuthenticated();
-    if (typeof user.data.login === "string" && user.data.login) return user.data.login;
-  } catch {
-  }
-  try {
-    const data = await client.graphql("query { viewer { login } }");
-    return typeof data.viewer?.login === "string" && data.viewer.login ? data.viewer.login : null;
-  } catch {
-    return null;
-  }
-}
-function writtenBy(login, self) {
-  return login === self || login === `${self}[bot]` || `${login}[bot]` === self;
-}
-async function findStickyComment(client, ref, issueNumber, marker = STICKY_MARKER) {
-  const iterator = client.paginate.iterator(client.rest.issues.listComments, {
-    owner: ref.owner,
-    repo: ref.repo,
-    issue_number: issueNumber,
-    per_page: 100
-  });
-  const search = { comment: null, foreign: 0, unknownIdentity: false };
-  for await (const page of iterator) {
-    for (const comment of page.data) {
-      if (!comment.body?.includes(marker)) continue;
-      const self = await tokenLogin(client);
-      if (self === null) {
-        search.unknownIdentity = true;
-        search.foreign++;
-      } else if (writtenBy(comment.user?.login, self)) {
-        search.comment = { id: comment.id, body: comment.body, url: comment.html_url };
-        return search;
-      } else {
-        search.foreign++;
-      }
-    }
-  }
-  return search;
-}
-async function upsertStickyComment(client, ref, issueNumber, body, marker = STICKY_MARKER, options = {}) {
-  const text = withMarker(body, marker);
-  const existing = (await findStickyComment(client, ref, issueNumber, marker)).comment;
-  if (!existing && options.updateOnly) return null;
-  if (existing) {
-    if (existing.body === text) return { action: "unchanged", id: existing.id, url: existing.url };
-    const updated = await client.rest.issues.updateComment({ owner: ref.owner, repo: ref.repo, comment_id: existing.id, body: text });
-    return { action: "updated", id: updated.data.id, url: updated.data.html_url };
-  }
-  const created = await client.rest.issues.createComment({ owner: ref.owner, repo: ref.repo, issue_number: issueNumber, body: text });
-  return { action: "created", id: created.data.id, url: created.data.html_url };
-}
-
-// src/pipeline/render.ts
-var PROBLEMS_LIMIT = 6e3;
-function renderGate(input) {
-  const { options, comparison } = input;
-  const errors = input.diagnostics.filter((d) => d.severity === "error");
-  const findingConclusion = conclusionFor(comparison, options.failOn);
-  const conclusion = errors.length ? "failure" : findingConclusion;
-  const failingFindings = comparison.findings.filter((f) => isFailing(f, options.failOn)).length;
-  const conclusionReason = errors.length ? `${errors.length} input or setup ${errors.length === 1 ? "error" : "errors"}: ${errors[0].message}` : failingFindings ? `${failingFindings} ${failingFindings === 1 ? "finding" : "findings"} of a fail-on kind (${options.failOn.join(", ")})` : `no finding of a fail-on kind (${options.failOn.join(", ") || "none"})`;
-  const context = {
-    serverUrl: options.render?.serverUrl,
-    repository: options.render?.repository ?? null,
-    sha: options.headSha,
-    baseSha: input.baseCommit,
-    failOn: options.failOn,
-    fullReportUrl: options.render?.fullReportUrl ?? null,
-    repoRoot: options.workspace
-  };
-  const problems = problemsMarkdown(input.diagnostics, options.workspace);
-  const markerRoom = withMarker("", commentMarker(options.render?.checkName ?? "Carve")).length;
-  const comment = renderComment(comparison, {
-    ...context,
-    problems,
-    runErrors: errors.length,
-    maxLength: GITHUB_COMMENT_LIMIT - markerRoom
-  });
-  const changedKernels = comparison.kernels.some((k) => k.status !== "unchanged");
-  const postComment = options.comment === "always" || options.comment === "changes" && (changedKernels || comparison.findings.length > 0 || errors.length > 0) || options.comment === "failures" && conclusion === "failure";
-  const details = runDetails(input);
-  const summaryBody = renderSummary(comparison, { ...context, problems, runErrors: errors.length, maxLength: void 0 });
-  const summary = clipBytes(["## Carve", summaryBody, details].filter(Boolean).join("\n\n"), SUMMARY_LIMIT);
-  const annotations = [
-    ...diagnosticAnnotations(input.diagnostics, options.workspace),
-    ...toAnnotations(comparison, options.failOn, { repoRoot: options.workspace })
-  ];
-  return {
-    source: input.source,
-    nvcc: input.nvcc,
-    mergeBase: input.mergeBase,
-    baseCommit: input.baseCommit,
-    changedFiles: input.changedFiles,
-    units: input.units,
-    base: input.base,
-    head: input.head,
-    comparison,
-    conclusion,
-    conclusionReason,
-    findings: comparison.findings.length,
-    failingFindings,
-    regressions: comparison.findings.filter((f) => f.kind === "regression").length,
-    comment,
-    postComment,
-    summary,
-    annotations,
-    sarif: toSarif(comparison, { failOn: options.failOn, repoRoot: options.workspace, toolVersion: VERSION }),
-    diagnostics: input.diagnostics,
-    notes: input.notes
-  };
-}
-function problemsMarkdown(diagnostics, workspace) {
-  const shown = diagnostics.filter((d) => d.severity !== "note");
-  if (!shown.length) return "";
-  const errors = shown.filter((d) => d.severity === "error").length;
-  const lines = shown.map((d) => `- **${d.severity}** (${d.stage}) ${location2(d, workspace)}${d.message.replace(/\n/g, " ")}`);
-  const text = [
-    `> [!${errors ? "CAUTION" : "WARNING"}]`,
-    `> Carve ${errors ? "could not run as configured" : "ran with warnings"}:`,
-    "",
-    ...lines
-  ].join("\n");
-  return text.length <= PROBLEMS_LIMIT ? text : `${text.slice(0, PROBLEMS_LIMIT - 40)}
-- \u2026 (more in the job summary)`;
-}
-function location2(d, workspace) {
-  const parts = [];
-  if (d.file) parts.push(`\`${relative(d.file, workspace)}${d.line ? `:${d.line}${d.column ? `:${d.column}` : ""}` : ""}\``);
-  if (d.jsonPath !== void 0) parts.push(`at \`${d.jsonPath || "/"}\``);
-  return parts.length ? `${parts.join(" ")}: ` : "";
-}
-function relative(file, workspace) {
-  return path7.isAbsolute(file) && file.startsWith(workspace + path7.sep) ? path7.relative(workspace, file) : file;
-}
-function diagnosticAnnotations(diagnostics, workspace) {
-  return diagnostics.filter((d) => d.file && d.line && d.severity !== "note").filter((d) => !path7.isAbsolute(d.file) || d.file.startsWith(workspace + path7.sep)).map((d) => ({
-    path: relative(d.file, workspace),
-    start_line: d.line,
-    end_line: d.line,
-    annotation_level: d.severity === "error" ? "failure" : "warning",
-    title: `Carve ${d.stage}${d.jsonPath !== void 0 ? ` ${d.jsonPath || "/"}` : ""}`,
-    message: d.message
-  }));
-}
-function runDetails(input) {
-  const lines = ["### Run details", "", ...input.notes.map((n) => `- ${n}`)];
-  if (input.baseCommit)
-    lines.push(`- Base side: \`${input.baseCommit.slice(0, 12)}\`${input.mergeBase ? " (merge base)" : " (PR base; merge base unknown)"}.`);
-  if (input.changedFiles.length)
-    lines.push(
-      `- Changed files: ${input.changedFiles.slice(0, 50).map((f) => `\`${f}\``).join(", ")}${input.changedFiles.length > 50 ? ", \u2026" : ""}.`
-    );
-  for (const u of input.units) {
-    lines.push(
-      `- Unit \`${u.unit}\` (${u.side === "both" ? "base and head" : `${u.side} only`})${u.reasons.length ? `, reached by ${u.reasons.map((r) => `\`${r}\``).join(", ")}` : ""}.`
-    );
-  }
-  return lines.length > 2 ? lines.join("\n") : "";
-}
-function clipBytes(text, limit) {
-  if (Buffer.byteLength(text, "utf8") <= limit) return text;
-  const note = "\n\n\u2026 (truncated to fit the 1 MiB job-summary limit; the JSON report has everything)";
-  let end = Math.min(text.length, limit);
-  while (end > 0 && Buffer.byteLength(text.slice(0, end), "utf8") > limit - note.length) end = Math.floor(end * 0.95);
-  return text.slice(0, end) + note;
 }
 
 export {
   defaultConfig,
   loadConfigFile,
   parseConfigText,
-  commentMarker,
-  withMarker,
-  upsertStickyComment,
   buildIncludeGraph,
   unitsReaching,
   escapeReason,
   safeFolderName,
   escapingIncludes,
-  renderGate,
-  problemsMarkdown,
-  clipBytes,
+  createAnalysisPool,
   pointerSegment,
   enumerateSpace,
   parseShard,
+  smCount,
+  tailFactor,
+  analyzeVariantJob,
   carveSpace,
-  mergeCarveResults,
-  renderCarveSvg,
-  harnessEntries,
-  refineByTiming
+  mergeCarveResults
 };

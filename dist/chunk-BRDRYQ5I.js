@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-VTJUYOV3.js")).demoCommand
+    load: async () => (await import("./demo-RFNKAYLA.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-GFXZYVVK.js")).analyzeCommand
+    load: async () => (await import("./analyze-22L3UZV6.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -32,27 +32,27 @@ var commands = [
   {
     name: "resources",
     summary: "print per-kernel resources from a cubin or ptxas -v log",
-    load: async () => (await import("./resources-KOTUR25T.js")).resourcesCommand
+    load: async () => (await import("./resources-UGE674CL.js")).resourcesCommand
   },
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-P33DSTZR.js")).compareCommand
+    load: async () => (await import("./compare-CYLZ7XVY.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-XTZILENS.js")).reportCommand
+    load: async () => (await import("./report-GXTVPIDP.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-A2KS2JR5.js")).carveCommand
+    load: async () => (await import("./carve-XWGPUR3R.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-A2KS2JR5.js")).mergeCommand
+    load: async () => (await import("./carve-XWGPUR3R.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-O3DY4DKK.js")).retuneCommand
+    load: async () => (await import("./retune-TYHEIGID.js")).retuneCommand
   }
 ];
 

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-4ZYWRZBW.js";
+} from "./chunk-67O6ZM3G.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,12 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-O7MPFTSJ.js";
+} from "./chunk-5IMVVQAN.js";
 import "./chunk-BTQO2XUW.js";
-import {
-  defaultConfig,
-  loadConfigFile
-} from "./chunk-HAOHXXLO.js";
+import "./chunk-HLQZSHQU.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -25,9 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-6P5AZK7W.js";
+} from "./chunk-DAULXQ4Z.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UFIJU2TV.js";
+import "./chunk-CDYTGVV2.js";
+import {
+  defaultConfig,
+  loadConfigFile
+} from "./chunk-KSJNU5VI.js";
+import "./chunk-YQ3MCREF.js";
+import "./chunk-B2QFNJZ4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -36,7 +39,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-64PIBHAB.js";
+import "./chunk-XDJWBTY5.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
@@ -152,8 +155,9 @@ Compares two Carve reports and prints the findings, as the Action's gate does.
                    when it exists, else built-in defaults)
   --arch           archs to build revisions for (default: the config's archs)
   --nvcc           nvcc for revisions (default: config nvcc.path, PATH, /usr/local/cuda); none: artifacts
-  --jobs N         nvcc builds at once for revisions (default: CARVE_JOBS, else one per core);
-                   the report is the same for every N
+  --jobs N         nvcc builds at once for revisions, each analysed after it (in worker threads
+                   when N > 1; default: CARVE_JOBS, else one per core); the report is the same
+                   for every N
   --fail-on        comma-separated finding kinds that fail (default: config failOn), or none:
                    ${FINDING_KINDS.join(", ")}
   --json           print the Comparison JSON instead of text

@@ -6,15 +6,17 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-D5YHL2AP.js";
-import "./chunk-KHSKPI4E.js";
-import "./chunk-HAOHXXLO.js";
-import "./chunk-6P5AZK7W.js";
+} from "./chunk-NJN36V3G.js";
+import "./chunk-QFDIIECD.js";
+import "./chunk-HLQZSHQU.js";
+import "./chunk-DAULXQ4Z.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UFIJU2TV.js";
+import "./chunk-KSJNU5VI.js";
+import "./chunk-YQ3MCREF.js";
+import "./chunk-B2QFNJZ4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-64PIBHAB.js";
+import "./chunk-XDJWBTY5.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

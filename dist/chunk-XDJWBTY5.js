@@ -1003,6 +1003,275 @@ function readCubin(bytes, file) {
   return { arch, kernels, diagnostics };
 }
 
+// src/toolchain/sass-lines.ts
+import path from "node:path";
+var SASS_INSTRUCTION_BYTES = 16;
+var FIRST_FIXED_SIZE_SM = 70;
+var SHT_RELA = 4;
+var SHT_REL = 9;
+var STT_FUNC2 = 2;
+var DW_LNE_END_SEQUENCE = 1;
+var DW_LNE_SET_ADDRESS = 2;
+var DW_LNE_DEFINE_FILE = 3;
+var Cursor = class {
+  constructor(r, at) {
+    this.r = r;
+    this.at = at;
+  }
+  r;
+  at;
+  u8(what) {
+    return this.r.u8(this.at++, what);
+  }
+  u16(what) {
+    const v = this.r.u16(this.at, what);
+    this.at += 2;
+    return v;
+  }
+  u32(what) {
+    const v = this.r.u32(this.at, what);
+    this.at += 4;
+    return v;
+  }
+  uleb(what) {
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 10; i++) {
+      const b = this.u8(what);
+      value += (b & 127) * scale;
+      scale *= 128;
+      if ((b & 128) === 0) return value;
+    }
+    throw new ElfError(`${what}: LEB128 longer than 10 bytes`, this.at);
+  }
+  sleb(what) {
+    let value = 0;
+    let scale = 1;
+    for (let i = 0; i < 10; i++) {
+      const b = this.u8(what);
+      value += (b & 127) * scale;
+      scale *= 128;
+      if ((b & 128) === 0) return b & 64 ? value - scale : value;
+    }
+    throw new ElfError(`${what}: LEB128 longer than 10 bytes`, this.at);
+  }
+  cString(limit, what) {
+    const s = this.r.cString(this.at, limit, what);
+    this.at = this.r.bytes.indexOf(0, this.at) + 1;
+    return s;
+  }
+};
+function readUnit(r, start, sectionEnd) {
+  const c = new Cursor(r, start);
+  const length = c.u32("unit length");
+  if (length >= 4294967280) throw new ElfError("64-bit DWARF line tables are not supported", start);
+  const end = c.at + length;
+  if (end > sectionEnd) throw new ElfError(`line-table unit of ${length} bytes runs past the end of .debug_line`, start);
+  const version = c.u16("version");
+  if (version < 2 || version > 4) throw new ElfError(`DWARF line-table version ${version} is not supported (2-4)`, start + 4);
+  const headerLength = c.u32("header length");
+  const programStart = c.at + headerLength;
+  const minInstruction = c.u8("minimum instruction length");
+  if (version >= 4) c.u8("maximum operations per instruction");
+  c.u8("default is_stmt");
+  const lineBase = c.u8("line base") << 24 >> 24;
+  const lineRange = c.u8("line range");
+  const opcodeBase = c.u8("opcode base");
+  if (lineRange === 0) throw new ElfError("line range 0 in the line-table header", c.at - 2);
+  const opcodeLengths = [];
+  for (let i = 1; i < opcodeBase; i++) opcodeLengths.push(c.u8("standard opcode length"));
+  const dirs = [""];
+  for (let dir = c.cString(end, "include directory"); dir !== ""; dir = c.cString(end, "include directory")) dirs.push(dir);
+  const files = [""];
+  const readFile2 = (name) => {
+    const dir = c.uleb("file directory");
+    c.uleb("file time");
+    c.uleb("file size");
+    files.push(dirs[dir] ? path.posix.join(dirs[dir], name) : name);
+  };
+  for (let name = c.cString(end, "file name"); name !== ""; name = c.cString(end, "file name")) readFile2(name);
+  if (c.at > programStart) throw new ElfError("line-table header runs past its stated length", c.at);
+  c.at = programStart;
+  const sequences = [];
+  let state = { address: 0, file: 1, line: 1 };
+  let sequence = null;
+  const emit = () => sequence?.rows.push({ ...state });
+  while (c.at < end) {
+    const opAt = c.at;
+    const op = c.u8("opcode");
+    if (op >= opcodeBase) {
+      const adjusted = op - opcodeBase;
+      state.address += Math.floor(adjusted / lineRange) * minInstruction;
+      state.line += lineBase + adjusted % lineRange;
+      emit();
+    } else if (op === 0) {
+      const len = c.uleb("extended opcode length");
+      const next = c.at + len;
+      if (len === 0 || next > end) throw new ElfError(`extended opcode of ${len} bytes runs past the unit`, opAt);
+      const sub = c.u8("extended opcode");
+      if (sub === DW_LNE_END_SEQUENCE) {
+        if (sequence) {
+          sequence.endAddress = state.address;
+          sequences.push(sequence);
+        }
+        sequence = null;
+        state = { address: 0, file: 1, line: 1 };
+      } else if (sub === DW_LNE_SET_ADDRESS) {
+        if (len !== 9) throw new ElfError(`set_address with a ${len - 1}-byte operand (cubins use 8)`, opAt);
+        sequence ??= { addressOffset: c.at, storedAddress: Number(r.u64(c.at, "address")), rows: [], endAddress: 0 };
+        state.address = 0;
+      } else if (sub === DW_LNE_DEFINE_FILE) {
+        readFile2(c.cString(next, "file name"));
+      }
+      c.at = next;
+    } else if (op === 1) emit();
+    else if (op === 2) state.address += c.uleb("advance_pc") * minInstruction;
+    else if (op === 3) state.line += c.sleb("advance_line");
+    else if (op === 4) state.file = c.uleb("set_file");
+    else if (op === 8) state.address += Math.floor((255 - opcodeBase) / lineRange) * minInstruction;
+    else if (op === 9) state.address += c.u16("fixed_advance_pc");
+    else for (let i = 0; i < opcodeLengths[op - 1]; i++) c.uleb("standard opcode operand");
+  }
+  if (sequence) throw new ElfError("line-table unit ends inside a sequence (no DW_LNE_end_sequence)", end);
+  return { unit: { files, sequences }, next: end };
+}
+function addressRelocations(elf, r, debugLine) {
+  const out = /* @__PURE__ */ new Map();
+  for (const rel of elf.sections.filter((s) => (s.type === SHT_RELA || s.type === SHT_REL) && s.info === debugLine.index)) {
+    const entry = rel.type === SHT_RELA ? 24 : 16;
+    r.range(rel.offset, rel.size, `${rel.name}`);
+    for (let at = rel.offset; at + entry <= rel.offset + rel.size; at += entry) {
+      const offset = r.size(at, "relocation offset");
+      const symbolIndex = Number(r.u64(at + 8, "relocation info") >> 32n);
+      const symbol = elf.symbols[symbolIndex];
+      if (!symbol) throw new ElfError(`relocation names symbol ${symbolIndex}, past the symbol table`, at + 8);
+      const addend = rel.type === SHT_RELA ? Number(BigInt.asIntN(64, r.u64(at + 16, "relocation addend"))) : null;
+      out.set(offset, { symbol, addend });
+    }
+  }
+  return out;
+}
+function diagnostic2(message, file, offset, kernel) {
+  return { severity: "warning", stage: "cubin", message, file, offset, ...kernel ? { kernel } : {} };
+}
+function addRange(into, file, line, start, end, subroutines) {
+  const add = (from, to, subroutine) => {
+    if (to <= from) return;
+    const key = `${file}\0${line}\0${subroutine ?? ""}`;
+    const entry = into.get(key) ?? { file, line, instructions: 0, ...subroutine ? { subroutine } : {} };
+    entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
+    into.set(key, entry);
+  };
+  let at = start;
+  for (const s of subroutines) {
+    const from = Math.max(at, s.value);
+    const to = Math.min(end, s.value + s.size);
+    if (to <= from) continue;
+    add(at, from, null);
+    add(from, to, s.name);
+    at = to;
+  }
+  add(at, end, null);
+}
+var NOP = 2328;
+var BRA_ALWAYS = 31047;
+function isSelfBranch(word) {
+  if (Number(word & 0xffffn) !== BRA_ALWAYS) return false;
+  const low = Number(word >> 16n & 0xffn);
+  return low === 0 && word >> 32n === 0xfffffff0n || low === 252 && word >> 34n === 0x3fffffffn;
+}
+function paddingStart(r, text2) {
+  let end = text2.size - text2.size % SASS_INSTRUCTION_BYTES;
+  const word = (at) => r.u64(text2.offset + at, "SASS instruction");
+  while (end > 0 && Number(word(end - 16) & 0xfffn) === NOP) end -= 16;
+  if (end > 0 && isSelfBranch(word(end - 16))) end -= 16;
+  return end;
+}
+function sequenceProblem(rows, base, text2, files) {
+  for (let i = 0; i + 1 < rows.length; i++) {
+    const start = base + rows[i].address;
+    const stop = base + rows[i + 1].address;
+    if (stop < start || stop > text2.size || start % SASS_INSTRUCTION_BYTES || stop % SASS_INSTRUCTION_BYTES)
+      return `line-table rows 0x${start.toString(16)}-0x${stop.toString(16)} are not whole 16-byte instructions inside ${text2.name} (${text2.size} bytes)`;
+    if (files[rows[i].file] === void 0) return `line-table row names file ${rows[i].file}, not in the file table`;
+  }
+  return null;
+}
+function readSassLines(bytes, file) {
+  const functions = /* @__PURE__ */ new Map();
+  const padding = /* @__PURE__ */ new Map();
+  const diagnostics = [];
+  let elf;
+  try {
+    elf = readElf(bytes);
+  } catch (error) {
+    if (!(error instanceof ElfError)) throw error;
+    return { functions, padding, diagnostics: [diagnostic2(`not a readable cubin: ${error.message}`, file, error.offset)] };
+  }
+  const sm = cubinSmVersion(elf);
+  if (sm < FIRST_FIXED_SIZE_SM) {
+    diagnostics.push(
+      diagnostic2(`sm_${sm} cubin: SASS instructions have a fixed 16-byte size only from sm_70 on, line counts not read`, file, 48)
+    );
+    return { functions, padding, diagnostics };
+  }
+  const debugLine = elf.sections.find((s) => s.name === ".debug_line");
+  if (!debugLine) {
+    diagnostics.push({ ...diagnostic2("no .debug_line section (build with -lineinfo): SASS per line unknown", file, 0), severity: "note" });
+    return { functions, padding, diagnostics };
+  }
+  const r = new ByteReader(bytes);
+  const counts = /* @__PURE__ */ new Map();
+  try {
+    r.range(debugLine.offset, debugLine.size, ".debug_line");
+    const relocations = addressRelocations(elf, r, debugLine);
+    const functionSymbols = /* @__PURE__ */ new Map();
+    for (const s of elf.symbols) {
+      if (s.type !== STT_FUNC2 || s.size === 0) continue;
+      functionSymbols.set(s.sectionIndex, [...functionSymbols.get(s.sectionIndex) ?? [], s]);
+    }
+    for (const list of functionSymbols.values()) list.sort((a, b) => a.value - b.value);
+    const end = debugLine.offset + debugLine.size;
+    for (let at = debugLine.offset; at < end; ) {
+      const { unit, next } = readUnit(r, at, end);
+      at = next;
+      for (const sequence of unit.sequences) {
+        const relocation = relocations.get(sequence.addressOffset - debugLine.offset);
+        const text2 = relocation && elf.sections[relocation.symbol.sectionIndex];
+        if (!relocation || !text2?.name.startsWith(".text.")) {
+          diagnostics.push(
+            diagnostic2("line-table sequence whose address is not relocated against a .text section", file, sequence.addressOffset)
+          );
+          continue;
+        }
+        const name = text2.name.slice(".text.".length);
+        const base = relocation.symbol.value + (relocation.addend ?? sequence.storedAddress);
+        const subroutines = (functionSymbols.get(text2.index) ?? []).filter((s) => s.name !== name);
+        const rows = [...sequence.rows, { address: sequence.endAddress, file: 0, line: 0 }];
+        const problem = sequenceProblem(rows, base, text2, unit.files);
+        if (problem) {
+          diagnostics.push(diagnostic2(problem, file, sequence.addressOffset, name));
+          continue;
+        }
+        const lines = counts.get(name) ?? /* @__PURE__ */ new Map();
+        const executable = paddingStart(r, text2);
+        for (let i = 0; i + 1 < rows.length; i++) {
+          const start = Math.min(base + rows[i].address, executable);
+          const stop = Math.min(base + rows[i + 1].address, executable);
+          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines);
+        }
+        padding.set(name, (text2.size - executable) / SASS_INSTRUCTION_BYTES);
+        counts.set(name, lines);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ElfError)) throw error;
+    diagnostics.push(diagnostic2(`.debug_line: ${error.message}`, file, error.offset));
+  }
+  for (const [name, lines] of counts) functions.set(name, [...lines.values()]);
+  return { functions, padding, diagnostics };
+}
+
 // src/toolchain/ptxas.ts
 import { execFile } from "node:child_process";
 
@@ -1079,11 +1348,11 @@ function assemblePtx(ptxas, arch, ptxPath, ptxText) {
 // src/toolchain/nvcc.ts
 import { execFile as execFile2 } from "node:child_process";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path2 from "node:path";
+import path3 from "node:path";
 
 // src/toolchain/nvcc-args.ts
 import { createHash } from "node:crypto";
-import path from "node:path";
+import path2 from "node:path";
 var SHELL_INERT = /^[A-Za-z0-9_@%+=:,./ -]*$/;
 var DEFINE_NAME = /^[A-Za-z_]\w*$/;
 var INLINE_VALUE = /^[A-Za-z0-9_.+-]*$/;
@@ -1102,7 +1371,7 @@ function defineArgs(defines, outDir, stem) {
   }
   const files = [];
   if (lines.length && !errors.length) {
-    const header = path.join(outDir, `${stem}.carve-defines-${shortHash(lines.join("\n"))}.h`);
+    const header = path2.join(outDir, `${stem}.carve-defines-${shortHash(lines.join("\n"))}.h`);
     files.push({
       path: header,
       text: `// Generated by Carve: defines whose values are not passed on nvcc's command line.
@@ -1114,12 +1383,12 @@ ${lines.join("\n")}
   return { args, files, errors };
 }
 function unitFor(source, outDir) {
-  const base = path.basename(source).replace(/\.[^.]+$/, "");
+  const base = path2.basename(source).replace(/\.[^.]+$/, "");
   if (SHELL_INERT.test(source)) return { unit: source, stem: base, files: [], errors: [] };
-  const stem = `${base.replace(/[^A-Za-z0-9_.+-]/g, "_")}-${shortHash(path.resolve(source))}`;
+  const stem = `${base.replace(/[^A-Za-z0-9_.+-]/g, "_")}-${shortHash(path2.resolve(source))}`;
   if (/["\n\r\0]/.test(source))
     return { unit: source, stem, files: [], errors: [`source path '${printable(source)}' contains a quote or newline: not compiled`] };
-  const wrapper = path.join(outDir, `${stem}.carve-unit${path.extname(source) || ".cu"}`);
+  const wrapper = path2.join(outDir, `${stem}.carve-unit${path2.extname(source) || ".cu"}`);
   return {
     unit: wrapper,
     stem,
@@ -1127,7 +1396,7 @@ function unitFor(source, outDir) {
       {
         path: wrapper,
         text: `// Generated by Carve: compiles a source whose name is unsafe on nvcc's command line.
-#include "${path.resolve(source)}"
+#include "${path2.resolve(source)}"
 `
       }
     ],
@@ -1204,7 +1473,7 @@ function checkFlags(flags) {
             `flag '${printable(flag)}': -D needs NAME=VALUE with NAME a C identifier and VALUE of [A-Za-z0-9_.+-] (put other values under defines)`
           );
       } else if (kind === "U" && !DEFINE_NAME.test(rest)) errors.push(`flag '${printable(flag)}': -U needs a C identifier`);
-      else if (kind === "I" && (!SHELL_INERT.test(rest) || rest.includes(" ") || path.isAbsolute(rest) || rest.split("/").includes("..")))
+      else if (kind === "I" && (!SHELL_INERT.test(rest) || rest.includes(" ") || path2.isAbsolute(rest) || rest.split("/").includes("..")))
         errors.push(`flag '${printable(flag)}': -I takes a path inside the repository (use \`include\` in the config)`);
       continue;
     }
@@ -1254,7 +1523,7 @@ function run(file, args) {
       (error, stdout, stderr) => {
         const err = error;
         if (err?.killed && err.signal === "SIGKILL")
-          resolve({ code: null, stdout, stderr, spawnError: `timed out after ${timeout} ms (${path2.basename(file)} killed)` });
+          resolve({ code: null, stdout, stderr, spawnError: `timed out after ${timeout} ms (${path3.basename(file)} killed)` });
         else if (err && typeof err.code === "string") resolve({ code: null, stdout, stderr, spawnError: `${err.code}: ${err.message}` });
         else resolve({ code: err ? typeof err.code === "number" ? err.code : 1 : 0, stdout, stderr, spawnError: null });
       }
@@ -1264,8 +1533,8 @@ function run(file, args) {
 async function findNvcc(hint) {
   const candidates = [
     hint,
-    process.env.CUDA_HOME && path2.join(process.env.CUDA_HOME, "bin", "nvcc"),
-    process.env.CUDA_PATH && path2.join(process.env.CUDA_PATH, "bin", "nvcc"),
+    process.env.CUDA_HOME && path3.join(process.env.CUDA_HOME, "bin", "nvcc"),
+    process.env.CUDA_PATH && path3.join(process.env.CUDA_PATH, "bin", "nvcc"),
     "nvcc",
     "/usr/local/cuda/bin/nvcc"
   ].filter((c) => Boolean(c));
@@ -1317,8 +1586,8 @@ async function compileCuda(request) {
   const nvcc = request.nvcc ?? (await findNvcc())?.path ?? "nvcc";
   const unit = unitFor(request.source, request.outDir);
   const defines = defineArgs(request.defines ?? {}, request.outDir, unit.stem);
-  const ptxPath = path2.join(request.outDir, `${unit.stem}.${arch}.ptx`);
-  const cubinFile = path2.join(request.outDir, `${unit.stem}.${arch}.cubin`);
+  const ptxPath = path3.join(request.outDir, `${unit.stem}.${arch}.ptx`);
+  const cubinFile = path3.join(request.outDir, `${unit.stem}.${arch}.cubin`);
   const common = [...defines.args, ...(request.includeDirs ?? []).map((d) => `-I${d}`), ...request.flags ?? []];
   const command = [nvcc, `-arch=${arch}`, "-lineinfo", "-ptx", ...common, "-o", ptxPath, unit.unit];
   const result = {
@@ -1390,11 +1659,11 @@ async function compileCuda(request) {
 
 // src/toolchain/includes.ts
 import { existsSync, readFileSync, statSync } from "node:fs";
-import path3 from "node:path";
+import path4 from "node:path";
 var INCLUDE = /^[ \t]*#[ \t]*include[ \t]*"([^"\n]+)"/gm;
 function resolveInclude(target, fromDir, includeDirs) {
   for (const dir of [fromDir, ...includeDirs]) {
-    const candidate = path3.resolve(dir, target);
+    const candidate = path4.resolve(dir, target);
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -1403,9 +1672,9 @@ function withoutComments(source) {
   return source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " ")).replace(/\/\/[^\n]*/g, "");
 }
 function includeGraph(source, includeDirs = []) {
-  const dirs = includeDirs.map((d) => path3.resolve(d));
+  const dirs = includeDirs.map((d) => path4.resolve(d));
   const seen = /* @__PURE__ */ new Set();
-  const pending = [path3.resolve(source)];
+  const pending = [path4.resolve(source)];
   while (pending.length > 0) {
     const file = pending.pop();
     if (seen.has(file)) continue;
@@ -1417,7 +1686,7 @@ function includeGraph(source, includeDirs = []) {
       continue;
     }
     for (const match of withoutComments(text2).matchAll(INCLUDE)) {
-      const resolved = resolveInclude(match[1], path3.dirname(file), dirs);
+      const resolved = resolveInclude(match[1], path4.dirname(file), dirs);
       if (resolved && !seen.has(resolved)) pending.push(resolved);
     }
   }
@@ -1428,6 +1697,7 @@ export {
   demangle,
   parsePtxasLog,
   readCubin,
+  readSassLines,
   launchBoundsFromPtx,
   assemblePtx,
   findNvcc,

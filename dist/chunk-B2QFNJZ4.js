@@ -7,7 +7,7 @@ import {
 } from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-64PIBHAB.js";
+} from "./chunk-XDJWBTY5.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -1720,6 +1720,231 @@ function dominates(cfg, a, b) {
   }
 }
 
+// src/ptx/guards.ts
+var EVALUATION_LIMIT = 1 << 18;
+var PATH_LIMIT = 4096;
+var AXES = ["x", "y", "z"];
+function threadReach(cfg, resolver, launch, live, decidedNext) {
+  const block = launch.block;
+  if (!block) return null;
+  const candidates = findCandidates(cfg, resolver, launch, live, decidedNext);
+  if (candidates.length === 0) return null;
+  const blockThreads = block[0] * block[1] * block[2];
+  let scope = candidates.some((c) => c.needsGrid) ? "grid" : "block";
+  const gridOf = (s) => s === "grid" ? launch.grid : [1, 1, 1];
+  const threadsOf = (s) => blockThreads * gridOf(s).reduce((a, b) => a * b, 1);
+  let used2 = candidates;
+  if (scope === "grid" && threadsOf("grid") * candidates.length > EVALUATION_LIMIT) {
+    scope = "block";
+    used2 = candidates.filter((c) => !c.needsGrid);
+  }
+  const grid = gridOf(scope);
+  const threads = threadsOf(scope);
+  if (used2.length === 0 || threads * used2.length > EVALUATION_LIMIT) return null;
+  const pathOfThread = new Uint32Array(threads);
+  const pathIndex = /* @__PURE__ */ new Map();
+  const outcomes = [];
+  const counts = [];
+  const blocks = grid[0] * grid[1] * grid[2];
+  try {
+    for (let b = 0; b < blocks; b++) {
+      if (scope === "grid") {
+        const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
+        ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+      }
+      for (let t = 0; t < blockThreads; t++) {
+        const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
+        tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
+        const taken = [];
+        let key2 = "";
+        for (const c of used2) {
+          const value = resolver.predicateRegister(c.register, c.block, c.statement);
+          if (value === null) return null;
+          const isTaken = value !== c.negated;
+          taken.push(isTaken);
+          key2 += isTaken ? "1" : "0";
+        }
+        let index = pathIndex.get(key2);
+        if (index === void 0) {
+          if (outcomes.length >= PATH_LIMIT) return null;
+          index = outcomes.length;
+          pathIndex.set(key2, index);
+          outcomes.push(taken);
+          counts.push(0);
+        }
+        counts[index]++;
+        pathOfThread[b * blockThreads + t] = index;
+      }
+    }
+  } finally {
+    for (const axis of AXES) {
+      resolver.special.delete(`%tid.${axis}`);
+      resolver.special.delete(`%ctaid.${axis}`);
+    }
+  }
+  const candidateAt = new Map(used2.map((c, i) => [c.block, i]));
+  const reached = outcomes.map((taken) => walk(cfg, decidedNext, candidateAt, used2, taken));
+  const fraction = new Array(cfg.blocks.length).fill(0);
+  reached.forEach((r, path2) => {
+    for (let b = 0; b < r.length; b++) if (r[b]) fraction[b] += counts[path2];
+  });
+  for (let b = 0; b < fraction.length; b++) fraction[b] /= threads;
+  return { fraction, resolvedBranches: used2.map((c) => c.block), scope, block, grid, pathOfThread, reached };
+}
+function findCandidates(cfg, resolver, launch, live, decidedNext) {
+  const candidates = [];
+  const set = (name, values) => values.forEach((v, i) => resolver.special.set(`%${name}.${AXES[i]}`, v));
+  const clear = (name) => AXES.forEach((a) => resolver.special.delete(`%${name}.${a}`));
+  try {
+    for (const b of cfg.reversePostorder) {
+      const node = cfg.blocks[b];
+      if (!live[b] || decidedNext[b] >= 0 || node.successors.length !== 2) continue;
+      const statement = node.statements[node.statements.length - 1];
+      const last = statement === void 0 ? null : cfg.fn.body[statement];
+      if (!last || last.mnemonic !== "bra" || !last.guard) continue;
+      const fallthrough = b + 1;
+      const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
+      const resolves = () => resolver.predicateRegister(last.guard.register, b, statement) !== null;
+      set("tid", [0, 0, 0]);
+      clear("ctaid");
+      let needsGrid = false;
+      if (!resolves()) {
+        if (!launch.grid) continue;
+        set("ctaid", [0, 0, 0]);
+        if (!resolves()) continue;
+        needsGrid = true;
+      }
+      candidates.push({ block: b, statement, register: last.guard.register, negated: last.guard.negated, target, fallthrough, needsGrid });
+    }
+  } finally {
+    clear("tid");
+    clear("ctaid");
+  }
+  return candidates;
+}
+function walk(cfg, decidedNext, candidateAt, used2, taken) {
+  const reached = new Uint8Array(cfg.blocks.length);
+  const work = [cfg.entry];
+  while (work.length > 0) {
+    const b = work.pop();
+    if (reached[b]) continue;
+    reached[b] = 1;
+    const c = candidateAt.get(b);
+    const next2 = decidedNext[b] >= 0 ? [decidedNext[b]] : c !== void 0 ? [taken[c] ? used2[c].target : used2[c].fallthrough] : cfg.blocks[b].successors;
+    for (const s of next2) if (!reached[s]) work.push(s);
+  }
+  return reached;
+}
+function threadReaches(reach, blockIndex, threadIndex, block) {
+  const blockThreads = reach.block[0] * reach.block[1] * reach.block[2];
+  const b = reach.scope === "grid" ? blockIndex : 0;
+  return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
+}
+var LOOP_EVALUATION_LIMIT = 1 << 20;
+function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) {
+  const block = launch.block;
+  if (!block || inductions.length === 0) return null;
+  const innermost = /* @__PURE__ */ new Map();
+  for (const loop of [...inductions].sort((a, b) => b.blocks.length - a.blocks.length)) for (const b of loop.blocks) innermost.set(b, loop);
+  const scale2 = new Array(cfg.blocks.length).fill(1);
+  const resolvedBranches = [];
+  const resolved = new Set(reach?.resolvedBranches ?? []);
+  const blockThreads = block[0] * block[1] * block[2];
+  let budget = LOOP_EVALUATION_LIMIT;
+  let usedScope = "block";
+  let usedThreads = 0;
+  for (const b of cfg.reversePostorder) {
+    const loop = innermost.get(b);
+    const node = cfg.blocks[b];
+    if (!loop || decidedNext[b] >= 0 || resolved.has(b) || node.successors.length !== 2) continue;
+    if (node.successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
+    const statement = node.statements[node.statements.length - 1];
+    const last = statement === void 0 ? null : cfg.fn.body[statement];
+    if (!last || last.mnemonic !== "bra" || !last.guard) continue;
+    const guard = last.guard;
+    let scope = scopeFor(resolver, launch, () => {
+      const values = loop.headerValues();
+      if (!values || values.length === 0) return null;
+      resolver.special.set(loop.register, values[0]);
+      return resolver.predicateRegister(guard.register, b, statement);
+    });
+    if (scope === null) continue;
+    if (reach?.scope === "grid" && reach.fraction[loop.header] < 1) scope = "grid";
+    const grid = scope === "grid" ? launch.grid : [1, 1, 1];
+    const blocks = grid[0] * grid[1] * grid[2];
+    let taken = 0;
+    let total = 0;
+    let complete = true;
+    try {
+      enumerate: for (let g = 0; g < blocks; g++) {
+        if (scope === "grid")
+          setAxes(resolver, "ctaid", [g % grid[0], Math.floor(g / grid[0]) % grid[1], Math.floor(g / (grid[0] * grid[1]))]);
+        for (let t = 0; t < blockThreads; t++) {
+          setAxes(resolver, "tid", [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))]);
+          if (reach && !reachesFrom(reach, scope, g, t, loop.header)) continue;
+          resolver.special.delete(loop.register);
+          const values = loop.headerValues();
+          if (values === null || (budget -= values.length) < 0) {
+            complete = false;
+            break enumerate;
+          }
+          for (const v of values) {
+            resolver.special.set(loop.register, v);
+            const value = resolver.predicateRegister(guard.register, b, statement);
+            if (value === null) {
+              complete = false;
+              break enumerate;
+            }
+            if (value !== guard.negated) taken++;
+            total++;
+          }
+        }
+      }
+    } finally {
+      resolver.special.delete(loop.register);
+      clearAxes(resolver);
+    }
+    if (!complete || total === 0) continue;
+    const fallthrough = b + 1;
+    const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
+    for (const [successor, share] of [
+      [target, taken / total],
+      [fallthrough, 1 - taken / total]
+    ]) {
+      if (cfg.blocks[successor].predecessors.length !== 1) continue;
+      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale2[inner] *= share;
+    }
+    resolvedBranches.push(b);
+    if (scope === "grid") usedScope = "grid";
+    usedThreads = Math.max(usedThreads, blockThreads * blocks);
+  }
+  return resolvedBranches.length ? { scale: scale2, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
+}
+function scopeFor(resolver, launch, probe) {
+  try {
+    setAxes(resolver, "tid", [0, 0, 0]);
+    if (probe() !== null) return "block";
+    if (!launch.grid) return null;
+    setAxes(resolver, "ctaid", [0, 0, 0]);
+    return probe() !== null ? "grid" : null;
+  } finally {
+    clearAxes(resolver);
+  }
+}
+function setAxes(resolver, name, values) {
+  values.forEach((v, i) => resolver.special.set(`%${name}.${AXES[i]}`, v));
+}
+function clearAxes(resolver) {
+  for (const axis of AXES) {
+    resolver.special.delete(`%tid.${axis}`);
+    resolver.special.delete(`%ctaid.${axis}`);
+  }
+}
+function reachesFrom(reach, scope, g, t, block) {
+  if (reach.scope === "grid" && scope === "block") return true;
+  return threadReaches(reach, reach.scope === "grid" ? g : 0, t, block);
+}
+
 // src/ptx/user-location.ts
 function isToolkitFile(file) {
   if (!file) return false;
@@ -1823,7 +2048,16 @@ var ValueResolver = class {
   /** register -> statement indexes (fn.body) that write it, ascending. */
   defs;
   /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
-  special = /* @__PURE__ */ new Map();
+  special = new SpecialRegisters();
+  /**
+   * Results of evaluate by statement. Enumerating threads re-resolves the same registers for
+   * every thread: a result that read no special register is valid for all of them, one that
+   * did holds while the special registers are unchanged (their version).
+   */
+  memo = /* @__PURE__ */ new Map();
+  /** Set while evaluating when a special register was read / the depth cap was hit. */
+  readSpecial = false;
+  hitDepthCap = false;
   /** Definitions of every register, recorded in one pass on the first query. */
   definitions = null;
   visited = null;
@@ -1869,7 +2103,7 @@ var ValueResolver = class {
       memo = new Int32Array(this.cfg.blocks.length).fill(-2);
       this.definitionAbove.set(register, memo);
     }
-    const path = [];
+    const path2 = [];
     let b = block;
     let result;
     for (; ; ) {
@@ -1877,7 +2111,7 @@ var ValueResolver = class {
         result = memo[b];
         break;
       }
-      path.push(b);
+      path2.push(b);
       const up = this.cfg.idom[b];
       if (up === -1 || up === b) {
         result = -1;
@@ -1889,7 +2123,7 @@ var ValueResolver = class {
       }
       b = up;
     }
-    for (const p of path) memo[p] = result;
+    for (const p of path2) memo[p] = result;
     return result;
   }
   /** True when a definition of the register lies in a block on some path from `from` to `to` (excluding `from`). */
@@ -1915,18 +2149,45 @@ var ValueResolver = class {
     return unknown(`operand ${op.kind === "symbol" ? op.name : op.kind} is not a constant`);
   }
   register(name, block, statement, depth = 0) {
-    if (name.startsWith("%") && SPECIAL_REGISTER.test(name)) {
+    if (name.startsWith("%") && isSpecialRegister(name)) {
+      this.readSpecial = true;
       const given = this.special.get(name.includes(".") ? name : `${name}.x`);
       if (given !== void 0) return known(given);
       return unknown(`${name} is a special register (differs per thread or launch)`);
     }
-    if (depth > 24) return unknown(`${name}: definition chain too deep`);
+    if (depth > 24) {
+      this.hitDepthCap = true;
+      return unknown(`${name}: definition chain too deep`);
+    }
     const def = this.reachingIndex(name, block, statement);
-    if (def < 0) return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
+    if (def < 0) {
+      const given = this.special.get(name);
+      if (given !== void 0) {
+        this.readSpecial = true;
+        return known(given);
+      }
+      return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
+    }
     return this.evaluate(def, depth + 1);
   }
   /** Value computed by the instruction at `statement`, from its operands' reaching values. */
   evaluate(statement, depth) {
+    const cached = this.memo.get(statement);
+    if (cached && (cached.version < 0 || cached.version === this.special.version)) {
+      if (cached.version >= 0) this.readSpecial = true;
+      return cached.result;
+    }
+    const outerReadSpecial = this.readSpecial;
+    const outerHitDepthCap = this.hitDepthCap;
+    this.readSpecial = false;
+    this.hitDepthCap = false;
+    const result = this.evaluateOnce(statement, depth);
+    if (!this.hitDepthCap) this.memo.set(statement, { result, version: this.readSpecial ? this.special.version : -1 });
+    this.readSpecial ||= outerReadSpecial;
+    this.hitDepthCap ||= outerHitDepthCap;
+    return result;
+  }
+  evaluateOnce(statement, depth) {
     const ins = this.instruction(statement);
     const block = this.cfg.blockOfStatement[statement];
     const ops = ins.operands;
@@ -2015,7 +2276,10 @@ var ValueResolver = class {
     return null;
   }
   predicateRegister(name, block, statement, depth = 0) {
-    if (depth > 24) return null;
+    if (depth > 24) {
+      this.hitDepthCap = true;
+      return null;
+    }
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) return null;
     const ins = this.instruction(def);
@@ -2046,14 +2310,41 @@ var ValueResolver = class {
     return null;
   }
 };
+var SpecialRegisters = class extends Map {
+  version = 0;
+  set(key2, value) {
+    this.version++;
+    return super.set(key2, value);
+  }
+  delete(key2) {
+    this.version++;
+    return super.delete(key2);
+  }
+  clear() {
+    this.version++;
+    super.clear();
+  }
+};
 var SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
+var specialByName = /* @__PURE__ */ new Map();
+function isSpecialRegister(name) {
+  let special = specialByName.get(name);
+  if (special === void 0) specialByName.set(name, special = SPECIAL_REGISTER.test(name));
+  return special;
+}
 var TYPE_NAME = /^[subf]\d+$/;
 function isFloatType(type) {
   return type.startsWith("f") || type.startsWith("bf") || type === "tf32" || type === "e4m3" || type === "e5m2";
 }
+var bitsByType = /* @__PURE__ */ new Map();
 function bitsOf(type) {
-  const m = /(\d+)$/.exec(type);
-  return m ? Number(m[1]) : 64;
+  let bits = bitsByType.get(type);
+  if (bits === void 0) {
+    const m = /(\d+)$/.exec(type);
+    bits = m ? Number(m[1]) : 64;
+    bitsByType.set(type, bits);
+  }
+  return bits;
 }
 function wrap(r, type) {
   if (r.value === null || isFloatType(type) || type === "pred") return r;
@@ -2125,6 +2416,7 @@ function compare(op, a, b) {
 // src/ptx/loops.ts
 var THREAD_LIMIT = 1 << 20;
 var SIMULATION_LIMIT = 1e6;
+var SEQUENCE_LIMIT = 1 << 16;
 function findLoops(cfg, options = {}) {
   const resolver = new ValueResolver(cfg, { values: options.defines });
   const launch = { block: options.block ?? null, grid: options.grid ?? null };
@@ -2132,9 +2424,24 @@ function findLoops(cfg, options = {}) {
   launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${"xyz"[i]}`, n));
   const loops = naturalLoops(cfg);
   const chains = options.inlineCalls ?? inlineChains(cfg.fn);
-  cfg.live = liveBlocks(cfg, resolver);
+  const { live, decidedNext } = liveBlocks(cfg, resolver);
+  cfg.live = live;
+  const reach = threadReach(cfg, resolver, launch, live, decidedNext);
+  if (reach) {
+    cfg.live = reach.fraction;
+    for (const b of reach.resolvedBranches) cfg.decided[b] = 1;
+    cfg.threadGuards = { branches: reach.resolvedBranches.length, scope: reach.scope, threads: reach.pathOfThread.length };
+  }
+  const inductions = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch);
+    const counted = tripCount(cfg, resolver, loop, launch, reach);
+    if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header])
+      inductions.push({
+        header: loop.header,
+        blocks: loop.blocks,
+        register: counted.inductionRegister,
+        headerValues: counted.headerValues
+      });
     loop.tripCount = counted.tripCount;
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
@@ -2155,11 +2462,22 @@ function findLoops(cfg, options = {}) {
       }
     }
   }
+  const inLoop = loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext);
+  if (inLoop) {
+    cfg.branchScale = inLoop.scale;
+    for (const b of inLoop.resolvedBranches) cfg.decided[b] = 1;
+    if (inLoop.resolvedBranches.length)
+      cfg.threadGuards = {
+        branches: (cfg.threadGuards?.branches ?? 0) + inLoop.resolvedBranches.length,
+        scope: cfg.threadGuards?.scope === "grid" || inLoop.scope === "grid" ? "grid" : "block",
+        threads: Math.max(cfg.threadGuards?.threads ?? 0, inLoop.threads)
+      };
+  }
   return loops;
 }
 function statementWeights(cfg, loops) {
   const blockWeight = new Array(cfg.blocks.length).fill(0);
-  for (const b of cfg.reversePostorder) blockWeight[b] = cfg.live ? cfg.live[b] : 1;
+  for (const b of cfg.reversePostorder) blockWeight[b] = (cfg.live ? cfg.live[b] : 1) * (cfg.branchScale?.[b] ?? 1);
   for (const loop of loops) {
     const trips = loop.tripCount ?? loop.assumedTripCount ?? 1;
     for (const b of loop.blocks) blockWeight[b] *= trips;
@@ -2223,6 +2541,7 @@ function naturalLoops(cfg) {
 function liveBlocks(cfg, resolver) {
   const live = new Array(cfg.blocks.length).fill(0);
   const decided = new Array(cfg.blocks.length).fill(0);
+  const decidedNext = new Array(cfg.blocks.length).fill(-1);
   cfg.decided = decided;
   const work = [cfg.entry];
   while (work.length > 0) {
@@ -2240,11 +2559,12 @@ function liveBlocks(cfg, resolver) {
         const taken = value !== last.guard.negated;
         const target = successors.find((s) => s !== b + 1) ?? successors[0];
         successors = [taken ? target : b + 1];
+        decidedNext[b] = successors[0];
       }
     }
     for (const s of successors) if (!live[s]) work.push(s);
   }
-  return live;
+  return { live, decidedNext };
 }
 function firstSource(cfg, block) {
   for (const s of cfg.blocks[block].statements) {
@@ -2279,7 +2599,7 @@ var NEGATE = {
   hi: "ls"
 };
 var SWAP = { eq: "eq", ne: "ne", lt: "gt", gt: "lt", le: "ge", ge: "le", lo: "hi", hi: "lo", ls: "hs", hs: "ls" };
-function tripCount(cfg, resolver, loop, launch) {
+function tripCount(cfg, resolver, loop, launch, reach) {
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
@@ -2334,7 +2654,9 @@ function tripCount(cfg, resolver, loop, launch) {
     return { ...none(`bound ${boundOperand.name} changes inside the loop`, setpSource), inductionRegister: iv.register };
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
-  if (bound.value === null) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  const boundPerThread = bound.value === null && /%(tid|ctaid)\b/.test(bound.reason ?? "") || tested.offsetPerThread !== void 0;
+  if (bound.value === null && !boundPerThread)
+    return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
   const startValue = () => {
     let start2 = null;
     for (const p of cfg.blocks[loop.header].predecessors) {
@@ -2351,23 +2673,42 @@ function tripCount(cfg, resolver, loop, launch) {
   const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
   const unsigned = type.startsWith("u") || ["lo", "ls", "hi", "hs"].includes(cmp);
   const first = startValue();
-  if (first.value === null && /%(tid|ctaid)\b/.test(first.reason)) {
-    const perThread = threadCounts(resolver, launch, first.reason, startValue, (start2) => {
-      const tested0 = unsigned && bitsOf(type) === 32 ? start2 + tested.offset >>> 0 : start2 + tested.offset;
-      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? bound.value >>> 0 : bound.value) === false) return 0;
-      return countTrips(iv, start2, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
-    });
-    if (typeof perThread === "string") return { ...none(`${first.reason}; ${perThread}`, setpSource), inductionRegister: iv.register };
-    const text = `${iv.register} starts per thread (${perThread.startText}); ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${bound.value}`;
+  const startPerThread = first.value === null && /%(tid|ctaid)\b/.test(first.reason);
+  if (startPerThread || boundPerThread && first.value !== null) {
+    const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
+    const why = [
+      startPerThread ? first.reason : "",
+      bound.value === null ? `bound: ${bound.reason}` : "",
+      tested.offsetReason ? `tested offset: ${tested.offsetReason}` : ""
+    ].filter(Boolean).join("; ");
+    const tripsFrom = (start2) => {
+      const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
+      const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
+      if (limit === null || offset === null) return null;
+      const tested0 = unsigned && bitsOf(type) === 32 ? start2 + offset >>> 0 : start2 + offset;
+      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
+      return countTrips(iv, start2, after, offset, cmp, limit, unsigned, bitsOf(type));
+    };
+    const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom);
+    if (typeof perThread === "string") return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
+    const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
+    const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? "a per-thread bound" : bound.value}`;
     return {
       tripCount: perThread.mean,
       warpTripCount: perThread.warpMax,
       inductionRegister: iv.register,
+      headerValues: () => {
+        const start2 = startValue().value;
+        const trips2 = start2 === null ? null : tripsFrom(start2);
+        return start2 === null || trips2 === null ? null : headerSequence(iv, start2, trips2, bitsOf(type), unsigned);
+      },
       source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ", those that reach the loop" : ""}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`
     };
   }
   if (first.value === null) return { ...none(first.reason, setpSource), inductionRegister: iv.register };
+  if (bound.value === null || tested.offsetPerThread)
+    return { ...none(`bound unknown: ${bound.reason ?? tested.offsetReason}`, setpSource), inductionRegister: iv.register };
   const start = first.value;
   const trips = countTrips(iv, start, after, tested.offset, cmp, bound.value, unsigned, bitsOf(type));
   const loopText = `${iv.register} = ${start}; ${iv.register} ${describeStep(iv)}; continue while ${tested.offset ? `${iv.register}${tested.offset > 0 ? "+" : ""}${tested.offset}` : iv.register} ${cmp} ${bound.value}`;
@@ -2380,7 +2721,18 @@ function tripCount(cfg, resolver, loop, launch) {
     };
   const extraExits = exits.length - 1;
   const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? "s" : ""})` : ""}`;
-  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource };
+  const values = headerSequence(iv, start, trips, bitsOf(type), unsigned);
+  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values };
+}
+function headerSequence(iv, start, trips, bits, unsigned) {
+  if (trips > SEQUENCE_LIMIT) return null;
+  const values = [];
+  let v = start;
+  for (let k = 0; k < trips; k++) {
+    values.push(v);
+    v = applyStep(iv, v, bits, unsigned);
+  }
+  return values;
 }
 function linked(cfg, resolver, inLoop, op, block, at) {
   if (op.kind !== "register") return null;
@@ -2402,8 +2754,20 @@ function linked(cfg, resolver, inLoop, op, block, at) {
     const other = def.operands[otherSide];
     if (other.kind === "register" && (resolver.defs.get(other.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) continue;
     const value = resolver.operand(other, defBlock, defs[0]);
+    const sign = def.mnemonic === "add" ? 1 : -1;
+    if (value.value === null && /%(tid|ctaid)\b/.test(value.reason ?? ""))
+      return {
+        induction: ind,
+        offset: 0,
+        at: defs[0],
+        offsetReason: value.reason ?? "",
+        offsetPerThread: () => {
+          const v = resolver.operand(other, defBlock, defs[0]).value;
+          return v === null ? null : sign * v;
+        }
+      };
     if (value.value === null) continue;
-    return { induction: ind, offset: def.mnemonic === "add" ? value.value : -value.value, at: defs[0] };
+    return { induction: ind, offset: sign * value.value, at: defs[0] };
   }
   void block;
   return null;
@@ -2427,7 +2791,13 @@ function unresolvedOffset(cfg, resolver, inLoop, register) {
 function induction(cfg, resolver, inLoop, register) {
   const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length !== 1) return null;
-  const def = resolver.instruction(defs[0]);
+  let def = resolver.instruction(defs[0]);
+  const copied = def.mnemonic === "mov" && !def.guard && def.operands[1]?.kind === "register" ? def.operands[1].name : null;
+  if (copied !== null) {
+    const tempDefs = (resolver.defs.get(copied) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    if (tempDefs.length !== 1) return null;
+    def = resolver.instruction(tempDefs[0]);
+  }
   if (def.guard || def.operands.length !== 3) return null;
   const [, a, b] = def.operands;
   const op = def.mnemonic;
@@ -2532,10 +2902,10 @@ function countTrips(iv, start, after, offset, cmp, bound, unsigned, bits) {
   return null;
 }
 var round = (v) => String(Math.round(v * 1e3) / 1e3);
-function threadCounts(resolver, launch, reason, startValue, tripsFrom) {
+function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom) {
   const block = launch.block;
   if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
-  const needsGrid = /%ctaid\b/.test(reason);
+  const needsGrid = /%ctaid\b/.test(reason) || entered?.reach.scope === "grid";
   if (needsGrid && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid : [1, 1, 1];
@@ -2543,7 +2913,7 @@ function threadCounts(resolver, launch, reason, startValue, tripsFrom) {
   const blocks = grid[0] * grid[1] * grid[2];
   if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
   const axes = ["x", "y", "z"];
-  let sum = 0, warpSum = 0, warps = 0;
+  let sum = 0, warpSum = 0, warps = 0, threadsIn = 0, warpHasThread = false;
   let startMin = Infinity, startMax = -Infinity;
   try {
     for (let b = 0; b < blocks; b++) {
@@ -2553,18 +2923,34 @@ function threadCounts(resolver, launch, reason, startValue, tripsFrom) {
       for (let t = 0; t < blockThreads; t++) {
         const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
         tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
+        const closesWarp = t % 32 === 31 || t === blockThreads - 1;
+        if (entered && !threadReaches(entered.reach, b, t, entered.header)) {
+          if (closesWarp && warpHasThread) {
+            warpSum += warpMax;
+            warps++;
+          }
+          if (closesWarp) {
+            warpMax = 0;
+            warpHasThread = false;
+          }
+          continue;
+        }
         const start = startValue();
         if (start.value === null) return `per-thread start unknown: ${start.reason}`;
         startMin = Math.min(startMin, start.value);
         startMax = Math.max(startMax, start.value);
         const trips = tripsFrom(start.value);
-        if (trips === null) return `the loop does not terminate cleanly for a thread starting at ${start.value}`;
+        if (trips === null)
+          return `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
         sum += trips;
+        threadsIn++;
+        warpHasThread = true;
         warpMax = Math.max(warpMax, trips);
-        if (t % 32 === 31 || t === blockThreads - 1) {
+        if (closesWarp) {
           warpSum += warpMax;
           warps++;
           warpMax = 0;
+          warpHasThread = false;
         }
       }
     }
@@ -2575,13 +2961,9 @@ function threadCounts(resolver, launch, reason, startValue, tripsFrom) {
     }
   }
   const threads = blockThreads * blocks;
-  return {
-    mean: sum / threads,
-    warpMax: warpSum / warps,
-    threads,
-    scope: needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`,
-    startText: `${startMin}..${startMax}`
-  };
+  const scope = needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
+  if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
+  return { mean: sum / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
 }
 
 // src/ptx/classify.ts
@@ -2880,6 +3262,41 @@ function functionFacts(fn) {
   return new Facts(fn);
 }
 
+// src/ptx/sass-estimate.ts
+import path from "node:path";
+var emptyTally = (name) => ({ own: /* @__PURE__ */ new Map(), weighted: /* @__PURE__ */ new Map(), reachable: /* @__PURE__ */ new Set([name]) });
+var lineKey = (file, line) => `${path.posix.normalize(file)}\0${line}`;
+function sourceKey(source) {
+  return source?.file ? lineKey(source.file, source.line) : null;
+}
+var add = (into, key2, value) => into.set(key2, (into.get(key2) ?? 0) + value);
+function addCallee(into, callee, times) {
+  for (const [key2, value] of callee.weighted) add(into.weighted, key2, value * times);
+  for (const name of callee.reachable) into.reachable.add(name);
+}
+function tallyInstruction(into, key2, weight) {
+  if (key2 === null) return;
+  add(into.own, key2, 1);
+  if (weight !== 0) add(into.weighted, key2, weight);
+}
+var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
+var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
+function estimateSassInstructions(lines, tally, ownOf) {
+  const statics = /* @__PURE__ */ new Map();
+  for (const name of tally.reachable) for (const [key2, value] of ownOf(name) ?? []) add(statics, key2, value);
+  let total = 0;
+  for (const entry of lines) {
+    if (entry.subroutine !== void 0 && TOOLKIT_ROUTINE.test(entry.subroutine)) {
+      if (!RARE_TOOLKIT_ROUTINE.test(entry.subroutine)) total += entry.instructions;
+      continue;
+    }
+    const key2 = lineKey(entry.file, entry.line);
+    const count = statics.get(key2) ?? 0;
+    total += count > 0 ? entry.instructions * (tally.weighted.get(key2) ?? 0) / count : entry.instructions;
+  }
+  return total;
+}
+
 // src/ptx/mix.ts
 function emptyCounts() {
   return {
@@ -3172,12 +3589,12 @@ function loopControlBlocks(cfg, loops) {
   }
   return control;
 }
-function callContext(module, root) {
+function callContext(module, root, lines) {
   const bodies = /* @__PURE__ */ new Map();
   for (const f of module.functions) if (f.hasBody && !bodies.has(f.name)) bodies.set(f.name, f);
   const stack = /* @__PURE__ */ new Set();
   stack.add(root);
-  return { stack, summaries: /* @__PURE__ */ new Map(), bodies };
+  return { stack, summaries: /* @__PURE__ */ new Map(), bodies, ownLines: lines ? /* @__PURE__ */ new Map() : null };
 }
 function calleeSummary(module, callee, loopOptions, context) {
   const known2 = context.summaries.get(callee.name);
@@ -3210,9 +3627,11 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
     localStoreBytes: 0,
     blocking: 0,
     unknownBranches: false,
-    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) === 1)
+    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) > 0)
   };
   const calleeCounts = [];
+  const lines = context.ownLines ? emptyTally(fn.name) : null;
+  context.ownLines?.set(fn.name, lines.own);
   const calleeBlocking = [];
   let cutRecursion = false;
   for (const block of cfg.blocks) {
@@ -3230,6 +3649,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
       const w = weights[s];
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
+      if (lines) tallyInstruction(lines, sourceKey(ins.source), w);
       if (w === 0) continue;
       dynamicTally[slot] += w;
       totals.weighted += c.weight * w;
@@ -3256,6 +3676,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
           cutRecursion ||= inner.cutRecursion;
           const t = inner.totals;
           calleeCounts.push([t.dynamic, w]);
+          if (lines && inner.lines) addCallee(lines, inner.lines, w);
           totals.weighted += t.weighted * w;
           totals.flops += t.flops * w;
           totals.globalLoadBytes += t.globalLoadBytes * w;
@@ -3284,7 +3705,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
   }
   totals.dynamic = countsFromTally(dynamicTally);
   for (const [counts, times] of calleeCounts) addCounts(totals.dynamic, counts, times);
-  return { static: countsFromTally(staticTally), totals, cutRecursion };
+  return { static: countsFromTally(staticTally), totals, cutRecursion, lines };
 }
 function intensities(counts) {
   const total = counts.total;
@@ -3296,8 +3717,9 @@ function intensities(counts) {
   const reg = total - mem - counts.control - counts.barrier;
   return { fl: fl / total, mem: mem / total, ctrl: ctrl / total, reg: reg / total };
 }
-function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}) {
-  const { static: staticCounts, totals } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, callContext(module, fn.name));
+function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, sassLines) {
+  const context = callContext(module, fn.name, sassLines !== void 0);
+  const { static: staticCounts, totals, lines } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context);
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {
@@ -3309,6 +3731,7 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}) 
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
+      ...sassLines && lines ? { sassInstructions: estimateSassInstructions(sassLines, lines, (name) => context.ownLines?.get(name)) } : {},
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed
     },
@@ -3667,12 +4090,12 @@ function binary2(op, left, right, bits) {
       return unknown2(`operation ${op}`);
   }
 }
-var AXES = ["x", "y", "z"];
+var AXES2 = ["x", "y", "z"];
 function symbolValue(name, env) {
-  if (name.startsWith("%tid.")) return linear(env.tid[AXES.indexOf(name.slice(5))] ?? 0);
+  if (name.startsWith("%tid.")) return linear(env.tid[AXES2.indexOf(name.slice(5))] ?? 0);
   if (name === "%laneid") return linear(env.laneId);
-  if (name.startsWith("%ctaid.") && env.ctaid) return linear(env.ctaid[AXES.indexOf(name.slice(7))] ?? 0);
-  if (name.startsWith("%ntid.") && env.ntid) return linear(env.ntid[AXES.indexOf(name.slice(6))] ?? 1);
+  if (name.startsWith("%ctaid.") && env.ctaid) return linear(env.ctaid[AXES2.indexOf(name.slice(7))] ?? 0);
+  if (name.startsWith("%ntid.") && env.ntid) return linear(env.ntid[AXES2.indexOf(name.slice(6))] ?? 1);
   return linear(0, /* @__PURE__ */ new Map([[name, 1]]));
 }
 var laneFreeTrees = /* @__PURE__ */ new WeakMap();
@@ -3982,7 +4405,7 @@ function gcd(a, b) {
   return a;
 }
 function isRangingSymbol(monomial) {
-  return /^(%ctaid\.[xyz]|iter:\d+)$/.test(monomial);
+  return /^(%ctaid\.[xyz]|iter:m?\d+)$/.test(monomial);
 }
 function uniformShifts(common, covered) {
   let shifts = [0];
@@ -4632,7 +5055,7 @@ var ValueBuilder = class {
     if (values.every((value) => sameExpr(value, values[0]))) return values[0];
     const lines = defs.map((def) => this.lineOf(def)).join(", ");
     if (this.loopCarried(index, defs, values)) {
-      const offset = laneOffsetMerge(register, values, lines);
+      const offset = laneOffsetMerge(register, values, lines, `iter:m${index}`);
       if (offset) return offset;
       if (values.every(uniformApartFromCycles))
         return opaque(
@@ -4825,28 +5248,63 @@ function summands(expr, coefficient, out) {
   }
   return out;
 }
-function laneOffsetMerge(register, values, lines) {
+function laneOffsetMerge(register, values, lines, rangeName) {
   let key2 = null;
   let lanePart = [];
+  let uniformKey = null;
+  let uniformPart = [];
+  let uniformConstant = 0;
+  let moves = [];
   for (const value of values) {
     const terms = summands(value, 1, []);
     const selfTerms = terms.filter((t) => isCycle(t.expr));
     const laneTerms = terms.filter((t) => !selfTerms.includes(t) && !isUniformExpr(t.expr));
+    const uniformTerms = terms.filter((t) => !selfTerms.includes(t) && !laneTerms.includes(t));
+    const constantSum = uniformTerms.reduce((sum, t) => sum + (t.expr.op === "const" ? t.coefficient * t.expr.value : 0), 0);
+    const iterationTerms = uniformTerms.filter((t) => t.expr.op === "sym" && t.expr.name.startsWith("iter:"));
+    const symbolicTerms = uniformTerms.filter((t) => t.expr.op !== "const" && !iterationTerms.includes(t));
+    for (const t of iterationTerms) moves?.push(t.coefficient);
     if (selfTerms.length) {
       if (selfTerms.length > 1 || selfTerms[0].coefficient !== 1 || laneTerms.length) return null;
+      if (symbolicTerms.length) moves = null;
+      else moves?.push(constantSum);
       continue;
     }
-    const termKey = laneTerms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(" + ");
+    const termKey = termsKey(laneTerms);
+    const symbolicKey2 = termsKey(symbolicTerms);
     if (key2 === null) {
       key2 = termKey;
       lanePart = laneTerms;
+      uniformKey = symbolicKey2;
+      uniformPart = uniformTerms;
+      uniformConstant = constantSum;
     } else if (termKey !== key2) {
       return null;
+    } else if (symbolicKey2 !== uniformKey) {
+      moves = null;
+    } else {
+      moves?.push(constantSum - uniformConstant);
     }
   }
   if (key2 === null || !lanePart.length || lanePart.some((t) => t.expr.op === "opaque")) return null;
-  const lane = lanePart.map((t) => t.coefficient === 1 ? t.expr : { op: "mul", a: t.expr, b: { op: "const", value: t.coefficient } }).reduce((sum, term) => ({ op: "add", a: sum, b: term }));
-  return { op: "add", a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
+  const lane = sumOf(lanePart);
+  const stride = moves === null ? 0 : moves.reduce((g, m) => gcd2(g, m), 0);
+  if (stride === 0)
+    return { op: "add", a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
+  const rest = { op: "mul", a: symbol(rangeName), b: { op: "const", value: stride } };
+  return { op: "add", a: uniformPart.length ? { op: "add", a: lane, b: sumOf(uniformPart) } : lane, b: rest };
+}
+function termsKey(terms) {
+  return terms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(" + ");
+}
+function sumOf(terms) {
+  return terms.map((t) => t.coefficient === 1 ? t.expr : { op: "mul", a: t.expr, b: { op: "const", value: t.coefficient } }).reduce((sum, term) => ({ op: "add", a: sum, b: term }));
+}
+function gcd2(a, b) {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 function isCycle(expr) {
   return expr.op === "opaque" && !expr.uniform && expr.reason.startsWith("cyclic definition of ");
@@ -5557,11 +6015,21 @@ function analyzeKernel(input, fn, module, errors) {
     };
     const loops = findLoops(cfg, loopOptions);
     const weights = statementWeights(cfg, loops);
-    const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions);
+    const analysis = analyzeInstructions(module, fn, cfg, loops, weights, loopOptions, input.sassLines?.get(fn.name));
     report.instructionMix = analysis.mix;
     report.perThread = analysis.perThread;
     report.regions = analysis.regions;
     report.loops = loops.map(loopReport);
+    if (cfg.threadGuards) {
+      const g = cfg.threadGuards;
+      diagnostics.push({
+        severity: "note",
+        stage: "analysis",
+        kernel: fn.name,
+        file: input.ptxFile,
+        message: `${g.branches} branch${g.branches === 1 ? "" : "es"} resolved per thread over the ${g.threads} threads of the ${g.scope === "grid" ? "grid" : "block"}: per-thread figures weight each side by the share of threads taking it`
+      });
+    }
     if (analysis.perThread.unknownBranchesCountedTaken) {
       diagnostics.push({
         severity: "note",

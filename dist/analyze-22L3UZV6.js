@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-UFIJU2TV.js";
+} from "./chunk-B2QFNJZ4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -14,8 +14,9 @@ import "./chunk-JDTKYLUX.js";
 import {
   assemblePtx,
   compileCuda,
-  findNvcc
-} from "./chunk-64PIBHAB.js";
+  findNvcc,
+  readSassLines
+} from "./chunk-XDJWBTY5.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -118,7 +119,22 @@ function assumptionsOf(k) {
   return out;
 }
 function table(kernels) {
-  const header = ["kernel", "arch", "regs", "block", "occupancy", "instr/thread", "flops", "gld B", "gst B", "sld B", "sst B", "regions"];
+  const sass = kernels.some((k) => k.perThread?.sassInstructions !== void 0);
+  const header = [
+    "kernel",
+    "arch",
+    "regs",
+    "block",
+    "occupancy",
+    "instr/thread",
+    ...sass ? ["sass/thread"] : [],
+    "flops",
+    "gld B",
+    "gst B",
+    "sld B",
+    "sst B",
+    "regions"
+  ];
   const rows = kernels.map((k) => {
     const star = k.loops.some((l) => l.tripCount === null) ? "*" : "";
     const n = (v) => num(v) + (v === null || v === void 0 ? "" : star);
@@ -129,6 +145,7 @@ function table(kernels) {
       k.launch.block ? k.launch.block.join("x") : "-",
       k.occupancy ? `${(k.occupancy.occupancy * 100).toFixed(1)}% (${k.occupancy.limiter.join("+")})` : k.cliffs ? `best @ ${k.cliffs.bestBlockSizes.slice(0, 3).join(",")}` : "?",
       n(k.perThread?.instructions),
+      ...sass ? [n(k.perThread?.sassInstructions)] : [],
       n(k.perThread?.flops),
       n(k.perThread?.globalLoadBytes),
       n(k.perThread?.globalStoreBytes),
@@ -295,7 +312,6 @@ var analyzeCommand = {
             outDir,
             defines: defines.all,
             nvcc: nvcc.path,
-            cubin: false,
             includeDirs: (values.include ?? []).map((d) => path.resolve(io.cwd, d)),
             flags: values["nvcc-flag"] ?? []
           });
@@ -304,6 +320,8 @@ var analyzeCommand = {
             inputError = true;
             continue;
           }
+          const sass = compiled.cubinPath ? readSassLines(new Uint8Array(await readFile(compiled.cubinPath)), compiled.cubinPath) : null;
+          diagnostics.push(...sass?.diagnostics ?? []);
           const result = analyzeModule({
             ptxText: compiled.ptx,
             ptxFile: compiled.ptxPath ? path.basename(compiled.ptxPath) : file,
@@ -313,7 +331,8 @@ var analyzeCommand = {
             launchFor,
             defines: defines.numeric,
             loops,
-            sourceText
+            sourceText,
+            ...sass ? { sassLines: sass.functions } : {}
           });
           kernels.push(...result.kernels);
           diagnostics.push(...result.diagnostics);
