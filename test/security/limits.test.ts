@@ -165,7 +165,9 @@ describe('PTX call fan-out and branches', () => {
   it('1,000 branching labels are analysed (10,000 are in npm run bench -- limits)', () => {
     const { kernels, diagnostics } = analyse(branchingPtx(1000));
     expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(kernels[0].perThread?.instructions).toBe(3004);
+    // setp, bra, add per label + 4, less the one add each thread skips: `tid == i` is resolved
+    // per thread over the default block of 256 (1,000 x 256 evaluations, under the 2^18 budget).
+    expect(kernels[0].perThread?.instructions).toBe(3003);
   });
 });
 
