@@ -100,6 +100,7 @@ function loopReport(loop: LoopInfo): LoopReport {
   };
   if (loop.unrollFactor !== undefined) report.unrollFactor = loop.unrollFactor;
   if (loop.warpTripCount !== undefined) report.warpTripCount = loop.warpTripCount;
+  if (loop.upperBound) report.upperBound = true;
   return report;
 }
 

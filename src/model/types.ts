@@ -168,6 +168,8 @@ export interface LoopReport {
   unrollFactor?: number;
   /** Thread-dependent loops: mean over warps of each warp's largest lane trip count (tripCount is the mean per thread). */
   warpTripCount?: number;
+  /** The count is an upper bound: another exit whose outcome is not known (a data-dependent break) may leave earlier. */
+  upperBound?: boolean;
 }
 
 export type AccessClass = 'coalesced' | 'misaligned' | 'strided' | 'uncoalesced' | 'uniform' | 'indirect' | 'runtime';

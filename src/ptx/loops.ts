@@ -25,6 +25,8 @@ export interface LoopInfo {
   unrollFactor?: number;
   /** Thread-dependent loops (start from threadIdx): mean over the block's warps of each warp's largest lane count (the iterations a warp issues). */
   warpTripCount?: number;
+  /** The count is that of the counted exit; other exits (break, return) whose outcome is not known may leave earlier. */
+  upperBound?: boolean;
 }
 
 export interface LoopOptions {
@@ -66,7 +68,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   }
   const inductions: LoopInduction[] = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch, reach);
+    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header])
       inductions.push({
         header: loop.header,
@@ -78,6 +80,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
     if (counted.warpTripCount !== undefined) loop.warpTripCount = counted.warpTripCount;
+    if (counted.upperBound) loop.upperBound = true;
     loop.source = userLocation(counted.source ?? firstSource(cfg, loop.header), chains);
     if (!cfg.live[loop.header]) {
       loop.tripCountReason = `never entered for the given values (${loop.tripCountReason})`;
@@ -242,6 +245,7 @@ interface Counted {
   inductionRegister: string | null;
   source: SourceLocation | null;
   warpTripCount?: number;
+  upperBound?: boolean;
   /** The induction register's value at the header in each iteration, for the thread whose indices are set in the resolver. */
   headerValues?: () => number[] | null;
 }
@@ -270,7 +274,14 @@ const NEGATE: Record<string, string> = {
 };
 const SWAP: Record<string, string> = { eq: 'eq', ne: 'ne', lt: 'gt', gt: 'lt', le: 'ge', ge: 'le', lo: 'hi', hi: 'lo', ls: 'hs', hs: 'ls' };
 
-function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: Launch, reach: ThreadReach | null): Counted {
+function tripCount(
+  cfg: Cfg,
+  resolver: ValueResolver,
+  loop: LoopInfo,
+  launch: Launch,
+  reach: ThreadReach | null,
+  decidedNext: readonly number[],
+): Counted {
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
@@ -284,6 +295,10 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
   // Prefer the exit that is also a latch (bottom-tested loop, as nvcc emits them).
   const latchExits = exits.filter((b) => cfg.blocks[b].successors.includes(loop.header));
   const exit = latchExits[0] ?? exits[0];
+  // Other exits whose branch the given values do not decide (a data-dependent break): the count is an upper bound.
+  const otherExits = exits.filter((b) => b !== exit && (decidedNext[b] < 0 || !inLoop.has(decidedNext[b]))).length;
+  const boundText = otherExits > 0 ? ` (upper bound: ${otherExits} other exit${otherExits > 1 ? 's' : ''})` : '';
+  const upper = otherExits > 0 ? { upperBound: true } : {};
   const block = cfg.blocks[exit];
   const branchIndex = block.statements[block.statements.length - 1];
   const branch = body[branchIndex] as Instruction;
@@ -390,7 +405,8 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
         return start === null || trips === null ? null : headerSequence(iv, start, trips, bitsOf(type), unsigned);
       },
       source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`,
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop${boundText}`,
+      ...upper,
     };
   }
   if (first.value === null) return { ...none(first.reason, setpSource), inductionRegister: iv.register };
@@ -406,10 +422,9 @@ function tripCount(cfg: Cfg, resolver: ValueResolver, loop: LoopInfo, launch: La
       inductionRegister: iv.register,
       source: setpSource,
     };
-  const extraExits = exits.length - 1;
-  const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? 's' : ''})` : ''}`;
+  const reason = `counted: ${loopText}${boundText}`;
   const values = headerSequence(iv, start, trips, bitsOf(type), unsigned);
-  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values };
+  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values, ...upper };
 }
 
 /** start, start (op) step, ...: the induction's value at the header in each of `trips` iterations. */

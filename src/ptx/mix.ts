@@ -433,7 +433,7 @@ function analyzeFunction(
     localStoreBytes: 0,
     blocking: 0,
     unknownBranches: false,
-    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) > 0),
+    assumed: loops.some((l) => (l.tripCount === null || l.upperBound === true) && (cfg.live?.[l.header] ?? 1) > 0),
   };
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
   const lines = context.ownLines ? emptyTally(fn.name) : null;

@@ -76,8 +76,11 @@ function assumed(k: KernelReport, value: number): number | string {
 
 function assumedNote(k: KernelReport): string {
   const lines = k.loops
-    .filter((l) => l.tripCount === null)
-    .map((l) => `${(l.file ?? '?').split('/').pop()}:${l.line ?? '?'} = ${l.assumedTripCount}`);
+    .filter((l) => l.tripCount === null || l.upperBound)
+    .map(
+      (l) =>
+        `${(l.file ?? '?').split('/').pop()}:${l.line ?? '?'} ${l.tripCount === null ? `= ${l.assumedTripCount}` : `≤ ${l.tripCount} (upper bound)`}`,
+    );
   return `Figures marked (assumed trips) rest on assumed loop trip counts (${lines.join(', ')}); give the parameter values (kernels.NAME.params) or loops.hints.`;
 }
 

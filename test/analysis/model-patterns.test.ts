@@ -133,6 +133,16 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(k.perThread!.usesAssumedTripCounts).toBe(false);
   });
 
+  it('marks a count that a data-dependent break may cut short as an upper bound', async () => {
+    // nvcc unrolls the search 32x: 32 trips, each unrolled copy with its own break.
+    const k = (await report(['--block', '32'], 'guards.cu')).get('first_above')!;
+    expect(k.loops.map((l) => [l.tripCount, l.upperBound])).toEqual([[32, true]]);
+    expect(k.loops[0].tripCountReason).toBe('counted: %r38 = 0; %r38 += 32; continue while %r38 lt 1024 (upper bound: 32 other exits)');
+    expect(k.perThread!.usesAssumedTripCounts).toBe(true);
+    const { stdout } = await analyze(['--block', '32'], 'guards.cu');
+    expect(stdout).toContain('assumed: upper bound: loop (guards.cu:51 ≤ 32) may leave earlier by a data-dependent exit');
+  });
+
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {
     // K = 100, step 8: 13 iterations = 3 passes of the 4x body + 1 remainder trip.
     for (const param of ['K=100', '2=100', 'param_bounded:K=100']) {
