@@ -143,6 +143,26 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(stdout).toContain('assumed: upper bound: loop (guards.cu:51 ≤ 32) may leave earlier by a data-dependent exit');
   });
 
+  it('resolves idx / C and idx % C for the whole warp when no warp straddles a row', async () => {
+    const sites = (k: KernelReport) =>
+      k.accesses
+        .filter((a) => a.space === 'global')
+        .map((a) => [a.kind, a.class, a.sectorsPerRequest, a.reason.includes('averaged over blocks')]);
+    // C = 512: idx = 256·blockIdx.x + threadIdx.x; the quotient is the same in every lane of a warp
+    // for every block, so it is resolved symbolically: the load is in[idx], the store 64 rows apart.
+    const aligned = (await report(['--block', '256', '--param', 'C=512', '--param', 'R=64'], 'guards.cu')).get('rows_cols')!;
+    expect(sites(aligned)).toEqual([
+      ['load', 'coalesced', 4, false],
+      ['store', 'uncoalesced', 32, false],
+    ]);
+    // C = 48: some warps cross a row for some blocks, so the symbolic form does not hold; sampled blocks give the class.
+    const straddling = (await report(['--block', '256', '--param', 'C=48', '--param', 'R=64'], 'guards.cu')).get('rows_cols')!;
+    expect(sites(straddling)).toEqual([
+      ['load', 'coalesced', 4, true],
+      ['store', 'uncoalesced', 32, true],
+    ]);
+  });
+
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {
     // K = 100, step 8: 13 iterations = 3 passes of the 4x body + 1 remainder trip.
     for (const param of ['K=100', '2=100', 'param_bounded:K=100']) {

@@ -48,7 +48,8 @@ function gcd(a: number, b: number): number {
 /** Symbols whose value runs over consecutive integers across blocks or iterations. */
 function isRangingSymbol(monomial: string): boolean {
   // iter:N: loop N's iteration; iter:mS: the iterations of a lane-strided merge read at statement S (defs.ts).
-  return /^(%ctaid\.[xyz]|iter:m?\d+)$/.test(monomial);
+  // iter:dN: a quotient or remainder of a ranging index, resolved for the whole warp (linear.ts).
+  return /^(%ctaid\.[xyz]|iter:[md]?\d+)$/.test(monomial);
 }
 
 /**

@@ -330,6 +330,11 @@ class ExprInterner {
     return canonical;
   }
 
+  /** A number naming this tree (its canonical node), stable across the warps that share the interner. */
+  idFor(expr: Expr): number {
+    return this.id(expr);
+  }
+
   private id(expr: Expr): number {
     return this.idOf.get(this.canonical(expr))!;
   }
@@ -368,6 +373,8 @@ const interners = new WeakMap<Map<Expr, LaneValue>, ExprInterner>();
  * evaluateLane(expr, envs[i], laneCache, blockCache) for every lane i.
  */
 export class WarpEvaluator {
+  // One exception to lane-by-lane equality: a division or remainder by a constant that the lanes
+  // alone cannot resolve may be resolved for the whole warp (warpDivision).
   private readonly memo = new Map<Expr, LaneValue[]>();
   /** Never written: lane-free subtrees only use the block cache. */
   private readonly noLaneCache = new Map<Expr, LaneValue>();
@@ -404,8 +411,12 @@ export class WarpEvaluator {
     const out = new Array<LaneValue>(count);
     if (isLaneFree(expr)) {
       const value = count === 0 ? null : evaluateLane(expr, envs[0], this.noLaneCache, this.blockCache);
-      for (let i = 0; i < count; i++) out[i] = value!;
-      return out;
+      // A uniform value left unknown by a division (blockIndex / gridWidth) is taken node by node below,
+      // where warpDivision can name the quotient.
+      if (value === null || !isUnknown(value) || !WARP_DIVISIBLE.test(value.reason)) {
+        for (let i = 0; i < count; i++) out[i] = value!;
+        return out;
+      }
     }
     switch (expr.op) {
       case 'sym':
@@ -436,10 +447,66 @@ export class WarpEvaluator {
         const left = this.values(expr.a);
         const right = this.values(expr.b);
         for (let i = 0; i < count; i++) out[i] = binary(expr.op, left[i], right[i], expr.bits);
+        if (count > 0 && isUnknown(out[0]) && (expr.op === 'div' || expr.op === 'rem' || expr.op === 'shr')) {
+          const divisor = constantOf(right[0]);
+          const d = divisor === null ? null : expr.op === 'shr' ? 2 ** divisor : divisor;
+          const whole = d === null ? null : warpDivision(expr.op === 'rem' ? 'rem' : 'div', left, right, d, this.interner.idFor(expr));
+          if (whole) return whole;
+        }
         return out;
       }
     }
   }
+}
+
+/**
+ * Division or remainder of S + c_l (S the warp's common runtime part, c_l each lane's
+ * constant) by a constant d, which the lane-by-lane evaluation leaves unknown when S is not a
+ * multiple of d (`idx / C` with idx = blockIdx.x * 256 + threadIdx.x). S is a multiple of
+ * g = gcd(S's coefficients, d), so S mod d is one of 0, g, 2g, ... < d: when for every one of
+ * them no two lanes fall on different sides of a multiple of d, the quotient is the same in
+ * every lane (a new uniform value that ranges with S) and the remainder keeps the lanes'
+ * differences (c_l plus a uniform multiple of g). Otherwise the lanes stay unknown.
+ */
+function warpDivision(op: 'div' | 'rem', left: LaneValue[], right: LaneValue[], d: number, id: number): LaneValue[] | null {
+  if (!Number.isInteger(d) || d <= 0) return null;
+  const first = left[0];
+  if (isUnknown(first) || first.terms.size === 0) return null;
+  const key = symbolicKey(first);
+  let cmin = Infinity;
+  let cmax = -Infinity;
+  for (let i = 0; i < left.length; i++) {
+    const value = left[i];
+    if (isUnknown(value) || isUnknown(right[i]) || constantOf(right[i]) !== constantOf(right[0]) || symbolicKey(value) !== key) return null;
+    if (!Number.isInteger(value.constant) || value.constant < 0) return null;
+    cmin = Math.min(cmin, value.constant);
+    cmax = Math.max(cmax, value.constant);
+  }
+  let g = d;
+  for (const coefficient of first.terms.values()) {
+    if (!Number.isInteger(coefficient)) return null;
+    g = gcdOf(g, coefficient);
+  }
+  if (d / g > RESIDUE_LIMIT) return null;
+  for (let r = 0; r < d; r += g) if (Math.floor((r + cmin) / d) !== Math.floor((r + cmax) / d)) return null;
+  const range = `iter:d${id}`;
+  if (op === 'div') {
+    const quotient = linear(0, new Map([[range, 1]]));
+    return left.map(() => quotient);
+  }
+  return left.map((value) => linear((value as Linear).constant, new Map([[range, g]])));
+}
+
+const WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
+
+/** Residues of the common part checked at most (d / g). */
+const RESIDUE_LIMIT = 4096;
+
+function gcdOf(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
 }
 
 // By terms map: lanes whose values differ only in the constant usually share one map.
