@@ -68,7 +68,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   }
   const inductions: LoopInduction[] = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext);
+    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, inductions);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header])
       inductions.push({
         header: loop.header,
@@ -281,7 +281,13 @@ function tripCount(
   launch: Launch,
   reach: ThreadReach | null,
   decidedNext: readonly number[],
+  enclosing: readonly LoopInduction[],
 ): Counted {
+  // The counted loops around this one (outermost first), whose indices may set this one's start or bound.
+  const chain = enclosing
+    .filter((outer) => outer.header !== loop.header && outer.blocks.includes(loop.header))
+    .sort((a, b) => b.blocks.length - a.blocks.length);
+  const parent = chain.length ? chain[chain.length - 1] : null;
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
@@ -351,8 +357,9 @@ function tripCount(
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
   // A bound that depends on the thread (`t2 <= t` with t from blockIdx) is read per thread below.
   const boundPerThread = (bound.value === null && /%(tid|ctaid)\b/.test(bound.reason ?? '')) || tested.offsetPerThread !== undefined;
-  if (bound.value === null && !boundPerThread)
-    return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  // A bound from the enclosing loop's index (vectorBase + elementN) is tried per outer iteration below.
+  const boundUnknown = bound.value === null && !boundPerThread;
+  if (boundUnknown && !parent) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
   // Start value: equal on every edge entering the header from outside.
   const startValue = (): { value: number | null; reason: string } => {
     let start: number | null = null;
@@ -373,7 +380,16 @@ function tripCount(
   const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
   const first = startValue();
   const startPerThread = first.value === null && /%(tid|ctaid)\b/.test(first.reason);
-  if (startPerThread || (boundPerThread && first.value !== null)) {
+  const tripsFrom = (start: number): number | null => {
+    const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
+    const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
+    if (limit === null || offset === null) return null;
+    // A thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
+    const tested0 = unsigned && bitsOf(type) === 32 ? (start + offset) >>> 0 : start + offset;
+    if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
+    return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
+  };
+  if (!boundUnknown && (startPerThread || (boundPerThread && first.value !== null))) {
     const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
     const why = [
       startPerThread ? first.reason : '',
@@ -382,15 +398,6 @@ function tripCount(
     ]
       .filter(Boolean)
       .join('; ');
-    const tripsFrom = (start: number): number | null => {
-      const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
-      const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
-      if (limit === null || offset === null) return null;
-      // A thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
-      const tested0 = unsigned && bitsOf(type) === 32 ? (start + offset) >>> 0 : start + offset;
-      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
-      return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
-    };
     const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom);
     if (typeof perThread === 'string') return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
     const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
@@ -406,6 +413,18 @@ function tripCount(
       },
       source: setpSource,
       reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop${boundText}`,
+      ...upper,
+    };
+  }
+  if (parent && (boundUnknown || first.value === null)) {
+    const nested = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom);
+    const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
+    if (typeof nested === 'string') return { ...none(`${why}; ${nested}`, setpSource), inductionRegister: iv.register };
+    return {
+      tripCount: nested.mean,
+      inductionRegister: iv.register,
+      source: setpSource,
+      reason: `counted per iteration of the enclosing loop${chain.length > 1 ? 's' : ''} (${chain.map((c) => c.register).join(', ')}) over ${nested.contexts} (thread, iteration) pairs (${nested.scope}): ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${bound.value ?? 'a bound from the enclosing loop'}; mean ${round(nested.mean)}${boundText}`,
       ...upper,
     };
   }
@@ -730,4 +749,92 @@ function threadCounts(
   const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
   if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
   return { mean: sum / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
+}
+
+/** (thread, outer iteration) pairs evaluated at most for one nested loop. */
+const NESTED_LIMIT = 1 << 20;
+
+/**
+ * Trip counts of a loop whose start or bound comes from the enclosing loop's index
+ * (`for (pos = vectorBase + iAccum; pos < vectorEnd; ...)` inside `for (vec = ...)`): for every
+ * thread of the block (of the grid when needed) and every iteration of the enclosing loop, the
+ * enclosing index is given to the resolver and this loop counted; the mean is over those pairs.
+ */
+function nestedCounts(
+  resolver: ValueResolver,
+  launch: Launch,
+  reach: ThreadReach | null,
+  chain: readonly LoopInduction[],
+  startValue: () => { value: number | null; reason: string },
+  tripsFrom: (start: number) => number | null,
+): { mean: number; contexts: number; scope: string } | string {
+  const block = launch.block;
+  if (!block) return 'the enclosing loops are counted per thread and the block is unknown';
+  const axes = ['x', 'y', 'z'] as const;
+  const setThread = (tid: readonly number[], ctaid: readonly number[] | null) => {
+    tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
+    if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
+  };
+  const clear = () => {
+    for (const outer of chain) resolver.special.delete(outer.register);
+    for (const axis of axes) {
+      resolver.special.delete(`%tid.${axis}`);
+      resolver.special.delete(`%ctaid.${axis}`);
+    }
+  };
+  // Visits every iteration of the chain (outermost first) for the thread set in the resolver;
+  // false when a count is missing. `first` stops after the first iteration of each level.
+  let sum = 0;
+  let contexts = 0;
+  let failure = '';
+  const visit = (level: number, first: boolean): boolean => {
+    if (level === chain.length) {
+      const start = startValue().value;
+      const trips = start === null ? null : tripsFrom(start);
+      if (trips === null) return false;
+      sum += trips;
+      return ++contexts <= NESTED_LIMIT || ((failure = `more than ${NESTED_LIMIT} (thread, iteration) pairs`), false);
+    }
+    const outer = chain[level];
+    for (const inner of chain.slice(level)) resolver.special.delete(inner.register);
+    const values = outer.headerValues();
+    if (values === null) return false;
+    for (const v of first ? values.slice(0, 1) : values) {
+      resolver.special.set(outer.register, v);
+      if (!visit(level + 1, first)) return false;
+    }
+    return true;
+  };
+  let needsGrid = false;
+  try {
+    setThread([0, 0, 0], null);
+    if (!visit(0, true)) {
+      if (!launch.grid) return 'it depends on the enclosing loops, which are not counted for a thread without the grid';
+      setThread([0, 0, 0], [0, 0, 0]);
+      if (!visit(0, true)) return "not resolved by the enclosing loops' indices either";
+      needsGrid = true;
+    }
+  } finally {
+    clear();
+  }
+  sum = 0;
+  contexts = 0;
+  if (reach?.scope === 'grid' && reach.fraction[chain[0].header] < 1) needsGrid = true;
+  const grid = needsGrid ? launch.grid! : ([1, 1, 1] as const);
+  const blockThreads = block[0] * block[1] * block[2];
+  const blocks = grid[0] * grid[1] * grid[2];
+  const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
+  try {
+    for (let b = 0; b < blocks; b++) {
+      const ctaid = needsGrid ? [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))] : null;
+      for (let t = 0; t < blockThreads; t++) {
+        setThread([t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))], ctaid);
+        if (reach && !(reach.scope === 'grid' && !needsGrid) && !threadReaches(reach, needsGrid ? b : 0, t, chain[0].header)) continue;
+        if (!visit(0, false)) return failure || 'no count for some iteration of the enclosing loops';
+      }
+    }
+  } finally {
+    clear();
+  }
+  return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
 }

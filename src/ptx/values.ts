@@ -248,12 +248,11 @@ export class ValueResolver {
     }
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) {
-      // A loop induction merged at its header, given for one iteration while enumerating (guards.ts).
+      // A loop induction merged at its header, given for one iteration while enumerating (guards.ts,
+      // nested loops). Given or not, the result depends on the special map: memoised by its version.
+      this.readSpecial = true;
       const given = this.special.get(name);
-      if (given !== undefined) {
-        this.readSpecial = true;
-        return known(given);
-      }
+      if (given !== undefined) return known(given);
       return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
     }
     return this.evaluate(def, depth + 1);

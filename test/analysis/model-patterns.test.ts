@@ -163,6 +163,15 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     ]);
   });
 
+  it('counts an inner loop that starts at the outer index per outer iteration', async () => {
+    // n = 10: the inner loop runs 10, 9, ..., 1 times: 55 loads, a mean of 5.5 per outer iteration.
+    const k = (await report(['--block', '32', '--param', 'n=10'], 'guards.cu')).get('triangle')!;
+    expect(k.loops.map((l) => l.tripCount)).toEqual([10, 5.5]);
+    expect(k.loops[1].tripCountReason).toContain('counted per iteration of the enclosing loop');
+    expect(k.perThread!.globalLoadBytes).toBe(55 * 4);
+    expect(k.perThread!.usesAssumedTripCounts).toBe(false);
+  });
+
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {
     // K = 100, step 8: 13 iterations = 3 passes of the 4x body + 1 remainder trip.
     for (const param of ['K=100', '2=100', 'param_bounded:K=100']) {
