@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-CDYTGVV2.js";
+} from "./chunk-NA2LPBJ3.js";
 import {
   analyzeVariantJob
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-B2QFNJZ4.js";
+import "./chunk-U3ISEJ4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile
-} from "./chunk-67O6ZM3G.js";
+} from "./chunk-AC6PGNA6.js";
 import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-QFDIIECD.js";
+} from "./chunk-DOUSPODD.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-5IMVVQAN.js";
+} from "./chunk-W6XHVYT2.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-HLQZSHQU.js";
+} from "./chunk-NJTA55DE.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
-} from "./chunk-DAULXQ4Z.js";
+} from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CDYTGVV2.js";
+import "./chunk-NA2LPBJ3.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-B2QFNJZ4.js";
+import "./chunk-U3ISEJ4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

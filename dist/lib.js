@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-BRDRYQ5I.js";
+} from "./chunk-7AHAFMCK.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-5IMVVQAN.js";
+} from "./chunk-W6XHVYT2.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HLQZSHQU.js";
+import "./chunk-NJTA55DE.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,20 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-DAULXQ4Z.js";
+} from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CDYTGVV2.js";
+import "./chunk-NA2LPBJ3.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-B2QFNJZ4.js";
+} from "./chunk-U3ISEJ4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

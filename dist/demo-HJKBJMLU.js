@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-5IMVVQAN.js";
+} from "./chunk-W6XHVYT2.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HLQZSHQU.js";
+import "./chunk-NJTA55DE.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-DAULXQ4Z.js";
+} from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CDYTGVV2.js";
+import "./chunk-NA2LPBJ3.js";
 import {
   loadConfigFile
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-B2QFNJZ4.js";
+import "./chunk-U3ISEJ4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

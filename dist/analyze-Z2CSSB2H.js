@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-B2QFNJZ4.js";
+} from "./chunk-U3ISEJ4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -115,6 +115,13 @@ function assumptionsOf(k) {
       `trip count${assumed.length > 1 ? "s" : ""} of ${assumed.length} loop${assumed.length > 1 ? "s" : ""} (${where}): instructions, bytes and FLOP/B marked * rest on ${assumed.length > 1 ? "them" : "it"}`
     );
   }
+  const bounded = k.loops.filter((l) => l.tripCount !== null && l.upperBound);
+  if (bounded.length > 0) {
+    const where = bounded.map((l) => `${l.line !== null ? `${path.basename(l.file ?? "?")}:${l.line}` : "(no line)"} \u2264 ${l.tripCount}`).join(", ");
+    out.push(
+      `upper bound${bounded.length > 1 ? "s" : ""}: loop${bounded.length > 1 ? "s" : ""} (${where}) may leave earlier by a data-dependent exit; figures marked * count the full trips`
+    );
+  }
   if (k.launch.blockSource === "default" || k.launch.block === null) out.push(`block: ${k.launch.note ?? "unknown"}`);
   return out;
 }
@@ -136,7 +143,7 @@ function table(kernels) {
     "regions"
   ];
   const rows = kernels.map((k) => {
-    const star = k.loops.some((l) => l.tripCount === null) ? "*" : "";
+    const star = k.perThread?.usesAssumedTripCounts || k.loops.some((l) => l.tripCount === null || l.upperBound) ? "*" : "";
     const n = (v) => num(v) + (v === null || v === void 0 ? "" : star);
     return [
       k.displayName.length > 48 ? k.displayName.slice(0, 47) + "\u2026" : k.displayName,

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-NJN36V3G.js";
+} from "./chunk-HRVLNVRB.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-QFDIIECD.js";
-import "./chunk-HLQZSHQU.js";
-import "./chunk-DAULXQ4Z.js";
+} from "./chunk-DOUSPODD.js";
+import "./chunk-NJTA55DE.js";
+import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-B2QFNJZ4.js";
+import "./chunk-U3ISEJ4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

@@ -515,6 +515,11 @@ var report_schema_default = {
         warpTripCount: {
           type: "number",
           minimum: 0
+        },
+        upperBound: {
+          type: "boolean",
+          const: true,
+          description: "The trip count is an upper bound: another exit whose outcome is not known (a data-dependent break or return) may leave the loop earlier."
         }
       }
     },
@@ -1239,7 +1244,9 @@ function assumed(k, value) {
   return k.perThread?.usesAssumedTripCounts ? `${value} (assumed trips)` : value;
 }
 function assumedNote(k) {
-  const lines = k.loops.filter((l) => l.tripCount === null).map((l) => `${(l.file ?? "?").split("/").pop()}:${l.line ?? "?"} = ${l.assumedTripCount}`);
+  const lines = k.loops.filter((l) => l.tripCount === null || l.upperBound).map(
+    (l) => `${(l.file ?? "?").split("/").pop()}:${l.line ?? "?"} ${l.tripCount === null ? `= ${l.assumedTripCount}` : `\u2264 ${l.tripCount} (upper bound)`}`
+  );
   return `Figures marked (assumed trips) rest on assumed loop trip counts (${lines.join(", ")}); give the parameter values (kernels.NAME.params) or loops.hints.`;
 }
 function escapeHtmlText(text) {

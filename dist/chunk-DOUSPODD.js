@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-HLQZSHQU.js";
+} from "./chunk-NJTA55DE.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-67O6ZM3G.js";
+} from "./chunk-AC6PGNA6.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-5IMVVQAN.js";
+} from "./chunk-W6XHVYT2.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HLQZSHQU.js";
+import "./chunk-NJTA55DE.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,15 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-DAULXQ4Z.js";
+} from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CDYTGVV2.js";
+import "./chunk-NA2LPBJ3.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-B2QFNJZ4.js";
+import "./chunk-U3ISEJ4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2161,11 +2161,9 @@ var ValueResolver = class {
     }
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) {
+      this.readSpecial = true;
       const given = this.special.get(name);
-      if (given !== void 0) {
-        this.readSpecial = true;
-        return known(given);
-      }
+      if (given !== void 0) return known(given);
       return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
     }
     return this.evaluate(def, depth + 1);
@@ -2434,7 +2432,7 @@ function findLoops(cfg, options = {}) {
   }
   const inductions = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch, reach);
+    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, inductions);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header])
       inductions.push({
         header: loop.header,
@@ -2446,6 +2444,7 @@ function findLoops(cfg, options = {}) {
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
     if (counted.warpTripCount !== void 0) loop.warpTripCount = counted.warpTripCount;
+    if (counted.upperBound) loop.upperBound = true;
     loop.source = userLocation(counted.source ?? firstSource(cfg, loop.header), chains);
     if (!cfg.live[loop.header]) {
       loop.tripCountReason = `never entered for the given values (${loop.tripCountReason})`;
@@ -2599,7 +2598,9 @@ var NEGATE = {
   hi: "ls"
 };
 var SWAP = { eq: "eq", ne: "ne", lt: "gt", gt: "lt", le: "ge", ge: "le", lo: "hi", hi: "lo", ls: "hs", hs: "ls" };
-function tripCount(cfg, resolver, loop, launch, reach) {
+function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
+  const chain = enclosing.filter((outer) => outer.header !== loop.header && outer.blocks.includes(loop.header)).sort((a, b) => b.blocks.length - a.blocks.length);
+  const parent = chain.length ? chain[chain.length - 1] : null;
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
   const exits = loop.blocks.filter((b) => cfg.blocks[b].successors.some((s) => !inLoop.has(s)));
@@ -2612,6 +2613,9 @@ function tripCount(cfg, resolver, loop, launch, reach) {
   if (exits.length === 0) return none("no exit edge (infinite loop or exits only by return)");
   const latchExits = exits.filter((b) => cfg.blocks[b].successors.includes(loop.header));
   const exit = latchExits[0] ?? exits[0];
+  const otherExits = exits.filter((b) => b !== exit && (decidedNext[b] < 0 || !inLoop.has(decidedNext[b]))).length;
+  const boundText = otherExits > 0 ? ` (upper bound: ${otherExits} other exit${otherExits > 1 ? "s" : ""})` : "";
+  const upper = otherExits > 0 ? { upperBound: true } : {};
   const block = cfg.blocks[exit];
   const branchIndex = block.statements[block.statements.length - 1];
   const branch = body[branchIndex];
@@ -2655,8 +2659,8 @@ function tripCount(cfg, resolver, loop, launch, reach) {
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
   const boundPerThread = bound.value === null && /%(tid|ctaid)\b/.test(bound.reason ?? "") || tested.offsetPerThread !== void 0;
-  if (bound.value === null && !boundPerThread)
-    return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  const boundUnknown = bound.value === null && !boundPerThread;
+  if (boundUnknown && !parent) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
   const startValue = () => {
     let start2 = null;
     for (const p of cfg.blocks[loop.header].predecessors) {
@@ -2674,21 +2678,21 @@ function tripCount(cfg, resolver, loop, launch, reach) {
   const unsigned = type.startsWith("u") || ["lo", "ls", "hi", "hs"].includes(cmp);
   const first = startValue();
   const startPerThread = first.value === null && /%(tid|ctaid)\b/.test(first.reason);
-  if (startPerThread || boundPerThread && first.value !== null) {
+  const tripsFrom = (start2) => {
+    const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
+    const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
+    if (limit === null || offset === null) return null;
+    const tested0 = unsigned && bitsOf(type) === 32 ? start2 + offset >>> 0 : start2 + offset;
+    if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
+    return countTrips(iv, start2, after, offset, cmp, limit, unsigned, bitsOf(type));
+  };
+  if (!boundUnknown && (startPerThread || boundPerThread && first.value !== null)) {
     const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
     const why = [
       startPerThread ? first.reason : "",
       bound.value === null ? `bound: ${bound.reason}` : "",
       tested.offsetReason ? `tested offset: ${tested.offsetReason}` : ""
     ].filter(Boolean).join("; ");
-    const tripsFrom = (start2) => {
-      const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
-      const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
-      if (limit === null || offset === null) return null;
-      const tested0 = unsigned && bitsOf(type) === 32 ? start2 + offset >>> 0 : start2 + offset;
-      if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
-      return countTrips(iv, start2, after, offset, cmp, limit, unsigned, bitsOf(type));
-    };
     const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom);
     if (typeof perThread === "string") return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
     const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
@@ -2703,7 +2707,20 @@ function tripCount(cfg, resolver, loop, launch, reach) {
         return start2 === null || trips2 === null ? null : headerSequence(iv, start2, trips2, bitsOf(type), unsigned);
       },
       source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ", those that reach the loop" : ""}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop`
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ", those that reach the loop" : ""}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop${boundText}`,
+      ...upper
+    };
+  }
+  if (parent && (boundUnknown || first.value === null)) {
+    const nested = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom);
+    const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
+    if (typeof nested === "string") return { ...none(`${why}; ${nested}`, setpSource), inductionRegister: iv.register };
+    return {
+      tripCount: nested.mean,
+      inductionRegister: iv.register,
+      source: setpSource,
+      reason: `counted per iteration of the enclosing loop${chain.length > 1 ? "s" : ""} (${chain.map((c) => c.register).join(", ")}) over ${nested.contexts} (thread, iteration) pairs (${nested.scope}): ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${bound.value ?? "a bound from the enclosing loop"}; mean ${round(nested.mean)}${boundText}`,
+      ...upper
     };
   }
   if (first.value === null) return { ...none(first.reason, setpSource), inductionRegister: iv.register };
@@ -2719,10 +2736,9 @@ function tripCount(cfg, resolver, loop, launch, reach) {
       inductionRegister: iv.register,
       source: setpSource
     };
-  const extraExits = exits.length - 1;
-  const reason = `counted: ${loopText}${extraExits > 0 ? ` (upper bound: ${extraExits} other exit${extraExits > 1 ? "s" : ""})` : ""}`;
+  const reason = `counted: ${loopText}${boundText}`;
   const values = headerSequence(iv, start, trips, bitsOf(type), unsigned);
-  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values };
+  return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values, ...upper };
 }
 function headerSequence(iv, start, trips, bits, unsigned) {
   if (trips > SEQUENCE_LIMIT) return null;
@@ -2964,6 +2980,76 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom) 
   const scope = needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
   if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
   return { mean: sum / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
+}
+var NESTED_LIMIT = 1 << 20;
+function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
+  const block = launch.block;
+  if (!block) return "the enclosing loops are counted per thread and the block is unknown";
+  const axes = ["x", "y", "z"];
+  const setThread = (tid, ctaid) => {
+    tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
+    if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
+  };
+  const clear = () => {
+    for (const outer of chain) resolver.special.delete(outer.register);
+    for (const axis of axes) {
+      resolver.special.delete(`%tid.${axis}`);
+      resolver.special.delete(`%ctaid.${axis}`);
+    }
+  };
+  let sum = 0;
+  let contexts = 0;
+  let failure = "";
+  const visit = (level, first) => {
+    if (level === chain.length) {
+      const start = startValue().value;
+      const trips = start === null ? null : tripsFrom(start);
+      if (trips === null) return false;
+      sum += trips;
+      return ++contexts <= NESTED_LIMIT || (failure = `more than ${NESTED_LIMIT} (thread, iteration) pairs`, false);
+    }
+    const outer = chain[level];
+    for (const inner of chain.slice(level)) resolver.special.delete(inner.register);
+    const values = outer.headerValues();
+    if (values === null) return false;
+    for (const v of first ? values.slice(0, 1) : values) {
+      resolver.special.set(outer.register, v);
+      if (!visit(level + 1, first)) return false;
+    }
+    return true;
+  };
+  let needsGrid = false;
+  try {
+    setThread([0, 0, 0], null);
+    if (!visit(0, true)) {
+      if (!launch.grid) return "it depends on the enclosing loops, which are not counted for a thread without the grid";
+      setThread([0, 0, 0], [0, 0, 0]);
+      if (!visit(0, true)) return "not resolved by the enclosing loops' indices either";
+      needsGrid = true;
+    }
+  } finally {
+    clear();
+  }
+  sum = 0;
+  contexts = 0;
+  if (reach?.scope === "grid" && reach.fraction[chain[0].header] < 1) needsGrid = true;
+  const grid = needsGrid ? launch.grid : [1, 1, 1];
+  const blockThreads = block[0] * block[1] * block[2];
+  const blocks = grid[0] * grid[1] * grid[2];
+  const scope = needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
+  try {
+    for (let b = 0; b < blocks; b++) {
+      const ctaid = needsGrid ? [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))] : null;
+      for (let t = 0; t < blockThreads; t++) {
+        setThread([t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))], ctaid);
+        if (reach && !(reach.scope === "grid" && !needsGrid) && !threadReaches(reach, needsGrid ? b : 0, t, chain[0].header)) continue;
+        if (!visit(0, false)) return failure || "no count for some iteration of the enclosing loops";
+      }
+    }
+  } finally {
+    clear();
+  }
+  return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
 }
 
 // src/ptx/classify.ts
@@ -3627,7 +3713,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
     localStoreBytes: 0,
     blocking: 0,
     unknownBranches: false,
-    assumed: loops.some((l) => l.tripCount === null && (cfg.live?.[l.header] ?? 1) > 0)
+    assumed: loops.some((l) => (l.tripCount === null || l.upperBound === true) && (cfg.live?.[l.header] ?? 1) > 0)
   };
   const calleeCounts = [];
   const lines = context.ownLines ? emptyTally(fn.name) : null;
@@ -4185,6 +4271,10 @@ var ExprInterner = class {
     this.canonicalOf.set(expr, canonical2);
     return canonical2;
   }
+  /** A number naming this tree (its canonical node), stable across the warps that share the interner. */
+  idFor(expr) {
+    return this.id(expr);
+  }
   id(expr) {
     return this.idOf.get(this.canonical(expr));
   }
@@ -4222,6 +4312,8 @@ var WarpEvaluator = class {
   }
   envs;
   blockCache;
+  // One exception to lane-by-lane equality: a division or remainder by a constant that the lanes
+  // alone cannot resolve may be resolved for the whole warp (warpDivision).
   memo = /* @__PURE__ */ new Map();
   /** Never written: lane-free subtrees only use the block cache. */
   noLaneCache = /* @__PURE__ */ new Map();
@@ -4246,8 +4338,10 @@ var WarpEvaluator = class {
     const out = new Array(count);
     if (isLaneFree(expr)) {
       const value = count === 0 ? null : evaluateLane(expr, envs[0], this.noLaneCache, this.blockCache);
-      for (let i = 0; i < count; i++) out[i] = value;
-      return out;
+      if (value === null || !isUnknown(value) || !WARP_DIVISIBLE.test(value.reason)) {
+        for (let i = 0; i < count; i++) out[i] = value;
+        return out;
+      }
     }
     switch (expr.op) {
       case "sym":
@@ -4277,11 +4371,53 @@ var WarpEvaluator = class {
         const left = this.values(expr.a);
         const right = this.values(expr.b);
         for (let i = 0; i < count; i++) out[i] = binary2(expr.op, left[i], right[i], expr.bits);
+        if (count > 0 && isUnknown(out[0]) && (expr.op === "div" || expr.op === "rem" || expr.op === "shr")) {
+          const divisor = constantOf(right[0]);
+          const d = divisor === null ? null : expr.op === "shr" ? 2 ** divisor : divisor;
+          const whole = d === null ? null : warpDivision(expr.op === "rem" ? "rem" : "div", left, right, d, this.interner.idFor(expr));
+          if (whole) return whole;
+        }
         return out;
       }
     }
   }
 };
+function warpDivision(op, left, right, d, id) {
+  if (!Number.isInteger(d) || d <= 0) return null;
+  const first = left[0];
+  if (isUnknown(first) || first.terms.size === 0) return null;
+  const key2 = symbolicKey(first);
+  let cmin = Infinity;
+  let cmax = -Infinity;
+  for (let i = 0; i < left.length; i++) {
+    const value = left[i];
+    if (isUnknown(value) || isUnknown(right[i]) || constantOf(right[i]) !== constantOf(right[0]) || symbolicKey(value) !== key2) return null;
+    if (!Number.isInteger(value.constant) || value.constant < 0) return null;
+    cmin = Math.min(cmin, value.constant);
+    cmax = Math.max(cmax, value.constant);
+  }
+  let g = d;
+  for (const coefficient of first.terms.values()) {
+    if (!Number.isInteger(coefficient)) return null;
+    g = gcdOf(g, coefficient);
+  }
+  if (d / g > RESIDUE_LIMIT) return null;
+  for (let r = 0; r < d; r += g) if (Math.floor((r + cmin) / d) !== Math.floor((r + cmax) / d)) return null;
+  const range = `iter:d${id}`;
+  if (op === "div") {
+    const quotient = linear(0, /* @__PURE__ */ new Map([[range, 1]]));
+    return left.map(() => quotient);
+  }
+  return left.map((value) => linear(value.constant, /* @__PURE__ */ new Map([[range, g]])));
+}
+var WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
+var RESIDUE_LIMIT = 4096;
+function gcdOf(a, b) {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
 var keys = /* @__PURE__ */ new WeakMap();
 function symbolicKey(value) {
   const terms = value.terms;
@@ -4405,7 +4541,7 @@ function gcd(a, b) {
   return a;
 }
 function isRangingSymbol(monomial) {
-  return /^(%ctaid\.[xyz]|iter:m?\d+)$/.test(monomial);
+  return /^(%ctaid\.[xyz]|iter:[md]?\d+)$/.test(monomial);
 }
 function uniformShifts(common, covered) {
   let shifts = [0];
@@ -5895,6 +6031,7 @@ function loopReport(loop) {
   };
   if (loop.unrollFactor !== void 0) report.unrollFactor = loop.unrollFactor;
   if (loop.warpTripCount !== void 0) report.warpTripCount = loop.warpTripCount;
+  if (loop.upperBound) report.upperBound = true;
   return report;
 }
 function sweepOnly(curve) {

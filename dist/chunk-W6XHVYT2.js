@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-HLQZSHQU.js";
+} from "./chunk-NJTA55DE.js";
 import {
   reportSchemaErrors
-} from "./chunk-DAULXQ4Z.js";
+} from "./chunk-I6BSPWHH.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-CDYTGVV2.js";
+} from "./chunk-NA2LPBJ3.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

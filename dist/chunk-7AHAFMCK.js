@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-RFNKAYLA.js")).demoCommand
+    load: async () => (await import("./demo-HJKBJMLU.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-22L3UZV6.js")).analyzeCommand
+    load: async () => (await import("./analyze-Z2CSSB2H.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,22 +37,22 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-CYLZ7XVY.js")).compareCommand
+    load: async () => (await import("./compare-BQGDIQBB.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-GXTVPIDP.js")).reportCommand
+    load: async () => (await import("./report-U7JUVT32.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-XWGPUR3R.js")).carveCommand
+    load: async () => (await import("./carve-X6745ZSQ.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-XWGPUR3R.js")).mergeCommand
+    load: async () => (await import("./carve-X6745ZSQ.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-TYHEIGID.js")).retuneCommand
+    load: async () => (await import("./retune-SRVXBNHY.js")).retuneCommand
   }
 ];
 

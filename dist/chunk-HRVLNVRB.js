@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-QFDIIECD.js";
+} from "./chunk-DOUSPODD.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-HLQZSHQU.js";
+} from "./chunk-NJTA55DE.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

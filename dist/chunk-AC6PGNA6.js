@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-DAULXQ4Z.js";
+} from "./chunk-I6BSPWHH.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

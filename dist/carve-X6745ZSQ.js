@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-NJN36V3G.js";
-import "./chunk-QFDIIECD.js";
-import "./chunk-HLQZSHQU.js";
-import "./chunk-DAULXQ4Z.js";
+} from "./chunk-HRVLNVRB.js";
+import "./chunk-DOUSPODD.js";
+import "./chunk-NJTA55DE.js";
+import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-KSJNU5VI.js";
+import "./chunk-N52KNK5S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-B2QFNJZ4.js";
+import "./chunk-U3ISEJ4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-B2QFNJZ4.js";
+} from "./chunk-U3ISEJ4L.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -9,7 +9,7 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-DAULXQ4Z.js";
+} from "./chunk-I6BSPWHH.js";
 import {
   median,
   timingStats
@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-KSJNU5VI.js";
+} from "./chunk-N52KNK5S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
