@@ -3,7 +3,7 @@
 // PTX is not SSA, so a definition found up the dominator tree is only used when no other
 // definition of the register can reach the point on another path.
 import type { Instruction, Operand } from './ast.js';
-import type { Cfg } from './cfg.js';
+import { dominates, type Cfg } from './cfg.js';
 import { destinations, noteDestinations } from './destinations.js';
 
 /** The last of the sorted `defs` inside the block's statement range and before `statement` (-1: block end); -1 if none. */
@@ -93,6 +93,8 @@ export interface ValueOptions {
 }
 
 const NEVER_ASSIGNED = -1;
+/** Blocks walked back at most to decide whether a merge's predecessor is reached. */
+const MERGE_HOPS = 8;
 const NOT_ON_EVERY_PATH = -2;
 const SEVERAL_PATHS = -3;
 
@@ -253,9 +255,68 @@ export class ValueResolver {
       this.readSpecial = true;
       const given = this.special.get(name);
       if (given !== undefined) return known(given);
+      // Definitions merged where the branches that lead here are decided (nvcc's unroll prologue:
+      // `r = i`, `r = i + 1024`, ... chosen by the peel count): the one path taken gives the value.
+      if (
+        (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) &&
+        lastDefinitionIn(this.definitionsOf(name), this.cfg.blocks[block].statements, statement) === -1
+      ) {
+        const merged = this.mergedValue(name, block, depth);
+        if (merged !== null) return known(merged);
+      }
       return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
     }
     return this.evaluate(def, depth + 1);
+  }
+
+  /**
+   * The value of `name` on entry to `block` when every predecessor edge's feasibility is decided
+   * and the feasible ones agree; null otherwise (and always at a loop header: a back edge carries
+   * the loop's own values).
+   */
+  private mergedValue(name: string, block: number, depth: number): number | null {
+    if (depth > 24) {
+      this.hitDepthCap = true;
+      return null;
+    }
+    let value: number | null = null;
+    for (const p of this.cfg.blocks[block].predecessors) {
+      if (this.cfg.idom[p] === -1 && p !== this.cfg.entry) continue;
+      if (dominates(this.cfg, block, p)) return null;
+      const feasible = this.edgeFeasible(p, block, depth + 1, 0);
+      if (feasible === null) return null;
+      if (!feasible) continue;
+      const v = this.register(name, p, -1, depth + 1).value;
+      if (v === null || (value !== null && v !== value)) return null;
+      value = v;
+    }
+    return value;
+  }
+
+  /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
+  private edgeFeasible(from: number, to: number, depth: number, hops: number): boolean | null {
+    if (hops > MERGE_HOPS) return null;
+    const node = this.cfg.blocks[from];
+    const lastIndex = node.statements[node.statements.length - 1];
+    const last = lastIndex === undefined ? null : this.instruction(lastIndex);
+    if (last && last.mnemonic === 'bra' && last.guard && node.successors.length === 2) {
+      const value = this.predicateRegister(last.guard.register, from, lastIndex, depth);
+      if (value === null) return null;
+      const taken = value !== last.guard.negated;
+      const target = node.successors.find((s) => s !== from + 1) ?? node.successors[0];
+      if ((taken ? target : from + 1) !== to) return false;
+    }
+    // A block that dominates `to` is reached whenever `to` is.
+    if (dominates(this.cfg, from, to)) return true;
+    let reached = false;
+    for (const q of node.predecessors) {
+      if (this.cfg.idom[q] === -1 && q !== this.cfg.entry) continue;
+      if (dominates(this.cfg, from, q)) return null;
+      const feasible = this.edgeFeasible(q, from, depth, hops + 1);
+      if (feasible === null) return null;
+      reached ||= feasible;
+    }
+    return reached;
   }
 
   /** Value computed by the instruction at `statement`, from its operands' reaching values. */

@@ -172,6 +172,16 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(k.perThread!.usesAssumedTripCounts).toBe(false);
   });
 
+  it('takes a start set on two paths from the one path the given values leave', async () => {
+    // mode = 1: start = 8, 12 trips to n = 20; without mode the start stays unknown (assumed, said so).
+    const k = (await report(['--block', '32', '--param', 'n=20', '--param', 'mode=1'], 'guards.cu')).get('chosen_start')!;
+    expect(k.loops.map((l) => [l.tripCount, l.tripCountReason])).toEqual([[12, 'counted: %r11 = 8; %r11 += 1; continue while %r11 lt 20']]);
+    expect(k.perThread!.globalLoadBytes).toBe(12 * 4);
+    const unknown = (await report(['--block', '32', '--param', 'n=20'], 'guards.cu')).get('chosen_start')!;
+    expect(unknown.loops[0].tripCount).toBeNull();
+    expect(unknown.perThread!.usesAssumedTripCounts).toBe(true);
+  });
+
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {
     // K = 100, step 8: 13 iterations = 3 passes of the 4x body + 1 remainder trip.
     for (const param of ['K=100', '2=100', 'param_bounded:K=100']) {
