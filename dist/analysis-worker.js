@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-NA2LPBJ3.js";
+} from "./chunk-4XNUROPH.js";
 import {
   analyzeVariantJob
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-U3ISEJ4L.js";
+import "./chunk-I24VZMY5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-DOUSPODD.js";
+} from "./chunk-MZY6RAHR.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-W6XHVYT2.js";
+} from "./chunk-2IOMAXS3.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-NJTA55DE.js";
+} from "./chunk-HAMUM63O.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NA2LPBJ3.js";
+import "./chunk-4XNUROPH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-U3ISEJ4L.js";
+import "./chunk-I24VZMY5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-7AHAFMCK.js";
+} from "./chunk-CRFEYAD4.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-W6XHVYT2.js";
+} from "./chunk-2IOMAXS3.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NJTA55DE.js";
+import "./chunk-HAMUM63O.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NA2LPBJ3.js";
+import "./chunk-4XNUROPH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-U3ISEJ4L.js";
+} from "./chunk-I24VZMY5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

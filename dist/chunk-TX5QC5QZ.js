@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-DOUSPODD.js";
+} from "./chunk-MZY6RAHR.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-NJTA55DE.js";
+} from "./chunk-HAMUM63O.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

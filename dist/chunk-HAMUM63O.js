@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

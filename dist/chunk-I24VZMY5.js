@@ -2033,6 +2033,7 @@ function sources(ins, skipFirst = destinations(ins).length > 0) {
   return names;
 }
 var NEVER_ASSIGNED = -1;
+var MERGE_HOPS = 8;
 var NOT_ON_EVERY_PATH = -2;
 var SEVERAL_PATHS = -3;
 var unknown = (reason) => ({ value: null, reason });
@@ -2164,9 +2165,60 @@ var ValueResolver = class {
       this.readSpecial = true;
       const given = this.special.get(name);
       if (given !== void 0) return known(given);
+      if ((def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) && lastDefinitionIn(this.definitionsOf(name), this.cfg.blocks[block].statements, statement) === -1) {
+        const merged = this.mergedValue(name, block, depth);
+        if (merged !== null) return known(merged);
+      }
       return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
     }
     return this.evaluate(def, depth + 1);
+  }
+  /**
+   * The value of `name` on entry to `block` when every predecessor edge's feasibility is decided
+   * and the feasible ones agree; null otherwise (and always at a loop header: a back edge carries
+   * the loop's own values).
+   */
+  mergedValue(name, block, depth) {
+    if (depth > 24) {
+      this.hitDepthCap = true;
+      return null;
+    }
+    let value = null;
+    for (const p of this.cfg.blocks[block].predecessors) {
+      if (this.cfg.idom[p] === -1 && p !== this.cfg.entry) continue;
+      if (dominates(this.cfg, block, p)) return null;
+      const feasible = this.edgeFeasible(p, block, depth + 1, 0);
+      if (feasible === null) return null;
+      if (!feasible) continue;
+      const v = this.register(name, p, -1, depth + 1).value;
+      if (v === null || value !== null && v !== value) return null;
+      value = v;
+    }
+    return value;
+  }
+  /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
+  edgeFeasible(from, to, depth, hops) {
+    if (hops > MERGE_HOPS) return null;
+    const node = this.cfg.blocks[from];
+    const lastIndex = node.statements[node.statements.length - 1];
+    const last = lastIndex === void 0 ? null : this.instruction(lastIndex);
+    if (last && last.mnemonic === "bra" && last.guard && node.successors.length === 2) {
+      const value = this.predicateRegister(last.guard.register, from, lastIndex, depth);
+      if (value === null) return null;
+      const taken = value !== last.guard.negated;
+      const target = node.successors.find((s) => s !== from + 1) ?? node.successors[0];
+      if ((taken ? target : from + 1) !== to) return false;
+    }
+    if (dominates(this.cfg, from, to)) return true;
+    let reached = false;
+    for (const q of node.predecessors) {
+      if (this.cfg.idom[q] === -1 && q !== this.cfg.entry) continue;
+      if (dominates(this.cfg, from, q)) return null;
+      const feasible = this.edgeFeasible(q, from, depth, hops + 1);
+      if (feasible === null) return null;
+      reached ||= feasible;
+    }
+    return reached;
   }
   /** Value computed by the instruction at `statement`, from its operands' reaching values. */
   evaluate(statement, depth) {

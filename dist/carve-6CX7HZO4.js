@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-HRVLNVRB.js";
-import "./chunk-DOUSPODD.js";
-import "./chunk-NJTA55DE.js";
+} from "./chunk-TX5QC5QZ.js";
+import "./chunk-MZY6RAHR.js";
+import "./chunk-HAMUM63O.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-N52KNK5S.js";
+import "./chunk-7YIXDYU6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-U3ISEJ4L.js";
+import "./chunk-I24VZMY5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-HRVLNVRB.js";
+} from "./chunk-TX5QC5QZ.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-DOUSPODD.js";
-import "./chunk-NJTA55DE.js";
+} from "./chunk-MZY6RAHR.js";
+import "./chunk-HAMUM63O.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-U3ISEJ4L.js";
+import "./chunk-I24VZMY5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

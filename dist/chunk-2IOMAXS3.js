@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-NJTA55DE.js";
+} from "./chunk-HAMUM63O.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-NA2LPBJ3.js";
+} from "./chunk-4XNUROPH.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

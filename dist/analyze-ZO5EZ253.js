@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-U3ISEJ4L.js";
+} from "./chunk-I24VZMY5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

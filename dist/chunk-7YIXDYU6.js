@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-U3ISEJ4L.js";
+} from "./chunk-I24VZMY5.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-NJTA55DE.js";
+} from "./chunk-HAMUM63O.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-W6XHVYT2.js";
+} from "./chunk-2IOMAXS3.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NJTA55DE.js";
+import "./chunk-HAMUM63O.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NA2LPBJ3.js";
+import "./chunk-4XNUROPH.js";
 import {
   loadConfigFile
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-U3ISEJ4L.js";
+import "./chunk-I24VZMY5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-XDJWBTY5.js";

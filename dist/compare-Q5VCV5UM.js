@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-W6XHVYT2.js";
+} from "./chunk-2IOMAXS3.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NJTA55DE.js";
+import "./chunk-HAMUM63O.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NA2LPBJ3.js";
+import "./chunk-4XNUROPH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-N52KNK5S.js";
+} from "./chunk-7YIXDYU6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-U3ISEJ4L.js";
+import "./chunk-I24VZMY5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
