@@ -290,9 +290,7 @@ function main(argv: string[]): void {
     };
     let reports: KernelReport[];
     try {
-      const started = performance.now();
       reports = analyzeModule(input).kernels;
-      if (process.env.CORPUS_TIMES) process.stderr.write(`time\t${Math.round(performance.now() - started)}\t${fid}\n`);
     } catch (error) {
       analysisErrors.push({ file: fid, message: (error as Error).message });
       continue;

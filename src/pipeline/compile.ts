@@ -3,7 +3,7 @@
 // on its side; the other units are still built and compared.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { compileCuda, readSassLines } from '../toolchain/index.js';
+import { compileCuda, readSassLinesFile } from '../toolchain/index.js';
 import type { CarveConfig } from '../config/types.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../model/types.js';
 import { escapeReason, escapingIncludes, safeFolderName } from '../discover/containment.js';
@@ -111,12 +111,7 @@ async function buildUnit(
     return { kernels: [], diagnostics };
   }
   // The cubin ptxas already wrote for the resources: its line table gives the SASS estimate.
-  const sass = result.cubinPath
-    ? await readFile(result.cubinPath).then(
-        (b) => readSassLines(new Uint8Array(b), result.cubinPath!),
-        () => null,
-      )
-    : null;
+  const sass = await readSassLinesFile(result.cubinPath);
   if (sass) diagnostics.push(...sass.diagnostics);
   const module: ModuleToAnalyze = {
     ptxText: result.ptx,

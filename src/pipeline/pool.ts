@@ -1,5 +1,6 @@
 // A bounded pool shared by everything one gate or compare run builds: at most `jobs` nvcc
-// builds (each followed by its analysis on this thread) in flight, across both sides.
+// builds in flight, across both sides (each followed by its analysis, in a worker thread of
+// src/workers/analysis-pool.ts when the pool has workers).
 // Results are placed by index, never by completion order, so reports stay byte-identical
 // to a sequential build.
 import { availableParallelism } from 'node:os';

@@ -192,6 +192,26 @@ function dominators(blocks: BasicBlock[], entry: number): { idom: Int32Array; re
   return { idom, reversePostorder };
 }
 
+/** The predicated two-way `bra` closing a block: its statement, predicate, and the successor taken when it branches (target) or not (fallthrough). */
+export interface ClosingBranch {
+  statement: number;
+  register: string;
+  negated: boolean;
+  target: number;
+  fallthrough: number;
+}
+
+export function closingBranch(cfg: Cfg, block: number): ClosingBranch | null {
+  const node = cfg.blocks[block];
+  if (node.successors.length !== 2) return null;
+  const statement = node.statements[node.statements.length - 1];
+  const last = statement === undefined ? null : (cfg.fn.body[statement] as Instruction);
+  if (!last || last.mnemonic !== 'bra' || !last.guard) return null;
+  const fallthrough = block + 1;
+  const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
+  return { statement, register: last.guard.register, negated: last.guard.negated, target, fallthrough };
+}
+
 /** True when block a dominates block b. */
 export function dominates(cfg: Cfg, a: number, b: number): boolean {
   if (cfg.idom[b] === -1) return false;

@@ -5,8 +5,8 @@
 // so the CFG is walked once per distinct outcome vector. The result is the exact fraction of
 // the launch's threads that reaches each block, which weights per-thread instructions and
 // bytes the way Nsight Compute averages them (over threads launched).
-import type { Instruction } from './ast.js';
-import { dominates, type Cfg } from './cfg.js';
+import { closingBranch, dominates, type Cfg, type ClosingBranch } from './cfg.js';
+import { forEachThread, scopeFor, volume } from './threads.js';
 import type { ValueResolver } from './values.js';
 
 export interface GuardLaunch {
@@ -34,15 +34,8 @@ const EVALUATION_LIMIT = 1 << 18;
 /** Distinct outcome vectors at most (each costs one CFG walk). */
 const PATH_LIMIT = 4096;
 
-const AXES = ['x', 'y', 'z'] as const;
-
-interface Candidate {
+interface Candidate extends ClosingBranch {
   block: number;
-  statement: number;
-  register: string;
-  negated: boolean;
-  target: number;
-  fallthrough: number;
   needsGrid: boolean;
 }
 
@@ -62,11 +55,11 @@ export function threadReach(
   if (!block) return null;
   const candidates = findCandidates(cfg, resolver, launch, live, decidedNext);
   if (candidates.length === 0) return null;
-  const blockThreads = block[0] * block[1] * block[2];
+  const blockThreads = volume(block);
   // Keep the grid-dependent branches only when the whole grid fits the evaluation budget.
   let scope: 'block' | 'grid' = candidates.some((c) => c.needsGrid) ? 'grid' : 'block';
   const gridOf = (s: 'block' | 'grid'): [number, number, number] => (s === 'grid' ? launch.grid! : [1, 1, 1]);
-  const threadsOf = (s: 'block' | 'grid') => blockThreads * gridOf(s).reduce((a, b) => a * b, 1);
+  const threadsOf = (s: 'block' | 'grid') => blockThreads * volume(gridOf(s));
   let used = candidates;
   if (scope === 'grid' && threadsOf('grid') * candidates.length > EVALUATION_LIMIT) {
     scope = 'block';
@@ -80,44 +73,29 @@ export function threadReach(
   const pathIndex = new Map<string, number>();
   const outcomes: boolean[][] = [];
   const counts: number[] = [];
-  const blocks = grid[0] * grid[1] * grid[2];
-  try {
-    for (let b = 0; b < blocks; b++) {
-      if (scope === 'grid') {
-        const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
-        ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
-      }
-      for (let t = 0; t < blockThreads; t++) {
-        const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
-        tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
-        const taken: boolean[] = [];
-        let key = '';
-        for (const c of used) {
-          const value = resolver.predicateRegister(c.register, c.block, c.statement);
-          // Resolved for thread 0 of block 0 but not for this thread (a value out of range): give up on per-thread reach.
-          if (value === null) return null;
-          const isTaken = value !== c.negated;
-          taken.push(isTaken);
-          key += isTaken ? '1' : '0';
-        }
-        let index = pathIndex.get(key);
-        if (index === undefined) {
-          if (outcomes.length >= PATH_LIMIT) return null;
-          index = outcomes.length;
-          pathIndex.set(key, index);
-          outcomes.push(taken);
-          counts.push(0);
-        }
-        counts[index]++;
-        pathOfThread[b * blockThreads + t] = index;
-      }
+  const complete = forEachThread(resolver, block, scope === 'grid' ? grid : null, (b, t) => {
+    const taken: boolean[] = [];
+    let key = '';
+    for (const c of used) {
+      const value = resolver.predicateRegister(c.register, c.block, c.statement);
+      // Resolved for thread 0 of block 0 but not for this thread (a value out of range): give up on per-thread reach.
+      if (value === null) return false;
+      const isTaken = value !== c.negated;
+      taken.push(isTaken);
+      key += isTaken ? '1' : '0';
     }
-  } finally {
-    for (const axis of AXES) {
-      resolver.special.delete(`%tid.${axis}`);
-      resolver.special.delete(`%ctaid.${axis}`);
+    let index = pathIndex.get(key);
+    if (index === undefined) {
+      if (outcomes.length >= PATH_LIMIT) return false;
+      index = outcomes.length;
+      pathIndex.set(key, index);
+      outcomes.push(taken);
+      counts.push(0);
     }
-  }
+    counts[index]++;
+    pathOfThread[b * blockThreads + t] = index;
+  });
+  if (!complete) return null;
 
   const candidateAt = new Map(used.map((c, i) => [c.block, i]));
   const reached = outcomes.map((taken) => walk(cfg, decidedNext, candidateAt, used, taken));
@@ -138,33 +116,11 @@ function findCandidates(
   decidedNext: readonly number[],
 ): Candidate[] {
   const candidates: Candidate[] = [];
-  const set = (name: string, values: readonly number[]) => values.forEach((v, i) => resolver.special.set(`%${name}.${AXES[i]}`, v));
-  const clear = (name: string) => AXES.forEach((a) => resolver.special.delete(`%${name}.${a}`));
-  try {
-    for (const b of cfg.reversePostorder) {
-      const node = cfg.blocks[b];
-      if (!live[b] || decidedNext[b] >= 0 || node.successors.length !== 2) continue;
-      const statement = node.statements[node.statements.length - 1];
-      const last = statement === undefined ? null : (cfg.fn.body[statement] as Instruction);
-      if (!last || last.mnemonic !== 'bra' || !last.guard) continue;
-      const fallthrough = b + 1;
-      const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
-      const resolves = () => resolver.predicateRegister(last.guard!.register, b, statement) !== null;
-      // Thread 0 of block 0 stands for every thread: the condition's shape does not depend on the values.
-      set('tid', [0, 0, 0]);
-      clear('ctaid');
-      let needsGrid = false;
-      if (!resolves()) {
-        if (!launch.grid) continue;
-        set('ctaid', [0, 0, 0]);
-        if (!resolves()) continue;
-        needsGrid = true;
-      }
-      candidates.push({ block: b, statement, register: last.guard.register, negated: last.guard.negated, target, fallthrough, needsGrid });
-    }
-  } finally {
-    clear('tid');
-    clear('ctaid');
+  for (const b of cfg.reversePostorder) {
+    const branch = live[b] && decidedNext[b] < 0 ? closingBranch(cfg, b) : null;
+    if (!branch) continue;
+    const scope = scopeFor(resolver, launch.grid, () => resolver.predicateRegister(branch.register, b, branch.statement) !== null);
+    if (scope !== null) candidates.push({ ...branch, block: b, needsGrid: scope === 'grid' });
   }
   return candidates;
 }
@@ -191,7 +147,7 @@ function walk(cfg: Cfg, decidedNext: readonly number[], candidateAt: Map<number,
 
 /** Whether the thread (linear block index, linear thread index) reaches `block`. */
 export function threadReaches(reach: ThreadReach, blockIndex: number, threadIndex: number, block: number): boolean {
-  const blockThreads = reach.block[0] * reach.block[1] * reach.block[2];
+  const blockThreads = volume(reach.block);
   const b = reach.scope === 'grid' ? blockIndex : 0;
   return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
 }
@@ -229,69 +185,50 @@ export function loopBranchScale(
   const scale = new Array<number>(cfg.blocks.length).fill(1);
   const resolvedBranches: number[] = [];
   const resolved = new Set(reach?.resolvedBranches ?? []);
-  const blockThreads = block[0] * block[1] * block[2];
   let budget = LOOP_EVALUATION_LIMIT;
   let usedScope: 'block' | 'grid' = 'block';
   let usedThreads = 0;
   for (const b of cfg.reversePostorder) {
     const loop = innermost.get(b);
-    const node = cfg.blocks[b];
-    if (!loop || decidedNext[b] >= 0 || resolved.has(b) || node.successors.length !== 2) continue;
+    const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
+    if (!loop || !branch) continue;
     // if / if-else inside the body only: loop exits and back edges are the trip count's business.
-    if (node.successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
-    const statement = node.statements[node.statements.length - 1];
-    const last = statement === undefined ? null : (cfg.fn.body[statement] as Instruction);
-    if (!last || last.mnemonic !== 'bra' || !last.guard) continue;
-    const guard = last.guard;
-    let scope = scopeFor(resolver, launch, () => {
+    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
+    const taken = (): boolean | null => {
+      const value = resolver.predicateRegister(branch.register, b, branch.statement);
+      return value === null ? null : value !== branch.negated;
+    };
+    let scope = scopeFor(resolver, launch.grid, () => {
       const values = loop.headerValues();
-      if (!values || values.length === 0) return null;
+      if (!values || values.length === 0) return false;
       resolver.special.set(loop.register, values[0]);
-      return resolver.predicateRegister(guard.register, b, statement);
+      const outcome = taken();
+      resolver.special.delete(loop.register);
+      return outcome !== null;
     });
     if (scope === null) continue;
     // Threads kept from the loop by a grid-level guard are known only per block of the grid.
     if (reach?.scope === 'grid' && reach.fraction[loop.header] < 1) scope = 'grid';
-    const grid: [number, number, number] = scope === 'grid' ? launch.grid! : [1, 1, 1];
-    const blocks = grid[0] * grid[1] * grid[2];
-    let taken = 0;
+    let takenCount = 0;
     let total = 0;
-    let complete = true;
-    try {
-      enumerate: for (let g = 0; g < blocks; g++) {
-        if (scope === 'grid')
-          setAxes(resolver, 'ctaid', [g % grid[0], Math.floor(g / grid[0]) % grid[1], Math.floor(g / (grid[0] * grid[1]))]);
-        for (let t = 0; t < blockThreads; t++) {
-          setAxes(resolver, 'tid', [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))]);
-          if (reach && !reachesFrom(reach, scope, g, t, loop.header)) continue;
-          resolver.special.delete(loop.register);
-          const values = loop.headerValues();
-          if (values === null || (budget -= values.length) < 0) {
-            complete = false;
-            break enumerate;
-          }
-          for (const v of values) {
-            resolver.special.set(loop.register, v);
-            const value = resolver.predicateRegister(guard.register, b, statement);
-            if (value === null) {
-              complete = false;
-              break enumerate;
-            }
-            if (value !== guard.negated) taken++;
-            total++;
-          }
-        }
-      }
-    } finally {
+    const complete = forEachThread(resolver, block, scope === 'grid' ? launch.grid : null, (g, t) => {
+      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
       resolver.special.delete(loop.register);
-      clearAxes(resolver);
-    }
+      const values = loop.headerValues();
+      if (values === null || (budget -= values.length) < 0) return false;
+      for (const v of values) {
+        resolver.special.set(loop.register, v);
+        const outcome = taken();
+        if (outcome === null) return false;
+        if (outcome) takenCount++;
+        total++;
+      }
+    });
+    resolver.special.delete(loop.register);
     if (!complete || total === 0) continue;
-    const fallthrough = b + 1;
-    const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
     for (const [successor, share] of [
-      [target, taken / total],
-      [fallthrough, 1 - taken / total],
+      [branch.target, takenCount / total],
+      [branch.fallthrough, 1 - takenCount / total],
     ] as const) {
       // A side entered only through this branch: everything it dominates in the loop runs that share of the time.
       if (cfg.blocks[successor].predecessors.length !== 1) continue;
@@ -299,37 +236,13 @@ export function loopBranchScale(
     }
     resolvedBranches.push(b);
     if (scope === 'grid') usedScope = 'grid';
-    usedThreads = Math.max(usedThreads, blockThreads * blocks);
+    usedThreads = Math.max(usedThreads, volume(block) * (scope === 'grid' ? volume(launch.grid!) : 1));
   }
   return resolvedBranches.length ? { scale, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
 }
 
-/** 'block' when `probe` resolves with %tid alone, 'grid' when it needs %ctaid too (grid known), else null. */
-function scopeFor(resolver: ValueResolver, launch: GuardLaunch, probe: () => boolean | null): 'block' | 'grid' | null {
-  try {
-    setAxes(resolver, 'tid', [0, 0, 0]);
-    if (probe() !== null) return 'block';
-    if (!launch.grid) return null;
-    setAxes(resolver, 'ctaid', [0, 0, 0]);
-    return probe() !== null ? 'grid' : null;
-  } finally {
-    clearAxes(resolver);
-  }
-}
-
-function setAxes(resolver: ValueResolver, name: 'tid' | 'ctaid', values: readonly number[]): void {
-  values.forEach((v, i) => resolver.special.set(`%${name}.${AXES[i]}`, v));
-}
-
-function clearAxes(resolver: ValueResolver): void {
-  for (const axis of AXES) {
-    resolver.special.delete(`%tid.${axis}`);
-    resolver.special.delete(`%ctaid.${axis}`);
-  }
-}
-
 /** Whether thread t of block g reaches `block` (a block-scoped enumeration reaches here only when every block does). */
-function reachesFrom(reach: ThreadReach, scope: 'block' | 'grid', g: number, t: number, block: number): boolean {
+export function reachesFrom(reach: ThreadReach, scope: 'block' | 'grid', g: number, t: number, block: number): boolean {
   if (reach.scope === 'grid' && scope === 'block') return true;
   return threadReaches(reach, reach.scope === 'grid' ? g : 0, t, block);
 }

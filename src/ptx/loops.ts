@@ -4,9 +4,10 @@
 // Anything else is reported unknown with its reason; an assumed count (loop hint keyed by
 // source file:line, else the configured default) is then used for weighting and marked so.
 import type { Instruction, Operand, SourceLocation } from './ast.js';
-import { dominates, type Cfg } from './cfg.js';
+import { closingBranch, dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
-import { loopBranchScale, threadReach, threadReaches, type LoopInduction, type ThreadReach } from './guards.js';
+import { loopBranchScale, reachesFrom, threadReach, threadReaches, type LoopInduction, type ThreadReach } from './guards.js';
+import { forEachThread, scopeFor, volume } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType } from './values.js';
 
@@ -42,6 +43,9 @@ export interface LoopOptions {
   /** The module's inlined-location chains (PtxModule.inlineCalls), so loop lines leave toolkit headers. */
   inlineCalls?: Map<string, SourceLocation>;
 }
+
+/** A reason naming %tid or %ctaid: the value differs per thread, and is read per thread at a known launch. */
+const THREAD_DEPENDENT = /%(tid|ctaid)\b/;
 
 /** Threads enumerated at most when a loop's start depends on the thread (block x grid for grid-stride loops). */
 const THREAD_LIMIT = 1 << 20;
@@ -197,17 +201,13 @@ function liveBlocks(cfg: Cfg, resolver: ValueResolver): { live: number[]; decide
     const b = work.pop()!;
     if (live[b]) continue;
     live[b] = 1;
-    const block = cfg.blocks[b];
-    const lastIndex = block.statements[block.statements.length - 1];
-    const last = lastIndex === undefined ? null : (cfg.fn.body[lastIndex] as Instruction);
-    let successors = block.successors;
-    if (last && last.mnemonic === 'bra' && last.guard && block.successors.length === 2) {
-      const value = resolver.predicateRegister(last.guard.register, b, lastIndex);
+    let successors = cfg.blocks[b].successors;
+    const branch = closingBranch(cfg, b);
+    if (branch) {
+      const value = resolver.predicateRegister(branch.register, b, branch.statement);
       if (value !== null) {
         decided[b] = 1;
-        const taken = value !== last.guard.negated;
-        const target = successors.find((s) => s !== b + 1) ?? successors[0];
-        successors = [taken ? target : b + 1];
+        successors = [value !== branch.negated ? branch.target : branch.fallthrough];
         decidedNext[b] = successors[0];
       }
     }
@@ -356,7 +356,7 @@ function tripCount(
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
   // A bound that depends on the thread (`t2 <= t` with t from blockIdx) is read per thread below.
-  const boundPerThread = (bound.value === null && /%(tid|ctaid)\b/.test(bound.reason ?? '')) || tested.offsetPerThread !== undefined;
+  const boundPerThread = (bound.value === null && THREAD_DEPENDENT.test(bound.reason ?? '')) || tested.offsetPerThread !== undefined;
   // A bound from the enclosing loop's index (vectorBase + elementN) is tried per outer iteration below.
   const boundUnknown = bound.value === null && !boundPerThread;
   if (boundUnknown && !parent) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
@@ -379,7 +379,7 @@ function tripCount(
   const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
   const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
   const first = startValue();
-  const startPerThread = first.value === null && /%(tid|ctaid)\b/.test(first.reason);
+  const startPerThread = first.value === null && THREAD_DEPENDENT.test(first.reason);
   const tripsFrom = (start: number): number | null => {
     const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
     const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
@@ -490,7 +490,7 @@ function linked(
     const value = resolver.operand(other, defBlock, defs[0]);
     const sign = def.mnemonic === 'add' ? 1 : -1;
     // `i - limit` with the limit from the thread's indices: read per thread by the caller.
-    if (value.value === null && /%(tid|ctaid)\b/.test(value.reason ?? ''))
+    if (value.value === null && THREAD_DEPENDENT.test(value.reason ?? ''))
       return {
         induction: ind,
         offset: 0,
@@ -688,63 +688,48 @@ function threadCounts(
   if (needsGrid && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid! : [1, 1, 1];
-  const blockThreads = block[0] * block[1] * block[2];
-  const blocks = grid[0] * grid[1] * grid[2];
+  const blockThreads = volume(block);
+  const blocks = volume(grid);
   if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
-  const axes = ['x', 'y', 'z'];
   let sum = 0,
     warpSum = 0,
     warps = 0,
     threadsIn = 0,
+    warpMax = 0,
     warpHasThread = false;
   let startMin = Infinity,
     startMax = -Infinity;
-  try {
-    for (let b = 0; b < blocks; b++) {
-      const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
-      if (needsGrid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
-      let warpMax = 0;
-      for (let t = 0; t < blockThreads; t++) {
-        const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
-        tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
-        const closesWarp = t % 32 === 31 || t === blockThreads - 1;
-        if (entered && !threadReaches(entered.reach, b, t, entered.header)) {
-          // A warp none of whose threads enters issues no iteration: it is not averaged in.
-          if (closesWarp && warpHasThread) {
-            warpSum += warpMax;
-            warps++;
-          }
-          if (closesWarp) {
-            warpMax = 0;
-            warpHasThread = false;
-          }
-          continue;
-        }
-        const start = startValue();
-        if (start.value === null) return `per-thread start unknown: ${start.reason}`;
-        startMin = Math.min(startMin, start.value);
-        startMax = Math.max(startMax, start.value);
-        const trips = tripsFrom(start.value);
-        if (trips === null)
-          return `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
-        sum += trips;
-        threadsIn++;
-        warpHasThread = true;
-        warpMax = Math.max(warpMax, trips);
-        if (closesWarp) {
-          warpSum += warpMax;
-          warps++;
-          warpMax = 0;
-          warpHasThread = false;
-        }
+  let failure: string | null = null;
+  forEachThread(resolver, block, needsGrid ? grid : null, (b, t) => {
+    if (!entered || threadReaches(entered.reach, b, t, entered.header)) {
+      const start = startValue();
+      if (start.value === null) {
+        failure = `per-thread start unknown: ${start.reason}`;
+        return false;
       }
+      startMin = Math.min(startMin, start.value);
+      startMax = Math.max(startMax, start.value);
+      const trips = tripsFrom(start.value);
+      if (trips === null) {
+        failure = `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
+        return false;
+      }
+      sum += trips;
+      threadsIn++;
+      warpHasThread = true;
+      warpMax = Math.max(warpMax, trips);
     }
-  } finally {
-    for (const axis of axes) {
-      resolver.special.delete(`%tid.${axis}`);
-      resolver.special.delete(`%ctaid.${axis}`);
+    // A warp none of whose threads enters issues no iteration: it is not averaged in.
+    if (t % 32 === 31 || t === blockThreads - 1) {
+      if (warpHasThread) {
+        warpSum += warpMax;
+        warps++;
+      }
+      warpMax = 0;
+      warpHasThread = false;
     }
-  }
+  });
+  if (failure !== null) return failure;
   const threads = blockThreads * blocks;
   const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
   if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
@@ -770,18 +755,7 @@ function nestedCounts(
 ): { mean: number; contexts: number; scope: string } | string {
   const block = launch.block;
   if (!block) return 'the enclosing loops are counted per thread and the block is unknown';
-  const axes = ['x', 'y', 'z'] as const;
-  const setThread = (tid: readonly number[], ctaid: readonly number[] | null) => {
-    tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
-    if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
-  };
-  const clear = () => {
-    for (const outer of chain) resolver.special.delete(outer.register);
-    for (const axis of axes) {
-      resolver.special.delete(`%tid.${axis}`);
-      resolver.special.delete(`%ctaid.${axis}`);
-    }
-  };
+  const clearChain = () => chain.forEach((outer) => resolver.special.delete(outer.register));
   // Visits every iteration of the chain (outermost first) for the thread set in the resolver;
   // false when a count is missing. `first` stops after the first iteration of each level.
   let sum = 0;
@@ -805,36 +779,26 @@ function nestedCounts(
     }
     return true;
   };
-  let needsGrid = false;
-  try {
-    setThread([0, 0, 0], null);
-    if (!visit(0, true)) {
-      if (!launch.grid) return 'it depends on the enclosing loops, which are not counted for a thread without the grid';
-      setThread([0, 0, 0], [0, 0, 0]);
-      if (!visit(0, true)) return "not resolved by the enclosing loops' indices either";
-      needsGrid = true;
-    }
-  } finally {
-    clear();
-  }
+  const probed = scopeFor(resolver, launch.grid, () => {
+    const counted = visit(0, true);
+    clearChain();
+    return counted;
+  });
+  if (probed === null)
+    return launch.grid
+      ? "not resolved by the enclosing loops' indices either"
+      : 'it depends on the enclosing loops, which are not counted for a thread without the grid';
   sum = 0;
   contexts = 0;
-  if (reach?.scope === 'grid' && reach.fraction[chain[0].header] < 1) needsGrid = true;
-  const grid = needsGrid ? launch.grid! : ([1, 1, 1] as const);
-  const blockThreads = block[0] * block[1] * block[2];
-  const blocks = grid[0] * grid[1] * grid[2];
-  const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
-  try {
-    for (let b = 0; b < blocks; b++) {
-      const ctaid = needsGrid ? [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))] : null;
-      for (let t = 0; t < blockThreads; t++) {
-        setThread([t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))], ctaid);
-        if (reach && !(reach.scope === 'grid' && !needsGrid) && !threadReaches(reach, needsGrid ? b : 0, t, chain[0].header)) continue;
-        if (!visit(0, false)) return failure || 'no count for some iteration of the enclosing loops';
-      }
-    }
-  } finally {
-    clear();
-  }
+  // Threads kept from the loops by a grid-level guard are known only per block of the grid.
+  const scopeName = probed === 'grid' || (reach?.scope === 'grid' && reach.fraction[chain[0].header] < 1) ? 'grid' : 'block';
+  const grid = scopeName === 'grid' ? launch.grid! : null;
+  const scope = grid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
+  const complete = forEachThread(resolver, block, grid, (b, t) => {
+    if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
+    return visit(0, false);
+  });
+  clearChain();
+  if (!complete) return failure || 'no count for some iteration of the enclosing loops';
   return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
 }

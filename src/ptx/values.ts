@@ -3,7 +3,7 @@
 // PTX is not SSA, so a definition found up the dominator tree is only used when no other
 // definition of the register can reach the point on another path.
 import type { Instruction, Operand } from './ast.js';
-import { dominates, type Cfg } from './cfg.js';
+import { closingBranch, dominates, type Cfg } from './cfg.js';
 import { destinations, noteDestinations } from './destinations.js';
 
 /** The last of the sorted `defs` inside the block's statement range and before `statement` (-1: block end); -1 if none. */
@@ -144,16 +144,7 @@ export class ValueResolver {
   /** The statement defining `register` that reaches just before `statement` (or the block end when statement = -1), or null. */
   reachingDefinition(register: string, block: number, statement: number): { def: number | null; reason: string | null } {
     const def = this.reachingIndex(register, block, statement);
-    if (def >= 0) return { def, reason: null };
-    return {
-      def: null,
-      reason:
-        def === NEVER_ASSIGNED
-          ? `${register} is never assigned`
-          : def === SEVERAL_PATHS
-            ? `${register} is assigned on several paths`
-            : `${register} has no definition on every path`,
-    };
+    return def >= 0 ? { def, reason: null } : { def: null, reason: unreachedReason(register, def) };
   }
 
   /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
@@ -257,14 +248,12 @@ export class ValueResolver {
       if (given !== undefined) return known(given);
       // Definitions merged where the branches that lead here are decided (nvcc's unroll prologue:
       // `r = i`, `r = i + 1024`, ... chosen by the peel count): the one path taken gives the value.
-      if (
-        (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) &&
-        lastDefinitionIn(this.definitionsOf(name), this.cfg.blocks[block].statements, statement) === -1
-      ) {
+      // (reachingIndex found no definition earlier in this block: the merge is at its entry.)
+      if (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) {
         const merged = this.mergedValue(name, block, depth);
         if (merged !== null) return known(merged);
       }
-      return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
+      return unknown(unreachedReason(name, def));
     }
     return this.evaluate(def, depth + 1);
   }
@@ -297,14 +286,11 @@ export class ValueResolver {
   private edgeFeasible(from: number, to: number, depth: number, hops: number): boolean | null {
     if (hops > MERGE_HOPS) return null;
     const node = this.cfg.blocks[from];
-    const lastIndex = node.statements[node.statements.length - 1];
-    const last = lastIndex === undefined ? null : this.instruction(lastIndex);
-    if (last && last.mnemonic === 'bra' && last.guard && node.successors.length === 2) {
-      const value = this.predicateRegister(last.guard.register, from, lastIndex, depth);
+    const branch = closingBranch(this.cfg, from);
+    if (branch) {
+      const value = this.predicateRegister(branch.register, from, branch.statement, depth);
       if (value === null) return null;
-      const taken = value !== last.guard.negated;
-      const target = node.successors.find((s) => s !== from + 1) ?? node.successors[0];
-      if ((taken ? target : from + 1) !== to) return false;
+      if ((value !== branch.negated ? branch.target : branch.fallthrough) !== to) return false;
     }
     // A block that dominates `to` is reached whenever `to` is.
     if (dominates(this.cfg, from, to)) return true;
@@ -468,6 +454,13 @@ export class ValueResolver {
     }
     return null;
   }
+}
+
+/** Why no single definition of `register` reaches a point (reachingIndex's negative codes). */
+function unreachedReason(register: string, code: number): string {
+  if (code === NEVER_ASSIGNED) return `${register} is never assigned`;
+  if (code === SEVERAL_PATHS) return `${register} is assigned on several paths`;
+  return `${register} has no definition on every path`;
 }
 
 /** Special register values; every change bumps `version`, which the resolver's memo checks. */

@@ -7,11 +7,10 @@
 // the byte offset, and the other kernels are still read.
 import type { Diagnostic, KernelResources } from '../model/types.js';
 import { demangle } from './demangle.js';
-import { ByteReader, ElfError, readElf, type ElfFile, type ElfSection } from './elf.js';
+import { ByteReader, ElfError, readElf, STT_FUNC, type ElfFile, type ElfSection } from './elf.js';
 import { EIATTR, readInfoRecords, type InfoRecord } from './nv-info.js';
 import type { ResourceRecord } from './types.js';
 
-const STT_FUNC = 2;
 const STO_CUDA_ENTRY = 0x10;
 /** sm_90 and newer lay the 1 KB system-reserved shared window into .nv.shared.<kernel>; ptxas's
  * "bytes smem" and cudaFuncAttributes.sharedSizeBytes exclude it. */

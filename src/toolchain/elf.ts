@@ -47,6 +47,9 @@ export interface ElfFile {
 
 export const SHT_SYMTAB = 2;
 export const SHT_NOBITS = 8;
+export const SHT_RELA = 4;
+export const SHT_REL = 9;
+export const STT_FUNC = 2;
 export const EM_CUDA = 190;
 
 export class ByteReader {

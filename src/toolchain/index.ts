@@ -3,7 +3,7 @@ export type { ResourceRecord } from './types.js';
 export { DEVICE_FUNCTION_NOTE } from './types.js';
 export { parsePtxasLog } from './ptxas-log.js';
 export { readCubin, cubinSmVersion } from './cubin.js';
-export { readSassLines, type SassLineTable } from './sass-lines.js';
+export { readSassLines, readSassLinesFile, type SassLineTable } from './sass-lines.js';
 export { demangle } from './demangle.js';
 export { compileCuda, findNvcc, parseNvccDiagnostics, type CompileRequest, type CompileResult } from './nvcc.js';
 export { childEnv } from './child-env.js';

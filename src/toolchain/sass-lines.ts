@@ -10,14 +10,12 @@
 import path from 'node:path';
 import type { Diagnostic, SassLineCount } from '../model/types.js';
 import { cubinSmVersion } from './cubin.js';
-import { ByteReader, ElfError, readElf, type ElfFile, type ElfSection, type ElfSymbol } from './elf.js';
+import { readFile } from 'node:fs/promises';
+import { ByteReader, ElfError, readElf, SHT_REL, SHT_RELA, STT_FUNC, type ElfFile, type ElfSection, type ElfSymbol } from './elf.js';
 
 /** Fixed SASS instruction size in bytes since sm_70. */
 export const SASS_INSTRUCTION_BYTES = 16;
 const FIRST_FIXED_SIZE_SM = 70;
-const SHT_RELA = 4;
-const SHT_REL = 9;
-const STT_FUNC = 2;
 const DW_LNE_END_SEQUENCE = 1;
 const DW_LNE_SET_ADDRESS = 2;
 const DW_LNE_DEFINE_FILE = 3;
@@ -339,4 +337,13 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
   }
   for (const [name, lines] of counts) functions.set(name, [...lines.values()]);
   return { functions, padding, diagnostics };
+}
+
+/** The line table of the cubin ptxas wrote beside the PTX; null when there is none or it cannot be read. */
+export async function readSassLinesFile(cubinPath: string | null): Promise<SassLineTable | null> {
+  if (cubinPath === null) return null;
+  return readFile(cubinPath).then(
+    (bytes) => readSassLines(new Uint8Array(bytes), cubinPath),
+    () => null,
+  );
 }

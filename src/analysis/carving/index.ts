@@ -43,7 +43,6 @@ export {
   mergeCarveResults,
   mergeShards,
   analyzeBuild,
-  analyzeBuildCached,
   carveOptionsFor,
   spaceConfigHash,
   pickKernel,

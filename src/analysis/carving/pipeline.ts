@@ -216,24 +216,7 @@ function storeAnalysis(file: string, analysed: AnalysedBuild): void {
   }
 }
 
-/** analyzeBuild through the cache (metricsCacheFile), on this thread. */
-export function analyzeBuildCached(
-  build: VariantBuild,
-  space: SpaceConfig,
-  config: CarveConfig,
-  arch: string,
-  cacheDir: string,
-): AnalysedBuild {
-  if (!build.ok) return analyzeBuild(build, space, config, arch);
-  const file = metricsCacheFile(build, space, config, arch, cacheDir);
-  const cached = readCachedAnalysis(file, build);
-  if (cached) return cached;
-  const analysed = analyzeBuild(build, space, config, arch);
-  storeAnalysis(file, analysed);
-  return analysed;
-}
-
-/** analyzeBuildCached with the analysis in the pool; a failed analysis is the variant's error (and not cached). */
+/** analyzeBuild through the cache (metricsCacheFile), the analysis in the pool (in-process without workers); a failed analysis is the variant's error (and not cached). */
 export async function analyzeBuildInPool(
   build: VariantBuild,
   space: SpaceConfig,

@@ -1,7 +1,7 @@
 // Per-site classification: evaluates the address of every lane of every warp of the block,
 // then counts 32-byte sectors (global) or bank-conflict wavefronts (shared).
 import type { AccessClass } from '../../model/types.js';
-import type { Expr } from './expr.js';
+import { gcd, type Expr } from './expr.js';
 import { isUnknown, symbolicKey, WarpEvaluator, type LaneEnvironment, type LaneValue, type Linear } from './linear.js';
 import { monomialText } from './symbols.js';
 import { idealSectors, idealSharedWavefronts, sectorsTouched, sharedWavefronts, uniqueBytes, SECTOR_BYTES } from './warp.js';
@@ -37,13 +37,6 @@ export interface SiteResult {
 
 const CLASS_RANK: AccessClass[] = ['uniform', 'coalesced', 'misaligned', 'strided', 'uncoalesced'];
 const round = (value: number) => Math.round(value * 1000) / 1000;
-
-function gcd(a: number, b: number): number {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
 
 /** Symbols whose value runs over consecutive integers across blocks or iterations. */
 function isRangingSymbol(monomial: string): boolean {

@@ -3,7 +3,7 @@
 // A loop-carried `r = r + step` with an invariant uniform step becomes init + iter*step,
 // so grid-stride and pointer-increment loops keep their per-lane coefficients.
 import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
-import { constant, formatExpr, isUniformExpr, opaque, sameExpr, symbol, type BinaryOp, type CompareOp, type Expr } from './expr.js';
+import { constant, formatExpr, gcd, isUniformExpr, opaque, sameExpr, symbol, type BinaryOp, type CompareOp, type Expr } from './expr.js';
 import type { MemoryCfg, MemoryLoop } from './types.js';
 
 const NO_DESTINATION = new Set([
@@ -644,13 +644,6 @@ function sumOf(terms: readonly Term[]): Expr {
   return terms
     .map((t): Expr => (t.coefficient === 1 ? t.expr : { op: 'mul', a: t.expr, b: { op: 'const', value: t.coefficient } }))
     .reduce((sum, term): Expr => ({ op: 'add', a: sum, b: term }));
-}
-
-function gcd(a: number, b: number): number {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
 }
 
 /** The value of a register of the loop-carried cycle being resolved (defs.ts's cyclic definition). */

@@ -33,6 +33,14 @@ export const opaque = (uniform: boolean, indirect: boolean, reason: string, key?
   ...(label !== undefined ? { label } : {}),
 });
 
+/** Greatest common divisor of two integers (0 with 0 gives 0): strides, alignments, residues. */
+export function gcd(a: number, b: number): number {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
 /** Thread-index symbols: the only ones that differ between lanes of one warp. */
 export function isLaneSymbol(name: string): boolean {
   return name.startsWith('%tid.') || name === '%laneid';

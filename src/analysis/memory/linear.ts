@@ -3,7 +3,7 @@
 // constant + sum(coefficient x monomial), e.g. 4*param:n + 1024*%ctaid.x + 12.
 // Division, remainder and masks stay exact when every symbolic coefficient is a multiple
 // of the divisor (so the symbolic part divides out); otherwise the lane's value is unknown.
-import { isLaneSymbol, type Expr } from './expr.js';
+import { gcd, isLaneSymbol, type Expr } from './expr.js';
 import { uniformSymbolName } from './symbols.js';
 
 export interface Linear {
@@ -485,7 +485,7 @@ function warpDivision(op: 'div' | 'rem', left: LaneValue[], right: LaneValue[], 
   let g = d;
   for (const coefficient of first.terms.values()) {
     if (!Number.isInteger(coefficient)) return null;
-    g = gcdOf(g, coefficient);
+    g = gcd(g, coefficient);
   }
   if (d / g > RESIDUE_LIMIT) return null;
   for (let r = 0; r < d; r += g) if (Math.floor((r + cmin) / d) !== Math.floor((r + cmax) / d)) return null;
@@ -501,13 +501,6 @@ const WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
 
 /** Residues of the common part checked at most (d / g). */
 const RESIDUE_LIMIT = 4096;
-
-function gcdOf(a: number, b: number): number {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
 
 // By terms map: lanes whose values differ only in the constant usually share one map.
 const keys = new WeakMap<Map<string, number>, string>();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { analyzeModule, type KernelLaunch } from '../../analysis/index.js';
 import { bareKernelName, kernelSignatures, parseParamAssignment } from '../../analysis/kernel-params.js';
 import type { CarveReport, Diagnostic, KernelReport } from '../../model/types.js';
-import { assemblePtx, compileCuda, findNvcc, readSassLines, type ResourceRecord } from '../../toolchain/index.js';
+import { assemblePtx, compileCuda, findNvcc, readSassLinesFile, type ResourceRecord } from '../../toolchain/index.js';
 import { VERSION } from '../../version.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 
@@ -343,7 +343,7 @@ export const analyzeCommand: Command = {
             continue;
           }
           // The cubin ptxas wrote for the resources (removed with outDir): SASS per source line.
-          const sass = compiled.cubinPath ? readSassLines(new Uint8Array(await readFile(compiled.cubinPath)), compiled.cubinPath) : null;
+          const sass = await readSassLinesFile(compiled.cubinPath);
           diagnostics.push(...(sass?.diagnostics ?? []));
           const result = analyzeModule({
             ptxText: compiled.ptx,

@@ -1,0 +1,75 @@
+// Enumerating the threads of a known launch through the value resolver: %tid (and %ctaid for a
+// grid) are set in its special-register map for each thread in turn and cleared afterwards.
+// Per-thread loop counts (loops.ts) and per-thread branches (guards.ts) share it.
+import type { ValueResolver } from './values.js';
+
+export type Dim3 = [number, number, number];
+
+const AXES = ['x', 'y', 'z'] as const;
+
+/** Coordinates of linear index `i` in a box of `shape` (x fastest). */
+export function coordinates(i: number, shape: readonly number[]): Dim3 {
+  return [i % shape[0], Math.floor(i / shape[0]) % shape[1], Math.floor(i / (shape[0] * shape[1]))];
+}
+
+export function volume(shape: readonly number[]): number {
+  return shape[0] * shape[1] * shape[2];
+}
+
+/** Sets %tid (and %ctaid when given) in the resolver. */
+export function setThread(resolver: ValueResolver, tid: readonly number[], ctaid: readonly number[] | null = null): void {
+  tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
+  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+}
+
+export function clearThread(resolver: ValueResolver): void {
+  for (const axis of AXES) {
+    resolver.special.delete(`%tid.${axis}`);
+    resolver.special.delete(`%ctaid.${axis}`);
+  }
+}
+
+/**
+ * Calls `visit(blockIndex, threadIndex)` for every thread of the block, or of every block of
+ * `grid` (which then sets %ctaid too), with the indices set in the resolver; they are cleared at
+ * the end. `visit` returns false to stop; the result says whether every thread was visited.
+ */
+export function forEachThread(
+  resolver: ValueResolver,
+  block: readonly number[],
+  grid: readonly number[] | null,
+  visit: (blockIndex: number, threadIndex: number) => boolean | void,
+): boolean {
+  const blocks = grid ? volume(grid) : 1;
+  const blockThreads = volume(block);
+  try {
+    for (let b = 0; b < blocks; b++) {
+      const ctaid = grid ? coordinates(b, grid) : null;
+      for (let t = 0; t < blockThreads; t++) {
+        // %ctaid once per block: each change of the map costs the resolver's memo its thread-dependent entries.
+        setThread(resolver, coordinates(t, block), t === 0 ? ctaid : null);
+        if (visit(b, t) === false) return false;
+      }
+    }
+    return true;
+  } finally {
+    clearThread(resolver);
+  }
+}
+
+/**
+ * Where `probe` resolves: 'block' with %tid alone (thread 0), 'grid' when it needs %ctaid too
+ * (block 0; only with a known grid), else null. Thread 0 of block 0 stands for every thread: the
+ * shape of a condition does not depend on the values.
+ */
+export function scopeFor(resolver: ValueResolver, grid: readonly number[] | null, probe: () => boolean): 'block' | 'grid' | null {
+  try {
+    setThread(resolver, [0, 0, 0]);
+    if (probe()) return 'block';
+    if (!grid) return null;
+    setThread(resolver, [0, 0, 0], [0, 0, 0]);
+    return probe() ? 'grid' : null;
+  } finally {
+    clearThread(resolver);
+  }
+}
