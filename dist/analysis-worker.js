@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-4XNUROPH.js";
+} from "./chunk-UNJSZPZL.js";
 import {
   analyzeVariantJob
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-I24VZMY5.js";
+import "./chunk-IMS7RHYP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-XDJWBTY5.js";
+import "./chunk-2DIWL3II.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-QMUWDXFR.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-MZY6RAHR.js";
+} from "./chunk-DK4CRAFX.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-2IOMAXS3.js";
+} from "./chunk-XZKN6CNK.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-HAMUM63O.js";
+} from "./chunk-FHXCBTIR.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4XNUROPH.js";
+import "./chunk-UNJSZPZL.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-I24VZMY5.js";
+import "./chunk-IMS7RHYP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -48,7 +48,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-XDJWBTY5.js";
+import "./chunk-2DIWL3II.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

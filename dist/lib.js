@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-CRFEYAD4.js";
+} from "./chunk-ZHREJ4ZS.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-2IOMAXS3.js";
+} from "./chunk-XZKN6CNK.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HAMUM63O.js";
+import "./chunk-FHXCBTIR.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4XNUROPH.js";
+import "./chunk-UNJSZPZL.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-I24VZMY5.js";
+} from "./chunk-IMS7RHYP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -47,7 +47,7 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-XDJWBTY5.js";
+} from "./chunk-2DIWL3II.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

@@ -6,17 +6,17 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-TX5QC5QZ.js";
-import "./chunk-MZY6RAHR.js";
-import "./chunk-HAMUM63O.js";
+} from "./chunk-RH5542QD.js";
+import "./chunk-DK4CRAFX.js";
+import "./chunk-FHXCBTIR.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7YIXDYU6.js";
+import "./chunk-3MCUKCHF.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-I24VZMY5.js";
+import "./chunk-IMS7RHYP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-XDJWBTY5.js";
+import "./chunk-2DIWL3II.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

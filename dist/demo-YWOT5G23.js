@@ -3,23 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-2IOMAXS3.js";
+} from "./chunk-XZKN6CNK.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HAMUM63O.js";
+import "./chunk-FHXCBTIR.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4XNUROPH.js";
+import "./chunk-UNJSZPZL.js";
 import {
   loadConfigFile
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-I24VZMY5.js";
+import "./chunk-IMS7RHYP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-XDJWBTY5.js";
+import "./chunk-2DIWL3II.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-I24VZMY5.js";
+} from "./chunk-IMS7RHYP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -15,8 +15,8 @@ import {
   assemblePtx,
   compileCuda,
   findNvcc,
-  readSassLines
-} from "./chunk-XDJWBTY5.js";
+  readSassLinesFile
+} from "./chunk-2DIWL3II.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -327,7 +327,7 @@ var analyzeCommand = {
             inputError = true;
             continue;
           }
-          const sass = compiled.cubinPath ? readSassLines(new Uint8Array(await readFile(compiled.cubinPath)), compiled.cubinPath) : null;
+          const sass = await readSassLinesFile(compiled.cubinPath);
           diagnostics.push(...sass?.diagnostics ?? []);
           const result = analyzeModule({
             ptxText: compiled.ptx,

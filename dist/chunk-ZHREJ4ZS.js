@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-PCJOQDA2.js")).demoCommand
+    load: async () => (await import("./demo-YWOT5G23.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-ZO5EZ253.js")).analyzeCommand
+    load: async () => (await import("./analyze-TO3QFR5S.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -32,12 +32,12 @@ var commands = [
   {
     name: "resources",
     summary: "print per-kernel resources from a cubin or ptxas -v log",
-    load: async () => (await import("./resources-UGE674CL.js")).resourcesCommand
+    load: async () => (await import("./resources-OUAOZDU2.js")).resourcesCommand
   },
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-Q5VCV5UM.js")).compareCommand
+    load: async () => (await import("./compare-CKUJZB62.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-6CX7HZO4.js")).carveCommand
+    load: async () => (await import("./carve-EKN235VO.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-6CX7HZO4.js")).mergeCommand
+    load: async () => (await import("./carve-EKN235VO.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-SEIMP6XM.js")).retuneCommand
+    load: async () => (await import("./retune-W7OXDP5D.js")).retuneCommand
   }
 ];
 

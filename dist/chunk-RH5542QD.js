@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-MZY6RAHR.js";
+} from "./chunk-DK4CRAFX.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-HAMUM63O.js";
+} from "./chunk-FHXCBTIR.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-I24VZMY5.js";
+} from "./chunk-IMS7RHYP.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -19,7 +19,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-XDJWBTY5.js";
+} from "./chunk-2DIWL3II.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

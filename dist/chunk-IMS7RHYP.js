@@ -7,7 +7,7 @@ import {
 } from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-XDJWBTY5.js";
+} from "./chunk-2DIWL3II.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -1709,6 +1709,16 @@ function dominators(blocks, entry) {
   }
   return { idom, reversePostorder };
 }
+function closingBranch(cfg, block) {
+  const node = cfg.blocks[block];
+  if (node.successors.length !== 2) return null;
+  const statement = node.statements[node.statements.length - 1];
+  const last = statement === void 0 ? null : cfg.fn.body[statement];
+  if (!last || last.mnemonic !== "bra" || !last.guard) return null;
+  const fallthrough = block + 1;
+  const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
+  return { statement, register: last.guard.register, negated: last.guard.negated, target, fallthrough };
+}
 function dominates(cfg, a, b) {
   if (cfg.idom[b] === -1) return false;
   let x = b;
@@ -1720,19 +1730,64 @@ function dominates(cfg, a, b) {
   }
 }
 
+// src/ptx/threads.ts
+var AXES = ["x", "y", "z"];
+function coordinates(i, shape) {
+  return [i % shape[0], Math.floor(i / shape[0]) % shape[1], Math.floor(i / (shape[0] * shape[1]))];
+}
+function volume(shape) {
+  return shape[0] * shape[1] * shape[2];
+}
+function setThread(resolver, tid, ctaid = null) {
+  tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
+  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+}
+function clearThread(resolver) {
+  for (const axis of AXES) {
+    resolver.special.delete(`%tid.${axis}`);
+    resolver.special.delete(`%ctaid.${axis}`);
+  }
+}
+function forEachThread(resolver, block, grid, visit) {
+  const blocks = grid ? volume(grid) : 1;
+  const blockThreads = volume(block);
+  try {
+    for (let b = 0; b < blocks; b++) {
+      const ctaid = grid ? coordinates(b, grid) : null;
+      for (let t = 0; t < blockThreads; t++) {
+        setThread(resolver, coordinates(t, block), t === 0 ? ctaid : null);
+        if (visit(b, t) === false) return false;
+      }
+    }
+    return true;
+  } finally {
+    clearThread(resolver);
+  }
+}
+function scopeFor(resolver, grid, probe) {
+  try {
+    setThread(resolver, [0, 0, 0]);
+    if (probe()) return "block";
+    if (!grid) return null;
+    setThread(resolver, [0, 0, 0], [0, 0, 0]);
+    return probe() ? "grid" : null;
+  } finally {
+    clearThread(resolver);
+  }
+}
+
 // src/ptx/guards.ts
 var EVALUATION_LIMIT = 1 << 18;
 var PATH_LIMIT = 4096;
-var AXES = ["x", "y", "z"];
 function threadReach(cfg, resolver, launch, live, decidedNext) {
   const block = launch.block;
   if (!block) return null;
   const candidates = findCandidates(cfg, resolver, launch, live, decidedNext);
   if (candidates.length === 0) return null;
-  const blockThreads = block[0] * block[1] * block[2];
+  const blockThreads = volume(block);
   let scope = candidates.some((c) => c.needsGrid) ? "grid" : "block";
   const gridOf = (s) => s === "grid" ? launch.grid : [1, 1, 1];
-  const threadsOf = (s) => blockThreads * gridOf(s).reduce((a, b) => a * b, 1);
+  const threadsOf = (s) => blockThreads * volume(gridOf(s));
   let used2 = candidates;
   if (scope === "grid" && threadsOf("grid") * candidates.length > EVALUATION_LIMIT) {
     scope = "block";
@@ -1745,43 +1800,28 @@ function threadReach(cfg, resolver, launch, live, decidedNext) {
   const pathIndex = /* @__PURE__ */ new Map();
   const outcomes = [];
   const counts = [];
-  const blocks = grid[0] * grid[1] * grid[2];
-  try {
-    for (let b = 0; b < blocks; b++) {
-      if (scope === "grid") {
-        const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
-        ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
-      }
-      for (let t = 0; t < blockThreads; t++) {
-        const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
-        tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
-        const taken = [];
-        let key2 = "";
-        for (const c of used2) {
-          const value = resolver.predicateRegister(c.register, c.block, c.statement);
-          if (value === null) return null;
-          const isTaken = value !== c.negated;
-          taken.push(isTaken);
-          key2 += isTaken ? "1" : "0";
-        }
-        let index = pathIndex.get(key2);
-        if (index === void 0) {
-          if (outcomes.length >= PATH_LIMIT) return null;
-          index = outcomes.length;
-          pathIndex.set(key2, index);
-          outcomes.push(taken);
-          counts.push(0);
-        }
-        counts[index]++;
-        pathOfThread[b * blockThreads + t] = index;
-      }
+  const complete = forEachThread(resolver, block, scope === "grid" ? grid : null, (b, t) => {
+    const taken = [];
+    let key2 = "";
+    for (const c of used2) {
+      const value = resolver.predicateRegister(c.register, c.block, c.statement);
+      if (value === null) return false;
+      const isTaken = value !== c.negated;
+      taken.push(isTaken);
+      key2 += isTaken ? "1" : "0";
     }
-  } finally {
-    for (const axis of AXES) {
-      resolver.special.delete(`%tid.${axis}`);
-      resolver.special.delete(`%ctaid.${axis}`);
+    let index = pathIndex.get(key2);
+    if (index === void 0) {
+      if (outcomes.length >= PATH_LIMIT) return false;
+      index = outcomes.length;
+      pathIndex.set(key2, index);
+      outcomes.push(taken);
+      counts.push(0);
     }
-  }
+    counts[index]++;
+    pathOfThread[b * blockThreads + t] = index;
+  });
+  if (!complete) return null;
   const candidateAt = new Map(used2.map((c, i) => [c.block, i]));
   const reached = outcomes.map((taken) => walk(cfg, decidedNext, candidateAt, used2, taken));
   const fraction = new Array(cfg.blocks.length).fill(0);
@@ -1793,32 +1833,11 @@ function threadReach(cfg, resolver, launch, live, decidedNext) {
 }
 function findCandidates(cfg, resolver, launch, live, decidedNext) {
   const candidates = [];
-  const set = (name, values) => values.forEach((v, i) => resolver.special.set(`%${name}.${AXES[i]}`, v));
-  const clear = (name) => AXES.forEach((a) => resolver.special.delete(`%${name}.${a}`));
-  try {
-    for (const b of cfg.reversePostorder) {
-      const node = cfg.blocks[b];
-      if (!live[b] || decidedNext[b] >= 0 || node.successors.length !== 2) continue;
-      const statement = node.statements[node.statements.length - 1];
-      const last = statement === void 0 ? null : cfg.fn.body[statement];
-      if (!last || last.mnemonic !== "bra" || !last.guard) continue;
-      const fallthrough = b + 1;
-      const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
-      const resolves = () => resolver.predicateRegister(last.guard.register, b, statement) !== null;
-      set("tid", [0, 0, 0]);
-      clear("ctaid");
-      let needsGrid = false;
-      if (!resolves()) {
-        if (!launch.grid) continue;
-        set("ctaid", [0, 0, 0]);
-        if (!resolves()) continue;
-        needsGrid = true;
-      }
-      candidates.push({ block: b, statement, register: last.guard.register, negated: last.guard.negated, target, fallthrough, needsGrid });
-    }
-  } finally {
-    clear("tid");
-    clear("ctaid");
+  for (const b of cfg.reversePostorder) {
+    const branch = live[b] && decidedNext[b] < 0 ? closingBranch(cfg, b) : null;
+    if (!branch) continue;
+    const scope = scopeFor(resolver, launch.grid, () => resolver.predicateRegister(branch.register, b, branch.statement) !== null);
+    if (scope !== null) candidates.push({ ...branch, block: b, needsGrid: scope === "grid" });
   }
   return candidates;
 }
@@ -1836,7 +1855,7 @@ function walk(cfg, decidedNext, candidateAt, used2, taken) {
   return reached;
 }
 function threadReaches(reach, blockIndex, threadIndex, block) {
-  const blockThreads = reach.block[0] * reach.block[1] * reach.block[2];
+  const blockThreads = volume(reach.block);
   const b = reach.scope === "grid" ? blockIndex : 0;
   return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
 }
@@ -1849,96 +1868,57 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
   const scale2 = new Array(cfg.blocks.length).fill(1);
   const resolvedBranches = [];
   const resolved = new Set(reach?.resolvedBranches ?? []);
-  const blockThreads = block[0] * block[1] * block[2];
   let budget = LOOP_EVALUATION_LIMIT;
   let usedScope = "block";
   let usedThreads = 0;
   for (const b of cfg.reversePostorder) {
     const loop = innermost.get(b);
-    const node = cfg.blocks[b];
-    if (!loop || decidedNext[b] >= 0 || resolved.has(b) || node.successors.length !== 2) continue;
-    if (node.successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
-    const statement = node.statements[node.statements.length - 1];
-    const last = statement === void 0 ? null : cfg.fn.body[statement];
-    if (!last || last.mnemonic !== "bra" || !last.guard) continue;
-    const guard = last.guard;
-    let scope = scopeFor(resolver, launch, () => {
+    const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
+    if (!loop || !branch) continue;
+    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
+    const taken = () => {
+      const value = resolver.predicateRegister(branch.register, b, branch.statement);
+      return value === null ? null : value !== branch.negated;
+    };
+    let scope = scopeFor(resolver, launch.grid, () => {
       const values = loop.headerValues();
-      if (!values || values.length === 0) return null;
+      if (!values || values.length === 0) return false;
       resolver.special.set(loop.register, values[0]);
-      return resolver.predicateRegister(guard.register, b, statement);
+      const outcome = taken();
+      resolver.special.delete(loop.register);
+      return outcome !== null;
     });
     if (scope === null) continue;
     if (reach?.scope === "grid" && reach.fraction[loop.header] < 1) scope = "grid";
-    const grid = scope === "grid" ? launch.grid : [1, 1, 1];
-    const blocks = grid[0] * grid[1] * grid[2];
-    let taken = 0;
+    let takenCount = 0;
     let total = 0;
-    let complete = true;
-    try {
-      enumerate: for (let g = 0; g < blocks; g++) {
-        if (scope === "grid")
-          setAxes(resolver, "ctaid", [g % grid[0], Math.floor(g / grid[0]) % grid[1], Math.floor(g / (grid[0] * grid[1]))]);
-        for (let t = 0; t < blockThreads; t++) {
-          setAxes(resolver, "tid", [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))]);
-          if (reach && !reachesFrom(reach, scope, g, t, loop.header)) continue;
-          resolver.special.delete(loop.register);
-          const values = loop.headerValues();
-          if (values === null || (budget -= values.length) < 0) {
-            complete = false;
-            break enumerate;
-          }
-          for (const v of values) {
-            resolver.special.set(loop.register, v);
-            const value = resolver.predicateRegister(guard.register, b, statement);
-            if (value === null) {
-              complete = false;
-              break enumerate;
-            }
-            if (value !== guard.negated) taken++;
-            total++;
-          }
-        }
-      }
-    } finally {
+    const complete = forEachThread(resolver, block, scope === "grid" ? launch.grid : null, (g, t) => {
+      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
       resolver.special.delete(loop.register);
-      clearAxes(resolver);
-    }
+      const values = loop.headerValues();
+      if (values === null || (budget -= values.length) < 0) return false;
+      for (const v of values) {
+        resolver.special.set(loop.register, v);
+        const outcome = taken();
+        if (outcome === null) return false;
+        if (outcome) takenCount++;
+        total++;
+      }
+    });
+    resolver.special.delete(loop.register);
     if (!complete || total === 0) continue;
-    const fallthrough = b + 1;
-    const target = node.successors.find((s) => s !== fallthrough) ?? node.successors[0];
     for (const [successor, share] of [
-      [target, taken / total],
-      [fallthrough, 1 - taken / total]
+      [branch.target, takenCount / total],
+      [branch.fallthrough, 1 - takenCount / total]
     ]) {
       if (cfg.blocks[successor].predecessors.length !== 1) continue;
       for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale2[inner] *= share;
     }
     resolvedBranches.push(b);
     if (scope === "grid") usedScope = "grid";
-    usedThreads = Math.max(usedThreads, blockThreads * blocks);
+    usedThreads = Math.max(usedThreads, volume(block) * (scope === "grid" ? volume(launch.grid) : 1));
   }
   return resolvedBranches.length ? { scale: scale2, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
-}
-function scopeFor(resolver, launch, probe) {
-  try {
-    setAxes(resolver, "tid", [0, 0, 0]);
-    if (probe() !== null) return "block";
-    if (!launch.grid) return null;
-    setAxes(resolver, "ctaid", [0, 0, 0]);
-    return probe() !== null ? "grid" : null;
-  } finally {
-    clearAxes(resolver);
-  }
-}
-function setAxes(resolver, name, values) {
-  values.forEach((v, i) => resolver.special.set(`%${name}.${AXES[i]}`, v));
-}
-function clearAxes(resolver) {
-  for (const axis of AXES) {
-    resolver.special.delete(`%tid.${axis}`);
-    resolver.special.delete(`%ctaid.${axis}`);
-  }
 }
 function reachesFrom(reach, scope, g, t, block) {
   if (reach.scope === "grid" && scope === "block") return true;
@@ -2074,11 +2054,7 @@ var ValueResolver = class {
   /** The statement defining `register` that reaches just before `statement` (or the block end when statement = -1), or null. */
   reachingDefinition(register, block, statement) {
     const def = this.reachingIndex(register, block, statement);
-    if (def >= 0) return { def, reason: null };
-    return {
-      def: null,
-      reason: def === NEVER_ASSIGNED ? `${register} is never assigned` : def === SEVERAL_PATHS ? `${register} is assigned on several paths` : `${register} has no definition on every path`
-    };
+    return def >= 0 ? { def, reason: null } : { def: null, reason: unreachedReason(register, def) };
   }
   /** reachingDefinition as a number: the statement, or NEVER_ASSIGNED / NOT_ON_EVERY_PATH / SEVERAL_PATHS (no allocation). */
   reachingIndex(register, block, statement) {
@@ -2165,11 +2141,11 @@ var ValueResolver = class {
       this.readSpecial = true;
       const given = this.special.get(name);
       if (given !== void 0) return known(given);
-      if ((def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) && lastDefinitionIn(this.definitionsOf(name), this.cfg.blocks[block].statements, statement) === -1) {
+      if (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) {
         const merged = this.mergedValue(name, block, depth);
         if (merged !== null) return known(merged);
       }
-      return unknown(this.reachingDefinition(name, block, statement).reason ?? `${name} is unknown`);
+      return unknown(unreachedReason(name, def));
     }
     return this.evaluate(def, depth + 1);
   }
@@ -2200,14 +2176,11 @@ var ValueResolver = class {
   edgeFeasible(from, to, depth, hops) {
     if (hops > MERGE_HOPS) return null;
     const node = this.cfg.blocks[from];
-    const lastIndex = node.statements[node.statements.length - 1];
-    const last = lastIndex === void 0 ? null : this.instruction(lastIndex);
-    if (last && last.mnemonic === "bra" && last.guard && node.successors.length === 2) {
-      const value = this.predicateRegister(last.guard.register, from, lastIndex, depth);
+    const branch = closingBranch(this.cfg, from);
+    if (branch) {
+      const value = this.predicateRegister(branch.register, from, branch.statement, depth);
       if (value === null) return null;
-      const taken = value !== last.guard.negated;
-      const target = node.successors.find((s) => s !== from + 1) ?? node.successors[0];
-      if ((taken ? target : from + 1) !== to) return false;
+      if ((value !== branch.negated ? branch.target : branch.fallthrough) !== to) return false;
     }
     if (dominates(this.cfg, from, to)) return true;
     let reached = false;
@@ -2360,6 +2333,11 @@ var ValueResolver = class {
     return null;
   }
 };
+function unreachedReason(register, code) {
+  if (code === NEVER_ASSIGNED) return `${register} is never assigned`;
+  if (code === SEVERAL_PATHS) return `${register} is assigned on several paths`;
+  return `${register} has no definition on every path`;
+}
 var SpecialRegisters = class extends Map {
   version = 0;
   set(key2, value) {
@@ -2464,6 +2442,7 @@ function compare(op, a, b) {
 }
 
 // src/ptx/loops.ts
+var THREAD_DEPENDENT = /%(tid|ctaid)\b/;
 var THREAD_LIMIT = 1 << 20;
 var SIMULATION_LIMIT = 1e6;
 var SEQUENCE_LIMIT = 1 << 16;
@@ -2599,17 +2578,13 @@ function liveBlocks(cfg, resolver) {
     const b = work.pop();
     if (live[b]) continue;
     live[b] = 1;
-    const block = cfg.blocks[b];
-    const lastIndex = block.statements[block.statements.length - 1];
-    const last = lastIndex === void 0 ? null : cfg.fn.body[lastIndex];
-    let successors = block.successors;
-    if (last && last.mnemonic === "bra" && last.guard && block.successors.length === 2) {
-      const value = resolver.predicateRegister(last.guard.register, b, lastIndex);
+    let successors = cfg.blocks[b].successors;
+    const branch = closingBranch(cfg, b);
+    if (branch) {
+      const value = resolver.predicateRegister(branch.register, b, branch.statement);
       if (value !== null) {
         decided[b] = 1;
-        const taken = value !== last.guard.negated;
-        const target = successors.find((s) => s !== b + 1) ?? successors[0];
-        successors = [taken ? target : b + 1];
+        successors = [value !== branch.negated ? branch.target : branch.fallthrough];
         decidedNext[b] = successors[0];
       }
     }
@@ -2710,7 +2685,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
     return { ...none(`bound ${boundOperand.name} changes inside the loop`, setpSource), inductionRegister: iv.register };
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
-  const boundPerThread = bound.value === null && /%(tid|ctaid)\b/.test(bound.reason ?? "") || tested.offsetPerThread !== void 0;
+  const boundPerThread = bound.value === null && THREAD_DEPENDENT.test(bound.reason ?? "") || tested.offsetPerThread !== void 0;
   const boundUnknown = bound.value === null && !boundPerThread;
   if (boundUnknown && !parent) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
   const startValue = () => {
@@ -2729,7 +2704,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
   const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
   const unsigned = type.startsWith("u") || ["lo", "ls", "hi", "hs"].includes(cmp);
   const first = startValue();
-  const startPerThread = first.value === null && /%(tid|ctaid)\b/.test(first.reason);
+  const startPerThread = first.value === null && THREAD_DEPENDENT.test(first.reason);
   const tripsFrom = (start2) => {
     const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
     const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
@@ -2823,7 +2798,7 @@ function linked(cfg, resolver, inLoop, op, block, at) {
     if (other.kind === "register" && (resolver.defs.get(other.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) continue;
     const value = resolver.operand(other, defBlock, defs[0]);
     const sign = def.mnemonic === "add" ? 1 : -1;
-    if (value.value === null && /%(tid|ctaid)\b/.test(value.reason ?? ""))
+    if (value.value === null && THREAD_DEPENDENT.test(value.reason ?? ""))
       return {
         induction: ind,
         offset: 0,
@@ -2977,57 +2952,41 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom) 
   if (needsGrid && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid : [1, 1, 1];
-  const blockThreads = block[0] * block[1] * block[2];
-  const blocks = grid[0] * grid[1] * grid[2];
+  const blockThreads = volume(block);
+  const blocks = volume(grid);
   if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
-  const axes = ["x", "y", "z"];
-  let sum = 0, warpSum = 0, warps = 0, threadsIn = 0, warpHasThread = false;
+  let sum = 0, warpSum = 0, warps = 0, threadsIn = 0, warpMax = 0, warpHasThread = false;
   let startMin = Infinity, startMax = -Infinity;
-  try {
-    for (let b = 0; b < blocks; b++) {
-      const ctaid = [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))];
-      if (needsGrid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
-      let warpMax = 0;
-      for (let t = 0; t < blockThreads; t++) {
-        const tid = [t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))];
-        tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
-        const closesWarp = t % 32 === 31 || t === blockThreads - 1;
-        if (entered && !threadReaches(entered.reach, b, t, entered.header)) {
-          if (closesWarp && warpHasThread) {
-            warpSum += warpMax;
-            warps++;
-          }
-          if (closesWarp) {
-            warpMax = 0;
-            warpHasThread = false;
-          }
-          continue;
-        }
-        const start = startValue();
-        if (start.value === null) return `per-thread start unknown: ${start.reason}`;
-        startMin = Math.min(startMin, start.value);
-        startMax = Math.max(startMax, start.value);
-        const trips = tripsFrom(start.value);
-        if (trips === null)
-          return `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
-        sum += trips;
-        threadsIn++;
-        warpHasThread = true;
-        warpMax = Math.max(warpMax, trips);
-        if (closesWarp) {
-          warpSum += warpMax;
-          warps++;
-          warpMax = 0;
-          warpHasThread = false;
-        }
+  let failure = null;
+  forEachThread(resolver, block, needsGrid ? grid : null, (b, t) => {
+    if (!entered || threadReaches(entered.reach, b, t, entered.header)) {
+      const start = startValue();
+      if (start.value === null) {
+        failure = `per-thread start unknown: ${start.reason}`;
+        return false;
       }
+      startMin = Math.min(startMin, start.value);
+      startMax = Math.max(startMax, start.value);
+      const trips = tripsFrom(start.value);
+      if (trips === null) {
+        failure = `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
+        return false;
+      }
+      sum += trips;
+      threadsIn++;
+      warpHasThread = true;
+      warpMax = Math.max(warpMax, trips);
     }
-  } finally {
-    for (const axis of axes) {
-      resolver.special.delete(`%tid.${axis}`);
-      resolver.special.delete(`%ctaid.${axis}`);
+    if (t % 32 === 31 || t === blockThreads - 1) {
+      if (warpHasThread) {
+        warpSum += warpMax;
+        warps++;
+      }
+      warpMax = 0;
+      warpHasThread = false;
     }
-  }
+  });
+  if (failure !== null) return failure;
   const threads = blockThreads * blocks;
   const scope = needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
   if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
@@ -3037,18 +2996,7 @@ var NESTED_LIMIT = 1 << 20;
 function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
   const block = launch.block;
   if (!block) return "the enclosing loops are counted per thread and the block is unknown";
-  const axes = ["x", "y", "z"];
-  const setThread = (tid, ctaid) => {
-    tid.forEach((v, i) => resolver.special.set(`%tid.${axes[i]}`, v));
-    if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${axes[i]}`, v));
-  };
-  const clear = () => {
-    for (const outer of chain) resolver.special.delete(outer.register);
-    for (const axis of axes) {
-      resolver.special.delete(`%tid.${axis}`);
-      resolver.special.delete(`%ctaid.${axis}`);
-    }
-  };
+  const clearChain = () => chain.forEach((outer) => resolver.special.delete(outer.register));
   let sum = 0;
   let contexts = 0;
   let failure = "";
@@ -3070,37 +3018,24 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
     }
     return true;
   };
-  let needsGrid = false;
-  try {
-    setThread([0, 0, 0], null);
-    if (!visit(0, true)) {
-      if (!launch.grid) return "it depends on the enclosing loops, which are not counted for a thread without the grid";
-      setThread([0, 0, 0], [0, 0, 0]);
-      if (!visit(0, true)) return "not resolved by the enclosing loops' indices either";
-      needsGrid = true;
-    }
-  } finally {
-    clear();
-  }
+  const probed = scopeFor(resolver, launch.grid, () => {
+    const counted = visit(0, true);
+    clearChain();
+    return counted;
+  });
+  if (probed === null)
+    return launch.grid ? "not resolved by the enclosing loops' indices either" : "it depends on the enclosing loops, which are not counted for a thread without the grid";
   sum = 0;
   contexts = 0;
-  if (reach?.scope === "grid" && reach.fraction[chain[0].header] < 1) needsGrid = true;
-  const grid = needsGrid ? launch.grid : [1, 1, 1];
-  const blockThreads = block[0] * block[1] * block[2];
-  const blocks = grid[0] * grid[1] * grid[2];
-  const scope = needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
-  try {
-    for (let b = 0; b < blocks; b++) {
-      const ctaid = needsGrid ? [b % grid[0], Math.floor(b / grid[0]) % grid[1], Math.floor(b / (grid[0] * grid[1]))] : null;
-      for (let t = 0; t < blockThreads; t++) {
-        setThread([t % block[0], Math.floor(t / block[0]) % block[1], Math.floor(t / (block[0] * block[1]))], ctaid);
-        if (reach && !(reach.scope === "grid" && !needsGrid) && !threadReaches(reach, needsGrid ? b : 0, t, chain[0].header)) continue;
-        if (!visit(0, false)) return failure || "no count for some iteration of the enclosing loops";
-      }
-    }
-  } finally {
-    clear();
-  }
+  const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
+  const grid = scopeName === "grid" ? launch.grid : null;
+  const scope = grid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
+  const complete = forEachThread(resolver, block, grid, (b, t) => {
+    if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
+    return visit(0, false);
+  });
+  clearChain();
+  if (!complete) return failure || "no count for some iteration of the enclosing loops";
   return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
 }
 
@@ -4003,6 +3938,12 @@ var opaque = (uniform, indirect, reason, key2, label) => ({
   ...key2 !== void 0 ? { key: key2 } : {},
   ...label !== void 0 ? { label } : {}
 });
+function gcd(a, b) {
+  a = Math.abs(a);
+  b = Math.abs(b);
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
 function isLaneSymbol(name) {
   return name.startsWith("%tid.") || name === "%laneid";
 }
@@ -4451,7 +4392,7 @@ function warpDivision(op, left, right, d, id) {
   let g = d;
   for (const coefficient of first.terms.values()) {
     if (!Number.isInteger(coefficient)) return null;
-    g = gcdOf(g, coefficient);
+    g = gcd(g, coefficient);
   }
   if (d / g > RESIDUE_LIMIT) return null;
   for (let r = 0; r < d; r += g) if (Math.floor((r + cmin) / d) !== Math.floor((r + cmax) / d)) return null;
@@ -4464,12 +4405,6 @@ function warpDivision(op, left, right, d, id) {
 }
 var WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
 var RESIDUE_LIMIT = 4096;
-function gcdOf(a, b) {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
 var keys = /* @__PURE__ */ new WeakMap();
 function symbolicKey(value) {
   const terms = value.terms;
@@ -4586,12 +4521,6 @@ function laneValue(expr, lane) {
 }
 var CLASS_RANK = ["uniform", "coalesced", "misaligned", "strided", "uncoalesced"];
 var round2 = (value) => Math.round(value * 1e3) / 1e3;
-function gcd(a, b) {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
 function isRangingSymbol(monomial) {
   return /^(%ctaid\.[xyz]|iter:[md]?\d+)$/.test(monomial);
 }
@@ -5476,7 +5405,7 @@ function laneOffsetMerge(register, values, lines, rangeName) {
   }
   if (key2 === null || !lanePart.length || lanePart.some((t) => t.expr.op === "opaque")) return null;
   const lane = sumOf(lanePart);
-  const stride = moves === null ? 0 : moves.reduce((g, m) => gcd2(g, m), 0);
+  const stride = moves === null ? 0 : moves.reduce((g, m) => gcd(g, m), 0);
   if (stride === 0)
     return { op: "add", a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
   const rest = { op: "mul", a: symbol(rangeName), b: { op: "const", value: stride } };
@@ -5487,12 +5416,6 @@ function termsKey(terms) {
 }
 function sumOf(terms) {
   return terms.map((t) => t.coefficient === 1 ? t.expr : { op: "mul", a: t.expr, b: { op: "const", value: t.coefficient } }).reduce((sum, term) => ({ op: "add", a: sum, b: term }));
-}
-function gcd2(a, b) {
-  a = Math.abs(a);
-  b = Math.abs(b);
-  while (b) [a, b] = [b, a % b];
-  return a;
 }
 function isCycle(expr) {
   return expr.op === "opaque" && !expr.uniform && expr.reason.startsWith("cyclic definition of ");

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-HAMUM63O.js";
+} from "./chunk-FHXCBTIR.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-4XNUROPH.js";
+} from "./chunk-UNJSZPZL.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -48,8 +48,8 @@ import {
   launchBoundsFromPtx,
   parsePtxasLog,
   readCubin,
-  readSassLines
-} from "./chunk-XDJWBTY5.js";
+  readSassLinesFile
+} from "./chunk-2DIWL3II.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -1661,10 +1661,7 @@ async function buildUnit(input, unit, arch, includeDirs, analysis) {
     }
     return { kernels: [], diagnostics };
   }
-  const sass = result.cubinPath ? await readFile(result.cubinPath).then(
-    (b) => readSassLines(new Uint8Array(b), result.cubinPath),
-    () => null
-  ) : null;
+  const sass = await readSassLinesFile(result.cubinPath);
   if (sass) diagnostics.push(...sass.diagnostics);
   const module = {
     ptxText: result.ptx,

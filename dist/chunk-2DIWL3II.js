@@ -709,6 +709,9 @@ var ElfError = class extends Error {
   offset;
 };
 var SHT_SYMTAB = 2;
+var SHT_RELA = 4;
+var SHT_REL = 9;
+var STT_FUNC = 2;
 var EM_CUDA = 190;
 var ByteReader = class {
   constructor(bytes) {
@@ -875,7 +878,6 @@ function readInfoRecords(reader, start, size) {
 }
 
 // src/toolchain/cubin.ts
-var STT_FUNC = 2;
 var STO_CUDA_ENTRY = 16;
 var RESERVED_SHARED_SINCE_SM = 90;
 var DEFAULT_RESERVED_SHARED_BYTES = 1024;
@@ -1005,11 +1007,9 @@ function readCubin(bytes, file) {
 
 // src/toolchain/sass-lines.ts
 import path from "node:path";
+import { readFile } from "node:fs/promises";
 var SASS_INSTRUCTION_BYTES = 16;
 var FIRST_FIXED_SIZE_SM = 70;
-var SHT_RELA = 4;
-var SHT_REL = 9;
-var STT_FUNC2 = 2;
 var DW_LNE_END_SEQUENCE = 1;
 var DW_LNE_SET_ADDRESS = 2;
 var DW_LNE_DEFINE_FILE = 3;
@@ -1083,13 +1083,13 @@ function readUnit(r, start, sectionEnd) {
   const dirs = [""];
   for (let dir = c.cString(end, "include directory"); dir !== ""; dir = c.cString(end, "include directory")) dirs.push(dir);
   const files = [""];
-  const readFile2 = (name) => {
+  const readFile3 = (name) => {
     const dir = c.uleb("file directory");
     c.uleb("file time");
     c.uleb("file size");
     files.push(dirs[dir] ? path.posix.join(dirs[dir], name) : name);
   };
-  for (let name = c.cString(end, "file name"); name !== ""; name = c.cString(end, "file name")) readFile2(name);
+  for (let name = c.cString(end, "file name"); name !== ""; name = c.cString(end, "file name")) readFile3(name);
   if (c.at > programStart) throw new ElfError("line-table header runs past its stated length", c.at);
   c.at = programStart;
   const sequences = [];
@@ -1121,7 +1121,7 @@ function readUnit(r, start, sectionEnd) {
         sequence ??= { addressOffset: c.at, storedAddress: Number(r.u64(c.at, "address")), rows: [], endAddress: 0 };
         state.address = 0;
       } else if (sub === DW_LNE_DEFINE_FILE) {
-        readFile2(c.cString(next, "file name"));
+        readFile3(c.cString(next, "file name"));
       }
       c.at = next;
     } else if (op === 1) emit();
@@ -1227,7 +1227,7 @@ function readSassLines(bytes, file) {
     const relocations = addressRelocations(elf, r, debugLine);
     const functionSymbols = /* @__PURE__ */ new Map();
     for (const s of elf.symbols) {
-      if (s.type !== STT_FUNC2 || s.size === 0) continue;
+      if (s.type !== STT_FUNC || s.size === 0) continue;
       functionSymbols.set(s.sectionIndex, [...functionSymbols.get(s.sectionIndex) ?? [], s]);
     }
     for (const list of functionSymbols.values()) list.sort((a, b) => a.value - b.value);
@@ -1270,6 +1270,13 @@ function readSassLines(bytes, file) {
   }
   for (const [name, lines] of counts) functions.set(name, [...lines.values()]);
   return { functions, padding, diagnostics };
+}
+async function readSassLinesFile(cubinPath) {
+  if (cubinPath === null) return null;
+  return readFile(cubinPath).then(
+    (bytes) => readSassLines(new Uint8Array(bytes), cubinPath),
+    () => null
+  );
 }
 
 // src/toolchain/ptxas.ts
@@ -1347,7 +1354,7 @@ function assemblePtx(ptxas, arch, ptxPath, ptxText) {
 
 // src/toolchain/nvcc.ts
 import { execFile as execFile2 } from "node:child_process";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile as readFile2, rm, writeFile } from "node:fs/promises";
 import path3 from "node:path";
 
 // src/toolchain/nvcc-args.ts
@@ -1632,7 +1639,7 @@ async function compileCuda(request) {
     return result;
   }
   result.ptxPath = ptxPath;
-  result.ptx = await readFile(ptxPath, "utf8");
+  result.ptx = await readFile2(ptxPath, "utf8");
   const back = await run(nvcc, [`-arch=${arch}`, "-cubin", "-Xptxas", "-v", "-o", cubinFile, ptxPath]);
   result.ptxasLog = back.stderr;
   result.diagnostics.push(...parseNvccDiagnostics(back.stderr));
@@ -1697,7 +1704,7 @@ export {
   demangle,
   parsePtxasLog,
   readCubin,
-  readSassLines,
+  readSassLinesFile,
   launchBoundsFromPtx,
   assemblePtx,
   findNvcc,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-2IOMAXS3.js";
+} from "./chunk-XZKN6CNK.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HAMUM63O.js";
+import "./chunk-FHXCBTIR.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4XNUROPH.js";
+import "./chunk-UNJSZPZL.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-I24VZMY5.js";
+import "./chunk-IMS7RHYP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -39,7 +39,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-XDJWBTY5.js";
+import "./chunk-2DIWL3II.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

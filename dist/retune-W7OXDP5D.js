@@ -2,24 +2,24 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-TX5QC5QZ.js";
+} from "./chunk-RH5542QD.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-MZY6RAHR.js";
-import "./chunk-HAMUM63O.js";
+} from "./chunk-DK4CRAFX.js";
+import "./chunk-FHXCBTIR.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-7YIXDYU6.js";
+} from "./chunk-3MCUKCHF.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-I24VZMY5.js";
+import "./chunk-IMS7RHYP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-XDJWBTY5.js";
+import "./chunk-2DIWL3II.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
