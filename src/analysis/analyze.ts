@@ -274,7 +274,17 @@ function analyzeKernel(
       return report;
     }
     try {
-      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines, paramValues });
+      const memory = analyzeMemory({
+        module,
+        fn,
+        cfg,
+        loops,
+        weights,
+        block,
+        grid: launch.grid ?? null,
+        defines: input.defines,
+        paramValues,
+      });
       report.accesses = memory.accesses;
       report.divergence = memory.divergence;
       if (memory.local.length > 0) report.localAccesses = memory.local;

@@ -163,6 +163,34 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     ]);
   });
 
+  it('chooses a mirrored index per thread, sampling every block of a small grid', async () => {
+    // n = 100, 4 blocks of 32: x = 32·b + t - 2, reflected below 0 and from n on. Block 0 reads
+    // elements 0..29 (4 sectors), blocks 1 and 2 read 30..61 and 62..93 (5 sectors each, 4 ideal),
+    // block 3 reads 94..99 and 98..73 (4 sectors): 4.5 sectors per request, 4 ideal.
+    const global = (k: KernelReport) =>
+      k.accesses.filter((a) => a.space === 'global').map((a) => [a.kind, a.class, a.sectorsPerRequest, a.idealSectors]);
+    const k = (await report(['--block', '32', '--grid', '4', '--param', 'n=100'], 'guards.cu')).get('mirrored')!;
+    expect(global(k)).toEqual([
+      ['load', 'misaligned', 4.5, 4],
+      ['store', 'coalesced', 4, 4],
+    ]);
+    expect(k.accesses[0].reason).toContain('averaged over blocks ctaid.x all 4');
+    // Without n the reflection is unknown: the load stays runtime, with the select named.
+    const open = (await report(['--block', '32', '--grid', '4'], 'guards.cu')).get('mirrored')!;
+    expect(open.accesses[0].class).toBe('runtime');
+    expect(open.accesses[0].reason).toMatch(/selp at guards\.cu:\d+|selp at line \d+/);
+    // abs(32·b + t - 16) for the one block: elements 16..0..15, 68 bytes in 3 sectors.
+    const abs = (await report(['--block', '32', '--grid', '1'], 'guards.cu')).get('reflected')!;
+    expect(global(abs)[0]).toEqual(['load', 'coalesced', 3, 3]);
+  });
+
+  it('reads a value set on both sides of a thread-dependent branch from the side each thread took', async () => {
+    // Threads 0..15 read in[t] (2 sectors), threads 16..31 read in[2t] = elements 32..62 (4 sectors).
+    const k = (await report(['--block', '32', '--param', 'n=4'], 'guards.cu')).get('branch_pick')!;
+    const joined = k.accesses.filter((a) => a.space === 'global' && a.kind === 'load' && a.class !== 'uniform');
+    expect(joined.map((a) => [a.class, a.sectorsPerRequest, a.idealSectors])).toEqual([['strided', 6, 4]]);
+  });
+
   it('counts an inner loop that starts at the outer index per outer iteration', async () => {
     // n = 10: the inner loop runs 10, 9, ..., 1 times: 55 loads, a mean of 5.5 per outer iteration.
     const k = (await report(['--block', '32', '--param', 'n=10'], 'guards.cu')).get('triangle')!;

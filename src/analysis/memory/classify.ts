@@ -185,22 +185,44 @@ function mentions(expr: Expr, name: string): boolean {
       return mentions(expr.a, name);
     case 'pred':
       return expr.parts.some((part) => mentions(part, name));
+    case 'select':
+      return mentions(expr.cond, name) || mentions(expr.a, name) || mentions(expr.b, name);
     default:
       return mentions(expr.a, name) || mentions(expr.b, name);
   }
 }
 
+/** Blocks sampled along one axis of a known grid, and per axis when two are sampled. */
+const SAMPLES_ONE_AXIS = 16;
+const SAMPLES_TWO_AXES = 6;
+
+/** `count` block indices spread evenly over 0..size-1, both ends included (all of them when size ≤ count). */
+function spreadIndices(size: number, count: number): number[] {
+  if (size <= count) return Array.from({ length: size }, (_, i) => i);
+  return Array.from({ length: count }, (_, i) => Math.round((i * (size - 1)) / (count - 1)));
+}
+
 /**
- * Resolves the lanes symbolically; when a division or mask of a %ctaid-dependent value
- * blocks that, evaluates the warps of sample blocks instead (ctaid.x and ctaid.y in 0..3,
- * for the axes the address uses).
+ * Resolves the lanes symbolically; when a division, mask or select of a %ctaid-dependent
+ * value blocks that, evaluates the warps of sample blocks instead: with the grid known,
+ * blocks spread evenly over it (its edges included: image borders, blocks past the data);
+ * else ctaid.x and ctaid.y in 0..3, for the axes the address uses.
  */
-function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType<typeof resolveWarps>; warps: Lane[][]; note: string } {
+function resolveOrSample(
+  address: Expr,
+  warps: Lane[][],
+  grid: [number, number, number] | null,
+): { resolved: ReturnType<typeof resolveWarps>; warps: Lane[][]; note: string } {
   const resolved = resolveWarps(address, warps);
   if (!('unresolved' in resolved) || resolved.unresolved.class !== 'runtime') return { resolved, warps, note: '' };
-  const xs = mentions(address, '%ctaid.x') ? [0, 1, 2, 3] : [0];
-  const ys = mentions(address, '%ctaid.y') ? [0, 1, 2, 3] : [0];
-  if (xs.length === 1 && ys.length === 1) return { resolved, warps, note: '' };
+  const usesX = mentions(address, '%ctaid.x');
+  const usesY = mentions(address, '%ctaid.y');
+  if (!usesX && !usesY) return { resolved, warps, note: '' };
+  const perAxis = usesX && usesY ? SAMPLES_TWO_AXES : SAMPLES_ONE_AXIS;
+  const axisSamples = (used: boolean, size: number | undefined) =>
+    !used ? [0] : size === undefined ? [0, 1, 2, 3] : spreadIndices(size, perAxis);
+  const xs = axisSamples(usesX, grid?.[0]);
+  const ys = axisSamples(usesY, grid?.[1]);
   const samples = ys.flatMap((y) => xs.map((x): [number, number, number] => [x, y, 0]));
   const sampled = samples.flatMap((ctaid) => {
     const blockCache = new Map<Expr, LaneValue>();
@@ -213,8 +235,16 @@ function resolveOrSample(address: Expr, warps: Lane[][]): { resolved: ReturnType
   });
   const retried = resolveWarps(address, sampled);
   if ('unresolved' in retried) return { resolved, warps, note: '' };
-  const axes = [xs.length > 1 ? 'ctaid.x' : null, ys.length > 1 ? 'ctaid.y' : null].filter(Boolean).join(', ');
-  return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes} in 0..3` };
+  const axisText = (name: string, used: boolean, indices: number[], size: number | undefined) =>
+    !used
+      ? null
+      : size === undefined
+        ? `${name} in 0..3`
+        : indices.length === size
+          ? `${name} all ${size}`
+          : `${name} ${indices.length} of ${size} evenly spread`;
+  const axes = [axisText('ctaid.x', usesX, xs, grid?.[0]), axisText('ctaid.y', usesY, ys, grid?.[1])].filter(Boolean).join(', ');
+  return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes}` };
 }
 
 interface GlobalMeasure {
@@ -343,16 +373,35 @@ function memoised(
   return result;
 }
 
-export function classifyGlobal(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
-  return memoised(address, width, laneWarps, blockText, 'global', () => classifyGlobalOnce(address, width, laneWarps, blockText));
+/** `grid`: the launch grid when known (sampled blocks spread over it); the same for every site of a kernel. */
+export function classifyGlobal(
+  address: Expr,
+  width: number,
+  laneWarps: Lane[][],
+  blockText: string,
+  grid: [number, number, number] | null = null,
+): SiteResult {
+  return memoised(address, width, laneWarps, blockText, 'global', () => classifyGlobalOnce(address, width, laneWarps, blockText, grid));
 }
 
-export function classifyShared(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
-  return memoised(address, width, laneWarps, blockText, 'shared', () => classifySharedOnce(address, width, laneWarps, blockText));
+export function classifyShared(
+  address: Expr,
+  width: number,
+  laneWarps: Lane[][],
+  blockText: string,
+  grid: [number, number, number] | null = null,
+): SiteResult {
+  return memoised(address, width, laneWarps, blockText, 'shared', () => classifySharedOnce(address, width, laneWarps, blockText, grid));
 }
 
-function classifyGlobalOnce(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
-  const { resolved, note } = resolveOrSample(address, laneWarps);
+function classifyGlobalOnce(
+  address: Expr,
+  width: number,
+  laneWarps: Lane[][],
+  blockText: string,
+  grid: [number, number, number] | null,
+): SiteResult {
+  const { resolved, note } = resolveOrSample(address, laneWarps, grid);
   if ('unresolved' in resolved) return resolved.unresolved;
   if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
   const { klass, sectors, ideal, assumptions } = measureGlobal(resolved.offsets, resolved.commons, width);
@@ -366,8 +415,14 @@ function classifyGlobalOnce(address: Expr, width: number, laneWarps: Lane[][], b
   };
 }
 
-function classifySharedOnce(address: Expr, width: number, laneWarps: Lane[][], blockText: string): SiteResult {
-  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
+function classifySharedOnce(
+  address: Expr,
+  width: number,
+  laneWarps: Lane[][],
+  blockText: string,
+  grid: [number, number, number] | null,
+): SiteResult {
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps, grid);
   if ('unresolved' in resolved) return resolved.unresolved;
   if (resolved.stride) {
     return {

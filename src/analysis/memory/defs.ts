@@ -3,7 +3,20 @@
 // A loop-carried `r = r + step` with an invariant uniform step becomes init + iter*step,
 // so grid-stride and pointer-increment loops keep their per-lane coefficients.
 import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
-import { constant, formatExpr, gcd, isUniformExpr, opaque, sameExpr, symbol, type BinaryOp, type CompareOp, type Expr } from './expr.js';
+import {
+  constant,
+  EXPANDED_SIZE_LIMIT,
+  expandedSize,
+  formatExpr,
+  gcd,
+  isUniformExpr,
+  opaque,
+  sameExpr,
+  symbol,
+  type BinaryOp,
+  type CompareOp,
+  type Expr,
+} from './expr.js';
 import type { MemoryCfg, MemoryLoop } from './types.js';
 
 const NO_DESTINATION = new Set([
@@ -199,6 +212,12 @@ export class ReachingDefinitions {
     return entry;
   }
 
+  /** Definitions of `register` that reach the entry of `block`, ascending. */
+  atEntry(block: number, register: string): number[] {
+    const id = this.registerIds.get(register);
+    return id === undefined ? [] : Array.from(this.sets.get(this.solve(id)[block]));
+  }
+
   /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
   at(index: number, register: string): number[] {
     const blockId = this.cfg.blockOfStatement[index];
@@ -371,6 +390,8 @@ export class ValueBuilder {
           `${register} (merged at ${lines})`,
         );
     }
+    const gated = this.gatedMerge(register, index, defs, values, lines);
+    if (gated) return gated;
     return opaque(
       values.every(isUniformExpr),
       false,
@@ -378,6 +399,119 @@ export class ValueBuilder {
       `${register}@${defs.join(',')}`,
       `${register} (merged at ${lines})`,
     );
+  }
+
+  /**
+   * A merge where an if/else (or a chain of them) joins: the value as a select on the branch
+   * conditions, `c ? v1 : v2`, resolved per lane where the conditions are known. The join is
+   * the nearest block dominating the use whose entry sees the same definitions; every block
+   * between its immediate dominator and it must have a single predecessor (no other way in).
+   */
+  private gatedMerge(register: string, index: number, defs: readonly number[], values: readonly Expr[], lines: string): Expr | null {
+    const { blocks, idom } = this.cfg;
+    const wanted = defs.join(',');
+    const standIn = opaque(
+      values.every(isUniformExpr),
+      false,
+      `${register} merges different definitions (${lines})`,
+      `${register}@${defs.join(',')}`,
+      `${register} (merged at ${lines})`,
+    );
+    let join = this.cfg.blockOfStatement[index];
+    for (let step = 0; step < MAX_JOIN_SEARCH; step++) {
+      if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(',') === wanted) {
+        const dominator = idom[join];
+        if (dominator < 0 || dominator === join) return null;
+        const reached = new Set<number>();
+        const value = this.arriving(register, dominator, join, reached, 0, `${register} merged where branches join (${lines})`, standIn);
+        if (value && value !== DEAD_END && reached.size === blocks[join].predecessors.length) return value;
+        return null;
+      }
+      const up = idom[join];
+      if (up < 0 || up === join) return null;
+      join = up;
+    }
+    return null;
+  }
+
+  /**
+   * The value of `register` flowing into `join` from `from`'s exit, over every path from
+   * `from` to `join`: a branch gives a select on its predicate; a block entered from
+   * elsewhere too (an inner if/else joining first) continues with that block's own merged
+   * value, which holds however it was reached. A path that ends (ret, exit) never reaches
+   * the join: DEAD_END, and the branch leading to it picks the other side. The predecessors
+   * of `join` met are added to `reached`.
+   */
+  private arriving(
+    register: string,
+    from: number,
+    join: number,
+    reached: Set<number>,
+    depth: number,
+    reason: string,
+    standIn: Expr,
+    walked = new Map<number, Expr | typeof DEAD_END | null>(),
+  ): Expr | typeof DEAD_END | null {
+    if (depth > MAX_JOIN_SEARCH) return null;
+    // Paths that rejoin reach the same blocks: each block is walked once (the walk is per join).
+    if (walked.has(from)) return walked.get(from)!;
+    // A path back into a block being walked is a loop: lanes leave it by another edge, walked already.
+    walked.set(from, DEAD_END);
+    const value = this.arrivingFrom(register, from, join, reached, depth, reason, standIn, walked);
+    walked.set(from, value);
+    return value;
+  }
+
+  private arrivingFrom(
+    register: string,
+    from: number,
+    join: number,
+    reached: Set<number>,
+    depth: number,
+    reason: string,
+    standIn: Expr,
+    walked: Map<number, Expr | typeof DEAD_END | null>,
+  ): Expr | typeof DEAD_END | null {
+    const block = this.cfg.blocks[from];
+    const along = (next: number): Expr | typeof DEAD_END | null => {
+      if (next === join) {
+        reached.add(from);
+        return this.exitValue(register, from);
+      }
+      return this.arriving(register, next, join, reached, depth + 1, reason, standIn, walked);
+    };
+    if (block.successors.length === 0) return DEAD_END;
+    if (block.successors.length === 1) return along(block.successors[0]);
+    if (block.successors.length !== 2) return null;
+    const last = block.statements[block.statements.length - 1];
+    const branch = last === undefined ? null : this.instruction(last);
+    if (!branch || branch.mnemonic !== 'bra' || !branch.guard) return null;
+    const targetOperand = branch.operands.find((operand) => operand.kind === 'symbol');
+    const target = block.successors.find((s) => targetOperand?.kind === 'symbol' && this.cfg.blocks[s].label === targetOperand.name);
+    const fallthrough = block.successors.find((s) => s !== target);
+    if (target === undefined || fallthrough === undefined) return null;
+    const whenTaken = along(target);
+    const whenNotTaken = whenTaken && along(fallthrough);
+    if (!whenTaken || !whenNotTaken) return null;
+    if (whenTaken === DEAD_END) return whenNotTaken;
+    if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
+    const predicate = this.register(branch.guard.register, last);
+    const taken: Expr = branch.guard.negated ? { op: 'pred', combine: 'not', parts: [predicate] } : predicate;
+    return selectOf(taken, whenTaken, whenNotTaken, reason, standIn);
+  }
+
+  /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
+  private exitValue(register: string, block: number): Expr | null {
+    const statements = this.cfg.blocks[block].statements;
+    const last = statements[statements.length - 1];
+    if (last === undefined) {
+      const entering = this.reaching.atEntry(block, register);
+      return entering.length === 1 ? this.definition(entering[0], register) : null;
+    }
+    if (definedRegisters(this.instruction(last)).includes(register)) {
+      return this.instruction(last).guard ? null : this.definition(last, register);
+    }
+    return this.register(register, last);
   }
 
   /**
@@ -471,12 +605,33 @@ export class ValueBuilder {
       case 'selp': {
         const [whenTrue, whenFalse] = [source(1), source(2)];
         if (sameExpr(whenTrue, whenFalse)) return whenTrue;
-        return opaque(
-          isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)),
+        const condition = source(3);
+        const standIn = opaque(
+          isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(condition),
           false,
           `selp at ${where}`,
           `${index}:${register}`,
           `${register} (selp at ${where})`,
+        );
+        return selectOf(condition, whenTrue, whenFalse, `selp at ${where}`, standIn);
+      }
+      case 'abs': {
+        if (isFloatType(ins)) break;
+        // |x| = x < 0 ? -x : x, chosen per lane where x is known.
+        const value = source(1);
+        const standIn = opaque(
+          isUniformExpr(value),
+          false,
+          `${ins.opcode} at ${where}`,
+          `${index}:${register}`,
+          `${register} (${ins.opcode} at ${where})`,
+        );
+        return selectOf(
+          { op: 'cmp', cmp: 'lt', a: value, b: constant(0) },
+          { op: 'neg', a: value },
+          value,
+          `${ins.opcode} at ${where}`,
+          standIn,
         );
       }
       case 'not':
@@ -548,6 +703,23 @@ export class ValueBuilder {
     // `setp.lt.s32 %p|%q, a, b`: the second destination is the complement.
     return names.length > 1 && names[1] === register ? { op: 'pred', combine: 'not', parts: [compared] } : compared;
   }
+}
+
+/** A path that ends before reaching the join being resolved. */
+const DEAD_END = Symbol('dead end');
+
+/** Blocks walked up the dominator tree (and along branch arms) looking for where a merge joins. */
+const MAX_JOIN_SEARCH = 32;
+
+/**
+ * `cond ? whenTrue : whenFalse`, or the opaque `standIn` once the tree would grow past the
+ * size every walk of it can afford (chains of selects share subtrees). A uniform stand-in
+ * is what the select evaluates to where its condition is not known.
+ */
+function selectOf(cond: Expr, whenTrue: Expr, whenFalse: Expr, reason: string, standIn: Expr): Expr {
+  if (1 + expandedSize(cond) + expandedSize(whenTrue) + expandedSize(whenFalse) > EXPANDED_SIZE_LIMIT) return standIn;
+  const uniform = standIn.op === 'opaque' && standIn.uniform;
+  return { op: 'select', cond, a: whenTrue, b: whenFalse, reason, ...(uniform ? { fallback: standIn } : {}) };
 }
 
 interface Term {
@@ -666,6 +838,8 @@ function uniformApartFromCycles(expr: Expr): boolean {
       return uniformApartFromCycles(expr.a);
     case 'pred':
       return expr.parts.every(uniformApartFromCycles);
+    case 'select':
+      return uniformApartFromCycles(expr.cond) && uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
     default:
       return uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
   }

@@ -3,7 +3,7 @@
 // by a constant against a runtime bound (`i < n`) splits at most the one warp straddling
 // the bound: reported as not divergent, with that reason.
 import { isUniformExpr, type Expr } from './expr.js';
-import { isUnknown, symbolicKey, type Linear } from './linear.js';
+import { compareDifference, isUnknown, symbolicKey, type Linear } from './linear.js';
 import { laneValue, laneValues, type Lane } from './classify.js';
 
 type Comparison = Extract<Expr, { op: 'cmp' }>;
@@ -51,6 +51,8 @@ function uniformAsSymbols(expr: Expr, lane: Lane): Expr {
       return { ...expr, a: uniformAsSymbols(expr.a, lane) };
     case 'pred':
       return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
+    case 'select':
+      return { ...expr, cond: uniformAsSymbols(expr.cond, lane), a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
     default:
       return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
   }
@@ -65,25 +67,6 @@ export interface PredicateResult {
   status: PredicateStatus;
   reason: string;
   unresolved?: boolean;
-}
-
-function compare(cmp: string, difference: number): boolean | null {
-  switch (cmp) {
-    case 'eq':
-      return difference === 0;
-    case 'ne':
-      return difference !== 0;
-    case 'lt':
-      return difference < 0;
-    case 'le':
-      return difference <= 0;
-    case 'gt':
-      return difference > 0;
-    case 'ge':
-      return difference >= 0;
-    default:
-      return null;
-  }
 }
 
 function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): PredicateResult {
@@ -103,7 +86,7 @@ function comparisonStatus(expr: Extract<Expr, { op: 'cmp' }>, warps: Lane[][]): 
       return { status: 'divergent', reason: 'lanes compare against different runtime values' };
     }
     if (key === '') {
-      const outcomes = new Set(linears.map((value) => compare(expr.cmp, value.constant)));
+      const outcomes = new Set(linears.map((value) => compareDifference(expr.cmp, value.constant)));
       if (outcomes.size > 1)
         return { status: 'divergent', reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
     } else if (new Set(linears.map((value) => value.constant)).size > 1) {
@@ -158,7 +141,7 @@ export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
       return expr.value !== 0;
     case 'cmp': {
       const difference = laneValue(differenceOf(expr, lane), lane);
-      return isUnknown(difference) || difference.terms.size > 0 ? null : compare(expr.cmp, difference.constant);
+      return isUnknown(difference) || difference.terms.size > 0 ? null : compareDifference(expr.cmp, difference.constant);
     }
     case 'pred': {
       const parts = expr.parts.map((part) => laneOutcome(part, lane));

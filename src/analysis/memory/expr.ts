@@ -20,7 +20,12 @@ export type Expr =
   | { op: 'opaque'; uniform: boolean; indirect: boolean; reason: string; key?: string; label?: string }
   /** A predicate (setp); `combine` covers and/or/xor/not of predicates. */
   | { op: 'cmp'; cmp: CompareOp; a: Expr; b: Expr }
-  | { op: 'pred'; combine: string; parts: Expr[] };
+  | { op: 'pred'; combine: string; parts: Expr[] }
+  /**
+   * `cond ? a : b` (selp, or a register merged where an if/else joins): chosen per lane where
+   * `cond` is known. `fallback`: the uniform value it stands as when `cond` is not known.
+   */
+  | { op: 'select'; cond: Expr; a: Expr; b: Expr; reason: string; fallback?: Expr };
 
 export const constant = (value: number): Expr => ({ op: 'const', value });
 export const symbol = (name: string): Expr => ({ op: 'sym', name });
@@ -61,6 +66,8 @@ export function isUniformExpr(expr: Expr): boolean {
       return isUniformExpr(expr.a);
     case 'pred':
       return expr.parts.every(isUniformExpr);
+    case 'select':
+      return isUniformExpr(expr.cond) && isUniformExpr(expr.a) && isUniformExpr(expr.b);
     default:
       return isUniformExpr(expr.a) && isUniformExpr(expr.b);
   }
@@ -85,6 +92,8 @@ export function firstOpaque(expr: Expr): Extract<Expr, { op: 'opaque' }> | null 
       }
       return null;
     }
+    case 'select':
+      return firstOpaque(expr.cond) ?? firstOpaque(expr.a) ?? firstOpaque(expr.b);
     default:
       return firstOpaque(expr.a) ?? firstOpaque(expr.b);
   }
@@ -99,16 +108,54 @@ export function provenance(expr: Expr): string | null {
       return expr.name.startsWith('shared:') ? 'shared' : expr.name.startsWith('global:') ? 'global' : null;
     case 'add':
     case 'sub':
+    case 'select':
       return provenance(expr.a) ?? provenance(expr.b);
     default:
       return null;
   }
 }
 
-/** Structural equality (trees are small). */
+/** Structural equality (trees are small: selects are built only below EXPANDED_SIZE_LIMIT). */
 export function sameExpr(left: Expr, right: Expr): boolean {
-  return JSON.stringify(left) === JSON.stringify(right);
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
+
+const sizes = new WeakMap<Expr, number>();
+
+/**
+ * Nodes of the tree with shared subtrees counted at every use: what a walk of the tree (its
+ * text, a structural comparison) visits. Selects share their arms' subtrees, so a chain of
+ * them doubles it per step; the builder keeps it below EXPANDED_SIZE_LIMIT.
+ */
+export function expandedSize(expr: Expr): number {
+  let size = sizes.get(expr);
+  if (size === undefined) {
+    switch (expr.op) {
+      case 'const':
+      case 'sym':
+      case 'opaque':
+        size = 1;
+        break;
+      case 'neg':
+      case 'not':
+      case 'cvta':
+        size = 1 + expandedSize(expr.a);
+        break;
+      case 'pred':
+        size = expr.parts.reduce((sum, part) => sum + expandedSize(part), 1);
+        break;
+      case 'select':
+        size = 1 + expandedSize(expr.cond) + expandedSize(expr.a) + expandedSize(expr.b);
+        break;
+      default:
+        size = 1 + expandedSize(expr.a) + expandedSize(expr.b);
+    }
+    sizes.set(expr, size);
+  }
+  return size;
+}
+
+export const EXPANDED_SIZE_LIMIT = 2048;
 
 /** Compact text for reasons and debugging: "param:a + 4*(%ctaid.x*256 + %tid.x)". */
 export function formatExpr(expr: Expr): string {
@@ -129,6 +176,8 @@ export function formatExpr(expr: Expr): string {
       return `(${formatExpr(expr.a)} ${expr.cmp} ${formatExpr(expr.b)})`;
     case 'pred':
       return `${expr.combine}(${expr.parts.map(formatExpr).join(', ')})`;
+    case 'select':
+      return `(${formatExpr(expr.cond)} ? ${formatExpr(expr.a)} : ${formatExpr(expr.b)})`;
     default:
       return `(${formatExpr(expr.a)} ${expr.op} ${formatExpr(expr.b)})`;
   }

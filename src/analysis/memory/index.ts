@@ -41,6 +41,7 @@ export function analyzeMemory(input: MemoryInput): {
   local: LocalAccessReport[];
 } {
   const { module, fn, cfg, loops, weights, block } = input;
+  const grid = input.grid ?? null;
   const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   // Every lane has the same block shape and a symbolic block index: one cache of lane-independent subtrees.
   const blockCache = new Map<Expr, LaneValue>();
@@ -156,8 +157,8 @@ export function analyzeMemory(input: MemoryInput): {
         }
         const result: SiteResult =
           space === 'global'
-            ? classifyGlobal(address, site.width, siteWarps, siteBlockText)
-            : classifyShared(address, site.width, siteWarps, siteBlockText);
+            ? classifyGlobal(address, site.width, siteWarps, siteBlockText, grid)
+            : classifyShared(address, site.width, siteWarps, siteBlockText, grid);
         accesses.push([
           index,
           {

@@ -236,6 +236,9 @@ function isLaneFree(expr: Expr): boolean {
       case 'pred':
         free = expr.parts.every(isLaneFree);
         break;
+      case 'select':
+        free = isLaneFree(expr.cond) && isLaneFree(expr.a) && isLaneFree(expr.b);
+        break;
       default:
         free = isLaneFree(expr.a) && isLaneFree(expr.b);
     }
@@ -299,9 +302,80 @@ function evaluateNode(
     case 'cmp':
     case 'pred':
       return unknown(PREDICATE_AS_VALUE);
+    case 'select': {
+      const outcome = conditionOutcome(expr.cond, (side) => evaluateLane(side, env, cache, blockCache));
+      if (outcome === null) return unselected(expr, (side) => evaluateLane(side, env, cache, blockCache));
+      return evaluateLane(outcome ? expr.a : expr.b, env, cache, blockCache);
+    }
     default:
       return binary(expr.op, evaluateLane(expr.a, env, cache, blockCache), evaluateLane(expr.b, env, cache, blockCache), expr.bits);
   }
+}
+
+/** Whether `difference` (a - b) satisfies the comparison; null for comparisons that are not integer ones. */
+export function compareDifference(cmp: string, difference: number): boolean | null {
+  switch (cmp) {
+    case 'eq':
+      return difference === 0;
+    case 'ne':
+      return difference !== 0;
+    case 'lt':
+      return difference < 0;
+    case 'le':
+      return difference <= 0;
+    case 'gt':
+      return difference > 0;
+    case 'ge':
+      return difference >= 0;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A select's condition in one lane, from the lane values of its compared operands
+ * (`valueOf`); null when they differ by a runtime amount or cannot be followed.
+ */
+function conditionOutcome(cond: Expr, valueOf: (side: Expr) => LaneValue): boolean | null {
+  switch (cond.op) {
+    case 'const':
+      return cond.value !== 0;
+    case 'cmp': {
+      const left = valueOf(cond.a);
+      const right = valueOf(cond.b);
+      if (isUnknown(left) || isUnknown(right)) return null;
+      const difference = addScaled(left, right, -1);
+      return difference.terms.size > 0 ? null : compareDifference(cond.cmp, difference.constant);
+    }
+    case 'pred': {
+      const parts = cond.parts.map((part) => conditionOutcome(part, valueOf));
+      if (parts.some((part) => part === null)) return null;
+      switch (cond.combine) {
+        case 'not':
+          return !parts[0];
+        case 'and':
+          return parts.every(Boolean);
+        case 'or':
+          return parts.some(Boolean);
+        case 'xor':
+          return parts[0] !== parts[1];
+        default:
+          return null;
+      }
+    }
+    default:
+      return null;
+  }
+}
+
+/** A select whose condition is not known in a lane: its uniform stand-in, else unknown with the reason. */
+function unselected(expr: Extract<Expr, { op: 'select' }>, valueOf: (side: Expr) => LaneValue): LaneValue {
+  if (expr.fallback) return valueOf(expr.fallback);
+  const left = valueOf(expr.a);
+  const right = valueOf(expr.b);
+  // Either side gives the same value: the condition does not matter.
+  if (!isUnknown(left) && !isUnknown(right) && left.constant === right.constant && symbolicKey(left) === symbolicKey(right)) return left;
+  return unknown(`${expr.reason}, its condition not known per lane`);
 }
 
 const PREDICATE_AS_VALUE = 'predicate used as a value';
@@ -357,6 +431,8 @@ class ExprInterner {
         return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(' ')}`;
       case 'cmp':
         return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      case 'select':
+        return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ''} ${JSON.stringify(expr.reason)}`;
       default:
         return `${expr.op} ${expr.bits ?? ''} ${this.id(expr.a)} ${this.id(expr.b)}`;
     }
@@ -438,6 +514,16 @@ export class WarpEvaluator {
       case 'pred':
         for (let i = 0; i < count; i++) out[i] = unknown(PREDICATE_AS_VALUE);
         return out;
+      case 'select': {
+        const whenTrue = this.values(expr.a);
+        const whenFalse = this.values(expr.b);
+        for (let i = 0; i < count; i++) {
+          const valueOf = (side: Expr) => this.values(side)[i];
+          const outcome = conditionOutcome(expr.cond, valueOf);
+          out[i] = outcome === null ? unselected(expr, valueOf) : outcome ? whenTrue[i] : whenFalse[i];
+        }
+        return out;
+      }
       case 'const':
       case 'opaque':
         // Lane-free (handled above); kept for exhaustiveness.

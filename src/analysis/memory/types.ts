@@ -5,7 +5,7 @@ import type { BasicBlock, Cfg, LoopInfo } from '../../ptx/index.js';
 
 export type MemoryBasicBlock = Pick<BasicBlock, 'id' | 'label' | 'statements' | 'successors' | 'predecessors'>;
 
-export type MemoryCfg = Pick<Cfg, 'fn' | 'entry' | 'blockOfStatement'> & { blocks: MemoryBasicBlock[] };
+export type MemoryCfg = Pick<Cfg, 'fn' | 'entry' | 'blockOfStatement' | 'idom'> & { blocks: MemoryBasicBlock[] };
 
 export type MemoryLoop = Pick<LoopInfo, 'id' | 'header' | 'blocks' | 'depth' | 'parentId' | 'tripCount' | 'source'>;
 
@@ -18,6 +18,8 @@ export interface MemoryInput {
   weights: Float64Array;
   /** Launch block shape; null = unknown (the analysis then assumes a 1-D block and says so). */
   block: [number, number, number] | null;
+  /** Launch grid when known: addresses resolved only per block are then sampled across it. */
+  grid?: [number, number, number] | null;
   /** Kernel parameter values (also read from `defines` by PTX name, `param_N` or index `N`). */
   defines: Record<string, number>;
   /** Known kernel parameter values: 0-based parameter index -> value (--param, config, carving arguments). */
