@@ -191,6 +191,22 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(joined.map((a) => [a.class, a.sectorsPerRequest, a.idealSectors])).toEqual([['strided', 6, 4]]);
   });
 
+  it('resolves low bits or-ed into an aligned index, a warp-wide choice, and an unroll prologue join', async () => {
+    const global = (k: KernelReport) =>
+      k.accesses.filter((a) => a.space === 'global').map((a) => [a.kind, a.class, a.sectorsPerRequest, a.idealSectors]);
+    const kernels = await report(['--block', '256', '--param', 'n=1024'], 'guards.cu');
+    // (i << 3) | 5 = 8i + 5: 32 B apart, one sector per lane.
+    expect(global(kernels.get('or_offset')!)[0]).toEqual(['load', 'uncoalesced', 32, 4]);
+    // n = 1024 = 4 x 256: the prologue runs 0 trips, the 4x body reads in[pos + 256k] coalesced.
+    expect(global(kernels.get('unrolled_rows')!).filter(([kind]) => kind === 'load')).toEqual(
+      Array.from({ length: 5 }, () => ['load', 'coalesced', 4, 4]),
+    );
+    // n unknown: the branch is not known, but the warp takes one side; the sides are 256 B apart.
+    const open = (await report(['--block', '256'], 'guards.cu')).get('either_side')!;
+    const load = open.accesses.find((a) => a.space === 'global' && a.kind === 'load')!;
+    expect([load.class, load.sectorsPerRequest, load.reason.includes('choice')]).toEqual(['coalesced', 4, false]);
+  });
+
   it('counts an inner loop that starts at the outer index per outer iteration', async () => {
     // n = 10: the inner loop runs 10, 9, ..., 1 times: 55 loads, a mean of 5.5 per outer iteration.
     const k = (await report(['--block', '32', '--param', 'n=10'], 'guards.cu')).get('triangle')!;

@@ -156,6 +156,19 @@ function bitAnd(value: Linear, mask: number): LaneValue {
   return linear(Number(BigInt(low) & BigInt(mask)));
 }
 
+/**
+ * x | c or x ^ c with c < 2^k and x's runtime part a multiple of 2^k (`(i * 32) | 24`, an offset
+ * or-ed into aligned bits): only the low k bits change, and those are the constant's.
+ */
+function lowBits(op: 'or' | 'xor', value: Linear, mask: number): LaneValue {
+  if (!Number.isInteger(mask) || mask < 0 || mask >= 2 ** 30) return unknown(`${op} of a runtime value`);
+  const span = 2 ** Math.ceil(Math.log2(mask + 1));
+  if (!symbolicPartDivisible(value, span) || !Number.isInteger(value.constant)) return unknown(`${op} of a runtime value`);
+  const low = ((value.constant % span) + span) % span;
+  const combined = op === 'or' ? low | mask : low ^ mask;
+  return linear(value.constant - low + combined, value.terms);
+}
+
 function constantOf(value: LaneValue): number | null {
   return !isUnknown(value) && isConstant(value) ? value.constant : null;
 }
@@ -192,6 +205,8 @@ function binary(op: string, left: LaneValue, right: LaneValue, bits?: number): L
       if (leftConstant !== null && rightConstant !== null) {
         return linear(op === 'or' ? leftConstant | rightConstant : leftConstant ^ rightConstant);
       }
+      if (rightConstant !== null) return lowBits(op, left, rightConstant);
+      if (leftConstant !== null) return lowBits(op, right, leftConstant);
       return unknown(`${op} of a runtime value`);
     case 'min':
     case 'max':
@@ -481,6 +496,59 @@ export class WarpEvaluator {
     return values;
   }
 
+  /**
+   * A select whose condition is not known but is the same in every lane of the warp (its
+   * compared values differ by the same amount in every lane: `last == end` with both
+   * lane-strided), with sides a fixed amount D apart in every lane: the whole warp takes one
+   * side, so lane l has b_l + D·s, s (0 or 1) a uniform unknown of its own. Null otherwise.
+   */
+  private warpChoice(expr: Extract<Expr, { op: 'select' }>, whenTrue: LaneValue[], whenFalse: LaneValue[]): LaneValue[] | null {
+    if (!this.sameInEveryLane(expr.cond)) return null;
+    const first = whenTrue[0];
+    const base = whenFalse[0];
+    if (first === undefined || base === undefined || isUnknown(first) || isUnknown(base)) return null;
+    const apart = addScaled(first, base, -1);
+    const key = symbolicKey(apart);
+    for (let i = 1; i < whenTrue.length; i++) {
+      const a = whenTrue[i];
+      const b = whenFalse[i];
+      if (isUnknown(a) || isUnknown(b)) return null;
+      const d = addScaled(a, b, -1);
+      if (d.constant !== apart.constant || symbolicKey(d) !== key) return null;
+    }
+    const choice = linear(0, new Map([[`u:select${this.interner.idFor(expr)}|the choice of ${expr.reason.replace(/[*+|]/g, '_')}`, 1]]));
+    const moved = multiply(apart, choice);
+    return whenFalse.map((b) => addScaled(b as Linear, moved, 1));
+  }
+
+  /** The condition's compared values differ by the same amount in every lane (so every lane decides alike). */
+  private sameInEveryLane(cond: Expr): boolean {
+    switch (cond.op) {
+      case 'const':
+        return true;
+      case 'cmp': {
+        const left = this.values(cond.a);
+        const right = this.values(cond.b);
+        let key: string | null = null;
+        let constant = 0;
+        for (let i = 0; i < left.length; i++) {
+          const a = left[i];
+          const b = right[i];
+          if (isUnknown(a) || isUnknown(b)) return false;
+          const d = addScaled(a, b, -1);
+          const k = symbolicKey(d);
+          if (key === null) [key, constant] = [k, d.constant];
+          else if (k !== key || d.constant !== constant) return false;
+        }
+        return true;
+      }
+      case 'pred':
+        return cond.parts.every((part) => this.sameInEveryLane(part));
+      default:
+        return false;
+    }
+  }
+
   private compute(expr: Expr): LaneValue[] {
     const envs = this.envs;
     const count = envs.length;
@@ -517,11 +585,14 @@ export class WarpEvaluator {
       case 'select': {
         const whenTrue = this.values(expr.a);
         const whenFalse = this.values(expr.b);
+        let undecided = false;
         for (let i = 0; i < count; i++) {
           const valueOf = (side: Expr) => this.values(side)[i];
           const outcome = conditionOutcome(expr.cond, valueOf);
+          undecided ||= outcome === null;
           out[i] = outcome === null ? unselected(expr, valueOf) : outcome ? whenTrue[i] : whenFalse[i];
         }
+        if (undecided && !expr.fallback) return this.warpChoice(expr, whenTrue, whenFalse) ?? out;
         return out;
       }
       case 'const':
@@ -538,6 +609,12 @@ export class WarpEvaluator {
           const d = divisor === null ? null : expr.op === 'shr' ? 2 ** divisor : divisor;
           const whole = d === null ? null : warpDivision(expr.op === 'rem' ? 'rem' : 'div', left, right, d, this.interner.idFor(expr));
           if (whole) return whole;
+        }
+        if (count > 1 && isUnknown(out[0]) && identicalInEveryLane(left) && identicalInEveryLane(right)) {
+          // The same operation on the same values in every lane: one warp-uniform value, named.
+          const reason = (out[0]).reason.replace(/[*+|]/g, '_');
+          const named = linear(0, new Map([[`u:same${this.interner.idFor(expr)}|${reason}`, 1]]));
+          return out.map(() => named);
         }
         return out;
       }
@@ -581,6 +658,18 @@ function warpDivision(op: 'div' | 'rem', left: LaneValue[], right: LaneValue[], 
     return left.map(() => quotient);
   }
   return left.map((value) => linear((value as Linear).constant, new Map([[range, g]])));
+}
+
+/** Every lane holds the same known value (same terms, same constant). */
+function identicalInEveryLane(values: LaneValue[]): boolean {
+  const first = values[0];
+  if (first === undefined || isUnknown(first)) return false;
+  const key = symbolicKey(first);
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i];
+    if (isUnknown(value) || value.constant !== first.constant || symbolicKey(value) !== key) return false;
+  }
+  return true;
 }
 
 const WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
