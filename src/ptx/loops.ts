@@ -46,6 +46,8 @@ export interface LoopOptions {
 
 /** A reason naming %tid or %ctaid: the value differs per thread, and is read per thread at a known launch. */
 const THREAD_DEPENDENT = /%(tid|ctaid)\b/;
+/** A start merged from several paths (values.ts unreachedReason), which a thread's values may decide. */
+const MERGED_START = /is assigned on several paths|has no definition on every path/;
 
 /** Threads enumerated at most when a loop's start depends on the thread (block x grid for grid-stride loops). */
 const THREAD_LIMIT = 1 << 20;
@@ -73,13 +75,21 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   const inductions: LoopInduction[] = [];
   for (const loop of loops) {
     const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, inductions);
-    if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header])
+    if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header]) {
       inductions.push({
         header: loop.header,
         blocks: loop.blocks,
         register: counted.inductionRegister,
         headerValues: counted.headerValues,
       });
+      // A later loop may start where this one stops (the unrolled body after nvcc's remainder prologue).
+      resolver.countedLoops.push({
+        header: loop.header,
+        blocks: new Set(loop.blocks),
+        register: counted.inductionRegister,
+        headerValues: counted.headerValues,
+      });
+    }
     loop.tripCount = counted.tripCount;
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
@@ -376,15 +386,31 @@ function tripCount(
   // Is the tested value computed after this iteration's update?
   const updateBlock = cfg.blockOfStatement[iv.update];
   const testBlock = cfg.blockOfStatement[tested.at];
-  const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
+  const after = tested.next === true || (updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock));
   const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
-  const first = startValue();
-  const startPerThread = first.value === null && THREAD_DEPENDENT.test(first.reason);
+  let first = startValue();
+  let startPerThread = first.value === null && THREAD_DEPENDENT.test(first.reason);
+  if (first.value === null && !startPerThread && launch.block && MERGED_START.test(first.reason)) {
+    // Merged on paths the thread decides (an unroll prologue's trips): per thread when thread 0 resolves it.
+    const scope = scopeFor(resolver, launch.grid, () => startValue().value !== null);
+    if (scope) {
+      startPerThread = true;
+      first = { value: null, reason: `${first.reason}, known per thread (${scope === 'grid' ? '%ctaid' : '%tid'})` };
+    }
+  }
+  const guard = bypassGuard(cfg, loop.header);
   const tripsFrom = (start: number): number | null => {
     const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
     const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
     if (limit === null || offset === null) return null;
-    // A thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
+    // The branch that lets the thread into the loop, when its outcome is known: a bottom-tested body
+    // runs at least once once entered (an unrolled body's test is not its guard's: `i < 0` after `n - i >= 384`).
+    const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
+    if (guard && taken !== null) {
+      if ((taken !== guard.negated) !== guard.entersWhenTaken) return 0;
+      return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
+    }
+    // Else a thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
     const tested0 = unsigned && bitsOf(type) === 32 ? (start + offset) >>> 0 : start + offset;
     if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
     return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
@@ -412,7 +438,7 @@ function tripCount(
         return start === null || trips === null ? null : headerSequence(iv, start, trips, bitsOf(type), unsigned);
       },
       source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop${boundText}`,
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); ${guard ? 'threads the branch before the loop turns away skip it' : 'threads whose start fails the test skip the loop'}${boundText}`,
       ...upper,
     };
   }
@@ -446,6 +472,28 @@ function tripCount(
   return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values, ...upper };
 }
 
+/**
+ * The nearest branch above the loop (on its dominator chain) with one side that leads into it
+ * and one that bypasses it: the guard nvcc puts before a bottom-tested loop.
+ */
+function bypassGuard(
+  cfg: Cfg,
+  header: number,
+): { register: string; negated: boolean; statement: number; block: number; entersWhenTaken: boolean } | null {
+  let block = cfg.idom[header];
+  for (let steps = 0; steps < 8 && block >= 0; steps++) {
+    const branch = closingBranch(cfg, block);
+    if (branch) {
+      const targetEnters = dominates(cfg, branch.target, header);
+      if (targetEnters !== dominates(cfg, branch.fallthrough, header))
+        return { register: branch.register, negated: branch.negated, statement: branch.statement, block, entersWhenTaken: targetEnters };
+    }
+    if (cfg.idom[block] === block) break;
+    block = cfg.idom[block];
+  }
+  return null;
+}
+
 /** start, start (op) step, ...: the induction's value at the header in each of `trips` iterations. */
 function headerSequence(iv: Induction, start: number, trips: number, bits: number, unsigned: boolean): number[] | null {
   if (trips > SEQUENCE_LIMIT) return null;
@@ -458,18 +506,41 @@ function headerSequence(iv: Induction, start: number, trips: number, bits: numbe
   return values;
 }
 
+interface Linked {
+  induction: Induction;
+  offset: number;
+  /** Statement computing the tested value. */
+  at: number;
+  /** The tested value is the induction's next value (`t = s << 1; test t; s = t`): after the update. */
+  next?: boolean;
+  offsetPerThread?: () => number | null;
+  offsetReason?: string;
+}
+
+/**
+ * The temporary of a copy-latch induction (`t = s << 1; setp t < n; mov s, t`): nvcc tests the
+ * next value before copying it back, so the test reads the induction after its update.
+ */
+function nextValueOf(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, temporary: string): Linked | null {
+  const defs = (resolver.defs.get(temporary) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  const source = def.operands[1];
+  if (def.operands.length !== 3 || source?.kind !== 'register') return null;
+  const iv = induction(cfg, resolver, inLoop, source.name);
+  if (!iv) return null;
+  const copy = resolver.instruction(iv.update);
+  if (copy.mnemonic !== 'mov' || copy.operands[1]?.kind !== 'register' || copy.operands[1].name !== temporary) return null;
+  return { induction: iv, offset: 0, at: defs[0], next: true };
+}
+
 /** An operand that is an induction register, or induction register + loop-invariant constant. */
-function linked(
-  cfg: Cfg,
-  resolver: ValueResolver,
-  inLoop: Set<number>,
-  op: Operand,
-  block: number,
-  at: number,
-): { induction: Induction; offset: number; at: number; offsetPerThread?: () => number | null; offsetReason?: string } | null {
+function linked(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, op: Operand, block: number, at: number): Linked | null {
   if (op.kind !== 'register') return null;
   const direct = induction(cfg, resolver, inLoop, op.name);
   if (direct) return { induction: direct, offset: 0, at };
+  const next = nextValueOf(cfg, resolver, inLoop, op.name);
+  if (next) return next;
   const defs = (resolver.defs.get(op.name) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length !== 1) return null;
   const def = resolver.instruction(defs[0]);
@@ -540,8 +611,10 @@ function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, regis
     def = resolver.instruction(tempDefs[0]);
   }
   if (def.guard || def.operands.length !== 3) return null;
-  const [, a, b] = def.operands;
-  const op = def.mnemonic;
+  let [, a, b] = def.operands;
+  let op = def.mnemonic;
+  const halved = signedHalving(cfg, resolver, inLoop, def, register);
+  if (halved) [op, a, b] = ['div', { kind: 'register', name: register }, halved];
   if (!['add', 'sub', 'shr', 'shl', 'mul', 'div'].includes(op)) return null;
   if (op === 'mul' && def.modifiers[0] !== 'lo') return null;
   let stepOperand: Operand | null = null;
@@ -553,6 +626,36 @@ function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, regis
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return null;
   return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? 's32' };
+}
+
+/**
+ * Signed division by 2 as nvcc writes it, `shr.u32 s, r, 31; add u, r, s; shr.s32 t, u, 1`
+ * (rounding toward zero): the divisor 2 as an operand, or null when `def` is not that idiom on `register`.
+ */
+function signedHalving(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, def: Instruction, register: string): Operand | null {
+  const [, sum, amount] = def.operands;
+  if (def.mnemonic !== 'shr' || sum?.kind !== 'register' || amount?.kind !== 'immediate' || amount.value !== 1) return null;
+  const only = (name: string) => {
+    const defs = (resolver.defs.get(name) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    return defs.length === 1 ? resolver.instruction(defs[0]) : null;
+  };
+  const add = only(sum.name);
+  if (!add || add.mnemonic !== 'add' || add.guard || add.operands.length !== 3) return null;
+  const [, x, y] = add.operands;
+  const signOf = (operand: Operand | undefined, other: Operand | undefined) => {
+    if (operand?.kind !== 'register' || other?.kind !== 'register' || other.name !== register) return false;
+    const sign = only(operand.name);
+    const [, source, shift] = sign?.operands ?? [];
+    return (
+      sign?.mnemonic === 'shr' &&
+      source?.kind === 'register' &&
+      source.name === register &&
+      shift?.kind === 'immediate' &&
+      shift.value === 31
+    );
+  };
+  if (!signOf(y, x) && !signOf(x, y)) return null;
+  return { kind: 'immediate', value: 2, text: '2' };
 }
 
 function describeStep(iv: Induction): string {

@@ -106,6 +106,12 @@ export class ValueResolver {
   /** register -> statement indexes (fn.body) that write it, ascending. */
   readonly defs: { get(register: string): number[] | undefined };
 
+  /**
+   * Loops counted so far (findLoops, in order): leaving one, its induction register holds its
+   * last iteration's value at the header, for the thread being resolved.
+   */
+  readonly countedLoops: CountedLoop[] = [];
+
   /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
   readonly special = new SpecialRegisters();
 
@@ -246,6 +252,8 @@ export class ValueResolver {
       this.readSpecial = true;
       const given = this.special.get(name);
       if (given !== undefined) return known(given);
+      const iterated = this.atIteration(name, block, depth);
+      if (iterated !== null) return known(iterated);
       // Definitions merged where the branches that lead here are decided (nvcc's unroll prologue:
       // `r = i`, `r = i + 1024`, ... chosen by the peel count): the one path taken gives the value.
       // (reachingIndex found no definition earlier in this block: the merge is at its entry.)
@@ -271,15 +279,96 @@ export class ValueResolver {
     let value: number | null = null;
     for (const p of this.cfg.blocks[block].predecessors) {
       if (this.cfg.idom[p] === -1 && p !== this.cfg.entry) continue;
+      // A block no thread reaches for the given values (findLoops sets `live`) sends nothing.
+      if (this.cfg.live?.[p] === 0) continue;
       if (dominates(this.cfg, block, p)) return null;
-      const feasible = this.edgeFeasible(p, block, depth + 1, 0);
-      if (feasible === null) return null;
-      if (!feasible) continue;
-      const v = this.register(name, p, -1, depth + 1).value;
+      const leaving = this.countedLoops.find((loop) => loop.blocks.has(p) && !loop.blocks.has(block));
+      const v = leaving ? this.valueLeaving(leaving, name, p, block, depth) : this.valueAlong(name, p, block, depth);
+      if (v === NOT_TAKEN) continue;
       if (v === null || (value !== null && v !== value)) return null;
       value = v;
     }
     return value;
+  }
+
+  /** The value of `name` at the end of `from` when control goes on to `to`; NOT_TAKEN when it does not. */
+  private valueAlong(name: string, from: number, to: number, depth: number): number | null | typeof NOT_TAKEN {
+    const feasible = this.edgeFeasible(from, to, depth + 1, 0);
+    if (feasible === null) return null;
+    if (!feasible) return NOT_TAKEN;
+    return this.register(name, from, -1, depth + 1).value;
+  }
+
+  /**
+   * The value of `name` carried out of a counted loop by the edge `from` -> `to` (nvcc's unroll
+   * prologue, then the unrolled body): the loop's induction at the header holds its last
+   * iteration's value for the thread being resolved (an empty loop sends nothing out).
+   */
+  private valueLeaving(loop: CountedLoop, name: string, from: number, to: number, depth: number): number | null | typeof NOT_TAKEN {
+    const values = loop.headerValues();
+    if (values === null) return null;
+    if (values.length === 0) return NOT_TAKEN;
+    const branch = closingBranch(this.cfg, from);
+    const given = this.special.get(loop.register);
+    const iterationKey = `@iteration:${loop.header}`;
+    const givenIteration = this.special.get(iterationKey);
+    this.special.set(loop.register, values[values.length - 1]);
+    // Other inductions of the loop (the index an unrolled loop also advances) at that iteration.
+    this.special.set(iterationKey, values.length - 1);
+    try {
+      if (branch) {
+        const taken = this.predicateRegister(branch.register, from, branch.statement, depth + 1);
+        if (taken === null) return null;
+        if ((taken !== branch.negated ? branch.target : branch.fallthrough) !== to) return NOT_TAKEN;
+      } else if (this.cfg.blocks[from].successors.length !== 1) return null;
+      return this.register(name, from, -1, depth + 1).value;
+    } finally {
+      if (given === undefined) this.special.delete(loop.register);
+      else this.special.set(loop.register, given);
+      if (givenIteration === undefined) this.special.delete(iterationKey);
+      else this.special.set(iterationKey, givenIteration);
+    }
+  }
+
+  /**
+   * At the header of a counted loop whose iteration is set (valueLeaving): a register updated
+   * once per iteration by `r = r + step` (step invariant) holds start + iteration x step.
+   */
+  private atIteration(name: string, header: number, depth: number): number | null {
+    const iteration = this.special.get(`@iteration:${header}`);
+    if (iteration === undefined) return null;
+    const loop = this.countedLoops.find((l) => l.header === header);
+    if (!loop) return null;
+    const inside = (this.defs.get(name) ?? []).filter((d) => loop.blocks.has(this.cfg.blockOfStatement[d]));
+    if (inside.length !== 1) return null;
+    const update = this.instruction(inside[0]);
+    if ((update.mnemonic !== 'add' && update.mnemonic !== 'sub') || update.guard || update.modifiers.some((m) => m.startsWith('f')))
+      return null;
+    const [, first, second] = update.operands;
+    const selfFirst = first?.kind === 'register' && first.name === name;
+    if (!selfFirst && !(update.mnemonic === 'add' && second?.kind === 'register' && second.name === name)) return null;
+    const stepOperand = selfFirst ? second : first;
+    if (!stepOperand) return null;
+    const updateBlock = this.cfg.blockOfStatement[inside[0]];
+    // Once per iteration: the update's block lies on every path around the loop.
+    for (const latch of this.cfg.blocks[header].predecessors)
+      if (loop.blocks.has(latch) && !dominates(this.cfg, updateBlock, latch)) return null;
+    if (
+      stepOperand.kind === 'register' &&
+      (this.defs.get(stepOperand.name) ?? []).some((d) => loop.blocks.has(this.cfg.blockOfStatement[d]))
+    )
+      return null;
+    const step = this.operand(stepOperand, updateBlock, inside[0], depth + 1).value;
+    if (step === null) return null;
+    let start: number | null = null;
+    for (const p of this.cfg.blocks[header].predecessors) {
+      if (loop.blocks.has(p) || this.cfg.idom[p] === -1) continue;
+      const v = this.register(name, p, -1, depth + 1).value;
+      if (v === null || (start !== null && v !== start)) return null;
+      start = v;
+    }
+    if (start === null) return null;
+    return update.mnemonic === 'add' ? start + iteration * step : start - iteration * step;
   }
 
   /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
@@ -462,6 +551,16 @@ function unreachedReason(register: string, code: number): string {
   if (code === SEVERAL_PATHS) return `${register} is assigned on several paths`;
   return `${register} has no definition on every path`;
 }
+
+/** A counted loop: its blocks, induction register and that register's header value per iteration (null: not known). */
+export interface CountedLoop {
+  header: number;
+  blocks: ReadonlySet<number>;
+  register: string;
+  headerValues: () => number[] | null;
+}
+
+const NOT_TAKEN = Symbol('edge not taken');
 
 /** Special register values; every change bumps `version`, which the resolver's memo checks. */
 class SpecialRegisters extends Map<string, number> {

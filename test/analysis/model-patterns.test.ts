@@ -207,6 +207,19 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect([load.class, load.sectorsPerRequest, load.reason.includes('choice')]).toEqual(['coalesced', 4, false]);
   });
 
+  it('counts doubling and signed-halving strides and the unrolled body after a remainder prologue', async () => {
+    // stride = 1, 2, ..., 128 < 256: 8 trips; width 256: stride 128 down to 2 (> 1): 7 trips.
+    const reductions = await report(['--block', '256', '--param', 'width=256'], 'guards.cu');
+    expect(reductions.get('doubling_sum')!.loops.map((l) => l.tripCount)).toEqual([8]);
+    expect(reductions.get('halving_sum')!.loops.map((l) => l.tripCount)).toEqual([7]);
+    // n = 1000 over 256 threads: threads 0..231 load 4 elements, 232..255 load 3 (the prologue
+    // runs 0 or 3 trips, the 4x body once or not at all): 1000 / 256 loads of 4 B per thread.
+    const rows = (await report(['--block', '256', '--grid', '2', '--param', 'n=1000'], 'guards.cu')).get('unrolled_rows')!;
+    expect(rows.loops.map((l) => l.tripCount)).toEqual([3, 1]);
+    expect(rows.perThread!.globalLoadBytes).toBe((1000 / 256) * 4);
+    expect(rows.perThread!.usesAssumedTripCounts).toBe(false);
+  });
+
   it('counts an inner loop that starts at the outer index per outer iteration', async () => {
     // n = 10: the inner loop runs 10, 9, ..., 1 times: 55 loads, a mean of 5.5 per outer iteration.
     const k = (await report(['--block', '32', '--param', 'n=10'], 'guards.cu')).get('triangle')!;
