@@ -370,12 +370,26 @@ function tripCount(
   // A bound from the enclosing loop's index (vectorBase + elementN) is tried per outer iteration below.
   const boundUnknown = bound.value === null && !boundPerThread;
   if (boundUnknown && !parent) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  // `mov r, t` at the header (t = r + step at the latch): r takes t's value at the top of each
+  // iteration, so it starts at the value t enters with and the test reads it before any step.
+  const updateIns = body[iv.update] as Instruction;
+  const copiedFrom = updateIns.mnemonic === 'mov' && updateIns.operands[1]?.kind === 'register' ? updateIns.operands[1].name : null;
+  // (At the header's top: the temporary is set later in the iteration, not just above the copy as in a one-block loop.)
+  const copiedAtHeader =
+    copiedFrom !== null &&
+    cfg.blockOfStatement[iv.update] === loop.header &&
+    (resolver.defs.get(copiedFrom) ?? []).every(
+      (d) => !inLoop.has(cfg.blockOfStatement[d]) || cfg.blockOfStatement[d] !== loop.header || d > iv.update,
+    )
+      ? copiedFrom
+      : null;
+  const startRegister = copiedAtHeader ?? iv.register;
   // Start value: equal on every edge entering the header from outside.
   const startValue = (): { value: number | null; reason: string } => {
     let start: number | null = null;
     for (const p of cfg.blocks[loop.header].predecessors) {
       if (inLoop.has(p) || cfg.idom[p] === -1) continue;
-      const r = resolver.register(iv.register, p, -1);
+      const r = resolver.register(startRegister, p, -1);
       if (r.value === null) return { value: null, reason: `start of ${iv.register} unknown: ${r.reason}` };
       if (start !== null && start !== r.value) return { value: null, reason: `${iv.register} enters the loop with different values` };
       start = r.value;
@@ -386,7 +400,9 @@ function tripCount(
   // Is the tested value computed after this iteration's update?
   const updateBlock = cfg.blockOfStatement[iv.update];
   const testBlock = cfg.blockOfStatement[tested.at];
-  const after = tested.next === true || (updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock));
+  const after =
+    tested.next === true ||
+    (copiedAtHeader === null && (updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock)));
   const unsigned = type.startsWith('u') || ['lo', 'ls', 'hi', 'hs'].includes(cmp);
   let first = startValue();
   let startPerThread = first.value === null && THREAD_DEPENDENT.test(first.reason);

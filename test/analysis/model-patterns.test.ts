@@ -220,6 +220,16 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(rows.perThread!.usesAssumedTripCounts).toBe(false);
   });
 
+  it('counts a causal loop whose index nvcc copies at the top of each iteration', async () => {
+    // T = 4: thread t runs t % 4 + 1 outer iterations (mean 2.5), each loading in[t2] and 8 values
+    // and updating 8 outputs; the 8 outputs are zeroed first.
+    const k = (await report(['--block', '32', '--param', 'T=4', '--param', 'hs=8'], 'guards.cu')).get('causal_blocks')!;
+    expect(k.loops.filter((l) => l.depth === 1 && l.tripCountReason.includes('per thread')).map((l) => l.tripCount)).toEqual([2.5]);
+    expect(k.perThread!.globalLoadBytes).toBe(2.5 * (4 + 8 * 4 + 8 * 4));
+    expect(k.perThread!.globalStoreBytes).toBe(8 * 4 + 2.5 * 8 * 4);
+    expect(k.perThread!.usesAssumedTripCounts).toBe(false);
+  });
+
   it('counts an inner loop that starts at the outer index per outer iteration', async () => {
     // n = 10: the inner loop runs 10, 9, ..., 1 times: 55 loads, a mean of 5.5 per outer iteration.
     const k = (await report(['--block', '32', '--param', 'n=10'], 'guards.cu')).get('triangle')!;
