@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-UNJSZPZL.js";
+} from "./chunk-6M7VKD6X.js";
 import {
   analyzeVariantJob
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IMS7RHYP.js";
+import "./chunk-JCZ223VH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";

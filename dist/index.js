@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-DK4CRAFX.js";
+} from "./chunk-MT632YMD.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-XZKN6CNK.js";
+} from "./chunk-JCBGN55K.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-FHXCBTIR.js";
+} from "./chunk-TWQQWB3Q.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UNJSZPZL.js";
+import "./chunk-6M7VKD6X.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IMS7RHYP.js";
+import "./chunk-JCZ223VH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

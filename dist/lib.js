@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-ZHREJ4ZS.js";
+} from "./chunk-OT2WREWG.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-XZKN6CNK.js";
+} from "./chunk-JCBGN55K.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FHXCBTIR.js";
+import "./chunk-TWQQWB3Q.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UNJSZPZL.js";
+import "./chunk-6M7VKD6X.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-IMS7RHYP.js";
+} from "./chunk-JCZ223VH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

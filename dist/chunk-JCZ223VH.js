@@ -2028,6 +2028,11 @@ var ValueResolver = class {
   options;
   /** register -> statement indexes (fn.body) that write it, ascending. */
   defs;
+  /**
+   * Loops counted so far (findLoops, in order): leaving one, its induction register holds its
+   * last iteration's value at the header, for the thread being resolved.
+   */
+  countedLoops = [];
   /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
   special = new SpecialRegisters();
   /**
@@ -2141,6 +2146,8 @@ var ValueResolver = class {
       this.readSpecial = true;
       const given = this.special.get(name);
       if (given !== void 0) return known(given);
+      const iterated = this.atIteration(name, block, depth);
+      if (iterated !== null) return known(iterated);
       if (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) {
         const merged = this.mergedValue(name, block, depth);
         if (merged !== null) return known(merged);
@@ -2162,15 +2169,87 @@ var ValueResolver = class {
     let value = null;
     for (const p of this.cfg.blocks[block].predecessors) {
       if (this.cfg.idom[p] === -1 && p !== this.cfg.entry) continue;
+      if (this.cfg.live?.[p] === 0) continue;
       if (dominates(this.cfg, block, p)) return null;
-      const feasible = this.edgeFeasible(p, block, depth + 1, 0);
-      if (feasible === null) return null;
-      if (!feasible) continue;
-      const v = this.register(name, p, -1, depth + 1).value;
+      const leaving = this.countedLoops.find((loop) => loop.blocks.has(p) && !loop.blocks.has(block));
+      const v = leaving ? this.valueLeaving(leaving, name, p, block, depth) : this.valueAlong(name, p, block, depth);
+      if (v === NOT_TAKEN) continue;
       if (v === null || value !== null && v !== value) return null;
       value = v;
     }
     return value;
+  }
+  /** The value of `name` at the end of `from` when control goes on to `to`; NOT_TAKEN when it does not. */
+  valueAlong(name, from, to, depth) {
+    const feasible = this.edgeFeasible(from, to, depth + 1, 0);
+    if (feasible === null) return null;
+    if (!feasible) return NOT_TAKEN;
+    return this.register(name, from, -1, depth + 1).value;
+  }
+  /**
+   * The value of `name` carried out of a counted loop by the edge `from` -> `to` (nvcc's unroll
+   * prologue, then the unrolled body): the loop's induction at the header holds its last
+   * iteration's value for the thread being resolved (an empty loop sends nothing out).
+   */
+  valueLeaving(loop, name, from, to, depth) {
+    const values = loop.headerValues();
+    if (values === null) return null;
+    if (values.length === 0) return NOT_TAKEN;
+    const branch = closingBranch(this.cfg, from);
+    const given = this.special.get(loop.register);
+    const iterationKey = `@iteration:${loop.header}`;
+    const givenIteration = this.special.get(iterationKey);
+    this.special.set(loop.register, values[values.length - 1]);
+    this.special.set(iterationKey, values.length - 1);
+    try {
+      if (branch) {
+        const taken = this.predicateRegister(branch.register, from, branch.statement, depth + 1);
+        if (taken === null) return null;
+        if ((taken !== branch.negated ? branch.target : branch.fallthrough) !== to) return NOT_TAKEN;
+      } else if (this.cfg.blocks[from].successors.length !== 1) return null;
+      return this.register(name, from, -1, depth + 1).value;
+    } finally {
+      if (given === void 0) this.special.delete(loop.register);
+      else this.special.set(loop.register, given);
+      if (givenIteration === void 0) this.special.delete(iterationKey);
+      else this.special.set(iterationKey, givenIteration);
+    }
+  }
+  /**
+   * At the header of a counted loop whose iteration is set (valueLeaving): a register updated
+   * once per iteration by `r = r + step` (step invariant) holds start + iteration x step.
+   */
+  atIteration(name, header, depth) {
+    const iteration = this.special.get(`@iteration:${header}`);
+    if (iteration === void 0) return null;
+    const loop = this.countedLoops.find((l) => l.header === header);
+    if (!loop) return null;
+    const inside = (this.defs.get(name) ?? []).filter((d) => loop.blocks.has(this.cfg.blockOfStatement[d]));
+    if (inside.length !== 1) return null;
+    const update = this.instruction(inside[0]);
+    if (update.mnemonic !== "add" && update.mnemonic !== "sub" || update.guard || update.modifiers.some((m) => m.startsWith("f")))
+      return null;
+    const [, first, second] = update.operands;
+    const selfFirst = first?.kind === "register" && first.name === name;
+    if (!selfFirst && !(update.mnemonic === "add" && second?.kind === "register" && second.name === name)) return null;
+    const stepOperand = selfFirst ? second : first;
+    if (!stepOperand) return null;
+    const updateBlock = this.cfg.blockOfStatement[inside[0]];
+    for (const latch of this.cfg.blocks[header].predecessors)
+      if (loop.blocks.has(latch) && !dominates(this.cfg, updateBlock, latch)) return null;
+    if (stepOperand.kind === "register" && (this.defs.get(stepOperand.name) ?? []).some((d) => loop.blocks.has(this.cfg.blockOfStatement[d])))
+      return null;
+    const step = this.operand(stepOperand, updateBlock, inside[0], depth + 1).value;
+    if (step === null) return null;
+    let start = null;
+    for (const p of this.cfg.blocks[header].predecessors) {
+      if (loop.blocks.has(p) || this.cfg.idom[p] === -1) continue;
+      const v = this.register(name, p, -1, depth + 1).value;
+      if (v === null || start !== null && v !== start) return null;
+      start = v;
+    }
+    if (start === null) return null;
+    return update.mnemonic === "add" ? start + iteration * step : start - iteration * step;
   }
   /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
   edgeFeasible(from, to, depth, hops) {
@@ -2338,6 +2417,7 @@ function unreachedReason(register, code) {
   if (code === SEVERAL_PATHS) return `${register} is assigned on several paths`;
   return `${register} has no definition on every path`;
 }
+var NOT_TAKEN = /* @__PURE__ */ Symbol("edge not taken");
 var SpecialRegisters = class extends Map {
   version = 0;
   set(key2, value) {
@@ -2443,6 +2523,7 @@ function compare(op, a, b) {
 
 // src/ptx/loops.ts
 var THREAD_DEPENDENT = /%(tid|ctaid)\b/;
+var MERGED_START = /is assigned on several paths|has no definition on every path/;
 var THREAD_LIMIT = 1 << 20;
 var SIMULATION_LIMIT = 1e6;
 var SEQUENCE_LIMIT = 1 << 16;
@@ -2464,13 +2545,20 @@ function findLoops(cfg, options = {}) {
   const inductions = [];
   for (const loop of loops) {
     const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, inductions);
-    if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header])
+    if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header]) {
       inductions.push({
         header: loop.header,
         blocks: loop.blocks,
         register: counted.inductionRegister,
         headerValues: counted.headerValues
       });
+      resolver.countedLoops.push({
+        header: loop.header,
+        blocks: new Set(loop.blocks),
+        register: counted.inductionRegister,
+        headerValues: counted.headerValues
+      });
+    }
     loop.tripCount = counted.tripCount;
     loop.tripCountReason = counted.reason;
     loop.inductionRegister = counted.inductionRegister;
@@ -2688,11 +2776,17 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
   const boundPerThread = bound.value === null && THREAD_DEPENDENT.test(bound.reason ?? "") || tested.offsetPerThread !== void 0;
   const boundUnknown = bound.value === null && !boundPerThread;
   if (boundUnknown && !parent) return { ...none(`bound unknown: ${bound.reason}`, setpSource), inductionRegister: iv.register };
+  const updateIns = body[iv.update];
+  const copiedFrom = updateIns.mnemonic === "mov" && updateIns.operands[1]?.kind === "register" ? updateIns.operands[1].name : null;
+  const copiedAtHeader = copiedFrom !== null && cfg.blockOfStatement[iv.update] === loop.header && (resolver.defs.get(copiedFrom) ?? []).every(
+    (d) => !inLoop.has(cfg.blockOfStatement[d]) || cfg.blockOfStatement[d] !== loop.header || d > iv.update
+  ) ? copiedFrom : null;
+  const startRegister = copiedAtHeader ?? iv.register;
   const startValue = () => {
     let start2 = null;
     for (const p of cfg.blocks[loop.header].predecessors) {
       if (inLoop.has(p) || cfg.idom[p] === -1) continue;
-      const r = resolver.register(iv.register, p, -1);
+      const r = resolver.register(startRegister, p, -1);
       if (r.value === null) return { value: null, reason: `start of ${iv.register} unknown: ${r.reason}` };
       if (start2 !== null && start2 !== r.value) return { value: null, reason: `${iv.register} enters the loop with different values` };
       start2 = r.value;
@@ -2701,14 +2795,27 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
   };
   const updateBlock = cfg.blockOfStatement[iv.update];
   const testBlock = cfg.blockOfStatement[tested.at];
-  const after = updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock);
+  const after = tested.next === true || copiedAtHeader === null && (updateBlock === testBlock ? iv.update < tested.at : dominates(cfg, updateBlock, testBlock));
   const unsigned = type.startsWith("u") || ["lo", "ls", "hi", "hs"].includes(cmp);
-  const first = startValue();
-  const startPerThread = first.value === null && THREAD_DEPENDENT.test(first.reason);
+  let first = startValue();
+  let startPerThread = first.value === null && THREAD_DEPENDENT.test(first.reason);
+  if (first.value === null && !startPerThread && launch.block && MERGED_START.test(first.reason)) {
+    const scope = scopeFor(resolver, launch.grid, () => startValue().value !== null);
+    if (scope) {
+      startPerThread = true;
+      first = { value: null, reason: `${first.reason}, known per thread (${scope === "grid" ? "%ctaid" : "%tid"})` };
+    }
+  }
+  const guard = bypassGuard(cfg, loop.header);
   const tripsFrom = (start2) => {
     const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
     const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
     if (limit === null || offset === null) return null;
+    const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
+    if (guard && taken !== null) {
+      if (taken !== guard.negated !== guard.entersWhenTaken) return 0;
+      return countTrips(iv, start2, after, offset, cmp, limit, unsigned, bitsOf(type));
+    }
     const tested0 = unsigned && bitsOf(type) === 32 ? start2 + offset >>> 0 : start2 + offset;
     if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
     return countTrips(iv, start2, after, offset, cmp, limit, unsigned, bitsOf(type));
@@ -2734,7 +2841,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
         return start2 === null || trips2 === null ? null : headerSequence(iv, start2, trips2, bitsOf(type), unsigned);
       },
       source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ", those that reach the loop" : ""}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); threads whose start fails the test skip the loop${boundText}`,
+      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ", those that reach the loop" : ""}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); ${guard ? "threads the branch before the loop turns away skip it" : "threads whose start fails the test skip the loop"}${boundText}`,
       ...upper
     };
   }
@@ -2767,6 +2874,20 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
   const values = headerSequence(iv, start, trips, bitsOf(type), unsigned);
   return { tripCount: trips, reason, inductionRegister: iv.register, source: setpSource, headerValues: () => values, ...upper };
 }
+function bypassGuard(cfg, header) {
+  let block = cfg.idom[header];
+  for (let steps = 0; steps < 8 && block >= 0; steps++) {
+    const branch = closingBranch(cfg, block);
+    if (branch) {
+      const targetEnters = dominates(cfg, branch.target, header);
+      if (targetEnters !== dominates(cfg, branch.fallthrough, header))
+        return { register: branch.register, negated: branch.negated, statement: branch.statement, block, entersWhenTaken: targetEnters };
+    }
+    if (cfg.idom[block] === block) break;
+    block = cfg.idom[block];
+  }
+  return null;
+}
 function headerSequence(iv, start, trips, bits, unsigned) {
   if (trips > SEQUENCE_LIMIT) return null;
   const values = [];
@@ -2777,10 +2898,24 @@ function headerSequence(iv, start, trips, bits, unsigned) {
   }
   return values;
 }
+function nextValueOf(cfg, resolver, inLoop, temporary) {
+  const defs = (resolver.defs.get(temporary) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+  if (defs.length !== 1) return null;
+  const def = resolver.instruction(defs[0]);
+  const source = def.operands[1];
+  if (def.operands.length !== 3 || source?.kind !== "register") return null;
+  const iv = induction(cfg, resolver, inLoop, source.name);
+  if (!iv) return null;
+  const copy = resolver.instruction(iv.update);
+  if (copy.mnemonic !== "mov" || copy.operands[1]?.kind !== "register" || copy.operands[1].name !== temporary) return null;
+  return { induction: iv, offset: 0, at: defs[0], next: true };
+}
 function linked(cfg, resolver, inLoop, op, block, at) {
   if (op.kind !== "register") return null;
   const direct = induction(cfg, resolver, inLoop, op.name);
   if (direct) return { induction: direct, offset: 0, at };
+  const next2 = nextValueOf(cfg, resolver, inLoop, op.name);
+  if (next2) return next2;
   const defs = (resolver.defs.get(op.name) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length !== 1) return null;
   const def = resolver.instruction(defs[0]);
@@ -2842,8 +2977,10 @@ function induction(cfg, resolver, inLoop, register) {
     def = resolver.instruction(tempDefs[0]);
   }
   if (def.guard || def.operands.length !== 3) return null;
-  const [, a, b] = def.operands;
-  const op = def.mnemonic;
+  let [, a, b] = def.operands;
+  let op = def.mnemonic;
+  const halved = signedHalving(cfg, resolver, inLoop, def, register);
+  if (halved) [op, a, b] = ["div", { kind: "register", name: register }, halved];
   if (!["add", "sub", "shr", "shl", "mul", "div"].includes(op)) return null;
   if (op === "mul" && def.modifiers[0] !== "lo") return null;
   let stepOperand = null;
@@ -2855,6 +2992,25 @@ function induction(cfg, resolver, inLoop, register) {
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return null;
   return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? "s32" };
+}
+function signedHalving(cfg, resolver, inLoop, def, register) {
+  const [, sum, amount] = def.operands;
+  if (def.mnemonic !== "shr" || sum?.kind !== "register" || amount?.kind !== "immediate" || amount.value !== 1) return null;
+  const only = (name) => {
+    const defs = (resolver.defs.get(name) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    return defs.length === 1 ? resolver.instruction(defs[0]) : null;
+  };
+  const add2 = only(sum.name);
+  if (!add2 || add2.mnemonic !== "add" || add2.guard || add2.operands.length !== 3) return null;
+  const [, x, y] = add2.operands;
+  const signOf = (operand, other) => {
+    if (operand?.kind !== "register" || other?.kind !== "register" || other.name !== register) return false;
+    const sign = only(operand.name);
+    const [, source, shift] = sign?.operands ?? [];
+    return sign?.mnemonic === "shr" && source?.kind === "register" && source.name === register && shift?.kind === "immediate" && shift.value === 31;
+  };
+  if (!signOf(y, x) && !signOf(x, y)) return null;
+  return { kind: "immediate", value: 2, text: "2" };
 }
 function describeStep(iv) {
   switch (iv.op) {
@@ -3961,6 +4117,8 @@ function isUniformExpr(expr) {
       return isUniformExpr(expr.a);
     case "pred":
       return expr.parts.every(isUniformExpr);
+    case "select":
+      return isUniformExpr(expr.cond) && isUniformExpr(expr.a) && isUniformExpr(expr.b);
     default:
       return isUniformExpr(expr.a) && isUniformExpr(expr.b);
   }
@@ -3973,14 +4131,44 @@ function provenance(expr) {
       return expr.name.startsWith("shared:") ? "shared" : expr.name.startsWith("global:") ? "global" : null;
     case "add":
     case "sub":
+    case "select":
       return provenance(expr.a) ?? provenance(expr.b);
     default:
       return null;
   }
 }
 function sameExpr(left, right) {
-  return JSON.stringify(left) === JSON.stringify(right);
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
+var sizes = /* @__PURE__ */ new WeakMap();
+function expandedSize(expr) {
+  let size = sizes.get(expr);
+  if (size === void 0) {
+    switch (expr.op) {
+      case "const":
+      case "sym":
+      case "opaque":
+        size = 1;
+        break;
+      case "neg":
+      case "not":
+      case "cvta":
+        size = 1 + expandedSize(expr.a);
+        break;
+      case "pred":
+        size = expr.parts.reduce((sum, part) => sum + expandedSize(part), 1);
+        break;
+      case "select":
+        size = 1 + expandedSize(expr.cond) + expandedSize(expr.a) + expandedSize(expr.b);
+        break;
+      default:
+        size = 1 + expandedSize(expr.a) + expandedSize(expr.b);
+    }
+    sizes.set(expr, size);
+  }
+  return size;
+}
+var EXPANDED_SIZE_LIMIT = 2048;
 function formatExpr(expr) {
   switch (expr.op) {
     case "const":
@@ -3999,6 +4187,8 @@ function formatExpr(expr) {
       return `(${formatExpr(expr.a)} ${expr.cmp} ${formatExpr(expr.b)})`;
     case "pred":
       return `${expr.combine}(${expr.parts.map(formatExpr).join(", ")})`;
+    case "select":
+      return `(${formatExpr(expr.cond)} ? ${formatExpr(expr.a)} : ${formatExpr(expr.b)})`;
     default:
       return `(${formatExpr(expr.a)} ${expr.op} ${formatExpr(expr.b)})`;
   }
@@ -4124,6 +4314,14 @@ function bitAnd(value, mask) {
   const low = (value.constant % span + span) % span;
   return linear(Number(BigInt(low) & BigInt(mask)));
 }
+function lowBits(op, value, mask) {
+  if (!Number.isInteger(mask) || mask < 0 || mask >= 2 ** 30) return unknown2(`${op} of a runtime value`);
+  const span = 2 ** Math.ceil(Math.log2(mask + 1));
+  if (!symbolicPartDivisible(value, span) || !Number.isInteger(value.constant)) return unknown2(`${op} of a runtime value`);
+  const low = (value.constant % span + span) % span;
+  const combined = op === "or" ? low | mask : low ^ mask;
+  return linear(value.constant - low + combined, value.terms);
+}
 function constantOf(value) {
   return !isUnknown(value) && isConstant(value) ? value.constant : null;
 }
@@ -4158,6 +4356,8 @@ function binary2(op, left, right, bits) {
       if (leftConstant !== null && rightConstant !== null) {
         return linear(op === "or" ? leftConstant | rightConstant : leftConstant ^ rightConstant);
       }
+      if (rightConstant !== null) return lowBits(op, left, rightConstant);
+      if (leftConstant !== null) return lowBits(op, right, leftConstant);
       return unknown2(`${op} of a runtime value`);
     case "min":
     case "max":
@@ -4196,6 +4396,9 @@ function isLaneFree(expr) {
         break;
       case "pred":
         free = expr.parts.every(isLaneFree);
+        break;
+      case "select":
+        free = isLaneFree(expr.cond) && isLaneFree(expr.a) && isLaneFree(expr.b);
         break;
       default:
         free = isLaneFree(expr.a) && isLaneFree(expr.b);
@@ -4242,9 +4445,70 @@ function evaluateNode(expr, env, cache, blockCache) {
     case "cmp":
     case "pred":
       return unknown2(PREDICATE_AS_VALUE);
+    case "select": {
+      const outcome = conditionOutcome(expr.cond, (side) => evaluateLane(side, env, cache, blockCache));
+      if (outcome === null) return unselected(expr, (side) => evaluateLane(side, env, cache, blockCache));
+      return evaluateLane(outcome ? expr.a : expr.b, env, cache, blockCache);
+    }
     default:
       return binary2(expr.op, evaluateLane(expr.a, env, cache, blockCache), evaluateLane(expr.b, env, cache, blockCache), expr.bits);
   }
+}
+function compareDifference(cmp, difference) {
+  switch (cmp) {
+    case "eq":
+      return difference === 0;
+    case "ne":
+      return difference !== 0;
+    case "lt":
+      return difference < 0;
+    case "le":
+      return difference <= 0;
+    case "gt":
+      return difference > 0;
+    case "ge":
+      return difference >= 0;
+    default:
+      return null;
+  }
+}
+function conditionOutcome(cond, valueOf) {
+  switch (cond.op) {
+    case "const":
+      return cond.value !== 0;
+    case "cmp": {
+      const left = valueOf(cond.a);
+      const right = valueOf(cond.b);
+      if (isUnknown(left) || isUnknown(right)) return null;
+      const difference = addScaled(left, right, -1);
+      return difference.terms.size > 0 ? null : compareDifference(cond.cmp, difference.constant);
+    }
+    case "pred": {
+      const parts = cond.parts.map((part) => conditionOutcome(part, valueOf));
+      if (parts.some((part) => part === null)) return null;
+      switch (cond.combine) {
+        case "not":
+          return !parts[0];
+        case "and":
+          return parts.every(Boolean);
+        case "or":
+          return parts.some(Boolean);
+        case "xor":
+          return parts[0] !== parts[1];
+        default:
+          return null;
+      }
+    }
+    default:
+      return null;
+  }
+}
+function unselected(expr, valueOf) {
+  if (expr.fallback) return valueOf(expr.fallback);
+  const left = valueOf(expr.a);
+  const right = valueOf(expr.b);
+  if (!isUnknown(left) && !isUnknown(right) && left.constant === right.constant && symbolicKey(left) === symbolicKey(right)) return left;
+  return unknown2(`${expr.reason}, its condition not known per lane`);
 }
 var PREDICATE_AS_VALUE = "predicate used as a value";
 var ExprInterner = class {
@@ -4289,6 +4553,8 @@ var ExprInterner = class {
         return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(" ")}`;
       case "cmp":
         return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      case "select":
+        return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ""} ${JSON.stringify(expr.reason)}`;
       default:
         return `${expr.op} ${expr.bits ?? ""} ${this.id(expr.a)} ${this.id(expr.b)}`;
     }
@@ -4325,6 +4591,57 @@ var WarpEvaluator = class {
     }
     return values;
   }
+  /**
+   * A select whose condition is not known but is the same in every lane of the warp (its
+   * compared values differ by the same amount in every lane: `last == end` with both
+   * lane-strided), with sides a fixed amount D apart in every lane: the whole warp takes one
+   * side, so lane l has b_l + D·s, s (0 or 1) a uniform unknown of its own. Null otherwise.
+   */
+  warpChoice(expr, whenTrue, whenFalse) {
+    if (!this.sameInEveryLane(expr.cond)) return null;
+    const first = whenTrue[0];
+    const base2 = whenFalse[0];
+    if (first === void 0 || base2 === void 0 || isUnknown(first) || isUnknown(base2)) return null;
+    const apart = addScaled(first, base2, -1);
+    const key2 = symbolicKey(apart);
+    for (let i = 1; i < whenTrue.length; i++) {
+      const a = whenTrue[i];
+      const b = whenFalse[i];
+      if (isUnknown(a) || isUnknown(b)) return null;
+      const d = addScaled(a, b, -1);
+      if (d.constant !== apart.constant || symbolicKey(d) !== key2) return null;
+    }
+    const choice = linear(0, /* @__PURE__ */ new Map([[`u:select${this.interner.idFor(expr)}|the choice of ${expr.reason.replace(/[*+|]/g, "_")}`, 1]]));
+    const moved = multiply(apart, choice);
+    return whenFalse.map((b) => addScaled(b, moved, 1));
+  }
+  /** The condition's compared values differ by the same amount in every lane (so every lane decides alike). */
+  sameInEveryLane(cond) {
+    switch (cond.op) {
+      case "const":
+        return true;
+      case "cmp": {
+        const left = this.values(cond.a);
+        const right = this.values(cond.b);
+        let key2 = null;
+        let constant2 = 0;
+        for (let i = 0; i < left.length; i++) {
+          const a = left[i];
+          const b = right[i];
+          if (isUnknown(a) || isUnknown(b)) return false;
+          const d = addScaled(a, b, -1);
+          const k = symbolicKey(d);
+          if (key2 === null) [key2, constant2] = [k, d.constant];
+          else if (k !== key2 || d.constant !== constant2) return false;
+        }
+        return true;
+      }
+      case "pred":
+        return cond.parts.every((part) => this.sameInEveryLane(part));
+      default:
+        return false;
+    }
+  }
   compute(expr) {
     const envs = this.envs;
     const count = envs.length;
@@ -4356,6 +4673,19 @@ var WarpEvaluator = class {
       case "pred":
         for (let i = 0; i < count; i++) out[i] = unknown2(PREDICATE_AS_VALUE);
         return out;
+      case "select": {
+        const whenTrue = this.values(expr.a);
+        const whenFalse = this.values(expr.b);
+        let undecided = false;
+        for (let i = 0; i < count; i++) {
+          const valueOf = (side) => this.values(side)[i];
+          const outcome = conditionOutcome(expr.cond, valueOf);
+          undecided ||= outcome === null;
+          out[i] = outcome === null ? unselected(expr, valueOf) : outcome ? whenTrue[i] : whenFalse[i];
+        }
+        if (undecided && !expr.fallback) return this.warpChoice(expr, whenTrue, whenFalse) ?? out;
+        return out;
+      }
       case "const":
       case "opaque":
         for (let i = 0; i < count; i++) out[i] = evaluateLane(expr, envs[i]);
@@ -4369,6 +4699,11 @@ var WarpEvaluator = class {
           const d = divisor === null ? null : expr.op === "shr" ? 2 ** divisor : divisor;
           const whole = d === null ? null : warpDivision(expr.op === "rem" ? "rem" : "div", left, right, d, this.interner.idFor(expr));
           if (whole) return whole;
+        }
+        if (count > 1 && isUnknown(out[0]) && identicalInEveryLane(left) && identicalInEveryLane(right)) {
+          const reason = out[0].reason.replace(/[*+|]/g, "_");
+          const named = linear(0, /* @__PURE__ */ new Map([[`u:same${this.interner.idFor(expr)}|${reason}`, 1]]));
+          return out.map(() => named);
         }
         return out;
       }
@@ -4402,6 +4737,16 @@ function warpDivision(op, left, right, d, id) {
     return left.map(() => quotient);
   }
   return left.map((value) => linear(value.constant, /* @__PURE__ */ new Map([[range, g]])));
+}
+function identicalInEveryLane(values) {
+  const first = values[0];
+  if (first === void 0 || isUnknown(first)) return false;
+  const key2 = symbolicKey(first);
+  for (let i = 1; i < values.length; i++) {
+    const value = values[i];
+    if (isUnknown(value) || value.constant !== first.constant || symbolicKey(value) !== key2) return false;
+  }
+  return true;
 }
 var WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
 var RESIDUE_LIMIT = 4096;
@@ -4631,16 +4976,28 @@ function mentions(expr, name) {
       return mentions(expr.a, name);
     case "pred":
       return expr.parts.some((part) => mentions(part, name));
+    case "select":
+      return mentions(expr.cond, name) || mentions(expr.a, name) || mentions(expr.b, name);
     default:
       return mentions(expr.a, name) || mentions(expr.b, name);
   }
 }
-function resolveOrSample(address, warps) {
+var SAMPLES_ONE_AXIS = 16;
+var SAMPLES_TWO_AXES = 6;
+function spreadIndices(size, count) {
+  if (size <= count) return Array.from({ length: size }, (_, i) => i);
+  return Array.from({ length: count }, (_, i) => Math.round(i * (size - 1) / (count - 1)));
+}
+function resolveOrSample(address, warps, grid) {
   const resolved = resolveWarps(address, warps);
   if (!("unresolved" in resolved) || resolved.unresolved.class !== "runtime") return { resolved, warps, note: "" };
-  const xs = mentions(address, "%ctaid.x") ? [0, 1, 2, 3] : [0];
-  const ys = mentions(address, "%ctaid.y") ? [0, 1, 2, 3] : [0];
-  if (xs.length === 1 && ys.length === 1) return { resolved, warps, note: "" };
+  const usesX = mentions(address, "%ctaid.x");
+  const usesY = mentions(address, "%ctaid.y");
+  if (!usesX && !usesY) return { resolved, warps, note: "" };
+  const perAxis = usesX && usesY ? SAMPLES_TWO_AXES : SAMPLES_ONE_AXIS;
+  const axisSamples = (used2, size) => !used2 ? [0] : size === void 0 ? [0, 1, 2, 3] : spreadIndices(size, perAxis);
+  const xs = axisSamples(usesX, grid?.[0]);
+  const ys = axisSamples(usesY, grid?.[1]);
   const samples = ys.flatMap((y) => xs.map((x) => [x, y, 0]));
   const sampled = samples.flatMap((ctaid) => {
     const blockCache = /* @__PURE__ */ new Map();
@@ -4653,8 +5010,9 @@ function resolveOrSample(address, warps) {
   });
   const retried = resolveWarps(address, sampled);
   if ("unresolved" in retried) return { resolved, warps, note: "" };
-  const axes = [xs.length > 1 ? "ctaid.x" : null, ys.length > 1 ? "ctaid.y" : null].filter(Boolean).join(", ");
-  return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes} in 0..3` };
+  const axisText = (name, used2, indices, size) => !used2 ? null : size === void 0 ? `${name} in 0..3` : indices.length === size ? `${name} all ${size}` : `${name} ${indices.length} of ${size} evenly spread`;
+  const axes = [axisText("ctaid.x", usesX, xs, grid?.[0]), axisText("ctaid.y", usesY, ys, grid?.[1])].filter(Boolean).join(", ");
+  return { resolved: retried, warps: sampled, note: `; averaged over blocks ${axes}` };
 }
 function measureGlobal(offsetsPerWarp, commons, width, covered, weights) {
   let sectorTotal = 0;
@@ -4739,14 +5097,14 @@ function memoised(address, width, laneWarps, blockText, space, classify2) {
   if (result === void 0) byRest.set(key2, result = classify2());
   return result;
 }
-function classifyGlobal(address, width, laneWarps, blockText) {
-  return memoised(address, width, laneWarps, blockText, "global", () => classifyGlobalOnce(address, width, laneWarps, blockText));
+function classifyGlobal(address, width, laneWarps, blockText, grid = null) {
+  return memoised(address, width, laneWarps, blockText, "global", () => classifyGlobalOnce(address, width, laneWarps, blockText, grid));
 }
-function classifyShared(address, width, laneWarps, blockText) {
-  return memoised(address, width, laneWarps, blockText, "shared", () => classifySharedOnce(address, width, laneWarps, blockText));
+function classifyShared(address, width, laneWarps, blockText, grid = null) {
+  return memoised(address, width, laneWarps, blockText, "shared", () => classifySharedOnce(address, width, laneWarps, blockText, grid));
 }
-function classifyGlobalOnce(address, width, laneWarps, blockText) {
-  const { resolved, note } = resolveOrSample(address, laneWarps);
+function classifyGlobalOnce(address, width, laneWarps, blockText, grid) {
+  const { resolved, note } = resolveOrSample(address, laneWarps, grid);
   if ("unresolved" in resolved) return resolved.unresolved;
   if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
   const { klass, sectors, ideal, assumptions } = measureGlobal(resolved.offsets, resolved.commons, width);
@@ -4759,8 +5117,8 @@ function classifyGlobalOnce(address, width, laneWarps, blockText) {
     reason: `${klass}: ${strideText(resolved.offsets[0])}, ${width} B per lane: ${sectors} sectors per warp request vs ${ideal} ideal (${blockText}${note})${assumed}`
   };
 }
-function classifySharedOnce(address, width, laneWarps, blockText) {
-  const { resolved, warps, note } = resolveOrSample(address, laneWarps);
+function classifySharedOnce(address, width, laneWarps, blockText, grid) {
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps, grid);
   if ("unresolved" in resolved) return resolved.unresolved;
   if (resolved.stride) {
     return {
@@ -5036,6 +5394,11 @@ var ReachingDefinitions = class {
     this.blockIn[id] = entry;
     return entry;
   }
+  /** Definitions of `register` that reach the entry of `block`, ascending. */
+  atEntry(block, register) {
+    const id = this.registerIds.get(register);
+    return id === void 0 ? [] : Array.from(this.sets.get(this.solve(id)[block]));
+  }
   /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
   at(index, register) {
     const blockId = this.cfg.blockOfStatement[index];
@@ -5183,6 +5546,8 @@ var ValueBuilder = class {
           `${register} (merged at ${lines})`
         );
     }
+    const gated = this.gatedMerge(register, index, defs, values, lines);
+    if (gated) return gated;
     return opaque(
       values.every(isUniformExpr),
       false,
@@ -5190,6 +5555,95 @@ var ValueBuilder = class {
       `${register}@${defs.join(",")}`,
       `${register} (merged at ${lines})`
     );
+  }
+  /**
+   * A merge where an if/else (or a chain of them) joins: the value as a select on the branch
+   * conditions, `c ? v1 : v2`, resolved per lane where the conditions are known. The join is
+   * the nearest block dominating the use whose entry sees the same definitions; every block
+   * between its immediate dominator and it must have a single predecessor (no other way in).
+   */
+  gatedMerge(register, index, defs, values, lines) {
+    const { blocks, idom } = this.cfg;
+    const wanted = defs.join(",");
+    const standIn = opaque(
+      values.every(isUniformExpr),
+      false,
+      `${register} merges different definitions (${lines})`,
+      `${register}@${defs.join(",")}`,
+      `${register} (merged at ${lines})`
+    );
+    let join = this.cfg.blockOfStatement[index];
+    for (let step = 0; step < MAX_JOIN_SEARCH; step++) {
+      if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(",") === wanted) {
+        const dominator = idom[join];
+        if (dominator < 0 || dominator === join) return null;
+        const reached = /* @__PURE__ */ new Set();
+        const value = this.arriving(register, dominator, join, reached, 0, `${register} merged where branches join (${lines})`, standIn);
+        if (value && value !== DEAD_END && reached.size === blocks[join].predecessors.length) return value;
+        return null;
+      }
+      const up = idom[join];
+      if (up < 0 || up === join) return null;
+      join = up;
+    }
+    return null;
+  }
+  /**
+   * The value of `register` flowing into `join` from `from`'s exit, over every path from
+   * `from` to `join`: a branch gives a select on its predicate; a block entered from
+   * elsewhere too (an inner if/else joining first) continues with that block's own merged
+   * value, which holds however it was reached. A path that ends (ret, exit) never reaches
+   * the join: DEAD_END, and the branch leading to it picks the other side. The predecessors
+   * of `join` met are added to `reached`.
+   */
+  arriving(register, from, join, reached, depth, reason, standIn, walked = /* @__PURE__ */ new Map()) {
+    if (depth > MAX_JOIN_SEARCH) return null;
+    if (walked.has(from)) return walked.get(from);
+    walked.set(from, DEAD_END);
+    const value = this.arrivingFrom(register, from, join, reached, depth, reason, standIn, walked);
+    walked.set(from, value);
+    return value;
+  }
+  arrivingFrom(register, from, join, reached, depth, reason, standIn, walked) {
+    const block = this.cfg.blocks[from];
+    const along = (next2) => {
+      if (next2 === join) {
+        reached.add(from);
+        return this.exitValue(register, from);
+      }
+      return this.arriving(register, next2, join, reached, depth + 1, reason, standIn, walked);
+    };
+    if (block.successors.length === 0) return DEAD_END;
+    if (block.successors.length === 1) return along(block.successors[0]);
+    if (block.successors.length !== 2) return null;
+    const last = block.statements[block.statements.length - 1];
+    const branch = last === void 0 ? null : this.instruction(last);
+    if (!branch || branch.mnemonic !== "bra" || !branch.guard) return null;
+    const targetOperand = branch.operands.find((operand) => operand.kind === "symbol");
+    const target = block.successors.find((s) => targetOperand?.kind === "symbol" && this.cfg.blocks[s].label === targetOperand.name);
+    const fallthrough = block.successors.find((s) => s !== target);
+    if (target === void 0 || fallthrough === void 0) return null;
+    const whenTaken = along(target);
+    const whenNotTaken = whenTaken && along(fallthrough);
+    if (!whenTaken || !whenNotTaken) return null;
+    if (whenTaken === DEAD_END) return whenNotTaken;
+    if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
+    const predicate = this.register(branch.guard.register, last);
+    const taken = branch.guard.negated ? { op: "pred", combine: "not", parts: [predicate] } : predicate;
+    return selectOf(taken, whenTaken, whenNotTaken, reason, standIn);
+  }
+  /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
+  exitValue(register, block) {
+    const statements = this.cfg.blocks[block].statements;
+    const last = statements[statements.length - 1];
+    if (last === void 0) {
+      const entering = this.reaching.atEntry(block, register);
+      return entering.length === 1 ? this.definition(entering[0], register) : null;
+    }
+    if (definedRegisters(this.instruction(last)).includes(register)) {
+      return this.instruction(last).guard ? null : this.definition(last, register);
+    }
+    return this.register(register, last);
   }
   /**
    * True when the merge is a loop-carried value: one entry value (every definition outside the
@@ -5276,12 +5730,32 @@ var ValueBuilder = class {
       case "selp": {
         const [whenTrue, whenFalse] = [source(1), source(2)];
         if (sameExpr(whenTrue, whenFalse)) return whenTrue;
-        return opaque(
-          isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(source(3)),
+        const condition = source(3);
+        const standIn = opaque(
+          isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(condition),
           false,
           `selp at ${where}`,
           `${index}:${register}`,
           `${register} (selp at ${where})`
+        );
+        return selectOf(condition, whenTrue, whenFalse, `selp at ${where}`, standIn);
+      }
+      case "abs": {
+        if (isFloatType2(ins)) break;
+        const value = source(1);
+        const standIn = opaque(
+          isUniformExpr(value),
+          false,
+          `${ins.opcode} at ${where}`,
+          `${index}:${register}`,
+          `${register} (${ins.opcode} at ${where})`
+        );
+        return selectOf(
+          { op: "cmp", cmp: "lt", a: value, b: constant(0) },
+          { op: "neg", a: value },
+          value,
+          `${ins.opcode} at ${where}`,
+          standIn
         );
       }
       case "not":
@@ -5348,6 +5822,13 @@ var ValueBuilder = class {
     return names.length > 1 && names[1] === register ? { op: "pred", combine: "not", parts: [compared] } : compared;
   }
 };
+var DEAD_END = /* @__PURE__ */ Symbol("dead end");
+var MAX_JOIN_SEARCH = 32;
+function selectOf(cond, whenTrue, whenFalse, reason, standIn) {
+  if (1 + expandedSize(cond) + expandedSize(whenTrue) + expandedSize(whenFalse) > EXPANDED_SIZE_LIMIT) return standIn;
+  const uniform = standIn.op === "opaque" && standIn.uniform;
+  return { op: "select", cond, a: whenTrue, b: whenFalse, reason, ...uniform ? { fallback: standIn } : {} };
+}
 function summands(expr, coefficient, out) {
   if (expr.op === "add" || expr.op === "sub") {
     summands(expr.a, coefficient, out);
@@ -5434,6 +5915,8 @@ function uniformApartFromCycles(expr) {
       return uniformApartFromCycles(expr.a);
     case "pred":
       return expr.parts.every(uniformApartFromCycles);
+    case "select":
+      return uniformApartFromCycles(expr.cond) && uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
     default:
       return uniformApartFromCycles(expr.a) && uniformApartFromCycles(expr.b);
   }
@@ -5471,29 +5954,13 @@ function uniformAsSymbols(expr, lane) {
       return { ...expr, a: uniformAsSymbols(expr.a, lane) };
     case "pred":
       return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
+    case "select":
+      return { ...expr, cond: uniformAsSymbols(expr.cond, lane), a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
     default:
       return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
   }
 }
 var RANK = ["uniform", "bound", "divergent"];
-function compare2(cmp, difference) {
-  switch (cmp) {
-    case "eq":
-      return difference === 0;
-    case "ne":
-      return difference !== 0;
-    case "lt":
-      return difference < 0;
-    case "le":
-      return difference <= 0;
-    case "gt":
-      return difference > 0;
-    case "ge":
-      return difference >= 0;
-    default:
-      return null;
-  }
-}
 function comparisonStatus(expr, warps) {
   if (isUniformExpr(expr.a) && isUniformExpr(expr.b)) return { status: "uniform", reason: "warp-uniform predicate" };
   if (!warps[0]?.length) return { status: "uniform", reason: "warp-uniform predicate" };
@@ -5511,7 +5978,7 @@ function comparisonStatus(expr, warps) {
       return { status: "divergent", reason: "lanes compare against different runtime values" };
     }
     if (key2 === "") {
-      const outcomes = new Set(linears.map((value) => compare2(expr.cmp, value.constant)));
+      const outcomes = new Set(linears.map((value) => compareDifference(expr.cmp, value.constant)));
       if (outcomes.size > 1)
         return { status: "divergent", reason: `lanes of a warp take different directions (${expr.cmp} on the thread index)` };
     } else if (new Set(linears.map((value) => value.constant)).size > 1) {
@@ -5556,7 +6023,7 @@ function laneOutcome(expr, lane) {
       return expr.value !== 0;
     case "cmp": {
       const difference = laneValue(differenceOf(expr, lane), lane);
-      return isUnknown(difference) || difference.terms.size > 0 ? null : compare2(expr.cmp, difference.constant);
+      return isUnknown(difference) || difference.terms.size > 0 ? null : compareDifference(expr.cmp, difference.constant);
     }
     case "pred": {
       const parts = expr.parts.map((part) => laneOutcome(part, lane));
@@ -5825,6 +6292,7 @@ function parameterValues(input) {
 }
 function analyzeMemory(input) {
   const { module, fn, cfg, loops, weights, block } = input;
+  const grid = input.grid ?? null;
   const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   const blockCache = /* @__PURE__ */ new Map();
   const warps = warpsOfBlock(block).map((envs) => warpLanes(envs, blockCache));
@@ -5926,7 +6394,7 @@ function analyzeMemory(input) {
           }
           continue;
         }
-        const result = space === "global" ? classifyGlobal(address, site.width, siteWarps, siteBlockText) : classifyShared(address, site.width, siteWarps, siteBlockText);
+        const result = space === "global" ? classifyGlobal(address, site.width, siteWarps, siteBlockText, grid) : classifyShared(address, site.width, siteWarps, siteBlockText, grid);
         accesses.push([
           index,
           {
@@ -6165,7 +6633,17 @@ function analyzeKernel(input, fn, module, errors) {
       return report;
     }
     try {
-      const memory = analyzeMemory({ module, fn, cfg, loops, weights, block, defines: input.defines, paramValues });
+      const memory = analyzeMemory({
+        module,
+        fn,
+        cfg,
+        loops,
+        weights,
+        block,
+        grid: launch.grid ?? null,
+        defines: input.defines,
+        paramValues
+      });
       report.accesses = memory.accesses;
       report.divergence = memory.divergence;
       if (memory.local.length > 0) report.localAccesses = memory.local;

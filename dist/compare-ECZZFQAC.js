@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-XZKN6CNK.js";
+} from "./chunk-JCBGN55K.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FHXCBTIR.js";
+import "./chunk-TWQQWB3Q.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UNJSZPZL.js";
+import "./chunk-6M7VKD6X.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IMS7RHYP.js";
+import "./chunk-JCZ223VH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

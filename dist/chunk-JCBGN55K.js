@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-FHXCBTIR.js";
+} from "./chunk-TWQQWB3Q.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-UNJSZPZL.js";
+} from "./chunk-6M7VKD6X.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

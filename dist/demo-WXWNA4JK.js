@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-XZKN6CNK.js";
+} from "./chunk-JCBGN55K.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FHXCBTIR.js";
+import "./chunk-TWQQWB3Q.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UNJSZPZL.js";
+import "./chunk-6M7VKD6X.js";
 import {
   loadConfigFile
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IMS7RHYP.js";
+import "./chunk-JCZ223VH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-RH5542QD.js";
+} from "./chunk-ZA52JKOY.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-DK4CRAFX.js";
-import "./chunk-FHXCBTIR.js";
+} from "./chunk-MT632YMD.js";
+import "./chunk-TWQQWB3Q.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IMS7RHYP.js";
+import "./chunk-JCZ223VH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-IMS7RHYP.js";
+} from "./chunk-JCZ223VH.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

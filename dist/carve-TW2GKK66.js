@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-RH5542QD.js";
-import "./chunk-DK4CRAFX.js";
-import "./chunk-FHXCBTIR.js";
+} from "./chunk-ZA52JKOY.js";
+import "./chunk-MT632YMD.js";
+import "./chunk-TWQQWB3Q.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3MCUKCHF.js";
+import "./chunk-4FE5L3NE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IMS7RHYP.js";
+import "./chunk-JCZ223VH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-DK4CRAFX.js";
+} from "./chunk-MT632YMD.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-FHXCBTIR.js";
+} from "./chunk-TWQQWB3Q.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-IMS7RHYP.js";
+} from "./chunk-JCZ223VH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

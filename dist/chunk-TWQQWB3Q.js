@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-3MCUKCHF.js";
+} from "./chunk-4FE5L3NE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
