@@ -373,25 +373,20 @@ function memoised(
   return result;
 }
 
-/** `grid`: the launch grid when known (sampled blocks spread over it); the same for every site of a kernel. */
-export function classifyGlobal(
+/**
+ * The class of a global access (sectors) or a shared one (bank conflicts). `grid`: the launch
+ * grid when known (sampled blocks spread over it); the same for every site of a kernel.
+ */
+export function classifyAccess(
+  space: 'global' | 'shared',
   address: Expr,
   width: number,
   laneWarps: Lane[][],
   blockText: string,
   grid: [number, number, number] | null = null,
 ): SiteResult {
-  return memoised(address, width, laneWarps, blockText, 'global', () => classifyGlobalOnce(address, width, laneWarps, blockText, grid));
-}
-
-export function classifyShared(
-  address: Expr,
-  width: number,
-  laneWarps: Lane[][],
-  blockText: string,
-  grid: [number, number, number] | null = null,
-): SiteResult {
-  return memoised(address, width, laneWarps, blockText, 'shared', () => classifySharedOnce(address, width, laneWarps, blockText, grid));
+  const once = space === 'global' ? classifyGlobalOnce : classifySharedOnce;
+  return memoised(address, width, laneWarps, blockText, space, () => once(address, width, laneWarps, blockText, grid));
 }
 
 function classifyGlobalOnce(

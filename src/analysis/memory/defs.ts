@@ -422,9 +422,16 @@ export class ValueBuilder {
       if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(',') === wanted) {
         const dominator = idom[join];
         if (dominator < 0 || dominator === join) return null;
-        const reached = new Set<number>();
-        const value = this.arriving(register, dominator, join, reached, 0, `${register} merged where branches join (${lines})`, standIn);
-        if (value && value !== DEAD_END && reached.size === blocks[join].predecessors.length) return value;
+        const walk: JoinWalk = {
+          register,
+          join,
+          reached: new Set<number>(),
+          reason: `${register} merged where branches join (${lines})`,
+          standIn,
+          walked: new Map(),
+        };
+        const value = this.arriving(walk, dominator, 0);
+        if (value && value !== DEAD_END && walk.reached.size === blocks[join].predecessors.length) return value;
         return null;
       }
       const up = idom[join];
@@ -442,43 +449,25 @@ export class ValueBuilder {
    * the join: DEAD_END, and the branch leading to it picks the other side. The predecessors
    * of `join` met are added to `reached`.
    */
-  private arriving(
-    register: string,
-    from: number,
-    join: number,
-    reached: Set<number>,
-    depth: number,
-    reason: string,
-    standIn: Expr,
-    walked = new Map<number, Expr | typeof DEAD_END | null>(),
-  ): Expr | typeof DEAD_END | null {
+  private arriving(walk: JoinWalk, from: number, depth: number): Expr | typeof DEAD_END | null {
     if (depth > MAX_JOIN_SEARCH) return null;
     // Paths that rejoin reach the same blocks: each block is walked once (the walk is per join).
-    if (walked.has(from)) return walked.get(from)!;
+    if (walk.walked.has(from)) return walk.walked.get(from)!;
     // A path back into a block being walked is a loop: lanes leave it by another edge, walked already.
-    walked.set(from, DEAD_END);
-    const value = this.arrivingFrom(register, from, join, reached, depth, reason, standIn, walked);
-    walked.set(from, value);
+    walk.walked.set(from, DEAD_END);
+    const value = this.arrivingFrom(walk, from, depth);
+    walk.walked.set(from, value);
     return value;
   }
 
-  private arrivingFrom(
-    register: string,
-    from: number,
-    join: number,
-    reached: Set<number>,
-    depth: number,
-    reason: string,
-    standIn: Expr,
-    walked: Map<number, Expr | typeof DEAD_END | null>,
-  ): Expr | typeof DEAD_END | null {
+  private arrivingFrom(walk: JoinWalk, from: number, depth: number): Expr | typeof DEAD_END | null {
     const block = this.cfg.blocks[from];
     const along = (next: number): Expr | typeof DEAD_END | null => {
-      if (next === join) {
-        reached.add(from);
-        return this.exitValue(register, from);
+      if (next === walk.join) {
+        walk.reached.add(from);
+        return this.exitValue(walk.register, from);
       }
-      return this.arriving(register, next, join, reached, depth + 1, reason, standIn, walked);
+      return this.arriving(walk, next, depth + 1);
     };
     if (block.successors.length === 0) return DEAD_END;
     if (block.successors.length === 1) return along(block.successors[0]);
@@ -497,7 +486,7 @@ export class ValueBuilder {
     if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
     const predicate = this.register(branch.guard.register, last);
     const taken: Expr = branch.guard.negated ? { op: 'pred', combine: 'not', parts: [predicate] } : predicate;
-    return selectOf(taken, whenTaken, whenNotTaken, reason, standIn);
+    return selectOf(taken, whenTaken, whenNotTaken, walk.reason, walk.standIn);
   }
 
   /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
@@ -707,6 +696,20 @@ export class ValueBuilder {
 
 /** A path that ends before reaching the join being resolved. */
 const DEAD_END = Symbol('dead end');
+
+/** One search for the value of `register` where branches join at `join` (ValueBuilder.gatedMerge). */
+interface JoinWalk {
+  register: string;
+  join: number;
+  /** Predecessors of `join` reached so far. */
+  reached: Set<number>;
+  /** Reason of the selects built (their condition unknown in a lane). */
+  reason: string;
+  /** What the merge stands as when the selects grow too large. */
+  standIn: Expr;
+  /** Value per block already walked (DEAD_END while being walked). */
+  walked: Map<number, Expr | typeof DEAD_END | null>;
+}
 
 /** Blocks walked up the dominator tree (and along branch arms) looking for where a merge joins. */
 const MAX_JOIN_SEARCH = 32;

@@ -3,7 +3,7 @@
 // by a constant against a runtime bound (`i < n`) splits at most the one warp straddling
 // the bound: reported as not divergent, with that reason.
 import { isUniformExpr, type Expr } from './expr.js';
-import { compareDifference, isUnknown, symbolicKey, type Linear } from './linear.js';
+import { combineOutcomes, compareDifference, isUnknown, symbolicKey, type Linear } from './linear.js';
 import { laneValue, laneValues, type Lane } from './classify.js';
 
 type Comparison = Extract<Expr, { op: 'cmp' }>;
@@ -143,22 +143,11 @@ export function laneOutcome(expr: Expr, lane: Lane): boolean | null {
       const difference = laneValue(differenceOf(expr, lane), lane);
       return isUnknown(difference) || difference.terms.size > 0 ? null : compareDifference(expr.cmp, difference.constant);
     }
-    case 'pred': {
-      const parts = expr.parts.map((part) => laneOutcome(part, lane));
-      if (parts.some((part) => part === null)) return null;
-      switch (expr.combine) {
-        case 'not':
-          return !parts[0];
-        case 'and':
-          return parts.every(Boolean);
-        case 'or':
-          return parts.some(Boolean);
-        case 'xor':
-          return parts[0] !== parts[1];
-        default:
-          return null;
-      }
-    }
+    case 'pred':
+      return combineOutcomes(
+        expr.combine,
+        expr.parts.map((part) => laneOutcome(part, lane)),
+      );
     default:
       return null;
   }

@@ -4,7 +4,7 @@
 import type { Instruction, Operand } from '../../ptx/ast.js';
 import { inlineChains, userLocation } from '../../ptx/user-location.js';
 import type { AccessReport, DivergenceReport, LocalAccessReport } from '../../model/types.js';
-import { classifyGlobal, classifyShared, laneValue, warpLanes, type Lane, type SiteResult } from './classify.js';
+import { classifyAccess, laneValue, warpLanes, type Lane, type SiteResult } from './classify.js';
 import { classifyBulk, classifyTile } from './collective.js';
 import { ValueBuilder } from './defs.js';
 import { activeLanes, predicateStatus } from './divergence.js';
@@ -155,10 +155,7 @@ export function analyzeMemory(input: MemoryInput): {
           }
           continue;
         }
-        const result: SiteResult =
-          space === 'global'
-            ? classifyGlobal(address, site.width, siteWarps, siteBlockText, grid)
-            : classifyShared(address, site.width, siteWarps, siteBlockText, grid);
+        const result: SiteResult = classifyAccess(space, address, site.width, siteWarps, siteBlockText, grid);
         accesses.push([
           index,
           {

@@ -362,22 +362,28 @@ function conditionOutcome(cond: Expr, valueOf: (side: Expr) => LaneValue): boole
       const difference = addScaled(left, right, -1);
       return difference.terms.size > 0 ? null : compareDifference(cond.cmp, difference.constant);
     }
-    case 'pred': {
-      const parts = cond.parts.map((part) => conditionOutcome(part, valueOf));
-      if (parts.some((part) => part === null)) return null;
-      switch (cond.combine) {
-        case 'not':
-          return !parts[0];
-        case 'and':
-          return parts.every(Boolean);
-        case 'or':
-          return parts.some(Boolean);
-        case 'xor':
-          return parts[0] !== parts[1];
-        default:
-          return null;
-      }
-    }
+    case 'pred':
+      return combineOutcomes(
+        cond.combine,
+        cond.parts.map((part) => conditionOutcome(part, valueOf)),
+      );
+    default:
+      return null;
+  }
+}
+
+/** and / or / xor / not of predicate outcomes; null when one is not known. */
+export function combineOutcomes(combine: string, parts: Array<boolean | null>): boolean | null {
+  if (parts.some((part) => part === null)) return null;
+  switch (combine) {
+    case 'not':
+      return !parts[0];
+    case 'and':
+      return parts.every(Boolean);
+    case 'or':
+      return parts.some(Boolean);
+    case 'xor':
+      return parts[0] !== parts[1];
     default:
       return null;
   }
@@ -612,7 +618,7 @@ export class WarpEvaluator {
         }
         if (count > 1 && isUnknown(out[0]) && identicalInEveryLane(left) && identicalInEveryLane(right)) {
           // The same operation on the same values in every lane: one warp-uniform value, named.
-          const reason = (out[0]).reason.replace(/[*+|]/g, '_');
+          const reason = out[0].reason.replace(/[*+|]/g, '_');
           const named = linear(0, new Map([[`u:same${this.interner.idFor(expr)}|${reason}`, 1]]));
           return out.map(() => named);
         }
