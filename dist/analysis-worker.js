@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-6M7VKD6X.js";
+} from "./chunk-ZH5NAB3X.js";
 import {
   analyzeVariantJob
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCZ223VH.js";
+import "./chunk-QPCCFMN4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";

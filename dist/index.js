@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-MT632YMD.js";
+} from "./chunk-INQI4VMX.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-JCBGN55K.js";
+} from "./chunk-VVLWHRYY.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-TWQQWB3Q.js";
+} from "./chunk-X7YYWRB3.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-6M7VKD6X.js";
+import "./chunk-ZH5NAB3X.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCZ223VH.js";
+import "./chunk-QPCCFMN4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

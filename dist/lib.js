@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-OT2WREWG.js";
+} from "./chunk-YBNLAFF7.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-JCBGN55K.js";
+} from "./chunk-VVLWHRYY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-TWQQWB3Q.js";
+import "./chunk-X7YYWRB3.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-6M7VKD6X.js";
+import "./chunk-ZH5NAB3X.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-JCZ223VH.js";
+} from "./chunk-QPCCFMN4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

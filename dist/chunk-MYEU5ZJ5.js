@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-JCZ223VH.js";
+} from "./chunk-QPCCFMN4.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

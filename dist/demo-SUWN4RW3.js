@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-JCBGN55K.js";
+} from "./chunk-VVLWHRYY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-TWQQWB3Q.js";
+import "./chunk-X7YYWRB3.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-6M7VKD6X.js";
+import "./chunk-ZH5NAB3X.js";
 import {
   loadConfigFile
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCZ223VH.js";
+import "./chunk-QPCCFMN4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";

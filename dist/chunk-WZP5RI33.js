@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-MT632YMD.js";
+} from "./chunk-INQI4VMX.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-TWQQWB3Q.js";
+} from "./chunk-X7YYWRB3.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4483,22 +4483,26 @@ function conditionOutcome(cond, valueOf) {
       const difference = addScaled(left, right, -1);
       return difference.terms.size > 0 ? null : compareDifference(cond.cmp, difference.constant);
     }
-    case "pred": {
-      const parts = cond.parts.map((part) => conditionOutcome(part, valueOf));
-      if (parts.some((part) => part === null)) return null;
-      switch (cond.combine) {
-        case "not":
-          return !parts[0];
-        case "and":
-          return parts.every(Boolean);
-        case "or":
-          return parts.some(Boolean);
-        case "xor":
-          return parts[0] !== parts[1];
-        default:
-          return null;
-      }
-    }
+    case "pred":
+      return combineOutcomes(
+        cond.combine,
+        cond.parts.map((part) => conditionOutcome(part, valueOf))
+      );
+    default:
+      return null;
+  }
+}
+function combineOutcomes(combine, parts) {
+  if (parts.some((part) => part === null)) return null;
+  switch (combine) {
+    case "not":
+      return !parts[0];
+    case "and":
+      return parts.every(Boolean);
+    case "or":
+      return parts.some(Boolean);
+    case "xor":
+      return parts[0] !== parts[1];
     default:
       return null;
   }
@@ -5097,11 +5101,9 @@ function memoised(address, width, laneWarps, blockText, space, classify2) {
   if (result === void 0) byRest.set(key2, result = classify2());
   return result;
 }
-function classifyGlobal(address, width, laneWarps, blockText, grid = null) {
-  return memoised(address, width, laneWarps, blockText, "global", () => classifyGlobalOnce(address, width, laneWarps, blockText, grid));
-}
-function classifyShared(address, width, laneWarps, blockText, grid = null) {
-  return memoised(address, width, laneWarps, blockText, "shared", () => classifySharedOnce(address, width, laneWarps, blockText, grid));
+function classifyAccess(space, address, width, laneWarps, blockText, grid = null) {
+  const once = space === "global" ? classifyGlobalOnce : classifySharedOnce;
+  return memoised(address, width, laneWarps, blockText, space, () => once(address, width, laneWarps, blockText, grid));
 }
 function classifyGlobalOnce(address, width, laneWarps, blockText, grid) {
   const { resolved, note } = resolveOrSample(address, laneWarps, grid);
@@ -5577,9 +5579,16 @@ var ValueBuilder = class {
       if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(",") === wanted) {
         const dominator = idom[join];
         if (dominator < 0 || dominator === join) return null;
-        const reached = /* @__PURE__ */ new Set();
-        const value = this.arriving(register, dominator, join, reached, 0, `${register} merged where branches join (${lines})`, standIn);
-        if (value && value !== DEAD_END && reached.size === blocks[join].predecessors.length) return value;
+        const walk2 = {
+          register,
+          join,
+          reached: /* @__PURE__ */ new Set(),
+          reason: `${register} merged where branches join (${lines})`,
+          standIn,
+          walked: /* @__PURE__ */ new Map()
+        };
+        const value = this.arriving(walk2, dominator, 0);
+        if (value && value !== DEAD_END && walk2.reached.size === blocks[join].predecessors.length) return value;
         return null;
       }
       const up = idom[join];
@@ -5596,22 +5605,22 @@ var ValueBuilder = class {
    * the join: DEAD_END, and the branch leading to it picks the other side. The predecessors
    * of `join` met are added to `reached`.
    */
-  arriving(register, from, join, reached, depth, reason, standIn, walked = /* @__PURE__ */ new Map()) {
+  arriving(walk2, from, depth) {
     if (depth > MAX_JOIN_SEARCH) return null;
-    if (walked.has(from)) return walked.get(from);
-    walked.set(from, DEAD_END);
-    const value = this.arrivingFrom(register, from, join, reached, depth, reason, standIn, walked);
-    walked.set(from, value);
+    if (walk2.walked.has(from)) return walk2.walked.get(from);
+    walk2.walked.set(from, DEAD_END);
+    const value = this.arrivingFrom(walk2, from, depth);
+    walk2.walked.set(from, value);
     return value;
   }
-  arrivingFrom(register, from, join, reached, depth, reason, standIn, walked) {
+  arrivingFrom(walk2, from, depth) {
     const block = this.cfg.blocks[from];
     const along = (next2) => {
-      if (next2 === join) {
-        reached.add(from);
-        return this.exitValue(register, from);
+      if (next2 === walk2.join) {
+        walk2.reached.add(from);
+        return this.exitValue(walk2.register, from);
       }
-      return this.arriving(register, next2, join, reached, depth + 1, reason, standIn, walked);
+      return this.arriving(walk2, next2, depth + 1);
     };
     if (block.successors.length === 0) return DEAD_END;
     if (block.successors.length === 1) return along(block.successors[0]);
@@ -5630,7 +5639,7 @@ var ValueBuilder = class {
     if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
     const predicate = this.register(branch.guard.register, last);
     const taken = branch.guard.negated ? { op: "pred", combine: "not", parts: [predicate] } : predicate;
-    return selectOf(taken, whenTaken, whenNotTaken, reason, standIn);
+    return selectOf(taken, whenTaken, whenNotTaken, walk2.reason, walk2.standIn);
   }
   /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
   exitValue(register, block) {
@@ -6025,22 +6034,11 @@ function laneOutcome(expr, lane) {
       const difference = laneValue(differenceOf(expr, lane), lane);
       return isUnknown(difference) || difference.terms.size > 0 ? null : compareDifference(expr.cmp, difference.constant);
     }
-    case "pred": {
-      const parts = expr.parts.map((part) => laneOutcome(part, lane));
-      if (parts.some((part) => part === null)) return null;
-      switch (expr.combine) {
-        case "not":
-          return !parts[0];
-        case "and":
-          return parts.every(Boolean);
-        case "or":
-          return parts.some(Boolean);
-        case "xor":
-          return parts[0] !== parts[1];
-        default:
-          return null;
-      }
-    }
+    case "pred":
+      return combineOutcomes(
+        expr.combine,
+        expr.parts.map((part) => laneOutcome(part, lane))
+      );
     default:
       return null;
   }
@@ -6394,7 +6392,7 @@ function analyzeMemory(input) {
           }
           continue;
         }
-        const result = space === "global" ? classifyGlobal(address, site.width, siteWarps, siteBlockText, grid) : classifyShared(address, site.width, siteWarps, siteBlockText, grid);
+        const result = classifyAccess(space, address, site.width, siteWarps, siteBlockText, grid);
         accesses.push([
           index,
           {

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-JCZ223VH.js";
+} from "./chunk-QPCCFMN4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-JCBGN55K.js";
+} from "./chunk-VVLWHRYY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-TWQQWB3Q.js";
+import "./chunk-X7YYWRB3.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-6M7VKD6X.js";
+import "./chunk-ZH5NAB3X.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCZ223VH.js";
+import "./chunk-QPCCFMN4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

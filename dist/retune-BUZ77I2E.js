@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-ZA52JKOY.js";
+} from "./chunk-WZP5RI33.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-MT632YMD.js";
-import "./chunk-TWQQWB3Q.js";
+} from "./chunk-INQI4VMX.js";
+import "./chunk-X7YYWRB3.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-4FE5L3NE.js";
+} from "./chunk-MYEU5ZJ5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCZ223VH.js";
+import "./chunk-QPCCFMN4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";

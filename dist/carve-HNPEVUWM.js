@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-ZA52JKOY.js";
-import "./chunk-MT632YMD.js";
-import "./chunk-TWQQWB3Q.js";
+} from "./chunk-WZP5RI33.js";
+import "./chunk-INQI4VMX.js";
+import "./chunk-X7YYWRB3.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4FE5L3NE.js";
+import "./chunk-MYEU5ZJ5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCZ223VH.js";
+import "./chunk-QPCCFMN4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-2DIWL3II.js";
