@@ -150,6 +150,8 @@ export interface SassLineCount {
   file: string;
   line: number;
   instructions: number;
+  /** Global loads and stores among them (LDG, STG); absent when none. */
+  globalMemory?: number;
   /** The subroutine symbol inside the function's section that holds them (an out-of-line
    * `.func`, or a toolkit routine such as `$__internal_0_$__cuda_sm20_div_u16`). */
   subroutine?: string;

@@ -379,7 +379,24 @@ interface CallContext {
   summaries: Map<string, FunctionResult>;
   bodies: Map<string, PtxFunction>;
   /** Per-line tallies for the SASS estimate: each function's own static PTX per line, by name; null when not wanted. */
-  ownLines: Map<string, Map<string, number>> | null;
+  ownLines: Map<string, Pick<LineTally, 'own' | 'ownGlobalMemory' | 'ownLoopWeights'>> | null;
+}
+
+function innermostLoops(cfg: Cfg, loops: readonly LoopInfo[]): string[] {
+  const depth = new Array<number>(cfg.blocks.length).fill(-1);
+  const loopOf = new Array<string>(cfg.blocks.length).fill('');
+  for (const loop of loops)
+    for (const block of loop.blocks)
+      if (loop.depth > depth[block]) {
+        depth[block] = loop.depth;
+        loopOf[block] = String(loop.header);
+      }
+  return loopOf;
+}
+
+/** A load or store the opcode places in global memory: one LDG / STG in SASS. */
+function isGlobalLoadOrStore(ins: Instruction, c: Classified): boolean {
+  return c.space === 'global' && (ins.mnemonic === 'ld' || ins.mnemonic === 'ldu' || ins.mnemonic === 'st');
 }
 
 function callContext(module: PtxModule, root: string, lines: boolean): CallContext {
@@ -437,7 +454,9 @@ function analyzeFunction(
   };
   const calleeCounts: Array<[InstructionMixCounts, number]> = [];
   const lines = context.ownLines ? emptyTally(fn.name) : null;
-  context.ownLines?.set(fn.name, lines!.own);
+  context.ownLines?.set(fn.name, lines!);
+  // The innermost loop of each block ('' outside loops), for the SASS estimate's copies per loop.
+  const innermostLoop = lines ? innermostLoops(cfg, loops) : [];
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.
   const calleeBlocking: number[] = [];
   let cutRecursion = false;
@@ -459,7 +478,7 @@ function analyzeFunction(
       const w = weights[s];
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
-      if (lines) tallyInstruction(lines, sourceKey(ins.source), w);
+      if (lines) tallyInstruction(lines, sourceKey(ins.source), w, isGlobalLoadOrStore(ins, c), innermostLoop[block.id]);
       if (w === 0) continue;
       dynamicTally[slot] += w;
       totals.weighted += c.weight * w;

@@ -6,9 +6,9 @@
 // once per thread. Toolkit routines ptxas calls only for rare operands (`…slowpath`,
 // `…mediumpath`: denormals, overflow, special values) count 0; other toolkit routines
 // (`__cuda_sm20_div_u16`, `…div_s64`, `…div_rn_f64_full`) once per thread.
-// Known limit: where ptxas unrolls a PTX loop again (a runtime-bound loop nvcc already unrolled
-// by 4, a short inner loop fully), its copies raise the line's SASS count while each runs less
-// often, and the estimate counts them too often.
+// Where ptxas unrolls a PTX loop again (a runtime-bound loop nvcc already unrolled by 4, a short
+// inner loop fully), its copies raise the line's SASS count while each runs less often: the
+// copies are counted by LDG / STG against the loop's PTX global loads and stores (one each).
 import path from 'node:path';
 import type { SassLineCount } from '../model/types.js';
 import type { SourceLocation } from './ast.js';
@@ -17,13 +17,23 @@ import type { SourceLocation } from './ast.js';
 export interface LineTally {
   /** This function's own PTX instructions per line. */
   own: Map<string, number>;
+  /** This function's own global loads and stores (ld.global, st.global) per line. */
+  ownGlobalMemory: Map<string, number>;
+  /** Per line, the executions of its own instructions by innermost loop ('' outside loops). */
+  ownLoopWeights: Map<string, Map<string, number>>;
   /** Executions per thread per line, this function's and its callees' (scaled by the calls). */
   weighted: Map<string, number>;
   /** Functions reached from this one (itself included), whose static instructions share the kernel's SASS. */
   reachable: Set<string>;
 }
 
-export const emptyTally = (name: string): LineTally => ({ own: new Map(), weighted: new Map(), reachable: new Set([name]) });
+export const emptyTally = (name: string): LineTally => ({
+  own: new Map(),
+  ownGlobalMemory: new Map(),
+  ownLoopWeights: new Map(),
+  weighted: new Map(),
+  reachable: new Set([name]),
+});
 
 /** The key a PTX `.loc` and a line-table row share: normalised file path and line. */
 export const lineKey = (file: string, line: number): string => `${path.posix.normalize(file)}\0${line}`;
@@ -40,9 +50,13 @@ export function addCallee(into: LineTally, callee: LineTally, times: number): vo
   for (const name of callee.reachable) into.reachable.add(name);
 }
 
-export function tallyInstruction(into: LineTally, key: string | null, weight: number): void {
+export function tallyInstruction(into: LineTally, key: string | null, weight: number, globalMemory = false, loop = ''): void {
   if (key === null) return;
   add(into.own, key, 1);
+  if (globalMemory) add(into.ownGlobalMemory, key, 1);
+  let byLoop = into.ownLoopWeights.get(key);
+  if (byLoop === undefined) into.ownLoopWeights.set(key, (byLoop = new Map<string, number>()));
+  add(byLoop, loop, weight);
   if (weight !== 0) add(into.weighted, key, weight);
 }
 
@@ -53,10 +67,41 @@ const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 export function estimateSassInstructions(
   lines: readonly SassLineCount[],
   tally: LineTally,
-  ownOf: (name: string) => Map<string, number> | undefined,
+  ownOf: (name: string) => Pick<LineTally, 'own' | 'ownGlobalMemory' | 'ownLoopWeights'> | undefined,
 ): number {
   const statics = new Map<string, number>();
-  for (const name of tally.reachable) for (const [key, value] of ownOf(name) ?? []) add(statics, key, value);
+  const staticGlobalMemory = new Map<string, number>();
+  // Each line belongs to the loop where most of its executions happen ('NAME:' outside loops).
+  const loopWeights = new Map<string, Map<string, number>>();
+  for (const name of tally.reachable) {
+    const own = ownOf(name);
+    for (const [key, value] of own?.own ?? []) add(statics, key, value);
+    for (const [key, value] of own?.ownGlobalMemory ?? []) add(staticGlobalMemory, key, value);
+    for (const [key, byLoop] of own?.ownLoopWeights ?? []) {
+      let merged = loopWeights.get(key);
+      if (merged === undefined) loopWeights.set(key, (merged = new Map<string, number>()));
+      for (const [loop, weight] of byLoop) add(merged, `${name}:${loop}`, weight);
+    }
+  }
+  const loopOf = new Map<string, string>();
+  for (const [key, byLoop] of loopWeights) {
+    let best: string | null = null;
+    for (const [loop, weight] of byLoop) if (best === null || weight > byLoop.get(best)!) best = loop;
+    if (best !== null) loopOf.set(key, best);
+  }
+  // Per loop: LDG / STG over PTX global loads and stores of its lines, counted once per line.
+  const loopMemory = new Map<string, { sass: number; ptx: number }>();
+  const counted = new Set<string>();
+  for (const entry of lines) {
+    const key = lineKey(entry.file, entry.line);
+    const loop = loopOf.get(key);
+    if (!loop || loop.endsWith(':')) continue;
+    const memory = loopMemory.get(loop) ?? { sass: 0, ptx: 0 };
+    memory.sass += entry.globalMemory ?? 0;
+    if (!counted.has(key)) memory.ptx += staticGlobalMemory.get(key) ?? 0;
+    counted.add(key);
+    loopMemory.set(loop, memory);
+  }
   let total = 0;
   for (const entry of lines) {
     if (entry.subroutine !== undefined && TOOLKIT_ROUTINE.test(entry.subroutine)) {
@@ -65,7 +110,20 @@ export function estimateSassInstructions(
     }
     const key = lineKey(entry.file, entry.line);
     const count = statics.get(key) ?? 0;
-    total += count > 0 ? (entry.instructions * (tally.weighted.get(key) ?? 0)) / count : entry.instructions;
+    if (count === 0) {
+      total += entry.instructions;
+      continue;
+    }
+    // Copies ptxas made of the line's code (a loop unrolled again, a short loop unrolled
+    // whole): each global load or store is one LDG / STG, so more of them than the PTX has
+    // means that many copies, each running its share of the executions.
+    // A line of a loop takes its loop's copies (the loop control and arithmetic are copied with the loads).
+    const loop = loopOf.get(key);
+    const inLoop = loop && !loop.endsWith(':') ? loopMemory.get(loop) : undefined;
+    const [sassMemory, ptxMemory] =
+      inLoop && inLoop.ptx > 0 ? [inLoop.sass, inLoop.ptx] : [entry.globalMemory ?? 0, staticGlobalMemory.get(key) ?? 0];
+    const copies = ptxMemory > 0 && sassMemory > ptxMemory ? sassMemory / ptxMemory : 1;
+    total += (entry.instructions * (tally.weighted.get(key) ?? 0)) / count / copies;
   }
   return total;
 }

@@ -208,12 +208,15 @@ function addRange(
   start: number,
   end: number,
   subroutines: ElfSymbol[],
+  globalMemoryIn: (from: number, to: number) => number,
 ): void {
   const add = (from: number, to: number, subroutine: string | null) => {
     if (to <= from) return;
     const key = `${file}\0${line}\0${subroutine ?? ''}`;
     const entry = into.get(key) ?? { file, line, instructions: 0, ...(subroutine ? { subroutine } : {}) };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
+    const memory = globalMemoryIn(from, to);
+    if (memory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + memory;
     into.set(key, entry);
   };
   let at = start;
@@ -232,6 +235,17 @@ function addRange(
 // prints them): NOP, and BRA guarded by PT (always taken).
 const NOP = 0x918;
 const BRA_ALWAYS = 0x7947;
+/** LDG and STG in bits 0-11: 0x381 / 0x386 on sm_75, 0x981 / 0x986 with a uniform descriptor (sm_90), as the recorded listings show. */
+const GLOBAL_MEMORY_OPCODES = new Set([0x381, 0x386, 0x981, 0x986]);
+
+/** LDG / STG instructions among the section's bytes [from, to). */
+function globalMemoryCount(r: ByteReader, text: ElfSection, from: number, to: number): number {
+  let count = 0;
+  for (let at = from; at < to; at += SASS_INSTRUCTION_BYTES) {
+    if (GLOBAL_MEMORY_OPCODES.has(Number(r.u64(text.offset + at, 'SASS instruction') & 0xfffn))) count++;
+  }
+  return count;
+}
 
 /** An always-taken BRA to itself: the offset -16 bytes in bits 32-63 (sm_75's encoding), or -4
  * words split over bits 16-23 and 34-63 (sm_90's), as the fixtures' cuobjdump listings show. */
@@ -325,7 +339,9 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
-          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines);
+          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines, (from, to) =>
+            globalMemoryCount(r, text, from, to),
+          );
         }
         padding.set(name, (text.size - executable) / SASS_INSTRUCTION_BYTES);
         counts.set(name, lines);

@@ -11,6 +11,7 @@ import { analyzeModule, type AnalyzeModuleInput } from '../../src/analysis/index
 import { readSassLines } from '../../src/toolchain/index.js';
 import { findNvcc } from '../../src/toolchain/nvcc.js';
 import { analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights } from '../../src/ptx/index.js';
+import { emptyTally, estimateSassInstructions, lineKey, tallyInstruction } from '../../src/ptx/sass-estimate.js';
 import { launchArguments, measurements } from './h100.js';
 
 const SASS = path.resolve(import.meta.dirname, '../fixtures/sass');
@@ -77,9 +78,31 @@ describe('perThread.sassInstructions on lines.cu', () => {
   });
 });
 
+describe('copies ptxas makes of a loop', () => {
+  it("each copy runs its share: the loop's LDG and STG against its PTX global loads and stores", () => {
+    // Line 10, a loop body: 4 PTX instructions, 2 of them global loads, 64 executions each;
+    // ptxas made 4 copies: 24 SASS with 8 LDG. Line 11, the loop's control: 3 PTX executed 64
+    // times, 9 SASS and no load: its loop's copies apply to it too. Line 12: outside loops.
+    const tally = emptyTally('k');
+    for (let i = 0; i < 4; i++) tallyInstruction(tally, lineKey('a.cu', 10), 64, i < 2, '5');
+    for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 11), 64, false, '5');
+    for (let i = 0; i < 2; i++) tallyInstruction(tally, lineKey('a.cu', 12), 1, false, '');
+    const lines = [
+      { file: 'a.cu', line: 10, instructions: 24, globalMemory: 8 },
+      { file: 'a.cu', line: 11, instructions: 9 },
+      { file: 'a.cu', line: 12, instructions: 3 },
+    ];
+    expect(estimateSassInstructions(lines, tally, () => tally)).toBe((24 * 64) / 4 + (9 * 64) / 4 + 3);
+    // Without copies (as many LDG as PTX loads) every SASS instruction runs as often as its PTX.
+    const once = lines.map((e) => (e.line === 10 ? { ...e, instructions: 6, globalMemory: 2 } : e));
+    expect(estimateSassInstructions(once, tally, () => tally)).toBe(6 * 64 + 9 * 64 + 3);
+  });
+});
+
 describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'carve-sass-est-'));
   const estimates = new Map<string, { estimate: number; ptx: number; measured: number; lineTotal: number }>();
+  const memoryOf = new Map<string, number>();
   beforeAll(async () => {
     const nvcc = await findNvcc();
     if (!nvcc) throw new Error('nvcc not found (PATH, $CUDA_HOME, /usr/local/cuda/bin): these tests need the CUDA toolkit');
@@ -98,6 +121,10 @@ describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', ()
         const cfg = buildCfg(fn);
         const loops = findLoops(cfg, options);
         const lines = table.functions.get(fn.name)!;
+        memoryOf.set(
+          fn.name,
+          lines.reduce((sum, e) => sum + (e.globalMemory ?? 0), 0),
+        );
         const a = analyzeInstructions(module, fn, cfg, loops, statementWeights(cfg, loops), options, lines);
         estimates.set(fn.name, {
           estimate: a.perThread.sassInstructions!,
@@ -122,6 +149,21 @@ describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', ()
       listedCount.set(chunk.split(/\s/)[0], [...chunk.matchAll(/^\s+\/\*[0-9a-f]{4}\*\//gm)].length);
     expect(estimates.size).toBe(21);
     for (const [name, e] of estimates) expect(e.lineTotal, name).toBe(listedCount.get(name));
+  });
+
+  it('LDG and STG per kernel as cuobjdump listed them there', () => {
+    const listings = ['loops', 'sgemm', 'kernels'].map((n) =>
+      readFileSync(path.resolve(PTX, `../../../device/ptx-inst/results/${n}.sass.txt`), 'utf8'),
+    );
+    const listedMemory = new Map<string, number>();
+    for (const chunk of listings
+      .join('\n')
+      .split(/Function : /)
+      .slice(1))
+      listedMemory.set(chunk.split(/\s/)[0], [...chunk.matchAll(/^\s+\/\*[0-9a-f]{4}\*\/\s+(@!?P\w+\s+)?(LDG|STG)\b/gm)].length);
+    expect([...estimates.keys()].map((name) => [name, memoryOf.get(name)])).toEqual(
+      [...estimates.keys()].map((name) => [name, listedMemory.get(name)]),
+    );
   });
 
   it('a rolled loop of 64 trips (rolled64): 547 against 526 measured', () => {

@@ -19,12 +19,15 @@ const bytes = (name: string) => new Uint8Array(readFileSync(path.join(DIR, name)
 interface Listing {
   /** Section -> 'file:line[:subroutine]' -> instructions, padding left out. */
   counts: Map<string, Map<string, number>>;
+  /** Section -> 'file:line[:subroutine]' -> LDG and STG instructions among them. */
+  globalMemory: Map<string, Map<string, number>>;
   padding: Map<string, number>;
 }
 
 /** Counts nvdisasm -g -c's instructions per annotated line; trailing NOPs and a BRA to its own label are padding. */
 function readListing(text: string): Listing {
   const counts = new Map<string, Map<string, number>>();
+  const globalMemory = new Map<string, Map<string, number>>();
   const padding = new Map<string, number>();
   for (const chunk of text.split(/^\/\/-+ \.text\./m).slice(1)) {
     const name = chunk.split(/\s/)[0];
@@ -50,11 +53,16 @@ function readListing(text: string): Listing {
     const last = rows[end - 1];
     if (last && last.label !== null && last.text === `BRA \`(${last.label})`) end--;
     const perLine = new Map<string, number>();
-    for (const row of rows.slice(0, end)) perLine.set(row.key, (perLine.get(row.key) ?? 0) + 1);
+    const memoryPerLine = new Map<string, number>();
+    for (const row of rows.slice(0, end)) {
+      perLine.set(row.key, (perLine.get(row.key) ?? 0) + 1);
+      if (/^(@!?P\w+\s+)?(LDG|STG)\b/.test(row.text)) memoryPerLine.set(row.key, (memoryPerLine.get(row.key) ?? 0) + 1);
+    }
     counts.set(name, perLine);
+    globalMemory.set(name, memoryPerLine);
     padding.set(name, rows.length - end);
   }
-  return { counts, padding };
+  return { counts, globalMemory, padding };
 }
 
 const asKeys = (lines: readonly SassLineCount[]) =>
@@ -71,6 +79,21 @@ describe('readSassLines against nvdisasm -g', () => {
         expect(asKeys(lines), name).toEqual(listing.counts.get(name));
         expect(table.padding.get(name), name).toBe(listing.padding.get(name));
       }
+    });
+
+    it(`${arch}: the LDG and STG instructions of each source line`, () => {
+      const table = readSassLines(bytes(`lines.${arch}.cubin`), `lines.${arch}.cubin`);
+      const listing = readListing(readFileSync(path.join(DIR, `h100/lines.${arch}.nvdisasm.txt`), 'utf8'));
+      let total = 0;
+      for (const [name, lines] of table.functions) {
+        const memory = new Map<string, number>();
+        for (const e of lines) {
+          if (e.globalMemory) memory.set(`${path.basename(e.file)}:${e.line}${e.subroutine ? `:${e.subroutine}` : ''}`, e.globalMemory);
+        }
+        expect(memory, name).toEqual(listing.globalMemory.get(name));
+        for (const n of memory.values()) total += n;
+      }
+      expect(total).toBe(10);
     });
   }
 
