@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-ZH5NAB3X.js";
+} from "./chunk-NTHYBG3V.js";
 import {
   analyzeVariantJob
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-QPCCFMN4.js";
+import "./chunk-SZO64GNM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-2DIWL3II.js";
+import "./chunk-DC6PFSLV.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-QMUWDXFR.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-INQI4VMX.js";
+} from "./chunk-5FHATEFY.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-VVLWHRYY.js";
+} from "./chunk-ZBBKQ47G.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-X7YYWRB3.js";
+} from "./chunk-IV5EUJKX.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ZH5NAB3X.js";
+import "./chunk-NTHYBG3V.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-QPCCFMN4.js";
+import "./chunk-SZO64GNM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -48,7 +48,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-2DIWL3II.js";
+import "./chunk-DC6PFSLV.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

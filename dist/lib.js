@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-YBNLAFF7.js";
+} from "./chunk-RXL62HJ7.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-VVLWHRYY.js";
+} from "./chunk-ZBBKQ47G.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-X7YYWRB3.js";
+import "./chunk-IV5EUJKX.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ZH5NAB3X.js";
+import "./chunk-NTHYBG3V.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-QPCCFMN4.js";
+} from "./chunk-SZO64GNM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -47,7 +47,7 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-2DIWL3II.js";
+} from "./chunk-DC6PFSLV.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

@@ -3,23 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-VVLWHRYY.js";
+} from "./chunk-ZBBKQ47G.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-X7YYWRB3.js";
+import "./chunk-IV5EUJKX.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ZH5NAB3X.js";
+import "./chunk-NTHYBG3V.js";
 import {
   loadConfigFile
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-QPCCFMN4.js";
+import "./chunk-SZO64GNM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-2DIWL3II.js";
+import "./chunk-DC6PFSLV.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

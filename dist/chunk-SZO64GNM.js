@@ -7,7 +7,7 @@ import {
 } from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-2DIWL3II.js";
+} from "./chunk-DC6PFSLV.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -3493,7 +3493,13 @@ function functionFacts(fn) {
 
 // src/ptx/sass-estimate.ts
 import path from "node:path";
-var emptyTally = (name) => ({ own: /* @__PURE__ */ new Map(), weighted: /* @__PURE__ */ new Map(), reachable: /* @__PURE__ */ new Set([name]) });
+var emptyTally = (name) => ({
+  own: /* @__PURE__ */ new Map(),
+  ownGlobalMemory: /* @__PURE__ */ new Map(),
+  ownLoopWeights: /* @__PURE__ */ new Map(),
+  weighted: /* @__PURE__ */ new Map(),
+  reachable: /* @__PURE__ */ new Set([name])
+});
 var lineKey = (file, line) => `${path.posix.normalize(file)}\0${line}`;
 function sourceKey(source) {
   return source?.file ? lineKey(source.file, source.line) : null;
@@ -3503,16 +3509,49 @@ function addCallee(into, callee, times) {
   for (const [key2, value] of callee.weighted) add(into.weighted, key2, value * times);
   for (const name of callee.reachable) into.reachable.add(name);
 }
-function tallyInstruction(into, key2, weight) {
+function tallyInstruction(into, key2, weight, globalMemory = false, loop = "") {
   if (key2 === null) return;
   add(into.own, key2, 1);
+  if (globalMemory) add(into.ownGlobalMemory, key2, 1);
+  let byLoop = into.ownLoopWeights.get(key2);
+  if (byLoop === void 0) into.ownLoopWeights.set(key2, byLoop = /* @__PURE__ */ new Map());
+  add(byLoop, loop, weight);
   if (weight !== 0) add(into.weighted, key2, weight);
 }
 var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
 var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 function estimateSassInstructions(lines, tally, ownOf) {
   const statics = /* @__PURE__ */ new Map();
-  for (const name of tally.reachable) for (const [key2, value] of ownOf(name) ?? []) add(statics, key2, value);
+  const staticGlobalMemory = /* @__PURE__ */ new Map();
+  const loopWeights = /* @__PURE__ */ new Map();
+  for (const name of tally.reachable) {
+    const own = ownOf(name);
+    for (const [key2, value] of own?.own ?? []) add(statics, key2, value);
+    for (const [key2, value] of own?.ownGlobalMemory ?? []) add(staticGlobalMemory, key2, value);
+    for (const [key2, byLoop] of own?.ownLoopWeights ?? []) {
+      let merged = loopWeights.get(key2);
+      if (merged === void 0) loopWeights.set(key2, merged = /* @__PURE__ */ new Map());
+      for (const [loop, weight] of byLoop) add(merged, `${name}:${loop}`, weight);
+    }
+  }
+  const loopOf = /* @__PURE__ */ new Map();
+  for (const [key2, byLoop] of loopWeights) {
+    let best = null;
+    for (const [loop, weight] of byLoop) if (best === null || weight > byLoop.get(best)) best = loop;
+    if (best !== null) loopOf.set(key2, best);
+  }
+  const loopMemory = /* @__PURE__ */ new Map();
+  const counted = /* @__PURE__ */ new Set();
+  for (const entry of lines) {
+    const key2 = lineKey(entry.file, entry.line);
+    const loop = loopOf.get(key2);
+    if (!loop || loop.endsWith(":")) continue;
+    const memory = loopMemory.get(loop) ?? { sass: 0, ptx: 0 };
+    memory.sass += entry.globalMemory ?? 0;
+    if (!counted.has(key2)) memory.ptx += staticGlobalMemory.get(key2) ?? 0;
+    counted.add(key2);
+    loopMemory.set(loop, memory);
+  }
   let total = 0;
   for (const entry of lines) {
     if (entry.subroutine !== void 0 && TOOLKIT_ROUTINE.test(entry.subroutine)) {
@@ -3521,7 +3560,15 @@ function estimateSassInstructions(lines, tally, ownOf) {
     }
     const key2 = lineKey(entry.file, entry.line);
     const count = statics.get(key2) ?? 0;
-    total += count > 0 ? entry.instructions * (tally.weighted.get(key2) ?? 0) / count : entry.instructions;
+    if (count === 0) {
+      total += entry.instructions;
+      continue;
+    }
+    const loop = loopOf.get(key2);
+    const inLoop = loop && !loop.endsWith(":") ? loopMemory.get(loop) : void 0;
+    const [sassMemory, ptxMemory] = inLoop && inLoop.ptx > 0 ? [inLoop.sass, inLoop.ptx] : [entry.globalMemory ?? 0, staticGlobalMemory.get(key2) ?? 0];
+    const copies = ptxMemory > 0 && sassMemory > ptxMemory ? sassMemory / ptxMemory : 1;
+    total += entry.instructions * (tally.weighted.get(key2) ?? 0) / count / copies;
   }
   return total;
 }
@@ -3818,6 +3865,20 @@ function loopControlBlocks(cfg, loops) {
   }
   return control;
 }
+function innermostLoops(cfg, loops) {
+  const depth = new Array(cfg.blocks.length).fill(-1);
+  const loopOf = new Array(cfg.blocks.length).fill("");
+  for (const loop of loops)
+    for (const block of loop.blocks)
+      if (loop.depth > depth[block]) {
+        depth[block] = loop.depth;
+        loopOf[block] = String(loop.header);
+      }
+  return loopOf;
+}
+function isGlobalLoadOrStore(ins, c) {
+  return c.space === "global" && (ins.mnemonic === "ld" || ins.mnemonic === "ldu" || ins.mnemonic === "st");
+}
 function callContext(module, root, lines) {
   const bodies = /* @__PURE__ */ new Map();
   for (const f of module.functions) if (f.hasBody && !bodies.has(f.name)) bodies.set(f.name, f);
@@ -3860,7 +3921,8 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
   };
   const calleeCounts = [];
   const lines = context.ownLines ? emptyTally(fn.name) : null;
-  context.ownLines?.set(fn.name, lines.own);
+  context.ownLines?.set(fn.name, lines);
+  const innermostLoop = lines ? innermostLoops(cfg, loops) : [];
   const calleeBlocking = [];
   let cutRecursion = false;
   for (const block of cfg.blocks) {
@@ -3878,7 +3940,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
       const w = weights[s];
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
-      if (lines) tallyInstruction(lines, sourceKey(ins.source), w);
+      if (lines) tallyInstruction(lines, sourceKey(ins.source), w, isGlobalLoadOrStore(ins, c), innermostLoop[block.id]);
       if (w === 0) continue;
       dynamicTally[slot] += w;
       totals.weighted += c.weight * w;

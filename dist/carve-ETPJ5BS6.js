@@ -6,17 +6,17 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-WZP5RI33.js";
-import "./chunk-INQI4VMX.js";
-import "./chunk-X7YYWRB3.js";
+} from "./chunk-DF76GUFX.js";
+import "./chunk-5FHATEFY.js";
+import "./chunk-IV5EUJKX.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-MYEU5ZJ5.js";
+import "./chunk-3WW55LY6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-QPCCFMN4.js";
+import "./chunk-SZO64GNM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-2DIWL3II.js";
+import "./chunk-DC6PFSLV.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-SUWN4RW3.js")).demoCommand
+    load: async () => (await import("./demo-SUYM7XLW.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-MCGBM56B.js")).analyzeCommand
+    load: async () => (await import("./analyze-IJ32JXZA.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -32,12 +32,12 @@ var commands = [
   {
     name: "resources",
     summary: "print per-kernel resources from a cubin or ptxas -v log",
-    load: async () => (await import("./resources-OUAOZDU2.js")).resourcesCommand
+    load: async () => (await import("./resources-X57WVYI2.js")).resourcesCommand
   },
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-OM5TJVTV.js")).compareCommand
+    load: async () => (await import("./compare-UEP7OVAB.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-HNPEVUWM.js")).carveCommand
+    load: async () => (await import("./carve-ETPJ5BS6.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-HNPEVUWM.js")).mergeCommand
+    load: async () => (await import("./carve-ETPJ5BS6.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-BUZ77I2E.js")).retuneCommand
+    load: async () => (await import("./retune-RQYGG2EW.js")).retuneCommand
   }
 ];
 

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-X7YYWRB3.js";
+} from "./chunk-IV5EUJKX.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-ZH5NAB3X.js";
+} from "./chunk-NTHYBG3V.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -49,7 +49,7 @@ import {
   parsePtxasLog,
   readCubin,
   readSassLinesFile
-} from "./chunk-2DIWL3II.js";
+} from "./chunk-DC6PFSLV.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -1154,12 +1154,14 @@ function addressRelocations(elf, r, debugLine) {
 function diagnostic2(message, file, offset, kernel) {
   return { severity: "warning", stage: "cubin", message, file, offset, ...kernel ? { kernel } : {} };
 }
-function addRange(into, file, line, start, end, subroutines) {
+function addRange(into, file, line, start, end, subroutines, globalMemoryIn) {
   const add = (from, to, subroutine) => {
     if (to <= from) return;
     const key = `${file}\0${line}\0${subroutine ?? ""}`;
     const entry = into.get(key) ?? { file, line, instructions: 0, ...subroutine ? { subroutine } : {} };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
+    const memory = globalMemoryIn(from, to);
+    if (memory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + memory;
     into.set(key, entry);
   };
   let at = start;
@@ -1175,6 +1177,14 @@ function addRange(into, file, line, start, end, subroutines) {
 }
 var NOP = 2328;
 var BRA_ALWAYS = 31047;
+var GLOBAL_MEMORY_OPCODES = /* @__PURE__ */ new Set([897, 902, 2433, 2438]);
+function globalMemoryCount(r, text2, from, to) {
+  let count = 0;
+  for (let at = from; at < to; at += SASS_INSTRUCTION_BYTES) {
+    if (GLOBAL_MEMORY_OPCODES.has(Number(r.u64(text2.offset + at, "SASS instruction") & 0xfffn))) count++;
+  }
+  return count;
+}
 function isSelfBranch(word) {
   if (Number(word & 0xffffn) !== BRA_ALWAYS) return false;
   const low = Number(word >> 16n & 0xffn);
@@ -1258,7 +1268,15 @@ function readSassLines(bytes, file) {
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
-          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines);
+          addRange(
+            lines,
+            path.posix.normalize(unit.files[rows[i].file]),
+            rows[i].line,
+            start,
+            stop,
+            subroutines,
+            (from, to) => globalMemoryCount(r, text2, from, to)
+          );
         }
         padding.set(name, (text2.size - executable) / SASS_INSTRUCTION_BYTES);
         counts.set(name, lines);

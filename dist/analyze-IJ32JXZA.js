@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-QPCCFMN4.js";
+} from "./chunk-SZO64GNM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -16,7 +16,7 @@ import {
   compileCuda,
   findNvcc,
   readSassLinesFile
-} from "./chunk-2DIWL3II.js";
+} from "./chunk-DC6PFSLV.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

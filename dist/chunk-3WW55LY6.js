@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-QPCCFMN4.js";
+} from "./chunk-SZO64GNM.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -19,7 +19,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-2DIWL3II.js";
+} from "./chunk-DC6PFSLV.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-VVLWHRYY.js";
+} from "./chunk-ZBBKQ47G.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-X7YYWRB3.js";
+import "./chunk-IV5EUJKX.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ZH5NAB3X.js";
+import "./chunk-NTHYBG3V.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-QPCCFMN4.js";
+import "./chunk-SZO64GNM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -39,7 +39,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-2DIWL3II.js";
+import "./chunk-DC6PFSLV.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

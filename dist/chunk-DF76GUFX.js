@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-INQI4VMX.js";
+} from "./chunk-5FHATEFY.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-X7YYWRB3.js";
+} from "./chunk-IV5EUJKX.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

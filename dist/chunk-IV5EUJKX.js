@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-MYEU5ZJ5.js";
+} from "./chunk-3WW55LY6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
