@@ -201,7 +201,10 @@ export interface ClosingBranch {
   fallthrough: number;
 }
 
-export function closingBranch(cfg: Cfg, block: number): ClosingBranch | null {
+export function closingBranch(
+  cfg: Pick<Cfg, 'fn'> & { blocks: ReadonlyArray<Pick<BasicBlock, 'statements' | 'successors'>> },
+  block: number,
+): ClosingBranch | null {
   const node = cfg.blocks[block];
   if (node.successors.length !== 2) return null;
   const statement = node.statements[node.statements.length - 1];

@@ -7,7 +7,7 @@
 // bytes the way Nsight Compute averages them (over threads launched).
 import { closingBranch, dominates, type Cfg, type ClosingBranch } from './cfg.js';
 import { forEachThread, scopeFor, volume } from './threads.js';
-import type { ValueResolver } from './values.js';
+import type { CountedLoop, ValueResolver } from './values.js';
 
 export interface GuardLaunch {
   block: [number, number, number] | null;
@@ -152,15 +152,6 @@ export function threadReaches(reach: ThreadReach, blockIndex: number, threadInde
   return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
 }
 
-/** A counted loop's induction, for branches inside it that depend on the iteration. */
-export interface LoopInduction {
-  header: number;
-  blocks: number[];
-  register: string;
-  /** Header values of `register` for the thread whose %tid / %ctaid are set in the resolver. */
-  headerValues: () => number[] | null;
-}
-
 /** Thread x iteration evaluations at most, over all in-loop branches. */
 const LOOP_EVALUATION_LIMIT = 1 << 20;
 
@@ -173,15 +164,15 @@ export function loopBranchScale(
   cfg: Cfg,
   resolver: ValueResolver,
   launch: GuardLaunch,
-  inductions: readonly LoopInduction[],
+  inductions: readonly CountedLoop[],
   reach: ThreadReach | null,
   decidedNext: readonly number[],
 ): { scale: number[]; resolvedBranches: number[]; scope: 'block' | 'grid'; threads: number } | null {
   const block = launch.block;
   if (!block || inductions.length === 0) return null;
   // Innermost counted loop of each block (smallest body).
-  const innermost = new Map<number, LoopInduction>();
-  for (const loop of [...inductions].sort((a, b) => b.blocks.length - a.blocks.length)) for (const b of loop.blocks) innermost.set(b, loop);
+  const innermost = new Map<number, CountedLoop>();
+  for (const loop of [...inductions].sort((a, b) => b.blocks.size - a.blocks.size)) for (const b of loop.blocks) innermost.set(b, loop);
   const scale = new Array<number>(cfg.blocks.length).fill(1);
   const resolvedBranches: number[] = [];
   const resolved = new Set(reach?.resolvedBranches ?? []);
@@ -193,7 +184,7 @@ export function loopBranchScale(
     const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
     if (!loop || !branch) continue;
     // if / if-else inside the body only: loop exits and back edges are the trip count's business.
-    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
+    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.has(s))) continue;
     const taken = (): boolean | null => {
       const value = resolver.predicateRegister(branch.register, b, branch.statement);
       return value === null ? null : value !== branch.negated;

@@ -2,7 +2,7 @@
 // per-thread estimates and Ryoo's regions.
 export type * from './ast.js';
 export { parsePtx, immediateValue } from './parser.js';
-export { buildCfg, dominates, type BasicBlock, type Cfg } from './cfg.js';
+export { buildCfg, closingBranch, dominates, type BasicBlock, type Cfg } from './cfg.js';
 export { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
 export { ValueResolver, sources, type Resolved } from './values.js';
 export { destinations } from './destinations.js';

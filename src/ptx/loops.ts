@@ -6,10 +6,10 @@
 import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { closingBranch, dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
-import { loopBranchScale, reachesFrom, threadReach, threadReaches, type LoopInduction, type ThreadReach } from './guards.js';
+import { loopBranchScale, reachesFrom, threadReach, threadReaches, type ThreadReach } from './guards.js';
 import { forEachThread, scopeFor, volume } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
-import { ValueResolver, bitsOf, compare, isFloatType } from './values.js';
+import { ValueResolver, bitsOf, compare, isFloatType, type CountedLoop } from './values.js';
 
 export interface LoopInfo {
   id: number;
@@ -72,22 +72,18 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
     for (const b of reach.resolvedBranches) cfg.decided![b] = 1;
     cfg.threadGuards = { branches: reach.resolvedBranches.length, scope: reach.scope, threads: reach.pathOfThread.length };
   }
-  const inductions: LoopInduction[] = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, inductions);
+    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, resolver.countedLoops);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header]) {
-      inductions.push({
-        header: loop.header,
-        blocks: loop.blocks,
-        register: counted.inductionRegister,
-        headerValues: counted.headerValues,
-      });
-      // A later loop may start where this one stops (the unrolled body after nvcc's remainder prologue).
+      // For loops inside it (their start or bound), branches on its index, and a later loop
+      // starting where this one stops (the unrolled body after nvcc's remainder prologue).
+      const blocks = new Set(loop.blocks);
       resolver.countedLoops.push({
         header: loop.header,
-        blocks: new Set(loop.blocks),
+        blocks,
         register: counted.inductionRegister,
         headerValues: counted.headerValues,
+        valueAt: (register, iteration, depth) => inductionAt(cfg, resolver, loop.header, blocks, register, iteration, depth),
       });
     }
     loop.tripCount = counted.tripCount;
@@ -113,7 +109,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
     }
   }
   // Branches inside a counted loop whose outcome follows from the thread and the iteration (`if (tid < s)`).
-  const inLoop = loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext);
+  const inLoop = loopBranchScale(cfg, resolver, launch, resolver.countedLoops, reach, decidedNext);
   if (inLoop) {
     cfg.branchScale = inLoop.scale;
     for (const b of inLoop.resolvedBranches) cfg.decided![b] = 1;
@@ -291,12 +287,12 @@ function tripCount(
   launch: Launch,
   reach: ThreadReach | null,
   decidedNext: readonly number[],
-  enclosing: readonly LoopInduction[],
+  enclosing: readonly CountedLoop[],
 ): Counted {
   // The counted loops around this one (outermost first), whose indices may set this one's start or bound.
   const chain = enclosing
-    .filter((outer) => outer.header !== loop.header && outer.blocks.includes(loop.header))
-    .sort((a, b) => b.blocks.length - a.blocks.length);
+    .filter((outer) => outer.header !== loop.header && outer.blocks.has(loop.header))
+    .sort((a, b) => b.blocks.size - a.blocks.size);
   const parent = chain.length ? chain[chain.length - 1] : null;
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
@@ -537,7 +533,7 @@ interface Linked {
  * The temporary of a copy-latch induction (`t = s << 1; setp t < n; mov s, t`): nvcc tests the
  * next value before copying it back, so the test reads the induction after its update.
  */
-function nextValueOf(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, temporary: string): Linked | null {
+function nextValueOf(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, temporary: string): Linked | null {
   const defs = (resolver.defs.get(temporary) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length !== 1) return null;
   const def = resolver.instruction(defs[0]);
@@ -550,8 +546,40 @@ function nextValueOf(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, tem
   return { induction: iv, offset: 0, at: defs[0], next: true };
 }
 
+/**
+ * `register` at the loop header in `iteration` (0 = the first), when it is an induction the
+ * loop updates once per iteration (its update on every path around the loop): its entry value
+ * stepped that many times.
+ */
+function inductionAt(
+  cfg: Cfg,
+  resolver: ValueResolver,
+  header: number,
+  inLoop: ReadonlySet<number>,
+  register: string,
+  iteration: number,
+  depth: number,
+): number | null {
+  const iv = induction(cfg, resolver, inLoop, register);
+  if (!iv || iteration > SEQUENCE_LIMIT) return null;
+  const updateBlock = cfg.blockOfStatement[iv.update];
+  for (const latch of cfg.blocks[header].predecessors) if (inLoop.has(latch) && !dominates(cfg, updateBlock, latch)) return null;
+  let value: number | null = null;
+  for (const p of cfg.blocks[header].predecessors) {
+    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+    const entering = resolver.register(register, p, -1, depth).value;
+    if (entering === null || (value !== null && entering !== value)) return null;
+    value = entering;
+  }
+  if (value === null) return null;
+  const bits = bitsOf(iv.type);
+  const unsigned = iv.type.startsWith('u');
+  for (let k = 0; k < iteration; k++) value = applyStep(iv, value, bits, unsigned);
+  return value;
+}
+
 /** An operand that is an induction register, or induction register + loop-invariant constant. */
-function linked(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, op: Operand, block: number, at: number): Linked | null {
+function linked(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, op: Operand, block: number, at: number): Linked | null {
   if (op.kind !== 'register') return null;
   const direct = induction(cfg, resolver, inLoop, op.name);
   if (direct) return { induction: direct, offset: 0, at };
@@ -596,7 +624,7 @@ function linked(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, op: Oper
 }
 
 /** Why `register = iv + x` could not be used: x is loop-invariant but unknown (e.g. a parameter). */
-function unresolvedOffset(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, register: string): string | null {
+function unresolvedOffset(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, register: string): string | null {
   const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length !== 1) return null;
   const def = resolver.instruction(defs[0]);
@@ -614,7 +642,7 @@ function unresolvedOffset(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>
 }
 
 /** A register updated exactly once in the loop as r = r (+|-|>>|<<|*|/) constant. */
-function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, register: string): Induction | null {
+function induction(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, register: string): Induction | null {
   const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length !== 1) return null;
   let def = resolver.instruction(defs[0]);
@@ -648,7 +676,7 @@ function induction(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, regis
  * Signed division by 2 as nvcc writes it, `shr.u32 s, r, 31; add u, r, s; shr.s32 t, u, 1`
  * (rounding toward zero): the divisor 2 as an operand, or null when `def` is not that idiom on `register`.
  */
-function signedHalving(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, def: Instruction, register: string): Operand | null {
+function signedHalving(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, def: Instruction, register: string): Operand | null {
   const [, sum, amount] = def.operands;
   if (def.mnemonic !== 'shr' || sum?.kind !== 'register' || amount?.kind !== 'immediate' || amount.value !== 1) return null;
   const only = (name: string) => {
@@ -691,7 +719,7 @@ function describeStep(iv: Induction): string {
   }
 }
 
-function describeInLoop(cfg: Cfg, resolver: ValueResolver, inLoop: Set<number>, register: string): string {
+function describeInLoop(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, register: string): string {
   const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
   if (defs.length === 0) return '';
   const ins = resolver.instruction(defs[0]);
@@ -868,7 +896,7 @@ function nestedCounts(
   resolver: ValueResolver,
   launch: Launch,
   reach: ThreadReach | null,
-  chain: readonly LoopInduction[],
+  chain: readonly CountedLoop[],
   startValue: () => { value: number | null; reason: string },
   tripsFrom: (start: number) => number | null,
 ): { mean: number; contexts: number; scope: string } | string {

@@ -308,7 +308,6 @@ export class ValueResolver {
     const values = loop.headerValues();
     if (values === null) return null;
     if (values.length === 0) return NOT_TAKEN;
-    const branch = closingBranch(this.cfg, from);
     const given = this.special.get(loop.register);
     const iterationKey = `@iteration:${loop.header}`;
     const givenIteration = this.special.get(iterationKey);
@@ -316,11 +315,9 @@ export class ValueResolver {
     // Other inductions of the loop (the index an unrolled loop also advances) at that iteration.
     this.special.set(iterationKey, values.length - 1);
     try {
-      if (branch) {
-        const taken = this.predicateRegister(branch.register, from, branch.statement, depth + 1);
-        if (taken === null) return null;
-        if ((taken !== branch.negated ? branch.target : branch.fallthrough) !== to) return NOT_TAKEN;
-      } else if (this.cfg.blocks[from].successors.length !== 1) return null;
+      const goes = this.branchGoesTo(from, to, depth + 1);
+      if (goes === null || (goes === undefined && this.cfg.blocks[from].successors.length !== 1)) return null;
+      if (goes === false) return NOT_TAKEN;
       return this.register(name, from, -1, depth + 1).value;
     } finally {
       if (given === undefined) this.special.delete(loop.register);
@@ -330,57 +327,32 @@ export class ValueResolver {
     }
   }
 
-  /**
-   * At the header of a counted loop whose iteration is set (valueLeaving): a register updated
-   * once per iteration by `r = r + step` (step invariant) holds start + iteration x step.
-   */
+  /** At the header of a counted loop whose iteration is set (valueLeaving): the loop's own inductions at that iteration. */
   private atIteration(name: string, header: number, depth: number): number | null {
     const iteration = this.special.get(`@iteration:${header}`);
     if (iteration === undefined) return null;
     const loop = this.countedLoops.find((l) => l.header === header);
-    if (!loop) return null;
-    const inside = (this.defs.get(name) ?? []).filter((d) => loop.blocks.has(this.cfg.blockOfStatement[d]));
-    if (inside.length !== 1) return null;
-    const update = this.instruction(inside[0]);
-    if ((update.mnemonic !== 'add' && update.mnemonic !== 'sub') || update.guard || update.modifiers.some((m) => m.startsWith('f')))
-      return null;
-    const [, first, second] = update.operands;
-    const selfFirst = first?.kind === 'register' && first.name === name;
-    if (!selfFirst && !(update.mnemonic === 'add' && second?.kind === 'register' && second.name === name)) return null;
-    const stepOperand = selfFirst ? second : first;
-    if (!stepOperand) return null;
-    const updateBlock = this.cfg.blockOfStatement[inside[0]];
-    // Once per iteration: the update's block lies on every path around the loop.
-    for (const latch of this.cfg.blocks[header].predecessors)
-      if (loop.blocks.has(latch) && !dominates(this.cfg, updateBlock, latch)) return null;
-    if (
-      stepOperand.kind === 'register' &&
-      (this.defs.get(stepOperand.name) ?? []).some((d) => loop.blocks.has(this.cfg.blockOfStatement[d]))
-    )
-      return null;
-    const step = this.operand(stepOperand, updateBlock, inside[0], depth + 1).value;
-    if (step === null) return null;
-    let start: number | null = null;
-    for (const p of this.cfg.blocks[header].predecessors) {
-      if (loop.blocks.has(p) || this.cfg.idom[p] === -1) continue;
-      const v = this.register(name, p, -1, depth + 1).value;
-      if (v === null || (start !== null && v !== start)) return null;
-      start = v;
-    }
-    if (start === null) return null;
-    return update.mnemonic === 'add' ? start + iteration * step : start - iteration * step;
+    return loop ? loop.valueAt(name, iteration, depth + 1) : null;
+  }
+
+  /**
+   * Whether the conditional branch closing `from` goes to `to`, for the values given; null when
+   * its predicate is not known, undefined when `from` does not end in one.
+   */
+  private branchGoesTo(from: number, to: number, depth: number): boolean | null | undefined {
+    const branch = closingBranch(this.cfg, from);
+    if (!branch) return undefined;
+    const value = this.predicateRegister(branch.register, from, branch.statement, depth);
+    return value === null ? null : (value !== branch.negated ? branch.target : branch.fallthrough) === to;
   }
 
   /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
   private edgeFeasible(from: number, to: number, depth: number, hops: number): boolean | null {
     if (hops > MERGE_HOPS) return null;
     const node = this.cfg.blocks[from];
-    const branch = closingBranch(this.cfg, from);
-    if (branch) {
-      const value = this.predicateRegister(branch.register, from, branch.statement, depth);
-      if (value === null) return null;
-      if ((value !== branch.negated ? branch.target : branch.fallthrough) !== to) return false;
-    }
+    const goes = this.branchGoesTo(from, to, depth);
+    if (goes === null) return null;
+    if (goes === false) return false;
     // A block that dominates `to` is reached whenever `to` is.
     if (dominates(this.cfg, from, to)) return true;
     let reached = false;
@@ -552,12 +524,15 @@ function unreachedReason(register: string, code: number): string {
   return `${register} has no definition on every path`;
 }
 
-/** A counted loop: its blocks, induction register and that register's header value per iteration (null: not known). */
+/** A counted loop (findLoops): its blocks, its tested induction and that register's header values. */
 export interface CountedLoop {
   header: number;
   blocks: ReadonlySet<number>;
   register: string;
+  /** Header values of `register` in each iteration for the thread whose %tid / %ctaid are set (null: not known). */
   headerValues: () => number[] | null;
+  /** The value at the header in `iteration` of any register the loop advances once per iteration by a fixed step; null for others. */
+  valueAt: (register: string, iteration: number, depth: number) => number | null;
 }
 
 const NOT_TAKEN = Symbol('edge not taken');

@@ -3,6 +3,7 @@
 // A loop-carried `r = r + step` with an invariant uniform step becomes init + iter*step,
 // so grid-stride and pointer-increment loops keep their per-lane coefficients.
 import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
+import { closingBranch } from '../../ptx/cfg.js';
 import {
   constant,
   EXPANDED_SIZE_LIMIT,
@@ -390,15 +391,14 @@ export class ValueBuilder {
           `${register} (merged at ${lines})`,
         );
     }
-    const gated = this.gatedMerge(register, index, defs, values, lines);
-    if (gated) return gated;
-    return opaque(
+    const merged = opaque(
       values.every(isUniformExpr),
       false,
       `${register} merges different definitions (${lines})`,
       `${register}@${defs.join(',')}`,
       `${register} (merged at ${lines})`,
     );
+    return this.gatedMerge(register, index, defs, lines, merged) ?? merged;
   }
 
   /**
@@ -407,16 +407,9 @@ export class ValueBuilder {
    * the nearest block dominating the use whose entry sees the same definitions; every block
    * between its immediate dominator and it must have a single predecessor (no other way in).
    */
-  private gatedMerge(register: string, index: number, defs: readonly number[], values: readonly Expr[], lines: string): Expr | null {
+  private gatedMerge(register: string, index: number, defs: readonly number[], lines: string, standIn: Expr): Expr | null {
     const { blocks, idom } = this.cfg;
     const wanted = defs.join(',');
-    const standIn = opaque(
-      values.every(isUniformExpr),
-      false,
-      `${register} merges different definitions (${lines})`,
-      `${register}@${defs.join(',')}`,
-      `${register} (merged at ${lines})`,
-    );
     let join = this.cfg.blockOfStatement[index];
     for (let step = 0; step < MAX_JOIN_SEARCH; step++) {
       if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(',') === wanted) {
@@ -461,7 +454,7 @@ export class ValueBuilder {
   }
 
   private arrivingFrom(walk: JoinWalk, from: number, depth: number): Expr | typeof DEAD_END | null {
-    const block = this.cfg.blocks[from];
+    const successors = this.cfg.blocks[from].successors;
     const along = (next: number): Expr | typeof DEAD_END | null => {
       if (next === walk.join) {
         walk.reached.add(from);
@@ -469,23 +462,17 @@ export class ValueBuilder {
       }
       return this.arriving(walk, next, depth + 1);
     };
-    if (block.successors.length === 0) return DEAD_END;
-    if (block.successors.length === 1) return along(block.successors[0]);
-    if (block.successors.length !== 2) return null;
-    const last = block.statements[block.statements.length - 1];
-    const branch = last === undefined ? null : this.instruction(last);
-    if (!branch || branch.mnemonic !== 'bra' || !branch.guard) return null;
-    const targetOperand = branch.operands.find((operand) => operand.kind === 'symbol');
-    const target = block.successors.find((s) => targetOperand?.kind === 'symbol' && this.cfg.blocks[s].label === targetOperand.name);
-    const fallthrough = block.successors.find((s) => s !== target);
-    if (target === undefined || fallthrough === undefined) return null;
-    const whenTaken = along(target);
-    const whenNotTaken = whenTaken && along(fallthrough);
+    if (successors.length === 0) return DEAD_END;
+    if (successors.length === 1) return along(successors[0]);
+    const branch = closingBranch(this.cfg, from);
+    if (!branch) return null;
+    const whenTaken = along(branch.target);
+    const whenNotTaken = whenTaken && along(branch.fallthrough);
     if (!whenTaken || !whenNotTaken) return null;
     if (whenTaken === DEAD_END) return whenNotTaken;
     if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
-    const predicate = this.register(branch.guard.register, last);
-    const taken: Expr = branch.guard.negated ? { op: 'pred', combine: 'not', parts: [predicate] } : predicate;
+    const predicate = this.register(branch.register, branch.statement);
+    const taken: Expr = branch.negated ? { op: 'pred', combine: 'not', parts: [predicate] } : predicate;
     return selectOf(taken, whenTaken, whenNotTaken, walk.reason, walk.standIn);
   }
 

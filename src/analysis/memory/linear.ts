@@ -510,20 +510,10 @@ export class WarpEvaluator {
    */
   private warpChoice(expr: Extract<Expr, { op: 'select' }>, whenTrue: LaneValue[], whenFalse: LaneValue[]): LaneValue[] | null {
     if (!this.sameInEveryLane(expr.cond)) return null;
-    const first = whenTrue[0];
-    const base = whenFalse[0];
-    if (first === undefined || base === undefined || isUnknown(first) || isUnknown(base)) return null;
-    const apart = addScaled(first, base, -1);
-    const key = symbolicKey(apart);
-    for (let i = 1; i < whenTrue.length; i++) {
-      const a = whenTrue[i];
-      const b = whenFalse[i];
-      if (isUnknown(a) || isUnknown(b)) return null;
-      const d = addScaled(a, b, -1);
-      if (d.constant !== apart.constant || symbolicKey(d) !== key) return null;
-    }
+    const apart = laneDifferences(whenTrue, whenFalse);
+    if (!identicalInEveryLane(apart)) return null;
     const choice = linear(0, new Map([[`u:select${this.interner.idFor(expr)}|the choice of ${expr.reason.replace(/[*+|]/g, '_')}`, 1]]));
-    const moved = multiply(apart, choice);
+    const moved = multiply(apart[0] as Linear, choice);
     return whenFalse.map((b) => addScaled(b as Linear, moved, 1));
   }
 
@@ -532,22 +522,8 @@ export class WarpEvaluator {
     switch (cond.op) {
       case 'const':
         return true;
-      case 'cmp': {
-        const left = this.values(cond.a);
-        const right = this.values(cond.b);
-        let key: string | null = null;
-        let constant = 0;
-        for (let i = 0; i < left.length; i++) {
-          const a = left[i];
-          const b = right[i];
-          if (isUnknown(a) || isUnknown(b)) return false;
-          const d = addScaled(a, b, -1);
-          const k = symbolicKey(d);
-          if (key === null) [key, constant] = [k, d.constant];
-          else if (k !== key || d.constant !== constant) return false;
-        }
-        return true;
-      }
+      case 'cmp':
+        return identicalInEveryLane(laneDifferences(this.values(cond.a), this.values(cond.b)));
       case 'pred':
         return cond.parts.every((part) => this.sameInEveryLane(part));
       default:
@@ -664,6 +640,14 @@ function warpDivision(op: 'div' | 'rem', left: LaneValue[], right: LaneValue[], 
     return left.map(() => quotient);
   }
   return left.map((value) => linear((value as Linear).constant, new Map([[range, g]])));
+}
+
+/** a - b in each lane (unknown where either is). */
+function laneDifferences(a: LaneValue[], b: LaneValue[]): LaneValue[] {
+  return a.map((left, i) => {
+    const right = b[i];
+    return isUnknown(left) ? left : isUnknown(right) ? right : addScaled(left, right, -1);
+  });
 }
 
 /** Every lane holds the same known value (same terms, same constant). */
