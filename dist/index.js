@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-5FHATEFY.js";
+} from "./chunk-L4XJ7WSV.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-ZBBKQ47G.js";
+} from "./chunk-UIJLYJI3.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-IV5EUJKX.js";
+} from "./chunk-5IYICMOH.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NTHYBG3V.js";
+import "./chunk-3CWLZMTC.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-SZO64GNM.js";
+import "./chunk-IFSBT2VI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-RXL62HJ7.js";
+} from "./chunk-6YBMZ6D5.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-ZBBKQ47G.js";
+} from "./chunk-UIJLYJI3.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-IV5EUJKX.js";
+import "./chunk-5IYICMOH.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NTHYBG3V.js";
+import "./chunk-3CWLZMTC.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-SZO64GNM.js";
+} from "./chunk-IFSBT2VI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -1864,7 +1864,7 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
   const block = launch.block;
   if (!block || inductions.length === 0) return null;
   const innermost = /* @__PURE__ */ new Map();
-  for (const loop of [...inductions].sort((a, b) => b.blocks.length - a.blocks.length)) for (const b of loop.blocks) innermost.set(b, loop);
+  for (const loop of [...inductions].sort((a, b) => b.blocks.size - a.blocks.size)) for (const b of loop.blocks) innermost.set(b, loop);
   const scale2 = new Array(cfg.blocks.length).fill(1);
   const resolvedBranches = [];
   const resolved = new Set(reach?.resolvedBranches ?? []);
@@ -1875,7 +1875,7 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
     const loop = innermost.get(b);
     const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
     if (!loop || !branch) continue;
-    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.includes(s))) continue;
+    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.has(s))) continue;
     const taken = () => {
       const value = resolver.predicateRegister(branch.register, b, branch.statement);
       return value === null ? null : value !== branch.negated;
@@ -2195,18 +2195,15 @@ var ValueResolver = class {
     const values = loop.headerValues();
     if (values === null) return null;
     if (values.length === 0) return NOT_TAKEN;
-    const branch = closingBranch(this.cfg, from);
     const given = this.special.get(loop.register);
     const iterationKey = `@iteration:${loop.header}`;
     const givenIteration = this.special.get(iterationKey);
     this.special.set(loop.register, values[values.length - 1]);
     this.special.set(iterationKey, values.length - 1);
     try {
-      if (branch) {
-        const taken = this.predicateRegister(branch.register, from, branch.statement, depth + 1);
-        if (taken === null) return null;
-        if ((taken !== branch.negated ? branch.target : branch.fallthrough) !== to) return NOT_TAKEN;
-      } else if (this.cfg.blocks[from].successors.length !== 1) return null;
+      const goes = this.branchGoesTo(from, to, depth + 1);
+      if (goes === null || goes === void 0 && this.cfg.blocks[from].successors.length !== 1) return null;
+      if (goes === false) return NOT_TAKEN;
       return this.register(name, from, -1, depth + 1).value;
     } finally {
       if (given === void 0) this.special.delete(loop.register);
@@ -2215,52 +2212,30 @@ var ValueResolver = class {
       else this.special.set(iterationKey, givenIteration);
     }
   }
-  /**
-   * At the header of a counted loop whose iteration is set (valueLeaving): a register updated
-   * once per iteration by `r = r + step` (step invariant) holds start + iteration x step.
-   */
+  /** At the header of a counted loop whose iteration is set (valueLeaving): the loop's own inductions at that iteration. */
   atIteration(name, header, depth) {
     const iteration = this.special.get(`@iteration:${header}`);
     if (iteration === void 0) return null;
     const loop = this.countedLoops.find((l) => l.header === header);
-    if (!loop) return null;
-    const inside = (this.defs.get(name) ?? []).filter((d) => loop.blocks.has(this.cfg.blockOfStatement[d]));
-    if (inside.length !== 1) return null;
-    const update = this.instruction(inside[0]);
-    if (update.mnemonic !== "add" && update.mnemonic !== "sub" || update.guard || update.modifiers.some((m) => m.startsWith("f")))
-      return null;
-    const [, first, second] = update.operands;
-    const selfFirst = first?.kind === "register" && first.name === name;
-    if (!selfFirst && !(update.mnemonic === "add" && second?.kind === "register" && second.name === name)) return null;
-    const stepOperand = selfFirst ? second : first;
-    if (!stepOperand) return null;
-    const updateBlock = this.cfg.blockOfStatement[inside[0]];
-    for (const latch of this.cfg.blocks[header].predecessors)
-      if (loop.blocks.has(latch) && !dominates(this.cfg, updateBlock, latch)) return null;
-    if (stepOperand.kind === "register" && (this.defs.get(stepOperand.name) ?? []).some((d) => loop.blocks.has(this.cfg.blockOfStatement[d])))
-      return null;
-    const step = this.operand(stepOperand, updateBlock, inside[0], depth + 1).value;
-    if (step === null) return null;
-    let start = null;
-    for (const p of this.cfg.blocks[header].predecessors) {
-      if (loop.blocks.has(p) || this.cfg.idom[p] === -1) continue;
-      const v = this.register(name, p, -1, depth + 1).value;
-      if (v === null || start !== null && v !== start) return null;
-      start = v;
-    }
-    if (start === null) return null;
-    return update.mnemonic === "add" ? start + iteration * step : start - iteration * step;
+    return loop ? loop.valueAt(name, iteration, depth + 1) : null;
+  }
+  /**
+   * Whether the conditional branch closing `from` goes to `to`, for the values given; null when
+   * its predicate is not known, undefined when `from` does not end in one.
+   */
+  branchGoesTo(from, to, depth) {
+    const branch = closingBranch(this.cfg, from);
+    if (!branch) return void 0;
+    const value = this.predicateRegister(branch.register, from, branch.statement, depth);
+    return value === null ? null : (value !== branch.negated ? branch.target : branch.fallthrough) === to;
   }
   /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
   edgeFeasible(from, to, depth, hops) {
     if (hops > MERGE_HOPS) return null;
     const node = this.cfg.blocks[from];
-    const branch = closingBranch(this.cfg, from);
-    if (branch) {
-      const value = this.predicateRegister(branch.register, from, branch.statement, depth);
-      if (value === null) return null;
-      if ((value !== branch.negated ? branch.target : branch.fallthrough) !== to) return false;
-    }
+    const goes = this.branchGoesTo(from, to, depth);
+    if (goes === null) return null;
+    if (goes === false) return false;
     if (dominates(this.cfg, from, to)) return true;
     let reached = false;
     for (const q of node.predecessors) {
@@ -2542,21 +2517,16 @@ function findLoops(cfg, options = {}) {
     for (const b of reach.resolvedBranches) cfg.decided[b] = 1;
     cfg.threadGuards = { branches: reach.resolvedBranches.length, scope: reach.scope, threads: reach.pathOfThread.length };
   }
-  const inductions = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, inductions);
+    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, resolver.countedLoops);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header]) {
-      inductions.push({
-        header: loop.header,
-        blocks: loop.blocks,
-        register: counted.inductionRegister,
-        headerValues: counted.headerValues
-      });
+      const blocks = new Set(loop.blocks);
       resolver.countedLoops.push({
         header: loop.header,
-        blocks: new Set(loop.blocks),
+        blocks,
         register: counted.inductionRegister,
-        headerValues: counted.headerValues
+        headerValues: counted.headerValues,
+        valueAt: (register, iteration, depth) => inductionAt(cfg, resolver, loop.header, blocks, register, iteration, depth)
       });
     }
     loop.tripCount = counted.tripCount;
@@ -2580,7 +2550,7 @@ function findLoops(cfg, options = {}) {
       }
     }
   }
-  const inLoop = loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext);
+  const inLoop = loopBranchScale(cfg, resolver, launch, resolver.countedLoops, reach, decidedNext);
   if (inLoop) {
     cfg.branchScale = inLoop.scale;
     for (const b of inLoop.resolvedBranches) cfg.decided[b] = 1;
@@ -2714,7 +2684,7 @@ var NEGATE = {
 };
 var SWAP = { eq: "eq", ne: "ne", lt: "gt", gt: "lt", le: "ge", ge: "le", lo: "hi", hi: "lo", ls: "hs", hs: "ls" };
 function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
-  const chain = enclosing.filter((outer) => outer.header !== loop.header && outer.blocks.includes(loop.header)).sort((a, b) => b.blocks.length - a.blocks.length);
+  const chain = enclosing.filter((outer) => outer.header !== loop.header && outer.blocks.has(loop.header)).sort((a, b) => b.blocks.size - a.blocks.size);
   const parent = chain.length ? chain[chain.length - 1] : null;
   const inLoop = new Set(loop.blocks);
   const body = cfg.fn.body;
@@ -2909,6 +2879,24 @@ function nextValueOf(cfg, resolver, inLoop, temporary) {
   const copy = resolver.instruction(iv.update);
   if (copy.mnemonic !== "mov" || copy.operands[1]?.kind !== "register" || copy.operands[1].name !== temporary) return null;
   return { induction: iv, offset: 0, at: defs[0], next: true };
+}
+function inductionAt(cfg, resolver, header, inLoop, register, iteration, depth) {
+  const iv = induction(cfg, resolver, inLoop, register);
+  if (!iv || iteration > SEQUENCE_LIMIT) return null;
+  const updateBlock = cfg.blockOfStatement[iv.update];
+  for (const latch of cfg.blocks[header].predecessors) if (inLoop.has(latch) && !dominates(cfg, updateBlock, latch)) return null;
+  let value = null;
+  for (const p of cfg.blocks[header].predecessors) {
+    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+    const entering = resolver.register(register, p, -1, depth).value;
+    if (entering === null || value !== null && entering !== value) return null;
+    value = entering;
+  }
+  if (value === null) return null;
+  const bits = bitsOf(iv.type);
+  const unsigned = iv.type.startsWith("u");
+  for (let k = 0; k < iteration; k++) value = applyStep(iv, value, bits, unsigned);
+  return value;
 }
 function linked(cfg, resolver, inLoop, op, block, at) {
   if (op.kind !== "register") return null;
@@ -4665,20 +4653,10 @@ var WarpEvaluator = class {
    */
   warpChoice(expr, whenTrue, whenFalse) {
     if (!this.sameInEveryLane(expr.cond)) return null;
-    const first = whenTrue[0];
-    const base2 = whenFalse[0];
-    if (first === void 0 || base2 === void 0 || isUnknown(first) || isUnknown(base2)) return null;
-    const apart = addScaled(first, base2, -1);
-    const key2 = symbolicKey(apart);
-    for (let i = 1; i < whenTrue.length; i++) {
-      const a = whenTrue[i];
-      const b = whenFalse[i];
-      if (isUnknown(a) || isUnknown(b)) return null;
-      const d = addScaled(a, b, -1);
-      if (d.constant !== apart.constant || symbolicKey(d) !== key2) return null;
-    }
+    const apart = laneDifferences(whenTrue, whenFalse);
+    if (!identicalInEveryLane(apart)) return null;
     const choice = linear(0, /* @__PURE__ */ new Map([[`u:select${this.interner.idFor(expr)}|the choice of ${expr.reason.replace(/[*+|]/g, "_")}`, 1]]));
-    const moved = multiply(apart, choice);
+    const moved = multiply(apart[0], choice);
     return whenFalse.map((b) => addScaled(b, moved, 1));
   }
   /** The condition's compared values differ by the same amount in every lane (so every lane decides alike). */
@@ -4686,22 +4664,8 @@ var WarpEvaluator = class {
     switch (cond.op) {
       case "const":
         return true;
-      case "cmp": {
-        const left = this.values(cond.a);
-        const right = this.values(cond.b);
-        let key2 = null;
-        let constant2 = 0;
-        for (let i = 0; i < left.length; i++) {
-          const a = left[i];
-          const b = right[i];
-          if (isUnknown(a) || isUnknown(b)) return false;
-          const d = addScaled(a, b, -1);
-          const k = symbolicKey(d);
-          if (key2 === null) [key2, constant2] = [k, d.constant];
-          else if (k !== key2 || d.constant !== constant2) return false;
-        }
-        return true;
-      }
+      case "cmp":
+        return identicalInEveryLane(laneDifferences(this.values(cond.a), this.values(cond.b)));
       case "pred":
         return cond.parts.every((part) => this.sameInEveryLane(part));
       default:
@@ -4803,6 +4767,12 @@ function warpDivision(op, left, right, d, id) {
     return left.map(() => quotient);
   }
   return left.map((value) => linear(value.constant, /* @__PURE__ */ new Map([[range, g]])));
+}
+function laneDifferences(a, b) {
+  return a.map((left, i) => {
+    const right = b[i];
+    return isUnknown(left) ? left : isUnknown(right) ? right : addScaled(left, right, -1);
+  });
 }
 function identicalInEveryLane(values) {
   const first = values[0];
@@ -5610,15 +5580,14 @@ var ValueBuilder = class {
           `${register} (merged at ${lines})`
         );
     }
-    const gated = this.gatedMerge(register, index, defs, values, lines);
-    if (gated) return gated;
-    return opaque(
+    const merged = opaque(
       values.every(isUniformExpr),
       false,
       `${register} merges different definitions (${lines})`,
       `${register}@${defs.join(",")}`,
       `${register} (merged at ${lines})`
     );
+    return this.gatedMerge(register, index, defs, lines, merged) ?? merged;
   }
   /**
    * A merge where an if/else (or a chain of them) joins: the value as a select on the branch
@@ -5626,16 +5595,9 @@ var ValueBuilder = class {
    * the nearest block dominating the use whose entry sees the same definitions; every block
    * between its immediate dominator and it must have a single predecessor (no other way in).
    */
-  gatedMerge(register, index, defs, values, lines) {
+  gatedMerge(register, index, defs, lines, standIn) {
     const { blocks, idom } = this.cfg;
     const wanted = defs.join(",");
-    const standIn = opaque(
-      values.every(isUniformExpr),
-      false,
-      `${register} merges different definitions (${lines})`,
-      `${register}@${defs.join(",")}`,
-      `${register} (merged at ${lines})`
-    );
     let join = this.cfg.blockOfStatement[index];
     for (let step = 0; step < MAX_JOIN_SEARCH; step++) {
       if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(",") === wanted) {
@@ -5676,7 +5638,7 @@ var ValueBuilder = class {
     return value;
   }
   arrivingFrom(walk2, from, depth) {
-    const block = this.cfg.blocks[from];
+    const successors = this.cfg.blocks[from].successors;
     const along = (next2) => {
       if (next2 === walk2.join) {
         walk2.reached.add(from);
@@ -5684,23 +5646,17 @@ var ValueBuilder = class {
       }
       return this.arriving(walk2, next2, depth + 1);
     };
-    if (block.successors.length === 0) return DEAD_END;
-    if (block.successors.length === 1) return along(block.successors[0]);
-    if (block.successors.length !== 2) return null;
-    const last = block.statements[block.statements.length - 1];
-    const branch = last === void 0 ? null : this.instruction(last);
-    if (!branch || branch.mnemonic !== "bra" || !branch.guard) return null;
-    const targetOperand = branch.operands.find((operand) => operand.kind === "symbol");
-    const target = block.successors.find((s) => targetOperand?.kind === "symbol" && this.cfg.blocks[s].label === targetOperand.name);
-    const fallthrough = block.successors.find((s) => s !== target);
-    if (target === void 0 || fallthrough === void 0) return null;
-    const whenTaken = along(target);
-    const whenNotTaken = whenTaken && along(fallthrough);
+    if (successors.length === 0) return DEAD_END;
+    if (successors.length === 1) return along(successors[0]);
+    const branch = closingBranch(this.cfg, from);
+    if (!branch) return null;
+    const whenTaken = along(branch.target);
+    const whenNotTaken = whenTaken && along(branch.fallthrough);
     if (!whenTaken || !whenNotTaken) return null;
     if (whenTaken === DEAD_END) return whenNotTaken;
     if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
-    const predicate = this.register(branch.guard.register, last);
-    const taken = branch.guard.negated ? { op: "pred", combine: "not", parts: [predicate] } : predicate;
+    const predicate = this.register(branch.register, branch.statement);
+    const taken = branch.negated ? { op: "pred", combine: "not", parts: [predicate] } : predicate;
     return selectOf(taken, whenTaken, whenNotTaken, walk2.reason, walk2.standIn);
   }
   /** The value of `register` when the block's last statement has run; null for a guarded definition there. */

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-IV5EUJKX.js";
+} from "./chunk-5IYICMOH.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-ZBBKQ47G.js";
+} from "./chunk-UIJLYJI3.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-IV5EUJKX.js";
+import "./chunk-5IYICMOH.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NTHYBG3V.js";
+import "./chunk-3CWLZMTC.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-SZO64GNM.js";
+import "./chunk-IFSBT2VI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-SZO64GNM.js";
+} from "./chunk-IFSBT2VI.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

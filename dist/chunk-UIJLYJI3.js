@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-IV5EUJKX.js";
+} from "./chunk-5IYICMOH.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-NTHYBG3V.js";
+} from "./chunk-3CWLZMTC.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-5FHATEFY.js";
+} from "./chunk-L4XJ7WSV.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-IV5EUJKX.js";
+} from "./chunk-5IYICMOH.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

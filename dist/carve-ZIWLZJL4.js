@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-DF76GUFX.js";
-import "./chunk-5FHATEFY.js";
-import "./chunk-IV5EUJKX.js";
+} from "./chunk-P72KYYM5.js";
+import "./chunk-L4XJ7WSV.js";
+import "./chunk-5IYICMOH.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3WW55LY6.js";
+import "./chunk-QSAFB6MC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-SZO64GNM.js";
+import "./chunk-IFSBT2VI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-DC6PFSLV.js";

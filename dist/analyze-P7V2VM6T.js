@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-SZO64GNM.js";
+} from "./chunk-IFSBT2VI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-DF76GUFX.js";
+} from "./chunk-P72KYYM5.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-5FHATEFY.js";
-import "./chunk-IV5EUJKX.js";
+} from "./chunk-L4XJ7WSV.js";
+import "./chunk-5IYICMOH.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-SZO64GNM.js";
+import "./chunk-IFSBT2VI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-DC6PFSLV.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-ZBBKQ47G.js";
+} from "./chunk-UIJLYJI3.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-IV5EUJKX.js";
+import "./chunk-5IYICMOH.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NTHYBG3V.js";
+import "./chunk-3CWLZMTC.js";
 import {
   loadConfigFile
-} from "./chunk-3WW55LY6.js";
+} from "./chunk-QSAFB6MC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-SZO64GNM.js";
+import "./chunk-IFSBT2VI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-DC6PFSLV.js";
