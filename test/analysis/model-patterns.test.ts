@@ -280,6 +280,23 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(k.accesses.every((a) => !/cuda_bf16|targets\//.test(a.file ?? ''))).toBe(true);
   });
 
+  it('carries a turning index and its direction around a loop where the whole warp turns together', async () => {
+    // last = x - width + k·stride, turning where last == height·width + x: the same step for every
+    // lane, so lanes stay 4 B apart (4 sectors per request) in the 4x unrolled body.
+    const args = ['--block', '256', '--param', 'width=1024', '--param', 'height=64', '--param', 'steps=100'];
+    const kernels = await report(args, 'guards.cu');
+    const loads = (name: string) => kernels.get(name)!.accesses.filter((a) => a.space === 'global' && a.kind === 'load');
+    const column = loads('turning_column');
+    expect(column.map((a) => [a.class, a.sectorsPerRequest, a.idealSectors])).toEqual([
+      ...Array.from({ length: 4 }, () => ['coalesced', 4, 4]),
+      // The remainder loop, entered with the unrolled body's turned values, is not followed.
+      ['runtime', null, null],
+    ]);
+    expect(column[0].reason).toContain('carried around the loop at line 203 moved by multiples of 32 B');
+    // Turning at height·width + 2x: lanes turn at different steps, nothing is claimed.
+    expect(loads('turning_skewed').map((a) => a.class)).toEqual(Array.from({ length: 5 }, () => 'runtime'));
+  });
+
   it('lists non-coalesced sites and assumptions in the text output', async () => {
     const { code, stdout } = await analyze(['--block', '32']);
     expect(code).toBe(0);

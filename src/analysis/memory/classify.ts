@@ -45,6 +45,12 @@ function isRangingSymbol(monomial: string): boolean {
   return /^(%ctaid\.[xyz]|iter:[md]?\d+)$/.test(monomial);
 }
 
+/** The text of the first loop-carried factor of a monomial ('%r56 carried around the loop at line 203'). */
+function carriedText(monomial: string): string {
+  const factor = monomial.split('*').find((name) => name.startsWith('u:carried'))!;
+  return monomialText(factor);
+}
+
 /**
  * Offsets (mod 32) the warp-uniform part of an address takes, each equally often, and the
  * alignment assumptions made for the rest. Base pointers are assumed 256-byte aligned
@@ -66,6 +72,9 @@ function uniformShifts(common: Linear, covered?: { monomial: string; unit: numbe
       shifts = next;
     } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
       assumptions.push(`${monomialText(monomial)} 256-B aligned`);
+    } else if (monomial.includes('u:carried')) {
+      // The drift of a loop-carried value (carriedValues), whatever its terms: one assumption per loop value.
+      assumptions.push(`${carriedText(monomial)} moved by multiples of 32 B`);
     } else {
       assumptions.push(`${coefficient}·${monomialText(monomial)} a multiple of 32 B`);
     }
@@ -171,24 +180,47 @@ function classifyWarp(offsets: number[], width: number, sectors: number, ideal: 
   return sectors >= offsets.length * Math.ceil(width / SECTOR_BYTES) ? 'uncoalesced' : 'strided';
 }
 
-/** Whether the tree mentions the symbol `name`. */
-function mentions(expr: Expr, name: string): boolean {
+/** mentions() results by symbol and tree: trees share subtrees (select chains), so each is walked once. */
+const mentionMemo = new Map<string, WeakMap<Expr, boolean>>();
+
+/**
+ * Whether the tree mentions the symbol `name`. `walk`: the results of one walk through a carried
+ * value, whose latches refer back to it (kept apart: inside it, the value being walked counts
+ * for nothing, which holds for that walk only).
+ */
+function mentions(expr: Expr, name: string, walk?: Map<Expr, boolean>): boolean {
+  let memo: WeakMap<Expr, boolean> | Map<Expr, boolean> | undefined = walk ?? mentionMemo.get(name);
+  if (memo === undefined) mentionMemo.set(name, (memo = new WeakMap()));
+  const known = memo.get(expr);
+  if (known !== undefined) return known;
+  const found = mentionsUncached(expr, name, walk);
+  memo.set(expr, found);
+  return found;
+}
+
+function mentionsUncached(expr: Expr, name: string, walk: Map<Expr, boolean> | undefined): boolean {
   switch (expr.op) {
     case 'const':
     case 'opaque':
       return false;
+    case 'carried': {
+      // Its latches decide whether its induction holds.
+      const inner = walk ?? new Map<Expr, boolean>();
+      inner.set(expr, false);
+      return mentions(expr.entry, name, inner) || (expr.latches ?? []).some((latch) => mentions(latch, name, inner));
+    }
     case 'sym':
       return expr.name === name;
     case 'neg':
     case 'not':
     case 'cvta':
-      return mentions(expr.a, name);
+      return mentions(expr.a, name, walk);
     case 'pred':
-      return expr.parts.some((part) => mentions(part, name));
+      return expr.parts.some((part) => mentions(part, name, walk));
     case 'select':
-      return mentions(expr.cond, name) || mentions(expr.a, name) || mentions(expr.b, name);
+      return mentions(expr.cond, name, walk) || mentions(expr.a, name, walk) || mentions(expr.b, name, walk);
     default:
-      return mentions(expr.a, name) || mentions(expr.b, name);
+      return mentions(expr.a, name, walk) || mentions(expr.b, name, walk);
   }
 }
 

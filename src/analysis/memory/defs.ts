@@ -5,6 +5,7 @@
 import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
 import { closingBranch } from '../../ptx/cfg.js';
 import {
+  carriedExpr,
   constant,
   EXPANDED_SIZE_LIMIT,
   expandedSize,
@@ -13,8 +14,10 @@ import {
   isUniformExpr,
   opaque,
   sameExpr,
+  setCarriedLatches,
   symbol,
   type BinaryOp,
+  type CarriedExpr,
   type CompareOp,
   type Expr,
 } from './expr.js';
@@ -279,8 +282,12 @@ export interface LineOf {
 /** Builds the symbolic value of registers at statements of one function. */
 export class ValueBuilder {
   private readonly reaching: ReachingDefinitions;
-  private readonly memo = new Map<string, Expr>();
-  private readonly inProgress = new Set<string>();
+  private memo = new Map<string, Expr>();
+  private inProgress = new Set<string>();
+  /** Memo keys set by the outermost resolution under way (outermost()). */
+  private resolvedNow: string[] | null = null;
+  /** Carried values (carriedMerge) by loop header and register; in the map from before their latches are built. */
+  private readonly carried = new Map<string, CarriedExpr>();
   private readonly sharedNames: Set<string>;
   private readonly globalNames: Set<string>;
   private readonly blockLoops: MemoryLoop[][];
@@ -362,17 +369,51 @@ export class ValueBuilder {
     const memoised = this.memo.get(key);
     if (memoised) return memoised;
     if (this.inProgress.has(key)) return opaque(false, false, `cyclic definition of ${register}`);
+    if (this.inProgress.size === 0) return this.outermost(register, index, key);
+    return this.resolve(register, index, key);
+  }
+
+  private resolve(register: string, index: number, key: string): Expr {
     this.inProgress.add(key);
     const value = this.registerUncached(register, index);
     this.inProgress.delete(key);
     this.memo.set(key, value);
+    this.resolvedNow?.push(key);
     return value;
+  }
+
+  /**
+   * A value asked for from outside any resolution. Values resolved before a carried node was
+   * made for a loop they depend on may hold a cyclic definition where the node now stands: when
+   * the resolution made one, everything it memoised is forgotten and it runs again (the nodes
+   * stay, so each run makes fewer).
+   */
+  private outermost(register: string, index: number, key: string): Expr {
+    const enclosing = this.resolvedNow;
+    try {
+      for (let run = 0; ; run++) {
+        const nodesBefore = this.carried.size;
+        const resolved: string[] = [];
+        this.resolvedNow = resolved;
+        const value = this.resolve(register, index, key);
+        if (this.carried.size === nodesBefore || run >= MAX_CARRIED_RERUNS) {
+          enclosing?.push(...resolved);
+          return value;
+        }
+        for (const stale of resolved) this.memo.delete(stale);
+      }
+    } finally {
+      this.resolvedNow = enclosing;
+    }
   }
 
   private registerUncached(register: string, index: number): Expr {
     const defs = this.reaching.at(index, register);
     if (defs.length === 0) return opaque(false, false, `${register} has no reaching definition`);
     if (defs.length === 1) return this.definition(defs[0], register);
+    const headerMerge = this.carried.size > 0 ? this.headerMerge(register, index, defs) : null;
+    const known = headerMerge && this.carried.get(headerMerge.key);
+    if (known) return known;
     const induction = this.induction(register, index, defs);
     if (induction) return induction;
     const values = defs.map((def) => this.definition(def, register));
@@ -398,7 +439,81 @@ export class ValueBuilder {
       `${register}@${defs.join(',')}`,
       `${register} (merged at ${lines})`,
     );
-    return this.gatedMerge(register, index, defs, lines, merged) ?? merged;
+    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines) ?? merged;
+  }
+
+  /**
+   * The loop whose header's merge of `register` reaches `index` unchanged (the definitions
+   * reaching `index` are those reaching the header, some inside the loop, some outside).
+   */
+  private headerMerge(register: string, index: number, defs: readonly number[]): { loop: MemoryLoop; key: string } | null {
+    const { blockOfStatement } = this.cfg;
+    for (const loop of this.blockLoops[blockOfStatement[index]] ?? []) {
+      const inside = defs.filter((def) => loop.blocks.includes(blockOfStatement[def])).length;
+      if (inside === 0 || inside === defs.length) continue;
+      const atHeader = this.reaching.atEntry(loop.header, register);
+      if (atHeader.length !== defs.length || atHeader.some((def, i) => def !== defs[i])) return null;
+      return { loop, key: `${loop.header}:${register}` };
+    }
+    return null;
+  }
+
+  /**
+   * A loop-carried register no closed form fits: a CarriedExpr, its value at the header as
+   * `entry + H` (H warp-uniform) where that holds by induction, which the warp evaluation
+   * checks. Its latch values are built afresh, with every use of the header's value in the
+   * loop standing for the node itself (values built before it saw a cyclic definition there);
+   * they replace the memoised ones. Null when the entry value differs between the ways in.
+   */
+  private carriedMerge(register: string, index: number, defs: readonly number[], lines: string): Expr | null {
+    const header = this.headerMerge(register, index, defs);
+    if (!header) return null;
+    const known = this.carried.get(header.key);
+    if (known) return known;
+    const { loop } = header;
+    const predecessors = this.cfg.blocks[loop.header].predecessors;
+    const ways = predecessors.filter((p) => !loop.blocks.includes(p));
+    const entries = ways.map((p) => this.exitValue(register, p));
+    let entry = entries[0];
+    if (!entry || entries.some((value) => !value || !sameExpr(value, entry!))) {
+      // Entered on several paths with different values: the select of the branches before the loop.
+      const standIn = opaque(false, false, `${register} merges different definitions (${lines})`);
+      entry = this.joinValue(register, loop.header, lines, standIn, ways.length);
+      if (!entry) return null;
+    }
+    const where = this.lineOf(this.cfg.blocks[loop.header].statements[0] ?? index);
+    const node = carriedExpr(
+      this.carried.size,
+      entry,
+      `${register} carried around the loop at ${where} (${lines}), not the same offset from its entry value in every lane`,
+      `${register} carried around the loop at ${where}`,
+    );
+    this.carried.set(header.key, node);
+    const outerMemo = this.memo;
+    const outerProgress = this.inProgress;
+    this.memo = new Map();
+    this.inProgress = new Set();
+    const latches: Expr[] = [];
+    try {
+      for (const latch of predecessors.filter((p) => loop.blocks.includes(p))) {
+        const value = this.exitValue(register, latch);
+        if (!value) {
+          setCarriedLatches(node, null);
+          return node;
+        }
+        latches.push(value);
+      }
+      setCarriedLatches(node, latches);
+    } finally {
+      const rebuilt = this.memo;
+      this.memo = outerMemo;
+      this.inProgress = outerProgress;
+      for (const [key, value] of rebuilt) {
+        outerMemo.set(key, value);
+        this.resolvedNow?.push(key);
+      }
+    }
+    return node;
   }
 
   /**
@@ -412,26 +527,43 @@ export class ValueBuilder {
     const wanted = defs.join(',');
     let join = this.cfg.blockOfStatement[index];
     for (let step = 0; step < MAX_JOIN_SEARCH; step++) {
-      if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(',') === wanted) {
-        const dominator = idom[join];
-        if (dominator < 0 || dominator === join) return null;
-        const walk: JoinWalk = {
-          register,
-          join,
-          reached: new Set<number>(),
-          reason: `${register} merged where branches join (${lines})`,
-          standIn,
-          walked: new Map(),
-        };
-        const value = this.arriving(walk, dominator, 0);
-        if (value && value !== DEAD_END && walk.reached.size === blocks[join].predecessors.length) return value;
-        return null;
+      if (
+        blocks[join].predecessors.length >= 2 &&
+        this.reaching.atEntry(join, register).join(',') === wanted &&
+        !this.invariantIn(join, defs)
+      ) {
+        return this.joinValue(register, join, lines, standIn, blocks[join].predecessors.length);
       }
       const up = idom[join];
       if (up < 0 || up === join) return null;
       join = up;
     }
     return null;
+  }
+
+  /** `block` heads a loop none of `defs` is in: the value is the one the loop was entered with. */
+  private invariantIn(block: number, defs: readonly number[]): boolean {
+    const loop = this.blockLoops[block]?.find((candidate) => candidate.header === block);
+    return loop !== undefined && defs.every((def) => !loop.blocks.includes(this.cfg.blockOfStatement[def]));
+  }
+
+  /**
+   * The value of `register` entering `join`, walked from its immediate dominator: a select on
+   * the branches between, where every one of `predecessors` (a count) is reached that way.
+   */
+  private joinValue(register: string, join: number, lines: string, standIn: Expr, predecessors: number): Expr | null {
+    const dominator = this.cfg.idom[join];
+    if (dominator < 0 || dominator === join) return null;
+    const walk: JoinWalk = {
+      register,
+      join,
+      reached: new Set<number>(),
+      reason: `${register} merged where branches join (${lines})`,
+      standIn,
+      walked: new Map(),
+    };
+    const value = this.arriving(walk, dominator, 0);
+    return value && value !== DEAD_END && walk.reached.size === predecessors ? value : null;
   }
 
   /**
@@ -698,6 +830,9 @@ interface JoinWalk {
   walked: Map<number, Expr | typeof DEAD_END | null>;
 }
 
+/** Runs of one outermost resolution at most (each run after the first made a carried node). */
+const MAX_CARRIED_RERUNS = 64;
+
 /** Blocks walked up the dominator tree (and along branch arms) looking for where a merge joins. */
 const MAX_JOIN_SEARCH = 32;
 
@@ -822,6 +957,8 @@ function uniformApartFromCycles(expr: Expr): boolean {
       return isUniformExpr(expr);
     case 'opaque':
       return expr.uniform || isCycle(expr);
+    case 'carried':
+      return false;
     case 'neg':
     case 'not':
     case 'cvta':

@@ -44,6 +44,7 @@ function uniformAsSymbols(expr: Expr, lane: Lane): Expr {
   }
   switch (expr.op) {
     case 'opaque':
+    case 'carried':
       return expr;
     case 'neg':
     case 'not':

@@ -25,7 +25,39 @@ export type Expr =
    * `cond ? a : b` (selp, or a register merged where an if/else joins): chosen per lane where
    * `cond` is known. `fallback`: the uniform value it stands as when `cond` is not known.
    */
-  | { op: 'select'; cond: Expr; a: Expr; b: Expr; reason: string; fallback?: Expr };
+  | { op: 'select'; cond: Expr; a: Expr; b: Expr; reason: string; fallback?: Expr }
+  | CarriedExpr;
+
+/**
+ * A register carried around a loop (its value at the loop header) that no closed form fits
+ * (`last += stride; if (last == end) { last -= 2*stride; stride = -stride; }`): it stands as
+ * `entry + H`, H one warp-uniform unknown, when that holds by induction: on the assumption that
+ * it holds at the header, the value leaving every latch differs from `entry` by the same amount
+ * in every lane (checked per warp, linear.ts). `latches` (one per back edge; null when one
+ * cannot be followed) refer to the node itself, so they are hidden from the generic tree walks
+ * (not enumerable: JSON text and structural comparison see `id` and `entry` only).
+ */
+export interface CarriedExpr {
+  op: 'carried';
+  /** Unique within one function's analysis. */
+  id: number;
+  entry: Expr;
+  reason: string;
+  /** Short text naming the register and its loop, for the unknown's text in reasons. */
+  label: string;
+  readonly latches: Expr[] | null;
+}
+
+/** A carried node whose latch values are filled in later (setCarriedLatches): they refer to the node. */
+export function carriedExpr(id: number, entry: Expr, reason: string, label: string): CarriedExpr {
+  const node = { op: 'carried', id, entry, reason, label } as CarriedExpr;
+  Object.defineProperty(node, 'latches', { value: null, writable: true, enumerable: false });
+  return node;
+}
+
+export function setCarriedLatches(node: CarriedExpr, latches: Expr[] | null): void {
+  (node as { latches: Expr[] | null }).latches = latches;
+}
 
 export const constant = (value: number): Expr => ({ op: 'const', value });
 export const symbol = (name: string): Expr => ({ op: 'sym', name });
@@ -60,6 +92,9 @@ export function isUniformExpr(expr: Expr): boolean {
       return !isLaneSymbol(expr.name);
     case 'opaque':
       return expr.uniform;
+    case 'carried':
+      // Uniform only where its induction holds, which takes a warp to check.
+      return false;
     case 'neg':
     case 'not':
     case 'cvta':
@@ -81,6 +116,8 @@ export function firstOpaque(expr: Expr): Extract<Expr, { op: 'opaque' }> | null 
       return null;
     case 'opaque':
       return expr;
+    case 'carried':
+      return firstOpaque(expr.entry);
     case 'neg':
     case 'not':
     case 'cvta':
@@ -110,6 +147,8 @@ export function provenance(expr: Expr): string | null {
     case 'sub':
     case 'select':
       return provenance(expr.a) ?? provenance(expr.b);
+    case 'carried':
+      return provenance(expr.entry);
     default:
       return null;
   }
@@ -134,6 +173,7 @@ export function expandedSize(expr: Expr): number {
       case 'const':
       case 'sym':
       case 'opaque':
+      case 'carried':
         size = 1;
         break;
       case 'neg':
@@ -166,6 +206,8 @@ export function formatExpr(expr: Expr): string {
       return expr.name;
     case 'opaque':
       return `?(${expr.reason})`;
+    case 'carried':
+      return `carried#${expr.id}(${formatExpr(expr.entry)})`;
     case 'neg':
       return `-(${formatExpr(expr.a)})`;
     case 'not':

@@ -3,7 +3,7 @@
 // constant + sum(coefficient x monomial), e.g. 4*param:n + 1024*%ctaid.x + 12.
 // Division, remainder and masks stay exact when every symbolic coefficient is a multiple
 // of the divisor (so the symbolic part divides out); otherwise the lane's value is unknown.
-import { gcd, isLaneSymbol, type Expr } from './expr.js';
+import { gcd, isLaneSymbol, type CarriedExpr, type Expr } from './expr.js';
 import { uniformSymbolName } from './symbols.js';
 
 export interface Linear {
@@ -240,6 +240,10 @@ function isLaneFree(expr: Expr): boolean {
       case 'opaque':
         free = true;
         break;
+      case 'carried':
+        // Checked per warp (WarpEvaluator), never through the per-block cache.
+        free = false;
+        break;
       case 'sym':
         free = !isLaneSymbol(expr.name);
         break;
@@ -317,6 +321,9 @@ function evaluateNode(
     case 'cmp':
     case 'pred':
       return unknown(PREDICATE_AS_VALUE);
+    case 'carried':
+      // Its induction compares the lanes of a warp: one lane alone cannot check it.
+      return unknown(expr.reason);
     case 'select': {
       const outcome = conditionOutcome(expr.cond, (side) => evaluateLane(side, env, cache, blockCache));
       if (outcome === null) return unselected(expr, (side) => evaluateLane(side, env, cache, blockCache));
@@ -443,6 +450,8 @@ class ExprInterner {
         return `s${expr.name}`;
       case 'opaque':
         return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
+      case 'carried':
+        return `carried ${expr.id}`;
       case 'neg':
       case 'not':
         return `${expr.op} ${this.id(expr.a)}`;
@@ -473,6 +482,10 @@ export class WarpEvaluator {
   // One exception to lane-by-lane equality: a division or remainder by a constant that the lanes
   // alone cannot resolve may be resolved for the whole warp (warpDivision).
   private readonly memo = new Map<Expr, LaneValue[]>();
+  /** Carried values whose induction is being checked: inside the check they stand as entry + H. */
+  private readonly assumed = new Set<number>();
+  /** Memo entries made while an induction is being checked: dropped if it fails. */
+  private assumptionLog: Expr[] | null = null;
   /** Never written: lane-free subtrees only use the block cache. */
   private readonly noLaneCache = new Map<Expr, LaneValue>();
   private readonly interner: ExprInterner;
@@ -498,8 +511,47 @@ export class WarpEvaluator {
     if (values === undefined) {
       values = this.compute(canonical);
       this.memo.set(canonical, values);
+      this.assumptionLog?.push(canonical);
     }
     return values;
+  }
+
+  /**
+   * A loop-carried value (CarriedExpr): entry + H in each lane, H a warp-uniform unknown named
+   * after it, when its induction holds: assuming that form at the loop header, every latch's
+   * value differs from the entry by the same amount in every lane. Several carried values that
+   * depend on one another (an index and its direction) are assumed together. Unknown otherwise.
+   */
+  private carriedValues(expr: CarriedExpr): LaneValue[] {
+    const entry = this.values(expr.entry);
+    const unknownValue = entry.find(isUnknown);
+    if (unknownValue) return entry.map(() => unknownValue);
+    const hypothesis = linear(0, new Map([[`u:carried${expr.id}|${expr.label.replace(/[*+|]/g, '_')}`, 1]]));
+    const assumedForm = () => entry.map((value) => addScaled(value as Linear, hypothesis, 1));
+    if (this.assumed.has(expr.id)) return assumedForm();
+    if (expr.latches === null) return entry.map(() => unknown(expr.reason));
+    const outerLog = this.assumptionLog;
+    const log: Expr[] = [];
+    this.assumed.add(expr.id);
+    this.assumptionLog = log;
+    let holds = true;
+    let failure: UnknownValue = unknown(expr.reason);
+    for (const latch of expr.latches) {
+      const moved = laneDifferences(this.values(latch), entry);
+      if (!identicalInEveryLane(moved)) {
+        // A latch value that cannot be followed (a pointer loaded in the loop) says why.
+        const unfollowed = moved.find(isUnknown);
+        if (unfollowed) failure = unknown(`${expr.label}: ${unfollowed.reason}`, unfollowed.indirect);
+        holds = false;
+        break;
+      }
+    }
+    this.assumed.delete(expr.id);
+    this.assumptionLog = outerLog;
+    // Values computed under a failed assumption are not values: forget them.
+    if (!holds) for (const key of log) this.memo.delete(key);
+    else outerLog?.push(...log);
+    return holds ? assumedForm() : entry.map(() => failure);
   }
 
   /**
@@ -574,9 +626,12 @@ export class WarpEvaluator {
           undecided ||= outcome === null;
           out[i] = outcome === null ? unselected(expr, valueOf) : outcome ? whenTrue[i] : whenFalse[i];
         }
-        if (undecided && !expr.fallback) return this.warpChoice(expr, whenTrue, whenFalse) ?? out;
+        // A uniform stand-in that resolves is kept; otherwise the warp may still take one side as a whole.
+        if (undecided && (!expr.fallback || out.some(isUnknown))) return this.warpChoice(expr, whenTrue, whenFalse) ?? out;
         return out;
       }
+      case 'carried':
+        return this.carriedValues(expr);
       case 'const':
       case 'opaque':
         // Lane-free (handled above); kept for exhaustiveness.
