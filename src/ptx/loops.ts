@@ -357,7 +357,12 @@ function tripCount(
     return none(`exit condition '${setp.text.trim()}' has no induction variable with a constant step${why ? ` (${why})` : ''}`, setpSource);
   }
   const iv = tested.induction;
-  if (boundOperand.kind === 'register' && (resolver.defs.get(boundOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) {
+  if (
+    boundOperand.kind === 'register' &&
+    (resolver.defs.get(boundOperand.name) ?? []).some(
+      (d) => inLoop.has(cfg.blockOfStatement[d]) && !isParameterLoad(body[d] as Instruction),
+    )
+  ) {
     return { ...none(`bound ${boundOperand.name} changes inside the loop`, setpSource), inductionRegister: iv.register };
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
@@ -948,4 +953,16 @@ function nestedCounts(
   clearChain();
   if (!complete) return failure || 'no count for some iteration of the enclosing loops';
   return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
+}
+
+/**
+ * `ld.param r, [name]`: a kernel parameter read again inside the loop (nvcc reloads parameters
+ * under register pressure). Parameters do not change while the kernel runs: the same value
+ * in every iteration.
+ */
+function isParameterLoad(ins: Instruction): boolean {
+  const address = ins.operands[1];
+  return (
+    ins.mnemonic === 'ld' && ins.modifiers[0] === 'param' && !ins.guard && address?.kind === 'address' && address.base?.kind === 'symbol'
+  );
 }
