@@ -152,6 +152,8 @@ export interface SassLineCount {
   instructions: number;
   /** Global loads and stores among them (LDG, STG); absent when none. */
   globalMemory?: number;
+  /** Those run under a guard predicate (`@P0 …`: the branch ptxas turned into predication, `@P0 BRA`); absent when none. */
+  predicated?: number;
   /** The subroutine symbol inside the function's section that holds them (an out-of-line
    * `.func`, or a toolkit routine such as `$__internal_0_$__cuda_sm20_div_u16`). */
   subroutine?: string;

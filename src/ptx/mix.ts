@@ -457,6 +457,7 @@ function analyzeFunction(
   context.ownLines?.set(fn.name, lines!);
   // The innermost loop of each block ('' outside loops), for the SASS estimate's copies per loop.
   const innermostLoop = lines ? innermostLoops(cfg, loops) : [];
+  const armWeights = lines ? branchArmWeights(cfg, weights, innermostLoop) : [];
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.
   const calleeBlocking: number[] = [];
   let cutRecursion = false;
@@ -478,7 +479,8 @@ function analyzeFunction(
       const w = weights[s];
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
-      if (lines) tallyInstruction(lines, sourceKey(ins.source), w, isGlobalLoadOrStore(ins, c), innermostLoop[block.id]);
+      if (lines)
+        tallyInstruction(lines, sourceKey(ins.source), w, isGlobalLoadOrStore(ins, c), innermostLoop[block.id], armWeights[block.id]);
       if (w === 0) continue;
       dynamicTally[slot] += w;
       totals.weighted += c.weight * w;
@@ -586,4 +588,20 @@ export function analyzeInstructions(
     },
     regions: totals.blocking + 1,
   };
+}
+
+/**
+ * Per block, how often its instructions run per thread if ptxas turns the branch above it into
+ * predicated code: a block entered only from a two-way branch in the same loop (one side of an
+ * `if`) then runs as often as the branch's block, in every thread that reached it; any other
+ * block, its own weight.
+ */
+function branchArmWeights(cfg: Cfg, weights: Float64Array, innermostLoop: readonly string[]): number[] {
+  return cfg.blocks.map((block) => {
+    const own = block.statements.length ? weights[block.statements[0]] : 0;
+    if (block.predecessors.length !== 1) return own;
+    const branch = cfg.blocks[block.predecessors[0]];
+    if (branch.successors.length !== 2 || innermostLoop[branch.id] !== innermostLoop[block.id] || !branch.statements.length) return own;
+    return Math.max(own, weights[branch.statements[branch.statements.length - 1]]);
+  });
 }

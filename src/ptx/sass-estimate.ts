@@ -23,6 +23,10 @@ export interface LineTally {
   ownLoopWeights: Map<string, Map<string, number>>;
   /** Executions per thread per line, this function's and its callees' (scaled by the calls). */
   weighted: Map<string, number>;
+  /** As `weighted`, with each instruction on one side of a branch counted as often as the branch:
+   * what its SASS runs where ptxas turned the branch into predicated instructions, which every
+   * thread that reached the branch executes (ncu counts them, predicate off or on). */
+  weightedPredicated: Map<string, number>;
   /** Functions reached from this one (itself included), whose static instructions share the kernel's SASS. */
   reachable: Set<string>;
 }
@@ -32,6 +36,7 @@ export const emptyTally = (name: string): LineTally => ({
   ownGlobalMemory: new Map(),
   ownLoopWeights: new Map(),
   weighted: new Map(),
+  weightedPredicated: new Map(),
   reachable: new Set([name]),
 });
 
@@ -47,10 +52,18 @@ const add = (into: Map<string, number>, key: string, value: number) => into.set(
 /** Adds a callee's tally to the caller's for `times` calls per caller execution. */
 export function addCallee(into: LineTally, callee: LineTally, times: number): void {
   for (const [key, value] of callee.weighted) add(into.weighted, key, value * times);
+  for (const [key, value] of callee.weightedPredicated) add(into.weightedPredicated, key, value * times);
   for (const name of callee.reachable) into.reachable.add(name);
 }
 
-export function tallyInstruction(into: LineTally, key: string | null, weight: number, globalMemory = false, loop = ''): void {
+export function tallyInstruction(
+  into: LineTally,
+  key: string | null,
+  weight: number,
+  globalMemory = false,
+  loop = '',
+  weightPredicated = weight,
+): void {
   if (key === null) return;
   add(into.own, key, 1);
   if (globalMemory) add(into.ownGlobalMemory, key, 1);
@@ -58,6 +71,7 @@ export function tallyInstruction(into: LineTally, key: string | null, weight: nu
   if (byLoop === undefined) into.ownLoopWeights.set(key, (byLoop = new Map<string, number>()));
   add(byLoop, loop, weight);
   if (weight !== 0) add(into.weighted, key, weight);
+  if (weightPredicated !== 0) add(into.weightedPredicated, key, weightPredicated);
 }
 
 const RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
@@ -123,7 +137,12 @@ export function estimateSassInstructions(
     const [sassMemory, ptxMemory] =
       inLoop && inLoop.ptx > 0 ? [inLoop.sass, inLoop.ptx] : [entry.globalMemory ?? 0, staticGlobalMemory.get(key) ?? 0];
     const copies = ptxMemory > 0 && sassMemory > ptxMemory ? sassMemory / ptxMemory : 1;
-    total += (entry.instructions * (tally.weighted.get(key) ?? 0)) / count / copies;
+    // A line whose SASS is all predicated is one side of a branch ptxas turned into predication:
+    // every thread that reached the branch runs it. (Some predicated instructions among others
+    // are selects and guarded moves, which run as the PTX does.)
+    const allPredicated = entry.predicated === entry.instructions;
+    const executions = (allPredicated ? tally.weightedPredicated : tally.weighted).get(key) ?? 0;
+    total += (entry.instructions * executions) / count / copies;
   }
   return total;
 }

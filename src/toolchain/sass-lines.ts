@@ -208,15 +208,16 @@ function addRange(
   start: number,
   end: number,
   subroutines: ElfSymbol[],
-  globalMemoryIn: (from: number, to: number) => number,
+  kindsIn: (from: number, to: number) => { globalMemory: number; predicated: number },
 ): void {
   const add = (from: number, to: number, subroutine: string | null) => {
     if (to <= from) return;
     const key = `${file}\0${line}\0${subroutine ?? ''}`;
     const entry = into.get(key) ?? { file, line, instructions: 0, ...(subroutine ? { subroutine } : {}) };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
-    const memory = globalMemoryIn(from, to);
-    if (memory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + memory;
+    const { globalMemory, predicated } = kindsIn(from, to);
+    if (globalMemory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + globalMemory;
+    if (predicated > 0) entry.predicated = (entry.predicated ?? 0) + predicated;
     into.set(key, entry);
   };
   let at = start;
@@ -238,13 +239,19 @@ const BRA_ALWAYS = 0x7947;
 /** LDG and STG in bits 0-11: 0x381 / 0x386 on sm_75, 0x981 / 0x986 with a uniform descriptor (sm_90), as the recorded listings show. */
 const GLOBAL_MEMORY_OPCODES = new Set([0x381, 0x386, 0x981, 0x986]);
 
-/** LDG / STG instructions among the section's bytes [from, to). */
-function globalMemoryCount(r: ByteReader, text: ElfSection, from: number, to: number): number {
-  let count = 0;
+/** The guard predicate in bits 12-14 (bit 15 negates it): 7 is PT, no guard (checked against the nvdisasm listings). */
+const NO_GUARD = 7;
+
+/** LDG / STG instructions, and instructions run under a guard predicate (`@P0`, `@!P1`), among the section's bytes [from, to). */
+function instructionKinds(r: ByteReader, text: ElfSection, from: number, to: number): { globalMemory: number; predicated: number } {
+  let globalMemory = 0;
+  let predicated = 0;
   for (let at = from; at < to; at += SASS_INSTRUCTION_BYTES) {
-    if (GLOBAL_MEMORY_OPCODES.has(Number(r.u64(text.offset + at, 'SASS instruction') & 0xfffn))) count++;
+    const word = r.u64(text.offset + at, 'SASS instruction');
+    if (GLOBAL_MEMORY_OPCODES.has(Number(word & 0xfffn))) globalMemory++;
+    if (Number((word >> 12n) & 0x7n) !== NO_GUARD) predicated++;
   }
-  return count;
+  return { globalMemory, predicated };
 }
 
 /** An always-taken BRA to itself: the offset -16 bytes in bits 32-63 (sm_75's encoding), or -4
@@ -340,7 +347,7 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
           addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines, (from, to) =>
-            globalMemoryCount(r, text, from, to),
+            instructionKinds(r, text, from, to),
           );
         }
         padding.set(name, (text.size - executable) / SASS_INSTRUCTION_BYTES);

@@ -99,6 +99,24 @@ describe('copies ptxas makes of a loop', () => {
   });
 });
 
+describe('a branch ptxas turned into predicated code', () => {
+  it('a line whose SASS is all predicated runs for every thread that reached the branch', () => {
+    // Line 20, one side of a branch 32 threads of 256 take (weight 1/8, the branch's block 1):
+    // 3 PTX instructions. Line 21, a guarded move among others: 2 PTX at weight 1/8.
+    const tally = emptyTally('k');
+    for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 20), 1 / 8, false, '', 1);
+    for (let i = 0; i < 2; i++) tallyInstruction(tally, lineKey('a.cu', 21), 1 / 8, false, '', 1);
+    const lines = [
+      { file: 'a.cu', line: 20, instructions: 4, predicated: 4 },
+      { file: 'a.cu', line: 21, instructions: 4, predicated: 1 },
+    ];
+    expect(estimateSassInstructions(lines, tally, () => tally)).toBe(4 + 4 / 8);
+    // Behind a real branch (no predicate on its SASS) the line runs as often as its PTX.
+    const branched = lines.map((e) => ({ ...e, predicated: 0 }));
+    expect(estimateSassInstructions(branched, tally, () => tally)).toBe(4 / 8 + 4 / 8);
+  });
+});
+
 describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', () => {
   const outDir = mkdtempSync(path.join(tmpdir(), 'carve-sass-est-'));
   const estimates = new Map<string, { estimate: number; ptx: number; measured: number; lineTotal: number }>();

@@ -21,6 +21,8 @@ interface Listing {
   counts: Map<string, Map<string, number>>;
   /** Section -> 'file:line[:subroutine]' -> LDG and STG instructions among them. */
   globalMemory: Map<string, Map<string, number>>;
+  /** Section -> 'file:line[:subroutine]' -> instructions under a guard predicate (`@P0`, `@!P1`; not `@PT`). */
+  predicated: Map<string, Map<string, number>>;
   padding: Map<string, number>;
 }
 
@@ -28,6 +30,7 @@ interface Listing {
 function readListing(text: string): Listing {
   const counts = new Map<string, Map<string, number>>();
   const globalMemory = new Map<string, Map<string, number>>();
+  const predicated = new Map<string, Map<string, number>>();
   const padding = new Map<string, number>();
   for (const chunk of text.split(/^\/\/-+ \.text\./m).slice(1)) {
     const name = chunk.split(/\s/)[0];
@@ -54,15 +57,18 @@ function readListing(text: string): Listing {
     if (last && last.label !== null && last.text === `BRA \`(${last.label})`) end--;
     const perLine = new Map<string, number>();
     const memoryPerLine = new Map<string, number>();
+    const predicatedPerLine = new Map<string, number>();
     for (const row of rows.slice(0, end)) {
       perLine.set(row.key, (perLine.get(row.key) ?? 0) + 1);
       if (/^(@!?P\w+\s+)?(LDG|STG)\b/.test(row.text)) memoryPerLine.set(row.key, (memoryPerLine.get(row.key) ?? 0) + 1);
+      if (/^@!?P[0-6]\s/.test(row.text)) predicatedPerLine.set(row.key, (predicatedPerLine.get(row.key) ?? 0) + 1);
     }
     counts.set(name, perLine);
     globalMemory.set(name, memoryPerLine);
+    predicated.set(name, predicatedPerLine);
     padding.set(name, rows.length - end);
   }
-  return { counts, globalMemory, padding };
+  return { counts, globalMemory, predicated, padding };
 }
 
 const asKeys = (lines: readonly SassLineCount[]) =>
@@ -94,6 +100,21 @@ describe('readSassLines against nvdisasm -g', () => {
         for (const n of memory.values()) total += n;
       }
       expect(total).toBe(10);
+    });
+
+    it(`${arch}: the instructions of each source line run under a guard predicate`, () => {
+      const table = readSassLines(bytes(`lines.${arch}.cubin`), `lines.${arch}.cubin`);
+      const listing = readListing(readFileSync(path.join(DIR, `h100/lines.${arch}.nvdisasm.txt`), 'utf8'));
+      let total = 0;
+      for (const [name, lines] of table.functions) {
+        const guarded = new Map<string, number>();
+        for (const e of lines) {
+          if (e.predicated) guarded.set(`${path.basename(e.file)}:${e.line}${e.subroutine ? `:${e.subroutine}` : ''}`, e.predicated);
+        }
+        expect(guarded, name).toEqual(listing.predicated.get(name));
+        for (const n of guarded.values()) total += n;
+      }
+      expect(total).toBe(35);
     });
   }
 
