@@ -152,6 +152,10 @@ export interface SassLineCount {
   instructions: number;
   /** Global loads and stores among them (LDG, STG); absent when none. */
   globalMemory?: number;
+  /** Shared-memory loads and stores among them (LDS, STS); absent when none. */
+  sharedMemory?: number;
+  /** Single-precision fused multiply-adds among them (FFMA); absent when none. */
+  fma?: number;
   /** Those run under a guard predicate (`@P0 …`: the branch ptxas turned into predication, `@P0 BRA`); absent when none. */
   predicated?: number;
   /** The subroutine symbol inside the function's section that holds them (an out-of-line

@@ -9,7 +9,15 @@ import { buildCfg, type Cfg } from './cfg.js';
 import { classify, type Classified, type Space } from './classify.js';
 import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
 import { functionFacts, type FunctionFacts } from './facts.js';
-import { addCallee, emptyTally, estimateSassInstructions, sourceKey, tallyInstruction, type LineTally } from './sass-estimate.js';
+import {
+  addCallee,
+  emptyTally,
+  estimateSassInstructions,
+  sourceKey,
+  tallyInstruction,
+  type CopyMarker,
+  type LineTally,
+} from './sass-estimate.js';
 
 export interface InstructionAnalysis {
   mix: InstructionMix;
@@ -379,7 +387,7 @@ interface CallContext {
   summaries: Map<string, FunctionResult>;
   bodies: Map<string, PtxFunction>;
   /** Per-line tallies for the SASS estimate: each function's own static PTX per line, by name; null when not wanted. */
-  ownLines: Map<string, Pick<LineTally, 'own' | 'ownGlobalMemory' | 'ownLoopWeights'>> | null;
+  ownLines: Map<string, Pick<LineTally, 'own' | 'ownMemory' | 'ownFma' | 'ownContractible' | 'ownLoopWeights'>> | null;
 }
 
 function innermostLoops(cfg: Cfg, loops: readonly LoopInfo[]): string[] {
@@ -395,8 +403,20 @@ function innermostLoops(cfg: Cfg, loops: readonly LoopInfo[]): string[] {
 }
 
 /** A load or store the opcode places in global memory: one LDG / STG in SASS. */
-function isGlobalLoadOrStore(ins: Instruction, c: Classified): boolean {
-  return c.space === 'global' && (ins.mnemonic === 'ld' || ins.mnemonic === 'ldu' || ins.mnemonic === 'st');
+/**
+ * What the SASS estimate counts a loop's copies by: a global or shared load or store (one LDG /
+ * STG / LDS / STS each) or a single-precision fma (one FFMA); an f32 mul / add / sub ptxas may
+ * fuse into an FFMA is marked too.
+ */
+function copyMarker(ins: Instruction, c: Classified): CopyMarker | null {
+  if ((c.space === 'global' || c.space === 'shared') && (ins.mnemonic === 'ld' || ins.mnemonic === 'ldu' || ins.mnemonic === 'st'))
+    return 'memory';
+  if (ins.modifiers.includes('f32')) {
+    if (ins.mnemonic === 'fma') return 'fma';
+    const rounded = ins.modifiers.some((m) => m === 'rn' || m === 'rz' || m === 'rm' || m === 'rp');
+    if ((ins.mnemonic === 'mul' || ins.mnemonic === 'add' || ins.mnemonic === 'sub') && !rounded) return 'contractible';
+  }
+  return null;
 }
 
 function callContext(module: PtxModule, root: string, lines: boolean): CallContext {
@@ -479,8 +499,7 @@ function analyzeFunction(
       const w = weights[s];
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
-      if (lines)
-        tallyInstruction(lines, sourceKey(ins.source), w, isGlobalLoadOrStore(ins, c), innermostLoop[block.id], armWeights[block.id]);
+      if (lines) tallyInstruction(lines, sourceKey(ins.source), w, copyMarker(ins, c), innermostLoop[block.id], armWeights[block.id]);
       if (w === 0) continue;
       dynamicTally[slot] += w;
       totals.weighted += c.weight * w;

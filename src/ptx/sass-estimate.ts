@@ -8,7 +8,8 @@
 // (`__cuda_sm20_div_u16`, `…div_s64`, `…div_rn_f64_full`) once per thread.
 // Where ptxas unrolls a PTX loop again (a runtime-bound loop nvcc already unrolled by 4, a short
 // inner loop fully), its copies raise the line's SASS count while each runs less often: the
-// copies are counted by LDG / STG against the loop's PTX global loads and stores (one each).
+// copies are counted by LDG / STG / LDS / STS against the loop's PTX global and shared loads and
+// stores (one each).
 import path from 'node:path';
 import type { SassLineCount } from '../model/types.js';
 import type { SourceLocation } from './ast.js';
@@ -17,8 +18,12 @@ import type { SourceLocation } from './ast.js';
 export interface LineTally {
   /** This function's own PTX instructions per line. */
   own: Map<string, number>;
-  /** This function's own global loads and stores (ld.global, st.global) per line. */
-  ownGlobalMemory: Map<string, number>;
+  /** This function's own global and shared loads and stores (ld/st.global, ld/st.shared) per line. */
+  ownMemory: Map<string, number>;
+  /** This function's own single-precision fused multiply-adds (fma.rn.f32) per line. */
+  ownFma: Map<string, number>;
+  /** This function's own f32 mul / add / sub without a rounding mode per line: ptxas may fuse them into FFMA. */
+  ownContractible: Map<string, number>;
   /** Per line, the executions of its own instructions by innermost loop ('' outside loops). */
   ownLoopWeights: Map<string, Map<string, number>>;
   /** Executions per thread per line, this function's and its callees' (scaled by the calls). */
@@ -33,7 +38,9 @@ export interface LineTally {
 
 export const emptyTally = (name: string): LineTally => ({
   own: new Map(),
-  ownGlobalMemory: new Map(),
+  ownMemory: new Map(),
+  ownFma: new Map(),
+  ownContractible: new Map(),
   ownLoopWeights: new Map(),
   weighted: new Map(),
   weightedPredicated: new Map(),
@@ -56,17 +63,24 @@ export function addCallee(into: LineTally, callee: LineTally, times: number): vo
   for (const name of callee.reachable) into.reachable.add(name);
 }
 
+/** PTX instructions ptxas turns into exactly one SASS instruction each, by which the copies of a
+ * loop are counted ('contractible': an f32 mul / add ptxas may fuse into an FFMA, which makes
+ * FFMA no such count for its loop). */
+export type CopyMarker = 'memory' | 'fma' | 'contractible';
+
 export function tallyInstruction(
   into: LineTally,
   key: string | null,
   weight: number,
-  globalMemory = false,
+  marker: CopyMarker | null = null,
   loop = '',
   weightPredicated = weight,
 ): void {
   if (key === null) return;
   add(into.own, key, 1);
-  if (globalMemory) add(into.ownGlobalMemory, key, 1);
+  if (marker === 'memory') add(into.ownMemory, key, 1);
+  if (marker === 'fma') add(into.ownFma, key, 1);
+  if (marker === 'contractible') add(into.ownContractible, key, 1);
   let byLoop = into.ownLoopWeights.get(key);
   if (byLoop === undefined) into.ownLoopWeights.set(key, (byLoop = new Map<string, number>()));
   add(byLoop, loop, weight);
@@ -81,16 +95,20 @@ const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 export function estimateSassInstructions(
   lines: readonly SassLineCount[],
   tally: LineTally,
-  ownOf: (name: string) => Pick<LineTally, 'own' | 'ownGlobalMemory' | 'ownLoopWeights'> | undefined,
+  ownOf: (name: string) => Pick<LineTally, 'own' | 'ownMemory' | 'ownFma' | 'ownContractible' | 'ownLoopWeights'> | undefined,
 ): number {
   const statics = new Map<string, number>();
-  const staticGlobalMemory = new Map<string, number>();
+  const staticMemory = new Map<string, number>();
+  const staticFma = new Map<string, number>();
+  const staticContractible = new Map<string, number>();
   // Each line belongs to the loop where most of its executions happen ('NAME:' outside loops).
   const loopWeights = new Map<string, Map<string, number>>();
   for (const name of tally.reachable) {
     const own = ownOf(name);
     for (const [key, value] of own?.own ?? []) add(statics, key, value);
-    for (const [key, value] of own?.ownGlobalMemory ?? []) add(staticGlobalMemory, key, value);
+    for (const [key, value] of own?.ownMemory ?? []) add(staticMemory, key, value);
+    for (const [key, value] of own?.ownFma ?? []) add(staticFma, key, value);
+    for (const [key, value] of own?.ownContractible ?? []) add(staticContractible, key, value);
     for (const [key, byLoop] of own?.ownLoopWeights ?? []) {
       let merged = loopWeights.get(key);
       if (merged === undefined) loopWeights.set(key, (merged = new Map<string, number>()));
@@ -103,18 +121,24 @@ export function estimateSassInstructions(
     for (const [loop, weight] of byLoop) if (best === null || weight > byLoop.get(best)!) best = loop;
     if (best !== null) loopOf.set(key, best);
   }
-  // Per loop: LDG / STG over PTX global loads and stores of its lines, counted once per line.
-  const loopMemory = new Map<string, { sass: number; ptx: number }>();
+  // Per loop: LDG / STG / LDS / STS over PTX global and shared loads and stores, FFMA over PTX
+  // fma.rn.f32, of its lines (the PTX counted once per line).
+  const loopCounts = new Map<string, MarkerCounts>();
   const counted = new Set<string>();
   for (const entry of lines) {
     const key = lineKey(entry.file, entry.line);
     const loop = loopOf.get(key);
     if (!loop || loop.endsWith(':')) continue;
-    const memory = loopMemory.get(loop) ?? { sass: 0, ptx: 0 };
-    memory.sass += entry.globalMemory ?? 0;
-    if (!counted.has(key)) memory.ptx += staticGlobalMemory.get(key) ?? 0;
+    const counts = loopCounts.get(loop) ?? { sassMemory: 0, ptxMemory: 0, sassFma: 0, ptxFma: 0, contractible: 0 };
+    counts.sassMemory += memoryAccesses(entry);
+    counts.sassFma += entry.fma ?? 0;
+    if (!counted.has(key)) {
+      counts.ptxMemory += staticMemory.get(key) ?? 0;
+      counts.ptxFma += staticFma.get(key) ?? 0;
+      counts.contractible += staticContractible.get(key) ?? 0;
+    }
     counted.add(key);
-    loopMemory.set(loop, memory);
+    loopCounts.set(loop, counts);
   }
   let total = 0;
   for (const entry of lines) {
@@ -130,13 +154,21 @@ export function estimateSassInstructions(
     }
     // Copies ptxas made of the line's code (a loop unrolled again, a short loop unrolled
     // whole): each global load or store is one LDG / STG, so more of them than the PTX has
-    // means that many copies, each running its share of the executions.
+    // means that many copies, each running its share of the executions (shared loads and stores alike).
     // A line of a loop takes its loop's copies (the loop control and arithmetic are copied with the loads).
+    // The larger of the two counts: ptxas may merge adjacent loads into one wider LDS / LDG (the
+    // copies then look fewer), never one PTX load or fma into several.
     const loop = loopOf.get(key);
-    const inLoop = loop && !loop.endsWith(':') ? loopMemory.get(loop) : undefined;
-    const [sassMemory, ptxMemory] =
-      inLoop && inLoop.ptx > 0 ? [inLoop.sass, inLoop.ptx] : [entry.globalMemory ?? 0, staticGlobalMemory.get(key) ?? 0];
-    const copies = ptxMemory > 0 && sassMemory > ptxMemory ? sassMemory / ptxMemory : 1;
+    const inLoop = loop && !loop.endsWith(':') ? loopCounts.get(loop) : undefined;
+    const counts = inLoop ?? {
+      sassMemory: memoryAccesses(entry),
+      ptxMemory: staticMemory.get(key) ?? 0,
+      sassFma: entry.fma ?? 0,
+      ptxFma: staticFma.get(key) ?? 0,
+      contractible: staticContractible.get(key) ?? 0,
+    };
+    const fmaCopies = counts.contractible === 0 ? ratio(counts.sassFma, counts.ptxFma) : 1;
+    const copies = Math.max(1, ratio(counts.sassMemory, counts.ptxMemory), fmaCopies);
     // A line whose SASS is all predicated is one side of a branch ptxas turned into predication:
     // every thread that reached the branch runs it. (Some predicated instructions among others
     // are selects and guarded moves, which run as the PTX does.)
@@ -146,3 +178,19 @@ export function estimateSassInstructions(
   }
   return total;
 }
+
+/** A line's global and shared loads and stores in SASS. */
+function memoryAccesses(entry: SassLineCount): number {
+  return (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0);
+}
+
+interface MarkerCounts {
+  sassMemory: number;
+  ptxMemory: number;
+  sassFma: number;
+  ptxFma: number;
+  /** PTX f32 mul / add without a rounding mode: FFMA does not count copies where there are any. */
+  contractible: number;
+}
+
+const ratio = (sass: number, ptx: number): number => (ptx > 0 ? sass / ptx : 1);

@@ -208,15 +208,17 @@ function addRange(
   start: number,
   end: number,
   subroutines: ElfSymbol[],
-  kindsIn: (from: number, to: number) => { globalMemory: number; predicated: number },
+  kindsIn: (from: number, to: number) => InstructionKinds,
 ): void {
   const add = (from: number, to: number, subroutine: string | null) => {
     if (to <= from) return;
     const key = `${file}\0${line}\0${subroutine ?? ''}`;
     const entry = into.get(key) ?? { file, line, instructions: 0, ...(subroutine ? { subroutine } : {}) };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
-    const { globalMemory, predicated } = kindsIn(from, to);
+    const { globalMemory, sharedMemory, fma, predicated } = kindsIn(from, to);
     if (globalMemory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + globalMemory;
+    if (sharedMemory > 0) entry.sharedMemory = (entry.sharedMemory ?? 0) + sharedMemory;
+    if (fma > 0) entry.fma = (entry.fma ?? 0) + fma;
     if (predicated > 0) entry.predicated = (entry.predicated ?? 0) + predicated;
     into.set(key, entry);
   };
@@ -239,19 +241,34 @@ const BRA_ALWAYS = 0x7947;
 /** LDG and STG in bits 0-11: 0x381 / 0x386 on sm_75, 0x981 / 0x986 with a uniform descriptor (sm_90), as the recorded listings show. */
 const GLOBAL_MEMORY_OPCODES = new Set([0x381, 0x386, 0x981, 0x986]);
 
+/** LDS and STS in bits 0-11 (sm_90's cuobjdump listings of the measured PTX fixtures: 0x984, 0x388). */
+const SHARED_MEMORY_OPCODES = new Set([0x984, 0x388]);
+
+/** FFMA in bits 0-11: register, immediate, constant and uniform-register forms (0x223, 0x823, 0x423, 0xa23 in the recorded listings). */
+const FFMA_OPCODES = new Set([0x223, 0x423, 0x823, 0xa23]);
+
 /** The guard predicate in bits 12-14 (bit 15 negates it): 7 is PT, no guard (checked against the nvdisasm listings). */
 const NO_GUARD = 7;
 
-/** LDG / STG instructions, and instructions run under a guard predicate (`@P0`, `@!P1`), among the section's bytes [from, to). */
-function instructionKinds(r: ByteReader, text: ElfSection, from: number, to: number): { globalMemory: number; predicated: number } {
-  let globalMemory = 0;
-  let predicated = 0;
+/** LDG / STG, LDS / STS, FFMA, and instructions run under a guard predicate (`@P0`, `@!P1`), among the section's bytes [from, to). */
+function instructionKinds(r: ByteReader, text: ElfSection, from: number, to: number): InstructionKinds {
+  const kinds = { globalMemory: 0, sharedMemory: 0, fma: 0, predicated: 0 };
   for (let at = from; at < to; at += SASS_INSTRUCTION_BYTES) {
     const word = r.u64(text.offset + at, 'SASS instruction');
-    if (GLOBAL_MEMORY_OPCODES.has(Number(word & 0xfffn))) globalMemory++;
-    if (Number((word >> 12n) & 0x7n) !== NO_GUARD) predicated++;
+    const opcode = Number(word & 0xfffn);
+    if (GLOBAL_MEMORY_OPCODES.has(opcode)) kinds.globalMemory++;
+    if (SHARED_MEMORY_OPCODES.has(opcode)) kinds.sharedMemory++;
+    if (FFMA_OPCODES.has(opcode)) kinds.fma++;
+    if (Number((word >> 12n) & 0x7n) !== NO_GUARD) kinds.predicated++;
   }
-  return { globalMemory, predicated };
+  return kinds;
+}
+
+interface InstructionKinds {
+  globalMemory: number;
+  sharedMemory: number;
+  fma: number;
+  predicated: number;
 }
 
 /** An always-taken BRA to itself: the offset -16 bytes in bits 32-63 (sm_75's encoding), or -4

@@ -84,9 +84,9 @@ describe('copies ptxas makes of a loop', () => {
     // ptxas made 4 copies: 24 SASS with 8 LDG. Line 11, the loop's control: 3 PTX executed 64
     // times, 9 SASS and no load: its loop's copies apply to it too. Line 12: outside loops.
     const tally = emptyTally('k');
-    for (let i = 0; i < 4; i++) tallyInstruction(tally, lineKey('a.cu', 10), 64, i < 2, '5');
-    for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 11), 64, false, '5');
-    for (let i = 0; i < 2; i++) tallyInstruction(tally, lineKey('a.cu', 12), 1, false, '');
+    for (let i = 0; i < 4; i++) tallyInstruction(tally, lineKey('a.cu', 10), 64, i < 2 ? 'memory' : null, '5');
+    for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 11), 64, null, '5');
+    for (let i = 0; i < 2; i++) tallyInstruction(tally, lineKey('a.cu', 12), 1, null, '');
     const lines = [
       { file: 'a.cu', line: 10, instructions: 24, globalMemory: 8 },
       { file: 'a.cu', line: 11, instructions: 9 },
@@ -97,6 +97,19 @@ describe('copies ptxas makes of a loop', () => {
     const once = lines.map((e) => (e.line === 10 ? { ...e, instructions: 6, globalMemory: 2 } : e));
     expect(estimateSassInstructions(once, tally, () => tally)).toBe(6 * 64 + 9 * 64 + 3);
   });
+
+  it('shared loads merged into wider LDS: the copies counted by FFMA, unless an f32 mul or add could have fused', () => {
+    // Line 30, an inner loop of 4 trips: 16 fma.rn.f32 and 18 ld.shared; ptxas unrolled it whole
+    // (4 copies): 64 FFMA, and the row loads merged into 24 LDS (so LDS alone says 1.33 copies).
+    const tally = emptyTally('k');
+    for (let i = 0; i < 16; i++) tallyInstruction(tally, lineKey('a.cu', 30), 512, 'fma', '7');
+    for (let i = 0; i < 18; i++) tallyInstruction(tally, lineKey('a.cu', 30), 512, 'memory', '7');
+    const lines = [{ file: 'a.cu', line: 30, instructions: 88, sharedMemory: 24, fma: 64 }];
+    expect(estimateSassInstructions(lines, tally, () => tally)).toBe((88 * 512 * 34) / 34 / 4);
+    // An add.f32 on the loop's lines: ptxas may have fused it into one more FFMA, FFMA counts nothing.
+    tallyInstruction(tally, lineKey('a.cu', 30), 512, 'contractible', '7');
+    expect(estimateSassInstructions(lines, tally, () => tally)).toBe((88 * 512 * 35) / 35 / (24 / 18));
+  });
 });
 
 describe('a branch ptxas turned into predicated code', () => {
@@ -104,8 +117,8 @@ describe('a branch ptxas turned into predicated code', () => {
     // Line 20, one side of a branch 32 threads of 256 take (weight 1/8, the branch's block 1):
     // 3 PTX instructions. Line 21, a guarded move among others: 2 PTX at weight 1/8.
     const tally = emptyTally('k');
-    for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 20), 1 / 8, false, '', 1);
-    for (let i = 0; i < 2; i++) tallyInstruction(tally, lineKey('a.cu', 21), 1 / 8, false, '', 1);
+    for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 20), 1 / 8, null, '', 1);
+    for (let i = 0; i < 2; i++) tallyInstruction(tally, lineKey('a.cu', 21), 1 / 8, null, '', 1);
     const lines = [
       { file: 'a.cu', line: 20, instructions: 4, predicated: 4 },
       { file: 'a.cu', line: 21, instructions: 4, predicated: 1 },
@@ -121,6 +134,8 @@ describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', ()
   const outDir = mkdtempSync(path.join(tmpdir(), 'carve-sass-est-'));
   const estimates = new Map<string, { estimate: number; ptx: number; measured: number; lineTotal: number }>();
   const memoryOf = new Map<string, number>();
+  /** Per kernel: [LDS + STS, FFMA, instructions under a guard predicate] as the reader counted them. */
+  const kindsOf = new Map<string, [number, number, number]>();
   beforeAll(async () => {
     const nvcc = await findNvcc();
     if (!nvcc) throw new Error('nvcc not found (PATH, $CUDA_HOME, /usr/local/cuda/bin): these tests need the CUDA toolkit');
@@ -143,6 +158,11 @@ describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', ()
           fn.name,
           lines.reduce((sum, e) => sum + (e.globalMemory ?? 0), 0),
         );
+        kindsOf.set(fn.name, [
+          lines.reduce((sum, e) => sum + (e.sharedMemory ?? 0), 0),
+          lines.reduce((sum, e) => sum + (e.fma ?? 0), 0),
+          lines.reduce((sum, e) => sum + (e.predicated ?? 0), 0),
+        ]);
         const a = analyzeInstructions(module, fn, cfg, loops, statementWeights(cfg, loops), options, lines);
         estimates.set(fn.name, {
           estimate: a.perThread.sassInstructions!,
@@ -181,6 +201,28 @@ describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', ()
       listedMemory.set(chunk.split(/\s/)[0], [...chunk.matchAll(/^\s+\/\*[0-9a-f]{4}\*\/\s+(@!?P\w+\s+)?(LDG|STG)\b/gm)].length);
     expect([...estimates.keys()].map((name) => [name, memoryOf.get(name)])).toEqual(
       [...estimates.keys()].map((name) => [name, listedMemory.get(name)]),
+    );
+  });
+
+  it('LDS and STS, FFMA and guarded instructions per kernel as cuobjdump listed them there', () => {
+    const listings = ['loops', 'sgemm', 'kernels'].map((n) =>
+      readFileSync(path.resolve(PTX, `../../../device/ptx-inst/results/${n}.sass.txt`), 'utf8'),
+    );
+    const listed = new Map<string, [number, number, number]>();
+    for (const chunk of listings
+      .join('\n')
+      .split(/Function : /)
+      .slice(1)) {
+      // The padding after the last EXIT (a BRA to itself, NOPs) is never guarded, never LDS or FFMA.
+      const count = (pattern: RegExp) => [...chunk.matchAll(pattern)].length;
+      listed.set(chunk.split(/\s/)[0], [
+        count(/^\s+\/\*[0-9a-f]{4}\*\/\s+(@!?P\w+\s+)?(LDS|STS)\b/gm),
+        count(/^\s+\/\*[0-9a-f]{4}\*\/\s+(@!?P\w+\s+)?FFMA\b/gm),
+        count(/^\s+\/\*[0-9a-f]{4}\*\/\s+@!?P[0-6]\s/gm),
+      ]);
+    }
+    expect([...estimates.keys()].map((name) => [name, kindsOf.get(name)])).toEqual(
+      [...estimates.keys()].map((name) => [name, listed.get(name)]),
     );
   });
 
