@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-L4XJ7WSV.js";
+} from "./chunk-KWHVP6CT.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-UIJLYJI3.js";
+} from "./chunk-DNB7TWPL.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-5IYICMOH.js";
+} from "./chunk-GI3J5HZE.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3CWLZMTC.js";
+import "./chunk-CNRHCOGL.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IFSBT2VI.js";
+import "./chunk-6XDUSZUQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -48,7 +48,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-DC6PFSLV.js";
+import "./chunk-NDHWHUGR.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

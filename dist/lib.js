@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-6YBMZ6D5.js";
+} from "./chunk-6JOE754W.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-UIJLYJI3.js";
+} from "./chunk-DNB7TWPL.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-5IYICMOH.js";
+import "./chunk-GI3J5HZE.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3CWLZMTC.js";
+import "./chunk-CNRHCOGL.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-IFSBT2VI.js";
+} from "./chunk-6XDUSZUQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -47,7 +47,7 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-DC6PFSLV.js";
+} from "./chunk-NDHWHUGR.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

@@ -6,17 +6,17 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-P72KYYM5.js";
-import "./chunk-L4XJ7WSV.js";
-import "./chunk-5IYICMOH.js";
+} from "./chunk-TMQLBYKZ.js";
+import "./chunk-KWHVP6CT.js";
+import "./chunk-GI3J5HZE.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QSAFB6MC.js";
+import "./chunk-XGDQMX35.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IFSBT2VI.js";
+import "./chunk-6XDUSZUQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-DC6PFSLV.js";
+import "./chunk-NDHWHUGR.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

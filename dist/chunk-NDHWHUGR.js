@@ -1154,14 +1154,17 @@ function addressRelocations(elf, r, debugLine) {
 function diagnostic2(message, file, offset, kernel) {
   return { severity: "warning", stage: "cubin", message, file, offset, ...kernel ? { kernel } : {} };
 }
-function addRange(into, file, line, start, end, subroutines, globalMemoryIn) {
+function addRange(into, file, line, start, end, subroutines, kindsIn) {
   const add = (from, to, subroutine) => {
     if (to <= from) return;
     const key = `${file}\0${line}\0${subroutine ?? ""}`;
     const entry = into.get(key) ?? { file, line, instructions: 0, ...subroutine ? { subroutine } : {} };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
-    const memory = globalMemoryIn(from, to);
-    if (memory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + memory;
+    const { globalMemory, sharedMemory, fma, predicated } = kindsIn(from, to);
+    if (globalMemory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + globalMemory;
+    if (sharedMemory > 0) entry.sharedMemory = (entry.sharedMemory ?? 0) + sharedMemory;
+    if (fma > 0) entry.fma = (entry.fma ?? 0) + fma;
+    if (predicated > 0) entry.predicated = (entry.predicated ?? 0) + predicated;
     into.set(key, entry);
   };
   let at = start;
@@ -1178,12 +1181,20 @@ function addRange(into, file, line, start, end, subroutines, globalMemoryIn) {
 var NOP = 2328;
 var BRA_ALWAYS = 31047;
 var GLOBAL_MEMORY_OPCODES = /* @__PURE__ */ new Set([897, 902, 2433, 2438]);
-function globalMemoryCount(r, text2, from, to) {
-  let count = 0;
+var SHARED_MEMORY_OPCODES = /* @__PURE__ */ new Set([2436, 904]);
+var FFMA_OPCODES = /* @__PURE__ */ new Set([547, 1059, 2083, 2595]);
+var NO_GUARD = 7;
+function instructionKinds(r, text2, from, to) {
+  const kinds = { globalMemory: 0, sharedMemory: 0, fma: 0, predicated: 0 };
   for (let at = from; at < to; at += SASS_INSTRUCTION_BYTES) {
-    if (GLOBAL_MEMORY_OPCODES.has(Number(r.u64(text2.offset + at, "SASS instruction") & 0xfffn))) count++;
+    const word = r.u64(text2.offset + at, "SASS instruction");
+    const opcode = Number(word & 0xfffn);
+    if (GLOBAL_MEMORY_OPCODES.has(opcode)) kinds.globalMemory++;
+    if (SHARED_MEMORY_OPCODES.has(opcode)) kinds.sharedMemory++;
+    if (FFMA_OPCODES.has(opcode)) kinds.fma++;
+    if (Number(word >> 12n & 0x7n) !== NO_GUARD) kinds.predicated++;
   }
-  return count;
+  return kinds;
 }
 function isSelfBranch(word) {
   if (Number(word & 0xffffn) !== BRA_ALWAYS) return false;
@@ -1275,7 +1286,7 @@ function readSassLines(bytes, file) {
             start,
             stop,
             subroutines,
-            (from, to) => globalMemoryCount(r, text2, from, to)
+            (from, to) => instructionKinds(r, text2, from, to)
           );
         }
         padding.set(name, (text2.size - executable) / SASS_INSTRUCTION_BYTES);

@@ -2,24 +2,24 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-P72KYYM5.js";
+} from "./chunk-TMQLBYKZ.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-L4XJ7WSV.js";
-import "./chunk-5IYICMOH.js";
+} from "./chunk-KWHVP6CT.js";
+import "./chunk-GI3J5HZE.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IFSBT2VI.js";
+import "./chunk-6XDUSZUQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-DC6PFSLV.js";
+import "./chunk-NDHWHUGR.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-IFSBT2VI.js";
+} from "./chunk-6XDUSZUQ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -19,7 +19,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-DC6PFSLV.js";
+} from "./chunk-NDHWHUGR.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-IFSBT2VI.js";
+} from "./chunk-6XDUSZUQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -16,7 +16,7 @@ import {
   compileCuda,
   findNvcc,
   readSassLinesFile
-} from "./chunk-DC6PFSLV.js";
+} from "./chunk-NDHWHUGR.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

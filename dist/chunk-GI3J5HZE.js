@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

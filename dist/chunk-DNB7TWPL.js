@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-5IYICMOH.js";
+} from "./chunk-GI3J5HZE.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-3CWLZMTC.js";
+} from "./chunk-CNRHCOGL.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -49,7 +49,7 @@ import {
   parsePtxasLog,
   readCubin,
   readSassLinesFile
-} from "./chunk-DC6PFSLV.js";
+} from "./chunk-NDHWHUGR.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

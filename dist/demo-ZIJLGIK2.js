@@ -3,23 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-UIJLYJI3.js";
+} from "./chunk-DNB7TWPL.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-5IYICMOH.js";
+import "./chunk-GI3J5HZE.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3CWLZMTC.js";
+import "./chunk-CNRHCOGL.js";
 import {
   loadConfigFile
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IFSBT2VI.js";
+import "./chunk-6XDUSZUQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-DC6PFSLV.js";
+import "./chunk-NDHWHUGR.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-L4XJ7WSV.js";
+} from "./chunk-KWHVP6CT.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-5IYICMOH.js";
+} from "./chunk-GI3J5HZE.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-UIJLYJI3.js";
+} from "./chunk-DNB7TWPL.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-5IYICMOH.js";
+import "./chunk-GI3J5HZE.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3CWLZMTC.js";
+import "./chunk-CNRHCOGL.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IFSBT2VI.js";
+import "./chunk-6XDUSZUQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -39,7 +39,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-DC6PFSLV.js";
+import "./chunk-NDHWHUGR.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

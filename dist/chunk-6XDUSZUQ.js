@@ -7,7 +7,7 @@ import {
 } from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-DC6PFSLV.js";
+} from "./chunk-NDHWHUGR.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -2739,7 +2739,9 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
     return none(`exit condition '${setp.text.trim()}' has no induction variable with a constant step${why ? ` (${why})` : ""}`, setpSource);
   }
   const iv = tested.induction;
-  if (boundOperand.kind === "register" && (resolver.defs.get(boundOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) {
+  if (boundOperand.kind === "register" && (resolver.defs.get(boundOperand.name) ?? []).some(
+    (d) => inLoop.has(cfg.blockOfStatement[d]) && !isParameterLoad(body[d])
+  )) {
     return { ...none(`bound ${boundOperand.name} changes inside the loop`, setpSource), inductionRegister: iv.register };
   }
   const bound = resolver.operand(boundOperand, setpBlock, setpIndex);
@@ -3182,6 +3184,10 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
   if (!complete) return failure || "no count for some iteration of the enclosing loops";
   return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
 }
+function isParameterLoad(ins) {
+  const address = ins.operands[1];
+  return ins.mnemonic === "ld" && ins.modifiers[0] === "param" && !ins.guard && address?.kind === "address" && address.base?.kind === "symbol";
+}
 
 // src/ptx/classify.ts
 var TYPE_BYTES = {
@@ -3483,9 +3489,12 @@ function functionFacts(fn) {
 import path from "node:path";
 var emptyTally = (name) => ({
   own: /* @__PURE__ */ new Map(),
-  ownGlobalMemory: /* @__PURE__ */ new Map(),
+  ownMemory: /* @__PURE__ */ new Map(),
+  ownFma: /* @__PURE__ */ new Map(),
+  ownContractible: /* @__PURE__ */ new Map(),
   ownLoopWeights: /* @__PURE__ */ new Map(),
   weighted: /* @__PURE__ */ new Map(),
+  weightedPredicated: /* @__PURE__ */ new Map(),
   reachable: /* @__PURE__ */ new Set([name])
 });
 var lineKey = (file, line) => `${path.posix.normalize(file)}\0${line}`;
@@ -3495,27 +3504,35 @@ function sourceKey(source) {
 var add = (into, key2, value) => into.set(key2, (into.get(key2) ?? 0) + value);
 function addCallee(into, callee, times) {
   for (const [key2, value] of callee.weighted) add(into.weighted, key2, value * times);
+  for (const [key2, value] of callee.weightedPredicated) add(into.weightedPredicated, key2, value * times);
   for (const name of callee.reachable) into.reachable.add(name);
 }
-function tallyInstruction(into, key2, weight, globalMemory = false, loop = "") {
+function tallyInstruction(into, key2, weight, marker = null, loop = "", weightPredicated = weight) {
   if (key2 === null) return;
   add(into.own, key2, 1);
-  if (globalMemory) add(into.ownGlobalMemory, key2, 1);
+  if (marker === "memory") add(into.ownMemory, key2, 1);
+  if (marker === "fma") add(into.ownFma, key2, 1);
+  if (marker === "contractible") add(into.ownContractible, key2, 1);
   let byLoop = into.ownLoopWeights.get(key2);
   if (byLoop === void 0) into.ownLoopWeights.set(key2, byLoop = /* @__PURE__ */ new Map());
   add(byLoop, loop, weight);
   if (weight !== 0) add(into.weighted, key2, weight);
+  if (weightPredicated !== 0) add(into.weightedPredicated, key2, weightPredicated);
 }
 var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
 var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 function estimateSassInstructions(lines, tally, ownOf) {
   const statics = /* @__PURE__ */ new Map();
-  const staticGlobalMemory = /* @__PURE__ */ new Map();
+  const staticMemory = /* @__PURE__ */ new Map();
+  const staticFma = /* @__PURE__ */ new Map();
+  const staticContractible = /* @__PURE__ */ new Map();
   const loopWeights = /* @__PURE__ */ new Map();
   for (const name of tally.reachable) {
     const own = ownOf(name);
     for (const [key2, value] of own?.own ?? []) add(statics, key2, value);
-    for (const [key2, value] of own?.ownGlobalMemory ?? []) add(staticGlobalMemory, key2, value);
+    for (const [key2, value] of own?.ownMemory ?? []) add(staticMemory, key2, value);
+    for (const [key2, value] of own?.ownFma ?? []) add(staticFma, key2, value);
+    for (const [key2, value] of own?.ownContractible ?? []) add(staticContractible, key2, value);
     for (const [key2, byLoop] of own?.ownLoopWeights ?? []) {
       let merged = loopWeights.get(key2);
       if (merged === void 0) loopWeights.set(key2, merged = /* @__PURE__ */ new Map());
@@ -3528,17 +3545,22 @@ function estimateSassInstructions(lines, tally, ownOf) {
     for (const [loop, weight] of byLoop) if (best === null || weight > byLoop.get(best)) best = loop;
     if (best !== null) loopOf.set(key2, best);
   }
-  const loopMemory = /* @__PURE__ */ new Map();
+  const loopCounts = /* @__PURE__ */ new Map();
   const counted = /* @__PURE__ */ new Set();
   for (const entry of lines) {
     const key2 = lineKey(entry.file, entry.line);
     const loop = loopOf.get(key2);
     if (!loop || loop.endsWith(":")) continue;
-    const memory = loopMemory.get(loop) ?? { sass: 0, ptx: 0 };
-    memory.sass += entry.globalMemory ?? 0;
-    if (!counted.has(key2)) memory.ptx += staticGlobalMemory.get(key2) ?? 0;
+    const counts = loopCounts.get(loop) ?? { sassMemory: 0, ptxMemory: 0, sassFma: 0, ptxFma: 0, contractible: 0 };
+    counts.sassMemory += memoryAccesses(entry);
+    counts.sassFma += entry.fma ?? 0;
+    if (!counted.has(key2)) {
+      counts.ptxMemory += staticMemory.get(key2) ?? 0;
+      counts.ptxFma += staticFma.get(key2) ?? 0;
+      counts.contractible += staticContractible.get(key2) ?? 0;
+    }
     counted.add(key2);
-    loopMemory.set(loop, memory);
+    loopCounts.set(loop, counts);
   }
   let total = 0;
   for (const entry of lines) {
@@ -3553,13 +3575,26 @@ function estimateSassInstructions(lines, tally, ownOf) {
       continue;
     }
     const loop = loopOf.get(key2);
-    const inLoop = loop && !loop.endsWith(":") ? loopMemory.get(loop) : void 0;
-    const [sassMemory, ptxMemory] = inLoop && inLoop.ptx > 0 ? [inLoop.sass, inLoop.ptx] : [entry.globalMemory ?? 0, staticGlobalMemory.get(key2) ?? 0];
-    const copies = ptxMemory > 0 && sassMemory > ptxMemory ? sassMemory / ptxMemory : 1;
-    total += entry.instructions * (tally.weighted.get(key2) ?? 0) / count / copies;
+    const inLoop = loop && !loop.endsWith(":") ? loopCounts.get(loop) : void 0;
+    const counts = inLoop ?? {
+      sassMemory: memoryAccesses(entry),
+      ptxMemory: staticMemory.get(key2) ?? 0,
+      sassFma: entry.fma ?? 0,
+      ptxFma: staticFma.get(key2) ?? 0,
+      contractible: staticContractible.get(key2) ?? 0
+    };
+    const fmaCopies = counts.contractible === 0 ? ratio(counts.sassFma, counts.ptxFma) : 1;
+    const copies = Math.max(1, ratio(counts.sassMemory, counts.ptxMemory), fmaCopies);
+    const allPredicated = entry.predicated === entry.instructions;
+    const executions = (allPredicated ? tally.weightedPredicated : tally.weighted).get(key2) ?? 0;
+    total += entry.instructions * executions / count / copies;
   }
   return total;
 }
+function memoryAccesses(entry) {
+  return (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0);
+}
+var ratio = (sass, ptx) => ptx > 0 ? sass / ptx : 1;
 
 // src/ptx/mix.ts
 function emptyCounts() {
@@ -3864,8 +3899,15 @@ function innermostLoops(cfg, loops) {
       }
   return loopOf;
 }
-function isGlobalLoadOrStore(ins, c) {
-  return c.space === "global" && (ins.mnemonic === "ld" || ins.mnemonic === "ldu" || ins.mnemonic === "st");
+function copyMarker(ins, c) {
+  if ((c.space === "global" || c.space === "shared") && (ins.mnemonic === "ld" || ins.mnemonic === "ldu" || ins.mnemonic === "st"))
+    return "memory";
+  if (ins.modifiers.includes("f32")) {
+    if (ins.mnemonic === "fma") return "fma";
+    const rounded = ins.modifiers.some((m) => m === "rn" || m === "rz" || m === "rm" || m === "rp");
+    if ((ins.mnemonic === "mul" || ins.mnemonic === "add" || ins.mnemonic === "sub") && !rounded) return "contractible";
+  }
+  return null;
 }
 function callContext(module, root, lines) {
   const bodies = /* @__PURE__ */ new Map();
@@ -3911,6 +3953,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
   const lines = context.ownLines ? emptyTally(fn.name) : null;
   context.ownLines?.set(fn.name, lines);
   const innermostLoop = lines ? innermostLoops(cfg, loops) : [];
+  const armWeights = lines ? branchArmWeights(cfg, weights, innermostLoop) : [];
   const calleeBlocking = [];
   let cutRecursion = false;
   for (const block of cfg.blocks) {
@@ -3928,7 +3971,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
       const w = weights[s];
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
-      if (lines) tallyInstruction(lines, sourceKey(ins.source), w, isGlobalLoadOrStore(ins, c), innermostLoop[block.id]);
+      if (lines) tallyInstruction(lines, sourceKey(ins.source), w, copyMarker(ins, c), innermostLoop[block.id], armWeights[block.id]);
       if (w === 0) continue;
       dynamicTally[slot] += w;
       totals.weighted += c.weight * w;
@@ -4016,6 +4059,15 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, 
     },
     regions: totals.blocking + 1
   };
+}
+function branchArmWeights(cfg, weights, innermostLoop) {
+  return cfg.blocks.map((block) => {
+    const own = block.statements.length ? weights[block.statements[0]] : 0;
+    if (block.predecessors.length !== 1) return own;
+    const branch = cfg.blocks[block.predecessors[0]];
+    if (branch.successors.length !== 2 || innermostLoop[branch.id] !== innermostLoop[block.id] || !branch.statements.length) return own;
+    return Math.max(own, weights[branch.statements[branch.statements.length - 1]]);
+  });
 }
 
 // src/analysis/kernel-params.ts
@@ -4134,6 +4186,14 @@ function parseParamAssignment(item) {
 }
 
 // src/analysis/memory/expr.ts
+function carriedExpr(id, entry, reason, label) {
+  const node = { op: "carried", id, entry, reason, label };
+  Object.defineProperty(node, "latches", { value: null, writable: true, enumerable: false });
+  return node;
+}
+function setCarriedLatches(node, latches) {
+  node.latches = latches;
+}
 var constant = (value) => ({ op: "const", value });
 var symbol = (name) => ({ op: "sym", name });
 var opaque = (uniform, indirect, reason, key2, label) => ({
@@ -4161,6 +4221,8 @@ function isUniformExpr(expr) {
       return !isLaneSymbol(expr.name);
     case "opaque":
       return expr.uniform;
+    case "carried":
+      return false;
     case "neg":
     case "not":
     case "cvta":
@@ -4183,6 +4245,8 @@ function provenance(expr) {
     case "sub":
     case "select":
       return provenance(expr.a) ?? provenance(expr.b);
+    case "carried":
+      return provenance(expr.entry);
     default:
       return null;
   }
@@ -4198,6 +4262,7 @@ function expandedSize(expr) {
       case "const":
       case "sym":
       case "opaque":
+      case "carried":
         size = 1;
         break;
       case "neg":
@@ -4227,6 +4292,8 @@ function formatExpr(expr) {
       return expr.name;
     case "opaque":
       return `?(${expr.reason})`;
+    case "carried":
+      return `carried#${expr.id}(${formatExpr(expr.entry)})`;
     case "neg":
       return `-(${formatExpr(expr.a)})`;
     case "not":
@@ -4436,6 +4503,9 @@ function isLaneFree(expr) {
       case "opaque":
         free = true;
         break;
+      case "carried":
+        free = false;
+        break;
       case "sym":
         free = !isLaneSymbol(expr.name);
         break;
@@ -4495,6 +4565,8 @@ function evaluateNode(expr, env, cache, blockCache) {
     case "cmp":
     case "pred":
       return unknown2(PREDICATE_AS_VALUE);
+    case "carried":
+      return unknown2(expr.reason);
     case "select": {
       const outcome = conditionOutcome(expr.cond, (side) => evaluateLane(side, env, cache, blockCache));
       if (outcome === null) return unselected(expr, (side) => evaluateLane(side, env, cache, blockCache));
@@ -4598,6 +4670,8 @@ var ExprInterner = class {
         return `s${expr.name}`;
       case "opaque":
         return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
+      case "carried":
+        return `carried ${expr.id}`;
       case "neg":
       case "not":
         return `${expr.op} ${this.id(expr.a)}`;
@@ -4628,6 +4702,10 @@ var WarpEvaluator = class {
   // One exception to lane-by-lane equality: a division or remainder by a constant that the lanes
   // alone cannot resolve may be resolved for the whole warp (warpDivision).
   memo = /* @__PURE__ */ new Map();
+  /** Carried values whose induction is being checked: inside the check they stand as entry + H. */
+  assumed = /* @__PURE__ */ new Set();
+  /** Memo entries made while an induction is being checked: dropped if it fails. */
+  assumptionLog = null;
   /** Never written: lane-free subtrees only use the block cache. */
   noLaneCache = /* @__PURE__ */ new Map();
   interner;
@@ -4642,8 +4720,44 @@ var WarpEvaluator = class {
     if (values === void 0) {
       values = this.compute(canonical2);
       this.memo.set(canonical2, values);
+      this.assumptionLog?.push(canonical2);
     }
     return values;
+  }
+  /**
+   * A loop-carried value (CarriedExpr): entry + H in each lane, H a warp-uniform unknown named
+   * after it, when its induction holds: assuming that form at the loop header, every latch's
+   * value differs from the entry by the same amount in every lane. Several carried values that
+   * depend on one another (an index and its direction) are assumed together. Unknown otherwise.
+   */
+  carriedValues(expr) {
+    const entry = this.values(expr.entry);
+    const unknownValue = entry.find(isUnknown);
+    if (unknownValue) return entry.map(() => unknownValue);
+    const hypothesis = linear(0, /* @__PURE__ */ new Map([[`u:carried${expr.id}|${expr.label.replace(/[*+|]/g, "_")}`, 1]]));
+    const assumedForm = () => entry.map((value) => addScaled(value, hypothesis, 1));
+    if (this.assumed.has(expr.id)) return assumedForm();
+    if (expr.latches === null) return entry.map(() => unknown2(expr.reason));
+    const outerLog = this.assumptionLog;
+    const log = [];
+    this.assumed.add(expr.id);
+    this.assumptionLog = log;
+    let holds = true;
+    let failure = unknown2(expr.reason);
+    for (const latch of expr.latches) {
+      const moved = laneDifferences(this.values(latch), entry);
+      if (!identicalInEveryLane(moved)) {
+        const unfollowed = moved.find(isUnknown);
+        if (unfollowed) failure = unknown2(`${expr.label}: ${unfollowed.reason}`, unfollowed.indirect);
+        holds = false;
+        break;
+      }
+    }
+    this.assumed.delete(expr.id);
+    this.assumptionLog = outerLog;
+    if (!holds) for (const key2 of log) this.memo.delete(key2);
+    else outerLog?.push(...log);
+    return holds ? assumedForm() : entry.map(() => failure);
   }
   /**
    * A select whose condition is not known but is the same in every lane of the warp (its
@@ -4713,9 +4827,11 @@ var WarpEvaluator = class {
           undecided ||= outcome === null;
           out[i] = outcome === null ? unselected(expr, valueOf) : outcome ? whenTrue[i] : whenFalse[i];
         }
-        if (undecided && !expr.fallback) return this.warpChoice(expr, whenTrue, whenFalse) ?? out;
+        if (undecided && (!expr.fallback || out.some(isUnknown))) return this.warpChoice(expr, whenTrue, whenFalse) ?? out;
         return out;
       }
+      case "carried":
+        return this.carriedValues(expr);
       case "const":
       case "opaque":
         for (let i = 0; i < count; i++) out[i] = evaluateLane(expr, envs[i]);
@@ -4905,6 +5021,10 @@ var round2 = (value) => Math.round(value * 1e3) / 1e3;
 function isRangingSymbol(monomial) {
   return /^(%ctaid\.[xyz]|iter:[md]?\d+)$/.test(monomial);
 }
+function carriedText(monomial) {
+  const factor = monomial.split("*").find((name) => name.startsWith("u:carried"));
+  return monomialText(factor);
+}
 function uniformShifts(common, covered) {
   let shifts = [0];
   const assumptions = [];
@@ -4919,6 +5039,8 @@ function uniformShifts(common, covered) {
       shifts = next2;
     } else if (coefficient === 1 && /^(param:|shared:|global:|var:)/.test(monomial)) {
       assumptions.push(`${monomialText(monomial)} 256-B aligned`);
+    } else if (monomial.includes("u:carried")) {
+      assumptions.push(`${carriedText(monomial)} moved by multiples of 32 B`);
     } else {
       assumptions.push(`${coefficient}\xB7${monomialText(monomial)} a multiple of 32 B`);
     }
@@ -4999,23 +5121,38 @@ function classifyWarp(offsets, width, sectors, ideal) {
   if (uniqueBytes(offsets, width) === span) return "misaligned";
   return sectors >= offsets.length * Math.ceil(width / SECTOR_BYTES) ? "uncoalesced" : "strided";
 }
-function mentions(expr, name) {
+var mentionMemo = /* @__PURE__ */ new Map();
+function mentions(expr, name, walk2) {
+  let memo = walk2 ?? mentionMemo.get(name);
+  if (memo === void 0) mentionMemo.set(name, memo = /* @__PURE__ */ new WeakMap());
+  const known2 = memo.get(expr);
+  if (known2 !== void 0) return known2;
+  const found = mentionsUncached(expr, name, walk2);
+  memo.set(expr, found);
+  return found;
+}
+function mentionsUncached(expr, name, walk2) {
   switch (expr.op) {
     case "const":
     case "opaque":
       return false;
+    case "carried": {
+      const inner = walk2 ?? /* @__PURE__ */ new Map();
+      inner.set(expr, false);
+      return mentions(expr.entry, name, inner) || (expr.latches ?? []).some((latch) => mentions(latch, name, inner));
+    }
     case "sym":
       return expr.name === name;
     case "neg":
     case "not":
     case "cvta":
-      return mentions(expr.a, name);
+      return mentions(expr.a, name, walk2);
     case "pred":
-      return expr.parts.some((part) => mentions(part, name));
+      return expr.parts.some((part) => mentions(part, name, walk2));
     case "select":
-      return mentions(expr.cond, name) || mentions(expr.a, name) || mentions(expr.b, name);
+      return mentions(expr.cond, name, walk2) || mentions(expr.a, name, walk2) || mentions(expr.b, name, walk2);
     default:
-      return mentions(expr.a, name) || mentions(expr.b, name);
+      return mentions(expr.a, name, walk2) || mentions(expr.b, name, walk2);
   }
 }
 var SAMPLES_ONE_AXIS = 16;
@@ -5500,6 +5637,10 @@ var ValueBuilder = class {
   reaching;
   memo = /* @__PURE__ */ new Map();
   inProgress = /* @__PURE__ */ new Set();
+  /** Memo keys set by the outermost resolution under way (outermost()). */
+  resolvedNow = null;
+  /** Carried values (carriedMerge) by loop header and register; in the map from before their latches are built. */
+  carried = /* @__PURE__ */ new Map();
   sharedNames;
   globalNames;
   blockLoops;
@@ -5553,16 +5694,48 @@ var ValueBuilder = class {
     const memoised2 = this.memo.get(key2);
     if (memoised2) return memoised2;
     if (this.inProgress.has(key2)) return opaque(false, false, `cyclic definition of ${register}`);
+    if (this.inProgress.size === 0) return this.outermost(register, index, key2);
+    return this.resolve(register, index, key2);
+  }
+  resolve(register, index, key2) {
     this.inProgress.add(key2);
     const value = this.registerUncached(register, index);
     this.inProgress.delete(key2);
     this.memo.set(key2, value);
+    this.resolvedNow?.push(key2);
     return value;
+  }
+  /**
+   * A value asked for from outside any resolution. Values resolved before a carried node was
+   * made for a loop they depend on may hold a cyclic definition where the node now stands: when
+   * the resolution made one, everything it memoised is forgotten and it runs again (the nodes
+   * stay, so each run makes fewer).
+   */
+  outermost(register, index, key2) {
+    const enclosing = this.resolvedNow;
+    try {
+      for (let run = 0; ; run++) {
+        const nodesBefore = this.carried.size;
+        const resolved = [];
+        this.resolvedNow = resolved;
+        const value = this.resolve(register, index, key2);
+        if (this.carried.size === nodesBefore || run >= MAX_CARRIED_RERUNS) {
+          enclosing?.push(...resolved);
+          return value;
+        }
+        for (const stale of resolved) this.memo.delete(stale);
+      }
+    } finally {
+      this.resolvedNow = enclosing;
+    }
   }
   registerUncached(register, index) {
     const defs = this.reaching.at(index, register);
     if (defs.length === 0) return opaque(false, false, `${register} has no reaching definition`);
     if (defs.length === 1) return this.definition(defs[0], register);
+    const headerMerge = this.carried.size > 0 ? this.headerMerge(register, index, defs) : null;
+    const known2 = headerMerge && this.carried.get(headerMerge.key);
+    if (known2) return known2;
     const induction2 = this.induction(register, index, defs);
     if (induction2) return induction2;
     const values = defs.map((def) => this.definition(def, register));
@@ -5587,7 +5760,78 @@ var ValueBuilder = class {
       `${register}@${defs.join(",")}`,
       `${register} (merged at ${lines})`
     );
-    return this.gatedMerge(register, index, defs, lines, merged) ?? merged;
+    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines) ?? merged;
+  }
+  /**
+   * The loop whose header's merge of `register` reaches `index` unchanged (the definitions
+   * reaching `index` are those reaching the header, some inside the loop, some outside).
+   */
+  headerMerge(register, index, defs) {
+    const { blockOfStatement } = this.cfg;
+    for (const loop of this.blockLoops[blockOfStatement[index]] ?? []) {
+      const inside = defs.filter((def) => loop.blocks.includes(blockOfStatement[def])).length;
+      if (inside === 0 || inside === defs.length) continue;
+      const atHeader = this.reaching.atEntry(loop.header, register);
+      if (atHeader.length !== defs.length || atHeader.some((def, i) => def !== defs[i])) return null;
+      return { loop, key: `${loop.header}:${register}` };
+    }
+    return null;
+  }
+  /**
+   * A loop-carried register no closed form fits: a CarriedExpr, its value at the header as
+   * `entry + H` (H warp-uniform) where that holds by induction, which the warp evaluation
+   * checks. Its latch values are built afresh, with every use of the header's value in the
+   * loop standing for the node itself (values built before it saw a cyclic definition there);
+   * they replace the memoised ones. Null when the entry value differs between the ways in.
+   */
+  carriedMerge(register, index, defs, lines) {
+    const header = this.headerMerge(register, index, defs);
+    if (!header) return null;
+    const known2 = this.carried.get(header.key);
+    if (known2) return known2;
+    const { loop } = header;
+    const predecessors = this.cfg.blocks[loop.header].predecessors;
+    const ways = predecessors.filter((p) => !loop.blocks.includes(p));
+    const entries = ways.map((p) => this.exitValue(register, p));
+    let entry = entries[0];
+    if (!entry || entries.some((value) => !value || !sameExpr(value, entry))) {
+      const standIn = opaque(false, false, `${register} merges different definitions (${lines})`);
+      entry = this.joinValue(register, loop.header, lines, standIn, ways.length);
+      if (!entry) return null;
+    }
+    const where = this.lineOf(this.cfg.blocks[loop.header].statements[0] ?? index);
+    const node = carriedExpr(
+      this.carried.size,
+      entry,
+      `${register} carried around the loop at ${where} (${lines}), not the same offset from its entry value in every lane`,
+      `${register} carried around the loop at ${where}`
+    );
+    this.carried.set(header.key, node);
+    const outerMemo = this.memo;
+    const outerProgress = this.inProgress;
+    this.memo = /* @__PURE__ */ new Map();
+    this.inProgress = /* @__PURE__ */ new Set();
+    const latches = [];
+    try {
+      for (const latch of predecessors.filter((p) => loop.blocks.includes(p))) {
+        const value = this.exitValue(register, latch);
+        if (!value) {
+          setCarriedLatches(node, null);
+          return node;
+        }
+        latches.push(value);
+      }
+      setCarriedLatches(node, latches);
+    } finally {
+      const rebuilt = this.memo;
+      this.memo = outerMemo;
+      this.inProgress = outerProgress;
+      for (const [key2, value] of rebuilt) {
+        outerMemo.set(key2, value);
+        this.resolvedNow?.push(key2);
+      }
+    }
+    return node;
   }
   /**
    * A merge where an if/else (or a chain of them) joins: the value as a select on the branch
@@ -5600,26 +5844,37 @@ var ValueBuilder = class {
     const wanted = defs.join(",");
     let join = this.cfg.blockOfStatement[index];
     for (let step = 0; step < MAX_JOIN_SEARCH; step++) {
-      if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(",") === wanted) {
-        const dominator = idom[join];
-        if (dominator < 0 || dominator === join) return null;
-        const walk2 = {
-          register,
-          join,
-          reached: /* @__PURE__ */ new Set(),
-          reason: `${register} merged where branches join (${lines})`,
-          standIn,
-          walked: /* @__PURE__ */ new Map()
-        };
-        const value = this.arriving(walk2, dominator, 0);
-        if (value && value !== DEAD_END && walk2.reached.size === blocks[join].predecessors.length) return value;
-        return null;
+      if (blocks[join].predecessors.length >= 2 && this.reaching.atEntry(join, register).join(",") === wanted && !this.invariantIn(join, defs)) {
+        return this.joinValue(register, join, lines, standIn, blocks[join].predecessors.length);
       }
       const up = idom[join];
       if (up < 0 || up === join) return null;
       join = up;
     }
     return null;
+  }
+  /** `block` heads a loop none of `defs` is in: the value is the one the loop was entered with. */
+  invariantIn(block, defs) {
+    const loop = this.blockLoops[block]?.find((candidate) => candidate.header === block);
+    return loop !== void 0 && defs.every((def) => !loop.blocks.includes(this.cfg.blockOfStatement[def]));
+  }
+  /**
+   * The value of `register` entering `join`, walked from its immediate dominator: a select on
+   * the branches between, where every one of `predecessors` (a count) is reached that way.
+   */
+  joinValue(register, join, lines, standIn, predecessors) {
+    const dominator = this.cfg.idom[join];
+    if (dominator < 0 || dominator === join) return null;
+    const walk2 = {
+      register,
+      join,
+      reached: /* @__PURE__ */ new Set(),
+      reason: `${register} merged where branches join (${lines})`,
+      standIn,
+      walked: /* @__PURE__ */ new Map()
+    };
+    const value = this.arriving(walk2, dominator, 0);
+    return value && value !== DEAD_END && walk2.reached.size === predecessors ? value : null;
   }
   /**
    * The value of `register` flowing into `join` from `from`'s exit, over every path from
@@ -5850,6 +6105,7 @@ var ValueBuilder = class {
   }
 };
 var DEAD_END = /* @__PURE__ */ Symbol("dead end");
+var MAX_CARRIED_RERUNS = 64;
 var MAX_JOIN_SEARCH = 32;
 function selectOf(cond, whenTrue, whenFalse, reason, standIn) {
   if (1 + expandedSize(cond) + expandedSize(whenTrue) + expandedSize(whenFalse) > EXPANDED_SIZE_LIMIT) return standIn;
@@ -5936,6 +6192,8 @@ function uniformApartFromCycles(expr) {
       return isUniformExpr(expr);
     case "opaque":
       return expr.uniform || isCycle(expr);
+    case "carried":
+      return false;
     case "neg":
     case "not":
     case "cvta":
@@ -5974,6 +6232,7 @@ function uniformAsSymbols(expr, lane) {
   }
   switch (expr.op) {
     case "opaque":
+    case "carried":
       return expr;
     case "neg":
     case "not":

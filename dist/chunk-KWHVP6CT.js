@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-5IYICMOH.js";
+} from "./chunk-GI3J5HZE.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-QSAFB6MC.js";
+} from "./chunk-XGDQMX35.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

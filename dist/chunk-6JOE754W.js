@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-OYJWMKX4.js")).demoCommand
+    load: async () => (await import("./demo-ZIJLGIK2.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-P7V2VM6T.js")).analyzeCommand
+    load: async () => (await import("./analyze-ISUYZG7D.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -32,12 +32,12 @@ var commands = [
   {
     name: "resources",
     summary: "print per-kernel resources from a cubin or ptxas -v log",
-    load: async () => (await import("./resources-X57WVYI2.js")).resourcesCommand
+    load: async () => (await import("./resources-YVU34QWV.js")).resourcesCommand
   },
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-MKA62PX6.js")).compareCommand
+    load: async () => (await import("./compare-37O3EWXM.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-ZIWLZJL4.js")).carveCommand
+    load: async () => (await import("./carve-4ZY7THQQ.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-ZIWLZJL4.js")).mergeCommand
+    load: async () => (await import("./carve-4ZY7THQQ.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-54JSOPWD.js")).retuneCommand
+    load: async () => (await import("./retune-P5P2E3C7.js")).retuneCommand
   }
 ];
 

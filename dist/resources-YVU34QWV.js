@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   parsePtxasLog,
   readCubin
-} from "./chunk-DC6PFSLV.js";
+} from "./chunk-NDHWHUGR.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
