@@ -9,7 +9,7 @@ import { newFloat64Array } from './typed.js';
 import { loopBranchScale, reachesFrom, threadReach, threadReaches, type ThreadReach } from './guards.js';
 import { forEachThread, scopeFor, volume } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
-import { ValueResolver, bitsOf, compare, isFloatType, type CountedLoop } from './values.js';
+import { ValueResolver, bitsOf, compare, isFloatType, parameterRead, type CountedLoop } from './values.js';
 
 export interface LoopInfo {
   id: number;
@@ -956,13 +956,10 @@ function nestedCounts(
 }
 
 /**
- * `ld.param r, [name]`: a kernel parameter read again inside the loop (nvcc reloads parameters
- * under register pressure). Parameters do not change while the kernel runs: the same value
- * in every iteration.
+ * `ld.param r, [name]` unguarded: a kernel parameter read again inside the loop (nvcc reloads
+ * parameters under register pressure). Parameters do not change while the kernel runs: the same
+ * value in every iteration.
  */
 function isParameterLoad(ins: Instruction): boolean {
-  const address = ins.operands[1];
-  return (
-    ins.mnemonic === 'ld' && ins.modifiers[0] === 'param' && !ins.guard && address?.kind === 'address' && address.base?.kind === 'symbol'
-  );
+  return !ins.guard && parameterRead(ins) !== null;
 }

@@ -17,6 +17,7 @@ import {
   tallyInstruction,
   type CopyMarker,
   type LineTally,
+  type OwnLines,
 } from './sass-estimate.js';
 
 export interface InstructionAnalysis {
@@ -387,7 +388,7 @@ interface CallContext {
   summaries: Map<string, FunctionResult>;
   bodies: Map<string, PtxFunction>;
   /** Per-line tallies for the SASS estimate: each function's own static PTX per line, by name; null when not wanted. */
-  ownLines: Map<string, Pick<LineTally, 'own' | 'ownMemory' | 'ownFma' | 'ownContractible' | 'ownLoopWeights'>> | null;
+  ownLines: Map<string, OwnLines> | null;
 }
 
 function innermostLoops(cfg: Cfg, loops: readonly LoopInfo[]): string[] {
@@ -402,7 +403,6 @@ function innermostLoops(cfg: Cfg, loops: readonly LoopInfo[]): string[] {
   return loopOf;
 }
 
-/** A load or store the opcode places in global memory: one LDG / STG in SASS. */
 /**
  * What the SASS estimate counts a loop's copies by: a global or shared load or store (one LDG /
  * STG / LDS / STS each) or a single-precision fma (one FFMA); an f32 mul / add / sub ptxas may

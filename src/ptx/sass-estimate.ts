@@ -9,7 +9,8 @@
 // Where ptxas unrolls a PTX loop again (a runtime-bound loop nvcc already unrolled by 4, a short
 // inner loop fully), its copies raise the line's SASS count while each runs less often: the
 // copies are counted by LDG / STG / LDS / STS against the loop's PTX global and shared loads and
-// stores (one each).
+// stores, and by FFMA against fma.rn.f32 (one each). A line ptxas turned whole into predicated
+// code runs for every thread that reached its branch.
 import path from 'node:path';
 import type { SassLineCount } from '../model/types.js';
 import type { SourceLocation } from './ast.js';
@@ -18,12 +19,8 @@ import type { SourceLocation } from './ast.js';
 export interface LineTally {
   /** This function's own PTX instructions per line. */
   own: Map<string, number>;
-  /** This function's own global and shared loads and stores (ld/st.global, ld/st.shared) per line. */
-  ownMemory: Map<string, number>;
-  /** This function's own single-precision fused multiply-adds (fma.rn.f32) per line. */
-  ownFma: Map<string, number>;
-  /** This function's own f32 mul / add / sub without a rounding mode per line: ptxas may fuse them into FFMA. */
-  ownContractible: Map<string, number>;
+  /** This function's own instructions of each copy marker per line (CopyMarker). */
+  ownMarkers: Record<CopyMarker, Map<string, number>>;
   /** Per line, the executions of its own instructions by innermost loop ('' outside loops). */
   ownLoopWeights: Map<string, Map<string, number>>;
   /** Executions per thread per line, this function's and its callees' (scaled by the calls). */
@@ -38,14 +35,14 @@ export interface LineTally {
 
 export const emptyTally = (name: string): LineTally => ({
   own: new Map(),
-  ownMemory: new Map(),
-  ownFma: new Map(),
-  ownContractible: new Map(),
+  ownMarkers: emptyMarkers(),
   ownLoopWeights: new Map(),
   weighted: new Map(),
   weightedPredicated: new Map(),
   reachable: new Set([name]),
 });
+
+const emptyMarkers = (): Record<CopyMarker, Map<string, number>> => ({ memory: new Map(), fma: new Map(), contractible: new Map() });
 
 /** The key a PTX `.loc` and a line-table row share: normalised file path and line. */
 export const lineKey = (file: string, line: number): string => `${path.posix.normalize(file)}\0${line}`;
@@ -63,9 +60,12 @@ export function addCallee(into: LineTally, callee: LineTally, times: number): vo
   for (const name of callee.reachable) into.reachable.add(name);
 }
 
-/** PTX instructions ptxas turns into exactly one SASS instruction each, by which the copies of a
- * loop are counted ('contractible': an f32 mul / add ptxas may fuse into an FFMA, which makes
- * FFMA no such count for its loop). */
+/**
+ * PTX instructions by which the copies of a loop are counted: 'memory' (a global or shared load
+ * or store, one LDG / STG / LDS / STS), 'fma' (fma.rn.f32, one FFMA), and 'contractible' (an f32
+ * mul / add / sub without a rounding mode, which ptxas may fuse into one more FFMA, so FFMA does
+ * not count copies where there is one).
+ */
 export type CopyMarker = 'memory' | 'fma' | 'contractible';
 
 export function tallyInstruction(
@@ -78,9 +78,7 @@ export function tallyInstruction(
 ): void {
   if (key === null) return;
   add(into.own, key, 1);
-  if (marker === 'memory') add(into.ownMemory, key, 1);
-  if (marker === 'fma') add(into.ownFma, key, 1);
-  if (marker === 'contractible') add(into.ownContractible, key, 1);
+  if (marker !== null) add(into.ownMarkers[marker], key, 1);
   let byLoop = into.ownLoopWeights.get(key);
   if (byLoop === undefined) into.ownLoopWeights.set(key, (byLoop = new Map<string, number>()));
   add(byLoop, loop, weight);
@@ -95,20 +93,16 @@ const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 export function estimateSassInstructions(
   lines: readonly SassLineCount[],
   tally: LineTally,
-  ownOf: (name: string) => Pick<LineTally, 'own' | 'ownMemory' | 'ownFma' | 'ownContractible' | 'ownLoopWeights'> | undefined,
+  ownOf: (name: string) => OwnLines | undefined,
 ): number {
   const statics = new Map<string, number>();
-  const staticMemory = new Map<string, number>();
-  const staticFma = new Map<string, number>();
-  const staticContractible = new Map<string, number>();
+  const staticMarkers = emptyMarkers();
   // Each line belongs to the loop where most of its executions happen ('NAME:' outside loops).
   const loopWeights = new Map<string, Map<string, number>>();
   for (const name of tally.reachable) {
     const own = ownOf(name);
     for (const [key, value] of own?.own ?? []) add(statics, key, value);
-    for (const [key, value] of own?.ownMemory ?? []) add(staticMemory, key, value);
-    for (const [key, value] of own?.ownFma ?? []) add(staticFma, key, value);
-    for (const [key, value] of own?.ownContractible ?? []) add(staticContractible, key, value);
+    for (const marker of COPY_MARKERS) for (const [key, value] of own?.ownMarkers[marker] ?? []) add(staticMarkers[marker], key, value);
     for (const [key, byLoop] of own?.ownLoopWeights ?? []) {
       let merged = loopWeights.get(key);
       if (merged === undefined) loopWeights.set(key, (merged = new Map<string, number>()));
@@ -123,22 +117,23 @@ export function estimateSassInstructions(
   }
   // Per loop: LDG / STG / LDS / STS over PTX global and shared loads and stores, FFMA over PTX
   // fma.rn.f32, of its lines (the PTX counted once per line).
+  const lineCounts = (entry: SassLineCount, key: string, withPtx: boolean): MarkerCounts => ({
+    sassMemory: (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0),
+    sassFma: entry.fma ?? 0,
+    ptxMemory: withPtx ? (staticMarkers.memory.get(key) ?? 0) : 0,
+    ptxFma: withPtx ? (staticMarkers.fma.get(key) ?? 0) : 0,
+    contractible: withPtx ? (staticMarkers.contractible.get(key) ?? 0) : 0,
+  });
   const loopCounts = new Map<string, MarkerCounts>();
   const counted = new Set<string>();
   for (const entry of lines) {
     const key = lineKey(entry.file, entry.line);
     const loop = loopOf.get(key);
     if (!loop || loop.endsWith(':')) continue;
-    const counts = loopCounts.get(loop) ?? { sassMemory: 0, ptxMemory: 0, sassFma: 0, ptxFma: 0, contractible: 0 };
-    counts.sassMemory += memoryAccesses(entry);
-    counts.sassFma += entry.fma ?? 0;
-    if (!counted.has(key)) {
-      counts.ptxMemory += staticMemory.get(key) ?? 0;
-      counts.ptxFma += staticFma.get(key) ?? 0;
-      counts.contractible += staticContractible.get(key) ?? 0;
-    }
+    const line = lineCounts(entry, key, !counted.has(key));
     counted.add(key);
-    loopCounts.set(loop, counts);
+    const sum = loopCounts.get(loop);
+    loopCounts.set(loop, sum ? addCounts(sum, line) : line);
   }
   let total = 0;
   for (const entry of lines) {
@@ -152,21 +147,15 @@ export function estimateSassInstructions(
       total += entry.instructions;
       continue;
     }
-    // Copies ptxas made of the line's code (a loop unrolled again, a short loop unrolled
-    // whole): each global load or store is one LDG / STG, so more of them than the PTX has
-    // means that many copies, each running its share of the executions (shared loads and stores alike).
-    // A line of a loop takes its loop's copies (the loop control and arithmetic are copied with the loads).
-    // The larger of the two counts: ptxas may merge adjacent loads into one wider LDS / LDG (the
-    // copies then look fewer), never one PTX load or fma into several.
+    // Copies ptxas made of the line's code (a loop unrolled again, a short loop unrolled whole):
+    // each global or shared load or store is one LDG / STG / LDS / STS and each fma.rn.f32 one
+    // FFMA, so more of them than the PTX has means that many copies, each running its share of
+    // the executions. A line of a loop takes its loop's copies (the loop control and arithmetic
+    // are copied with the loads). The larger of the two counts: ptxas may merge adjacent loads
+    // into one wider LDS / LDG (the copies then look fewer), never one PTX load or fma into several.
     const loop = loopOf.get(key);
     const inLoop = loop && !loop.endsWith(':') ? loopCounts.get(loop) : undefined;
-    const counts = inLoop ?? {
-      sassMemory: memoryAccesses(entry),
-      ptxMemory: staticMemory.get(key) ?? 0,
-      sassFma: entry.fma ?? 0,
-      ptxFma: staticFma.get(key) ?? 0,
-      contractible: staticContractible.get(key) ?? 0,
-    };
+    const counts = inLoop ?? lineCounts(entry, key, true);
     const fmaCopies = counts.contractible === 0 ? ratio(counts.sassFma, counts.ptxFma) : 1;
     const copies = Math.max(1, ratio(counts.sassMemory, counts.ptxMemory), fmaCopies);
     // A line whose SASS is all predicated is one side of a branch ptxas turned into predication:
@@ -179,11 +168,12 @@ export function estimateSassInstructions(
   return total;
 }
 
-/** A line's global and shared loads and stores in SASS. */
-function memoryAccesses(entry: SassLineCount): number {
-  return (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0);
-}
+/** The per-function tallies the estimate reads for every function a kernel reaches. */
+export type OwnLines = Pick<LineTally, 'own' | 'ownMarkers' | 'ownLoopWeights'>;
 
+const COPY_MARKERS: CopyMarker[] = ['memory', 'fma', 'contractible'];
+
+/** SASS loads and stores and FFMA, PTX loads and stores, fma.rn.f32 and fusable mul / add, of some lines. */
 interface MarkerCounts {
   sassMemory: number;
   ptxMemory: number;
@@ -194,3 +184,13 @@ interface MarkerCounts {
 }
 
 const ratio = (sass: number, ptx: number): number => (ptx > 0 ? sass / ptx : 1);
+
+function addCounts(a: MarkerCounts, b: MarkerCounts): MarkerCounts {
+  return {
+    sassMemory: a.sassMemory + b.sassMemory,
+    ptxMemory: a.ptxMemory + b.ptxMemory,
+    sassFma: a.sassFma + b.sassFma,
+    ptxFma: a.ptxFma + b.ptxFma,
+    contractible: a.contractible + b.contractible,
+  };
+}

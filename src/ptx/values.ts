@@ -401,9 +401,8 @@ export class ValueResolver {
         return wrap(this.argument(ops, 1, block, statement, depth), destType);
       }
       case 'ld': {
-        if (ins.modifiers[0] === 'param' && ops[1]?.kind === 'address' && ops[1].base?.kind === 'symbol') {
-          return this.parameter(ops[1].base.name, ops[1].offset);
-        }
+        const read = parameterRead(ins);
+        if (read) return this.parameter(read.name, read.offset);
         return unknown(`${destinations(ins)[0]} is loaded from memory`);
       }
       case 'add':
@@ -657,3 +656,10 @@ export function compare(op: string, a: number, b: number): boolean | null {
 }
 
 export { toCompared, bitsOf };
+
+/** `ld.param r, [name+offset]`: the kernel parameter it reads (the same value wherever it runs); null for any other instruction. */
+export function parameterRead(ins: Instruction): { name: string; offset: number } | null {
+  const address = ins.operands[1];
+  if (ins.mnemonic !== 'ld' || ins.modifiers[0] !== 'param' || address?.kind !== 'address' || address.base?.kind !== 'symbol') return null;
+  return { name: address.base.name, offset: address.offset };
+}

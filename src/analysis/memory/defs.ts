@@ -439,7 +439,7 @@ export class ValueBuilder {
       `${register}@${defs.join(',')}`,
       `${register} (merged at ${lines})`,
     );
-    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines) ?? merged;
+    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines, merged) ?? merged;
   }
 
   /**
@@ -465,7 +465,7 @@ export class ValueBuilder {
    * loop standing for the node itself (values built before it saw a cyclic definition there);
    * they replace the memoised ones. Null when the entry value differs between the ways in.
    */
-  private carriedMerge(register: string, index: number, defs: readonly number[], lines: string): Expr | null {
+  private carriedMerge(register: string, index: number, defs: readonly number[], lines: string, standIn: Expr): Expr | null {
     const header = this.headerMerge(register, index, defs);
     if (!header) return null;
     const known = this.carried.get(header.key);
@@ -477,7 +477,6 @@ export class ValueBuilder {
     let entry = entries[0];
     if (!entry || entries.some((value) => !value || !sameExpr(value, entry!))) {
       // Entered on several paths with different values: the select of the branches before the loop.
-      const standIn = opaque(false, false, `${register} merges different definitions (${lines})`);
       entry = this.joinValue(register, loop.header, lines, standIn, ways.length);
       if (!entry) return null;
     }

@@ -4,7 +4,7 @@
 // Division, remainder and masks stay exact when every symbolic coefficient is a multiple
 // of the divisor (so the symbolic part divides out); otherwise the lane's value is unknown.
 import { gcd, isLaneSymbol, type CarriedExpr, type Expr } from './expr.js';
-import { uniformSymbolName } from './symbols.js';
+import { uniformName, uniformSymbolName } from './symbols.js';
 
 export interface Linear {
   constant: number;
@@ -526,7 +526,7 @@ export class WarpEvaluator {
     const entry = this.values(expr.entry);
     const unknownValue = entry.find(isUnknown);
     if (unknownValue) return entry.map(() => unknownValue);
-    const hypothesis = linear(0, new Map([[`u:carried${expr.id}|${expr.label.replace(/[*+|]/g, '_')}`, 1]]));
+    const hypothesis = linear(0, new Map([[uniformName(`carried${expr.id}`, expr.label), 1]]));
     const assumedForm = () => entry.map((value) => addScaled(value as Linear, hypothesis, 1));
     if (this.assumed.has(expr.id)) return assumedForm();
     if (expr.latches === null) return entry.map(() => unknown(expr.reason));
@@ -564,7 +564,7 @@ export class WarpEvaluator {
     if (!this.sameInEveryLane(expr.cond)) return null;
     const apart = laneDifferences(whenTrue, whenFalse);
     if (!identicalInEveryLane(apart)) return null;
-    const choice = linear(0, new Map([[`u:select${this.interner.idFor(expr)}|the choice of ${expr.reason.replace(/[*+|]/g, '_')}`, 1]]));
+    const choice = linear(0, new Map([[uniformName(`select${this.interner.idFor(expr)}`, `the choice of ${expr.reason}`), 1]]));
     const moved = multiply(apart[0] as Linear, choice);
     return whenFalse.map((b) => addScaled(b as Linear, moved, 1));
   }
@@ -649,8 +649,7 @@ export class WarpEvaluator {
         }
         if (count > 1 && isUnknown(out[0]) && identicalInEveryLane(left) && identicalInEveryLane(right)) {
           // The same operation on the same values in every lane: one warp-uniform value, named.
-          const reason = out[0].reason.replace(/[*+|]/g, '_');
-          const named = linear(0, new Map([[`u:same${this.interner.idFor(expr)}|${reason}`, 1]]));
+          const named = linear(0, new Map([[uniformName(`same${this.interner.idFor(expr)}`, out[0].reason), 1]]));
           return out.map(() => named);
         }
         return out;

@@ -6,11 +6,16 @@ import type { Expr } from './expr.js';
 
 type Opaque = Extract<Expr, { op: 'opaque' }>;
 
+/** The name 'u:KEY|LABEL' of a uniform value, with the characters monomials use ('*', '+', '|') replaced. */
+export function uniformName(key: string, label: string): string {
+  const clean = (text: string) => text.replace(/[*+|]/g, '_');
+  return `u:${clean(key)}|${clean(label)}`;
+}
+
 /** The symbol a warp-uniform opaque value stands as; null when it is not uniform or has no definition key. */
 export function uniformSymbolName(expr: Opaque): string | null {
   if (!expr.uniform || expr.key === undefined) return null;
-  const clean = (text: string) => text.replace(/[*+|]/g, '_');
-  return `u:${clean(expr.key)}|${clean(expr.label ?? expr.reason)}`;
+  return uniformName(expr.key, expr.label ?? expr.reason);
 }
 
 function factorText(name: string): string {
