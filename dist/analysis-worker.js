@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-CNRHCOGL.js";
+} from "./chunk-QKGNFJ2L.js";
 import {
   analyzeVariantJob
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6XDUSZUQ.js";
+import "./chunk-DTNT44JH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

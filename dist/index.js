@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-KWHVP6CT.js";
+} from "./chunk-SCO6TJTI.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-DNB7TWPL.js";
+} from "./chunk-ISSDVWJB.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-GI3J5HZE.js";
+} from "./chunk-CS3P345N.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CNRHCOGL.js";
+import "./chunk-QKGNFJ2L.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6XDUSZUQ.js";
+import "./chunk-DTNT44JH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

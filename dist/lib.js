@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-6JOE754W.js";
+} from "./chunk-37BIYUGY.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-DNB7TWPL.js";
+} from "./chunk-ISSDVWJB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GI3J5HZE.js";
+import "./chunk-CS3P345N.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CNRHCOGL.js";
+import "./chunk-QKGNFJ2L.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-6XDUSZUQ.js";
+} from "./chunk-DTNT44JH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-GI3J5HZE.js";
+} from "./chunk-CS3P345N.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-KWHVP6CT.js";
+} from "./chunk-SCO6TJTI.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-GI3J5HZE.js";
+} from "./chunk-CS3P345N.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

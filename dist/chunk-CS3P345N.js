@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

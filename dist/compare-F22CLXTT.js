@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-DNB7TWPL.js";
+} from "./chunk-ISSDVWJB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GI3J5HZE.js";
+import "./chunk-CS3P345N.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CNRHCOGL.js";
+import "./chunk-QKGNFJ2L.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6XDUSZUQ.js";
+import "./chunk-DTNT44JH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-DNB7TWPL.js";
+} from "./chunk-ISSDVWJB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GI3J5HZE.js";
+import "./chunk-CS3P345N.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CNRHCOGL.js";
+import "./chunk-QKGNFJ2L.js";
 import {
   loadConfigFile
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6XDUSZUQ.js";
+import "./chunk-DTNT44JH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

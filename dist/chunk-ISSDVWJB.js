@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-GI3J5HZE.js";
+} from "./chunk-CS3P345N.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-CNRHCOGL.js";
+} from "./chunk-QKGNFJ2L.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-6XDUSZUQ.js";
+} from "./chunk-DTNT44JH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

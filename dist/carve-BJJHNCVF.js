@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-TMQLBYKZ.js";
-import "./chunk-KWHVP6CT.js";
-import "./chunk-GI3J5HZE.js";
+} from "./chunk-TBSRGJDU.js";
+import "./chunk-SCO6TJTI.js";
+import "./chunk-CS3P345N.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-XGDQMX35.js";
+import "./chunk-ASBIYMBN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6XDUSZUQ.js";
+import "./chunk-DTNT44JH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

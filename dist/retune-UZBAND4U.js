@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-TMQLBYKZ.js";
+} from "./chunk-TBSRGJDU.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-KWHVP6CT.js";
-import "./chunk-GI3J5HZE.js";
+} from "./chunk-SCO6TJTI.js";
+import "./chunk-CS3P345N.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-XGDQMX35.js";
+} from "./chunk-ASBIYMBN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6XDUSZUQ.js";
+import "./chunk-DTNT44JH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

@@ -2278,9 +2278,8 @@ var ValueResolver = class {
         return wrap(this.argument(ops, 1, block, statement, depth), destType);
       }
       case "ld": {
-        if (ins.modifiers[0] === "param" && ops[1]?.kind === "address" && ops[1].base?.kind === "symbol") {
-          return this.parameter(ops[1].base.name, ops[1].offset);
-        }
+        const read = parameterRead(ins);
+        if (read) return this.parameter(read.name, read.offset);
         return unknown(`${destinations(ins)[0]} is loaded from memory`);
       }
       case "add":
@@ -2494,6 +2493,11 @@ function compare(op, a, b) {
     default:
       return null;
   }
+}
+function parameterRead(ins) {
+  const address = ins.operands[1];
+  if (ins.mnemonic !== "ld" || ins.modifiers[0] !== "param" || address?.kind !== "address" || address.base?.kind !== "symbol") return null;
+  return { name: address.base.name, offset: address.offset };
 }
 
 // src/ptx/loops.ts
@@ -3185,8 +3189,7 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
   return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
 }
 function isParameterLoad(ins) {
-  const address = ins.operands[1];
-  return ins.mnemonic === "ld" && ins.modifiers[0] === "param" && !ins.guard && address?.kind === "address" && address.base?.kind === "symbol";
+  return !ins.guard && parameterRead(ins) !== null;
 }
 
 // src/ptx/classify.ts
@@ -3489,14 +3492,13 @@ function functionFacts(fn) {
 import path from "node:path";
 var emptyTally = (name) => ({
   own: /* @__PURE__ */ new Map(),
-  ownMemory: /* @__PURE__ */ new Map(),
-  ownFma: /* @__PURE__ */ new Map(),
-  ownContractible: /* @__PURE__ */ new Map(),
+  ownMarkers: emptyMarkers(),
   ownLoopWeights: /* @__PURE__ */ new Map(),
   weighted: /* @__PURE__ */ new Map(),
   weightedPredicated: /* @__PURE__ */ new Map(),
   reachable: /* @__PURE__ */ new Set([name])
 });
+var emptyMarkers = () => ({ memory: /* @__PURE__ */ new Map(), fma: /* @__PURE__ */ new Map(), contractible: /* @__PURE__ */ new Map() });
 var lineKey = (file, line) => `${path.posix.normalize(file)}\0${line}`;
 function sourceKey(source) {
   return source?.file ? lineKey(source.file, source.line) : null;
@@ -3510,9 +3512,7 @@ function addCallee(into, callee, times) {
 function tallyInstruction(into, key2, weight, marker = null, loop = "", weightPredicated = weight) {
   if (key2 === null) return;
   add(into.own, key2, 1);
-  if (marker === "memory") add(into.ownMemory, key2, 1);
-  if (marker === "fma") add(into.ownFma, key2, 1);
-  if (marker === "contractible") add(into.ownContractible, key2, 1);
+  if (marker !== null) add(into.ownMarkers[marker], key2, 1);
   let byLoop = into.ownLoopWeights.get(key2);
   if (byLoop === void 0) into.ownLoopWeights.set(key2, byLoop = /* @__PURE__ */ new Map());
   add(byLoop, loop, weight);
@@ -3523,16 +3523,12 @@ var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
 var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 function estimateSassInstructions(lines, tally, ownOf) {
   const statics = /* @__PURE__ */ new Map();
-  const staticMemory = /* @__PURE__ */ new Map();
-  const staticFma = /* @__PURE__ */ new Map();
-  const staticContractible = /* @__PURE__ */ new Map();
+  const staticMarkers = emptyMarkers();
   const loopWeights = /* @__PURE__ */ new Map();
   for (const name of tally.reachable) {
     const own = ownOf(name);
     for (const [key2, value] of own?.own ?? []) add(statics, key2, value);
-    for (const [key2, value] of own?.ownMemory ?? []) add(staticMemory, key2, value);
-    for (const [key2, value] of own?.ownFma ?? []) add(staticFma, key2, value);
-    for (const [key2, value] of own?.ownContractible ?? []) add(staticContractible, key2, value);
+    for (const marker of COPY_MARKERS) for (const [key2, value] of own?.ownMarkers[marker] ?? []) add(staticMarkers[marker], key2, value);
     for (const [key2, byLoop] of own?.ownLoopWeights ?? []) {
       let merged = loopWeights.get(key2);
       if (merged === void 0) loopWeights.set(key2, merged = /* @__PURE__ */ new Map());
@@ -3545,22 +3541,23 @@ function estimateSassInstructions(lines, tally, ownOf) {
     for (const [loop, weight] of byLoop) if (best === null || weight > byLoop.get(best)) best = loop;
     if (best !== null) loopOf.set(key2, best);
   }
+  const lineCounts = (entry, key2, withPtx) => ({
+    sassMemory: (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0),
+    sassFma: entry.fma ?? 0,
+    ptxMemory: withPtx ? staticMarkers.memory.get(key2) ?? 0 : 0,
+    ptxFma: withPtx ? staticMarkers.fma.get(key2) ?? 0 : 0,
+    contractible: withPtx ? staticMarkers.contractible.get(key2) ?? 0 : 0
+  });
   const loopCounts = /* @__PURE__ */ new Map();
   const counted = /* @__PURE__ */ new Set();
   for (const entry of lines) {
     const key2 = lineKey(entry.file, entry.line);
     const loop = loopOf.get(key2);
     if (!loop || loop.endsWith(":")) continue;
-    const counts = loopCounts.get(loop) ?? { sassMemory: 0, ptxMemory: 0, sassFma: 0, ptxFma: 0, contractible: 0 };
-    counts.sassMemory += memoryAccesses(entry);
-    counts.sassFma += entry.fma ?? 0;
-    if (!counted.has(key2)) {
-      counts.ptxMemory += staticMemory.get(key2) ?? 0;
-      counts.ptxFma += staticFma.get(key2) ?? 0;
-      counts.contractible += staticContractible.get(key2) ?? 0;
-    }
+    const line = lineCounts(entry, key2, !counted.has(key2));
     counted.add(key2);
-    loopCounts.set(loop, counts);
+    const sum = loopCounts.get(loop);
+    loopCounts.set(loop, sum ? addCounts(sum, line) : line);
   }
   let total = 0;
   for (const entry of lines) {
@@ -3576,13 +3573,7 @@ function estimateSassInstructions(lines, tally, ownOf) {
     }
     const loop = loopOf.get(key2);
     const inLoop = loop && !loop.endsWith(":") ? loopCounts.get(loop) : void 0;
-    const counts = inLoop ?? {
-      sassMemory: memoryAccesses(entry),
-      ptxMemory: staticMemory.get(key2) ?? 0,
-      sassFma: entry.fma ?? 0,
-      ptxFma: staticFma.get(key2) ?? 0,
-      contractible: staticContractible.get(key2) ?? 0
-    };
+    const counts = inLoop ?? lineCounts(entry, key2, true);
     const fmaCopies = counts.contractible === 0 ? ratio(counts.sassFma, counts.ptxFma) : 1;
     const copies = Math.max(1, ratio(counts.sassMemory, counts.ptxMemory), fmaCopies);
     const allPredicated = entry.predicated === entry.instructions;
@@ -3591,10 +3582,17 @@ function estimateSassInstructions(lines, tally, ownOf) {
   }
   return total;
 }
-function memoryAccesses(entry) {
-  return (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0);
-}
+var COPY_MARKERS = ["memory", "fma", "contractible"];
 var ratio = (sass, ptx) => ptx > 0 ? sass / ptx : 1;
+function addCounts(a, b) {
+  return {
+    sassMemory: a.sassMemory + b.sassMemory,
+    ptxMemory: a.ptxMemory + b.ptxMemory,
+    sassFma: a.sassFma + b.sassFma,
+    ptxFma: a.ptxFma + b.ptxFma,
+    contractible: a.contractible + b.contractible
+  };
+}
 
 // src/ptx/mix.ts
 function emptyCounts() {
@@ -3720,7 +3718,7 @@ function countsFromTally(tally) {
   counts.total = total;
   return counts;
 }
-function addCounts(into, from, times) {
+function addCounts2(into, from, times) {
   for (const key2 of [
     "fp32",
     "fp64",
@@ -4026,7 +4024,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
     }
   }
   totals.dynamic = countsFromTally(dynamicTally);
-  for (const [counts, times] of calleeCounts) addCounts(totals.dynamic, counts, times);
+  for (const [counts, times] of calleeCounts) addCounts2(totals.dynamic, counts, times);
   return { static: countsFromTally(staticTally), totals, cutRecursion, lines };
 }
 function intensities(counts) {
@@ -4312,10 +4310,13 @@ function formatExpr(expr) {
 }
 
 // src/analysis/memory/symbols.ts
+function uniformName(key2, label) {
+  const clean = (text) => text.replace(/[*+|]/g, "_");
+  return `u:${clean(key2)}|${clean(label)}`;
+}
 function uniformSymbolName(expr) {
   if (!expr.uniform || expr.key === void 0) return null;
-  const clean = (text) => text.replace(/[*+|]/g, "_");
-  return `u:${clean(expr.key)}|${clean(expr.label ?? expr.reason)}`;
+  return uniformName(expr.key, expr.label ?? expr.reason);
 }
 function factorText(name) {
   if (name.startsWith("u:")) return name.slice(name.indexOf("|") + 1);
@@ -4734,7 +4735,7 @@ var WarpEvaluator = class {
     const entry = this.values(expr.entry);
     const unknownValue = entry.find(isUnknown);
     if (unknownValue) return entry.map(() => unknownValue);
-    const hypothesis = linear(0, /* @__PURE__ */ new Map([[`u:carried${expr.id}|${expr.label.replace(/[*+|]/g, "_")}`, 1]]));
+    const hypothesis = linear(0, /* @__PURE__ */ new Map([[uniformName(`carried${expr.id}`, expr.label), 1]]));
     const assumedForm = () => entry.map((value) => addScaled(value, hypothesis, 1));
     if (this.assumed.has(expr.id)) return assumedForm();
     if (expr.latches === null) return entry.map(() => unknown2(expr.reason));
@@ -4769,7 +4770,7 @@ var WarpEvaluator = class {
     if (!this.sameInEveryLane(expr.cond)) return null;
     const apart = laneDifferences(whenTrue, whenFalse);
     if (!identicalInEveryLane(apart)) return null;
-    const choice = linear(0, /* @__PURE__ */ new Map([[`u:select${this.interner.idFor(expr)}|the choice of ${expr.reason.replace(/[*+|]/g, "_")}`, 1]]));
+    const choice = linear(0, /* @__PURE__ */ new Map([[uniformName(`select${this.interner.idFor(expr)}`, `the choice of ${expr.reason}`), 1]]));
     const moved = multiply(apart[0], choice);
     return whenFalse.map((b) => addScaled(b, moved, 1));
   }
@@ -4847,8 +4848,7 @@ var WarpEvaluator = class {
           if (whole) return whole;
         }
         if (count > 1 && isUnknown(out[0]) && identicalInEveryLane(left) && identicalInEveryLane(right)) {
-          const reason = out[0].reason.replace(/[*+|]/g, "_");
-          const named = linear(0, /* @__PURE__ */ new Map([[`u:same${this.interner.idFor(expr)}|${reason}`, 1]]));
+          const named = linear(0, /* @__PURE__ */ new Map([[uniformName(`same${this.interner.idFor(expr)}`, out[0].reason), 1]]));
           return out.map(() => named);
         }
         return out;
@@ -5760,7 +5760,7 @@ var ValueBuilder = class {
       `${register}@${defs.join(",")}`,
       `${register} (merged at ${lines})`
     );
-    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines) ?? merged;
+    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines, merged) ?? merged;
   }
   /**
    * The loop whose header's merge of `register` reaches `index` unchanged (the definitions
@@ -5784,7 +5784,7 @@ var ValueBuilder = class {
    * loop standing for the node itself (values built before it saw a cyclic definition there);
    * they replace the memoised ones. Null when the entry value differs between the ways in.
    */
-  carriedMerge(register, index, defs, lines) {
+  carriedMerge(register, index, defs, lines, standIn) {
     const header = this.headerMerge(register, index, defs);
     if (!header) return null;
     const known2 = this.carried.get(header.key);
@@ -5795,7 +5795,6 @@ var ValueBuilder = class {
     const entries = ways.map((p) => this.exitValue(register, p));
     let entry = entries[0];
     if (!entry || entries.some((value) => !value || !sameExpr(value, entry))) {
-      const standIn = opaque(false, false, `${register} merges different definitions (${lines})`);
       entry = this.joinValue(register, loop.header, lines, standIn, ways.length);
       if (!entry) return null;
     }

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-6XDUSZUQ.js";
+} from "./chunk-DTNT44JH.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
