@@ -255,16 +255,7 @@ function resolveOrSample(
     !used ? [0] : size === undefined ? [0, 1, 2, 3] : spreadIndices(size, perAxis);
   const xs = axisSamples(usesX, grid?.[0]);
   const ys = axisSamples(usesY, grid?.[1]);
-  const samples = ys.flatMap((y) => xs.map((x): [number, number, number] => [x, y, 0]));
-  const sampled = samples.flatMap((ctaid) => {
-    const blockCache = new Map<Expr, LaneValue>();
-    return warps.map((warp) =>
-      warpLanes(
-        warp.map((lane) => ({ ...lane.env, ctaid })),
-        blockCache,
-      ),
-    );
-  });
+  const sampled = sampledWarps(warps, xs, ys);
   const retried = resolveWarps(address, sampled);
   if ('unresolved' in retried) return { resolved, warps, note: '' };
   const axisText = (name: string, used: boolean, indices: number[], size: number | undefined) =>
@@ -375,6 +366,34 @@ function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, widt
     bankConflictWays: null,
     reason: `${limit.klass}: ${apart}, ${width} B per lane: ${limit.sectors} sectors per warp request vs ${limit.ideal} ideal ${condition}${atOne} (${blockText}${note})${assumed}`,
   };
+}
+
+/**
+ * The lanes of `warps` in each sampled block, by lanes and samples: every site of a kernel
+ * samples the same blocks, and sharing the lanes shares their evaluators' memo of common
+ * subtrees (dwt2d's thousands of boundary-dependent sites were rebuilding them per site).
+ */
+const sampledLanes = new WeakMap<Lane[][], Map<string, Lane[][]>>();
+
+function sampledWarps(warps: Lane[][], xs: number[], ys: number[]): Lane[][] {
+  let bySamples = sampledLanes.get(warps);
+  if (bySamples === undefined) sampledLanes.set(warps, (bySamples = new Map()));
+  const key = `${xs.join(',')}|${ys.join(',')}`;
+  let sampled = bySamples.get(key);
+  if (sampled === undefined) {
+    const samples = ys.flatMap((y) => xs.map((x): [number, number, number] => [x, y, 0]));
+    sampled = samples.flatMap((ctaid) => {
+      const blockCache = new Map<Expr, LaneValue>();
+      return warps.map((warp) =>
+        warpLanes(
+          warp.map((lane) => ({ ...lane.env, ctaid })),
+          blockCache,
+        ),
+      );
+    });
+    bySamples.set(key, sampled);
+  }
+  return sampled;
 }
 
 /**

@@ -154,9 +154,45 @@ export function provenance(expr: Expr): string | null {
   }
 }
 
-/** Structural equality (trees are small: selects are built only below EXPANDED_SIZE_LIMIT). */
+/**
+ * Structural equality: the same enumerable fields in the same order, as their JSON text would
+ * show (a carried node's latches are not enumerable, so not compared). Each node gets a number
+ * once, from its own fields and its children's numbers, so a comparison costs two lookups
+ * however often a shared subtree is compared (unrolled code compares the same merges many times).
+ */
 export function sameExpr(left: Expr, right: Expr): boolean {
-  return left === right || JSON.stringify(left) === JSON.stringify(right);
+  if (left === right) return true;
+  // The numbering is shared by every analysis in the process; start it over before it grows
+  // large (a gate analyses many modules), never in the middle of numbering one tree.
+  if (idsByShape.size > MAX_SHAPES) {
+    structuralIds = new WeakMap();
+    idsByShape = new Map();
+  }
+  return structuralId(left) === structuralId(right);
+}
+
+const MAX_SHAPES = 1 << 20;
+let structuralIds = new WeakMap<Expr, number>();
+let idsByShape = new Map<string, number>();
+
+function structuralId(expr: Expr): number {
+  let id = structuralIds.get(expr);
+  if (id !== undefined) return id;
+  const fields: string[] = [];
+  for (const [name, value] of Object.entries(expr) as Array<[string, unknown]>) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) fields.push(`${name}:[${value.map((part: Expr) => structuralId(part)).join(',')}]`);
+    else if (typeof value === 'object' && value !== null) fields.push(`${name}:#${structuralId(value as Expr)}`);
+    else fields.push(`${name}:${JSON.stringify(value)}`);
+  }
+  const shape = fields.join(';');
+  id = idsByShape.get(shape);
+  if (id === undefined) {
+    id = idsByShape.size;
+    idsByShape.set(shape, id);
+  }
+  structuralIds.set(expr, id);
+  return id;
 }
 
 const sizes = new WeakMap<Expr, number>();
