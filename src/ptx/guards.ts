@@ -7,7 +7,7 @@
 // bytes the way Nsight Compute averages them (over threads launched).
 import { closingBranch, dominates, type Cfg, type ClosingBranch } from './cfg.js';
 import { forEachThread, scopeFor, volume } from './threads.js';
-import type { CountedLoop, ValueResolver } from './values.js';
+import { iterationKey, type CountedLoop, type ValueResolver } from './values.js';
 
 export interface GuardLaunch {
   block: [number, number, number] | null;
@@ -189,12 +189,23 @@ export function loopBranchScale(
       const value = resolver.predicateRegister(branch.register, b, branch.statement);
       return value === null ? null : value !== branch.negated;
     };
+    // The iteration too: other registers the loop advances by a fixed step (an unrolled loop's
+    // index beside its count-down) resolve from it (values.ts atIteration).
+    const iterationAt = iterationKey(loop.header);
+    const setIteration = (value: number, iteration: number) => {
+      resolver.special.set(loop.register, value);
+      resolver.special.set(iterationAt, iteration);
+    };
+    const clearIteration = () => {
+      resolver.special.delete(loop.register);
+      resolver.special.delete(iterationAt);
+    };
     let scope = scopeFor(resolver, launch.grid, () => {
       const values = loop.headerValues();
       if (!values || values.length === 0) return false;
-      resolver.special.set(loop.register, values[0]);
+      setIteration(values[0], 0);
       const outcome = taken();
-      resolver.special.delete(loop.register);
+      clearIteration();
       return outcome !== null;
     });
     if (scope === null) continue;
@@ -202,20 +213,39 @@ export function loopBranchScale(
     if (reach?.scope === 'grid' && reach.fraction[loop.header] < 1) scope = 'grid';
     let takenCount = 0;
     let total = 0;
-    const complete = forEachThread(resolver, block, scope === 'grid' ? launch.grid : null, (g, t) => {
-      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
-      resolver.special.delete(loop.register);
-      const values = loop.headerValues();
-      if (values === null || (budget -= values.length) < 0) return false;
-      for (const v of values) {
-        resolver.special.set(loop.register, v);
+    // One thread's iterations: false when some outcome is unknown or the budget is spent.
+    const sweep = (values: number[]): boolean => {
+      // Decided without the iteration (`p || i >= n` with p true): the same in every iteration.
+      const always = taken();
+      if (always !== null) {
+        if (always) takenCount += values.length;
+        total += values.length;
+        return (budget -= 1) >= 0;
+      }
+      if ((budget -= values.length) < 0) return false;
+      for (const [iteration, v] of values.entries()) {
+        setIteration(v, iteration);
         const outcome = taken();
         if (outcome === null) return false;
         if (outcome) takenCount++;
         total++;
       }
+      return true;
+    };
+    const complete = forEachThread(resolver, block, scope === 'grid' ? launch.grid : null, (g, t) => {
+      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
+      clearIteration();
+      const values = loop.headerValues();
+      if (values === null) return false;
+      // Only this loop's own values change within the sweep: what other registers enter it with holds.
+      const release = loop.holdEntering();
+      try {
+        return sweep(values);
+      } finally {
+        release();
+      }
     });
-    resolver.special.delete(loop.register);
+    clearIteration();
     if (!complete || total === 0) continue;
     for (const [successor, share] of [
       [branch.target, takenCount / total],

@@ -78,12 +78,17 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
       // For loops inside it (their start or bound), branches on its index, and a later loop
       // starting where this one stops (the unrolled body after nvcc's remainder prologue).
       const blocks = new Set(loop.blocks);
+      let entering: Map<string, number> | null = null;
       resolver.countedLoops.push({
         header: loop.header,
         blocks,
         register: counted.inductionRegister,
         headerValues: counted.headerValues,
-        valueAt: (register, iteration, depth) => inductionAt(cfg, resolver, loop.header, blocks, register, iteration, depth),
+        valueAt: (register, iteration, depth) => inductionAt(cfg, resolver, loop.header, blocks, register, iteration, depth, entering),
+        holdEntering: () => {
+          entering = new Map();
+          return () => (entering = null);
+        },
       });
     }
     loop.tripCount = counted.tripCount;
@@ -564,19 +569,23 @@ function inductionAt(
   register: string,
   iteration: number,
   depth: number,
+  enteringHeld: Map<string, number> | null = null,
 ): number | null {
   const iv = induction(cfg, resolver, inLoop, register);
   if (!iv || iteration > SEQUENCE_LIMIT) return null;
   const updateBlock = cfg.blockOfStatement[iv.update];
   for (const latch of cfg.blocks[header].predecessors) if (inLoop.has(latch) && !dominates(cfg, updateBlock, latch)) return null;
-  let value: number | null = null;
-  for (const p of cfg.blocks[header].predecessors) {
-    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
-    const entering = resolver.register(register, p, -1, depth).value;
-    if (entering === null || (value !== null && entering !== value)) return null;
-    value = entering;
+  let value: number | null = enteringHeld?.get(register) ?? null;
+  if (value === null) {
+    for (const p of cfg.blocks[header].predecessors) {
+      if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+      const entering = resolver.register(register, p, -1, depth).value;
+      if (entering === null || (value !== null && entering !== value)) return null;
+      value = entering;
+    }
+    if (value === null) return null;
+    enteringHeld?.set(register, value);
   }
-  if (value === null) return null;
   const bits = bitsOf(iv.type);
   const unsigned = iv.type.startsWith('u');
   for (let k = 0; k < iteration; k++) value = applyStep(iv, value, bits, unsigned);
@@ -646,35 +655,98 @@ function unresolvedOffset(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet
   return null;
 }
 
+/**
+ * Inductions whose step is a literal, by loop and register: they hold for every thread, and the
+ * per-thread, per-iteration evaluation of in-loop branches (guards.ts) asks for them each time.
+ */
+const literalInductions = new WeakMap<ReadonlySet<number>, Map<string, Induction | null>>();
+
 /** A register updated exactly once in the loop as r = r (+|-|>>|<<|*|/) constant. */
 function induction(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, register: string): Induction | null {
+  let byRegister = literalInductions.get(inLoop);
+  if (byRegister === undefined) literalInductions.set(inLoop, (byRegister = new Map<string, Induction | null>()));
+  const known = byRegister.get(register);
+  if (known !== undefined) return known;
+  const { result, literal } = inductionUncached(cfg, resolver, inLoop, register);
+  if (literal) byRegister.set(register, result);
+  return result;
+}
+
+function inductionUncached(
+  cfg: Cfg,
+  resolver: ValueResolver,
+  inLoop: ReadonlySet<number>,
+  register: string,
+): { result: Induction | null; literal: boolean } {
+  // Not an induction by its instructions alone: the same for every thread.
+  const none = { result: null, literal: true };
   const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
-  if (defs.length !== 1) return null;
+  if (defs.length !== 1) return none;
   let def = resolver.instruction(defs[0]);
   // `shr t, r, 1; ...; mov r, t`: nvcc keeps the next value in a temporary and copies it back at the latch;
   // r changes at the copy, by the temporary's operation.
   const copied = def.mnemonic === 'mov' && !def.guard && def.operands[1]?.kind === 'register' ? def.operands[1].name : null;
   if (copied !== null) {
     const tempDefs = (resolver.defs.get(copied) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
-    if (tempDefs.length !== 1) return null;
+    if (tempDefs.length !== 1) return none;
     def = resolver.instruction(tempDefs[0]);
   }
-  if (def.guard || def.operands.length !== 3) return null;
+  if (def.guard || def.operands.length !== 3) return none;
   let [, a, b] = def.operands;
   let op = def.mnemonic;
   const halved = signedHalving(cfg, resolver, inLoop, def, register);
   if (halved) [op, a, b] = ['div', { kind: 'register', name: register }, halved];
-  if (!['add', 'sub', 'shr', 'shl', 'mul', 'div'].includes(op)) return null;
-  if (op === 'mul' && def.modifiers[0] !== 'lo') return null;
+  if (!['add', 'sub', 'shr', 'shl', 'mul', 'div'].includes(op)) return none;
+  if (op === 'mul' && def.modifiers[0] !== 'lo') return none;
   let stepOperand: Operand | null = null;
   if (a.kind === 'register' && a.name === register) stepOperand = b;
   else if (op === 'add' && b.kind === 'register' && b.name === register) stepOperand = a;
-  if (!stepOperand) return null;
+  if (!stepOperand) {
+    // `t1 = r + 16; t2 = t1 + 16; ...; r = t3 + 16`: a 4x unrolled body's index, advanced once per copy.
+    const chained = copied === null ? addChainStep(cfg, resolver, inLoop, defs[0], register) : null;
+    if (chained === null) return none;
+    return {
+      result: { register, update: defs[0], op: 'add', step: chained, type: def.modifiers[def.modifiers.length - 1] ?? 's32' },
+      literal: true,
+    };
+  }
   if (stepOperand.kind === 'register' && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d])))
-    return null;
+    return none;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
-  if (step.value === null) return null;
-  return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? 's32' };
+  if (step.value === null) return { result: null, literal: false };
+  const result = { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? 's32' };
+  return { result, literal: stepOperand.kind === 'immediate' && !halved };
+}
+
+/** Registers followed at most through a chain of constant adds (addChainStep). */
+const ADD_CHAIN_LIMIT = 32;
+
+/**
+ * The total step when `def` adds (or subtracts) a constant to a register that is itself
+ * `register` plus constants through a chain of temporaries, each defined once in the loop,
+ * unguarded, in a block on every path to `def`; null otherwise.
+ */
+function addChainStep(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, update: number, register: string): number | null {
+  let total = 0;
+  let statement = update;
+  for (let hop = 0; hop < ADD_CHAIN_LIMIT; hop++) {
+    const ins = resolver.instruction(statement);
+    if (ins.guard || ins.operands.length !== 3 || (ins.mnemonic !== 'add' && ins.mnemonic !== 'sub')) return null;
+    const [, a, b] = ins.operands;
+    let from: string;
+    let amount: number;
+    if (a.kind === 'register' && b.kind === 'immediate') [from, amount] = [a.name, ins.mnemonic === 'add' ? b.value : -b.value];
+    else if (ins.mnemonic === 'add' && a.kind === 'immediate' && b.kind === 'register') [from, amount] = [b.name, a.value];
+    else return null;
+    total += amount;
+    if (from === register) return hop === 0 ? null : total;
+    const defs = (resolver.defs.get(from) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    // Defined before its use in the same iteration (a later definition would be last iteration's value).
+    const [defBlock, useBlock] = [cfg.blockOfStatement[defs[0]], cfg.blockOfStatement[statement]];
+    if (defs.length !== 1 || !dominates(cfg, defBlock, useBlock) || (defBlock === useBlock && defs[0] > statement)) return null;
+    statement = defs[0];
+  }
+  return null;
 }
 
 /**

@@ -120,9 +120,10 @@ export class ValueResolver {
    * every thread: a result that read no special register is valid for all of them, one that
    * did holds while the special registers are unchanged (their version).
    */
-  private readonly memo = new Map<number, { result: Resolved; version: number }>();
-  /** Set while evaluating when a special register was read / the depth cap was hit. */
+  private readonly memo = new Map<number, { result: Resolved; version: number; onlySpecial: boolean }>();
+  /** Set while evaluating when a special register was read / a given loop value / the depth cap was hit. */
   private readSpecial = false;
+  private readLoopValue = false;
   private hitDepthCap = false;
 
   constructor(
@@ -231,6 +232,7 @@ export class ValueResolver {
   operand(op: Operand, block: number, statement: number, depth = 0): Resolved {
     if (op.kind === 'immediate') return Number.isFinite(op.value) ? known(op.value) : unknown(`literal ${op.text}`);
     if (op.kind === 'register') return this.register(op.name, block, statement, depth);
+    if (op.kind === 'symbol' && op.name === 'WARP_SZ') return known(WARP_SZ);
     return unknown(`operand ${op.kind === 'symbol' ? op.name : op.kind} is not a constant`);
   }
 
@@ -250,6 +252,7 @@ export class ValueResolver {
       // A loop induction merged at its header, given for one iteration while enumerating (guards.ts,
       // nested loops). Given or not, the result depends on the special map: memoised by its version.
       this.readSpecial = true;
+      this.readLoopValue = true;
       const given = this.special.get(name);
       if (given !== undefined) return known(given);
       const iterated = this.atIteration(name, block, depth);
@@ -309,11 +312,11 @@ export class ValueResolver {
     if (values === null) return null;
     if (values.length === 0) return NOT_TAKEN;
     const given = this.special.get(loop.register);
-    const iterationKey = `@iteration:${loop.header}`;
-    const givenIteration = this.special.get(iterationKey);
+    const iterationAt = iterationKey(loop.header);
+    const givenIteration = this.special.get(iterationAt);
     this.special.set(loop.register, values[values.length - 1]);
     // Other inductions of the loop (the index an unrolled loop also advances) at that iteration.
-    this.special.set(iterationKey, values.length - 1);
+    this.special.set(iterationAt, values.length - 1);
     try {
       const goes = this.branchGoesTo(from, to, depth + 1);
       if (goes === null || (goes === undefined && this.cfg.blocks[from].successors.length !== 1)) return null;
@@ -322,17 +325,45 @@ export class ValueResolver {
     } finally {
       if (given === undefined) this.special.delete(loop.register);
       else this.special.set(loop.register, given);
-      if (givenIteration === undefined) this.special.delete(iterationKey);
-      else this.special.set(iterationKey, givenIteration);
+      if (givenIteration === undefined) this.special.delete(iterationAt);
+      else this.special.set(iterationAt, givenIteration);
     }
   }
 
   /** At the header of a counted loop whose iteration is set (valueLeaving): the loop's own inductions at that iteration. */
-  private atIteration(name: string, header: number, depth: number): number | null {
-    const iteration = this.special.get(`@iteration:${header}`);
-    if (iteration === undefined) return null;
-    const loop = this.countedLoops.find((l) => l.header === header);
-    return loop ? loop.valueAt(name, iteration, depth + 1) : null;
+  private atIteration(name: string, block: number, depth: number): number | null {
+    // The innermost counted loop holding `block` whose iteration is given.
+    let loop: CountedLoop | null = null;
+    for (const l of this.countedLoops)
+      if (l.blocks.has(block) && (loop === null || l.blocks.size < loop.blocks.size) && this.special.has(iterationKey(l.header))) loop = l;
+    if (loop === null) return null;
+    // Below the header, a register no path from the header redefines still holds its header value
+    // (the join after an if in an unrolled copy); else the value was merged some other way.
+    if (block !== loop.header && this.definedSinceHeader(name, loop, block)) return null;
+    return loop.valueAt(name, this.special.get(iterationKey(loop.header))!, depth + 1);
+  }
+
+  private readonly sinceHeader = new Map<string, boolean>();
+
+  /** Whether `name` is written in the header or on a path from it to `block` inside the loop. */
+  private definedSinceHeader(name: string, loop: CountedLoop, block: number): boolean {
+    const key = `${name}@${loop.header}:${block}`;
+    let defined = this.sinceHeader.get(key);
+    if (defined === undefined) {
+      const defBlocks = new Set(this.definitionsOf(name).map((d) => this.cfg.blockOfStatement[d]));
+      const seen = new Set<number>();
+      const work = [...this.cfg.blocks[block].predecessors];
+      defined = defBlocks.has(loop.header);
+      while (!defined && work.length > 0) {
+        const b = work.pop()!;
+        if (seen.has(b) || !loop.blocks.has(b)) continue;
+        seen.add(b);
+        if (defBlocks.has(b)) defined = true;
+        else if (b !== loop.header) work.push(...this.cfg.blocks[b].predecessors);
+      }
+      this.sinceHeader.set(key, defined);
+    }
+    return defined;
   }
 
   /**
@@ -369,18 +400,26 @@ export class ValueResolver {
   /** Value computed by the instruction at `statement`, from its operands' reaching values. */
   evaluate(statement: number, depth: number): Resolved {
     const cached = this.memo.get(statement);
-    if (cached && (cached.version < 0 || cached.version === this.special.version)) {
+    if (cached && (cached.version < 0 || cached.version === (cached.onlySpecial ? this.special.specialVersion : this.special.version))) {
       if (cached.version >= 0) this.readSpecial = true;
+      if (cached.version >= 0 && !cached.onlySpecial) this.readLoopValue = true;
       return cached.result;
     }
     const outerReadSpecial = this.readSpecial;
+    const outerReadLoopValue = this.readLoopValue;
     const outerHitDepthCap = this.hitDepthCap;
     this.readSpecial = false;
+    this.readLoopValue = false;
     this.hitDepthCap = false;
     const result = this.evaluateOnce(statement, depth);
     // A result cut by the depth cap depends on the depth it was asked at: not reused.
-    if (!this.hitDepthCap) this.memo.set(statement, { result, version: this.readSpecial ? this.special.version : -1 });
+    if (!this.hitDepthCap) {
+      const onlySpecial = this.readSpecial && !this.readLoopValue;
+      const version = !this.readSpecial ? -1 : onlySpecial ? this.special.specialVersion : this.special.version;
+      this.memo.set(statement, { result, version, onlySpecial });
+    }
     this.readSpecial ||= outerReadSpecial;
+    this.readLoopValue ||= outerReadLoopValue;
     this.hitDepthCap ||= outerHitDepthCap;
     return result;
   }
@@ -395,7 +434,8 @@ export class ValueResolver {
     switch (ins.mnemonic) {
       case 'mov':
       case 'cvt': {
-        if (ops[1]?.kind === 'symbol') return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
+        if (ops[1]?.kind === 'symbol' && ops[1].name !== 'WARP_SZ')
+          return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
         // cvt.DST.SRC: wrap to the destination type.
         const destType = ins.mnemonic === 'cvt' ? (ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type) : type;
         return wrap(this.argument(ops, 1, block, statement, depth), destType);
@@ -532,26 +572,56 @@ export interface CountedLoop {
   headerValues: () => number[] | null;
   /** The value at the header in `iteration` of any register the loop advances once per iteration by a fixed step; null for others. */
   valueAt: (register: string, iteration: number, depth: number) => number | null;
+  /**
+   * Keeps the values registers enter the loop with (valueAt's start) until the returned release
+   * is called: for one thread's sweep over the iterations, where only the loop's own values change.
+   */
+  holdEntering: () => () => void;
 }
 
 const NOT_TAKEN = Symbol('edge not taken');
 
-/** Special register values; every change bumps `version`, which the resolver's memo checks. */
+const iterationKeys: string[] = [];
+
+/** The special-map key giving a counted loop's iteration (its header block): made once per header. */
+export function iterationKey(header: number): string {
+  return (iterationKeys[header] ??= `@iteration:${header}`);
+}
+
+/**
+ * Special register values; every change bumps `version`, which the resolver's memo checks.
+ * PTX special registers (%tid, %ctaid, %ntid...) also bump `specialVersion`: a result that read
+ * only those stays valid while another iteration of a loop is given (a loop register or
+ * `@iteration:` key), so enumerating (thread, iteration) pairs re-resolves only what the
+ * iteration changes.
+ */
 class SpecialRegisters extends Map<string, number> {
   version = 0;
+  specialVersion = 0;
   override set(key: string, value: number): this {
-    this.version++;
+    this.bump(key);
     return super.set(key, value);
   }
   override delete(key: string): boolean {
-    this.version++;
+    this.bump(key);
     return super.delete(key);
   }
   override clear(): void {
     this.version++;
+    this.specialVersion++;
     super.clear();
   }
+  private bump(key: string): void {
+    this.version++;
+    if (isSpecialRegister(key)) this.specialVersion++;
+  }
 }
+
+/**
+ * PTX's predefined `WARP_SZ` (CUDA's `warpSize`): a "run-time constant" in the PTX ISA, 32 on
+ * every architecture there is (../gpu/arch.ts warpSize; CUDA's own headers assume 32 too).
+ */
+export const WARP_SZ = 32;
 
 const SPECIAL_REGISTER =
   /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;

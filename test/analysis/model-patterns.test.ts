@@ -297,6 +297,21 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(loads('turning_skewed').map((a) => a.class)).toEqual(Array.from({ length: 5 }, () => 'runtime'));
   });
 
+  it('reads warpSize as 32 and weights a guard on the unrolled loop index per iteration', async () => {
+    // 64 blocks of 256 threads: 512 warps, of which warpRow·16 < 1024 keeps 64 (1/8 of the
+    // threads); i = 0, 16, ..., 1008 runs 64 times and i < 512 passes 32 of them, in every copy of
+    // the 4x unrolled body (its index advances beside the count-down nvcc tests).
+    const args = ['--block', '256', '--grid', '64', '--param', 'rows=1024', '--param', 'k=1024', '--param', 'cols=512'];
+    const tiles = (await report(args, 'guards.cu')).get('warp_tiles')!;
+    expect(tiles.loops.map((l) => l.tripCount)).toEqual([16, 0]);
+    expect(tiles.perThread!.unknownBranchesCountedTaken).toBe(false);
+    expect(tiles.perThread!.globalLoadBytes).toBe((1 / 8) * 32 * 4);
+    expect(tiles.perThread!.globalStoreBytes).toBe(4);
+    // Lanes 16 apart read the same 16 floats: 2 sectors for 2 ideal.
+    const loads = tiles.accesses.filter((a) => a.space === 'global' && a.kind === 'load');
+    expect(loads.map((a) => [a.class, a.sectorsPerRequest])).toEqual(Array.from({ length: 5 }, () => ['coalesced', 2]));
+  });
+
   it('lists non-coalesced sites and assumptions in the text output', async () => {
     const { code, stdout } = await analyze(['--block', '32']);
     expect(code).toBe(0);

@@ -377,7 +377,7 @@ const sampledLanes = new WeakMap<Lane[][], Map<string, Lane[][]>>();
 
 function sampledWarps(warps: Lane[][], xs: number[], ys: number[]): Lane[][] {
   let bySamples = sampledLanes.get(warps);
-  if (bySamples === undefined) sampledLanes.set(warps, (bySamples = new Map()));
+  if (bySamples === undefined) sampledLanes.set(warps, (bySamples = new Map<string, Lane[][]>()));
   const key = `${xs.join(',')}|${ys.join(',')}`;
   let sampled = bySamples.get(key);
   if (sampled === undefined) {

@@ -4,6 +4,7 @@
 // so grid-stride and pointer-increment loops keep their per-lane coefficients.
 import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
 import { closingBranch } from '../../ptx/cfg.js';
+import { WARP_SZ } from '../../ptx/values.js';
 import {
   carriedExpr,
   constant,
@@ -347,7 +348,7 @@ export class ValueBuilder {
         return this.register(operand.name, index);
       }
       case 'symbol':
-        return this.variableAddress(operand.name);
+        return operand.name === 'WARP_SZ' ? constant(WARP_SZ) : this.variableAddress(operand.name);
       case 'address': {
         const base = operand.base ? this.operand(operand.base, index) : constant(0);
         return operand.offset === 0 ? base : { op: 'add', a: base, b: constant(operand.offset) };
