@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-QKGNFJ2L.js";
+} from "./chunk-ATQGRTQA.js";
 import {
   analyzeVariantJob
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DTNT44JH.js";
+import "./chunk-EBTEOLUY.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

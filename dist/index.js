@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-SCO6TJTI.js";
+} from "./chunk-3GRU5WMY.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-ISSDVWJB.js";
+} from "./chunk-XIOGKC6C.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-CS3P345N.js";
+} from "./chunk-R3D3UNH6.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QKGNFJ2L.js";
+import "./chunk-ATQGRTQA.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DTNT44JH.js";
+import "./chunk-EBTEOLUY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

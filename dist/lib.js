@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-37BIYUGY.js";
+} from "./chunk-A6MGEU6Z.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-ISSDVWJB.js";
+} from "./chunk-XIOGKC6C.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CS3P345N.js";
+import "./chunk-R3D3UNH6.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QKGNFJ2L.js";
+import "./chunk-ATQGRTQA.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-DTNT44JH.js";
+} from "./chunk-EBTEOLUY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -1776,181 +1776,6 @@ function scopeFor(resolver, grid, probe) {
   }
 }
 
-// src/ptx/guards.ts
-var EVALUATION_LIMIT = 1 << 18;
-var PATH_LIMIT = 4096;
-function threadReach(cfg, resolver, launch, live, decidedNext) {
-  const block = launch.block;
-  if (!block) return null;
-  const candidates = findCandidates(cfg, resolver, launch, live, decidedNext);
-  if (candidates.length === 0) return null;
-  const blockThreads = volume(block);
-  let scope = candidates.some((c) => c.needsGrid) ? "grid" : "block";
-  const gridOf = (s) => s === "grid" ? launch.grid : [1, 1, 1];
-  const threadsOf = (s) => blockThreads * volume(gridOf(s));
-  let used2 = candidates;
-  if (scope === "grid" && threadsOf("grid") * candidates.length > EVALUATION_LIMIT) {
-    scope = "block";
-    used2 = candidates.filter((c) => !c.needsGrid);
-  }
-  const grid = gridOf(scope);
-  const threads = threadsOf(scope);
-  if (used2.length === 0 || threads * used2.length > EVALUATION_LIMIT) return null;
-  const pathOfThread = new Uint32Array(threads);
-  const pathIndex = /* @__PURE__ */ new Map();
-  const outcomes = [];
-  const counts = [];
-  const complete = forEachThread(resolver, block, scope === "grid" ? grid : null, (b, t) => {
-    const taken = [];
-    let key2 = "";
-    for (const c of used2) {
-      const value = resolver.predicateRegister(c.register, c.block, c.statement);
-      if (value === null) return false;
-      const isTaken = value !== c.negated;
-      taken.push(isTaken);
-      key2 += isTaken ? "1" : "0";
-    }
-    let index = pathIndex.get(key2);
-    if (index === void 0) {
-      if (outcomes.length >= PATH_LIMIT) return false;
-      index = outcomes.length;
-      pathIndex.set(key2, index);
-      outcomes.push(taken);
-      counts.push(0);
-    }
-    counts[index]++;
-    pathOfThread[b * blockThreads + t] = index;
-  });
-  if (!complete) return null;
-  const candidateAt = new Map(used2.map((c, i) => [c.block, i]));
-  const reached = outcomes.map((taken) => walk(cfg, decidedNext, candidateAt, used2, taken));
-  const fraction = new Array(cfg.blocks.length).fill(0);
-  reached.forEach((r, path2) => {
-    for (let b = 0; b < r.length; b++) if (r[b]) fraction[b] += counts[path2];
-  });
-  for (let b = 0; b < fraction.length; b++) fraction[b] /= threads;
-  return { fraction, resolvedBranches: used2.map((c) => c.block), scope, block, grid, pathOfThread, reached };
-}
-function findCandidates(cfg, resolver, launch, live, decidedNext) {
-  const candidates = [];
-  for (const b of cfg.reversePostorder) {
-    const branch = live[b] && decidedNext[b] < 0 ? closingBranch(cfg, b) : null;
-    if (!branch) continue;
-    const scope = scopeFor(resolver, launch.grid, () => resolver.predicateRegister(branch.register, b, branch.statement) !== null);
-    if (scope !== null) candidates.push({ ...branch, block: b, needsGrid: scope === "grid" });
-  }
-  return candidates;
-}
-function walk(cfg, decidedNext, candidateAt, used2, taken) {
-  const reached = new Uint8Array(cfg.blocks.length);
-  const work = [cfg.entry];
-  while (work.length > 0) {
-    const b = work.pop();
-    if (reached[b]) continue;
-    reached[b] = 1;
-    const c = candidateAt.get(b);
-    const next2 = decidedNext[b] >= 0 ? [decidedNext[b]] : c !== void 0 ? [taken[c] ? used2[c].target : used2[c].fallthrough] : cfg.blocks[b].successors;
-    for (const s of next2) if (!reached[s]) work.push(s);
-  }
-  return reached;
-}
-function threadReaches(reach, blockIndex, threadIndex, block) {
-  const blockThreads = volume(reach.block);
-  const b = reach.scope === "grid" ? blockIndex : 0;
-  return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
-}
-var LOOP_EVALUATION_LIMIT = 1 << 20;
-function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) {
-  const block = launch.block;
-  if (!block || inductions.length === 0) return null;
-  const innermost = /* @__PURE__ */ new Map();
-  for (const loop of [...inductions].sort((a, b) => b.blocks.size - a.blocks.size)) for (const b of loop.blocks) innermost.set(b, loop);
-  const scale2 = new Array(cfg.blocks.length).fill(1);
-  const resolvedBranches = [];
-  const resolved = new Set(reach?.resolvedBranches ?? []);
-  let budget = LOOP_EVALUATION_LIMIT;
-  let usedScope = "block";
-  let usedThreads = 0;
-  for (const b of cfg.reversePostorder) {
-    const loop = innermost.get(b);
-    const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
-    if (!loop || !branch) continue;
-    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.has(s))) continue;
-    const taken = () => {
-      const value = resolver.predicateRegister(branch.register, b, branch.statement);
-      return value === null ? null : value !== branch.negated;
-    };
-    let scope = scopeFor(resolver, launch.grid, () => {
-      const values = loop.headerValues();
-      if (!values || values.length === 0) return false;
-      resolver.special.set(loop.register, values[0]);
-      const outcome = taken();
-      resolver.special.delete(loop.register);
-      return outcome !== null;
-    });
-    if (scope === null) continue;
-    if (reach?.scope === "grid" && reach.fraction[loop.header] < 1) scope = "grid";
-    let takenCount = 0;
-    let total = 0;
-    const complete = forEachThread(resolver, block, scope === "grid" ? launch.grid : null, (g, t) => {
-      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
-      resolver.special.delete(loop.register);
-      const values = loop.headerValues();
-      if (values === null || (budget -= values.length) < 0) return false;
-      for (const v of values) {
-        resolver.special.set(loop.register, v);
-        const outcome = taken();
-        if (outcome === null) return false;
-        if (outcome) takenCount++;
-        total++;
-      }
-    });
-    resolver.special.delete(loop.register);
-    if (!complete || total === 0) continue;
-    for (const [successor, share] of [
-      [branch.target, takenCount / total],
-      [branch.fallthrough, 1 - takenCount / total]
-    ]) {
-      if (cfg.blocks[successor].predecessors.length !== 1) continue;
-      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale2[inner] *= share;
-    }
-    resolvedBranches.push(b);
-    if (scope === "grid") usedScope = "grid";
-    usedThreads = Math.max(usedThreads, volume(block) * (scope === "grid" ? volume(launch.grid) : 1));
-  }
-  return resolvedBranches.length ? { scale: scale2, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
-}
-function reachesFrom(reach, scope, g, t, block) {
-  if (reach.scope === "grid" && scope === "block") return true;
-  return threadReaches(reach, reach.scope === "grid" ? g : 0, t, block);
-}
-
-// src/ptx/user-location.ts
-function isToolkitFile(file) {
-  if (!file) return false;
-  const f = file.replace(/\\/g, "/");
-  return /\/targets\/[^/]+\/include\//.test(f) || /\/cuda[-.\w]*\/include\//.test(f) || /\/include\/crt\//.test(f) || /\/nvidia\/[\w_]+\/include\//.test(f) || f.startsWith("/usr/include/") || /\/lib\/gcc\/[^/]+\/[^/]+\/include\//.test(f);
-}
-var key = (loc) => `${loc.fileIndex}:${loc.line}:${loc.column}`;
-function inlineChains(fn, module) {
-  if (module?.inlineCalls) return module.inlineCalls;
-  const outer = /* @__PURE__ */ new Map();
-  for (const s of fn.body) {
-    const src = s.source;
-    if (src?.inlinedAt && !outer.has(key(src))) outer.set(key(src), src.inlinedAt);
-  }
-  return outer;
-}
-function userLocation(source, chains) {
-  let loc = source;
-  for (let depth = 0; loc && isToolkitFile(loc.file) && depth < 64; depth++) {
-    const next2 = loc.inlinedAt ?? chains.get(key(loc));
-    if (!next2) return null;
-    loc = next2;
-  }
-  return loc;
-}
-
 // src/ptx/values.ts
 function lastDefinitionIn(defs, stmts, statement) {
   if (stmts.length === 0) return -1;
@@ -2041,8 +1866,9 @@ var ValueResolver = class {
    * did holds while the special registers are unchanged (their version).
    */
   memo = /* @__PURE__ */ new Map();
-  /** Set while evaluating when a special register was read / the depth cap was hit. */
+  /** Set while evaluating when a special register was read / a given loop value / the depth cap was hit. */
   readSpecial = false;
+  readLoopValue = false;
   hitDepthCap = false;
   /** Definitions of every register, recorded in one pass on the first query. */
   definitions = null;
@@ -2128,6 +1954,7 @@ var ValueResolver = class {
   operand(op, block, statement, depth = 0) {
     if (op.kind === "immediate") return Number.isFinite(op.value) ? known(op.value) : unknown(`literal ${op.text}`);
     if (op.kind === "register") return this.register(op.name, block, statement, depth);
+    if (op.kind === "symbol" && op.name === "WARP_SZ") return known(WARP_SZ);
     return unknown(`operand ${op.kind === "symbol" ? op.name : op.kind} is not a constant`);
   }
   register(name, block, statement, depth = 0) {
@@ -2144,6 +1971,7 @@ var ValueResolver = class {
     const def = this.reachingIndex(name, block, statement);
     if (def < 0) {
       this.readSpecial = true;
+      this.readLoopValue = true;
       const given = this.special.get(name);
       if (given !== void 0) return known(given);
       const iterated = this.atIteration(name, block, depth);
@@ -2196,10 +2024,10 @@ var ValueResolver = class {
     if (values === null) return null;
     if (values.length === 0) return NOT_TAKEN;
     const given = this.special.get(loop.register);
-    const iterationKey = `@iteration:${loop.header}`;
-    const givenIteration = this.special.get(iterationKey);
+    const iterationAt = iterationKey(loop.header);
+    const givenIteration = this.special.get(iterationAt);
     this.special.set(loop.register, values[values.length - 1]);
-    this.special.set(iterationKey, values.length - 1);
+    this.special.set(iterationAt, values.length - 1);
     try {
       const goes = this.branchGoesTo(from, to, depth + 1);
       if (goes === null || goes === void 0 && this.cfg.blocks[from].successors.length !== 1) return null;
@@ -2208,16 +2036,39 @@ var ValueResolver = class {
     } finally {
       if (given === void 0) this.special.delete(loop.register);
       else this.special.set(loop.register, given);
-      if (givenIteration === void 0) this.special.delete(iterationKey);
-      else this.special.set(iterationKey, givenIteration);
+      if (givenIteration === void 0) this.special.delete(iterationAt);
+      else this.special.set(iterationAt, givenIteration);
     }
   }
   /** At the header of a counted loop whose iteration is set (valueLeaving): the loop's own inductions at that iteration. */
-  atIteration(name, header, depth) {
-    const iteration = this.special.get(`@iteration:${header}`);
-    if (iteration === void 0) return null;
-    const loop = this.countedLoops.find((l) => l.header === header);
-    return loop ? loop.valueAt(name, iteration, depth + 1) : null;
+  atIteration(name, block, depth) {
+    let loop = null;
+    for (const l of this.countedLoops)
+      if (l.blocks.has(block) && (loop === null || l.blocks.size < loop.blocks.size) && this.special.has(iterationKey(l.header))) loop = l;
+    if (loop === null) return null;
+    if (block !== loop.header && this.definedSinceHeader(name, loop, block)) return null;
+    return loop.valueAt(name, this.special.get(iterationKey(loop.header)), depth + 1);
+  }
+  sinceHeader = /* @__PURE__ */ new Map();
+  /** Whether `name` is written in the header or on a path from it to `block` inside the loop. */
+  definedSinceHeader(name, loop, block) {
+    const key2 = `${name}@${loop.header}:${block}`;
+    let defined = this.sinceHeader.get(key2);
+    if (defined === void 0) {
+      const defBlocks = new Set(this.definitionsOf(name).map((d) => this.cfg.blockOfStatement[d]));
+      const seen = /* @__PURE__ */ new Set();
+      const work = [...this.cfg.blocks[block].predecessors];
+      defined = defBlocks.has(loop.header);
+      while (!defined && work.length > 0) {
+        const b = work.pop();
+        if (seen.has(b) || !loop.blocks.has(b)) continue;
+        seen.add(b);
+        if (defBlocks.has(b)) defined = true;
+        else if (b !== loop.header) work.push(...this.cfg.blocks[b].predecessors);
+      }
+      this.sinceHeader.set(key2, defined);
+    }
+    return defined;
   }
   /**
    * Whether the conditional branch closing `from` goes to `to`, for the values given; null when
@@ -2250,17 +2101,25 @@ var ValueResolver = class {
   /** Value computed by the instruction at `statement`, from its operands' reaching values. */
   evaluate(statement, depth) {
     const cached = this.memo.get(statement);
-    if (cached && (cached.version < 0 || cached.version === this.special.version)) {
+    if (cached && (cached.version < 0 || cached.version === (cached.onlySpecial ? this.special.specialVersion : this.special.version))) {
       if (cached.version >= 0) this.readSpecial = true;
+      if (cached.version >= 0 && !cached.onlySpecial) this.readLoopValue = true;
       return cached.result;
     }
     const outerReadSpecial = this.readSpecial;
+    const outerReadLoopValue = this.readLoopValue;
     const outerHitDepthCap = this.hitDepthCap;
     this.readSpecial = false;
+    this.readLoopValue = false;
     this.hitDepthCap = false;
     const result = this.evaluateOnce(statement, depth);
-    if (!this.hitDepthCap) this.memo.set(statement, { result, version: this.readSpecial ? this.special.version : -1 });
+    if (!this.hitDepthCap) {
+      const onlySpecial = this.readSpecial && !this.readLoopValue;
+      const version = !this.readSpecial ? -1 : onlySpecial ? this.special.specialVersion : this.special.version;
+      this.memo.set(statement, { result, version, onlySpecial });
+    }
     this.readSpecial ||= outerReadSpecial;
+    this.readLoopValue ||= outerReadLoopValue;
     this.hitDepthCap ||= outerHitDepthCap;
     return result;
   }
@@ -2273,7 +2132,8 @@ var ValueResolver = class {
     switch (ins.mnemonic) {
       case "mov":
       case "cvt": {
-        if (ops[1]?.kind === "symbol") return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
+        if (ops[1]?.kind === "symbol" && ops[1].name !== "WARP_SZ")
+          return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
         const destType = ins.mnemonic === "cvt" ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
         return wrap(this.argument(ops, 1, block, statement, depth), destType);
       }
@@ -2392,21 +2252,32 @@ function unreachedReason(register, code) {
   return `${register} has no definition on every path`;
 }
 var NOT_TAKEN = /* @__PURE__ */ Symbol("edge not taken");
+var iterationKeys = [];
+function iterationKey(header) {
+  return iterationKeys[header] ??= `@iteration:${header}`;
+}
 var SpecialRegisters = class extends Map {
   version = 0;
+  specialVersion = 0;
   set(key2, value) {
-    this.version++;
+    this.bump(key2);
     return super.set(key2, value);
   }
   delete(key2) {
-    this.version++;
+    this.bump(key2);
     return super.delete(key2);
   }
   clear() {
     this.version++;
+    this.specialVersion++;
     super.clear();
   }
+  bump(key2) {
+    this.version++;
+    if (isSpecialRegister(key2)) this.specialVersion++;
+  }
 };
+var WARP_SZ = 32;
 var SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
 var specialByName = /* @__PURE__ */ new Map();
 function isSpecialRegister(name) {
@@ -2500,6 +2371,206 @@ function parameterRead(ins) {
   return { name: address.base.name, offset: address.offset };
 }
 
+// src/ptx/guards.ts
+var EVALUATION_LIMIT = 1 << 18;
+var PATH_LIMIT = 4096;
+function threadReach(cfg, resolver, launch, live, decidedNext) {
+  const block = launch.block;
+  if (!block) return null;
+  const candidates = findCandidates(cfg, resolver, launch, live, decidedNext);
+  if (candidates.length === 0) return null;
+  const blockThreads = volume(block);
+  let scope = candidates.some((c) => c.needsGrid) ? "grid" : "block";
+  const gridOf = (s) => s === "grid" ? launch.grid : [1, 1, 1];
+  const threadsOf = (s) => blockThreads * volume(gridOf(s));
+  let used2 = candidates;
+  if (scope === "grid" && threadsOf("grid") * candidates.length > EVALUATION_LIMIT) {
+    scope = "block";
+    used2 = candidates.filter((c) => !c.needsGrid);
+  }
+  const grid = gridOf(scope);
+  const threads = threadsOf(scope);
+  if (used2.length === 0 || threads * used2.length > EVALUATION_LIMIT) return null;
+  const pathOfThread = new Uint32Array(threads);
+  const pathIndex = /* @__PURE__ */ new Map();
+  const outcomes = [];
+  const counts = [];
+  const complete = forEachThread(resolver, block, scope === "grid" ? grid : null, (b, t) => {
+    const taken = [];
+    let key2 = "";
+    for (const c of used2) {
+      const value = resolver.predicateRegister(c.register, c.block, c.statement);
+      if (value === null) return false;
+      const isTaken = value !== c.negated;
+      taken.push(isTaken);
+      key2 += isTaken ? "1" : "0";
+    }
+    let index = pathIndex.get(key2);
+    if (index === void 0) {
+      if (outcomes.length >= PATH_LIMIT) return false;
+      index = outcomes.length;
+      pathIndex.set(key2, index);
+      outcomes.push(taken);
+      counts.push(0);
+    }
+    counts[index]++;
+    pathOfThread[b * blockThreads + t] = index;
+  });
+  if (!complete) return null;
+  const candidateAt = new Map(used2.map((c, i) => [c.block, i]));
+  const reached = outcomes.map((taken) => walk(cfg, decidedNext, candidateAt, used2, taken));
+  const fraction = new Array(cfg.blocks.length).fill(0);
+  reached.forEach((r, path2) => {
+    for (let b = 0; b < r.length; b++) if (r[b]) fraction[b] += counts[path2];
+  });
+  for (let b = 0; b < fraction.length; b++) fraction[b] /= threads;
+  return { fraction, resolvedBranches: used2.map((c) => c.block), scope, block, grid, pathOfThread, reached };
+}
+function findCandidates(cfg, resolver, launch, live, decidedNext) {
+  const candidates = [];
+  for (const b of cfg.reversePostorder) {
+    const branch = live[b] && decidedNext[b] < 0 ? closingBranch(cfg, b) : null;
+    if (!branch) continue;
+    const scope = scopeFor(resolver, launch.grid, () => resolver.predicateRegister(branch.register, b, branch.statement) !== null);
+    if (scope !== null) candidates.push({ ...branch, block: b, needsGrid: scope === "grid" });
+  }
+  return candidates;
+}
+function walk(cfg, decidedNext, candidateAt, used2, taken) {
+  const reached = new Uint8Array(cfg.blocks.length);
+  const work = [cfg.entry];
+  while (work.length > 0) {
+    const b = work.pop();
+    if (reached[b]) continue;
+    reached[b] = 1;
+    const c = candidateAt.get(b);
+    const next2 = decidedNext[b] >= 0 ? [decidedNext[b]] : c !== void 0 ? [taken[c] ? used2[c].target : used2[c].fallthrough] : cfg.blocks[b].successors;
+    for (const s of next2) if (!reached[s]) work.push(s);
+  }
+  return reached;
+}
+function threadReaches(reach, blockIndex, threadIndex, block) {
+  const blockThreads = volume(reach.block);
+  const b = reach.scope === "grid" ? blockIndex : 0;
+  return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
+}
+var LOOP_EVALUATION_LIMIT = 1 << 20;
+function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) {
+  const block = launch.block;
+  if (!block || inductions.length === 0) return null;
+  const innermost = /* @__PURE__ */ new Map();
+  for (const loop of [...inductions].sort((a, b) => b.blocks.size - a.blocks.size)) for (const b of loop.blocks) innermost.set(b, loop);
+  const scale2 = new Array(cfg.blocks.length).fill(1);
+  const resolvedBranches = [];
+  const resolved = new Set(reach?.resolvedBranches ?? []);
+  let budget = LOOP_EVALUATION_LIMIT;
+  let usedScope = "block";
+  let usedThreads = 0;
+  for (const b of cfg.reversePostorder) {
+    const loop = innermost.get(b);
+    const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
+    if (!loop || !branch) continue;
+    if (cfg.blocks[b].successors.some((s) => s === loop.header || !loop.blocks.has(s))) continue;
+    const taken = () => {
+      const value = resolver.predicateRegister(branch.register, b, branch.statement);
+      return value === null ? null : value !== branch.negated;
+    };
+    const iterationAt = iterationKey(loop.header);
+    const setIteration = (value, iteration) => {
+      resolver.special.set(loop.register, value);
+      resolver.special.set(iterationAt, iteration);
+    };
+    const clearIteration = () => {
+      resolver.special.delete(loop.register);
+      resolver.special.delete(iterationAt);
+    };
+    let scope = scopeFor(resolver, launch.grid, () => {
+      const values = loop.headerValues();
+      if (!values || values.length === 0) return false;
+      setIteration(values[0], 0);
+      const outcome = taken();
+      clearIteration();
+      return outcome !== null;
+    });
+    if (scope === null) continue;
+    if (reach?.scope === "grid" && reach.fraction[loop.header] < 1) scope = "grid";
+    let takenCount = 0;
+    let total = 0;
+    const sweep = (values) => {
+      const always = taken();
+      if (always !== null) {
+        if (always) takenCount += values.length;
+        total += values.length;
+        return (budget -= 1) >= 0;
+      }
+      if ((budget -= values.length) < 0) return false;
+      for (const [iteration, v] of values.entries()) {
+        setIteration(v, iteration);
+        const outcome = taken();
+        if (outcome === null) return false;
+        if (outcome) takenCount++;
+        total++;
+      }
+      return true;
+    };
+    const complete = forEachThread(resolver, block, scope === "grid" ? launch.grid : null, (g, t) => {
+      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
+      clearIteration();
+      const values = loop.headerValues();
+      if (values === null) return false;
+      const release = loop.holdEntering();
+      try {
+        return sweep(values);
+      } finally {
+        release();
+      }
+    });
+    clearIteration();
+    if (!complete || total === 0) continue;
+    for (const [successor, share] of [
+      [branch.target, takenCount / total],
+      [branch.fallthrough, 1 - takenCount / total]
+    ]) {
+      if (cfg.blocks[successor].predecessors.length !== 1) continue;
+      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale2[inner] *= share;
+    }
+    resolvedBranches.push(b);
+    if (scope === "grid") usedScope = "grid";
+    usedThreads = Math.max(usedThreads, volume(block) * (scope === "grid" ? volume(launch.grid) : 1));
+  }
+  return resolvedBranches.length ? { scale: scale2, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
+}
+function reachesFrom(reach, scope, g, t, block) {
+  if (reach.scope === "grid" && scope === "block") return true;
+  return threadReaches(reach, reach.scope === "grid" ? g : 0, t, block);
+}
+
+// src/ptx/user-location.ts
+function isToolkitFile(file) {
+  if (!file) return false;
+  const f = file.replace(/\\/g, "/");
+  return /\/targets\/[^/]+\/include\//.test(f) || /\/cuda[-.\w]*\/include\//.test(f) || /\/include\/crt\//.test(f) || /\/nvidia\/[\w_]+\/include\//.test(f) || f.startsWith("/usr/include/") || /\/lib\/gcc\/[^/]+\/[^/]+\/include\//.test(f);
+}
+var key = (loc) => `${loc.fileIndex}:${loc.line}:${loc.column}`;
+function inlineChains(fn, module) {
+  if (module?.inlineCalls) return module.inlineCalls;
+  const outer = /* @__PURE__ */ new Map();
+  for (const s of fn.body) {
+    const src = s.source;
+    if (src?.inlinedAt && !outer.has(key(src))) outer.set(key(src), src.inlinedAt);
+  }
+  return outer;
+}
+function userLocation(source, chains) {
+  let loc = source;
+  for (let depth = 0; loc && isToolkitFile(loc.file) && depth < 64; depth++) {
+    const next2 = loc.inlinedAt ?? chains.get(key(loc));
+    if (!next2) return null;
+    loc = next2;
+  }
+  return loc;
+}
+
 // src/ptx/loops.ts
 var THREAD_DEPENDENT = /%(tid|ctaid)\b/;
 var MERGED_START = /is assigned on several paths|has no definition on every path/;
@@ -2525,12 +2596,17 @@ function findLoops(cfg, options = {}) {
     const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, resolver.countedLoops);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header]) {
       const blocks = new Set(loop.blocks);
+      let entering = null;
       resolver.countedLoops.push({
         header: loop.header,
         blocks,
         register: counted.inductionRegister,
         headerValues: counted.headerValues,
-        valueAt: (register, iteration, depth) => inductionAt(cfg, resolver, loop.header, blocks, register, iteration, depth)
+        valueAt: (register, iteration, depth) => inductionAt(cfg, resolver, loop.header, blocks, register, iteration, depth, entering),
+        holdEntering: () => {
+          entering = /* @__PURE__ */ new Map();
+          return () => entering = null;
+        }
       });
     }
     loop.tripCount = counted.tripCount;
@@ -2886,19 +2962,22 @@ function nextValueOf(cfg, resolver, inLoop, temporary) {
   if (copy.mnemonic !== "mov" || copy.operands[1]?.kind !== "register" || copy.operands[1].name !== temporary) return null;
   return { induction: iv, offset: 0, at: defs[0], next: true };
 }
-function inductionAt(cfg, resolver, header, inLoop, register, iteration, depth) {
+function inductionAt(cfg, resolver, header, inLoop, register, iteration, depth, enteringHeld = null) {
   const iv = induction(cfg, resolver, inLoop, register);
   if (!iv || iteration > SEQUENCE_LIMIT) return null;
   const updateBlock = cfg.blockOfStatement[iv.update];
   for (const latch of cfg.blocks[header].predecessors) if (inLoop.has(latch) && !dominates(cfg, updateBlock, latch)) return null;
-  let value = null;
-  for (const p of cfg.blocks[header].predecessors) {
-    if (inLoop.has(p) || cfg.idom[p] === -1) continue;
-    const entering = resolver.register(register, p, -1, depth).value;
-    if (entering === null || value !== null && entering !== value) return null;
-    value = entering;
+  let value = enteringHeld?.get(register) ?? null;
+  if (value === null) {
+    for (const p of cfg.blocks[header].predecessors) {
+      if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+      const entering = resolver.register(register, p, -1, depth).value;
+      if (entering === null || value !== null && entering !== value) return null;
+      value = entering;
+    }
+    if (value === null) return null;
+    enteringHeld?.set(register, value);
   }
-  if (value === null) return null;
   const bits = bitsOf(iv.type);
   const unsigned = iv.type.startsWith("u");
   for (let k = 0; k < iteration; k++) value = applyStep(iv, value, bits, unsigned);
@@ -2960,32 +3039,73 @@ function unresolvedOffset(cfg, resolver, inLoop, register) {
   }
   return null;
 }
+var literalInductions = /* @__PURE__ */ new WeakMap();
 function induction(cfg, resolver, inLoop, register) {
+  let byRegister = literalInductions.get(inLoop);
+  if (byRegister === void 0) literalInductions.set(inLoop, byRegister = /* @__PURE__ */ new Map());
+  const known2 = byRegister.get(register);
+  if (known2 !== void 0) return known2;
+  const { result, literal } = inductionUncached(cfg, resolver, inLoop, register);
+  if (literal) byRegister.set(register, result);
+  return result;
+}
+function inductionUncached(cfg, resolver, inLoop, register) {
+  const none = { result: null, literal: true };
   const defs = (resolver.defs.get(register) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
-  if (defs.length !== 1) return null;
+  if (defs.length !== 1) return none;
   let def = resolver.instruction(defs[0]);
   const copied = def.mnemonic === "mov" && !def.guard && def.operands[1]?.kind === "register" ? def.operands[1].name : null;
   if (copied !== null) {
     const tempDefs = (resolver.defs.get(copied) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
-    if (tempDefs.length !== 1) return null;
+    if (tempDefs.length !== 1) return none;
     def = resolver.instruction(tempDefs[0]);
   }
-  if (def.guard || def.operands.length !== 3) return null;
+  if (def.guard || def.operands.length !== 3) return none;
   let [, a, b] = def.operands;
   let op = def.mnemonic;
   const halved = signedHalving(cfg, resolver, inLoop, def, register);
   if (halved) [op, a, b] = ["div", { kind: "register", name: register }, halved];
-  if (!["add", "sub", "shr", "shl", "mul", "div"].includes(op)) return null;
-  if (op === "mul" && def.modifiers[0] !== "lo") return null;
+  if (!["add", "sub", "shr", "shl", "mul", "div"].includes(op)) return none;
+  if (op === "mul" && def.modifiers[0] !== "lo") return none;
   let stepOperand = null;
   if (a.kind === "register" && a.name === register) stepOperand = b;
   else if (op === "add" && b.kind === "register" && b.name === register) stepOperand = a;
-  if (!stepOperand) return null;
+  if (!stepOperand) {
+    const chained = copied === null ? addChainStep(cfg, resolver, inLoop, defs[0], register) : null;
+    if (chained === null) return none;
+    return {
+      result: { register, update: defs[0], op: "add", step: chained, type: def.modifiers[def.modifiers.length - 1] ?? "s32" },
+      literal: true
+    };
+  }
   if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d])))
-    return null;
+    return none;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
-  if (step.value === null) return null;
-  return { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? "s32" };
+  if (step.value === null) return { result: null, literal: false };
+  const result = { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? "s32" };
+  return { result, literal: stepOperand.kind === "immediate" && !halved };
+}
+var ADD_CHAIN_LIMIT = 32;
+function addChainStep(cfg, resolver, inLoop, update, register) {
+  let total = 0;
+  let statement = update;
+  for (let hop = 0; hop < ADD_CHAIN_LIMIT; hop++) {
+    const ins = resolver.instruction(statement);
+    if (ins.guard || ins.operands.length !== 3 || ins.mnemonic !== "add" && ins.mnemonic !== "sub") return null;
+    const [, a, b] = ins.operands;
+    let from;
+    let amount;
+    if (a.kind === "register" && b.kind === "immediate") [from, amount] = [a.name, ins.mnemonic === "add" ? b.value : -b.value];
+    else if (ins.mnemonic === "add" && a.kind === "immediate" && b.kind === "register") [from, amount] = [b.name, a.value];
+    else return null;
+    total += amount;
+    if (from === register) return hop === 0 ? null : total;
+    const defs = (resolver.defs.get(from) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    const [defBlock, useBlock] = [cfg.blockOfStatement[defs[0]], cfg.blockOfStatement[statement]];
+    if (defs.length !== 1 || !dominates(cfg, defBlock, useBlock) || defBlock === useBlock && defs[0] > statement) return null;
+    statement = defs[0];
+  }
+  return null;
 }
 function signedHalving(cfg, resolver, inLoop, def, register) {
   const [, sum, amount] = def.operands;
@@ -4250,7 +4370,34 @@ function provenance(expr) {
   }
 }
 function sameExpr(left, right) {
-  return left === right || JSON.stringify(left) === JSON.stringify(right);
+  if (left === right) return true;
+  if (idsByShape.size > MAX_SHAPES) {
+    structuralIds = /* @__PURE__ */ new WeakMap();
+    idsByShape = /* @__PURE__ */ new Map();
+  }
+  return structuralId(left) === structuralId(right);
+}
+var MAX_SHAPES = 1 << 20;
+var structuralIds = /* @__PURE__ */ new WeakMap();
+var idsByShape = /* @__PURE__ */ new Map();
+function structuralId(expr) {
+  let id = structuralIds.get(expr);
+  if (id !== void 0) return id;
+  const fields = [];
+  for (const [name, value] of Object.entries(expr)) {
+    if (value === void 0) continue;
+    if (Array.isArray(value)) fields.push(`${name}:[${value.map((part) => structuralId(part)).join(",")}]`);
+    else if (typeof value === "object" && value !== null) fields.push(`${name}:#${structuralId(value)}`);
+    else fields.push(`${name}:${JSON.stringify(value)}`);
+  }
+  const shape = fields.join(";");
+  id = idsByShape.get(shape);
+  if (id === void 0) {
+    id = idsByShape.size;
+    idsByShape.set(shape, id);
+  }
+  structuralIds.set(expr, id);
+  return id;
 }
 var sizes = /* @__PURE__ */ new WeakMap();
 function expandedSize(expr) {
@@ -5171,16 +5318,7 @@ function resolveOrSample(address, warps, grid) {
   const axisSamples = (used2, size) => !used2 ? [0] : size === void 0 ? [0, 1, 2, 3] : spreadIndices(size, perAxis);
   const xs = axisSamples(usesX, grid?.[0]);
   const ys = axisSamples(usesY, grid?.[1]);
-  const samples = ys.flatMap((y) => xs.map((x) => [x, y, 0]));
-  const sampled = samples.flatMap((ctaid) => {
-    const blockCache = /* @__PURE__ */ new Map();
-    return warps.map(
-      (warp) => warpLanes(
-        warp.map((lane) => ({ ...lane.env, ctaid })),
-        blockCache
-      )
-    );
-  });
+  const sampled = sampledWarps(warps, xs, ys);
   const retried = resolveWarps(address, sampled);
   if ("unresolved" in retried) return { resolved, warps, note: "" };
   const axisText = (name, used2, indices, size) => !used2 ? null : size === void 0 ? `${name} in 0..3` : indices.length === size ? `${name} all ${size}` : `${name} ${indices.length} of ${size} evenly spread`;
@@ -5255,6 +5393,27 @@ function classifySymbolicStride(resolved, stride, width, blockText, note) {
     bankConflictWays: null,
     reason: `${limit.klass}: ${apart}, ${width} B per lane: ${limit.sectors} sectors per warp request vs ${limit.ideal} ideal ${condition}${atOne} (${blockText}${note})${assumed}`
   };
+}
+var sampledLanes = /* @__PURE__ */ new WeakMap();
+function sampledWarps(warps, xs, ys) {
+  let bySamples = sampledLanes.get(warps);
+  if (bySamples === void 0) sampledLanes.set(warps, bySamples = /* @__PURE__ */ new Map());
+  const key2 = `${xs.join(",")}|${ys.join(",")}`;
+  let sampled = bySamples.get(key2);
+  if (sampled === void 0) {
+    const samples = ys.flatMap((y) => xs.map((x) => [x, y, 0]));
+    sampled = samples.flatMap((ctaid) => {
+      const blockCache = /* @__PURE__ */ new Map();
+      return warps.map(
+        (warp) => warpLanes(
+          warp.map((lane) => ({ ...lane.env, ctaid })),
+          blockCache
+        )
+      );
+    });
+    bySamples.set(key2, sampled);
+  }
+  return sampled;
 }
 var siteResults = /* @__PURE__ */ new WeakMap();
 function memoised(address, width, laneWarps, blockText, space, classify2) {
@@ -5674,7 +5833,7 @@ var ValueBuilder = class {
         return this.register(operand.name, index);
       }
       case "symbol":
-        return this.variableAddress(operand.name);
+        return operand.name === "WARP_SZ" ? constant(WARP_SZ) : this.variableAddress(operand.name);
       case "address": {
         const base2 = operand.base ? this.operand(operand.base, index) : constant(0);
         return operand.offset === 0 ? base2 : { op: "add", a: base2, b: constant(operand.offset) };

@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-TBSRGJDU.js";
+} from "./chunk-V2UQHIKQ.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-SCO6TJTI.js";
-import "./chunk-CS3P345N.js";
+} from "./chunk-3GRU5WMY.js";
+import "./chunk-R3D3UNH6.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DTNT44JH.js";
+import "./chunk-EBTEOLUY.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

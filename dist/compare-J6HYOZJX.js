@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-ISSDVWJB.js";
+} from "./chunk-XIOGKC6C.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CS3P345N.js";
+import "./chunk-R3D3UNH6.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QKGNFJ2L.js";
+import "./chunk-ATQGRTQA.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DTNT44JH.js";
+import "./chunk-EBTEOLUY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-DTNT44JH.js";
+} from "./chunk-EBTEOLUY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

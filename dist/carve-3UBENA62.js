@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-TBSRGJDU.js";
-import "./chunk-SCO6TJTI.js";
-import "./chunk-CS3P345N.js";
+} from "./chunk-V2UQHIKQ.js";
+import "./chunk-3GRU5WMY.js";
+import "./chunk-R3D3UNH6.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ASBIYMBN.js";
+import "./chunk-RZN3CFQS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DTNT44JH.js";
+import "./chunk-EBTEOLUY.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

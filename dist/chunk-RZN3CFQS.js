@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-DTNT44JH.js";
+} from "./chunk-EBTEOLUY.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-ISSDVWJB.js";
+} from "./chunk-XIOGKC6C.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CS3P345N.js";
+import "./chunk-R3D3UNH6.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QKGNFJ2L.js";
+import "./chunk-ATQGRTQA.js";
 import {
   loadConfigFile
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DTNT44JH.js";
+import "./chunk-EBTEOLUY.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

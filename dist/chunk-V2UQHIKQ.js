@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-SCO6TJTI.js";
+} from "./chunk-3GRU5WMY.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-CS3P345N.js";
+} from "./chunk-R3D3UNH6.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

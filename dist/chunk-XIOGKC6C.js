@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-CS3P345N.js";
+} from "./chunk-R3D3UNH6.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-QKGNFJ2L.js";
+} from "./chunk-ATQGRTQA.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-ASBIYMBN.js";
+} from "./chunk-RZN3CFQS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
