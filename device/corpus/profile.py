@@ -9,7 +9,8 @@ Each chunk of launches runs as `ncu ... DRIVER` in its own process; a launch tha
 hangs (no progress for --stall seconds) is recorded as failed and the chunk resumes after it
 in a new process, so one bad kernel costs only itself. After each process the report is
 condensed into OUT_DIR/kernels.jsonl (one JSON object per launch: status, per-kernel metrics,
-and every memory instruction of the source page grouped by source line), so a run cut short
+every memory instruction of the source page grouped by source line, and every instruction's
+executions summed per source line), so a run cut short
 keeps what it measured. No launch is started after --deadline.
 """
 import argparse, csv, io, json, os, signal, subprocess, sys, time
@@ -80,7 +81,7 @@ def condense_source(text):
             # report cannot be told apart and is merged too (the caller checks the counts).
             current = next((l for l in launches if l['name'] == row[1]), None)
             if current is None:
-                current = {'name': row[1], 'sites': {}, 'seen': set(), 'threadInst': 0.0, 'warpInst': 0.0}
+                current = {'name': row[1], 'sites': {}, 'lines': {}, 'seen': set(), 'threadInst': 0.0, 'warpInst': 0.0}
                 launches.append(current)
             fname = os.path.basename(fpath)
             header = None
@@ -101,6 +102,13 @@ def condense_source(text):
         field = dict(zip(header, row))
         current['threadInst'] += num(field.get('Thread Instructions Executed'))
         current['warpInst'] += num(field.get('Instructions Executed'))
+        # Every SASS instruction's executions by source line (the SASS estimate's per-line check).
+        per_line = current['lines'].setdefault('%s:%d' % (fname, line), {
+            'file': fname, 'line': line, 'sass': 0, 'executed': 0.0, 'threadExecuted': 0.0, 'predOnThreadExecuted': 0.0})
+        per_line['sass'] += 1
+        per_line['executed'] += num(field.get('Instructions Executed'))
+        per_line['threadExecuted'] += num(field.get('Thread Instructions Executed'))
+        per_line['predOnThreadExecuted'] += num(field.get('Predicated-On Thread Instructions Executed'))
         space = field.get('Address Space', '-')
         if space in ('', '-'):
             continue
@@ -121,6 +129,7 @@ def condense_source(text):
     for launch in launches:
         del launch['seen']
         launch['sites'] = list(launch['sites'].values())
+        launch['lines'] = list(launch['lines'].values())
     return launches
 
 
@@ -230,7 +239,7 @@ def main():
                 entry = by_name[0] if len(by_name) == 1 and oks.count(i) == 1 and [names[j] for j in oks].count(names[i]) == 1 \
                     else (sources[k] if by_position and k < len(sources) else None)
                 if entry is not None:
-                    rec.update(threadInst=entry['threadInst'], warpInst=entry['warpInst'], sites=entry['sites'])
+                    rec.update(threadInst=entry['threadInst'], warpInst=entry['warpInst'], sites=entry['sites'], lines=entry['lines'])
                 if 'metrics' not in rec or 'sites' not in rec:
                     rec['status'] = 'unmatched'
                     rec['reason'] = 'report entry name differs from the launch (%s / %s)' % (

@@ -10,6 +10,7 @@ import {
   type LoopInfo,
   type PtxError,
   type PtxFunction,
+  type SassLineEstimate,
 } from '../ptx/index.js';
 import type {
   BlockSource,
@@ -54,6 +55,8 @@ export interface AnalyzeModuleInput {
   /** SASS instructions per source line by mangled kernel name (the cubin's line table, readSassLines):
    * gives perThread.sassInstructions; a kernel without an entry has none. */
   sassLines?: ReadonlyMap<string, readonly SassLineCount[]>;
+  /** Called with each kernel's SASS estimate line by line (checking it against a per-line profile). */
+  onSassLineEstimates?: (kernelName: string, estimates: readonly SassLineEstimate[]) => void;
 }
 
 /** Largest basic blocks x statements of a kernel the memory analysis takes on (see analyzeKernel). */
@@ -238,6 +241,7 @@ function analyzeKernel(
     report.instructionMix = analysis.mix;
     report.perThread = analysis.perThread;
     report.regions = analysis.regions;
+    if (analysis.sassLineEstimates) input.onSassLineEstimates?.(fn.name, analysis.sassLineEstimates);
     report.loops = loops.map(loopReport);
     if (cfg.threadGuards) {
       const g = cfg.threadGuards;

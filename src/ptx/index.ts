@@ -8,3 +8,4 @@ export { ValueResolver, sources, type Resolved } from './values.js';
 export { destinations } from './destinations.js';
 export { classify, type Category, type Classified, type Space } from './classify.js';
 export { analyzeInstructions, addressProvenance, emptyCounts, intensities, type InstructionAnalysis } from './mix.js';
+export type { SassLineEstimate } from './sass-estimate.js';

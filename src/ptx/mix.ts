@@ -12,17 +12,20 @@ import { functionFacts, type FunctionFacts } from './facts.js';
 import {
   addCallee,
   emptyTally,
-  estimateSassInstructions,
+  estimateSassLines,
   sourceKey,
   tallyInstruction,
   type CopyMarker,
   type LineTally,
   type OwnLines,
+  type SassLineEstimate,
 } from './sass-estimate.js';
 
 export interface InstructionAnalysis {
   mix: InstructionMix;
   perThread: PerThread;
+  /** perThread.sassInstructions line by line, when a line table was given. */
+  sassLineEstimates?: SassLineEstimate[];
   /** Ryoo's Regions: dynamic blocking instructions + 1. */
   regions: number;
 }
@@ -588,6 +591,7 @@ export function analyzeInstructions(
 ): InstructionAnalysis {
   const context = callContext(module, fn.name, sassLines !== undefined);
   const { static: staticCounts, totals, lines } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context);
+  const sassLineEstimates = sassLines && lines ? estimateSassLines(sassLines, lines, (name) => context.ownLines?.get(name)) : undefined;
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {
@@ -599,13 +603,12 @@ export function analyzeInstructions(
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
-      ...(sassLines && lines
-        ? { sassInstructions: estimateSassInstructions(sassLines, lines, (name) => context.ownLines?.get(name)) }
-        : {}),
+      ...(sassLineEstimates ? { sassInstructions: sassLineEstimates.reduce((sum, entry) => sum + entry.perThread, 0) } : {}),
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed,
     },
     regions: totals.blocking + 1,
+    ...(sassLineEstimates ? { sassLineEstimates } : {}),
   };
 }
 

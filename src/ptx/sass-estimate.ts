@@ -90,11 +90,30 @@ const RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
 const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 
 /** Σ over the function's SASS lines of instructions x executions per PTX instruction at that line. */
+/** One line table entry's share of the estimate: its SASS instructions x executions per thread. */
+export interface SassLineEstimate {
+  file: string;
+  line: number;
+  /** The toolkit routine the entry belongs to, when it is one. */
+  subroutine?: string;
+  instructions: number;
+  perThread: number;
+}
+
 export function estimateSassInstructions(
   lines: readonly SassLineCount[],
   tally: LineTally,
   ownOf: (name: string) => OwnLines | undefined,
 ): number {
+  return estimateSassLines(lines, tally, ownOf).reduce((sum, entry) => sum + entry.perThread, 0);
+}
+
+/** The estimate line by line (for checking it against a per-line profile). */
+export function estimateSassLines(
+  lines: readonly SassLineCount[],
+  tally: LineTally,
+  ownOf: (name: string) => OwnLines | undefined,
+): SassLineEstimate[] {
   const statics = new Map<string, number>();
   const staticMarkers = emptyMarkers();
   // Each line belongs to the loop where most of its executions happen ('NAME:' outside loops).
@@ -135,16 +154,24 @@ export function estimateSassInstructions(
     const sum = loopCounts.get(loop);
     loopCounts.set(loop, sum ? addCounts(sum, line) : line);
   }
-  let total = 0;
+  const estimates: SassLineEstimate[] = [];
+  const push = (entry: SassLineCount, perThread: number) =>
+    estimates.push({
+      file: entry.file,
+      line: entry.line,
+      ...(entry.subroutine !== undefined ? { subroutine: entry.subroutine } : {}),
+      instructions: entry.instructions,
+      perThread,
+    });
   for (const entry of lines) {
     if (entry.subroutine !== undefined && TOOLKIT_ROUTINE.test(entry.subroutine)) {
-      if (!RARE_TOOLKIT_ROUTINE.test(entry.subroutine)) total += entry.instructions;
+      push(entry, RARE_TOOLKIT_ROUTINE.test(entry.subroutine) ? 0 : entry.instructions);
       continue;
     }
     const key = lineKey(entry.file, entry.line);
     const count = statics.get(key) ?? 0;
     if (count === 0) {
-      total += entry.instructions;
+      push(entry, entry.instructions);
       continue;
     }
     // Copies ptxas made of the line's code (a loop unrolled again, a short loop unrolled whole):
@@ -163,9 +190,9 @@ export function estimateSassInstructions(
     // are selects and guarded moves, which run as the PTX does.)
     const allPredicated = entry.predicated === entry.instructions;
     const executions = (allPredicated ? tally.weightedPredicated : tally.weighted).get(key) ?? 0;
-    total += (entry.instructions * executions) / count / copies;
+    push(entry, (entry.instructions * executions) / count / copies);
   }
-  return total;
+  return estimates;
 }
 
 /** The per-function tallies the estimate reads for every function a kernel reaches. */

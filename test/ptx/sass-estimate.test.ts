@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeModule, type AnalyzeModuleInput } from '../../src/analysis/index.js';
 import { readSassLines } from '../../src/toolchain/index.js';
 import { findNvcc } from '../../src/toolchain/nvcc.js';
-import { analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights } from '../../src/ptx/index.js';
+import { analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights, type SassLineEstimate } from '../../src/ptx/index.js';
 import { emptyTally, estimateSassInstructions, lineKey, tallyInstruction } from '../../src/ptx/sass-estimate.js';
 import { launchArguments, measurements } from './h100.js';
 
@@ -69,6 +69,33 @@ describe('perThread.sassInstructions on lines.cu', () => {
 
   it('sqrt and division: the fast paths counted, the toolkit slow paths not', () => {
     expect(perThread.get('_Z5scalePfPKffi')?.sassInstructions).toBe(1 + 4 + 3 + 4 + 31 + 1);
+  });
+
+  it('line by line: the loop of 8 trips per source line, summing to the total', () => {
+    const byKernel = new Map<string, SassLineEstimate[]>();
+    analyzeModule({
+      ptxText: readFileSync(path.join(SASS, 'lines.sm_90.ptx'), 'utf8'),
+      ptxFile: 'lines.sm_90.ptx',
+      sourceFile: null,
+      arch: 'sm_90',
+      resources: [],
+      launchFor: () => ({ block: [256, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
+      defines: {},
+      loops: { assumedTripCount: 1, hints: {} },
+      sassLines: table.functions,
+      onSassLineEstimates: (name, lines) => byKernel.set(name, [...lines]),
+    });
+    const loop8 = byKernel.get('_Z5loop8PfPKf')!;
+    // The closed form of the test above, one term per line.
+    expect(loop8.map((e) => [e.line, e.instructions, e.perThread])).toEqual([
+      [14, 1, 1],
+      [15, 4, 4],
+      [18, 12, (12 * 37) / 9],
+      [19, 3, 24],
+      [21, 4, 4],
+      [22, 1, 1],
+    ]);
+    expect(loop8.reduce((sum, e) => sum + e.perThread, 0)).toBe(perThread.get('_Z5loop8PfPKf')?.sassInstructions);
   });
 
   it('without a line table the field is absent, not guessed', () => {
