@@ -710,7 +710,12 @@ function inductionUncached(
       literal: true,
     };
   }
-  if (stepOperand.kind === 'register' && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d])))
+  if (
+    stepOperand.kind === 'register' &&
+    (resolver.defs.get(stepOperand.name) ?? []).some(
+      (d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)),
+    )
+  )
     return none;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return { result: null, literal: false };
@@ -1034,4 +1039,21 @@ function nestedCounts(
  */
 function isParameterLoad(ins: Instruction): boolean {
   return !ins.guard && parameterRead(ins) !== null;
+}
+
+/**
+ * A definition that gives the same value in every iteration: a kernel parameter read again, or
+ * a launch shape copied again (`mov r, %nctaid.x` at a grid-stride loop's latch: nvcc re-reads
+ * what it did not keep in a register).
+ */
+function isLaunchConstant(ins: Instruction): boolean {
+  if (isParameterLoad(ins)) return true;
+  const source = ins.operands[1];
+  return (
+    !ins.guard &&
+    ins.mnemonic === 'mov' &&
+    ins.operands.length === 2 &&
+    source?.kind === 'register' &&
+    /^%n(tid|ctaid)\.[xyz]$/.test(source.name)
+  );
 }
