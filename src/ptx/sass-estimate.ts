@@ -87,6 +87,13 @@ export function tallyInstruction(
 }
 
 const RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
+
+/**
+ * Share of a line's SASS under a guard predicate from which the line counts as if-converted (an
+ * `if` body ptxas predicated: 28 of 32 in cuda-samples' mergeHistogram256 reduction step; a line
+ * with selects and guarded moves in llm.c's permute_kernel: 5 of 27).
+ */
+const IF_CONVERTED_SHARE = 0.75;
 const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 
 /** Σ over the function's SASS lines of instructions x executions per PTX instruction at that line. */
@@ -185,11 +192,12 @@ export function estimateSassLines(
     const counts = inLoop ?? lineCounts(entry, key, true);
     const fmaCopies = counts.contractible === 0 ? ratio(counts.sassFma, counts.ptxFma) : 1;
     const copies = Math.max(1, ratio(counts.sassMemory, counts.ptxMemory), fmaCopies);
-    // A line whose SASS is all predicated is one side of a branch ptxas turned into predication:
-    // every thread that reached the branch runs it. (Some predicated instructions among others
+    // A line whose SASS is (nearly) all predicated is one side of a branch ptxas turned into
+    // predication: every thread that reached the branch runs it, the few unguarded instructions
+    // (address arithmetic ptxas computes ahead) too. (A few predicated instructions among others
     // are selects and guarded moves, which run as the PTX does.)
-    const allPredicated = entry.predicated === entry.instructions;
-    const executions = (allPredicated ? tally.weightedPredicated : tally.weighted).get(key) ?? 0;
+    const ifConverted = (entry.predicated ?? 0) >= IF_CONVERTED_SHARE * entry.instructions;
+    const executions = (ifConverted ? tally.weightedPredicated : tally.weighted).get(key) ?? 0;
     push(entry, (entry.instructions * executions) / count / copies);
   }
   return estimates;

@@ -155,6 +155,16 @@ describe('a branch ptxas turned into predicated code', () => {
     const branched = lines.map((e) => ({ ...e, predicated: 0 }));
     expect(estimateSassInstructions(branched, tally, () => tally)).toBe(4 / 8 + 4 / 8);
   });
+
+  it('a line with three quarters of its SASS predicated counts as if-converted, one with less does not', () => {
+    // mergeHistogram256's reduction step: 28 of its 32 SASS predicated, the rest address arithmetic.
+    const tally = emptyTally('k');
+    for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 20), 1 / 8, null, '', 1);
+    const mostly = [{ file: 'a.cu', line: 20, instructions: 4, predicated: 3 }];
+    expect(estimateSassInstructions(mostly, tally, () => tally)).toBe(4);
+    const some = [{ file: 'a.cu', line: 20, instructions: 4, predicated: 2 }];
+    expect(estimateSassInstructions(some, tally, () => tally)).toBe(4 / 8);
+  });
 });
 
 describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', () => {
