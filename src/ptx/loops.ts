@@ -7,7 +7,7 @@ import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { closingBranch, dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
 import { loopBranchScale, reachesFrom, threadReach, threadReaches, type ThreadReach } from './guards.js';
-import { forEachThread, scopeFor, volume } from './threads.js';
+import { forEachThread, scopeFor, setLaunchWide, volume } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType, parameterRead, type CountedLoop } from './values.js';
 
@@ -61,6 +61,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   const launch = { block: options.block ?? null, grid: options.grid ?? null };
   launch.block?.forEach((n, i) => resolver.special.set(`%ntid.${'xyz'[i]}`, n));
   launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${'xyz'[i]}`, n));
+  setLaunchWide(resolver, launch.block, launch.grid);
   const loops = naturalLoops(cfg);
   const chains = options.inlineCalls ?? inlineChains(cfg.fn);
   const { live, decidedNext } = liveBlocks(cfg, resolver);

@@ -27,6 +27,19 @@ export function clearThread(resolver: ValueResolver): void {
     resolver.special.delete(`%tid.${axis}`);
     resolver.special.delete(`%ctaid.${axis}`);
   }
+  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
+}
+
+/**
+ * Sets the thread indices a launch fixes for every thread: an axis of the block (of the grid)
+ * one thread (block) long has index 0 everywhere, so a branch on it is decided for the launch.
+ */
+export function setLaunchWide(resolver: ValueResolver, block: readonly number[] | null, grid: readonly number[] | null): void {
+  AXES.forEach((axis, i) => {
+    if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
+    if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
+  });
+  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
 }
 
 /**

@@ -116,6 +116,13 @@ export class ValueResolver {
   readonly special = new SpecialRegisters();
 
   /**
+   * Thread indices every thread of the launch shares (%tid.y with blocks one thread tall,
+   * %ctaid.y with a grid one block tall: 0): set for the whole analysis, and given back after
+   * enumerating threads (threads.ts clearThread).
+   */
+  readonly launchWide = new Map<string, number>();
+
+  /**
    * Results of evaluate by statement. Enumerating threads re-resolves the same registers for
    * every thread: a result that read no special register is valid for all of them, one that
    * did holds while the special registers are unchanged (their version).

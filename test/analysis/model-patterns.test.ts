@@ -312,6 +312,20 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(loads.map((a) => [a.class, a.sectorsPerRequest])).toEqual(Array.from({ length: 5 }, () => ['coalesced', 2]));
   });
 
+  it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
+    // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
+    // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every
+    // thread loads 4 B and stores 4 B (the other side's store is never counted).
+    const args = ['--block', '256', '--grid', '2048', '--param', 'rows=64'];
+    const choice = (await report(args, 'guards.cu')).get('row_choice')!;
+    expect(choice.perThread!.unknownBranchesCountedTaken).toBe(false);
+    expect([choice.perThread!.globalLoadBytes, choice.perThread!.globalStoreBytes]).toEqual([4, 4]);
+    // With a grid two blocks tall the rows differ: at rows = 100, blockIdx.y = 0 stores 1.0
+    // (64 < 100) and blockIdx.y = 1 loads and stores (128 >= 100), per thread over the grid.
+    const tall = (await report(['--block', '256', '--grid', '2x2', '--param', 'rows=100'], 'guards.cu')).get('row_choice')!;
+    expect([tall.perThread!.globalLoadBytes, tall.perThread!.globalStoreBytes]).toEqual([2, 4]);
+  });
+
   it('lists non-coalesced sites and assumptions in the text output', async () => {
     const { code, stdout } = await analyze(['--block', '32']);
     expect(code).toBe(0);
