@@ -38,6 +38,45 @@ interface Measured {
   sites?: MeasuredSite[];
 }
 
+/**
+ * The analysis input for one corpus file at its measured launches: each kernel's block, grid and
+ * dynamic shared memory, its int / float arguments as parameter values (by full PTX name
+ * `<kernel>_param_<i>`, unique across the module), and the cubin's SASS lines when built.
+ */
+export function corpusAnalysisInput(
+  fileLaunches: PlannedLaunch[],
+  ptxText: string,
+  ptxFile: string,
+  sassLines: AnalyzeModuleInput['sassLines'] | null,
+): AnalyzeModuleInput {
+  const byKernel = new Map(fileLaunches.map((l) => [l.kernel, l]));
+  const defines: Record<string, number> = {};
+  for (const l of fileLaunches)
+    l.args.forEach((a, i) => {
+      if (a.kind === 'int' || a.kind === 'float') defines[`${l.kernel}_param_${i}`] = a.value;
+    });
+  return {
+    ptxText,
+    ptxFile,
+    sourceFile: null,
+    arch: 'sm_90',
+    resources: [],
+    launchFor: (name) => {
+      const l = byKernel.get(name);
+      return {
+        block: l ? l.block : null,
+        grid: l ? l.grid : null,
+        blockSource: l ? 'config' : null,
+        dynamicSharedBytes: l?.dynamicShared ?? 0,
+        carveoutPercent: 100,
+      };
+    },
+    defines,
+    loops: { assumedTripCount: 1, hints: {} },
+    ...(sassLines ? { sassLines } : {}),
+  };
+}
+
 export type SetName = 'development' | 'validation';
 export const setOf = (source: string, file: string): SetName =>
   createHash('sha1').update(`${source}/${file}`).digest()[0] % 2 === 0 ? 'development' : 'validation';
@@ -261,33 +300,7 @@ function main(argv: string[]): void {
     const cubinFile = path.join(buildDir, fid + '.cubin');
     const sassTable = existsSync(cubinFile) ? readSassLines(new Uint8Array(readFileSync(cubinFile)), cubinFile) : null;
     for (const d of sassTable?.diagnostics ?? []) analysisErrors.push({ file: fid, message: `${d.message} (byte ${d.offset})` });
-    const byKernel = new Map(fileLaunches.map((l) => [l.kernel, l]));
-    // Parameter values by full PTX parameter name (`<kernel>_param_<i>`), unique across the module.
-    const defines: Record<string, number> = {};
-    for (const l of fileLaunches)
-      l.args.forEach((a, i) => {
-        if (a.kind === 'int' || a.kind === 'float') defines[`${l.kernel}_param_${i}`] = a.value;
-      });
-    const input: AnalyzeModuleInput = {
-      ptxText,
-      ptxFile,
-      sourceFile: null,
-      arch: 'sm_90',
-      resources: [],
-      launchFor: (name) => {
-        const l = byKernel.get(name);
-        return {
-          block: l ? l.block : null,
-          grid: l ? l.grid : null,
-          blockSource: l ? 'config' : null,
-          dynamicSharedBytes: l?.dynamicShared ?? 0,
-          carveoutPercent: 100,
-        };
-      },
-      defines,
-      loops: { assumedTripCount: 1, hints: {} },
-      ...(sassTable ? { sassLines: sassTable.functions } : {}),
-    };
+    const input = corpusAnalysisInput(fileLaunches, ptxText, ptxFile, sassTable?.functions ?? null);
     let reports: KernelReport[];
     try {
       reports = analyzeModule(input).kernels;

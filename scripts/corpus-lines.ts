@@ -10,7 +10,7 @@ import { analyzeModule } from '../src/analysis/index.js';
 import type { SassLineEstimate } from '../src/ptx/index.js';
 import { readSassLines } from '../src/toolchain/sass-lines.js';
 import type { PlannedLaunch } from './corpus-plan.js';
-import { setOf } from './corpus-compare.js';
+import { corpusAnalysisInput, setOf } from './corpus-compare.js';
 
 interface MeasuredLine {
   file: string;
@@ -45,32 +45,9 @@ for (const [fileId, fileLaunches] of byFile) {
   const cubinFile = path.join(buildDir, `${fileId}.cubin`);
   if (!existsSync(ptxFile) || !existsSync(cubinFile)) continue;
   const sass = readSassLines(new Uint8Array(readFileSync(cubinFile)), cubinFile);
-  const defines: Record<string, number> = {};
-  for (const l of fileLaunches)
-    l.args.forEach((a, i) => {
-      if (a.kind === 'int' || a.kind === 'float') defines[`${l.kernel}_param_${i}`] = a.value;
-    });
-  const byKernel = new Map(fileLaunches.map((l) => [l.kernel, l]));
   const estimates = new Map<string, readonly SassLineEstimate[]>();
   analyzeModule({
-    ptxText: readFileSync(ptxFile, 'utf8'),
-    ptxFile,
-    sourceFile: null,
-    arch: 'sm_90',
-    resources: [],
-    launchFor: (name) => {
-      const l = byKernel.get(name);
-      return {
-        block: l?.block ?? null,
-        grid: l?.grid ?? null,
-        blockSource: l ? 'config' : null,
-        dynamicSharedBytes: l?.dynamicShared ?? 0,
-        carveoutPercent: 100,
-      };
-    },
-    defines,
-    loops: { assumedTripCount: 1, hints: {} },
-    sassLines: sass.functions,
+    ...corpusAnalysisInput(fileLaunches, readFileSync(ptxFile, 'utf8'), ptxFile, sass.functions),
     onSassLineEstimates: (name, lines) => estimates.set(name, lines),
   });
   for (const l of fileLaunches) {

@@ -17,7 +17,7 @@ import { launchArguments, measurements } from './h100.js';
 const SASS = path.resolve(import.meta.dirname, '../fixtures/sass');
 const PTX = path.resolve(import.meta.dirname, '../fixtures/ptx');
 
-function analyse(sassLines?: AnalyzeModuleInput['sassLines']) {
+function analyse(sassLines?: AnalyzeModuleInput['sassLines'], onSassLineEstimates?: AnalyzeModuleInput['onSassLineEstimates']) {
   const input: AnalyzeModuleInput = {
     ptxText: readFileSync(path.join(SASS, 'lines.sm_90.ptx'), 'utf8'),
     ptxFile: 'lines.sm_90.ptx',
@@ -28,6 +28,7 @@ function analyse(sassLines?: AnalyzeModuleInput['sassLines']) {
     defines: {},
     loops: { assumedTripCount: 1, hints: {} },
     ...(sassLines ? { sassLines } : {}),
+    ...(onSassLineEstimates ? { onSassLineEstimates } : {}),
   };
   return new Map(analyzeModule(input).kernels.map((k) => [k.name, k.perThread]));
 }
@@ -73,18 +74,7 @@ describe('perThread.sassInstructions on lines.cu', () => {
 
   it('line by line: the loop of 8 trips per source line, summing to the total', () => {
     const byKernel = new Map<string, SassLineEstimate[]>();
-    analyzeModule({
-      ptxText: readFileSync(path.join(SASS, 'lines.sm_90.ptx'), 'utf8'),
-      ptxFile: 'lines.sm_90.ptx',
-      sourceFile: null,
-      arch: 'sm_90',
-      resources: [],
-      launchFor: () => ({ block: [256, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
-      defines: {},
-      loops: { assumedTripCount: 1, hints: {} },
-      sassLines: table.functions,
-      onSassLineEstimates: (name, lines) => byKernel.set(name, [...lines]),
-    });
+    analyse(table.functions, (name, lines) => byKernel.set(name, [...lines]));
     const loop8 = byKernel.get('_Z5loop8PfPKf')!;
     // The closed form of the test above, one term per line.
     expect(loop8.map((e) => [e.line, e.instructions, e.perThread])).toEqual([
