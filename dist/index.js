@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-3GRU5WMY.js";
+} from "./chunk-CL2XJG7R.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-XIOGKC6C.js";
+} from "./chunk-ISHBK6TT.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-R3D3UNH6.js";
+} from "./chunk-Q2IOBNCM.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ATQGRTQA.js";
+import "./chunk-JHRV347V.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EBTEOLUY.js";
+import "./chunk-OVTHUJG6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-A6MGEU6Z.js";
+} from "./chunk-CPKQHPE5.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-XIOGKC6C.js";
+} from "./chunk-ISHBK6TT.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-R3D3UNH6.js";
+import "./chunk-Q2IOBNCM.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ATQGRTQA.js";
+import "./chunk-JHRV347V.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-EBTEOLUY.js";
+} from "./chunk-OVTHUJG6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-R3D3UNH6.js";
+} from "./chunk-Q2IOBNCM.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-XIOGKC6C.js";
+} from "./chunk-ISHBK6TT.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-R3D3UNH6.js";
+import "./chunk-Q2IOBNCM.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ATQGRTQA.js";
+import "./chunk-JHRV347V.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EBTEOLUY.js";
+import "./chunk-OVTHUJG6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-3GRU5WMY.js";
+} from "./chunk-CL2XJG7R.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-R3D3UNH6.js";
+} from "./chunk-Q2IOBNCM.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

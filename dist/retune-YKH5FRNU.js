@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-V2UQHIKQ.js";
+} from "./chunk-PBQTFLAG.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-3GRU5WMY.js";
-import "./chunk-R3D3UNH6.js";
+} from "./chunk-CL2XJG7R.js";
+import "./chunk-Q2IOBNCM.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EBTEOLUY.js";
+import "./chunk-OVTHUJG6.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

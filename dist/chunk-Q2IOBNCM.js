@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-V2UQHIKQ.js";
-import "./chunk-3GRU5WMY.js";
-import "./chunk-R3D3UNH6.js";
+} from "./chunk-PBQTFLAG.js";
+import "./chunk-CL2XJG7R.js";
+import "./chunk-Q2IOBNCM.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RZN3CFQS.js";
+import "./chunk-IB2UXRFI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EBTEOLUY.js";
+import "./chunk-OVTHUJG6.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-XIOGKC6C.js";
+} from "./chunk-ISHBK6TT.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-R3D3UNH6.js";
+import "./chunk-Q2IOBNCM.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ATQGRTQA.js";
+import "./chunk-JHRV347V.js";
 import {
   loadConfigFile
-} from "./chunk-RZN3CFQS.js";
+} from "./chunk-IB2UXRFI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EBTEOLUY.js";
+import "./chunk-OVTHUJG6.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

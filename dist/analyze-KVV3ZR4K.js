@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-EBTEOLUY.js";
+} from "./chunk-OVTHUJG6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -1747,6 +1747,14 @@ function clearThread(resolver) {
     resolver.special.delete(`%tid.${axis}`);
     resolver.special.delete(`%ctaid.${axis}`);
   }
+  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
+}
+function setLaunchWide(resolver, block, grid) {
+  AXES.forEach((axis, i) => {
+    if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
+    if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
+  });
+  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
 }
 function forEachThread(resolver, block, grid, visit) {
   const blocks = grid ? volume(grid) : 1;
@@ -1860,6 +1868,12 @@ var ValueResolver = class {
   countedLoops = [];
   /** Launch-known special registers ('%ntid.x' -> 256 with a known block); per-thread ones (%tid, %ctaid) are set while enumerating threads. */
   special = new SpecialRegisters();
+  /**
+   * Thread indices every thread of the launch shares (%tid.y with blocks one thread tall,
+   * %ctaid.y with a grid one block tall: 0): set for the whole analysis, and given back after
+   * enumerating threads (threads.ts clearThread).
+   */
+  launchWide = /* @__PURE__ */ new Map();
   /**
    * Results of evaluate by statement. Enumerating threads re-resolves the same registers for
    * every thread: a result that read no special register is valid for all of them, one that
@@ -2582,6 +2596,7 @@ function findLoops(cfg, options = {}) {
   const launch = { block: options.block ?? null, grid: options.grid ?? null };
   launch.block?.forEach((n, i) => resolver.special.set(`%ntid.${"xyz"[i]}`, n));
   launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${"xyz"[i]}`, n));
+  setLaunchWide(resolver, launch.block, launch.grid);
   const loops = naturalLoops(cfg);
   const chains = options.inlineCalls ?? inlineChains(cfg.fn);
   const { live, decidedNext } = liveBlocks(cfg, resolver);
@@ -3078,7 +3093,9 @@ function inductionUncached(cfg, resolver, inLoop, register) {
       literal: true
     };
   }
-  if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d])))
+  if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some(
+    (d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d))
+  ))
     return none;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return { result: null, literal: false };
@@ -3310,6 +3327,11 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
 }
 function isParameterLoad(ins) {
   return !ins.guard && parameterRead(ins) !== null;
+}
+function isLaunchConstant(ins) {
+  if (isParameterLoad(ins)) return true;
+  const source = ins.operands[1];
+  return !ins.guard && ins.mnemonic === "mov" && ins.operands.length === 2 && source?.kind === "register" && /^%n(tid|ctaid)\.[xyz]$/.test(source.name);
 }
 
 // src/ptx/classify.ts
@@ -3640,8 +3662,9 @@ function tallyInstruction(into, key2, weight, marker = null, loop = "", weightPr
   if (weightPredicated !== 0) add(into.weightedPredicated, key2, weightPredicated);
 }
 var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
+var IF_CONVERTED_SHARE = 0.75;
 var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
-function estimateSassInstructions(lines, tally, ownOf) {
+function estimateSassLines(lines, tally, ownOf) {
   const statics = /* @__PURE__ */ new Map();
   const staticMarkers = emptyMarkers();
   const loopWeights = /* @__PURE__ */ new Map();
@@ -3679,16 +3702,23 @@ function estimateSassInstructions(lines, tally, ownOf) {
     const sum = loopCounts.get(loop);
     loopCounts.set(loop, sum ? addCounts(sum, line) : line);
   }
-  let total = 0;
+  const estimates = [];
+  const push = (entry, perThread) => estimates.push({
+    file: entry.file,
+    line: entry.line,
+    ...entry.subroutine !== void 0 ? { subroutine: entry.subroutine } : {},
+    instructions: entry.instructions,
+    perThread
+  });
   for (const entry of lines) {
     if (entry.subroutine !== void 0 && TOOLKIT_ROUTINE.test(entry.subroutine)) {
-      if (!RARE_TOOLKIT_ROUTINE.test(entry.subroutine)) total += entry.instructions;
+      push(entry, RARE_TOOLKIT_ROUTINE.test(entry.subroutine) ? 0 : entry.instructions);
       continue;
     }
     const key2 = lineKey(entry.file, entry.line);
     const count = statics.get(key2) ?? 0;
     if (count === 0) {
-      total += entry.instructions;
+      push(entry, entry.instructions);
       continue;
     }
     const loop = loopOf.get(key2);
@@ -3696,11 +3726,11 @@ function estimateSassInstructions(lines, tally, ownOf) {
     const counts = inLoop ?? lineCounts(entry, key2, true);
     const fmaCopies = counts.contractible === 0 ? ratio(counts.sassFma, counts.ptxFma) : 1;
     const copies = Math.max(1, ratio(counts.sassMemory, counts.ptxMemory), fmaCopies);
-    const allPredicated = entry.predicated === entry.instructions;
-    const executions = (allPredicated ? tally.weightedPredicated : tally.weighted).get(key2) ?? 0;
-    total += entry.instructions * executions / count / copies;
+    const ifConverted = (entry.predicated ?? 0) >= IF_CONVERTED_SHARE * entry.instructions;
+    const executions = (ifConverted ? tally.weightedPredicated : tally.weighted).get(key2) ?? 0;
+    push(entry, entry.instructions * executions / count / copies);
   }
-  return total;
+  return estimates;
 }
 var COPY_MARKERS = ["memory", "fma", "contractible"];
 var ratio = (sass, ptx) => ptx > 0 ? sass / ptx : 1;
@@ -4160,6 +4190,7 @@ function intensities(counts) {
 function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, sassLines) {
   const context = callContext(module, fn.name, sassLines !== void 0);
   const { static: staticCounts, totals, lines } = analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context);
+  const sassLineEstimates = sassLines && lines ? estimateSassLines(sassLines, lines, (name) => context.ownLines?.get(name)) : void 0;
   return {
     mix: { static: staticCounts, dynamic: totals.dynamic, weightedDynamic: totals.weighted, intensities: intensities(totals.dynamic) },
     perThread: {
@@ -4171,11 +4202,12 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, 
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
-      ...sassLines && lines ? { sassInstructions: estimateSassInstructions(sassLines, lines, (name) => context.ownLines?.get(name)) } : {},
+      ...sassLineEstimates ? { sassInstructions: sassLineEstimates.reduce((sum, entry) => sum + entry.perThread, 0) } : {},
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed
     },
-    regions: totals.blocking + 1
+    regions: totals.blocking + 1,
+    ...sassLineEstimates ? { sassLineEstimates } : {}
   };
 }
 function branchArmWeights(cfg, weights, innermostLoop) {
@@ -7032,6 +7064,7 @@ function analyzeKernel(input, fn, module, errors) {
     report.instructionMix = analysis.mix;
     report.perThread = analysis.perThread;
     report.regions = analysis.regions;
+    if (analysis.sassLineEstimates) input.onSassLineEstimates?.(fn.name, analysis.sassLineEstimates);
     report.loops = loops.map(loopReport);
     if (cfg.threadGuards) {
       const g = cfg.threadGuards;
