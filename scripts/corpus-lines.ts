@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { analyzeModule } from '../src/analysis/index.js';
 import type { SassLineEstimate } from '../src/ptx/index.js';
+import { sassTotal } from '../src/ptx/sass-estimate.js';
 import { readSassLines } from '../src/toolchain/sass-lines.js';
 import type { PlannedLaunch } from './corpus-plan.js';
 import { corpusAnalysisInput, setOf } from './corpus-compare.js';
@@ -77,7 +78,7 @@ for (const [fileId, fileLaunches] of byFile) {
       r.sassMeasured += e.sass;
       r.predicatedOff += (e.threadExecuted - e.predOnThreadExecuted) / threads;
     }
-    const predicted = lines.reduce((s, e) => s + e.perThread, 0);
+    const predicted = sassTotal(lines);
     console.log(
       `\n${l.path} ${l.displayName} (launch ${l.id}): predicted ${predicted.toFixed(1)}, measured ${(m.threadInst / threads).toFixed(1)} per thread`,
     );

@@ -35,6 +35,13 @@ import {
   type WordEntry,
 } from './lexer.js';
 
+/**
+ * PTX's predefined constants, read as the immediates they are: `WARP_SZ` (CUDA's `warpSize`), a
+ * "run-time constant" in the PTX ISA, is 32 on every architecture there is (../gpu/arch.ts
+ * warpSize; CUDA's own headers assume 32 too).
+ */
+const PREDEFINED_CONSTANTS = new Map([['WARP_SZ', 32]]);
+
 const TYPE_SIZES: Record<string, number> = {
   b8: 1,
   u8: 1,
@@ -169,9 +176,17 @@ export class PtxGrammar extends PtxLexer {
   }
 
   private nameOperand(isRegister: boolean, entry: WordEntry): Operand {
-    if (entry.operand === null)
+    if (entry.operand === null) {
+      const predefined = isRegister ? undefined : PREDEFINED_CONSTANTS.get(entry.name);
       entry.operand =
-        entry.name === '_' ? { kind: 'sink' } : isRegister ? { kind: 'register', name: entry.name } : { kind: 'symbol', name: entry.name };
+        entry.name === '_'
+          ? { kind: 'sink' }
+          : isRegister
+            ? { kind: 'register', name: entry.name }
+            : predefined !== undefined
+              ? { kind: 'immediate', value: predefined, text: entry.name }
+              : { kind: 'symbol', name: entry.name };
+    }
     return entry.operand;
   }
 

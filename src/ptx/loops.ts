@@ -7,7 +7,7 @@ import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { closingBranch, dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
 import { loopBranchScale, reachesFrom, threadReach, threadReaches, type ThreadReach } from './guards.js';
-import { forEachThread, scopeFor, setLaunchWide, volume } from './threads.js';
+import { forEachThread, scopeFor, setLaunch, volume } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType, parameterRead, type CountedLoop } from './values.js';
 
@@ -59,9 +59,7 @@ const SEQUENCE_LIMIT = 1 << 16;
 export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
   const resolver = new ValueResolver(cfg, { values: options.defines });
   const launch = { block: options.block ?? null, grid: options.grid ?? null };
-  launch.block?.forEach((n, i) => resolver.special.set(`%ntid.${'xyz'[i]}`, n));
-  launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${'xyz'[i]}`, n));
-  setLaunchWide(resolver, launch.block, launch.grid);
+  setLaunch(resolver, launch.block, launch.grid);
   const loops = naturalLoops(cfg);
   const chains = options.inlineCalls ?? inlineChains(cfg.fn);
   const { live, decidedNext } = liveBlocks(cfg, resolver);
@@ -747,9 +745,10 @@ function addChainStep(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<num
     total += amount;
     if (from === register) return hop === 0 ? null : total;
     const defs = (resolver.defs.get(from) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    if (defs.length !== 1) return null;
     // Defined before its use in the same iteration (a later definition would be last iteration's value).
     const [defBlock, useBlock] = [cfg.blockOfStatement[defs[0]], cfg.blockOfStatement[statement]];
-    if (defs.length !== 1 || !dominates(cfg, defBlock, useBlock) || (defBlock === useBlock && defs[0] > statement)) return null;
+    if (!dominates(cfg, defBlock, useBlock) || (defBlock === useBlock && defs[0] > statement)) return null;
     statement = defs[0];
   }
   return null;

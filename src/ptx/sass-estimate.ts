@@ -87,6 +87,7 @@ export function tallyInstruction(
 }
 
 const RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
+const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 
 /**
  * Share of a line's SASS under a guard predicate from which the line counts as if-converted (an
@@ -94,9 +95,7 @@ const RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
  * with selects and guarded moves in llm.c's permute_kernel: 5 of 27).
  */
 const IF_CONVERTED_SHARE = 0.75;
-const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 
-/** Σ over the function's SASS lines of instructions x executions per PTX instruction at that line. */
 /** One line table entry's share of the estimate: its SASS instructions x executions per thread. */
 export interface SassLineEstimate {
   file: string;
@@ -107,13 +106,17 @@ export interface SassLineEstimate {
   perThread: number;
 }
 
+/** Σ over the function's SASS lines of instructions x executions per PTX instruction at that line. */
 export function estimateSassInstructions(
   lines: readonly SassLineCount[],
   tally: LineTally,
   ownOf: (name: string) => OwnLines | undefined,
 ): number {
-  return estimateSassLines(lines, tally, ownOf).reduce((sum, entry) => sum + entry.perThread, 0);
+  return sassTotal(estimateSassLines(lines, tally, ownOf));
 }
+
+/** The per-thread total of a line-by-line estimate. */
+export const sassTotal = (estimates: readonly SassLineEstimate[]): number => estimates.reduce((sum, entry) => sum + entry.perThread, 0);
 
 /** The estimate line by line (for checking it against a per-line profile). */
 export function estimateSassLines(

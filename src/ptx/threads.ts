@@ -31,11 +31,14 @@ export function clearThread(resolver: ValueResolver): void {
 }
 
 /**
- * Sets the thread indices a launch fixes for every thread: an axis of the block (of the grid)
- * one thread (block) long has index 0 everywhere, so a branch on it is decided for the launch.
+ * Sets what a known launch fixes for every thread: %ntid and %nctaid, and the thread indices of
+ * an axis of the block (of the grid) one thread (block) long, 0 everywhere, so a branch on them
+ * is decided for the launch.
  */
-export function setLaunchWide(resolver: ValueResolver, block: readonly number[] | null, grid: readonly number[] | null): void {
+export function setLaunch(resolver: ValueResolver, block: readonly number[] | null, grid: readonly number[] | null): void {
   AXES.forEach((axis, i) => {
+    if (block) resolver.special.set(`%ntid.${axis}`, block[i]);
+    if (grid) resolver.special.set(`%nctaid.${axis}`, grid[i]);
     if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
     if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
   });

@@ -239,7 +239,6 @@ export class ValueResolver {
   operand(op: Operand, block: number, statement: number, depth = 0): Resolved {
     if (op.kind === 'immediate') return Number.isFinite(op.value) ? known(op.value) : unknown(`literal ${op.text}`);
     if (op.kind === 'register') return this.register(op.name, block, statement, depth);
-    if (op.kind === 'symbol' && op.name === 'WARP_SZ') return known(WARP_SZ);
     return unknown(`operand ${op.kind === 'symbol' ? op.name : op.kind} is not a constant`);
   }
 
@@ -441,8 +440,7 @@ export class ValueResolver {
     switch (ins.mnemonic) {
       case 'mov':
       case 'cvt': {
-        if (ops[1]?.kind === 'symbol' && ops[1].name !== 'WARP_SZ')
-          return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
+        if (ops[1]?.kind === 'symbol') return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
         // cvt.DST.SRC: wrap to the destination type.
         const destType = ins.mnemonic === 'cvt' ? (ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type) : type;
         return wrap(this.argument(ops, 1, block, statement, depth), destType);
@@ -623,12 +621,6 @@ class SpecialRegisters extends Map<string, number> {
     if (isSpecialRegister(key)) this.specialVersion++;
   }
 }
-
-/**
- * PTX's predefined `WARP_SZ` (CUDA's `warpSize`): a "run-time constant" in the PTX ISA, 32 on
- * every architecture there is (../gpu/arch.ts warpSize; CUDA's own headers assume 32 too).
- */
-export const WARP_SZ = 32;
 
 const SPECIAL_REGISTER =
   /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;

@@ -4,17 +4,16 @@
 // so grid-stride and pointer-increment loops keep their per-lane coefficients.
 import type { Instruction, Operand, PtxModule } from '../../ptx/ast.js';
 import { closingBranch } from '../../ptx/cfg.js';
-import { WARP_SZ } from '../../ptx/values.js';
 import {
   carriedExpr,
   constant,
   EXPANDED_SIZE_LIMIT,
   expandedSize,
+  ExprNumbering,
   formatExpr,
   gcd,
   isUniformExpr,
   opaque,
-  sameExpr,
   setCarriedLatches,
   symbol,
   type BinaryOp,
@@ -289,6 +288,8 @@ export class ValueBuilder {
   private resolvedNow: string[] | null = null;
   /** Carried values (carriedMerge) by loop header and register; in the map from before their latches are built. */
   private readonly carried = new Map<string, CarriedExpr>();
+  /** Structural equality of the values built here (merges that agree on every path). */
+  private readonly numbering = new ExprNumbering();
   private readonly sharedNames: Set<string>;
   private readonly globalNames: Set<string>;
   private readonly blockLoops: MemoryLoop[][];
@@ -348,7 +349,7 @@ export class ValueBuilder {
         return this.register(operand.name, index);
       }
       case 'symbol':
-        return operand.name === 'WARP_SZ' ? constant(WARP_SZ) : this.variableAddress(operand.name);
+        return this.variableAddress(operand.name);
       case 'address': {
         const base = operand.base ? this.operand(operand.base, index) : constant(0);
         return operand.offset === 0 ? base : { op: 'add', a: base, b: constant(operand.offset) };
@@ -412,13 +413,14 @@ export class ValueBuilder {
     const defs = this.reaching.at(index, register);
     if (defs.length === 0) return opaque(false, false, `${register} has no reaching definition`);
     if (defs.length === 1) return this.definition(defs[0], register);
-    const headerMerge = this.carried.size > 0 ? this.headerMerge(register, index, defs) : null;
-    const known = headerMerge && this.carried.get(headerMerge.key);
+    // Only worth finding the loop before any other work when a carried node may exist for it.
+    const early = this.carried.size > 0 ? this.headerMerge(register, index, defs) : undefined;
+    const known = early && this.carried.get(early.key);
     if (known) return known;
     const induction = this.induction(register, index, defs);
     if (induction) return induction;
     const values = defs.map((def) => this.definition(def, register));
-    if (values.every((value) => sameExpr(value, values[0]))) return values[0];
+    if (values.every((value) => this.numbering.same(value, values[0]))) return values[0];
     const lines = defs.map((def) => this.lineOf(def)).join(', ');
     if (this.loopCarried(index, defs, values)) {
       const offset = laneOffsetMerge(register, values, lines, `iter:m${index}`);
@@ -440,7 +442,9 @@ export class ValueBuilder {
       `${register}@${defs.join(',')}`,
       `${register} (merged at ${lines})`,
     );
-    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines, merged) ?? merged;
+    const carriedAt = () =>
+      this.carriedMerge(early === undefined ? this.headerMerge(register, index, defs) : early, register, index, lines, merged);
+    return this.gatedMerge(register, index, defs, lines, merged) ?? carriedAt() ?? merged;
   }
 
   /**
@@ -466,8 +470,13 @@ export class ValueBuilder {
    * loop standing for the node itself (values built before it saw a cyclic definition there);
    * they replace the memoised ones. Null when the entry value differs between the ways in.
    */
-  private carriedMerge(register: string, index: number, defs: readonly number[], lines: string, standIn: Expr): Expr | null {
-    const header = this.headerMerge(register, index, defs);
+  private carriedMerge(
+    header: { loop: MemoryLoop; key: string } | null,
+    register: string,
+    index: number,
+    lines: string,
+    standIn: Expr,
+  ): Expr | null {
     if (!header) return null;
     const known = this.carried.get(header.key);
     if (known) return known;
@@ -476,7 +485,7 @@ export class ValueBuilder {
     const ways = predecessors.filter((p) => !loop.blocks.includes(p));
     const entries = ways.map((p) => this.exitValue(register, p));
     let entry = entries[0];
-    if (!entry || entries.some((value) => !value || !sameExpr(value, entry!))) {
+    if (!entry || entries.some((value) => !value || !this.numbering.same(value, entry!))) {
       // Entered on several paths with different values: the select of the branches before the loop.
       entry = this.joinValue(register, loop.header, lines, standIn, ways.length);
       if (!entry) return null;
@@ -602,7 +611,7 @@ export class ValueBuilder {
     const whenNotTaken = whenTaken && along(branch.fallthrough);
     if (!whenTaken || !whenNotTaken) return null;
     if (whenTaken === DEAD_END) return whenNotTaken;
-    if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
+    if (whenNotTaken === DEAD_END || this.numbering.same(whenTaken, whenNotTaken)) return whenTaken;
     const predicate = this.register(branch.register, branch.statement);
     const taken: Expr = branch.negated ? { op: 'pred', combine: 'not', parts: [predicate] } : predicate;
     return selectOf(taken, whenTaken, whenNotTaken, walk.reason, walk.standIn);
@@ -641,7 +650,7 @@ export class ValueBuilder {
         updates++;
       } else if (!onceEachIteration) {
         // The entry value; a preceding loop's exit value (an unrolled loop's remainder) may join it.
-        if (entry && !sameExpr(entry, values[i])) return false;
+        if (entry && !this.numbering.same(entry, values[i])) return false;
         entry = values[i];
       }
     }
@@ -676,7 +685,7 @@ export class ValueBuilder {
       const step = this.operand(stepOperand, inside[0]);
       if (!isUniformExpr(step)) continue;
       const inits = outside.map((def) => this.definition(def, register));
-      if (!inits.every((init) => sameExpr(init, inits[0]))) continue;
+      if (!inits.every((init) => this.numbering.same(init, inits[0]))) continue;
       const iterations: Expr = { op: 'mul', a: symbol(`iter:${loop.id}`), b: step };
       return { op: update.mnemonic, a: inits[0], b: iterations };
     }
@@ -712,7 +721,7 @@ export class ValueBuilder {
         return this.comparison(ins, index, register);
       case 'selp': {
         const [whenTrue, whenFalse] = [source(1), source(2)];
-        if (sameExpr(whenTrue, whenFalse)) return whenTrue;
+        if (this.numbering.same(whenTrue, whenFalse)) return whenTrue;
         const condition = source(3);
         const standIn = opaque(
           isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(condition),

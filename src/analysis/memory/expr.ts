@@ -155,44 +155,56 @@ export function provenance(expr: Expr): string | null {
 }
 
 /**
- * Structural equality: the same enumerable fields in the same order, as their JSON text would
- * show (a carried node's latches are not enumerable, so not compared). Each node gets a number
- * once, from its own fields and its children's numbers, so a comparison costs two lookups
- * however often a shared subtree is compared (unrolled code compares the same merges many times).
+ * Numbers trees by structure: two trees get the same number when every field is equal, children
+ * compared by their numbers, so each node's key is built once however often a shared subtree is
+ * met (unrolled code compares and evaluates the same merges many times). A carried node is
+ * named by its id, unique within one function's analysis: one numbering serves one analysis.
  */
-export function sameExpr(left: Expr, right: Expr): boolean {
-  if (left === right) return true;
-  // The numbering is shared by every analysis in the process; start it over before it grows
-  // large (a gate analyses many modules), never in the middle of numbering one tree.
-  if (idsByShape.size > MAX_SHAPES) {
-    structuralIds = new WeakMap();
-    idsByShape = new Map();
-  }
-  return structuralId(left) === structuralId(right);
-}
+export class ExprNumbering {
+  private readonly ids = new WeakMap<Expr, number>();
+  private readonly byKey = new Map<string, number>();
 
-const MAX_SHAPES = 1 << 20;
-let structuralIds = new WeakMap<Expr, number>();
-let idsByShape = new Map<string, number>();
+  id(expr: Expr): number {
+    let id = this.ids.get(expr);
+    if (id === undefined) {
+      const key = this.key(expr);
+      id = this.byKey.get(key);
+      if (id === undefined) this.byKey.set(key, (id = this.byKey.size));
+      this.ids.set(expr, id);
+    }
+    return id;
+  }
 
-function structuralId(expr: Expr): number {
-  let id = structuralIds.get(expr);
-  if (id !== undefined) return id;
-  const fields: string[] = [];
-  for (const [name, value] of Object.entries(expr) as Array<[string, unknown]>) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) fields.push(`${name}:[${value.map((part: Expr) => structuralId(part)).join(',')}]`);
-    else if (typeof value === 'object' && value !== null) fields.push(`${name}:#${structuralId(value as Expr)}`);
-    else fields.push(`${name}:${JSON.stringify(value)}`);
+  /** Structural equality. */
+  same(left: Expr, right: Expr): boolean {
+    return left === right || this.id(left) === this.id(right);
   }
-  const shape = fields.join(';');
-  id = idsByShape.get(shape);
-  if (id === undefined) {
-    id = idsByShape.size;
-    idsByShape.set(shape, id);
+
+  private key(expr: Expr): string {
+    switch (expr.op) {
+      case 'const':
+        return `c${Object.is(expr.value, -0) ? '-0' : expr.value}`;
+      case 'sym':
+        return `s${expr.name}`;
+      case 'opaque':
+        return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
+      case 'carried':
+        return `carried ${expr.id}`;
+      case 'neg':
+      case 'not':
+        return `${expr.op} ${this.id(expr.a)}`;
+      case 'cvta':
+        return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
+      case 'pred':
+        return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(' ')}`;
+      case 'cmp':
+        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      case 'select':
+        return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ''} ${JSON.stringify(expr.reason)}`;
+      default:
+        return `${expr.op} ${expr.bits ?? ''} ${this.id(expr.a)} ${this.id(expr.b)}`;
+    }
   }
-  structuralIds.set(expr, id);
-  return id;
 }
 
 const sizes = new WeakMap<Expr, number>();

@@ -3,7 +3,7 @@
 // constant + sum(coefficient x monomial), e.g. 4*param:n + 1024*%ctaid.x + 12.
 // Division, remainder and masks stay exact when every symbolic coefficient is a multiple
 // of the divisor (so the symbolic part divides out); otherwise the lane's value is unknown.
-import { gcd, isLaneSymbol, type CarriedExpr, type Expr } from './expr.js';
+import { ExprNumbering, gcd, isLaneSymbol, type CarriedExpr, type Expr } from './expr.js';
 import { uniformName, uniformSymbolName } from './symbols.js';
 
 export interface Linear {
@@ -414,58 +414,17 @@ const PREDICATE_AS_VALUE = 'predicate used as a value';
  * warp evaluators key their memo by the canonical node and evaluate each distinct tree once.
  */
 class ExprInterner {
-  private readonly canonicalOf = new WeakMap<Expr, Expr>();
-  private readonly idOf = new Map<Expr, number>();
-  private readonly byKey = new Map<string, Expr>();
+  private readonly numbering = new ExprNumbering();
+  /** The first node met with each number. */
+  private readonly representatives: Expr[] = [];
 
   canonical(expr: Expr): Expr {
-    const known = this.canonicalOf.get(expr);
-    if (known !== undefined) return known;
-    const key = this.key(expr);
-    let canonical = this.byKey.get(key);
-    if (canonical === undefined) {
-      canonical = expr;
-      this.byKey.set(key, expr);
-      this.idOf.set(expr, this.idOf.size);
-    }
-    this.canonicalOf.set(expr, canonical);
-    return canonical;
+    return (this.representatives[this.numbering.id(expr)] ??= expr);
   }
 
   /** A number naming this tree (its canonical node), stable across the warps that share the interner. */
   idFor(expr: Expr): number {
-    return this.id(expr);
-  }
-
-  private id(expr: Expr): number {
-    return this.idOf.get(this.canonical(expr))!;
-  }
-
-  /** Every field evaluation reads (and the rest), children by their canonical id. */
-  private key(expr: Expr): string {
-    switch (expr.op) {
-      case 'const':
-        return `c${Object.is(expr.value, -0) ? '-0' : expr.value}`;
-      case 'sym':
-        return `s${expr.name}`;
-      case 'opaque':
-        return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
-      case 'carried':
-        return `carried ${expr.id}`;
-      case 'neg':
-      case 'not':
-        return `${expr.op} ${this.id(expr.a)}`;
-      case 'cvta':
-        return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
-      case 'pred':
-        return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(' ')}`;
-      case 'cmp':
-        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
-      case 'select':
-        return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ''} ${JSON.stringify(expr.reason)}`;
-      default:
-        return `${expr.op} ${expr.bits ?? ''} ${this.id(expr.a)} ${this.id(expr.b)}`;
-    }
+    return this.numbering.id(expr);
   }
 }
 
