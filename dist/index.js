@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-CL2XJG7R.js";
+} from "./chunk-EWIPE5DT.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-ISHBK6TT.js";
+} from "./chunk-YTSN77TA.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-Q2IOBNCM.js";
+} from "./chunk-35PGAWQ5.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-JHRV347V.js";
+import "./chunk-76D5PPFQ.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-OVTHUJG6.js";
+import "./chunk-KUMVJNBQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

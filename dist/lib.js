@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-CPKQHPE5.js";
+} from "./chunk-M7IFBJNX.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-ISHBK6TT.js";
+} from "./chunk-YTSN77TA.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-Q2IOBNCM.js";
+import "./chunk-35PGAWQ5.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-JHRV347V.js";
+import "./chunk-76D5PPFQ.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-OVTHUJG6.js";
+} from "./chunk-KUMVJNBQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-PBQTFLAG.js";
+} from "./chunk-CMY4AVQV.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-CL2XJG7R.js";
-import "./chunk-Q2IOBNCM.js";
+} from "./chunk-EWIPE5DT.js";
+import "./chunk-35PGAWQ5.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-OVTHUJG6.js";
+import "./chunk-KUMVJNBQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-OVTHUJG6.js";
+} from "./chunk-KUMVJNBQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

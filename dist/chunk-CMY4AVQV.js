@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-CL2XJG7R.js";
+} from "./chunk-EWIPE5DT.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-Q2IOBNCM.js";
+} from "./chunk-35PGAWQ5.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-ISHBK6TT.js";
+} from "./chunk-YTSN77TA.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-Q2IOBNCM.js";
+import "./chunk-35PGAWQ5.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-JHRV347V.js";
+import "./chunk-76D5PPFQ.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-OVTHUJG6.js";
+import "./chunk-KUMVJNBQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -633,6 +633,7 @@ function decodePtxString(raw) {
 var PTX_ESCAPES = { n: "\n", t: "	" };
 
 // src/ptx/grammar.ts
+var PREDEFINED_CONSTANTS = /* @__PURE__ */ new Map([["WARP_SZ", 32]]);
 var TYPE_SIZES = {
   b8: 1,
   u8: 1,
@@ -757,8 +758,10 @@ var PtxGrammar = class extends PtxLexer {
     return this.nameOperand(this.text.charCodeAt(this.pos) === C_PERCENT, this.readWordEntry());
   }
   nameOperand(isRegister, entry) {
-    if (entry.operand === null)
-      entry.operand = entry.name === "_" ? { kind: "sink" } : isRegister ? { kind: "register", name: entry.name } : { kind: "symbol", name: entry.name };
+    if (entry.operand === null) {
+      const predefined = isRegister ? void 0 : PREDEFINED_CONSTANTS.get(entry.name);
+      entry.operand = entry.name === "_" ? { kind: "sink" } : isRegister ? { kind: "register", name: entry.name } : predefined !== void 0 ? { kind: "immediate", value: predefined, text: entry.name } : { kind: "symbol", name: entry.name };
+    }
     return entry.operand;
   }
   /** The guard `@reg` / `@!reg` of a fast-path register, one object per register and sign. */
@@ -1749,8 +1752,10 @@ function clearThread(resolver) {
   }
   for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
 }
-function setLaunchWide(resolver, block, grid) {
+function setLaunch(resolver, block, grid) {
   AXES.forEach((axis, i) => {
+    if (block) resolver.special.set(`%ntid.${axis}`, block[i]);
+    if (grid) resolver.special.set(`%nctaid.${axis}`, grid[i]);
     if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
     if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
   });
@@ -1968,7 +1973,6 @@ var ValueResolver = class {
   operand(op, block, statement, depth = 0) {
     if (op.kind === "immediate") return Number.isFinite(op.value) ? known(op.value) : unknown(`literal ${op.text}`);
     if (op.kind === "register") return this.register(op.name, block, statement, depth);
-    if (op.kind === "symbol" && op.name === "WARP_SZ") return known(WARP_SZ);
     return unknown(`operand ${op.kind === "symbol" ? op.name : op.kind} is not a constant`);
   }
   register(name, block, statement, depth = 0) {
@@ -2146,8 +2150,7 @@ var ValueResolver = class {
     switch (ins.mnemonic) {
       case "mov":
       case "cvt": {
-        if (ops[1]?.kind === "symbol" && ops[1].name !== "WARP_SZ")
-          return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
+        if (ops[1]?.kind === "symbol") return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
         const destType = ins.mnemonic === "cvt" ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
         return wrap(this.argument(ops, 1, block, statement, depth), destType);
       }
@@ -2291,7 +2294,6 @@ var SpecialRegisters = class extends Map {
     if (isSpecialRegister(key2)) this.specialVersion++;
   }
 };
-var WARP_SZ = 32;
 var SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
 var specialByName = /* @__PURE__ */ new Map();
 function isSpecialRegister(name) {
@@ -2594,9 +2596,7 @@ var SEQUENCE_LIMIT = 1 << 16;
 function findLoops(cfg, options = {}) {
   const resolver = new ValueResolver(cfg, { values: options.defines });
   const launch = { block: options.block ?? null, grid: options.grid ?? null };
-  launch.block?.forEach((n, i) => resolver.special.set(`%ntid.${"xyz"[i]}`, n));
-  launch.grid?.forEach((n, i) => resolver.special.set(`%nctaid.${"xyz"[i]}`, n));
-  setLaunchWide(resolver, launch.block, launch.grid);
+  setLaunch(resolver, launch.block, launch.grid);
   const loops = naturalLoops(cfg);
   const chains = options.inlineCalls ?? inlineChains(cfg.fn);
   const { live, decidedNext } = liveBlocks(cfg, resolver);
@@ -3118,8 +3118,9 @@ function addChainStep(cfg, resolver, inLoop, update, register) {
     total += amount;
     if (from === register) return hop === 0 ? null : total;
     const defs = (resolver.defs.get(from) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
+    if (defs.length !== 1) return null;
     const [defBlock, useBlock] = [cfg.blockOfStatement[defs[0]], cfg.blockOfStatement[statement]];
-    if (defs.length !== 1 || !dominates(cfg, defBlock, useBlock) || defBlock === useBlock && defs[0] > statement) return null;
+    if (!dominates(cfg, defBlock, useBlock) || defBlock === useBlock && defs[0] > statement) return null;
     statement = defs[0];
   }
   return null;
@@ -3662,8 +3663,9 @@ function tallyInstruction(into, key2, weight, marker = null, loop = "", weightPr
   if (weightPredicated !== 0) add(into.weightedPredicated, key2, weightPredicated);
 }
 var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
-var IF_CONVERTED_SHARE = 0.75;
 var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
+var IF_CONVERTED_SHARE = 0.75;
+var sassTotal = (estimates) => estimates.reduce((sum, entry) => sum + entry.perThread, 0);
 function estimateSassLines(lines, tally, ownOf) {
   const statics = /* @__PURE__ */ new Map();
   const staticMarkers = emptyMarkers();
@@ -4202,7 +4204,7 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, 
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
-      ...sassLineEstimates ? { sassInstructions: sassLineEstimates.reduce((sum, entry) => sum + entry.perThread, 0) } : {},
+      ...sassLineEstimates ? { sassInstructions: sassTotal(sassLineEstimates) } : {},
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed
     },
@@ -4401,36 +4403,49 @@ function provenance(expr) {
       return null;
   }
 }
-function sameExpr(left, right) {
-  if (left === right) return true;
-  if (idsByShape.size > MAX_SHAPES) {
-    structuralIds = /* @__PURE__ */ new WeakMap();
-    idsByShape = /* @__PURE__ */ new Map();
+var ExprNumbering = class {
+  ids = /* @__PURE__ */ new WeakMap();
+  byKey = /* @__PURE__ */ new Map();
+  id(expr) {
+    let id = this.ids.get(expr);
+    if (id === void 0) {
+      const key2 = this.key(expr);
+      id = this.byKey.get(key2);
+      if (id === void 0) this.byKey.set(key2, id = this.byKey.size);
+      this.ids.set(expr, id);
+    }
+    return id;
   }
-  return structuralId(left) === structuralId(right);
-}
-var MAX_SHAPES = 1 << 20;
-var structuralIds = /* @__PURE__ */ new WeakMap();
-var idsByShape = /* @__PURE__ */ new Map();
-function structuralId(expr) {
-  let id = structuralIds.get(expr);
-  if (id !== void 0) return id;
-  const fields = [];
-  for (const [name, value] of Object.entries(expr)) {
-    if (value === void 0) continue;
-    if (Array.isArray(value)) fields.push(`${name}:[${value.map((part) => structuralId(part)).join(",")}]`);
-    else if (typeof value === "object" && value !== null) fields.push(`${name}:#${structuralId(value)}`);
-    else fields.push(`${name}:${JSON.stringify(value)}`);
+  /** Structural equality. */
+  same(left, right) {
+    return left === right || this.id(left) === this.id(right);
   }
-  const shape = fields.join(";");
-  id = idsByShape.get(shape);
-  if (id === void 0) {
-    id = idsByShape.size;
-    idsByShape.set(shape, id);
+  key(expr) {
+    switch (expr.op) {
+      case "const":
+        return `c${Object.is(expr.value, -0) ? "-0" : expr.value}`;
+      case "sym":
+        return `s${expr.name}`;
+      case "opaque":
+        return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
+      case "carried":
+        return `carried ${expr.id}`;
+      case "neg":
+      case "not":
+        return `${expr.op} ${this.id(expr.a)}`;
+      case "cvta":
+        return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
+      case "pred":
+        return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(" ")}`;
+      case "cmp":
+        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
+      case "select":
+        return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ""} ${JSON.stringify(expr.reason)}`;
+      default:
+        return `${expr.op} ${expr.bits ?? ""} ${this.id(expr.a)} ${this.id(expr.b)}`;
+    }
   }
-  structuralIds.set(expr, id);
-  return id;
-}
+};
 var sizes = /* @__PURE__ */ new WeakMap();
 function expandedSize(expr) {
   let size = sizes.get(expr);
@@ -4818,54 +4833,15 @@ function unselected(expr, valueOf) {
 }
 var PREDICATE_AS_VALUE = "predicate used as a value";
 var ExprInterner = class {
-  canonicalOf = /* @__PURE__ */ new WeakMap();
-  idOf = /* @__PURE__ */ new Map();
-  byKey = /* @__PURE__ */ new Map();
+  numbering = new ExprNumbering();
+  /** The first node met with each number. */
+  representatives = [];
   canonical(expr) {
-    const known2 = this.canonicalOf.get(expr);
-    if (known2 !== void 0) return known2;
-    const key2 = this.key(expr);
-    let canonical2 = this.byKey.get(key2);
-    if (canonical2 === void 0) {
-      canonical2 = expr;
-      this.byKey.set(key2, expr);
-      this.idOf.set(expr, this.idOf.size);
-    }
-    this.canonicalOf.set(expr, canonical2);
-    return canonical2;
+    return this.representatives[this.numbering.id(expr)] ??= expr;
   }
   /** A number naming this tree (its canonical node), stable across the warps that share the interner. */
   idFor(expr) {
-    return this.id(expr);
-  }
-  id(expr) {
-    return this.idOf.get(this.canonical(expr));
-  }
-  /** Every field evaluation reads (and the rest), children by their canonical id. */
-  key(expr) {
-    switch (expr.op) {
-      case "const":
-        return `c${Object.is(expr.value, -0) ? "-0" : expr.value}`;
-      case "sym":
-        return `s${expr.name}`;
-      case "opaque":
-        return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
-      case "carried":
-        return `carried ${expr.id}`;
-      case "neg":
-      case "not":
-        return `${expr.op} ${this.id(expr.a)}`;
-      case "cvta":
-        return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
-      case "pred":
-        return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(" ")}`;
-      case "cmp":
-        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
-      case "select":
-        return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ""} ${JSON.stringify(expr.reason)}`;
-      default:
-        return `${expr.op} ${expr.bits ?? ""} ${this.id(expr.a)} ${this.id(expr.b)}`;
-    }
+    return this.numbering.id(expr);
   }
 };
 var interners = /* @__PURE__ */ new WeakMap();
@@ -5832,6 +5808,8 @@ var ValueBuilder = class {
   resolvedNow = null;
   /** Carried values (carriedMerge) by loop header and register; in the map from before their latches are built. */
   carried = /* @__PURE__ */ new Map();
+  /** Structural equality of the values built here (merges that agree on every path). */
+  numbering = new ExprNumbering();
   sharedNames;
   globalNames;
   blockLoops;
@@ -5865,7 +5843,7 @@ var ValueBuilder = class {
         return this.register(operand.name, index);
       }
       case "symbol":
-        return operand.name === "WARP_SZ" ? constant(WARP_SZ) : this.variableAddress(operand.name);
+        return this.variableAddress(operand.name);
       case "address": {
         const base2 = operand.base ? this.operand(operand.base, index) : constant(0);
         return operand.offset === 0 ? base2 : { op: "add", a: base2, b: constant(operand.offset) };
@@ -5924,13 +5902,13 @@ var ValueBuilder = class {
     const defs = this.reaching.at(index, register);
     if (defs.length === 0) return opaque(false, false, `${register} has no reaching definition`);
     if (defs.length === 1) return this.definition(defs[0], register);
-    const headerMerge = this.carried.size > 0 ? this.headerMerge(register, index, defs) : null;
-    const known2 = headerMerge && this.carried.get(headerMerge.key);
+    const early = this.carried.size > 0 ? this.headerMerge(register, index, defs) : void 0;
+    const known2 = early && this.carried.get(early.key);
     if (known2) return known2;
     const induction2 = this.induction(register, index, defs);
     if (induction2) return induction2;
     const values = defs.map((def) => this.definition(def, register));
-    if (values.every((value) => sameExpr(value, values[0]))) return values[0];
+    if (values.every((value) => this.numbering.same(value, values[0]))) return values[0];
     const lines = defs.map((def) => this.lineOf(def)).join(", ");
     if (this.loopCarried(index, defs, values)) {
       const offset = laneOffsetMerge(register, values, lines, `iter:m${index}`);
@@ -5951,7 +5929,8 @@ var ValueBuilder = class {
       `${register}@${defs.join(",")}`,
       `${register} (merged at ${lines})`
     );
-    return this.gatedMerge(register, index, defs, lines, merged) ?? this.carriedMerge(register, index, defs, lines, merged) ?? merged;
+    const carriedAt = () => this.carriedMerge(early === void 0 ? this.headerMerge(register, index, defs) : early, register, index, lines, merged);
+    return this.gatedMerge(register, index, defs, lines, merged) ?? carriedAt() ?? merged;
   }
   /**
    * The loop whose header's merge of `register` reaches `index` unchanged (the definitions
@@ -5975,8 +5954,7 @@ var ValueBuilder = class {
    * loop standing for the node itself (values built before it saw a cyclic definition there);
    * they replace the memoised ones. Null when the entry value differs between the ways in.
    */
-  carriedMerge(register, index, defs, lines, standIn) {
-    const header = this.headerMerge(register, index, defs);
+  carriedMerge(header, register, index, lines, standIn) {
     if (!header) return null;
     const known2 = this.carried.get(header.key);
     if (known2) return known2;
@@ -5985,7 +5963,7 @@ var ValueBuilder = class {
     const ways = predecessors.filter((p) => !loop.blocks.includes(p));
     const entries = ways.map((p) => this.exitValue(register, p));
     let entry = entries[0];
-    if (!entry || entries.some((value) => !value || !sameExpr(value, entry))) {
+    if (!entry || entries.some((value) => !value || !this.numbering.same(value, entry))) {
       entry = this.joinValue(register, loop.header, lines, standIn, ways.length);
       if (!entry) return null;
     }
@@ -6099,7 +6077,7 @@ var ValueBuilder = class {
     const whenNotTaken = whenTaken && along(branch.fallthrough);
     if (!whenTaken || !whenNotTaken) return null;
     if (whenTaken === DEAD_END) return whenNotTaken;
-    if (whenNotTaken === DEAD_END || sameExpr(whenTaken, whenNotTaken)) return whenTaken;
+    if (whenNotTaken === DEAD_END || this.numbering.same(whenTaken, whenNotTaken)) return whenTaken;
     const predicate = this.register(branch.register, branch.statement);
     const taken = branch.negated ? { op: "pred", combine: "not", parts: [predicate] } : predicate;
     return selectOf(taken, whenTaken, whenNotTaken, walk2.reason, walk2.standIn);
@@ -6135,7 +6113,7 @@ var ValueBuilder = class {
         if (!onceEachIteration) return false;
         updates++;
       } else if (!onceEachIteration) {
-        if (entry && !sameExpr(entry, values[i])) return false;
+        if (entry && !this.numbering.same(entry, values[i])) return false;
         entry = values[i];
       }
     }
@@ -6167,7 +6145,7 @@ var ValueBuilder = class {
       const step = this.operand(stepOperand, inside[0]);
       if (!isUniformExpr(step)) continue;
       const inits = outside.map((def) => this.definition(def, register));
-      if (!inits.every((init) => sameExpr(init, inits[0]))) continue;
+      if (!inits.every((init) => this.numbering.same(init, inits[0]))) continue;
       const iterations = { op: "mul", a: symbol(`iter:${loop.id}`), b: step };
       return { op: update.mnemonic, a: inits[0], b: iterations };
     }
@@ -6201,7 +6179,7 @@ var ValueBuilder = class {
         return this.comparison(ins, index, register);
       case "selp": {
         const [whenTrue, whenFalse] = [source(1), source(2)];
-        if (sameExpr(whenTrue, whenFalse)) return whenTrue;
+        if (this.numbering.same(whenTrue, whenFalse)) return whenTrue;
         const condition = source(3);
         const standIn = opaque(
           isUniformExpr(whenTrue) && isUniformExpr(whenFalse) && isUniformExpr(condition),

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-PBQTFLAG.js";
-import "./chunk-CL2XJG7R.js";
-import "./chunk-Q2IOBNCM.js";
+} from "./chunk-CMY4AVQV.js";
+import "./chunk-EWIPE5DT.js";
+import "./chunk-35PGAWQ5.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-IB2UXRFI.js";
+import "./chunk-73ZGQTVB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-OVTHUJG6.js";
+import "./chunk-KUMVJNBQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

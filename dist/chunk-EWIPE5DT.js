@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-Q2IOBNCM.js";
+} from "./chunk-35PGAWQ5.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-ISHBK6TT.js";
+} from "./chunk-YTSN77TA.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-Q2IOBNCM.js";
+import "./chunk-35PGAWQ5.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-JHRV347V.js";
+import "./chunk-76D5PPFQ.js";
 import {
   loadConfigFile
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-OVTHUJG6.js";
+import "./chunk-KUMVJNBQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-NDHWHUGR.js";

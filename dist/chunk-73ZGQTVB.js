@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-OVTHUJG6.js";
+} from "./chunk-KUMVJNBQ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-Q2IOBNCM.js";
+} from "./chunk-35PGAWQ5.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-JHRV347V.js";
+} from "./chunk-76D5PPFQ.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-IB2UXRFI.js";
+} from "./chunk-73ZGQTVB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
