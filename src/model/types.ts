@@ -161,6 +161,9 @@ export interface SassLineCount {
   /** The subroutine symbol inside the function's section that holds them (an out-of-line
    * `.func`, or a toolkit routine such as `$__internal_0_$__cuda_sm20_div_u16`). */
   subroutine?: string;
+  /** Code the function only jumps to in rare cases, placed after its last EXIT (a warp collective's
+   * fallback for a diverged warp, a slow path without a symbol); absent otherwise. */
+  outOfLine?: true;
 }
 
 export interface LoopReport {

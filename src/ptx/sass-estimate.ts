@@ -5,7 +5,8 @@
 // the mix counts them). SASS at a line no PTX instruction carries (prologue, epilogue) counts
 // once per thread. Toolkit routines ptxas calls only for rare operands (`…slowpath`,
 // `…mediumpath`: denormals, overflow, special values) count 0; other toolkit routines
-// (`__cuda_sm20_div_u16`, `…div_s64`, `…div_rn_f64_full`) once per thread.
+// (`__cuda_sm20_div_u16`, `…div_s64`, `…div_rn_f64_full`) once per thread. A function's own code
+// past its last EXIT (the fallback of a warp collective for a diverged warp) counts 0.
 // Where ptxas unrolls a PTX loop again (a runtime-bound loop nvcc already unrolled by 4, a short
 // inner loop fully), its copies raise the line's SASS count while each runs less often: the
 // copies are counted by LDG / STG / LDS / STS against the loop's PTX global and shared loads and
@@ -91,10 +92,11 @@ const TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 
 /**
  * Share of a line's SASS under a guard predicate from which the line counts as if-converted (an
- * `if` body ptxas predicated: 28 of 32 in cuda-samples' mergeHistogram256 reduction step; a line
- * with selects and guarded moves in llm.c's permute_kernel: 5 of 27).
+ * `if` body ptxas predicated: 28 of 32 in cuda-samples' mergeHistogram256 reduction step, 4 of 7
+ * in scan's uniformUpdate, whose unguarded rest computes the address; a line with selects and
+ * guarded moves in llm.c's permute_kernel: 5 of 27).
  */
-const IF_CONVERTED_SHARE = 0.75;
+const IF_CONVERTED_SHARE = 0.5;
 
 /** One line table entry's share of the estimate: its SASS instructions x executions per thread. */
 export interface SassLineEstimate {
@@ -174,6 +176,10 @@ export function estimateSassLines(
       perThread,
     });
   for (const entry of lines) {
+    if (entry.outOfLine) {
+      push(entry, 0);
+      continue;
+    }
     if (entry.subroutine !== undefined && TOOLKIT_ROUTINE.test(entry.subroutine)) {
       push(entry, RARE_TOOLKIT_ROUTINE.test(entry.subroutine) ? 0 : entry.instructions);
       continue;

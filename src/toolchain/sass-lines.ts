@@ -5,7 +5,8 @@
 // bytes / 16, is its SASS instruction count: every SASS instruction is 16 bytes on sm_70 and
 // later (Volta's 128-bit encoding), so older cubins are refused. Code ptxas placed in a
 // subroutine inside the section (a `.func` it kept out of line, or a toolkit routine such as
-// `__cuda_sm3x_div_rn_noftz_f32_slowpath`) is marked with that subroutine's symbol. Never
+// `__cuda_sm3x_div_rn_noftz_f32_slowpath`) is marked with that subroutine's symbol; the
+// function's own code past its last EXIT is marked out of line (see outOfLineStart). Never
 // throws: malformed input gives Diagnostics with the byte offset.
 import path from 'node:path';
 import type { Diagnostic, SassLineCount } from '../model/types.js';
@@ -208,12 +209,26 @@ function addRange(
   start: number,
   end: number,
   subroutines: ElfSymbol[],
+  outOfLine: number,
   kindsIn: (from: number, to: number) => InstructionKinds,
 ): void {
   const add = (from: number, to: number, subroutine: string | null) => {
+    // The function's own code past its last EXIT is out of line (split off first).
+    if (subroutine === null && from < outOfLine && to > outOfLine) {
+      add(from, outOfLine, null);
+      add(outOfLine, to, null);
+      return;
+    }
     if (to <= from) return;
-    const key = `${file}\0${line}\0${subroutine ?? ''}`;
-    const entry = into.get(key) ?? { file, line, instructions: 0, ...(subroutine ? { subroutine } : {}) };
+    const cold = subroutine === null && from >= outOfLine;
+    const key = `${file}\0${line}\0${subroutine ?? ''}\0${cold ? 'cold' : ''}`;
+    const entry = into.get(key) ?? {
+      file,
+      line,
+      instructions: 0,
+      ...(subroutine ? { subroutine } : {}),
+      ...(cold ? { outOfLine: true } : {}),
+    };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
     const { globalMemory, sharedMemory, fma, predicated } = kindsIn(from, to);
     if (globalMemory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + globalMemory;
@@ -277,6 +292,25 @@ function isSelfBranch(word: bigint): boolean {
   if (Number(word & 0xffffn) !== BRA_ALWAYS) return false;
   const low = Number((word >> 16n) & 0xffn);
   return (low === 0 && word >> 32n === 0xfffffff0n) || (low === 0xfc && word >> 34n === 0x3fffffffn);
+}
+
+const EXIT = 0x94d;
+
+/**
+ * Where the function's out-of-line code starts: right after its last unguarded EXIT, outside
+ * the subroutines in its section (which keep their own symbols). ptxas places there what the
+ * straight path only jumps to in rare cases: the fallback of a warp collective (`BRA.DIV` to
+ * `WARPSYNC.COLLECTIVE` … `ENDCOLLECTIVE` copies of SHFL / VOTE, taken when the warp arrives
+ * diverged). The end of the code when there is no such EXIT (a `.func` returns).
+ */
+function outOfLineStart(r: ByteReader, text: ElfSection, executable: number, subroutines: ElfSymbol[]): number {
+  let start = executable;
+  for (let at = 0; at < executable; at += SASS_INSTRUCTION_BYTES) {
+    if (subroutines.some((s) => at >= s.value && at < s.value + s.size)) continue;
+    const word = r.u64(text.offset + at, 'SASS instruction');
+    if (Number(word & 0xfffn) === EXIT && Number((word >> 12n) & 0x7n) === NO_GUARD) start = at + SASS_INSTRUCTION_BYTES;
+  }
+  return start;
 }
 
 /** Where the section's trailing padding starts: the NOPs at its end and the `BRA` to itself before them. */
@@ -360,10 +394,11 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
         }
         const lines = counts.get(name) ?? new Map<string, SassLineCount>();
         const executable = paddingStart(r, text);
+        const outOfLine = outOfLineStart(r, text, executable, subroutines);
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
-          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines, (from, to) =>
+          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines, outOfLine, (from, to) =>
             instructionKinds(r, text, from, to),
           );
         }

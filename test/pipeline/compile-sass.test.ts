@@ -36,6 +36,7 @@ describe('compileSide with the cubin line table', () => {
       _Z5loop8PfPKf: 1 + 4 + (12 * 37) / 9 + 3 * 8 + 4 + 1,
       _Z5callsPfPKf: 30,
       _Z7bf16sumPfPK13__nv_bfloat16: 17,
+      _Z7warpsumPfPKfi: 45,
     });
     expect(report.diagnostics).toEqual([]);
   }, 60_000);

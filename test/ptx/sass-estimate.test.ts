@@ -72,6 +72,15 @@ describe('perThread.sassInstructions on lines.cu', () => {
     expect(perThread.get('_Z5scalePfPKffi')?.sassInstructions).toBe(1 + 4 + 3 + 4 + 31 + 1);
   });
 
+  it("a warp collective's fallback for a diverged warp, past the last EXIT: not counted", () => {
+    // The straight path is every instruction up to the EXIT at 0x2c0 (the branch on the unknown
+    // n weighs 1): 45. Past it, the BRA.DIV fallback (WARPSYNC.COLLECTIVE copies of the five
+    // SHFL, 35 instructions) and the reciprocal's slow path (52) run only in rare cases.
+    expect(perThread.get('_Z7warpsumPfPKfi')?.sassInstructions).toBe(listed('_Z7warpsumPfPKfi', 0, 0x2d0));
+    expect(perThread.get('_Z7warpsumPfPKfi')?.sassInstructions).toBe(45);
+    expect(listed('_Z7warpsumPfPKfi', 0x2d0, 0x10000)).toBe(35 + 52 + 12);
+  });
+
   it('line by line: the loop of 8 trips per source line, summing to the total', () => {
     const byKernel = new Map<string, SassLineEstimate[]>();
     analyse(table.functions, (name, lines) => byKernel.set(name, [...lines]));
@@ -146,13 +155,16 @@ describe('a branch ptxas turned into predicated code', () => {
     expect(estimateSassInstructions(branched, tally, () => tally)).toBe(4 / 8 + 4 / 8);
   });
 
-  it('a line with three quarters of its SASS predicated counts as if-converted, one with less does not', () => {
-    // mergeHistogram256's reduction step: 28 of its 32 SASS predicated, the rest address arithmetic.
+  it('a line with half of its SASS predicated counts as if-converted, one with less does not', () => {
+    // mergeHistogram256's reduction step: 28 of its 32 SASS predicated; scan's uniformUpdate: 4
+    // of 7, the rest address arithmetic.
     const tally = emptyTally('k');
     for (let i = 0; i < 3; i++) tallyInstruction(tally, lineKey('a.cu', 20), 1 / 8, null, '', 1);
     const mostly = [{ file: 'a.cu', line: 20, instructions: 4, predicated: 3 }];
     expect(estimateSassInstructions(mostly, tally, () => tally)).toBe(4);
-    const some = [{ file: 'a.cu', line: 20, instructions: 4, predicated: 2 }];
+    const half = [{ file: 'a.cu', line: 20, instructions: 4, predicated: 2 }];
+    expect(estimateSassInstructions(half, tally, () => tally)).toBe(4);
+    const some = [{ file: 'a.cu', line: 20, instructions: 4, predicated: 1 }];
     expect(estimateSassInstructions(some, tally, () => tally)).toBe(4 / 8);
   });
 });

@@ -35,7 +35,7 @@ function readListing(text: string): Listing {
   for (const chunk of text.split(/^\/\/-+ \.text\./m).slice(1)) {
     const name = chunk.split(/\s/)[0];
     const functions = new Set([...chunk.matchAll(/\.type\s+(\S+),@function/g)].map((m) => m[1]));
-    const rows: Array<{ key: string; text: string; label: string | null }> = [];
+    const rows: Array<{ key: string; text: string; label: string | null; own: boolean }> = [];
     let where = '';
     let subroutine = '';
     let label: string | null = null;
@@ -47,7 +47,7 @@ function readListing(text: string): Listing {
       else if (labelled && functions.has(labelled[1])) subroutine = labelled[1] === name ? '' : labelled[1];
       else if (labelled) label = labelled[1];
       else if (instruction) {
-        rows.push({ key: `${where}${subroutine ? `:${subroutine}` : ''}`, text: instruction[1], label });
+        rows.push({ key: `${where}${subroutine ? `:${subroutine}` : ''}`, text: instruction[1], label, own: !subroutine });
         label = null;
       }
     }
@@ -55,6 +55,11 @@ function readListing(text: string): Listing {
     while (end > 0 && rows[end - 1].text === 'NOP') end--;
     const last = rows[end - 1];
     if (last && last.label !== null && last.text === `BRA \`(${last.label})`) end--;
+    // The function's own code past its last unguarded EXIT is out of line (':cold').
+    const lastExit = rows.findLastIndex((row) => row.own && row.text === 'EXIT');
+    rows.forEach((row, i) => {
+      if (lastExit >= 0 && i > lastExit && row.own) row.key += ':cold';
+    });
     const perLine = new Map<string, number>();
     const memoryPerLine = new Map<string, number>();
     const predicatedPerLine = new Map<string, number>();
@@ -71,8 +76,9 @@ function readListing(text: string): Listing {
   return { counts, globalMemory, predicated, padding };
 }
 
-const asKeys = (lines: readonly SassLineCount[]) =>
-  new Map(lines.map((e) => [`${path.basename(e.file)}:${e.line}${e.subroutine ? `:${e.subroutine}` : ''}`, e.instructions]));
+const keyOf = (e: SassLineCount) =>
+  `${path.basename(e.file)}:${e.line}${e.subroutine ? `:${e.subroutine}` : ''}${e.outOfLine ? ':cold' : ''}`;
+const asKeys = (lines: readonly SassLineCount[]) => new Map(lines.map((e) => [keyOf(e), e.instructions]));
 
 describe('readSassLines against nvdisasm -g', () => {
   for (const arch of ['sm_75', 'sm_90']) {
@@ -94,12 +100,12 @@ describe('readSassLines against nvdisasm -g', () => {
       for (const [name, lines] of table.functions) {
         const memory = new Map<string, number>();
         for (const e of lines) {
-          if (e.globalMemory) memory.set(`${path.basename(e.file)}:${e.line}${e.subroutine ? `:${e.subroutine}` : ''}`, e.globalMemory);
+          if (e.globalMemory) memory.set(keyOf(e), e.globalMemory);
         }
         expect(memory, name).toEqual(listing.globalMemory.get(name));
         for (const n of memory.values()) total += n;
       }
-      expect(total).toBe(10);
+      expect(total).toBe(12);
     });
 
     it(`${arch}: the instructions of each source line run under a guard predicate`, () => {
@@ -109,16 +115,16 @@ describe('readSassLines against nvdisasm -g', () => {
       for (const [name, lines] of table.functions) {
         const guarded = new Map<string, number>();
         for (const e of lines) {
-          if (e.predicated) guarded.set(`${path.basename(e.file)}:${e.line}${e.subroutine ? `:${e.subroutine}` : ''}`, e.predicated);
+          if (e.predicated) guarded.set(keyOf(e), e.predicated);
         }
         expect(guarded, name).toEqual(listing.predicated.get(name));
         for (const n of guarded.values()) total += n;
       }
-      expect(total).toBe(35);
+      expect(total).toBe(48);
     });
   }
 
-  it('sm_90: exact counts, the inlined bf16 header line and the subroutines included', () => {
+  it('sm_90: exact counts, the inlined bf16 header line, the subroutines and the out-of-line code', () => {
     const { functions, padding } = readSassLines(bytes('lines.sm_90.cubin'));
     const of = (name: string) => Object.fromEntries(asKeys(functions.get(name)!));
     expect(of('_Z5loop8PfPKf')).toEqual({
@@ -150,10 +156,26 @@ describe('readSassLines against nvdisasm -g', () => {
       'lines.cu:8': 4,
       'lines.cu:9': 31,
       'lines.cu:11': 1,
-      'lines.cu:11:$__internal_0_$__cuda_sm20_sqrt_rn_f32_slowpath': 22,
-      'lines.cu:11:$__internal_1_$__cuda_sm3x_div_rn_noftz_f32_slowpath': 105,
+      'lines.cu:11:$__internal_1_$__cuda_sm20_sqrt_rn_f32_slowpath': 22,
+      'lines.cu:11:$__internal_2_$__cuda_sm3x_div_rn_noftz_f32_slowpath': 105,
+    });
+    // Past the last EXIT: the diverged-warp fallback of the five SHFL (line 449, and line 45's
+    // adds between them) is out of line; the reciprocal's slow path is a subroutine.
+    expect(of('_Z7warpsumPfPKfi')).toEqual({
+      'lines.cu:41': 1,
+      'lines.cu:42': 5,
+      'lines.cu:43': 5,
+      'lines.cu:44': 5,
+      'sm_30_intrinsics.hpp:449': 5,
+      'lines.cu:45': 6,
+      'lines.cu:47': 17,
+      'lines.cu:48': 1,
+      'sm_30_intrinsics.hpp:449:cold': 31,
+      'lines.cu:45:cold': 4,
+      'sm_30_intrinsics.hpp:449:$__internal_0_$__cuda_sm20_rcp_rn_f32_slowpath': 52,
     });
     expect(Object.fromEntries(padding)).toEqual({
+      _Z7warpsumPfPKfi: 12,
       _Z7bf16sumPfPK13__nv_bfloat16: 15,
       _Z5callsPfPKf: 15,
       _Z5loop8PfPKf: 15,
@@ -202,7 +224,7 @@ describe('readSassLines on bad input', () => {
       {
         severity: 'warning',
         stage: 'cubin',
-        message: 'not a readable cubin: section header table at byte 16904 runs past the end of the file (100 bytes)',
+        message: 'not a readable cubin: section header table at byte 22960 runs past the end of the file (100 bytes)',
         file: 'cut.cubin',
         offset: 100,
       },
@@ -237,7 +259,7 @@ describe('readSassLines on bad input', () => {
     const { functions, diagnostics } = readSassLines(patched((v) => v.setUint32(rela.headerOffset + 44, 1, true)));
     expect(functions.size).toBe(0);
     expect(diagnostics.map((d) => d.message)).toEqual(
-      Array(4).fill('line-table sequence whose address is not relocated against a .text section'),
+      Array(5).fill('line-table sequence whose address is not relocated against a .text section'),
     );
     expect(diagnostics.every((d) => d.offset! > debugLine.offset && d.offset! < debugLine.offset + debugLine.size)).toBe(true);
   });
