@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-EWIPE5DT.js";
+} from "./chunk-UW5G2M3B.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-YTSN77TA.js";
+} from "./chunk-UD3XDDKG.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-35PGAWQ5.js";
+} from "./chunk-L72ECZE4.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-76D5PPFQ.js";
+import "./chunk-NF3ON6B4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-KUMVJNBQ.js";
+import "./chunk-F42VFHBB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -48,7 +48,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-NDHWHUGR.js";
+import "./chunk-F7HBHRGG.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-M7IFBJNX.js";
+} from "./chunk-JV6KTKLC.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-YTSN77TA.js";
+} from "./chunk-UD3XDDKG.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-35PGAWQ5.js";
+import "./chunk-L72ECZE4.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-76D5PPFQ.js";
+import "./chunk-NF3ON6B4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-KUMVJNBQ.js";
+} from "./chunk-F42VFHBB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -47,7 +47,7 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-NDHWHUGR.js";
+} from "./chunk-F7HBHRGG.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

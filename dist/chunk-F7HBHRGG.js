@@ -1154,11 +1154,23 @@ function addressRelocations(elf, r, debugLine) {
 function diagnostic2(message, file, offset, kernel) {
   return { severity: "warning", stage: "cubin", message, file, offset, ...kernel ? { kernel } : {} };
 }
-function addRange(into, file, line, start, end, subroutines, kindsIn) {
+function addRange(into, file, line, start, end, subroutines, outOfLine, kindsIn) {
   const add = (from, to, subroutine) => {
+    if (subroutine === null && from < outOfLine && to > outOfLine) {
+      add(from, outOfLine, null);
+      add(outOfLine, to, null);
+      return;
+    }
     if (to <= from) return;
-    const key = `${file}\0${line}\0${subroutine ?? ""}`;
-    const entry = into.get(key) ?? { file, line, instructions: 0, ...subroutine ? { subroutine } : {} };
+    const cold = subroutine === null && from >= outOfLine;
+    const key = `${file}\0${line}\0${subroutine ?? ""}\0${cold ? "cold" : ""}`;
+    const entry = into.get(key) ?? {
+      file,
+      line,
+      instructions: 0,
+      ...subroutine ? { subroutine } : {},
+      ...cold ? { outOfLine: true } : {}
+    };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
     const { globalMemory, sharedMemory, fma, predicated } = kindsIn(from, to);
     if (globalMemory > 0) entry.globalMemory = (entry.globalMemory ?? 0) + globalMemory;
@@ -1200,6 +1212,16 @@ function isSelfBranch(word) {
   if (Number(word & 0xffffn) !== BRA_ALWAYS) return false;
   const low = Number(word >> 16n & 0xffn);
   return low === 0 && word >> 32n === 0xfffffff0n || low === 252 && word >> 34n === 0x3fffffffn;
+}
+var EXIT = 2381;
+function outOfLineStart(r, text2, executable, subroutines) {
+  let start = executable;
+  for (let at = 0; at < executable; at += SASS_INSTRUCTION_BYTES) {
+    if (subroutines.some((s) => at >= s.value && at < s.value + s.size)) continue;
+    const word = r.u64(text2.offset + at, "SASS instruction");
+    if (Number(word & 0xfffn) === EXIT && Number(word >> 12n & 0x7n) === NO_GUARD) start = at + SASS_INSTRUCTION_BYTES;
+  }
+  return start;
 }
 function paddingStart(r, text2) {
   let end = text2.size - text2.size % SASS_INSTRUCTION_BYTES;
@@ -1276,6 +1298,7 @@ function readSassLines(bytes, file) {
         }
         const lines = counts.get(name) ?? /* @__PURE__ */ new Map();
         const executable = paddingStart(r, text2);
+        const outOfLine = outOfLineStart(r, text2, executable, subroutines);
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
@@ -1286,6 +1309,7 @@ function readSassLines(bytes, file) {
             start,
             stop,
             subroutines,
+            outOfLine,
             (from, to) => instructionKinds(r, text2, from, to)
           );
         }

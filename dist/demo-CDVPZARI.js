@@ -3,23 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-YTSN77TA.js";
+} from "./chunk-UD3XDDKG.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-35PGAWQ5.js";
+import "./chunk-L72ECZE4.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-76D5PPFQ.js";
+import "./chunk-NF3ON6B4.js";
 import {
   loadConfigFile
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-KUMVJNBQ.js";
+import "./chunk-F42VFHBB.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-NDHWHUGR.js";
+import "./chunk-F7HBHRGG.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-KUMVJNBQ.js";
+} from "./chunk-F42VFHBB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -16,7 +16,7 @@ import {
   compileCuda,
   findNvcc,
   readSassLinesFile
-} from "./chunk-NDHWHUGR.js";
+} from "./chunk-F7HBHRGG.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

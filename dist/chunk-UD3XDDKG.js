@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-35PGAWQ5.js";
+} from "./chunk-L72ECZE4.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-76D5PPFQ.js";
+} from "./chunk-NF3ON6B4.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -49,7 +49,7 @@ import {
   parsePtxasLog,
   readCubin,
   readSassLinesFile
-} from "./chunk-NDHWHUGR.js";
+} from "./chunk-F7HBHRGG.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

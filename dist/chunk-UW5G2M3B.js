@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-35PGAWQ5.js";
+} from "./chunk-L72ECZE4.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
 } from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-NDHWHUGR.js";
+} from "./chunk-F7HBHRGG.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -3664,7 +3664,7 @@ function tallyInstruction(into, key2, weight, marker = null, loop = "", weightPr
 }
 var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
 var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
-var IF_CONVERTED_SHARE = 0.75;
+var IF_CONVERTED_SHARE = 0.5;
 var sassTotal = (estimates) => estimates.reduce((sum, entry) => sum + entry.perThread, 0);
 function estimateSassLines(lines, tally, ownOf) {
   const statics = /* @__PURE__ */ new Map();
@@ -3713,6 +3713,10 @@ function estimateSassLines(lines, tally, ownOf) {
     perThread
   });
   for (const entry of lines) {
+    if (entry.outOfLine) {
+      push(entry, 0);
+      continue;
+    }
     if (entry.subroutine !== void 0 && TOOLKIT_ROUTINE.test(entry.subroutine)) {
       push(entry, RARE_TOOLKIT_ROUTINE.test(entry.subroutine) ? 0 : entry.instructions);
       continue;

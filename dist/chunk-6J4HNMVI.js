@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-EWIPE5DT.js";
+} from "./chunk-UW5G2M3B.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-35PGAWQ5.js";
+} from "./chunk-L72ECZE4.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

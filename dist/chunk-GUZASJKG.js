@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-KUMVJNBQ.js";
+} from "./chunk-F42VFHBB.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -19,7 +19,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-NDHWHUGR.js";
+} from "./chunk-F7HBHRGG.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

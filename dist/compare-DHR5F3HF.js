@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-YTSN77TA.js";
+} from "./chunk-UD3XDDKG.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-35PGAWQ5.js";
+import "./chunk-L72ECZE4.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-76D5PPFQ.js";
+import "./chunk-NF3ON6B4.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-KUMVJNBQ.js";
+import "./chunk-F42VFHBB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -39,7 +39,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-NDHWHUGR.js";
+import "./chunk-F7HBHRGG.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -2,24 +2,24 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-CMY4AVQV.js";
+} from "./chunk-6J4HNMVI.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-EWIPE5DT.js";
-import "./chunk-35PGAWQ5.js";
+} from "./chunk-UW5G2M3B.js";
+import "./chunk-L72ECZE4.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-73ZGQTVB.js";
+} from "./chunk-GUZASJKG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-KUMVJNBQ.js";
+import "./chunk-F42VFHBB.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-NDHWHUGR.js";
+import "./chunk-F7HBHRGG.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {
