@@ -376,7 +376,8 @@ function main(argv: string[]): void {
   const sets: SetName[] = ['development', 'validation'];
   const result = {
     command: `npx tsx scripts/corpus-compare.ts ${[manifestPath, launchesPath, 'BUILD_DIR', measuredPath, outPath].join(' ')}`,
-    measurement: 'device/corpus/run.sh on an NVIDIA H100 80GB HBM3 (driver 580.159.04, nvcc 13.0, Nsight Compute 2025.3.1)',
+    measurement:
+      'device/corpus/run.sh on an NVIDIA H100 80GB HBM3 (driver 580.159.04, nvcc 13.0, Nsight Compute 2025.3.1); floating-point buffers filled with values in [1, 2), others zero',
     sources: Object.fromEntries(
       Object.entries(manifest.sources).map(([k, v]) => [k, { repository: v.repository, commit: v.commit, license: v.license }]),
     ),

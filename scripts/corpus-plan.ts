@@ -42,8 +42,12 @@ export interface Manifest {
   };
   files: ManifestFile[];
 }
+/** What a pointer's buffer is filled with: floating-point elements get values in [1, 2) (no
+ * zeros, no denormals: a zero-filled buffer sends divisions 0 / 0 to the toolkit's slow path,
+ * which real data does not take), anything else zero bytes. */
+export type Fill = 'f32' | 'f64' | 'f16' | 'bf16' | 'zero';
 export type Arg =
-  | { kind: 'ptr'; name: string }
+  | { kind: 'ptr'; name: string; fill: Fill }
   | { kind: 'int' | 'float'; name: string; ptxType: string; value: number; from: 'kernel' | 'file' | 'source' | 'default' }
   | { kind: 'bytes'; name: string; size: number; align: number };
 export interface PlannedLaunch {
@@ -172,6 +176,8 @@ export function planFile(
       /* keep the PTX name */
     }
     const base = baseName(display);
+    const params = parameterTypes(display);
+    const displayParams = params.length === fn.params.length ? params : [];
     const over: KernelOverride = file.kernels?.[fn.name] ?? file.kernels?.[base] ?? {};
     if (over.skip) continue;
     const first = firstSourceLine(fn);
@@ -183,7 +189,7 @@ export function planFile(
       if (p.arraySize !== null) return { kind: 'bytes', name: srcName, size: p.arraySize, align: p.alignment ?? 1 };
       const type = p.type.replace(/^\./, '');
       const pointer = usable ? usable[i].pointer : type === 'u64' || p.pointerSpace !== null;
-      if (pointer && type.endsWith('64')) return { kind: 'ptr', name: srcName };
+      if (pointer && type.endsWith('64')) return { kind: 'ptr', name: srcName, fill: pointeeFill(displayParams[i]) };
       const lookup = (): [number, 'kernel' | 'file' | 'source' | 'default'] | null => {
         if (over.params && srcName in over.params) return [over.params[srcName], 'kernel'];
         if (file.params && srcName in file.params) return [file.params[srcName], 'file'];
@@ -218,9 +224,56 @@ export function planFile(
   return out;
 }
 
+/** The parameter types of a demangled kernel name: 'void k<int, 4>(float*, int)' -> ['float*', 'int']. */
+export function parameterTypes(display: string): string[] {
+  const close = display.lastIndexOf(')');
+  if (close < 0) return [];
+  let depth = 0;
+  let open = -1;
+  for (let i = close; i >= 0; i--) {
+    if (display[i] === ')') depth++;
+    else if (display[i] === '(' && --depth === 0) {
+      open = i;
+      break;
+    }
+  }
+  if (open < 0) return [];
+  const out: string[] = [];
+  let start = open + 1;
+  depth = 0;
+  for (let i = open + 1; i < close; i++) {
+    const c = display[i];
+    if (c === '<' || c === '(') depth++;
+    else if (c === '>' || c === ')') depth--;
+    else if (c === ',' && depth === 0) {
+      out.push(display.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  const last = display.slice(start, close).trim();
+  if (last !== '' && last !== 'void') out.push(last);
+  return out;
+}
+
+/** The fill of a pointer parameter's buffer from its demangled type ('float const*' -> f32; unknown: zero). */
+export function pointeeFill(type: string | undefined): Fill {
+  if (!type || !type.endsWith('*') || type.endsWith('**')) return 'zero';
+  const element = type
+    .replace(/\*$/, '')
+    .replace(/\bconst\b|\bvolatile\b/g, '')
+    .trim();
+  if (/^(float|float[1-4]|vec4<float>::Type)$/.test(element)) return 'f32';
+  if (/^(double|double[1-4]|vec4<double>::Type)$/.test(element)) return 'f64';
+  if (/^(__half2?|half2?)$/.test(element)) return 'f16';
+  if (/^(__nv_bfloat162?|nv_bfloat162?)$/.test(element)) return 'bf16';
+  return 'zero';
+}
+
 /** One TSV line per launch for device/corpus/driver.cpp. */
 export function tsvLine(l: PlannedLaunch): string {
-  const args = l.args.map((a) => (a.kind === 'ptr' ? 'p' : a.kind === 'bytes' ? `z${a.size}:${a.align}` : `${a.ptxType}:${a.value}`));
+  const args = l.args.map((a) =>
+    a.kind === 'ptr' ? (a.fill === 'zero' ? 'p' : `p:${a.fill}`) : a.kind === 'bytes' ? `z${a.size}:${a.align}` : `${a.ptxType}:${a.value}`,
+  );
   return [l.id, l.fileId, l.kernel, l.grid.join(','), l.block.join(','), l.dynamicShared, args.join(' ') || '-'].join('\t');
 }
 

@@ -2,9 +2,12 @@
 // driver API, one after another, so Nsight Compute can profile each.
 //   driver LAUNCHES.tsv CUBIN_DIR FIRST LAST STATE_FILE BUFFER_BYTES BUFFER_OFFSET
 // Line: id, file id, kernel, grid x,y,z, block x,y,z, dynamic shared bytes, args ('p' pointer,
-// 's32:V' / 'u32:V' / 'f32:V' / 'u64:V' / 'f64:V' ... scalars, 'zN:A' N zero bytes, '-' none).
-// Every pointer gets its own zero-filled buffer (BUFFER_BYTES) and points BUFFER_OFFSET bytes
-// in, so small negative offsets stay inside. Appends "start ID", then "ok ID" or "fail ID why"
+// 'p:f32' / 'p:f64' / 'p:f16' / 'p:bf16' pointer to floating-point elements, 's32:V' / 'u32:V' /
+// 'f32:V' / 'u64:V' / 'f64:V' ... scalars, 'zN:A' N zero bytes, '-' none).
+// Every pointer gets its own buffer (BUFFER_BYTES) and points BUFFER_OFFSET bytes in, so small
+// negative offsets stay inside; before each launch it is filled again: floating-point elements
+// with values in [1, 2) from a fixed pseudo-random sequence (no zeros or denormals, so no
+// division takes the toolkit's slow path for 0 / 0), anything else with zero bytes. Appends "start ID", then "ok ID" or "fail ID why"
 // to STATE_FILE; exits 3 on the first failed launch (the context is lost after a fault; the
 // caller resumes after it in a new process).
 #include <cuda.h>
@@ -28,6 +31,18 @@ static std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+/** BYTES of elements of TYPE with values in [1, 2): mantissa bits from a fixed LCG, exponent of 1.0. */
+static std::vector<unsigned char> pattern(const std::string& type, size_t bytes) {
+  std::vector<unsigned char> out(bytes);
+  unsigned long long state = 0x2545F4914F6CDD1DULL;
+  auto next = [&state]() { state = state * 6364136223846793005ULL + 1442695040888963407ULL; return state >> 11; };
+  if (type == "f32") for (size_t i = 0; i + 4 <= bytes; i += 4) { unsigned v = 0x3f800000u | (unsigned)(next() & 0x7fffff); memcpy(&out[i], &v, 4); }
+  else if (type == "f64") for (size_t i = 0; i + 8 <= bytes; i += 8) { unsigned long long v = 0x3ff0000000000000ULL | (next() & 0xfffffffffffffULL); memcpy(&out[i], &v, 8); }
+  else if (type == "f16") for (size_t i = 0; i + 2 <= bytes; i += 2) { unsigned short v = 0x3c00 | (unsigned short)(next() & 0x3ff); memcpy(&out[i], &v, 2); }
+  else if (type == "bf16") for (size_t i = 0; i + 2 <= bytes; i += 2) { unsigned short v = 0x3f80 | (unsigned short)(next() & 0x7f); memcpy(&out[i], &v, 2); }
+  return out;
+}
+
 int main(int argc, char** argv) {
   if (argc < 8) { fprintf(stderr, "usage: driver LAUNCHES.tsv CUBIN_DIR FIRST LAST STATE BUFFER_BYTES BUFFER_OFFSET\n"); return 2; }
   int first = atoi(argv[3]), last = atoi(argv[4]);
@@ -38,6 +53,7 @@ int main(int argc, char** argv) {
   CHECK(cuInit(0), -1); CHECK(cuDeviceGet(&dev, 0), -1); CHECK(cuDevicePrimaryCtxRetain(&ctx, dev), -1); CHECK(cuCtxSetCurrent(ctx), -1);
   int optin = 0; cuDeviceGetAttribute(&optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, dev);
   std::vector<CUdeviceptr> buffers;
+  std::map<std::string, std::vector<unsigned char>> patterns;
   std::map<std::string, CUmodule> modules;
   std::ifstream in(argv[1]);
   std::string line;
@@ -61,9 +77,11 @@ int main(int argc, char** argv) {
     if (dyn > 0) CHECK(cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, dyn), id);
     std::vector<std::vector<unsigned char>> storage;
     size_t pointers = 0;
+    std::vector<std::string> fills;
     if (f[6] != "-") for (auto& a : split(f[6], ' ')) {
       std::vector<unsigned char> bytes;
-      if (a == "p") {
+      if (a == "p" || a.rfind("p:", 0) == 0) {
+        fills.push_back(a == "p" ? "" : a.substr(2));
         if (pointers == buffers.size()) { CUdeviceptr p; CHECK(cuMemAlloc(&p, bufferBytes), id); buffers.push_back(p); }
         CUdeviceptr p = buffers[pointers++] + offset;
         bytes.resize(sizeof p); memcpy(bytes.data(), &p, sizeof p);
@@ -80,7 +98,11 @@ int main(int argc, char** argv) {
       }
       storage.push_back(bytes);
     }
-    for (size_t i = 0; i < pointers; ++i) CHECK(cuMemsetD8(buffers[i], 0, bufferBytes), id);
+    for (size_t i = 0; i < pointers; ++i) {
+      if (fills[i].empty()) { CHECK(cuMemsetD8(buffers[i], 0, bufferBytes), id); continue; }
+      if (!patterns.count(fills[i])) patterns[fills[i]] = pattern(fills[i], bufferBytes);
+      CHECK(cuMemcpyHtoD(buffers[i], patterns[fills[i]].data(), bufferBytes), id);
+    }
     std::vector<void*> params;
     for (auto& s : storage) params.push_back(s.data());
     CHECK(cuLaunchKernel(fn, atoi(g[0].c_str()), atoi(g[1].c_str()), atoi(g[2].c_str()), atoi(b[0].c_str()), atoi(b[1].c_str()),

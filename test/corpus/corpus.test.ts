@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeModule } from '../../src/analysis/index.js';
 import type { KernelReport } from '../../src/model/types.js';
-import { baseName, planFile, sourceSignature, tsvLine, type Manifest } from '../../scripts/corpus-plan.js';
+import { baseName, parameterTypes, planFile, pointeeFill, sourceSignature, tsvLine, type Manifest } from '../../scripts/corpus-plan.js';
 import { compareSites, setOf, type SiteRow } from '../../scripts/corpus-compare.js';
 import { measuredSites } from '../memory/ncu-csv.js';
 
@@ -39,6 +39,14 @@ describe('corpus-plan', () => {
     expect(sourceSignature(source, 22, 'no_such_kernel')).toBeNull();
   });
 
+  it('fills the buffers of floating-point pointers by the demangled parameter types', () => {
+    const types = parameterTypes('void reduce4<int, 512u>(float const*, __nv_bfloat16*, vec4<double>::Type*, int*, unsigned int)');
+    expect(types).toEqual(['float const*', '__nv_bfloat16*', 'vec4<double>::Type*', 'int*', 'unsigned int']);
+    expect(types.map(pointeeFill)).toEqual(['f32', 'bf16', 'f64', 'zero', 'zero']);
+    expect(['__half2 const*', 'float4*', 'float**', 'latLong*'].map(pointeeFill)).toEqual(['f16', 'f32', 'zero', 'zero']);
+    expect(parameterTypes('k_no_signature')).toEqual([]);
+  });
+
   it('plans every kernel: block and grid from the manifest, else the defaults; scalars by source name, else the default', () => {
     const launches = planFile(manifest, manifest.files[0], ptx, readSource, 100);
     expect(launches).toHaveLength(35);
@@ -46,9 +54,10 @@ describe('corpus-plan', () => {
     expect(k18.block).toEqual([8, 32, 1]);
     expect(k18.grid).toEqual([16, 8, 1]);
     expect(k18.signatureFound).toBe(true);
+    // extern "C": no demangled parameter types, so the buffers are zero-filled.
     expect(k18.args).toEqual([
-      { kind: 'ptr', name: 'in' },
-      { kind: 'ptr', name: 'out' },
+      { kind: 'ptr', name: 'in', fill: 'zero' },
+      { kind: 'ptr', name: 'out', fill: 'zero' },
       { kind: 'int', name: 'pitch', ptxType: 'u32', value: 1024, from: 'source' },
     ]);
     expect(tsvLine(k18)).toBe(`${k18.id}\town__test__fixtures__memory__corpus.cu\tk18_block2d_pitch\t16,8,1\t8,32,1\t0\tp p u32:1024`);
