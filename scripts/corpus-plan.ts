@@ -1,7 +1,8 @@
 // Resolves the launch of every kernel of a corpus (bench/corpus/manifest.json) from the PTX
 // that device/corpus/build.py produced: grid, block, dynamic shared memory and a value for
-// every parameter (pointers get their own zero-filled device buffer; scalars the value the
-// manifest gives by the parameter's source name, else the manifest's default). Writes the
+// every parameter (pointers get their own device buffer, filled by their element type: Fill;
+// scalars the value the manifest gives by the parameter's source name, else the manifest's
+// default). Writes the
 // launch list as JSON (read by scripts/corpus-compare.ts) and as TSV (read by the device driver).
 //
 // Usage: npx tsx scripts/corpus-plan.ts MANIFEST BUILD_DIR OUT.json OUT.tsv

@@ -7,9 +7,9 @@
 // Every pointer gets its own buffer (BUFFER_BYTES) and points BUFFER_OFFSET bytes in, so small
 // negative offsets stay inside; before each launch it is filled again: floating-point elements
 // with values in [1, 2) from a fixed pseudo-random sequence (no zeros or denormals, so no
-// division takes the toolkit's slow path for 0 / 0), anything else with zero bytes. Appends "start ID", then "ok ID" or "fail ID why"
-// to STATE_FILE; exits 3 on the first failed launch (the context is lost after a fault; the
-// caller resumes after it in a new process).
+// division takes the toolkit's slow path for 0 / 0), anything else with zero bytes.
+// Appends "start ID", then "ok ID" or "fail ID why" to STATE_FILE; exits 3 on the first failed
+// launch (the context is lost after a fault; the caller resumes after it in a new process).
 #include <cuda.h>
 #include <cstdio>
 #include <cstdlib>

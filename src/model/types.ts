@@ -162,7 +162,7 @@ export interface SassLineCount {
    * `.func`, or a toolkit routine such as `$__internal_0_$__cuda_sm20_div_u16`). */
   subroutine?: string;
   /** Code the function only jumps to in rare cases, placed after its last EXIT (a warp collective's
-   * fallback for a diverged warp, a slow path without a symbol); absent otherwise. */
+   * fallback for a warp that arrives diverged); absent otherwise. */
   outOfLine?: true;
 }
 
