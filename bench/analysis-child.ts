@@ -21,6 +21,16 @@ function analyse(ptxFile: string, text: string, arch: string, resources: Resourc
   });
 }
 
+/** Wall and CPU time of `work` (the whole process's CPU: V8's background threads included). */
+function timed<T>(work: () => T): { result: T; wallMs: number; cpuMs: number } {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const result = work();
+  const wallMs = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { result, wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
 const readResources = (file: string | undefined) => (file ? (JSON.parse(readFileSync(file, 'utf8')) as ResourceRecord[]) : []);
 
 const args = process.argv.slice(2);
@@ -34,26 +44,19 @@ if (args[0] === '--rounds') {
     modules.push({ file: pairs[i], text: readFileSync(pairs[i], 'utf8'), resources: readResources(pairs[i + 1]) });
   const rounds: Array<{ wallMs: number; cpuMs: number }> = [];
   for (let round = 0; round < Number(roundsText); round++) {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    for (const m of modules) analyse(m.file, m.text, arch, m.resources);
-    const used = process.cpuUsage(cpu);
-    rounds.push({ wallMs: performance.now() - start, cpuMs: (used.user + used.system) / 1000 });
+    const { wallMs, cpuMs } = timed(() => modules.forEach((m) => analyse(m.file, m.text, arch, m.resources)));
+    rounds.push({ wallMs, cpuMs });
   }
   console.log(JSON.stringify({ rounds, maxRssKB: process.resourceUsage().maxRSS }));
 } else {
   const [ptxFile, arch, resourcesFile] = args;
   const text = readFileSync(ptxFile, 'utf8');
   const resources = readResources(resourcesFile);
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const result = analyse(ptxFile, text, arch, resources);
-  const wallMs = performance.now() - start;
-  const used = process.cpuUsage(cpu);
+  const { result, wallMs, cpuMs } = timed(() => analyse(ptxFile, text, arch, resources));
   console.log(
     JSON.stringify({
       wallMs,
-      cpuMs: (used.user + used.system) / 1000,
+      cpuMs,
       maxRssKB: process.resourceUsage().maxRSS,
       kernels: result.kernels.length,
       accesses: result.kernels.reduce((n, k) => n + k.accesses.length, 0),

@@ -14,7 +14,9 @@
 //
 // CARVE_BENCH_PROFILE=DIR also writes a V8 CPU profile per module into DIR (node
 // --cpu-prof); `node --import tsx bench/profile-summary.ts DIR` lists the hot spots.
-// CARVE_BENCH_JSON=FILE writes the per-module figures as JSON.
+// CARVE_BENCH_JSON=FILE writes the per-module figures as JSON. Afterwards every module is
+// analysed again CARVE_BENCH_ROUNDS_STEADY times (default 6; 0: not) in one process, the steady
+// state of the gate's and carving's worker threads; its last round is reported, without a target.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
