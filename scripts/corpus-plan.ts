@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { parsePtx, type PtxFunction, type PtxModule } from '../src/ptx/index.js';
-import { demangle } from '../src/toolchain/demangle.js';
+import { demangle, demangledParameters } from '../src/toolchain/demangle.js';
 
 type Dim3 = [number, number, number];
 interface KernelOverride {
@@ -177,7 +177,7 @@ export function planFile(
       /* keep the PTX name */
     }
     const base = baseName(display);
-    const params = parameterTypes(display);
+    const params = demangledParameters(fn.name) ?? [];
     const displayParams = params.length === fn.params.length ? params : [];
     const over: KernelOverride = file.kernels?.[fn.name] ?? file.kernels?.[base] ?? {};
     if (over.skip) continue;
@@ -222,37 +222,6 @@ export function planFile(
     });
     if (file.maxKernels !== undefined && out.length >= file.maxKernels) break;
   }
-  return out;
-}
-
-/** The parameter types of a demangled kernel name: 'void k<int, 4>(float*, int)' -> ['float*', 'int']. */
-export function parameterTypes(display: string): string[] {
-  const close = display.lastIndexOf(')');
-  if (close < 0) return [];
-  let depth = 0;
-  let open = -1;
-  for (let i = close; i >= 0; i--) {
-    if (display[i] === ')') depth++;
-    else if (display[i] === '(' && --depth === 0) {
-      open = i;
-      break;
-    }
-  }
-  if (open < 0) return [];
-  const out: string[] = [];
-  let start = open + 1;
-  depth = 0;
-  for (let i = open + 1; i < close; i++) {
-    const c = display[i];
-    if (c === '<' || c === '(') depth++;
-    else if (c === '>' || c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      out.push(display.slice(start, i).trim());
-      start = i + 1;
-    }
-  }
-  const last = display.slice(start, close).trim();
-  if (last !== '' && last !== 'void') out.push(last);
   return out;
 }
 

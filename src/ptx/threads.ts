@@ -27,6 +27,11 @@ export function clearThread(resolver: ValueResolver): void {
     resolver.special.delete(`%tid.${axis}`);
     resolver.special.delete(`%ctaid.${axis}`);
   }
+  setLaunchWide(resolver);
+}
+
+/** The indices every thread of the launch shares (ValueResolver.launchWide), set again. */
+function setLaunchWide(resolver: ValueResolver): void {
   for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
 }
 
@@ -42,7 +47,7 @@ export function setLaunch(resolver: ValueResolver, block: readonly number[] | nu
     if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
     if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
   });
-  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
+  setLaunchWide(resolver);
 }
 
 /**

@@ -144,9 +144,14 @@ function right(t: TypeNode): string {
 
 /** Parameter list, expanding packs; a lone `void` means no parameters. */
 function paramList(params: TypeNode[]): string {
+  return paramTexts(params).join(', ');
+}
+
+/** Each parameter's type as text, packs expanded; a lone `void` means none. */
+function paramTexts(params: TypeNode[]): string[] {
   const flat = params.flatMap((p) => (p.kind === 'pack' ? p.items : [p]));
-  if (flat.length === 1 && flat[0].kind === 'name' && flat[0].text === 'void') return '';
-  return flat.map(text).join(', ');
+  if (flat.length === 1 && flat[0].kind === 'name' && flat[0].text === 'void') return [];
+  return flat.map(text);
 }
 
 const closeTemplate = (args: string): string => `<${args}${args.endsWith('>') ? ' ' : ''}>`;
@@ -188,22 +193,35 @@ class Parser {
   }
 
   mangledName(): string {
+    return this.topLevel().text;
+  }
+
+  /** The function's parameter types (none for a data name). */
+  parameters(): string[] {
+    return paramTexts(this.topLevel().params);
+  }
+
+  private topLevel(): { text: string; params: TypeNode[] } {
     this.expect('_Z');
-    const result = this.encoding(true);
+    const result = this.function(true);
     if (this.pos < this.input.length && this.peek() !== '.') throw new DemangleError(`trailing characters at ${this.pos}`);
     return result;
   }
 
   private encoding(topLevel: boolean): string {
+    return this.function(topLevel).text;
+  }
+
+  private function(topLevel: boolean): { text: string; params: TypeNode[] } {
     const name = this.name();
-    if (this.pos >= this.input.length || this.peek() === 'E' || this.peek() === '.') return name.text;
+    if (this.pos >= this.input.length || this.peek() === 'E' || this.peek() === '.') return { text: name.text, params: [] };
     if (topLevel) this.templateArgs = name.templateArgs ?? this.templateArgs;
     // Template functions (other than constructors) mangle their return type first.
     const ret = name.templateArgs && !name.isCtor ? this.type() : null;
     const params: TypeNode[] = [];
     while (this.pos < this.input.length && this.peek() !== 'E' && this.peek() !== '.') params.push(this.type());
     const qualifiers = name.cvQualifiers ?? '';
-    return `${ret ? left(ret) + ' ' : ''}${name.text}(${paramList(params)})${qualifiers}${ret ? right(ret) : ''}`;
+    return { text: `${ret ? left(ret) + ' ' : ''}${name.text}(${paramList(params)})${qualifiers}${ret ? right(ret) : ''}`, params };
   }
 
   private name(): { text: string; templateArgs: TypeNode[] | null; isCtor: boolean; cvQualifiers?: string } {
@@ -475,11 +493,20 @@ function order(qualifier: string): number {
 
 /** Demangles an Itanium C++ name for display; returns the input unchanged when it is not one it can read. */
 export function demangle(mangled: string): string {
-  if (!mangled.startsWith('_Z')) return mangled;
+  return parsed(mangled, (parser) => parser.mangledName()) ?? mangled;
+}
+
+/** The parameter types of a mangled function name ('_Z1kPKfi' -> ['float const*', 'int']); null when it does not demangle. */
+export function demangledParameters(mangled: string): string[] | null {
+  return parsed(mangled, (parser) => parser.parameters());
+}
+
+function parsed<T>(mangled: string, read: (parser: Parser) => T): T | null {
+  if (!mangled.startsWith('_Z')) return null;
   try {
-    return new Parser(mangled).mangledName();
+    return read(new Parser(mangled));
   } catch (error) {
-    if (error instanceof DemangleError || error instanceof RangeError) return mangled;
+    if (error instanceof DemangleError || error instanceof RangeError) return null;
     throw error;
   }
 }

@@ -4,7 +4,7 @@ export { DEVICE_FUNCTION_NOTE } from './types.js';
 export { parsePtxasLog } from './ptxas-log.js';
 export { readCubin, cubinSmVersion } from './cubin.js';
 export { readSassLines, readSassLinesFile, type SassLineTable } from './sass-lines.js';
-export { demangle } from './demangle.js';
+export { demangle, demangledParameters } from './demangle.js';
 export { compileCuda, findNvcc, parseNvccDiagnostics, type CompileRequest, type CompileResult } from './nvcc.js';
 export { childEnv } from './child-env.js';
 export { checkFlags, defineArgs, unitFor, SHELL_INERT } from './nvcc-args.js';

@@ -360,6 +360,8 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
   }
   const r = new ByteReader(bytes);
   const counts = new Map<string, Map<string, SassLineCount>>();
+  /** Per .text section: where its trailing padding and its out-of-line code start. */
+  const sectionBounds = new Map<number, { executable: number; outOfLine: number }>();
   try {
     r.range(debugLine.offset, debugLine.size, '.debug_line');
     const relocations = addressRelocations(elf, r, debugLine);
@@ -393,8 +395,14 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
           continue;
         }
         const lines = counts.get(name) ?? new Map<string, SassLineCount>();
-        const executable = paddingStart(r, text);
-        const outOfLine = outOfLineStart(r, text, executable, subroutines);
+        // Both scan the whole section: once per section, whatever number of sequences it has.
+        let bounds = sectionBounds.get(text.index);
+        if (bounds === undefined) {
+          const executableEnd = paddingStart(r, text);
+          bounds = { executable: executableEnd, outOfLine: outOfLineStart(r, text, executableEnd, subroutines) };
+          sectionBounds.set(text.index, bounds);
+        }
+        const { executable, outOfLine } = bounds;
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);

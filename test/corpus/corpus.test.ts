@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeModule } from '../../src/analysis/index.js';
 import type { KernelReport } from '../../src/model/types.js';
-import { baseName, parameterTypes, planFile, pointeeFill, sourceSignature, tsvLine, type Manifest } from '../../scripts/corpus-plan.js';
+import { baseName, planFile, pointeeFill, sourceSignature, tsvLine, type Manifest } from '../../scripts/corpus-plan.js';
+import { demangledParameters } from '../../src/toolchain/demangle.js';
 import { compareSites, setOf, type SiteRow } from '../../scripts/corpus-compare.js';
 import { measuredSites } from '../memory/ncu-csv.js';
 
@@ -40,11 +41,12 @@ describe('corpus-plan', () => {
   });
 
   it('fills the buffers of floating-point pointers by the demangled parameter types', () => {
-    const types = parameterTypes('void reduce4<int, 512u>(float const*, __nv_bfloat16*, vec4<double>::Type*, int*, unsigned int)');
+    // void reduce4<int, 512u>(float const*, __nv_bfloat16*, vec4<double>::Type*, int*, unsigned int)
+    const types = demangledParameters('_Z7reduce4IiLj512EEvPKfP13__nv_bfloat16PN4vec4IdE4TypeEPij')!;
     expect(types).toEqual(['float const*', '__nv_bfloat16*', 'vec4<double>::Type*', 'int*', 'unsigned int']);
     expect(types.map(pointeeFill)).toEqual(['f32', 'bf16', 'f64', 'zero', 'zero']);
     expect(['__half2 const*', 'float4*', 'float**', 'latLong*'].map(pointeeFill)).toEqual(['f16', 'f32', 'zero', 'zero']);
-    expect(parameterTypes('k_no_signature')).toEqual([]);
+    expect(demangledParameters('k_no_signature') ?? []).toEqual([]);
   });
 
   it('plans every kernel: block and grid from the manifest, else the defaults; scalars by source name, else the default', () => {
