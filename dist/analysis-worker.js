@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-NF3ON6B4.js";
+} from "./chunk-RUK5Q3NF.js";
 import {
   analyzeVariantJob
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-F42VFHBB.js";
+import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-F7HBHRGG.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-QMUWDXFR.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-L72ECZE4.js";
+} from "./chunk-OGPSUZI2.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-NF3ON6B4.js";
+} from "./chunk-RUK5Q3NF.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -49,7 +49,7 @@ import {
   parsePtxasLog,
   readCubin,
   readSassLinesFile
-} from "./chunk-F7HBHRGG.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -7,7 +7,7 @@ import {
 } from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-F7HBHRGG.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -1750,6 +1750,9 @@ function clearThread(resolver) {
     resolver.special.delete(`%tid.${axis}`);
     resolver.special.delete(`%ctaid.${axis}`);
   }
+  setLaunchWide(resolver);
+}
+function setLaunchWide(resolver) {
   for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
 }
 function setLaunch(resolver, block, grid) {
@@ -1759,7 +1762,7 @@ function setLaunch(resolver, block, grid) {
     if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
     if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
   });
-  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
+  setLaunchWide(resolver);
 }
 function forEachThread(resolver, block, grid, visit) {
   const blocks = grid ? volume(grid) : 1;

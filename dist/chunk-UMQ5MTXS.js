@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-L72ECZE4.js";
+} from "./chunk-OGPSUZI2.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

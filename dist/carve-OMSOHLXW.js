@@ -6,17 +6,17 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-6J4HNMVI.js";
-import "./chunk-UW5G2M3B.js";
-import "./chunk-L72ECZE4.js";
+} from "./chunk-KPIWKXBR.js";
+import "./chunk-UMQ5MTXS.js";
+import "./chunk-OGPSUZI2.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-GUZASJKG.js";
+import "./chunk-NUITD7TK.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-F42VFHBB.js";
+import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-F7HBHRGG.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

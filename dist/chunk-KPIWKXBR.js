@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-UW5G2M3B.js";
+} from "./chunk-UMQ5MTXS.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-L72ECZE4.js";
+} from "./chunk-OGPSUZI2.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-F42VFHBB.js";
+} from "./chunk-2ZL53N3H.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -16,7 +16,7 @@ import {
   compileCuda,
   findNvcc,
   readSassLinesFile
-} from "./chunk-F7HBHRGG.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-UD3XDDKG.js";
+} from "./chunk-2KMYDXGR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-L72ECZE4.js";
+import "./chunk-OGPSUZI2.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NF3ON6B4.js";
+import "./chunk-RUK5Q3NF.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-F42VFHBB.js";
+import "./chunk-2ZL53N3H.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -39,7 +39,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-F7HBHRGG.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

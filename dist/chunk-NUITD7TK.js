@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-F42VFHBB.js";
+} from "./chunk-2ZL53N3H.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -19,7 +19,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-F7HBHRGG.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

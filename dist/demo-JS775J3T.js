@@ -3,23 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-UD3XDDKG.js";
+} from "./chunk-2KMYDXGR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-L72ECZE4.js";
+import "./chunk-OGPSUZI2.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NF3ON6B4.js";
+import "./chunk-RUK5Q3NF.js";
 import {
   loadConfigFile
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-F42VFHBB.js";
+import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-F7HBHRGG.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -17,7 +17,7 @@ import {
 import {
   smCount,
   tailFactor
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

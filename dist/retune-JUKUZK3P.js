@@ -2,24 +2,24 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-6J4HNMVI.js";
+} from "./chunk-KPIWKXBR.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-UW5G2M3B.js";
-import "./chunk-L72ECZE4.js";
+} from "./chunk-UMQ5MTXS.js";
+import "./chunk-OGPSUZI2.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-GUZASJKG.js";
+} from "./chunk-NUITD7TK.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-F42VFHBB.js";
+import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-F7HBHRGG.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -135,9 +135,12 @@ function right(t) {
   }
 }
 function paramList(params) {
+  return paramTexts(params).join(", ");
+}
+function paramTexts(params) {
   const flat = params.flatMap((p) => p.kind === "pack" ? p.items : [p]);
-  if (flat.length === 1 && flat[0].kind === "name" && flat[0].text === "void") return "";
-  return flat.map(text).join(", ");
+  if (flat.length === 1 && flat[0].kind === "name" && flat[0].text === "void") return [];
+  return flat.map(text);
 }
 var closeTemplate = (args) => `<${args}${args.endsWith(">") ? " " : ""}>`;
 var Parser = class {
@@ -177,20 +180,30 @@ var Parser = class {
     return parseInt(m[0].slice(0, -1), base) + 1;
   }
   mangledName() {
+    return this.topLevel().text;
+  }
+  /** The function's parameter types (none for a data name). */
+  parameters() {
+    return paramTexts(this.topLevel().params);
+  }
+  topLevel() {
     this.expect("_Z");
-    const result = this.encoding(true);
+    const result = this.function(true);
     if (this.pos < this.input.length && this.peek() !== ".") throw new DemangleError(`trailing characters at ${this.pos}`);
     return result;
   }
   encoding(topLevel) {
+    return this.function(topLevel).text;
+  }
+  function(topLevel) {
     const name = this.name();
-    if (this.pos >= this.input.length || this.peek() === "E" || this.peek() === ".") return name.text;
+    if (this.pos >= this.input.length || this.peek() === "E" || this.peek() === ".") return { text: name.text, params: [] };
     if (topLevel) this.templateArgs = name.templateArgs ?? this.templateArgs;
     const ret = name.templateArgs && !name.isCtor ? this.type() : null;
     const params = [];
     while (this.pos < this.input.length && this.peek() !== "E" && this.peek() !== ".") params.push(this.type());
     const qualifiers = name.cvQualifiers ?? "";
-    return `${ret ? left(ret) + " " : ""}${name.text}(${paramList(params)})${qualifiers}${ret ? right(ret) : ""}`;
+    return { text: `${ret ? left(ret) + " " : ""}${name.text}(${paramList(params)})${qualifiers}${ret ? right(ret) : ""}`, params };
   }
   name() {
     if (this.peek() === "N") return this.nestedName();
@@ -438,11 +451,14 @@ function order(qualifier) {
   return qualifier === "const" ? 0 : qualifier === "volatile" ? 1 : 2;
 }
 function demangle(mangled) {
-  if (!mangled.startsWith("_Z")) return mangled;
+  return parsed(mangled, (parser) => parser.mangledName()) ?? mangled;
+}
+function parsed(mangled, read) {
+  if (!mangled.startsWith("_Z")) return null;
   try {
-    return new Parser(mangled).mangledName();
+    return read(new Parser(mangled));
   } catch (error) {
-    if (error instanceof DemangleError || error instanceof RangeError) return mangled;
+    if (error instanceof DemangleError || error instanceof RangeError) return null;
     throw error;
   }
 }
@@ -1265,6 +1281,7 @@ function readSassLines(bytes, file) {
   }
   const r = new ByteReader(bytes);
   const counts = /* @__PURE__ */ new Map();
+  const sectionBounds = /* @__PURE__ */ new Map();
   try {
     r.range(debugLine.offset, debugLine.size, ".debug_line");
     const relocations = addressRelocations(elf, r, debugLine);
@@ -1297,8 +1314,13 @@ function readSassLines(bytes, file) {
           continue;
         }
         const lines = counts.get(name) ?? /* @__PURE__ */ new Map();
-        const executable = paddingStart(r, text2);
-        const outOfLine = outOfLineStart(r, text2, executable, subroutines);
+        let bounds = sectionBounds.get(text2.index);
+        if (bounds === void 0) {
+          const executableEnd = paddingStart(r, text2);
+          bounds = { executable: executableEnd, outOfLine: outOfLineStart(r, text2, executableEnd, subroutines) };
+          sectionBounds.set(text2.index, bounds);
+        }
+        const { executable, outOfLine } = bounds;
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
@@ -1389,8 +1411,8 @@ function assemblePtx(ptxas, arch, ptxPath, ptxText) {
           });
           return;
         }
-        const parsed = parsePtxasLog(stderr, ptxPath);
-        const diagnostics = parsed.diagnostics.filter((d) => d.severity !== "note");
+        const parsed2 = parsePtxasLog(stderr, ptxPath);
+        const diagnostics = parsed2.diagnostics.filter((d) => d.severity !== "note");
         if (error)
           diagnostics.push({
             severity: "warning",
@@ -1398,8 +1420,8 @@ function assemblePtx(ptxas, arch, ptxPath, ptxText) {
             file: ptxPath,
             message: `ptxas failed on this PTX: ${stderr.trim().split("\n").slice(-2).join(" ")}`
           });
-        applyLaunchBounds(parsed.kernels, ptxText);
-        resolve({ records: parsed.kernels, diagnostics });
+        applyLaunchBounds(parsed2.kernels, ptxText);
+        resolve({ records: parsed2.kernels, diagnostics });
       }
     );
   });
@@ -1707,10 +1729,10 @@ async function compileCuda(request) {
     }
     return result;
   }
-  const parsed = parsePtxasLog(back.stderr, ptxPath);
-  result.diagnostics.push(...parsed.diagnostics.filter((d) => d.severity !== "note"));
-  applyLaunchBounds(parsed.kernels, result.ptx);
-  result.resources = parsed.kernels;
+  const parsed2 = parsePtxasLog(back.stderr, ptxPath);
+  result.diagnostics.push(...parsed2.diagnostics.filter((d) => d.severity !== "note"));
+  applyLaunchBounds(parsed2.kernels, result.ptx);
+  result.resources = parsed2.kernels;
   if (request.cubin === false) await rm(cubinFile, { force: true });
   else result.cubinPath = cubinFile;
   result.ok = true;

@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-CDVPZARI.js")).demoCommand
+    load: async () => (await import("./demo-JS775J3T.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-QTYYC2HG.js")).analyzeCommand
+    load: async () => (await import("./analyze-M27EOI5X.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -32,12 +32,12 @@ var commands = [
   {
     name: "resources",
     summary: "print per-kernel resources from a cubin or ptxas -v log",
-    load: async () => (await import("./resources-YN4Z7GBH.js")).resourcesCommand
+    load: async () => (await import("./resources-FOZEZGRP.js")).resourcesCommand
   },
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-DHR5F3HF.js")).compareCommand
+    load: async () => (await import("./compare-GWERR7TQ.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-CGN2PDLT.js")).carveCommand
+    load: async () => (await import("./carve-OMSOHLXW.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-CGN2PDLT.js")).mergeCommand
+    load: async () => (await import("./carve-OMSOHLXW.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-J4ZX6L6U.js")).retuneCommand
+    load: async () => (await import("./retune-JUKUZK3P.js")).retuneCommand
   }
 ];
 

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-F42VFHBB.js";
+} from "./chunk-2ZL53N3H.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
