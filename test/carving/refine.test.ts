@@ -31,7 +31,7 @@ function load(space: string, metricsFile: string, timingsFile: string, options?:
 const development = 'device/carving/described-results/timings-development.jsonl';
 
 describe('timed refinement stage on recorded timings', () => {
-  it('sgemm: 8 survivors, then 4, 2 and 1 around the measured best; the best (0.5078 ms) is a survivor', async () => {
+  it("sgemm: 4 survivors and the model's 4 first, then 4, 2 and 1 around the measured best; the best (0.5078 ms) is a survivor", async () => {
     const { records, result } = load('sgemm', 'test/fixtures/carving/sgemm.metrics.json', 'test/fixtures/carving/sgemm.timings.jsonl');
     const timer = recordedTimer(records, 'sgemm');
     const refined = await refineByTiming(result, timer, { budgetShare: 0.05 });
@@ -46,7 +46,9 @@ describe('timed refinement stage on recorded timings', () => {
       round: 1,
       rank: 1,
     });
-    expect(refined.notes).toEqual(["14 survivors, 8 timed (the model's first); the rest of the budget searches around the measured best"]);
+    expect(refined.notes).toEqual([
+      "14 survivors, 4 timed (the model's first); 4 more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best",
+    ]);
   });
 
   it('sgemm-cuda-k5: static carving keeps 88% of the best; the stage finds the best (0.5423 ms) in round 2, 15 timings', async () => {
@@ -55,7 +57,7 @@ describe('timed refinement stage on recorded timings', () => {
     const refined = await refineByTiming(result, recordedTimer(records, 'sgemm-cuda-k5'), { budgetShare: 0.05 });
     expect(refined.rounds.map((r) => [r.center, r.timed.length])).toEqual([
       [null, 8],
-      ['BK=32,TM=8,TN=8,BM=128,BN=128', 4],
+      ['BK=32,TM=16,TN=8,BM=256,BN=128', 4],
       ['BK=32,TM=16,TN=8,BM=128,BN=128', 2],
       ['BK=32,TM=16,TN=8,BM=128,BN=128', 1],
     ]);
@@ -65,12 +67,36 @@ describe('timed refinement stage on recorded timings', () => {
       0.542336,
       'nearest',
     ]);
-    // Without the bank-conflict penalty the TM=8,TN=16 variants (4-way, 1.7x slower) come first and the best is missed.
-    const unpenalised = await refineByTiming(result, recordedTimer(records, 'sgemm-cuda-k5'), {
-      budgetShare: 0.05,
-      bankConflictPenalty: 0,
-    });
-    expect([unpenalised.best?.variant, unpenalised.best?.medianMs]).toEqual(['BK=16,TM=16,TN=8,BM=128,BN=128', 0.578784]);
+  });
+
+  it('sgemm-cuda-k10: the best (0.4264 ms, 2 blocks of 8 warps per SM) is not a survivor; the model ranks it among its first 18', async () => {
+    const { records, result } = load(
+      'sgemm-cuda-k10',
+      'test/fixtures/carving/sgemm-cuda-k10.metrics.json',
+      'device/carving/described-results/timings-sgemm-cuda-k10.jsonl',
+    );
+    const best = 'BK=8,BM=128,BN=128,WM=64,WN=32,WNITER=1,TM=8,TN=8,NUM_THREADS=256';
+    expect(result.variants.find((v) => v.id === best)?.status).toBe('pruned:pareto');
+    const refined = await refineByTiming(result, recordedTimer(records, 'sgemm-cuda-k10'), { budgetShare: 0.05 });
+    expect(refined.rounds.map((r) => r.timed.length)).toEqual([36, 18, 9, 4, 2, 1, 1, 1]);
+    expect([refined.best?.variant, refined.best?.medianMs, refined.best?.source, refined.best?.round]).toEqual([best, 0.4264, 'ranked', 1]);
+  });
+
+  it('cuda-samples-transpose: the bank-conflict penalty puts copySharedMem first (0.0509 ms); without it the stage ends at 0.0520 ms', async () => {
+    const { records, result } = load(
+      'cuda-samples-transpose',
+      'test/fixtures/carving/cuda-samples-transpose.metrics.json',
+      'device/carving/described-results/timings-cuda-samples-transpose.jsonl',
+    );
+    const timed = async (bankConflictPenalty: number) => {
+      const refined = await refineByTiming(result, recordedTimer(records, 'cuda-samples-transpose'), {
+        budgetShare: 0.05,
+        bankConflictPenalty,
+      });
+      return [refined.best?.variant, refined.best?.medianMs, refined.best?.source];
+    };
+    expect(await timed(0.5)).toEqual(['KERNEL=copySharedMem,TILE_DIM=16,BLOCK_ROWS=4', 0.050928, 'survivor']);
+    expect(await timed(0)).toEqual(['KERNEL=transposeFineGrained,TILE_DIM=64,BLOCK_ROWS=4', 0.052016, 'nearest']);
   });
 
   it('sgemm-cuda-k9: a budget of 4 of 93 finds the best (0.5167 ms) among the first 2 survivors', async () => {

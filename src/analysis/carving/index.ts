@@ -66,3 +66,4 @@ export {
   type RefinedTiming,
   type RefinementRound,
 } from './refine.js';
+export { estimateCycles, MEMORY_LATENCY_WARPS, type CycleEstimate } from './estimate.js';

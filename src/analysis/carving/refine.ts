@@ -1,13 +1,16 @@
 // The timed refinement stage (`carve carve --time`, `carve retune`): static carving cannot
 // guarantee the best (on SGEMM_CUDA kernel 5 the frontier misses it), so within a budget of
-// timings (default 5% of the space) it times the survivors the model ranks first, then, in
-// rounds of halving size, the variants nearest the measured best in the parameter space
-// (ties: the model's rank), re-centring on each round's best. The timer is injected: the
+// timings (default 5% of the space) it times the survivors the model ranks first (a quarter of
+// the budget), then the model's first among every variant that passed the threshold steps (up
+// to half), then, in rounds of halving size, the variants nearest the measured best in the
+// parameter space (ties: the model's rank), re-centring on each round's best. The model is the
+// static cycle estimate (estimate.ts) with a bank-conflict penalty. The timer is injected: the
 // harness on a GPU, or recorded timings for offline evaluation and tests.
 import type { Diagnostic } from '../../model/types.js';
 import { median, timingStats, type TimingStats } from '../../timing/stats.js';
 import type { Timer } from '../../timing/timers.js';
-import { smCount, tailFactor, type CarveResult, type CarvedVariant } from './carve.js';
+import type { CarveResult, CarvedVariant } from './carve.js';
+import { estimateCycles } from './estimate.js';
 import type { ParameterValue } from './space.js';
 
 /** Exponent of the bank-conflict penalty in the timed stage's ranking (0.25 to 1 all find k5's best; the middle). */
@@ -21,8 +24,14 @@ export interface RefineOptions {
   budgetShare: number;
   /** A count instead of the share (the CLI's --budget N); clamped to the space size. */
   budgetCount?: number;
-  /** Share of the budget the survivors may take before the search around the measured best (default 0.5). */
+  /** Share of the budget the first round may take before the search around the measured best (default 0.5). */
   survivorShare?: number;
+  /**
+   * Share of the budget kept for the static survivors in the first round (default 0.25); the
+   * rest of the first round goes to the model's first among all variants that passed the
+   * threshold steps (SGEMM_CUDA kernel 10's best is 6th there and not on the frontier).
+   */
+  frontierShare?: number;
   /** Exponent of the bank-conflict penalty in the ranking (default DEFAULT_BANK_CONFLICT_PENALTY). */
   bankConflictPenalty?: number;
   /** The space's parameter lists, for distances (default: each parameter's values in sorted order). */
@@ -33,8 +42,8 @@ export interface RefineOptions {
 export interface RefinedTiming extends TimingStats {
   variant: string;
   rank: number;
-  /** survivor: a static-carving survivor; nearest: found around the measured best. */
-  source: 'survivor' | 'nearest';
+  /** survivor: a static-carving survivor; ranked: among the model's first; nearest: found around the measured best. */
+  source: 'survivor' | 'ranked' | 'nearest';
   round: number;
 }
 
@@ -77,14 +86,17 @@ export function resolveBudget(
 }
 
 /**
- * The model's rank key (higher first): efficiency with the tail effect on the arch's SMs,
- * divided by (worst bank-conflict degree) ^ bankConflictPenalty. A penalty, not a removal: the
- * best sgemm and k9 variants have 8-way conflicts; on k5, TM=16,TN=8 (2-way) runs 1.7x faster
- * than TM=8,TN=16 (4-way) at the same efficiency.
+ * The model's rank key (higher first): 1 / the estimated cycles on the arch (estimate.ts), the
+ * cycles multiplied by (worst bank-conflict degree) ^ bankConflictPenalty. A penalty, not a
+ * removal: the best sgemm and k9 variants have 8-way conflicts; on k5, TM=16,TN=8 (2-way) runs
+ * 1.7x faster than TM=8,TN=16 (4-way) at the same instruction count. Where the estimate is
+ * unknown (no SM count for the arch), efficiency stands in.
  */
-export function modelScore(v: CarvedVariant, sms: number | null, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY): number {
+export function modelScore(v: CarvedVariant, arch: string, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY): number {
   if (v.efficiency === null) return -Infinity;
-  return (v.efficiency * (sms ? tailFactor(v, sms) : 1)) / Math.pow(Math.max(1, v.bankConflictWays ?? 1), bankConflictPenalty);
+  const penalty = Math.pow(Math.max(1, v.bankConflictWays ?? 1), bankConflictPenalty);
+  const estimate = estimateCycles(v, arch);
+  return estimate ? 1 / (estimate.cycles * penalty) : v.efficiency / penalty;
 }
 
 function valueLists(variants: CarvedVariant[], given?: Record<string, ParameterValue[]>): Record<string, ParameterValue[]> {
@@ -115,10 +127,10 @@ export function parameterDistance(a: CarvedVariant, b: CarvedVariant, lists: Rec
 
 export async function refineByTiming(result: CarveResult, timer: Timer, options: RefineOptions): Promise<Refinement> {
   const { budget, notes } = resolveBudget(result.total, options);
-  const sms = smCount(result.arch);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
+  const scores = new Map(result.variants.map((v) => [v.id, modelScore(v, result.arch, penalty)]));
   const byModel = (a: CarvedVariant, b: CarvedVariant) =>
-    modelScore(b, sms, penalty) - modelScore(a, sms, penalty) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+    scores.get(b.id)! - scores.get(a.id)! || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
   // The search stays among variants that passed threshold carving (a variant removed for
   // uncoalesced access or local memory is not a neighbour worth a timing).
   const eligible = result.variants.filter((v) => v.status === 'survivor' || v.status === 'merged' || v.status === 'pruned:pareto');
@@ -131,9 +143,10 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
   const rounds: RefinementRound[] = [];
   const diagnostics: Diagnostic[] = [];
 
-  const timeRound = async (ids: string[], source: RefinedTiming['source'], center: string | null) => {
+  const timeRound = async (batch: Array<{ id: string; source: RefinedTiming['source'] }>, center: string | null) => {
     const round = rounds.length + 1;
-    for (const id of ids) {
+    const ids = batch.map((b) => b.id);
+    for (const { id, source } of batch) {
       attempted.add(id);
       sourceOf.set(id, { source, round });
     }
@@ -158,18 +171,23 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
   };
 
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
-  const survivorBudget = Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5)));
-  if (survivors.length > survivorBudget)
+  const firstBudget = Math.min(budget, Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5))));
+  const frontierBudget = Math.min(firstBudget, Math.max(1, Math.ceil(budget * (options.frontierShare ?? 0.25))));
+  const fromFrontier = survivors.slice(0, frontierBudget);
+  const taken = new Set(fromFrontier.map((v) => v.id));
+  const ranked = eligible
+    .filter((v) => v.built && !taken.has(v.id))
+    .sort(byModel)
+    .slice(0, firstBudget - fromFrontier.length);
+  if (survivors.length > fromFrontier.length)
     notes.push(
-      `${survivors.length} survivors, ${survivorBudget} timed (the model's first); the rest of the budget searches around the measured best`,
+      `${survivors.length} survivors, ${fromFrontier.length} timed (the model's first); ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`,
     );
-  const first = survivors.slice(0, Math.min(survivorBudget, budget));
-  if (first.length)
-    await timeRound(
-      first.map((v) => v.id),
-      'survivor',
-      null,
-    );
+  const first = [
+    ...fromFrontier.map((v) => ({ id: v.id, source: 'survivor' as const })),
+    ...ranked.map((v) => ({ id: v.id, source: 'ranked' as const })),
+  ];
+  if (first.length) await timeRound(first, null);
 
   let batch = Math.ceil((budget - attempted.size) / 2);
   while (attempted.size < budget) {
@@ -185,8 +203,7 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
       : candidates.sort(byModel);
     const take = ordered.slice(0, Math.max(1, Math.min(batch, budget - attempted.size)));
     await timeRound(
-      take.map((v) => v.id),
-      'nearest',
+      take.map((v) => ({ id: v.id, source: 'nearest' as const })),
       centerId,
     );
     batch = Math.max(1, Math.floor(batch / 2));
