@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-UMQ5MTXS.js";
+} from "./chunk-GB6RFE35.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-2KMYDXGR.js";
+} from "./chunk-GCHGM7LX.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-OGPSUZI2.js";
+} from "./chunk-MVTF7SIM.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
@@ -37,7 +37,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import {

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-XPQMFA66.js";
+} from "./chunk-EUP6A3DW.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-2KMYDXGR.js";
+} from "./chunk-GCHGM7LX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-OGPSUZI2.js";
+import "./chunk-MVTF7SIM.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -25,7 +25,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {

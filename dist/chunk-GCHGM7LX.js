@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-OGPSUZI2.js";
+} from "./chunk-MVTF7SIM.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-UMQ5MTXS.js";
+} from "./chunk-GB6RFE35.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-OGPSUZI2.js";
+} from "./chunk-MVTF7SIM.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-OGPSUZI2.js";
+} from "./chunk-MVTF7SIM.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

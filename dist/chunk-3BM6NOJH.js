@@ -9625,8 +9625,6 @@ export {
   pointerSegment,
   enumerateSpace,
   parseShard,
-  smCount,
-  tailFactor,
   analyzeVariantJob,
   carveSpace,
   mergeCarveResults

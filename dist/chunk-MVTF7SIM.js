@@ -15,12 +15,11 @@ import {
   timingStats
 } from "./chunk-NGEJW2PL.js";
 import {
-  smCount,
-  tailFactor
-} from "./chunk-NUITD7TK.js";
-import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
+import {
+  getArch
+} from "./chunk-JDTKYLUX.js";
 
 // src/analysis/carving/svg.ts
 var WIDTH = 520;
@@ -71,6 +70,38 @@ function renderCarveSvg(result, fastestId = null) {
   return parts.join("\n") + "\n";
 }
 
+// src/analysis/carving/estimate.ts
+var MEMORY_LATENCY_WARPS = 32;
+var WARP_INSTRUCTIONS_PER_SM_CYCLE = 4;
+function archRates(arch) {
+  let flagship;
+  try {
+    flagship = getArch(arch).flagship;
+  } catch {
+    return null;
+  }
+  if (!flagship.sms) return null;
+  const bytesPerSMCycle = flagship.dramBandwidthGBs && flagship.smClockMHz ? flagship.dramBandwidthGBs * 1e9 / flagship.sms / (flagship.smClockMHz * 1e6) : null;
+  return { sms: flagship.sms, bytesPerSMCycle };
+}
+function estimateCycles(v, arch) {
+  const rates = archRates(arch);
+  if (!rates || v.instructions === null || !v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return null;
+  const blocks = v.grid[0] * v.grid[1] * v.grid[2];
+  const residentWarps = v.activeBlocksPerSM * v.warpsPerBlock;
+  const waves = Math.ceil(blocks / (rates.sms * v.activeBlocksPerSM));
+  const issueCyclesPerWave = residentWarps * v.instructions / WARP_INSTRUCTIONS_PER_SM_CYCLE;
+  const memoryCyclesPerWave = v.globalTrafficBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : v.globalTrafficBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
+  const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
+  return {
+    waves,
+    issueCyclesPerWave,
+    memoryCyclesPerWave,
+    cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave),
+    bound: memoryBound ? "memory" : "issue"
+  };
+}
+
 // src/analysis/carving/refine.ts
 var DEFAULT_BANK_CONFLICT_PENALTY = 0.5;
 function resolveBudget(total, options) {
@@ -82,9 +113,11 @@ function resolveBudget(total, options) {
   }
   return { budget, notes };
 }
-function modelScore(v, sms, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY) {
+function modelScore(v, arch, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY) {
   if (v.efficiency === null) return -Infinity;
-  return v.efficiency * (sms ? tailFactor(v, sms) : 1) / Math.pow(Math.max(1, v.bankConflictWays ?? 1), bankConflictPenalty);
+  const penalty = Math.pow(Math.max(1, v.bankConflictWays ?? 1), bankConflictPenalty);
+  const estimate = estimateCycles(v, arch);
+  return estimate ? 1 / (estimate.cycles * penalty) : v.efficiency / penalty;
 }
 function valueLists(variants, given) {
   if (given) return given;
@@ -111,9 +144,9 @@ function parameterDistance(a, b, lists) {
 }
 async function refineByTiming(result, timer, options) {
   const { budget, notes } = resolveBudget(result.total, options);
-  const sms = smCount(result.arch);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
-  const byModel = (a, b) => modelScore(b, sms, penalty) - modelScore(a, sms, penalty) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+  const scores = new Map(result.variants.map((v) => [v.id, modelScore(v, result.arch, penalty)]));
+  const byModel = (a, b) => scores.get(b.id) - scores.get(a.id) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
   const eligible = result.variants.filter((v) => v.status === "survivor" || v.status === "merged" || v.status === "pruned:pareto");
   if (eligible.length < budget)
     notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
@@ -123,9 +156,10 @@ async function refineByTiming(result, timer, options) {
   const attempted = /* @__PURE__ */ new Set();
   const rounds = [];
   const diagnostics = [];
-  const timeRound = async (ids, source, center) => {
+  const timeRound = async (batch2, center) => {
     const round = rounds.length + 1;
-    for (const id of ids) {
+    const ids = batch2.map((b) => b.id);
+    for (const { id, source } of batch2) {
       attempted.add(id);
       sourceOf.set(id, { source, round });
     }
@@ -149,18 +183,20 @@ async function refineByTiming(result, timer, options) {
     return best;
   };
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
-  const survivorBudget = Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5)));
-  if (survivors.length > survivorBudget)
+  const firstBudget = Math.min(budget, Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5))));
+  const frontierBudget = Math.min(firstBudget, Math.max(1, Math.ceil(budget * (options.frontierShare ?? 0.25))));
+  const fromFrontier = survivors.slice(0, frontierBudget);
+  const taken = new Set(fromFrontier.map((v) => v.id));
+  const ranked = eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel).slice(0, firstBudget - fromFrontier.length);
+  if (survivors.length > fromFrontier.length)
     notes.push(
-      `${survivors.length} survivors, ${survivorBudget} timed (the model's first); the rest of the budget searches around the measured best`
+      `${survivors.length} survivors, ${fromFrontier.length} timed (the model's first); ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`
     );
-  const first = survivors.slice(0, Math.min(survivorBudget, budget));
-  if (first.length)
-    await timeRound(
-      first.map((v) => v.id),
-      "survivor",
-      null
-    );
+  const first = [
+    ...fromFrontier.map((v) => ({ id: v.id, source: "survivor" })),
+    ...ranked.map((v) => ({ id: v.id, source: "ranked" }))
+  ];
+  if (first.length) await timeRound(first, null);
   let batch = Math.ceil((budget - attempted.size) / 2);
   while (attempted.size < budget) {
     const centerId = measuredBest();
@@ -170,8 +206,7 @@ async function refineByTiming(result, timer, options) {
     const ordered = center ? candidates.map((v) => ({ v, d: parameterDistance(v, center, lists) })).sort((a, b) => a.d - b.d || byModel(a.v, b.v)).map((x) => x.v) : candidates.sort(byModel);
     const take = ordered.slice(0, Math.max(1, Math.min(batch, budget - attempted.size)));
     await timeRound(
-      take.map((v) => v.id),
-      "nearest",
+      take.map((v) => ({ id: v.id, source: "nearest" })),
       centerId
     );
     batch = Math.max(1, Math.floor(batch / 2));

@@ -6,12 +6,12 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-KPIWKXBR.js";
-import "./chunk-UMQ5MTXS.js";
-import "./chunk-OGPSUZI2.js";
+} from "./chunk-K2GKKGQU.js";
+import "./chunk-GB6RFE35.js";
+import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NUITD7TK.js";
+import "./chunk-3BM6NOJH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";

@@ -2,19 +2,19 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-KPIWKXBR.js";
+} from "./chunk-K2GKKGQU.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-UMQ5MTXS.js";
-import "./chunk-OGPSUZI2.js";
+} from "./chunk-GB6RFE35.js";
+import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";

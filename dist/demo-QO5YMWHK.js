@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-2KMYDXGR.js";
+} from "./chunk-GCHGM7LX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-OGPSUZI2.js";
+import "./chunk-MVTF7SIM.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
@@ -14,7 +14,7 @@ import "./chunk-NGEJW2PL.js";
 import "./chunk-RUK5Q3NF.js";
 import {
   loadConfigFile
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";

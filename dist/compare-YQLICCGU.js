@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-2KMYDXGR.js";
+} from "./chunk-GCHGM7LX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-OGPSUZI2.js";
+import "./chunk-MVTF7SIM.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -28,7 +28,7 @@ import "./chunk-RUK5Q3NF.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-NUITD7TK.js";
+} from "./chunk-3BM6NOJH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import {
