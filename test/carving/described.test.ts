@@ -103,8 +103,13 @@ describe('described spaces: #define parameters, several kernels, emptied lines',
   });
 });
 
-// The held-out spaces: only that their metrics and timings agree (no carving is evaluated here).
+// Spaces measured on the H100: only that their metrics and timings agree (no carving is
+// evaluated here; the Kernel Tuner spaces are held out).
 describe.each([
+  ['kernel-tuner-convolution', 1006, 1006],
+  ['kernel-tuner-matmul', 36, 36],
+  ['kernel-tuner-reduction', 2376, 2376],
+  ['kernel-tuner-stencil', 31, 31],
   ['sgemm-cuda-k10', 1448, 1431],
   ['sgemm-cuda-k11', 928, 919],
   ['sgemm-cuda-k12', 662, 659],
@@ -112,7 +117,7 @@ describe.each([
   ['cuda-samples-transpose', 160, 160],
   ['cuda-samples-convolution-rows', 168, 168],
   ['cuda-samples-convolution-columns', 97, 97],
-])('%s (validation space): metrics vs its H100 timings', (space, variants, timed) => {
+])('%s: metrics vs its H100 timings', (space, variants, timed) => {
   const shard = (JSON.parse(readFileSync(`test/fixtures/carving/${space}.metrics.json`, 'utf8')) as { shard: CarveShardOutput }).shard;
   const records = parseTimingOutput(readFileSync(`device/carving/described-results/timings-${space}.jsonl`, 'utf8')).records;
 
