@@ -5,7 +5,7 @@ import {
 } from "./chunk-RUK5Q3NF.js";
 import {
   analyzeVariantJob
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-GB6RFE35.js";
+} from "./chunk-Z3MDKPNN.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-GCHGM7LX.js";
+} from "./chunk-4D5JOMVU.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -37,7 +37,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import {

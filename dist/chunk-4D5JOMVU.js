@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

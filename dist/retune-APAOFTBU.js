@@ -2,11 +2,11 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-K2GKKGQU.js";
+} from "./chunk-MD5T3DPL.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-GB6RFE35.js";
+} from "./chunk-Z3MDKPNN.js";
 import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import {
@@ -14,7 +14,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";

@@ -7636,7 +7636,7 @@ var config_schema_default = {
           default: 0.05
         },
         bankConflictPenalty: {
-          description: "The timed stage ranks variants by efficiency (with the tail effect) divided by (worst shared-memory bank-conflict degree) to this power; 0 ignores conflicts.",
+          description: "The timed stage ranks variants by their static cycle estimate (waves x the longer of issue and DRAM time) multiplied by (worst shared-memory bank-conflict degree) to this power; 0 ignores conflicts.",
           type: "number",
           minimum: 0,
           maximum: 4,

@@ -12,7 +12,7 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-GCHGM7LX.js";
+} from "./chunk-4D5JOMVU.js";
 import "./chunk-BTQO2XUW.js";
 import "./chunk-MVTF7SIM.js";
 import {
@@ -28,7 +28,7 @@ import "./chunk-RUK5Q3NF.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import {

@@ -6,12 +6,12 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-K2GKKGQU.js";
-import "./chunk-GB6RFE35.js";
+} from "./chunk-MD5T3DPL.js";
+import "./chunk-Z3MDKPNN.js";
 import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3BM6NOJH.js";
+import "./chunk-676SDK7P.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";

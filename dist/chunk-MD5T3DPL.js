@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-GB6RFE35.js";
+} from "./chunk-Z3MDKPNN.js";
 import {
   refineByTiming,
   renderCarveSvg
@@ -13,7 +13,7 @@ import {
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-GCHGM7LX.js";
+} from "./chunk-4D5JOMVU.js";
 import "./chunk-BTQO2XUW.js";
 import "./chunk-MVTF7SIM.js";
 import {
@@ -14,7 +14,7 @@ import "./chunk-NGEJW2PL.js";
 import "./chunk-RUK5Q3NF.js";
 import {
   loadConfigFile
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-2ZL53N3H.js";
 import "./chunk-GCMX4BBX.js";

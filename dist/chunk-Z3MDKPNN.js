@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-3BM6NOJH.js";
+} from "./chunk-676SDK7P.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
