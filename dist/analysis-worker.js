@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-RUK5Q3NF.js";
+} from "./chunk-LXLVJE37.js";
 import {
   analyzeVariantJob
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2ZL53N3H.js";
+import "./chunk-UFX4WYBA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-Z3MDKPNN.js";
+} from "./chunk-JNQPB7YD.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-4D5JOMVU.js";
+} from "./chunk-J6ZFD76C.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -32,14 +32,14 @@ import {
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RUK5Q3NF.js";
+import "./chunk-LXLVJE37.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2ZL53N3H.js";
+import "./chunk-UFX4WYBA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,13 +2,13 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-GXLPUKUE.js";
+} from "./chunk-DTWFLYLJ.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-4D5JOMVU.js";
+} from "./chunk-J6ZFD76C.js";
 import "./chunk-BTQO2XUW.js";
 import "./chunk-MVTF7SIM.js";
 import {
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RUK5Q3NF.js";
+import "./chunk-LXLVJE37.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-2ZL53N3H.js";
+} from "./chunk-UFX4WYBA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

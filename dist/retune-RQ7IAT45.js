@@ -2,11 +2,11 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-MD5T3DPL.js";
+} from "./chunk-OGJ4CYFV.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-Z3MDKPNN.js";
+} from "./chunk-JNQPB7YD.js";
 import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import {
@@ -14,9 +14,9 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2ZL53N3H.js";
+import "./chunk-UFX4WYBA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-RUK5Q3NF.js";
+} from "./chunk-LXLVJE37.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

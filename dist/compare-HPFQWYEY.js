@@ -12,7 +12,7 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-4D5JOMVU.js";
+} from "./chunk-J6ZFD76C.js";
 import "./chunk-BTQO2XUW.js";
 import "./chunk-MVTF7SIM.js";
 import {
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RUK5Q3NF.js";
+import "./chunk-LXLVJE37.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2ZL53N3H.js";
+import "./chunk-UFX4WYBA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

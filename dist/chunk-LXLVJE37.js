@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-2ZL53N3H.js";
+} from "./chunk-UFX4WYBA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

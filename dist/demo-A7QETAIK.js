@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-4D5JOMVU.js";
+} from "./chunk-J6ZFD76C.js";
 import "./chunk-BTQO2XUW.js";
 import "./chunk-MVTF7SIM.js";
 import {
@@ -11,12 +11,12 @@ import {
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RUK5Q3NF.js";
+import "./chunk-LXLVJE37.js";
 import {
   loadConfigFile
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2ZL53N3H.js";
+import "./chunk-UFX4WYBA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

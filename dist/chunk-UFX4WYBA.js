@@ -4482,7 +4482,7 @@ function expandedSize(expr) {
   }
   return size;
 }
-var EXPANDED_SIZE_LIMIT = 2048;
+var EXPANDED_SIZE_LIMIT = 262144;
 function formatExpr(expr) {
   switch (expr.op) {
     case "const":

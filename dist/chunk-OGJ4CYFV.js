@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-Z3MDKPNN.js";
+} from "./chunk-JNQPB7YD.js";
 import {
   refineByTiming,
   renderCarveSvg
@@ -13,7 +13,7 @@ import {
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

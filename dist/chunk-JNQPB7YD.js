@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-676SDK7P.js";
+} from "./chunk-SURTAJPH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-MD5T3DPL.js";
-import "./chunk-Z3MDKPNN.js";
+} from "./chunk-OGJ4CYFV.js";
+import "./chunk-JNQPB7YD.js";
 import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-676SDK7P.js";
+import "./chunk-SURTAJPH.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2ZL53N3H.js";
+import "./chunk-UFX4WYBA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

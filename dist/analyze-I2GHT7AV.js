@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-2ZL53N3H.js";
+} from "./chunk-UFX4WYBA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-2ZL53N3H.js";
+} from "./chunk-UFX4WYBA.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
