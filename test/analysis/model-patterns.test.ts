@@ -101,13 +101,11 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     const given = (await report(['--block', '256', '--param', 'n=4096', '--param', 'step=256'], 'guards.cu')).get('strided_sum')!;
     // The remainder loop's load and the four copies of the unrolled body.
     expect(loads(given).map((a) => [a.class, a.sectorsPerRequest])).toEqual(Array.from({ length: 5 }, () => ['coalesced', 4]));
-    // A runtime step leaves the unrolled copies' alignment unknown: runtime, with the reason.
+    // A runtime step: the copies and the remainder move by multiples of it (4·step, step), so the
+    // lanes stay 4 B apart; the alignment of those moves is an assumption, said in the reason.
     const runtime = (await report(['--block', '256', '--param', 'n=4096'], 'guards.cu')).get('strided_sum')!;
-    expect(
-      loads(runtime)
-        .filter((a) => a.class === 'runtime')
-        .map((a) => a.reason.includes('merges definitions that differ by warp-uniform terms')),
-    ).toContain(true);
+    expect(loads(runtime).map((a) => [a.class, a.sectorsPerRequest])).toEqual(Array.from({ length: 5 }, () => ['coalesced', 4]));
+    expect(loads(runtime)[1].reason).toMatch(/4·iter:m\d+·param_3 a multiple of 32 B/);
   });
 
   it('counts a halving loop copied back at the latch, and the guard on its induction per iteration', async () => {
@@ -278,6 +276,16 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     const loads = k.accesses.filter((a) => a.space === 'global' && a.kind === 'load');
     expect(loads.map((a) => [path.basename(a.file ?? ''), a.line])).toEqual([['patterns.cu', 37]]);
     expect(k.accesses.every((a) => !/cuda_bf16|targets\//.test(a.file ?? ''))).toBe(true);
+  });
+
+  it('follows a column walk whose index moves by multiples of blockDim.x (4x unrolled body and remainder)', async () => {
+    // Lane l reads row l: lanes a row of 256 floats (1 KB) apart, one sector each.
+    const args = ['--block', '256', '--grid', 'column_sum=64', '--param', 'column_sum:rows=1024', '--param', 'column_sum:cols=256'];
+    const k = (await report(args, 'guards.cu')).get('column_sum')!;
+    const loads = k.accesses.filter((a) => a.space === 'global' && a.kind === 'load');
+    expect(loads.map((a) => [a.class, a.sectorsPerRequest, a.idealSectors])).toEqual(
+      Array.from({ length: 5 }, () => ['uncoalesced', 32, 4]),
+    );
   });
 
   it('carries a turning index and its direction around a loop where the whole warp turns together', async () => {

@@ -888,7 +888,10 @@ function summands(expr: Expr, coefficient: number, out: Term[]): Term[] {
  * lane part plus the first definition's uniform part plus a uniform rest: when every update
  * and every other entry differs from it by a constant (a known stride), the rest is
  * `g·iter` with g their greatest common divisor and iter ranging over the iterations (so
- * alignment is exact), else one uniform unknown. Lanes of a warp still differ by known amounts.
+ * alignment is exact); when they all differ from it by multiples of one runtime step S
+ * (`i += blockDim.x`: updates by S or 4·S, an entry from the unrolled loop by S·(iter + 1)),
+ * the rest is `g·S·iter`, exact once the launch gives S; else one uniform unknown. Lanes of a
+ * warp still differ by known amounts.
  */
 function laneOffsetMerge(register: string, values: readonly Expr[], lines: string, rangeName: string): Expr | null {
   let key: string | null = null;
@@ -898,6 +901,19 @@ function laneOffsetMerge(register: string, values: readonly Expr[], lines: strin
   let uniformConstant = 0;
   // Constant amounts the merged value moves by (updates, other entries); null once one is not constant.
   let moves: number[] | null = [];
+  // The runtime step S every other amount is a multiple of, and those multiples (null once one is not).
+  const steps: { step: { key: string; expr: Expr } | null; multiples: number[] | null } = { step: null, multiples: [] };
+  const addStepMultiples = (terms: readonly Term[]) => {
+    for (const term of terms) {
+      const multiple = stepMultiple(term);
+      if (!multiple || (steps.step !== null && steps.step.key !== multiple.key)) {
+        steps.multiples = null;
+        return;
+      }
+      steps.step = multiple;
+      steps.multiples?.push(term.coefficient);
+    }
+  };
   for (const value of values) {
     const terms = summands(value, 1, []);
     const selfTerms = terms.filter((t) => isCycle(t.expr));
@@ -908,10 +924,13 @@ function laneOffsetMerge(register: string, values: readonly Expr[], lines: strin
     const iterationTerms = uniformTerms.filter((t) => t.expr.op === 'sym' && t.expr.name.startsWith('iter:'));
     const symbolicTerms = uniformTerms.filter((t) => t.expr.op !== 'const' && !iterationTerms.includes(t));
     for (const t of iterationTerms) moves?.push(t.coefficient);
+    if (iterationTerms.length) steps.multiples = null;
     if (selfTerms.length) {
       if (selfTerms.length > 1 || selfTerms[0].coefficient !== 1 || laneTerms.length) return null;
       if (symbolicTerms.length) moves = null;
       else moves?.push(constantSum);
+      if (constantSum !== 0) steps.multiples = null;
+      else addStepMultiples(symbolicTerms);
       continue;
     }
     const termKey = termsKey(laneTerms);
@@ -926,17 +945,51 @@ function laneOffsetMerge(register: string, values: readonly Expr[], lines: strin
       return null;
     } else if (symbolicKey !== uniformKey) {
       moves = null;
+      if (constantSum !== uniformConstant) steps.multiples = null;
+      else addStepMultiples(termDifference(symbolicTerms, uniformPart));
     } else {
       moves?.push(constantSum - uniformConstant);
+      if (constantSum !== uniformConstant) steps.multiples = null;
     }
   }
   if (key === null || !lanePart.length || lanePart.some((t) => t.expr.op === 'opaque')) return null;
   const lane = sumOf(lanePart);
   const stride = moves === null ? 0 : moves.reduce((g, m) => gcd(g, m), 0);
-  if (stride === 0)
+  const { step, multiples } = steps;
+  const stepStride = step && multiples ? multiples.reduce((g, m) => gcd(g, m), 0) : 0;
+  if (stride === 0 && (step === null || stepStride === 0))
     return { op: 'add', a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
-  const rest: Expr = { op: 'mul', a: symbol(rangeName), b: { op: 'const', value: stride } };
+  const rest: Expr =
+    stride !== 0 || step === null
+      ? { op: 'mul', a: symbol(rangeName), b: { op: 'const', value: stride } }
+      : { op: 'mul', a: { op: 'mul', a: symbol(rangeName), b: step.expr }, b: { op: 'const', value: stepStride } };
   return { op: 'add', a: uniformPart.length ? { op: 'add', a: lane, b: sumOf(uniformPart) } : lane, b: rest };
+}
+
+/** A term c·S or c·iter·S (iter a loop's iterations: any whole multiple of S), as S; null when it is neither. */
+function stepMultiple(term: Term): { key: string; expr: Expr } | null {
+  let expr = term.expr;
+  const isIteration = (e: Expr) => e.op === 'sym' && e.name.startsWith('iter:');
+  if (expr.op === 'mul' && isIteration(expr.a)) expr = expr.b;
+  else if (expr.op === 'mul' && isIteration(expr.b)) expr = expr.a;
+  if (expr.op === 'const' || isIteration(expr) || !Number.isInteger(term.coefficient)) return null;
+  return { key: termsKey([{ expr, coefficient: 1 }]), expr };
+}
+
+/** The terms of `left - right`, matched by their text; zero sums dropped. */
+function termDifference(left: readonly Term[], right: readonly Term[]): Term[] {
+  const byKey = new Map<string, Term>();
+  const add = (terms: readonly Term[], sign: number) => {
+    for (const t of terms) {
+      if (t.expr.op === 'const') continue;
+      const k = formatExpr(t.expr);
+      const found = byKey.get(k);
+      byKey.set(k, { expr: t.expr, coefficient: (found?.coefficient ?? 0) + sign * t.coefficient });
+    }
+  };
+  add(left, 1);
+  add(right, -1);
+  return [...byKey.values()].filter((t) => t.coefficient !== 0);
 }
 
 function termsKey(terms: readonly Term[]): string {
