@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-LXLVJE37.js";
+} from "./chunk-UWHKSYFH.js";
 import {
   analyzeVariantJob
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UFX4WYBA.js";
+import "./chunk-FT475FAK.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-JNQPB7YD.js";
+} from "./chunk-DMXUC2QL.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-J6ZFD76C.js";
+} from "./chunk-PSF5YGKB.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -32,14 +32,14 @@ import {
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LXLVJE37.js";
+import "./chunk-UWHKSYFH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UFX4WYBA.js";
+import "./chunk-FT475FAK.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,13 +2,13 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-DTWFLYLJ.js";
+} from "./chunk-YGFMSKIJ.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-J6ZFD76C.js";
+} from "./chunk-PSF5YGKB.js";
 import "./chunk-BTQO2XUW.js";
 import "./chunk-MVTF7SIM.js";
 import {
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LXLVJE37.js";
+import "./chunk-UWHKSYFH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-UFX4WYBA.js";
+} from "./chunk-FT475FAK.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

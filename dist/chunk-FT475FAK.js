@@ -6311,6 +6311,18 @@ function laneOffsetMerge(register, values, lines, rangeName) {
   let uniformPart = [];
   let uniformConstant = 0;
   let moves = [];
+  const steps = { step: null, multiples: [] };
+  const addStepMultiples = (terms) => {
+    for (const term of terms) {
+      const multiple = stepMultiple(term);
+      if (!multiple || steps.step !== null && steps.step.key !== multiple.key) {
+        steps.multiples = null;
+        return;
+      }
+      steps.step = multiple;
+      steps.multiples?.push(term.coefficient);
+    }
+  };
   for (const value of values) {
     const terms = summands(value, 1, []);
     const selfTerms = terms.filter((t) => isCycle(t.expr));
@@ -6320,10 +6332,13 @@ function laneOffsetMerge(register, values, lines, rangeName) {
     const iterationTerms = uniformTerms.filter((t) => t.expr.op === "sym" && t.expr.name.startsWith("iter:"));
     const symbolicTerms = uniformTerms.filter((t) => t.expr.op !== "const" && !iterationTerms.includes(t));
     for (const t of iterationTerms) moves?.push(t.coefficient);
+    if (iterationTerms.length) steps.multiples = null;
     if (selfTerms.length) {
       if (selfTerms.length > 1 || selfTerms[0].coefficient !== 1 || laneTerms.length) return null;
       if (symbolicTerms.length) moves = null;
       else moves?.push(constantSum);
+      if (constantSum !== 0) steps.multiples = null;
+      else addStepMultiples(symbolicTerms);
       continue;
     }
     const termKey = termsKey(laneTerms);
@@ -6338,17 +6353,44 @@ function laneOffsetMerge(register, values, lines, rangeName) {
       return null;
     } else if (symbolicKey2 !== uniformKey) {
       moves = null;
+      if (constantSum !== uniformConstant) steps.multiples = null;
+      else addStepMultiples(termDifference2(symbolicTerms, uniformPart));
     } else {
       moves?.push(constantSum - uniformConstant);
+      if (constantSum !== uniformConstant) steps.multiples = null;
     }
   }
   if (key2 === null || !lanePart.length || lanePart.some((t) => t.expr.op === "opaque")) return null;
   const lane = sumOf(lanePart);
   const stride = moves === null ? 0 : moves.reduce((g, m) => gcd(g, m), 0);
-  if (stride === 0)
+  const { step, multiples } = steps;
+  const stepStride = step && multiples ? multiples.reduce((g, m) => gcd(g, m), 0) : 0;
+  if (stride === 0 && (step === null || stepStride === 0))
     return { op: "add", a: lane, b: opaque(true, false, `${register} merges definitions that differ by warp-uniform terms (${lines})`) };
-  const rest = { op: "mul", a: symbol(rangeName), b: { op: "const", value: stride } };
+  const rest = stride !== 0 || step === null ? { op: "mul", a: symbol(rangeName), b: { op: "const", value: stride } } : { op: "mul", a: { op: "mul", a: symbol(rangeName), b: step.expr }, b: { op: "const", value: stepStride } };
   return { op: "add", a: uniformPart.length ? { op: "add", a: lane, b: sumOf(uniformPart) } : lane, b: rest };
+}
+function stepMultiple(term) {
+  let expr = term.expr;
+  const isIteration = (e) => e.op === "sym" && e.name.startsWith("iter:");
+  if (expr.op === "mul" && isIteration(expr.a)) expr = expr.b;
+  else if (expr.op === "mul" && isIteration(expr.b)) expr = expr.a;
+  if (expr.op === "const" || isIteration(expr) || !Number.isInteger(term.coefficient)) return null;
+  return { key: termsKey([{ expr, coefficient: 1 }]), expr };
+}
+function termDifference2(left, right) {
+  const byKey = /* @__PURE__ */ new Map();
+  const add2 = (terms, sign) => {
+    for (const t of terms) {
+      if (t.expr.op === "const") continue;
+      const k = formatExpr(t.expr);
+      const found = byKey.get(k);
+      byKey.set(k, { expr: t.expr, coefficient: (found?.coefficient ?? 0) + sign * t.coefficient });
+    }
+  };
+  add2(left, 1);
+  add2(right, -1);
+  return [...byKey.values()].filter((t) => t.coefficient !== 0);
 }
 function termsKey(terms) {
   return terms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(" + ");

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-UFX4WYBA.js";
+} from "./chunk-FT475FAK.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

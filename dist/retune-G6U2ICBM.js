@@ -2,11 +2,11 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-OGJ4CYFV.js";
+} from "./chunk-V6DTXB5H.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-JNQPB7YD.js";
+} from "./chunk-DMXUC2QL.js";
 import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import {
@@ -14,9 +14,9 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UFX4WYBA.js";
+import "./chunk-FT475FAK.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-LXLVJE37.js";
+} from "./chunk-UWHKSYFH.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-JNQPB7YD.js";
+} from "./chunk-DMXUC2QL.js";
 import {
   refineByTiming,
   renderCarveSvg
@@ -13,7 +13,7 @@ import {
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

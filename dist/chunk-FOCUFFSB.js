@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-UFX4WYBA.js";
+} from "./chunk-FT475FAK.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

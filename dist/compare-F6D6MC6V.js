@@ -12,7 +12,7 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-J6ZFD76C.js";
+} from "./chunk-PSF5YGKB.js";
 import "./chunk-BTQO2XUW.js";
 import "./chunk-MVTF7SIM.js";
 import {
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LXLVJE37.js";
+import "./chunk-UWHKSYFH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UFX4WYBA.js";
+import "./chunk-FT475FAK.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-SURTAJPH.js";
+} from "./chunk-FOCUFFSB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-OGJ4CYFV.js";
-import "./chunk-JNQPB7YD.js";
+} from "./chunk-V6DTXB5H.js";
+import "./chunk-DMXUC2QL.js";
 import "./chunk-MVTF7SIM.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-SURTAJPH.js";
+import "./chunk-FOCUFFSB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UFX4WYBA.js";
+import "./chunk-FT475FAK.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
