@@ -34,9 +34,8 @@ start=$(date +%s.%N)
 grep -E "^($(echo $SPACES | tr ' ' '|')) " "$PLAN/builds.txt" | xargs -P "$(nproc)" -L 1 bash -c '
   d="$BUILD/$0"; mkdir -p "$d"; [ -s "$d/$1.cubin" ] && exit 0
   nvcc -arch=sm_90 -lineinfo -ptx -I"$PLAN" -I"$PLAN/stub" -I"$PLAN/include" "${@:4}" -o "$d/$1.ptx" "$PLAN/$2" > "$d/$1.log" 2>&1 \
-    && { grep -o "\.entry [A-Za-z0-9_$]*" "$d/$1.ptx" | cut -d" " -f2 | grep -m1 -x "$3" \
-         || grep -o "\.entry [A-Za-z0-9_$]*" "$d/$1.ptx" | cut -d" " -f2 | grep -m1 -E "(^|[^0-9])${#3}$3" \
-         || grep -m1 -o "\.entry [A-Za-z0-9_$]*" "$d/$1.ptx" | cut -d" " -f2; } > "$d/$1.entry" \
+    && entries=$(grep -o "\.entry [A-Za-z0-9_$]*" "$d/$1.ptx" | cut -d" " -f2) \
+    && { grep -m1 -x "$3" <<< "$entries" || grep -m1 -E "(^|[^0-9])${#3}$3" <<< "$entries" || head -n1 <<< "$entries"; } > "$d/$1.entry" \
     && nvcc -arch=sm_90 -cubin -Xptxas -v -o "$d/$1.cubin" "$d/$1.ptx" > "$d/$1.ptxas" 2>&1 \
     || echo "build failed: $0 $1: $(grep -m1 -i error "$d/$1.log" "$d/$1.ptxas" 2>/dev/null | head -c 200)"' >> "$LOG"
 end=$(date +%s.%N)

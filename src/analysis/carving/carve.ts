@@ -133,15 +133,19 @@ export function smCount(arch: string): number | null {
   }
 }
 
+/** blocks / (SMs x blocks per SM): the launch's work in full waves; null when blocks per SM is unknown or 0. */
+export function wavesOf(v: Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM'>, sms: number): number | null {
+  if (!v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return null;
+  return (v.grid[0] * v.grid[1] * v.grid[2]) / (sms * v.activeBlocksPerSM);
+}
+
 /**
- * waves / ceil(waves) with waves = blocks / (SMs x blocks per SM): 1 when the last wave is full;
- * 133 blocks of one block per SM on 132 SMs take two waves for 1.008 waves of work (0.504).
+ * waves / ceil(waves) (wavesOf): 1 when the last wave is full; 133 blocks of one block per SM on
+ * 132 SMs take two waves for 1.008 waves of work (0.504).
  */
 export function tailFactor(v: Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM'>, sms: number): number {
-  const blocks = v.grid[0] * v.grid[1] * v.grid[2];
-  if (!v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return 1;
-  const waves = blocks / (sms * v.activeBlocksPerSM);
-  return waves / Math.ceil(waves);
+  const waves = wavesOf(v, sms);
+  return waves === null ? 1 : waves / Math.ceil(waves);
 }
 
 function close(a: number, b: number, tolerance: number): boolean {

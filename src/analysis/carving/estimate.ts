@@ -7,6 +7,7 @@
 // cuda-samples reduction's and transpose's many equal-traffic variants by their resident warps,
 // where instructions alone ranked 1-warp blocks first.
 import { getArch } from '../../gpu/index.js';
+import { wavesOf } from './carve.js';
 import type { VariantMetrics } from './metrics.js';
 
 /** Resident warps per SM a memory-bound wave needs to reach the DRAM bandwidth (the development spaces: 32 of 64). */
@@ -52,10 +53,11 @@ type EstimateInput = Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM' | 'warpsP
 /** The estimate on the arch's flagship part; null when instructions, blocks per SM or the SM count are unknown. */
 export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | null {
   const rates = archRates(arch);
-  if (!rates || v.instructions === null || !v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return null;
+  const fractionalWaves = rates ? wavesOf(v, rates.sms) : null;
+  if (rates === null || fractionalWaves === null || v.instructions === null || !v.activeBlocksPerSM) return null;
   const blocks = v.grid[0] * v.grid[1] * v.grid[2];
   const residentWarps = v.activeBlocksPerSM * v.warpsPerBlock;
-  const waves = Math.ceil(blocks / (rates.sms * v.activeBlocksPerSM));
+  const waves = Math.ceil(fractionalWaves);
   const issueCyclesPerWave = (residentWarps * v.instructions) / WARP_INSTRUCTIONS_PER_SM_CYCLE;
   const memoryCyclesPerWave =
     v.globalTrafficBytes === null || rates.bytesPerSMCycle === null || blocks === 0
