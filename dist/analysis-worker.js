@@ -5,7 +5,7 @@ import {
 } from "./chunk-UWHKSYFH.js";
 import {
   analyzeVariantJob
-} from "./chunk-FOCUFFSB.js";
+} from "./chunk-VOTRIP3K.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-FT475FAK.js";
 import "./chunk-GCMX4BBX.js";

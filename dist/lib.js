@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-YGFMSKIJ.js";
+} from "./chunk-RATPBYGE.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-PSF5YGKB.js";
+} from "./chunk-22HHMIET.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MVTF7SIM.js";
+import "./chunk-H6XSXB67.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -25,7 +25,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-FOCUFFSB.js";
+} from "./chunk-VOTRIP3K.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {

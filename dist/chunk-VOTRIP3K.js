@@ -8815,11 +8815,13 @@ function smCount(arch) {
     return null;
   }
 }
+function wavesOf(v, sms) {
+  if (!v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return null;
+  return v.grid[0] * v.grid[1] * v.grid[2] / (sms * v.activeBlocksPerSM);
+}
 function tailFactor(v, sms) {
-  const blocks = v.grid[0] * v.grid[1] * v.grid[2];
-  if (!v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return 1;
-  const waves = blocks / (sms * v.activeBlocksPerSM);
-  return waves / Math.ceil(waves);
+  const waves = wavesOf(v, sms);
+  return waves === null ? 1 : waves / Math.ceil(waves);
 }
 function close(a, b, tolerance) {
   return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
@@ -9625,6 +9627,7 @@ export {
   pointerSegment,
   enumerateSpace,
   parseShard,
+  wavesOf,
   analyzeVariantJob,
   carveSpace,
   mergeCarveResults

@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-PSF5YGKB.js";
+} from "./chunk-22HHMIET.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MVTF7SIM.js";
+import "./chunk-H6XSXB67.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
@@ -14,7 +14,7 @@ import "./chunk-NGEJW2PL.js";
 import "./chunk-UWHKSYFH.js";
 import {
   loadConfigFile
-} from "./chunk-FOCUFFSB.js";
+} from "./chunk-VOTRIP3K.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-FT475FAK.js";
 import "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-PSF5YGKB.js";
+} from "./chunk-22HHMIET.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MVTF7SIM.js";
+import "./chunk-H6XSXB67.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -28,7 +28,7 @@ import "./chunk-UWHKSYFH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-FOCUFFSB.js";
+} from "./chunk-VOTRIP3K.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-FT475FAK.js";
 import {

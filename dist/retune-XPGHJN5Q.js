@@ -2,19 +2,19 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-V6DTXB5H.js";
+} from "./chunk-NJVIFF3J.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-DMXUC2QL.js";
-import "./chunk-MVTF7SIM.js";
+} from "./chunk-LUQQNP6R.js";
+import "./chunk-H6XSXB67.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-FOCUFFSB.js";
+} from "./chunk-VOTRIP3K.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-FT475FAK.js";
 import "./chunk-GCMX4BBX.js";

@@ -6,12 +6,12 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-V6DTXB5H.js";
-import "./chunk-DMXUC2QL.js";
-import "./chunk-MVTF7SIM.js";
+} from "./chunk-NJVIFF3J.js";
+import "./chunk-LUQQNP6R.js";
+import "./chunk-H6XSXB67.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-FOCUFFSB.js";
+import "./chunk-VOTRIP3K.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-FT475FAK.js";
 import "./chunk-GCMX4BBX.js";

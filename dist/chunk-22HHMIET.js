@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-MVTF7SIM.js";
+} from "./chunk-H6XSXB67.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-FOCUFFSB.js";
+} from "./chunk-VOTRIP3K.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -15,6 +15,9 @@ import {
   timingStats
 } from "./chunk-NGEJW2PL.js";
 import {
+  wavesOf
+} from "./chunk-VOTRIP3K.js";
+import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
 import {
@@ -86,10 +89,11 @@ function archRates(arch) {
 }
 function estimateCycles(v, arch) {
   const rates = archRates(arch);
-  if (!rates || v.instructions === null || !v.activeBlocksPerSM || v.activeBlocksPerSM <= 0) return null;
+  const fractionalWaves = rates ? wavesOf(v, rates.sms) : null;
+  if (rates === null || fractionalWaves === null || v.instructions === null || !v.activeBlocksPerSM) return null;
   const blocks = v.grid[0] * v.grid[1] * v.grid[2];
   const residentWarps = v.activeBlocksPerSM * v.warpsPerBlock;
-  const waves = Math.ceil(blocks / (rates.sms * v.activeBlocksPerSM));
+  const waves = Math.ceil(fractionalWaves);
   const issueCyclesPerWave = residentWarps * v.instructions / WARP_INSTRUCTIONS_PER_SM_CYCLE;
   const memoryCyclesPerWave = v.globalTrafficBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : v.globalTrafficBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;

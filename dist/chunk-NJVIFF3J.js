@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-DMXUC2QL.js";
+} from "./chunk-LUQQNP6R.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-MVTF7SIM.js";
+} from "./chunk-H6XSXB67.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-FOCUFFSB.js";
+} from "./chunk-VOTRIP3K.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
