@@ -28,11 +28,12 @@ const NO_DEFINITIONS: number[] = [];
 
 /**
  * Definitions of the registers of a function. One pass records (statement, register) for
- * every destination, with no hashing; a register's sorted list is gathered from those
- * records when it is first asked for (a few registers per function are).
+ * every destination, with no hashing; the first query groups those records by register in
+ * one more pass (a scan per queried register was quadratic on unrolled kernels, where
+ * thousands of registers are asked for).
  */
 class Definitions {
-  private readonly lists = new Map<string, number[]>();
+  private lists: Map<string, number[]> | null = null;
 
   private readonly statements: number[];
   private readonly registers: string[];
@@ -54,19 +55,18 @@ class Definitions {
 
   /** Statement indexes writing the register, ascending, each once. */
   of(register: string): number[] {
-    let list = this.lists.get(register);
-    if (list === undefined) {
-      const registers = this.registers;
+    if (this.lists === null) {
+      const lists = new Map<string, number[]>();
+      const { registers, statements } = this;
       for (let e = 0; e < registers.length; e++) {
-        if (registers[e] !== register) continue;
-        const statement = this.statements[e];
-        if (list === undefined) list = [statement];
+        const statement = statements[e];
+        const list = lists.get(registers[e]);
+        if (list === undefined) lists.set(registers[e], [statement]);
         else if (list[list.length - 1] !== statement) list.push(statement);
       }
-      if (list === undefined) list = NO_DEFINITIONS;
-      this.lists.set(register, list);
+      this.lists = lists;
     }
-    return list;
+    return this.lists.get(register) ?? NO_DEFINITIONS;
   }
 }
 

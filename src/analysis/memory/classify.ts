@@ -399,9 +399,30 @@ function sampledWarps(warps: Lane[][], xs: number[], ys: number[]): Lane[][] {
 /**
  * Results by lanes, canonical address and the rest of the arguments: a result depends only on
  * those, and unrolled code repeats a site's address (a stencil re-reads its shared tile for
- * every plane), so each distinct one is classified once.
+ * every plane), so each distinct one is classified once. An address that is another one plus a
+ * constant byte offset (`[%rd6+16]`, the unrolled copies of one load) is keyed by that other
+ * address and the offset modulo 128 B: every lane moves by the same amount, so sectors (32 B),
+ * banks (32 words of 4 B), lane strides and the reasons' texts come out the same.
  */
 const siteResults = new WeakMap<Lane[][], WeakMap<Expr, Map<string, SiteResult>>>();
+
+/** Offsets congruent modulo this classify alike: a multiple of the sector (32 B) and of the bank row (128 B). */
+const OFFSET_PERIOD = 128;
+
+/** The address without its constant addends (add/sub of a `const`, nested), and their sum. */
+function constantOffset(address: Expr): { base: Expr; offset: number } {
+  let base = address;
+  let offset = 0;
+  for (;;) {
+    if ((base.op === 'add' || base.op === 'sub') && base.b.op === 'const' && Number.isInteger(base.b.value)) {
+      offset += base.op === 'add' ? base.b.value : -base.b.value;
+      base = base.a;
+    } else if (base.op === 'add' && base.a.op === 'const' && Number.isInteger(base.a.value)) {
+      offset += base.a.value;
+      base = base.b;
+    } else return { base, offset };
+  }
+}
 
 function memoised(
   address: Expr,
@@ -413,12 +434,13 @@ function memoised(
 ): SiteResult {
   const evaluator = laneWarps[0]?.[0]?.evaluator;
   if (evaluator === undefined) return classify();
-  const canonical = evaluator.canonical(address);
+  const { base, offset } = constantOffset(evaluator.canonical(address));
+  const canonical = evaluator.canonical(base);
   let byAddress = siteResults.get(laneWarps);
   if (byAddress === undefined) siteResults.set(laneWarps, (byAddress = new WeakMap()));
   let byRest = byAddress.get(canonical);
   if (byRest === undefined) byAddress.set(canonical, (byRest = new Map<string, SiteResult>()));
-  const key = `${space} ${width} ${blockText}`;
+  const key = `${space} ${width} ${blockText} +${((offset % OFFSET_PERIOD) + OFFSET_PERIOD) % OFFSET_PERIOD}`;
   let result = byRest.get(key);
   if (result === undefined) byRest.set(key, (result = classify()));
   return result;

@@ -86,20 +86,24 @@ export function analyzeMemory(input: MemoryInput): {
         : `${blockText.replace(', all lanes active', '')}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index] as Instruction;
+      const local = localSite(ins);
+      const sites = sitesOf(ins, index);
+      // Most statements report nothing: no location, guard or lanes are worked out for them.
+      if (local === null && sites.length === 0 && !(ins.mnemonic === 'bra' && ins.guard)) continue;
       // Code inlined from toolkit headers is attributed to the user's call site.
       const where = userLocation(ins.source, chains);
       const file = where && where.line > 0 ? where.file : null;
       const line = where && where.line > 0 ? where.line : null;
       const weight = weights[index] ?? 0;
       // A guard that switches lanes off shrinks the warp request (e.g. @%p st for odd lanes only).
-      const guarded = ins.guard ? guardedLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
+      const guarded =
+        ins.guard && sites.length > 0 ? guardedLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
       const siteBlockText = guarded
         ? `${blockLanesText.replace(', all lanes active', '')}, lanes the guard ${ins.guard!.negated ? '@!' : '@'}${ins.guard!.register} switches off excluded`
         : blockLanesText;
-      const local = localSite(ins);
       if (local) locals.push([index, { ...local, file, line, ptx: ins.text, dynamicWeight: weight }]);
-      for (const site of sitesOf(ins, index)) {
+      for (const site of sites) {
         const address = builder.operand(site.address, index);
         if (site.tile || site.bulk) {
           const space = site.space === 'generic' ? (provenance(address) ?? 'global') : site.space;
