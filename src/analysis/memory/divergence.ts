@@ -16,7 +16,8 @@ const differences = new WeakMap<Comparison, Expr>();
 function differenceOf(expr: Comparison, lane: Lane): Expr {
   let difference = differences.get(expr);
   if (difference === undefined) {
-    difference = { op: 'sub', a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+    const copies = new Map<Expr, Expr>();
+    difference = { op: 'sub', a: uniformAsSymbols(expr.a, lane, copies), b: uniformAsSymbols(expr.b, lane, copies) };
     differences.set(expr, difference);
   }
   return difference;
@@ -29,10 +30,20 @@ let nextUniform = 0;
  * The tree with every warp-uniform subtree the lane evaluation cannot follow (a bound loaded
  * from memory, a runtime value halved, a merge of uniform values) as a runtime symbol of its
  * own: for a branch only the difference between lanes matters, and a uniform value is the
- * same in every lane of a warp.
+ * same in every lane of a warp. `copies`: the result for each node already rewritten, so a
+ * subtree shared by many parents (select chains) is rewritten once and stays shared.
  */
-function uniformAsSymbols(expr: Expr, lane: Lane): Expr {
+function uniformAsSymbols(expr: Expr, lane: Lane, copies: Map<Expr, Expr>): Expr {
   if (expr.op === 'const' || expr.op === 'sym') return expr;
+  let copy = copies.get(expr);
+  if (copy === undefined) {
+    copy = rewriteUniforms(expr, lane, copies);
+    copies.set(expr, copy);
+  }
+  return copy;
+}
+
+function rewriteUniforms(expr: Expr, lane: Lane, copies: Map<Expr, Expr>): Expr {
   if (isUniformExpr(expr)) {
     if (!isUnknown(laneValue(expr, lane))) return expr;
     let named = uniformSymbols.get(expr);
@@ -43,19 +54,26 @@ function uniformAsSymbols(expr: Expr, lane: Lane): Expr {
     return named;
   }
   switch (expr.op) {
+    case 'const':
+    case 'sym':
     case 'opaque':
     case 'carried':
       return expr;
     case 'neg':
     case 'not':
     case 'cvta':
-      return { ...expr, a: uniformAsSymbols(expr.a, lane) };
+      return { ...expr, a: uniformAsSymbols(expr.a, lane, copies) };
     case 'pred':
-      return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
+      return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane, copies)) };
     case 'select':
-      return { ...expr, cond: uniformAsSymbols(expr.cond, lane), a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+      return {
+        ...expr,
+        cond: uniformAsSymbols(expr.cond, lane, copies),
+        a: uniformAsSymbols(expr.a, lane, copies),
+        b: uniformAsSymbols(expr.b, lane, copies),
+      };
     default:
-      return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+      return { ...expr, a: uniformAsSymbols(expr.a, lane, copies), b: uniformAsSymbols(expr.b, lane, copies) };
   }
 }
 
