@@ -259,20 +259,47 @@ export class ValueResolver {
       // nested loops). Given or not, the result depends on the special map: memoised by its version.
       this.readSpecial = true;
       this.readLoopValue = true;
-      const given = this.special.get(name);
-      if (given !== undefined) return known(given);
-      const iterated = this.atIteration(name, block, depth);
-      if (iterated !== null) return known(iterated);
-      // Definitions merged where the branches that lead here are decided (nvcc's unroll prologue:
-      // `r = i`, `r = i + 1024`, ... chosen by the peel count): the one path taken gives the value.
-      // (reachingIndex found no definition earlier in this block: the merge is at its entry.)
-      if (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) {
-        const merged = this.mergedValue(name, block, depth);
-        if (merged !== null) return known(merged);
-      }
-      return unknown(unreachedReason(name, def));
+      return this.valueAtEntry(name, block, def, depth);
     }
     return this.evaluate(def, depth + 1);
+  }
+
+  /**
+   * Results of valueAtEntry by register and block, valid for the same content of the special map
+   * (its version), the same counted loops and the same live blocks: the merges of a select chain
+   * are asked for again and again, each time walking the paths into the block.
+   */
+  private readonly entryMemo = new Map<string, { result: Resolved; version: number; loops: number; live: Cfg['live'] }>();
+
+  /** The value of a register no definition in `block` reaches before the point (`def` says why): given, a loop's, or merged. */
+  private valueAtEntry(name: string, block: number, def: number, depth: number): Resolved {
+    const key = `${name}@${block}:${def}`;
+    const cached = this.entryMemo.get(key);
+    if (cached && cached.version === this.special.version && cached.loops === this.countedLoops.length && cached.live === this.cfg.live)
+      return cached.result;
+    const outerHitDepthCap = this.hitDepthCap;
+    this.hitDepthCap = false;
+    const result = this.valueAtEntryOnce(name, block, def, depth);
+    // A result cut by the depth cap depends on the depth it was asked at: not reused.
+    if (!this.hitDepthCap)
+      this.entryMemo.set(key, { result, version: this.special.version, loops: this.countedLoops.length, live: this.cfg.live });
+    this.hitDepthCap ||= outerHitDepthCap;
+    return result;
+  }
+
+  private valueAtEntryOnce(name: string, block: number, def: number, depth: number): Resolved {
+    const given = this.special.get(name);
+    if (given !== undefined) return known(given);
+    const iterated = this.atIteration(name, block, depth);
+    if (iterated !== null) return known(iterated);
+    // Definitions merged where the branches that lead here are decided (nvcc's unroll prologue:
+    // `r = i`, `r = i + 1024`, ... chosen by the peel count): the one path taken gives the value.
+    // (reachingIndex found no definition earlier in this block: the merge is at its entry.)
+    if (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) {
+      const merged = this.mergedValue(name, block, depth);
+      if (merged !== null) return known(merged);
+    }
+    return unknown(unreachedReason(name, def));
   }
 
   /**
@@ -594,32 +621,66 @@ export function iterationKey(header: number): string {
 }
 
 /**
- * Special register values; every change bumps `version`, which the resolver's memo checks.
- * PTX special registers (%tid, %ctaid, %ntid...) also bump `specialVersion`: a result that read
- * only those stays valid while another iteration of a loop is given (a loop register or
- * `@iteration:` key), so enumerating (thread, iteration) pairs re-resolves only what the
- * iteration changes.
+ * Special register values, with a version the resolver's memo checks. The version names the
+ * map's content: setting the same values again (thread 0 probed for one branch after another,
+ * with the thread cleared in between) gives back the same version, so what was resolved for
+ * that thread stays memoised. PTX special registers (%tid, %ctaid, %ntid...) alone have
+ * `specialVersion`: a result that read only those stays valid while another iteration of a
+ * loop is given (a loop register or `@iteration:` key), so enumerating (thread, iteration)
+ * pairs re-resolves only what the iteration changes.
  */
 class SpecialRegisters extends Map<string, number> {
-  version = 0;
-  specialVersion = 0;
+  private changed = true;
+  private current = 0;
+  private currentSpecial = 0;
+  /** Version by content (its entries in key order); special registers' content apart. */
+  private readonly versions = new Map<string, number>();
+  private readonly specialVersions = new Map<string, number>();
+
+  get version(): number {
+    this.name();
+    return this.current;
+  }
+
+  get specialVersion(): number {
+    this.name();
+    return this.currentSpecial;
+  }
+
   override set(key: string, value: number): this {
-    this.bump(key);
+    if (super.get(key) !== value || !super.has(key)) this.changed = true;
     return super.set(key, value);
   }
   override delete(key: string): boolean {
-    this.bump(key);
-    return super.delete(key);
+    const deleted = super.delete(key);
+    if (deleted) this.changed = true;
+    return deleted;
   }
   override clear(): void {
-    this.version++;
-    this.specialVersion++;
+    this.changed = true;
     super.clear();
   }
-  private bump(key: string): void {
-    this.version++;
-    if (isSpecialRegister(key)) this.specialVersion++;
+
+  private name(): void {
+    if (!this.changed) return;
+    this.changed = false;
+    const keys = [...super.keys()].sort();
+    let all = '';
+    let special = '';
+    for (const key of keys) {
+      const entry = `${key}=${super.get(key)};`;
+      all += entry;
+      if (isSpecialRegister(key)) special += entry;
+    }
+    this.current = versionOf(this.versions, all);
+    this.currentSpecial = versionOf(this.specialVersions, special);
   }
+}
+
+function versionOf(versions: Map<string, number>, content: string): number {
+  let version = versions.get(content);
+  if (version === undefined) versions.set(content, (version = versions.size));
+  return version;
 }
 
 const SPECIAL_REGISTER =
