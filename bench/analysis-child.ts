@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { analyzeModule } from '../src/analysis/index.js';
 import type { ResourceRecord } from '../src/toolchain/index.js';
+import { preferBaselineTier } from '../src/cli/jit-tier.js';
 
 /** The analysis of one module exactly as `carve analyze FILE.ptx` runs it. */
 function analyse(ptxFile: string, text: string, arch: string, resources: ResourceRecord[]) {
@@ -52,6 +53,8 @@ if (args[0] === '--rounds') {
   const [ptxFile, arch, resourcesFile] = args;
   const text = readFileSync(ptxFile, 'utf8');
   const resources = readResources(resourcesFile);
+  // As `carve analyze FILE` decides for a run of one module (src/cli/jit-tier.ts).
+  preferBaselineTier(Buffer.byteLength(text));
   const { result, wallMs, cpuMs } = timed(() => analyse(ptxFile, text, arch, resources));
   console.log(
     JSON.stringify({

@@ -6,5 +6,6 @@ const exitCode = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
   env: process.env,
+  ownsProcess: true,
 });
 process.exitCode = exitCode;

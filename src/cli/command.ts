@@ -11,6 +11,8 @@ export interface CliIO {
   /** True when stdout is a terminal (progress bars) rather than a log. */
   isTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /** True when the command is the whole process (the carve binary), so it may set process-wide options (V8's JIT tiers); not when a test or the Action calls it. */
+  ownsProcess?: boolean;
 }
 
 export interface Command {

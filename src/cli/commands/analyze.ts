@@ -10,6 +10,7 @@ import { bareKernelName, kernelSignatures, parseParamAssignment } from '../../an
 import type { CarveReport, Diagnostic, KernelReport } from '../../model/types.js';
 import { assemblePtx, compileCuda, findNvcc, readSassLinesFile, type ResourceRecord } from '../../toolchain/index.js';
 import { VERSION } from '../../version.js';
+import { preferBaselineTier } from '../jit-tier.js';
 import { EXIT_OK, EXIT_USAGE, UsageError, parseCommandArgs, type CliIO, type Command } from '../command.js';
 
 const USAGE = `Usage: carve analyze FILE.cu|FILE.ptx... [--arch sm_90]... [-D NAME=VALUE]... [--block [KERNEL=]X[xY[xZ]]]...
@@ -273,6 +274,12 @@ export const analyzeCommand: Command = {
     const nvcc = await findNvcc(values.nvcc);
     const ptxas = nvcc ? path.join(path.dirname(nvcc.path), 'ptxas') : null;
     const outDir = await mkdtemp(path.join(tmpdir(), 'carve-analyze-'));
+    // One module for one arch is the whole run: a small one is analysed with V8's baseline tier
+    // (jit-tier.ts), decided before the analysis first runs.
+    const onlyModule = io.ownsProcess === true && positionals.length === 1 && (values.arch?.length ?? 1) === 1;
+    const beforeAnalysis = (ptxText: string) => {
+      if (onlyModule) preferBaselineTier(Buffer.byteLength(ptxText), io.env);
+    };
     try {
       for (const file of positionals) {
         const absolute = path.resolve(io.cwd, file);
@@ -304,6 +311,7 @@ export const analyzeCommand: Command = {
               });
             }
             signatures = new Map();
+            beforeAnalysis(text);
             const result = analyzeModule({
               ptxText: text,
               ptxFile: file,
@@ -345,6 +353,7 @@ export const analyzeCommand: Command = {
           // The cubin ptxas wrote for the resources (removed with outDir): SASS per source line.
           const sass = await readSassLinesFile(compiled.cubinPath);
           diagnostics.push(...(sass?.diagnostics ?? []));
+          beforeAnalysis(compiled.ptx);
           const result = analyzeModule({
             ptxText: compiled.ptx,
             ptxFile: compiled.ptxPath ? path.basename(compiled.ptxPath) : file,

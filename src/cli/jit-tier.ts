@@ -1,0 +1,26 @@
+// V8's optimising compilers (Maglev, TurboFan) pay for themselves only on long runs. One
+// `carve analyze` of one module is over before they do: with the baseline compiler (Sparkplug)
+// as the highest tier, the analysis of one 46-633 KB module takes about half the CPU time and
+// 10-50% less wall time; from about 2 MB of PTX analysed in one process, the optimised code is
+// faster (docs/performance.md, "JIT tiers"). Reports are the same either way: only how fast
+// the same JavaScript runs changes. CARVE_JIT=optimizing keeps every tier.
+import { setFlagsFromString } from 'node:v8';
+
+/** PTX up to this size is analysed with the baseline tier when it is the whole run. */
+export const BASELINE_TIER_MAX_PTX_BYTES = 1 << 20;
+
+let baselineOnly = false;
+
+/**
+ * Caps V8's tiers at the baseline compiler for a run that analyses `ptxBytes` of PTX in all,
+ * when that is at most BASELINE_TIER_MAX_PTX_BYTES and CARVE_JIT is not `optimizing`. Call it
+ * before the analysis first runs: the cap holds for the rest of the process (V8 does not take
+ * it back). Returns whether the cap is in force.
+ */
+export function preferBaselineTier(ptxBytes: number, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (baselineOnly) return true;
+  if (env.CARVE_JIT === 'optimizing' || ptxBytes > BASELINE_TIER_MAX_PTX_BYTES) return false;
+  setFlagsFromString('--max-opt=1');
+  baselineOnly = true;
+  return true;
+}
