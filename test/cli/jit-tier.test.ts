@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error plain JS build script
 import { bundle } from '../../scripts/bundle.mjs';
 import { BASELINE_TIER_MAX_PTX_BYTES, preferBaselineTier } from '../../src/cli/jit-tier.js';
 

@@ -33,7 +33,9 @@ flops / bytes, Ryoo's regions, loops with trip counts, and memory-access classes
   --assume-trips N   trip count assumed for loops whose count cannot be derived (default 1)
   --hint F:L=N       trip count for the loop at source file F (or its basename), line L
   --json             print the CarveReport JSON (schemas/report.schema.json)
-Exit 2 when an input cannot be read or built, or any diagnostic is an error (all are in the report).`;
+Exit 2 when an input cannot be read or built, or any diagnostic is an error (all are in the report).
+One module of at most 384 KiB of PTX is analysed with V8's baseline compiler only (faster for
+a run that short); CARVE_JIT=optimizing keeps V8's optimising tiers.`;
 
 function parseBlock(text: string, option = '--block'): [number, number, number] {
   const parts = text
