@@ -3,7 +3,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-RATPBYGE.js";
+} from "./chunk-OMAXJFBO.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-IEYUABLM.js";
@@ -15,6 +15,7 @@ var exitCode = await main(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   isTTY: Boolean(process.stdout.isTTY),
-  env: process.env
+  env: process.env,
+  ownsProcess: true
 });
 process.exitCode = exitCode;

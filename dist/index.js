@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-LUQQNP6R.js";
+} from "./chunk-D27BCTIN.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-22HHMIET.js";
+} from "./chunk-YW2XWHI7.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-H6XSXB67.js";
+} from "./chunk-DLGG6BIR.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UWHKSYFH.js";
+import "./chunk-EKK3GYGR.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-VOTRIP3K.js";
+} from "./chunk-DZMZCYDI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-FT475FAK.js";
+import "./chunk-3ES4GOK7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

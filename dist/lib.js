@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-RATPBYGE.js";
+} from "./chunk-OMAXJFBO.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-22HHMIET.js";
+} from "./chunk-YW2XWHI7.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-H6XSXB67.js";
+import "./chunk-DLGG6BIR.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UWHKSYFH.js";
+import "./chunk-EKK3GYGR.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-VOTRIP3K.js";
+} from "./chunk-DZMZCYDI.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-FT475FAK.js";
+} from "./chunk-3ES4GOK7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-LUQQNP6R.js";
+} from "./chunk-D27BCTIN.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-H6XSXB67.js";
+} from "./chunk-DLGG6BIR.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-VOTRIP3K.js";
+} from "./chunk-DZMZCYDI.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -1809,7 +1809,7 @@ function lastDefinitionIn(defs, stmts, statement) {
 }
 var NO_DEFINITIONS = [];
 var Definitions = class {
-  lists = /* @__PURE__ */ new Map();
+  lists = null;
   statements;
   registers;
   constructor(cfg) {
@@ -1826,19 +1826,18 @@ var Definitions = class {
   }
   /** Statement indexes writing the register, ascending, each once. */
   of(register) {
-    let list = this.lists.get(register);
-    if (list === void 0) {
-      const registers = this.registers;
+    if (this.lists === null) {
+      const lists = /* @__PURE__ */ new Map();
+      const { registers, statements } = this;
       for (let e = 0; e < registers.length; e++) {
-        if (registers[e] !== register) continue;
-        const statement = this.statements[e];
-        if (list === void 0) list = [statement];
+        const statement = statements[e];
+        const list = lists.get(registers[e]);
+        if (list === void 0) lists.set(registers[e], [statement]);
         else if (list[list.length - 1] !== statement) list.push(statement);
       }
-      if (list === void 0) list = NO_DEFINITIONS;
-      this.lists.set(register, list);
+      this.lists = lists;
     }
-    return list;
+    return this.lists.get(register) ?? NO_DEFINITIONS;
   }
 };
 function collectRegisters(op, names) {
@@ -1993,17 +1992,40 @@ var ValueResolver = class {
     if (def < 0) {
       this.readSpecial = true;
       this.readLoopValue = true;
-      const given = this.special.get(name);
-      if (given !== void 0) return known(given);
-      const iterated = this.atIteration(name, block, depth);
-      if (iterated !== null) return known(iterated);
-      if (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) {
-        const merged = this.mergedValue(name, block, depth);
-        if (merged !== null) return known(merged);
-      }
-      return unknown(unreachedReason(name, def));
+      return this.valueAtEntry(name, block, def, depth);
     }
     return this.evaluate(def, depth + 1);
+  }
+  /**
+   * Results of valueAtEntry by register and block, valid for the same content of the special map
+   * (its version), the same counted loops and the same live blocks: the merges of a select chain
+   * are asked for again and again, each time walking the paths into the block.
+   */
+  entryMemo = /* @__PURE__ */ new Map();
+  /** The value of a register no definition in `block` reaches before the point (`def` says why): given, a loop's, or merged. */
+  valueAtEntry(name, block, def, depth) {
+    const key2 = `${name}@${block}:${def}`;
+    const cached = this.entryMemo.get(key2);
+    if (cached && cached.version === this.special.version && cached.loops === this.countedLoops.length && cached.live === this.cfg.live)
+      return cached.result;
+    const outerHitDepthCap = this.hitDepthCap;
+    this.hitDepthCap = false;
+    const result = this.valueAtEntryOnce(name, block, def, depth);
+    if (!this.hitDepthCap)
+      this.entryMemo.set(key2, { result, version: this.special.version, loops: this.countedLoops.length, live: this.cfg.live });
+    this.hitDepthCap ||= outerHitDepthCap;
+    return result;
+  }
+  valueAtEntryOnce(name, block, def, depth) {
+    const given = this.special.get(name);
+    if (given !== void 0) return known(given);
+    const iterated = this.atIteration(name, block, depth);
+    if (iterated !== null) return known(iterated);
+    if (def === SEVERAL_PATHS || def === NOT_ON_EVERY_PATH) {
+      const merged = this.mergedValue(name, block, depth);
+      if (merged !== null) return known(merged);
+    }
+    return unknown(unreachedReason(name, def));
   }
   /**
    * The value of `name` on entry to `block` when every predecessor edge's feasibility is decided
@@ -2277,26 +2299,53 @@ function iterationKey(header) {
   return iterationKeys[header] ??= `@iteration:${header}`;
 }
 var SpecialRegisters = class extends Map {
-  version = 0;
-  specialVersion = 0;
+  changed = true;
+  current = 0;
+  currentSpecial = 0;
+  /** Version by content (its entries in key order); special registers' content apart. */
+  versions = /* @__PURE__ */ new Map();
+  specialVersions = /* @__PURE__ */ new Map();
+  get version() {
+    this.name();
+    return this.current;
+  }
+  get specialVersion() {
+    this.name();
+    return this.currentSpecial;
+  }
   set(key2, value) {
-    this.bump(key2);
+    if (super.get(key2) !== value || !super.has(key2)) this.changed = true;
     return super.set(key2, value);
   }
   delete(key2) {
-    this.bump(key2);
-    return super.delete(key2);
+    const deleted = super.delete(key2);
+    if (deleted) this.changed = true;
+    return deleted;
   }
   clear() {
-    this.version++;
-    this.specialVersion++;
+    this.changed = true;
     super.clear();
   }
-  bump(key2) {
-    this.version++;
-    if (isSpecialRegister(key2)) this.specialVersion++;
+  name() {
+    if (!this.changed) return;
+    this.changed = false;
+    const keys2 = [...super.keys()].sort();
+    let all = "";
+    let special = "";
+    for (const key2 of keys2) {
+      const entry = `${key2}=${super.get(key2)};`;
+      all += entry;
+      if (isSpecialRegister(key2)) special += entry;
+    }
+    this.current = versionOf(this.versions, all);
+    this.currentSpecial = versionOf(this.specialVersions, special);
   }
 };
+function versionOf(versions, content) {
+  let version = versions.get(content);
+  if (version === void 0) versions.set(content, version = versions.size);
+  return version;
+}
 var SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
 var specialByName = /* @__PURE__ */ new Map();
 function isSpecialRegister(name) {
@@ -5431,15 +5480,30 @@ function sampledWarps(warps, xs, ys) {
   return sampled;
 }
 var siteResults = /* @__PURE__ */ new WeakMap();
+var OFFSET_PERIOD = 128;
+function constantOffset(address) {
+  let base2 = address;
+  let offset = 0;
+  for (; ; ) {
+    if ((base2.op === "add" || base2.op === "sub") && base2.b.op === "const" && Number.isInteger(base2.b.value)) {
+      offset += base2.op === "add" ? base2.b.value : -base2.b.value;
+      base2 = base2.a;
+    } else if (base2.op === "add" && base2.a.op === "const" && Number.isInteger(base2.a.value)) {
+      offset += base2.a.value;
+      base2 = base2.b;
+    } else return { base: base2, offset };
+  }
+}
 function memoised(address, width, laneWarps, blockText, space, classify2) {
   const evaluator = laneWarps[0]?.[0]?.evaluator;
   if (evaluator === void 0) return classify2();
-  const canonical2 = evaluator.canonical(address);
+  const { base: base2, offset } = constantOffset(evaluator.canonical(address));
+  const canonical2 = evaluator.canonical(base2);
   let byAddress = siteResults.get(laneWarps);
   if (byAddress === void 0) siteResults.set(laneWarps, byAddress = /* @__PURE__ */ new WeakMap());
   let byRest = byAddress.get(canonical2);
   if (byRest === void 0) byAddress.set(canonical2, byRest = /* @__PURE__ */ new Map());
-  const key2 = `${space} ${width} ${blockText}`;
+  const key2 = `${space} ${width} ${blockText} +${(offset % OFFSET_PERIOD + OFFSET_PERIOD) % OFFSET_PERIOD}`;
   let result = byRest.get(key2);
   if (result === void 0) byRest.set(key2, result = classify2());
   return result;
@@ -6429,15 +6493,24 @@ var differences = /* @__PURE__ */ new WeakMap();
 function differenceOf(expr, lane) {
   let difference = differences.get(expr);
   if (difference === void 0) {
-    difference = { op: "sub", a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+    const copies = /* @__PURE__ */ new Map();
+    difference = { op: "sub", a: uniformAsSymbols(expr.a, lane, copies), b: uniformAsSymbols(expr.b, lane, copies) };
     differences.set(expr, difference);
   }
   return difference;
 }
 var uniformSymbols = /* @__PURE__ */ new WeakMap();
 var nextUniform = 0;
-function uniformAsSymbols(expr, lane) {
+function uniformAsSymbols(expr, lane, copies) {
   if (expr.op === "const" || expr.op === "sym") return expr;
+  let copy = copies.get(expr);
+  if (copy === void 0) {
+    copy = rewriteUniforms(expr, lane, copies);
+    copies.set(expr, copy);
+  }
+  return copy;
+}
+function rewriteUniforms(expr, lane, copies) {
   if (isUniformExpr(expr)) {
     if (!isUnknown(laneValue(expr, lane))) return expr;
     let named = uniformSymbols.get(expr);
@@ -6448,19 +6521,26 @@ function uniformAsSymbols(expr, lane) {
     return named;
   }
   switch (expr.op) {
+    case "const":
+    case "sym":
     case "opaque":
     case "carried":
       return expr;
     case "neg":
     case "not":
     case "cvta":
-      return { ...expr, a: uniformAsSymbols(expr.a, lane) };
+      return { ...expr, a: uniformAsSymbols(expr.a, lane, copies) };
     case "pred":
-      return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane)) };
+      return { ...expr, parts: expr.parts.map((part) => uniformAsSymbols(part, lane, copies)) };
     case "select":
-      return { ...expr, cond: uniformAsSymbols(expr.cond, lane), a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+      return {
+        ...expr,
+        cond: uniformAsSymbols(expr.cond, lane, copies),
+        a: uniformAsSymbols(expr.a, lane, copies),
+        b: uniformAsSymbols(expr.b, lane, copies)
+      };
     default:
-      return { ...expr, a: uniformAsSymbols(expr.a, lane), b: uniformAsSymbols(expr.b, lane) };
+      return { ...expr, a: uniformAsSymbols(expr.a, lane, copies), b: uniformAsSymbols(expr.b, lane, copies) };
   }
 }
 var RANK = ["uniform", "bound", "divergent"];
@@ -6821,16 +6901,18 @@ function analyzeMemory(input) {
     const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(", all lanes active", "")}, only the lanes thread-dependent branches let into this block`;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index];
+      const local = localSite(ins);
+      const sites = sitesOf(ins, index);
+      if (local === null && sites.length === 0 && !(ins.mnemonic === "bra" && ins.guard)) continue;
       const where = userLocation(ins.source, chains);
       const file = where && where.line > 0 ? where.file : null;
       const line = where && where.line > 0 ? where.line : null;
       const weight = weights[index] ?? 0;
-      const guarded = ins.guard ? guardedLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
+      const guarded = ins.guard && sites.length > 0 ? guardedLanes(builder.register(ins.guard.register, index), ins.guard.negated, blockWarps) : null;
       const siteWarps = guarded ?? blockWarps;
       const siteBlockText = guarded ? `${blockLanesText.replace(", all lanes active", "")}, lanes the guard ${ins.guard.negated ? "@!" : "@"}${ins.guard.register} switches off excluded` : blockLanesText;
-      const local = localSite(ins);
       if (local) locals.push([index, { ...local, file, line, ptx: ins.text, dynamicWeight: weight }]);
-      for (const site of sitesOf(ins, index)) {
+      for (const site of sites) {
         const address = builder.operand(site.address, index);
         if (site.tile || site.bulk) {
           const space2 = site.space === "generic" ? provenance(address) ?? "global" : site.space;

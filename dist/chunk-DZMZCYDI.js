@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-FT475FAK.js";
+} from "./chunk-3ES4GOK7.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

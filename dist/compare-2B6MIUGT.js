@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-22HHMIET.js";
+} from "./chunk-YW2XWHI7.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-H6XSXB67.js";
+import "./chunk-DLGG6BIR.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UWHKSYFH.js";
+import "./chunk-EKK3GYGR.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-VOTRIP3K.js";
+} from "./chunk-DZMZCYDI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-FT475FAK.js";
+import "./chunk-3ES4GOK7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

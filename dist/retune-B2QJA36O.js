@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-NJVIFF3J.js";
+} from "./chunk-LOZFFJMM.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-LUQQNP6R.js";
-import "./chunk-H6XSXB67.js";
+} from "./chunk-D27BCTIN.js";
+import "./chunk-DLGG6BIR.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-VOTRIP3K.js";
+} from "./chunk-DZMZCYDI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-FT475FAK.js";
+import "./chunk-3ES4GOK7.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

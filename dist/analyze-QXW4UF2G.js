@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-FT475FAK.js";
+} from "./chunk-3ES4GOK7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -33,6 +33,20 @@ import "./chunk-QMUWDXFR.js";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+// src/cli/jit-tier.ts
+import { setFlagsFromString } from "node:v8";
+var BASELINE_TIER_MAX_PTX_BYTES = 384 * 1024;
+var baselineOnly = false;
+function preferBaselineTier(ptxBytes, env = process.env) {
+  if (baselineOnly) return true;
+  if (env.CARVE_JIT === "optimizing" || ptxBytes > BASELINE_TIER_MAX_PTX_BYTES) return false;
+  setFlagsFromString("--max-opt=1");
+  baselineOnly = true;
+  return true;
+}
+
+// src/cli/commands/analyze.ts
 var USAGE = `Usage: carve analyze FILE.cu|FILE.ptx... [--arch sm_90]... [-D NAME=VALUE]... [--block [KERNEL=]X[xY[xZ]]]...
                      [--grid [KERNEL=]X[xY[xZ]]]... [--param [KERNEL:]NAME=VALUE]... [-I DIR]... [--nvcc-flag F]...
                      [--assume-trips N] [--hint FILE:LINE=TRIPS]... [--nvcc PATH] [--json]
@@ -53,7 +67,9 @@ flops / bytes, Ryoo's regions, loops with trip counts, and memory-access classes
   --assume-trips N   trip count assumed for loops whose count cannot be derived (default 1)
   --hint F:L=N       trip count for the loop at source file F (or its basename), line L
   --json             print the CarveReport JSON (schemas/report.schema.json)
-Exit 2 when an input cannot be read or built, or any diagnostic is an error (all are in the report).`;
+Exit 2 when an input cannot be read or built, or any diagnostic is an error (all are in the report).
+One module of at most 384 KiB of PTX is analysed with V8's baseline compiler only (faster for
+a run that short); CARVE_JIT=optimizing keeps V8's optimising tiers.`;
 function parseBlock(text, option = "--block") {
   const parts = text.toLowerCase().split(/[x,]/).map((p) => p.trim());
   if (parts.length < 1 || parts.length > 3 || parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1)) {
@@ -258,6 +274,10 @@ var analyzeCommand = {
     const nvcc = await findNvcc(values.nvcc);
     const ptxas = nvcc ? path.join(path.dirname(nvcc.path), "ptxas") : null;
     const outDir = await mkdtemp(path.join(tmpdir(), "carve-analyze-"));
+    const onlyModule = io.ownsProcess === true && positionals.length === 1 && (values.arch?.length ?? 1) === 1;
+    const beforeAnalysis = (ptxText) => {
+      if (onlyModule) preferBaselineTier(Buffer.byteLength(ptxText), io.env);
+    };
     try {
       for (const file of positionals) {
         const absolute = path.resolve(io.cwd, file);
@@ -289,6 +309,7 @@ var analyzeCommand = {
               });
             }
             signatures = /* @__PURE__ */ new Map();
+            beforeAnalysis(text);
             const result = analyzeModule({
               ptxText: text,
               ptxFile: file,
@@ -329,6 +350,7 @@ var analyzeCommand = {
           }
           const sass = await readSassLinesFile(compiled.cubinPath);
           diagnostics.push(...sass?.diagnostics ?? []);
+          beforeAnalysis(compiled.ptx);
           const result = analyzeModule({
             ptxText: compiled.ptx,
             ptxFile: compiled.ptxPath ? path.basename(compiled.ptxPath) : file,

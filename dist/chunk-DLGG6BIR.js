@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-VOTRIP3K.js";
+} from "./chunk-DZMZCYDI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-NJVIFF3J.js";
-import "./chunk-LUQQNP6R.js";
-import "./chunk-H6XSXB67.js";
+} from "./chunk-LOZFFJMM.js";
+import "./chunk-D27BCTIN.js";
+import "./chunk-DLGG6BIR.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VOTRIP3K.js";
+import "./chunk-DZMZCYDI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-FT475FAK.js";
+import "./chunk-3ES4GOK7.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-22HHMIET.js";
+} from "./chunk-YW2XWHI7.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-H6XSXB67.js";
+import "./chunk-DLGG6BIR.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UWHKSYFH.js";
+import "./chunk-EKK3GYGR.js";
 import {
   loadConfigFile
-} from "./chunk-VOTRIP3K.js";
+} from "./chunk-DZMZCYDI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-FT475FAK.js";
+import "./chunk-3ES4GOK7.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
