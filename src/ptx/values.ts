@@ -634,8 +634,8 @@ class SpecialRegisters extends Map<string, number> {
   private current = 0;
   private currentSpecial = 0;
   /** Version by content (its entries in key order); special registers' content apart. */
-  private readonly versions = new Map<string, number>();
-  private readonly specialVersions = new Map<string, number>();
+  private readonly versions = new VersionTable();
+  private readonly specialVersions = new VersionTable();
 
   get version(): number {
     this.name();
@@ -672,15 +672,30 @@ class SpecialRegisters extends Map<string, number> {
       all += entry;
       if (isSpecialRegister(key)) special += entry;
     }
-    this.current = versionOf(this.versions, all);
-    this.currentSpecial = versionOf(this.specialVersions, special);
+    this.current = this.versions.of(all);
+    this.currentSpecial = this.specialVersions.of(special);
   }
 }
 
-function versionOf(versions: Map<string, number>, content: string): number {
-  let version = versions.get(content);
-  if (version === undefined) versions.set(content, (version = versions.size));
-  return version;
+/** Contents remembered at most (enumerating a grid sets up to 2^18 thread indices). */
+const VERSIONS_KEPT = 4096;
+
+/**
+ * A number per content. Numbers only grow: when the table is full it forgets every content, so a
+ * content met again gets a new number (its memo entries are recomputed, never confused).
+ */
+class VersionTable {
+  private readonly byContent = new Map<string, number>();
+  private next = 0;
+
+  of(content: string): number {
+    let version = this.byContent.get(content);
+    if (version === undefined) {
+      if (this.byContent.size >= VERSIONS_KEPT) this.byContent.clear();
+      this.byContent.set(content, (version = this.next++));
+    }
+    return version;
+  }
 }
 
 const SPECIAL_REGISTER =
