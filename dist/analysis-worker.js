@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-EKK3GYGR.js";
+} from "./chunk-VB6F5OMX.js";
 import {
   analyzeVariantJob
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3ES4GOK7.js";
+import "./chunk-W2Z3KAPV.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-D27BCTIN.js";
+} from "./chunk-GHI2S3ON.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-YW2XWHI7.js";
+} from "./chunk-3PVMKGGJ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-DLGG6BIR.js";
+} from "./chunk-U66L47PX.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-EKK3GYGR.js";
+import "./chunk-VB6F5OMX.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3ES4GOK7.js";
+import "./chunk-W2Z3KAPV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-OMAXJFBO.js";
+} from "./chunk-2PWBYWBS.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-YW2XWHI7.js";
+} from "./chunk-3PVMKGGJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DLGG6BIR.js";
+import "./chunk-U66L47PX.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-EKK3GYGR.js";
+import "./chunk-VB6F5OMX.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-3ES4GOK7.js";
+} from "./chunk-W2Z3KAPV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

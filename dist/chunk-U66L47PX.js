@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-YW2XWHI7.js";
+} from "./chunk-3PVMKGGJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DLGG6BIR.js";
+import "./chunk-U66L47PX.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-EKK3GYGR.js";
+import "./chunk-VB6F5OMX.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3ES4GOK7.js";
+import "./chunk-W2Z3KAPV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2303,8 +2303,8 @@ var SpecialRegisters = class extends Map {
   current = 0;
   currentSpecial = 0;
   /** Version by content (its entries in key order); special registers' content apart. */
-  versions = /* @__PURE__ */ new Map();
-  specialVersions = /* @__PURE__ */ new Map();
+  versions = new VersionTable();
+  specialVersions = new VersionTable();
   get version() {
     this.name();
     return this.current;
@@ -2337,15 +2337,23 @@ var SpecialRegisters = class extends Map {
       all += entry;
       if (isSpecialRegister(key2)) special += entry;
     }
-    this.current = versionOf(this.versions, all);
-    this.currentSpecial = versionOf(this.specialVersions, special);
+    this.current = this.versions.of(all);
+    this.currentSpecial = this.specialVersions.of(special);
   }
 };
-function versionOf(versions, content) {
-  let version = versions.get(content);
-  if (version === void 0) versions.set(content, version = versions.size);
-  return version;
-}
+var VERSIONS_KEPT = 4096;
+var VersionTable = class {
+  byContent = /* @__PURE__ */ new Map();
+  next = 0;
+  of(content) {
+    let version = this.byContent.get(content);
+    if (version === void 0) {
+      if (this.byContent.size >= VERSIONS_KEPT) this.byContent.clear();
+      this.byContent.set(content, version = this.next++);
+    }
+    return version;
+  }
+};
 var SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;
 var specialByName = /* @__PURE__ */ new Map();
 function isSpecialRegister(name) {

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-3ES4GOK7.js";
+} from "./chunk-W2Z3KAPV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-LOZFFJMM.js";
-import "./chunk-D27BCTIN.js";
-import "./chunk-DLGG6BIR.js";
+} from "./chunk-SY2BGE3T.js";
+import "./chunk-GHI2S3ON.js";
+import "./chunk-U66L47PX.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-DZMZCYDI.js";
+import "./chunk-T7VZTLAY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3ES4GOK7.js";
+import "./chunk-W2Z3KAPV.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-LOZFFJMM.js";
+} from "./chunk-SY2BGE3T.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-D27BCTIN.js";
-import "./chunk-DLGG6BIR.js";
+} from "./chunk-GHI2S3ON.js";
+import "./chunk-U66L47PX.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3ES4GOK7.js";
+import "./chunk-W2Z3KAPV.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-YW2XWHI7.js";
+} from "./chunk-3PVMKGGJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DLGG6BIR.js";
+import "./chunk-U66L47PX.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-EKK3GYGR.js";
+import "./chunk-VB6F5OMX.js";
 import {
   loadConfigFile
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3ES4GOK7.js";
+import "./chunk-W2Z3KAPV.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-D27BCTIN.js";
+} from "./chunk-GHI2S3ON.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-DLGG6BIR.js";
+} from "./chunk-U66L47PX.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-DZMZCYDI.js";
+} from "./chunk-T7VZTLAY.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-3ES4GOK7.js";
+} from "./chunk-W2Z3KAPV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

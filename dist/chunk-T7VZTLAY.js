@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-3ES4GOK7.js";
+} from "./chunk-W2Z3KAPV.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
