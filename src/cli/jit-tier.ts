@@ -1,11 +1,11 @@
 // V8's optimising compilers (Maglev, TurboFan) pay for themselves only on long runs. One
 // `carve analyze` of one small module is over before they do: with the baseline compiler
 // (Sparkplug) as the highest tier, the analysis of one 46-362 KB module took about half the CPU
-// time and 10-25% less wall time. Larger modules with more work per byte (SGEMM_CUDA's
+// time and 13-25% less wall time. Larger modules with more work per byte (SGEMM_CUDA's
 // runner.cu, 509 KB; Rodinia myocyte, 642 KB) took 8-13% more wall time at half the CPU, so the
 // cap stops below them (docs/performance.md, "Shared work across unrolled copies, memoised
-// merges, and the JIT tier of one module"). Reports are the same either way:
-// only how fast the same JavaScript runs changes. CARVE_JIT=optimizing keeps every tier.
+// merges, and the JIT tier of one module"). Reports are the same either way: only how fast the
+// same JavaScript runs changes. CARVE_JIT=optimizing keeps every tier.
 import { setFlagsFromString } from 'node:v8';
 
 /** PTX up to this size is analysed with the baseline tier when it is the whole run. */
