@@ -648,7 +648,7 @@ class SpecialRegisters extends Map<string, number> {
   }
 
   override set(key: string, value: number): this {
-    if (super.get(key) !== value || !super.has(key)) this.changed = true;
+    if (super.get(key) !== value) this.changed = true;
     return super.set(key, value);
   }
   override delete(key: string): boolean {

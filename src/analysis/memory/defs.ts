@@ -921,7 +921,7 @@ function laneOffsetMerge(register: string, values: readonly Expr[], lines: strin
     const uniformTerms = terms.filter((t) => !selfTerms.includes(t) && !laneTerms.includes(t));
     const constantSum = uniformTerms.reduce((sum, t) => sum + (t.expr.op === 'const' ? t.coefficient * t.expr.value : 0), 0);
     // Another loop's iterations (iter:N times c, an inner induction) move the value by multiples of c.
-    const iterationTerms = uniformTerms.filter((t) => t.expr.op === 'sym' && t.expr.name.startsWith('iter:'));
+    const iterationTerms = uniformTerms.filter((t) => isIterationSymbol(t.expr));
     const symbolicTerms = uniformTerms.filter((t) => t.expr.op !== 'const' && !iterationTerms.includes(t));
     for (const t of iterationTerms) moves?.push(t.coefficient);
     if (iterationTerms.length) steps.multiples = null;
@@ -966,14 +966,18 @@ function laneOffsetMerge(register: string, values: readonly Expr[], lines: strin
   return { op: 'add', a: uniformPart.length ? { op: 'add', a: lane, b: sumOf(uniformPart) } : lane, b: rest };
 }
 
+/** A loop's iteration count (`iter:N`), which a merge's rest ranges over. */
+function isIterationSymbol(expr: Expr): boolean {
+  return expr.op === 'sym' && expr.name.startsWith('iter:');
+}
+
 /** A term c·S or c·iter·S (iter a loop's iterations: any whole multiple of S), as S; null when it is neither. */
 function stepMultiple(term: Term): { key: string; expr: Expr } | null {
   let expr = term.expr;
-  const isIteration = (e: Expr) => e.op === 'sym' && e.name.startsWith('iter:');
-  if (expr.op === 'mul' && isIteration(expr.a)) expr = expr.b;
-  else if (expr.op === 'mul' && isIteration(expr.b)) expr = expr.a;
-  if (expr.op === 'const' || isIteration(expr) || !Number.isInteger(term.coefficient)) return null;
-  return { key: termsKey([{ expr, coefficient: 1 }]), expr };
+  if (expr.op === 'mul' && isIterationSymbol(expr.a)) expr = expr.b;
+  else if (expr.op === 'mul' && isIterationSymbol(expr.b)) expr = expr.a;
+  if (expr.op === 'const' || isIterationSymbol(expr) || !Number.isInteger(term.coefficient)) return null;
+  return { key: formatExpr(expr), expr };
 }
 
 /** The terms of `left - right`, matched by their text; zero sums dropped. */
