@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-VB6F5OMX.js";
+} from "./chunk-QACHG5CA.js";
 import {
   analyzeVariantJob
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-W2Z3KAPV.js";
+import "./chunk-654337OQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

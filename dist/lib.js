@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-2PWBYWBS.js";
+} from "./chunk-AISYSBKX.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-3PVMKGGJ.js";
+} from "./chunk-4JCYXYFT.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-U66L47PX.js";
+import "./chunk-TPDSQ3NC.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VB6F5OMX.js";
+import "./chunk-QACHG5CA.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-W2Z3KAPV.js";
+} from "./chunk-654337OQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-3PVMKGGJ.js";
+} from "./chunk-4JCYXYFT.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-U66L47PX.js";
+import "./chunk-TPDSQ3NC.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VB6F5OMX.js";
+import "./chunk-QACHG5CA.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-W2Z3KAPV.js";
+import "./chunk-654337OQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

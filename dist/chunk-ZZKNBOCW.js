@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-GHI2S3ON.js";
+} from "./chunk-IOZ2XNDD.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-U66L47PX.js";
+} from "./chunk-TPDSQ3NC.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-SY2BGE3T.js";
-import "./chunk-GHI2S3ON.js";
-import "./chunk-U66L47PX.js";
+} from "./chunk-ZZKNBOCW.js";
+import "./chunk-IOZ2XNDD.js";
+import "./chunk-TPDSQ3NC.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-T7VZTLAY.js";
+import "./chunk-NZGPBI2A.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-W2Z3KAPV.js";
+import "./chunk-654337OQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

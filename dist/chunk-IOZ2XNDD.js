@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-U66L47PX.js";
+} from "./chunk-TPDSQ3NC.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

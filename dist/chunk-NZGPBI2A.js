@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-W2Z3KAPV.js";
+} from "./chunk-654337OQ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-W2Z3KAPV.js";
+} from "./chunk-654337OQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

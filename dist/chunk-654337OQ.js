@@ -2314,7 +2314,7 @@ var SpecialRegisters = class extends Map {
     return this.currentSpecial;
   }
   set(key2, value) {
-    if (super.get(key2) !== value || !super.has(key2)) this.changed = true;
+    if (super.get(key2) !== value) this.changed = true;
     return super.set(key2, value);
   }
   delete(key2) {
@@ -6401,7 +6401,7 @@ function laneOffsetMerge(register, values, lines, rangeName) {
     const laneTerms = terms.filter((t) => !selfTerms.includes(t) && !isUniformExpr(t.expr));
     const uniformTerms = terms.filter((t) => !selfTerms.includes(t) && !laneTerms.includes(t));
     const constantSum = uniformTerms.reduce((sum, t) => sum + (t.expr.op === "const" ? t.coefficient * t.expr.value : 0), 0);
-    const iterationTerms = uniformTerms.filter((t) => t.expr.op === "sym" && t.expr.name.startsWith("iter:"));
+    const iterationTerms = uniformTerms.filter((t) => isIterationSymbol(t.expr));
     const symbolicTerms = uniformTerms.filter((t) => t.expr.op !== "const" && !iterationTerms.includes(t));
     for (const t of iterationTerms) moves?.push(t.coefficient);
     if (iterationTerms.length) steps.multiples = null;
@@ -6442,13 +6442,15 @@ function laneOffsetMerge(register, values, lines, rangeName) {
   const rest = stride !== 0 || step === null ? { op: "mul", a: symbol(rangeName), b: { op: "const", value: stride } } : { op: "mul", a: { op: "mul", a: symbol(rangeName), b: step.expr }, b: { op: "const", value: stepStride } };
   return { op: "add", a: uniformPart.length ? { op: "add", a: lane, b: sumOf(uniformPart) } : lane, b: rest };
 }
+function isIterationSymbol(expr) {
+  return expr.op === "sym" && expr.name.startsWith("iter:");
+}
 function stepMultiple(term) {
   let expr = term.expr;
-  const isIteration = (e) => e.op === "sym" && e.name.startsWith("iter:");
-  if (expr.op === "mul" && isIteration(expr.a)) expr = expr.b;
-  else if (expr.op === "mul" && isIteration(expr.b)) expr = expr.a;
-  if (expr.op === "const" || isIteration(expr) || !Number.isInteger(term.coefficient)) return null;
-  return { key: termsKey([{ expr, coefficient: 1 }]), expr };
+  if (expr.op === "mul" && isIterationSymbol(expr.a)) expr = expr.b;
+  else if (expr.op === "mul" && isIterationSymbol(expr.b)) expr = expr.a;
+  if (expr.op === "const" || isIterationSymbol(expr) || !Number.isInteger(term.coefficient)) return null;
+  return { key: formatExpr(expr), expr };
 }
 function termDifference2(left, right) {
   const byKey = /* @__PURE__ */ new Map();

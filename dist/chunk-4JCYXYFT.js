@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-U66L47PX.js";
+} from "./chunk-TPDSQ3NC.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-VB6F5OMX.js";
+} from "./chunk-QACHG5CA.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

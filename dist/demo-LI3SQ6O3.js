@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-3PVMKGGJ.js";
+} from "./chunk-4JCYXYFT.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-U66L47PX.js";
+import "./chunk-TPDSQ3NC.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VB6F5OMX.js";
+import "./chunk-QACHG5CA.js";
 import {
   loadConfigFile
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-W2Z3KAPV.js";
+import "./chunk-654337OQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-SY2BGE3T.js";
+} from "./chunk-ZZKNBOCW.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-GHI2S3ON.js";
-import "./chunk-U66L47PX.js";
+} from "./chunk-IOZ2XNDD.js";
+import "./chunk-TPDSQ3NC.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-T7VZTLAY.js";
+} from "./chunk-NZGPBI2A.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-W2Z3KAPV.js";
+import "./chunk-654337OQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

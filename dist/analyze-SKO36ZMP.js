@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-W2Z3KAPV.js";
+} from "./chunk-654337OQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
