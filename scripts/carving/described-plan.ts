@@ -36,15 +36,24 @@ const out = values.out;
 mkdirSync(path.join(out, 'stub'), { recursive: true });
 mkdirSync(path.join(out, 'include'), { recursive: true });
 const builds: string[] = [];
+const copiedFolders = new Set<string>();
+const blankedFiles = new Map<string, string>();
 const index: string[] = [];
 for (const file of positionals) {
   const name = path.basename(file, '.json');
   const described = checkDescribedSpace(JSON.parse(readFileSync(file, 'utf8')), file);
   const repository = described.origin.repository.split('/')[1];
   const folder = path.dirname(described.include);
-  cpSync(path.join(values.checkouts, repository, folder), path.join(out, 'src', repository, folder), { recursive: true });
+  // Copied once: a second space from the same folder must not overwrite the first one's blanked file.
+  const copy = path.join(out, 'src', repository, folder);
+  if (!copiedFolders.has(copy)) cpSync(path.join(values.checkouts, repository, folder), copy, { recursive: true });
+  copiedFolders.add(copy);
   const included = path.join(out, 'src', repository, described.include);
-  writeFileSync(included, blankedSource(described, readFileSync(included, 'utf8'), file));
+  const blanked = blankedSource(described, readFileSync(path.join(values.checkouts, repository, described.include), 'utf8'), file);
+  if (blankedFiles.has(included) && blankedFiles.get(included) !== blanked)
+    throw new Error(`${file}: ${described.include} is the include of another space in this plan with other blankLines`);
+  blankedFiles.set(included, blanked);
+  writeFileSync(included, blanked);
   for (const dir of described.includeDirs ?? [])
     cpSync(path.join(values.checkouts, repository, dir), path.join(out, 'include'), { recursive: true });
   for (const header of described.stubHeaders) writeFileSync(path.join(out, 'stub', header), '// empty stand-in\n');

@@ -104,7 +104,7 @@ describe('described spaces: #define parameters, several kernels, emptied lines',
 });
 
 // Spaces measured on the H100: only that their metrics and timings agree (no carving is
-// evaluated here; the Kernel Tuner spaces are held out).
+// evaluated here).
 describe.each([
   ['kernel-tuner-expdist', 640, 612, 582],
   ['kernel-tuner-convolution', 1006, 1006, 1006],
@@ -120,6 +120,9 @@ describe.each([
   ['cuda-samples-transpose', 160, 160, 160],
   ['cuda-samples-convolution-rows', 168, 168, 168],
   ['cuda-samples-convolution-columns', 97, 97, 97],
+  ['llmc-softmax-forward', 43, 43, 43],
+  ['llmc-layernorm-forward', 28, 28, 28],
+  ['llmc-encoder-forward', 18, 18, 18],
 ])('%s: metrics vs its H100 timings', (space, variants, built, timed) => {
   const shard = (JSON.parse(readFileSync(`test/fixtures/carving/${space}.metrics.json`, 'utf8')) as { shard: CarveShardOutput }).shard;
   const records = parseTimingOutput(readFileSync(`device/carving/described-results/timings-${space}.jsonl`, 'utf8')).records;
