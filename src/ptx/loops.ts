@@ -705,8 +705,9 @@ function inductionUncached(
     const chained = copied === null ? addChainStep(cfg, resolver, inLoop, defs[0], register) : null;
     if (chained === null) return none;
     return {
-      result: { register, update: defs[0], op: 'add', step: chained, type: def.modifiers[def.modifiers.length - 1] ?? 's32' },
-      literal: true,
+      result: { register, update: defs[0], op: 'add', step: chained.step, type: def.modifiers[def.modifiers.length - 1] ?? 's32' },
+      // A step read from a register holds for this launch only: not kept across launches.
+      literal: chained.literal,
     };
   }
   if (
@@ -728,10 +729,19 @@ const ADD_CHAIN_LIMIT = 32;
 /**
  * The total step when `def` adds (or subtracts) a constant to a register that is itself
  * `register` plus constants through a chain of temporaries, each defined once in the loop,
- * unguarded, in a block on every path to `def`; null otherwise.
+ * unguarded, in a block on every path to `def`; null otherwise. An amount may also be a register
+ * the loop does not set whose value the launch gives (`i + %ntid.x` per unrolled copy): the step
+ * then holds for this launch only (literal false).
  */
-function addChainStep(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, update: number, register: string): number | null {
+function addChainStep(
+  cfg: Cfg,
+  resolver: ValueResolver,
+  inLoop: ReadonlySet<number>,
+  update: number,
+  register: string,
+): { step: number; literal: boolean } | null {
   let total = 0;
+  let literal = true;
   let statement = update;
   for (let hop = 0; hop < ADD_CHAIN_LIMIT; hop++) {
     const ins = resolver.instruction(statement);
@@ -741,9 +751,24 @@ function addChainStep(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<num
     let amount: number;
     if (a.kind === 'register' && b.kind === 'immediate') [from, amount] = [a.name, ins.mnemonic === 'add' ? b.value : -b.value];
     else if (ins.mnemonic === 'add' && a.kind === 'immediate' && b.kind === 'register') [from, amount] = [b.name, a.value];
-    else return null;
+    else if (a.kind === 'register' && b.kind === 'register') {
+      // `i + %ntid.x` per copy of a thread-strided body nvcc unrolled: a loop-invariant amount known at the launch.
+      const sides: Array<[string, string]> =
+        ins.mnemonic === 'add'
+          ? [
+              [a.name, b.name],
+              [b.name, a.name],
+            ]
+          : [[a.name, b.name]];
+      const found = sides
+        .map(([chain, other]) => ({ chain, value: invariantValue(cfg, resolver, inLoop, other, statement) }))
+        .find((side) => side.value !== null && (side.chain === register || inLoopDefined(cfg, resolver, inLoop, side.chain)));
+      if (!found) return null;
+      [from, amount] = [found.chain, ins.mnemonic === 'add' ? found.value! : -found.value!];
+      literal = false;
+    } else return null;
     total += amount;
-    if (from === register) return hop === 0 ? null : total;
+    if (from === register) return hop === 0 ? null : { step: total, literal };
     const defs = (resolver.defs.get(from) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
     if (defs.length !== 1) return null;
     // Defined before its use in the same iteration (a later definition would be last iteration's value).
@@ -752,6 +777,23 @@ function addChainStep(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<num
     statement = defs[0];
   }
   return null;
+}
+
+/** The value of a register no instruction of the loop sets (or only sets to a launch constant), at `statement`; null when unknown. */
+function invariantValue(
+  cfg: Cfg,
+  resolver: ValueResolver,
+  inLoop: ReadonlySet<number>,
+  register: string,
+  statement: number,
+): number | null {
+  const defs = resolver.defs.get(register) ?? [];
+  if (defs.some((d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)))) return null;
+  return resolver.operand({ kind: 'register', name: register }, cfg.blockOfStatement[statement], statement).value;
+}
+
+function inLoopDefined(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, register: string): boolean {
+  return (resolver.defs.get(register) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]));
 }
 
 /**

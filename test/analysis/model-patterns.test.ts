@@ -247,6 +247,27 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     expect(unknown.perThread!.usesAssumedTripCounts).toBe(true);
   });
 
+  it('counts a thread-strided loop nvcc unrolled 4x, each copy advancing by blockDim.x in a register', async () => {
+    // n = 5000 at block 256: threads 0..135 take 20 trips (5 passes of the 4x body), 136..255 take
+    // 19 (3 in the remainder prologue, then 4 passes): 5000 loads of 4 B over the block.
+    const k = (await report(['--block', '256', '--param', 'n=5000'])).get('block_strided_sum')!;
+    expect(k.perThread!.usesAssumedTripCounts).toBe(false);
+    expect(k.perThread!.globalLoadBytes).toBe((4 * 5000) / 256);
+    expect(k.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([
+      [3, 3],
+      // Warps 0..4 hold a thread below 136 (5 passes), warps 5..7 issue 4.
+      [(136 * 5 + 120 * 4) / 256, (5 * 5 + 3 * 4) / 8],
+    ]);
+    // The step 2·blockDim.x computed before the loop: every thread takes 10 trips of two loads.
+    const pairs = (await report(['--block', '256', '--param', 'n=5000'])).get('block_strided_pairs')!;
+    expect(pairs.perThread!.usesAssumedTripCounts).toBe(false);
+    expect(pairs.perThread!.globalLoadBytes).toBe(10 * 2 * 4);
+    // Without the block the step is unknown, with the reason.
+    const unknown = (await report(['--param', 'n=5000'])).get('block_strided_sum')!;
+    expect(unknown.perThread!.usesAssumedTripCounts).toBe(true);
+    expect(unknown.loops[1].tripCountReason).toContain('has no induction variable with a constant step');
+  });
+
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {
     // K = 100, step 8: 13 iterations = 3 passes of the 4x body + 1 remainder trip.
     for (const param of ['K=100', '2=100', 'param_bounded:K=100']) {
