@@ -102,6 +102,41 @@ class DefinitionSets {
   }
 }
 
+/** Pre- and post-order numbers of the dominator tree (idom; unreachable blocks, idom -1, get none). */
+function dominatorTreeOrder(cfg: MemoryCfg): { pre: Int32Array; post: Int32Array } {
+  const count = cfg.blocks.length;
+  const children: number[][] = Array.from({ length: count }, () => []);
+  const roots: number[] = [];
+  for (let b = 0; b < count; b++) {
+    const up = cfg.idom[b];
+    if (up === -1) continue;
+    if (up === b) roots.push(b);
+    else children[up].push(b);
+  }
+  const pre = new Int32Array(count).fill(-1);
+  const post = new Int32Array(count).fill(-1);
+  let preCount = 0;
+  let postCount = 0;
+  for (const root of roots) {
+    pre[root] = preCount++;
+    const stack: Array<[number, number]> = [[root, 0]];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const [block, next] = top;
+      if (next < children[block].length) {
+        top[1]++;
+        const child = children[block][next];
+        pre[child] = preCount++;
+        stack.push([child, 0]);
+      } else {
+        post[block] = postCount++;
+        stack.pop();
+      }
+    }
+  }
+  return { pre, post };
+}
+
 function mergeSorted(a: ArrayLike<number>, b: ArrayLike<number>): Int32Array {
   const out = new Int32Array(a.length + b.length);
   let i = 0,
@@ -130,6 +165,8 @@ export class ReachingDefinitions {
   /** Per register id: the definition set reaching each block's entry, once solved. */
   private readonly blockIn: Array<Int32Array | undefined> = [];
   private readonly sets = new DefinitionSets();
+  /** Pre- and post-order numbers of each block in the dominator tree (O(1) dominance), built on first use. */
+  private dominatorOrder: { pre: Int32Array; post: Int32Array } | null = null;
 
   constructor(private readonly cfg: MemoryCfg) {
     const body = cfg.fn.body;
@@ -219,7 +256,22 @@ export class ReachingDefinitions {
   /** Definitions of `register` that reach the entry of `block`, ascending. */
   atEntry(block: number, register: string): number[] {
     const id = this.registerIds.get(register);
-    return id === undefined ? [] : Array.from(this.sets.get(this.solve(id)[block]));
+    if (id === undefined) return [];
+    return this.soleDefinitionDominating(id, block) ? [this.defIndices[id][0]] : Array.from(this.sets.get(this.solve(id)[block]));
+  }
+
+  /**
+   * Whether register `id` has one definition, in a block that strictly dominates `block`: then
+   * every path to `block` passes it and nothing redefines it, so it alone reaches the entry (the
+   * common case of nvcc's single-assignment registers), without solving the register's sets.
+   */
+  private soleDefinitionDominating(id: number, block: number): boolean {
+    const indices = this.defIndices[id];
+    if (indices.length !== 1) return false;
+    const defBlock = this.cfg.blockOfStatement[indices[0]];
+    if (defBlock === block || defBlock < 0 || this.cfg.idom[block] === -1) return false;
+    const { pre, post } = (this.dominatorOrder ??= dominatorTreeOrder(this.cfg));
+    return pre[defBlock] < pre[block] && post[block] < post[defBlock];
   }
 
   /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
@@ -244,6 +296,7 @@ export class ReachingDefinitions {
       if (!guarded[k]) return local.reverse();
     }
     local.reverse();
+    if (local.length === 0 && this.soleDefinitionDominating(id, blockId)) return [indices[0]];
     const entering = this.sets.get(this.solve(id)[blockId]);
     return local.length === 0 ? Array.from(entering) : Array.from(mergeSorted(entering, local));
   }

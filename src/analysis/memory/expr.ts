@@ -163,13 +163,14 @@ export function provenance(expr: Expr): string | null {
 export class ExprNumbering {
   private readonly ids = new WeakMap<Expr, number>();
   private readonly byKey = new Map<string, number>();
+  /** Nodes of two children (and one-child nodes, right child -1) by kind, then by their children's numbers packed in one number. */
+  private readonly byChildren = new Map<string, Map<number, number>>();
+  private count = 0;
 
   id(expr: Expr): number {
     let id = this.ids.get(expr);
     if (id === undefined) {
-      const key = this.key(expr);
-      id = this.byKey.get(key);
-      if (id === undefined) this.byKey.set(key, (id = this.byKey.size));
+      id = this.numberOf(expr);
       this.ids.set(expr, id);
     }
     return id;
@@ -178,6 +179,44 @@ export class ExprNumbering {
   /** Structural equality. */
   same(left: Expr, right: Expr): boolean {
     return left === right || this.id(left) === this.id(right);
+  }
+
+  private numberOf(expr: Expr): number {
+    let kind: string | null = null;
+    let left = 0;
+    let right = -1;
+    switch (expr.op) {
+      case 'neg':
+      case 'not':
+        [kind, left] = [expr.op, this.id(expr.a)];
+        break;
+      case 'cmp':
+        [kind, left, right] = [expr.cmp, this.id(expr.a), this.id(expr.b)];
+        break;
+      case 'const':
+      case 'sym':
+      case 'opaque':
+      case 'carried':
+      case 'cvta':
+      case 'pred':
+      case 'select':
+        break;
+      default:
+        [kind, left, right] = [expr.bits === undefined ? expr.op : `${expr.op}${expr.bits}`, this.id(expr.a), this.id(expr.b)];
+    }
+    // Numbers below 2^26 pack exactly into one double (left * 2^26 + right + 1 < 2^53).
+    if (kind !== null && left < CHILD_LIMIT && right < CHILD_LIMIT) {
+      let byPair = this.byChildren.get(kind);
+      if (byPair === undefined) this.byChildren.set(kind, (byPair = new Map<number, number>()));
+      const pair = left * CHILD_LIMIT + right + 1;
+      let id = byPair.get(pair);
+      if (id === undefined) byPair.set(pair, (id = this.count++));
+      return id;
+    }
+    const key = this.key(expr);
+    let id = this.byKey.get(key);
+    if (id === undefined) this.byKey.set(key, (id = this.count++));
+    return id;
   }
 
   private key(expr: Expr): string {
@@ -206,6 +245,9 @@ export class ExprNumbering {
     }
   }
 }
+
+/** Child numbers that pack into the numeric key of ExprNumbering (2^26). */
+const CHILD_LIMIT = 1 << 26;
 
 const sizes = new WeakMap<Expr, number>();
 
