@@ -228,21 +228,25 @@ export class ReachingDefinitions {
     const exit = new Int32Array(blocks.length);
     const queued = new Uint8Array(blocks.length);
     const worklist: number[] = [];
-    for (const block of gens.keys()) {
+    gens.forEach((_, block) => {
       worklist.push(block);
       queued[block] = 1;
-    }
+    });
+    // Indexed loops: the baseline compiler allocates an iterator result per for-of step.
     while (worklist.length > 0) {
       const block = worklist.pop()!;
       queued[block] = 0;
       let incoming = 0;
-      for (const predecessor of blocks[block].predecessors) incoming = this.sets.union(incoming, exit[predecessor]);
+      const predecessors = blocks[block].predecessors;
+      for (let p = 0; p < predecessors.length; p++) incoming = this.sets.union(incoming, exit[predecessors[p]]);
       entry[block] = incoming;
       const gen = gens.get(block);
       const outgoing = gen === undefined ? incoming : kills.get(block) ? gen : this.sets.union(incoming, gen);
       if (outgoing === exit[block]) continue;
       exit[block] = outgoing;
-      for (const successor of blocks[block].successors) {
+      const successors = blocks[block].successors;
+      for (let s = 0; s < successors.length; s++) {
+        const successor = successors[s];
         if (!queued[successor]) {
           queued[successor] = 1;
           worklist.push(successor);

@@ -182,16 +182,21 @@ export class ExprNumbering {
   }
 
   private numberOf(expr: Expr): number {
+    // Plain assignments, not destructuring: the baseline compiler (the JIT tier of short runs)
+    // allocates an iterator for every destructured array.
     let kind: string | null = null;
     let left = 0;
     let right = -1;
     switch (expr.op) {
       case 'neg':
       case 'not':
-        [kind, left] = [expr.op, this.id(expr.a)];
+        kind = expr.op;
+        left = this.id(expr.a);
         break;
       case 'cmp':
-        [kind, left, right] = [expr.cmp, this.id(expr.a), this.id(expr.b)];
+        kind = expr.cmp;
+        left = this.id(expr.a);
+        right = this.id(expr.b);
         break;
       case 'const':
       case 'sym':
@@ -202,7 +207,9 @@ export class ExprNumbering {
       case 'select':
         break;
       default:
-        [kind, left, right] = [expr.bits === undefined ? expr.op : `${expr.op}${expr.bits}`, this.id(expr.a), this.id(expr.b)];
+        kind = expr.bits === undefined ? expr.op : `${expr.op}${expr.bits}`;
+        left = this.id(expr.a);
+        right = this.id(expr.b);
     }
     // Numbers below 2^26 pack exactly into one double (left * 2^26 + right + 1 < 2^53).
     if (kind !== null && left < CHILD_LIMIT && right < CHILD_LIMIT) {
