@@ -51,7 +51,12 @@ const NO_DESTINATION = new Set([
 
 function registerNames(operand: Operand | undefined): string[] {
   if (!operand) return [];
-  if (operand.kind === 'register') return operand.name.split('|').filter((name) => name.length > 0 && name !== '_');
+  if (operand.kind === 'register') {
+    // Most destinations are one register: no split and filter (both allocate) for those.
+    const name = operand.name;
+    if (!name.includes('|')) return name.length > 0 && name !== '_' ? [name] : [];
+    return name.split('|').filter((part) => part.length > 0 && part !== '_');
+  }
   if (operand.kind === 'vector') return operand.elements.flatMap(registerNames);
   return [];
 }
