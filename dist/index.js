@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-IOZ2XNDD.js";
+} from "./chunk-XHRRZATC.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-4JCYXYFT.js";
+} from "./chunk-3OPQZKYQ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-TPDSQ3NC.js";
+} from "./chunk-GW5FANOR.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QACHG5CA.js";
+import "./chunk-NPFQZE52.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-654337OQ.js";
+import "./chunk-EMPDVV5S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

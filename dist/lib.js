@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-AISYSBKX.js";
+} from "./chunk-AOL6CW75.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-4JCYXYFT.js";
+} from "./chunk-3OPQZKYQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-TPDSQ3NC.js";
+import "./chunk-GW5FANOR.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QACHG5CA.js";
+import "./chunk-NPFQZE52.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-654337OQ.js";
+} from "./chunk-EMPDVV5S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3149,8 +3149,9 @@ function inductionUncached(cfg, resolver, inLoop, register) {
     const chained = copied === null ? addChainStep(cfg, resolver, inLoop, defs[0], register) : null;
     if (chained === null) return none;
     return {
-      result: { register, update: defs[0], op: "add", step: chained, type: def.modifiers[def.modifiers.length - 1] ?? "s32" },
-      literal: true
+      result: { register, update: defs[0], op: "add", step: chained.step, type: def.modifiers[def.modifiers.length - 1] ?? "s32" },
+      // A step read from a register holds for this launch only: not kept across launches.
+      literal: chained.literal
     };
   }
   if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some(
@@ -3165,6 +3166,7 @@ function inductionUncached(cfg, resolver, inLoop, register) {
 var ADD_CHAIN_LIMIT = 32;
 function addChainStep(cfg, resolver, inLoop, update, register) {
   let total = 0;
+  let literal = true;
   let statement = update;
   for (let hop = 0; hop < ADD_CHAIN_LIMIT; hop++) {
     const ins = resolver.instruction(statement);
@@ -3174,9 +3176,18 @@ function addChainStep(cfg, resolver, inLoop, update, register) {
     let amount;
     if (a.kind === "register" && b.kind === "immediate") [from, amount] = [a.name, ins.mnemonic === "add" ? b.value : -b.value];
     else if (ins.mnemonic === "add" && a.kind === "immediate" && b.kind === "register") [from, amount] = [b.name, a.value];
-    else return null;
+    else if (a.kind === "register" && b.kind === "register") {
+      const sides = ins.mnemonic === "add" ? [
+        [a.name, b.name],
+        [b.name, a.name]
+      ] : [[a.name, b.name]];
+      const found = sides.map(([chain, other]) => ({ chain, value: invariantValue(cfg, resolver, inLoop, other, statement) })).find((side) => side.value !== null && (side.chain === register || inLoopDefined(cfg, resolver, inLoop, side.chain)));
+      if (!found) return null;
+      [from, amount] = [found.chain, ins.mnemonic === "add" ? found.value : -found.value];
+      literal = false;
+    } else return null;
     total += amount;
-    if (from === register) return hop === 0 ? null : total;
+    if (from === register) return hop === 0 ? null : { step: total, literal };
     const defs = (resolver.defs.get(from) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
     if (defs.length !== 1) return null;
     const [defBlock, useBlock] = [cfg.blockOfStatement[defs[0]], cfg.blockOfStatement[statement]];
@@ -3184,6 +3195,14 @@ function addChainStep(cfg, resolver, inLoop, update, register) {
     statement = defs[0];
   }
   return null;
+}
+function invariantValue(cfg, resolver, inLoop, register, statement) {
+  const defs = resolver.defs.get(register) ?? [];
+  if (defs.some((d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)))) return null;
+  return resolver.operand({ kind: "register", name: register }, cfg.blockOfStatement[statement], statement).value;
+}
+function inLoopDefined(cfg, resolver, inLoop, register) {
+  return (resolver.defs.get(register) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]));
 }
 function signedHalving(cfg, resolver, inLoop, def, register) {
   const [, sum, amount] = def.operands;
@@ -4470,12 +4489,13 @@ function provenance(expr) {
 var ExprNumbering = class {
   ids = /* @__PURE__ */ new WeakMap();
   byKey = /* @__PURE__ */ new Map();
+  /** Nodes of two children (and one-child nodes, right child -1) by kind, then by their children's numbers packed in one number. */
+  byChildren = /* @__PURE__ */ new Map();
+  count = 0;
   id(expr) {
     let id = this.ids.get(expr);
     if (id === void 0) {
-      const key2 = this.key(expr);
-      id = this.byKey.get(key2);
-      if (id === void 0) this.byKey.set(key2, id = this.byKey.size);
+      id = this.numberOf(expr);
       this.ids.set(expr, id);
     }
     return id;
@@ -4483,6 +4503,47 @@ var ExprNumbering = class {
   /** Structural equality. */
   same(left, right) {
     return left === right || this.id(left) === this.id(right);
+  }
+  numberOf(expr) {
+    let kind = null;
+    let left = 0;
+    let right = -1;
+    switch (expr.op) {
+      case "neg":
+      case "not":
+        kind = expr.op;
+        left = this.id(expr.a);
+        break;
+      case "cmp":
+        kind = expr.cmp;
+        left = this.id(expr.a);
+        right = this.id(expr.b);
+        break;
+      case "const":
+      case "sym":
+      case "opaque":
+      case "carried":
+      case "cvta":
+      case "pred":
+      case "select":
+        break;
+      default:
+        kind = expr.bits === void 0 ? expr.op : `${expr.op}${expr.bits}`;
+        left = this.id(expr.a);
+        right = this.id(expr.b);
+    }
+    if (kind !== null && left < CHILD_LIMIT && right < CHILD_LIMIT) {
+      let byPair = this.byChildren.get(kind);
+      if (byPair === void 0) this.byChildren.set(kind, byPair = /* @__PURE__ */ new Map());
+      const pair = left * CHILD_LIMIT + right + 1;
+      let id2 = byPair.get(pair);
+      if (id2 === void 0) byPair.set(pair, id2 = this.count++);
+      return id2;
+    }
+    const key2 = this.key(expr);
+    let id = this.byKey.get(key2);
+    if (id === void 0) this.byKey.set(key2, id = this.count++);
+    return id;
   }
   key(expr) {
     switch (expr.op) {
@@ -4510,6 +4571,7 @@ var ExprNumbering = class {
     }
   }
 };
+var CHILD_LIMIT = 1 << 26;
 var sizes = /* @__PURE__ */ new WeakMap();
 function expandedSize(expr) {
   let size = sizes.get(expr);
@@ -5673,7 +5735,11 @@ var NO_DESTINATION2 = /* @__PURE__ */ new Set([
 ]);
 function registerNames(operand) {
   if (!operand) return [];
-  if (operand.kind === "register") return operand.name.split("|").filter((name) => name.length > 0 && name !== "_");
+  if (operand.kind === "register") {
+    const name = operand.name;
+    if (!name.includes("|")) return name.length > 0 && name !== "_" ? [name] : [];
+    return name.split("|").filter((part) => part.length > 0 && part !== "_");
+  }
   if (operand.kind === "vector") return operand.elements.flatMap(registerNames);
   return [];
 }
@@ -5713,6 +5779,39 @@ var DefinitionSets = class {
     return id;
   }
 };
+function dominatorTreeOrder(cfg) {
+  const count = cfg.blocks.length;
+  const children = Array.from({ length: count }, () => []);
+  const roots = [];
+  for (let b = 0; b < count; b++) {
+    const up = cfg.idom[b];
+    if (up === -1) continue;
+    if (up === b) roots.push(b);
+    else children[up].push(b);
+  }
+  const pre = new Int32Array(count).fill(-1);
+  const post = new Int32Array(count).fill(-1);
+  let preCount = 0;
+  let postCount = 0;
+  for (const root of roots) {
+    pre[root] = preCount++;
+    const stack = [[root, 0]];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const [block, next2] = top;
+      if (next2 < children[block].length) {
+        top[1]++;
+        const child = children[block][next2];
+        pre[child] = preCount++;
+        stack.push([child, 0]);
+      } else {
+        post[block] = postCount++;
+        stack.pop();
+      }
+    }
+  }
+  return { pre, post };
+}
 function mergeSorted(a, b) {
   const out = new Int32Array(a.length + b.length);
   let i = 0, j = 0, n = 0;
@@ -5754,6 +5853,8 @@ var ReachingDefinitions = class {
   /** Per register id: the definition set reaching each block's entry, once solved. */
   blockIn = [];
   sets = new DefinitionSets();
+  /** Pre- and post-order numbers of each block in the dominator tree (O(1) dominance), built on first use. */
+  dominatorOrder = null;
   sortDefinitions(id) {
     const indices = this.defIndices[id];
     let sorted = true;
@@ -5787,21 +5888,24 @@ var ReachingDefinitions = class {
     const exit = new Int32Array(blocks.length);
     const queued = new Uint8Array(blocks.length);
     const worklist = [];
-    for (const block of gens.keys()) {
+    gens.forEach((_, block) => {
       worklist.push(block);
       queued[block] = 1;
-    }
+    });
     while (worklist.length > 0) {
       const block = worklist.pop();
       queued[block] = 0;
       let incoming = 0;
-      for (const predecessor of blocks[block].predecessors) incoming = this.sets.union(incoming, exit[predecessor]);
+      const predecessors = blocks[block].predecessors;
+      for (let p = 0; p < predecessors.length; p++) incoming = this.sets.union(incoming, exit[predecessors[p]]);
       entry[block] = incoming;
       const gen = gens.get(block);
       const outgoing = gen === void 0 ? incoming : kills.get(block) ? gen : this.sets.union(incoming, gen);
       if (outgoing === exit[block]) continue;
       exit[block] = outgoing;
-      for (const successor of blocks[block].successors) {
+      const successors = blocks[block].successors;
+      for (let s = 0; s < successors.length; s++) {
+        const successor = successors[s];
         if (!queued[successor]) {
           queued[successor] = 1;
           worklist.push(successor);
@@ -5814,7 +5918,21 @@ var ReachingDefinitions = class {
   /** Definitions of `register` that reach the entry of `block`, ascending. */
   atEntry(block, register) {
     const id = this.registerIds.get(register);
-    return id === void 0 ? [] : Array.from(this.sets.get(this.solve(id)[block]));
+    if (id === void 0) return [];
+    return this.soleDefinitionDominating(id, block) ? [this.defIndices[id][0]] : Array.from(this.sets.get(this.solve(id)[block]));
+  }
+  /**
+   * Whether register `id` has one definition, in a block that strictly dominates `block`: then
+   * every path to `block` passes it and nothing redefines it, so it alone reaches the entry (the
+   * common case of nvcc's single-assignment registers), without solving the register's sets.
+   */
+  soleDefinitionDominating(id, block) {
+    const indices = this.defIndices[id];
+    if (indices.length !== 1) return false;
+    const defBlock = this.cfg.blockOfStatement[indices[0]];
+    if (defBlock === block || defBlock < 0 || this.cfg.idom[block] === -1) return false;
+    const { pre, post } = this.dominatorOrder ??= dominatorTreeOrder(this.cfg);
+    return pre[defBlock] < pre[block] && post[block] < post[defBlock];
   }
   /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
   at(index, register) {
@@ -5837,6 +5955,7 @@ var ReachingDefinitions = class {
       if (!guarded[k]) return local.reverse();
     }
     local.reverse();
+    if (local.length === 0 && this.soleDefinitionDominating(id, blockId)) return [indices[0]];
     const entering = this.sets.get(this.solve(id)[blockId]);
     return local.length === 0 ? Array.from(entering) : Array.from(mergeSorted(entering, local));
   }

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-ZZKNBOCW.js";
+} from "./chunk-KCH4UPBW.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-IOZ2XNDD.js";
-import "./chunk-TPDSQ3NC.js";
+} from "./chunk-XHRRZATC.js";
+import "./chunk-GW5FANOR.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-654337OQ.js";
+import "./chunk-EMPDVV5S.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

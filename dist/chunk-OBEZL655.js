@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-654337OQ.js";
+} from "./chunk-EMPDVV5S.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

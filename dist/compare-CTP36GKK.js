@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-4JCYXYFT.js";
+} from "./chunk-3OPQZKYQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-TPDSQ3NC.js";
+import "./chunk-GW5FANOR.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QACHG5CA.js";
+import "./chunk-NPFQZE52.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-654337OQ.js";
+import "./chunk-EMPDVV5S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-654337OQ.js";
+} from "./chunk-EMPDVV5S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-TPDSQ3NC.js";
+} from "./chunk-GW5FANOR.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-QACHG5CA.js";
+} from "./chunk-NPFQZE52.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

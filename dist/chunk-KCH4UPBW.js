@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-IOZ2XNDD.js";
+} from "./chunk-XHRRZATC.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-TPDSQ3NC.js";
+} from "./chunk-GW5FANOR.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-ZZKNBOCW.js";
-import "./chunk-IOZ2XNDD.js";
-import "./chunk-TPDSQ3NC.js";
+} from "./chunk-KCH4UPBW.js";
+import "./chunk-XHRRZATC.js";
+import "./chunk-GW5FANOR.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NZGPBI2A.js";
+import "./chunk-OBEZL655.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-654337OQ.js";
+import "./chunk-EMPDVV5S.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

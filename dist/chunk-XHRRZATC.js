@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-TPDSQ3NC.js";
+} from "./chunk-GW5FANOR.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-4JCYXYFT.js";
+} from "./chunk-3OPQZKYQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-TPDSQ3NC.js";
+import "./chunk-GW5FANOR.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QACHG5CA.js";
+import "./chunk-NPFQZE52.js";
 import {
   loadConfigFile
-} from "./chunk-NZGPBI2A.js";
+} from "./chunk-OBEZL655.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-654337OQ.js";
+import "./chunk-EMPDVV5S.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
