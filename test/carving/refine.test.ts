@@ -127,6 +127,21 @@ describe('timed refinement stage on recorded timings', () => {
     expect(resolveBudget(10, { budgetShare: 0.05 })).toEqual({ budget: 1, notes: [] });
   });
 
+  it('says when the ranking cannot see traffic: llm.c encoder_forward reads its embedding row at a loaded token id', async () => {
+    const { records, result } = load(
+      'llmc-encoder-forward',
+      'test/fixtures/carving/llmc-encoder-forward.metrics.json',
+      'device/carving/described-results/timings-llmc-encoder-forward.jsonl',
+    );
+    const refined = await refineByTiming(result, recordedTimer(records, 'llmc-encoder-forward'), { budgetShare: 0.05 });
+    expect(refined.notes).toEqual([
+      "of the 12 variants that passed threshold carving, the model ranks 12 by instructions alone (their global traffic is unknown: a global site's sectors per request are unknown)",
+    ]);
+    // Version 3 at block 64 (the model's first) is 83% of the best, version 3 at block 128.
+    expect(refined.best?.variant).toBe('VERSION=3,BLOCK=64');
+    expect(refined.best?.medianMs).toBeCloseTo(0.028944, 12);
+  });
+
   it('a variant without a recorded timing uses the budget but is not ranked', async () => {
     const { records, result } = load('sgemm', 'test/fixtures/carving/sgemm.metrics.json', 'test/fixtures/carving/sgemm.timings.jsonl');
     const withoutBest = records.filter((r) => r.variant !== 'BM=64,BN=128,BK=8,TM=8,TN=8');

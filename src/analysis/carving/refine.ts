@@ -99,6 +99,25 @@ export function modelScore(v: CarvedVariant, arch: string, bankConflictPenalty =
   return estimate ? 1 / (estimate.cycles * penalty) : v.efficiency / penalty;
 }
 
+/**
+ * What the model's ranking of these variants cannot see, said once: variants whose global
+ * traffic is unknown are ranked by issue time alone, variants without an estimate by efficiency.
+ */
+function rankingGaps(variants: CarvedVariant[], arch: string): string | null {
+  let issueOnly = 0;
+  let noEstimate = 0;
+  for (const v of variants) {
+    const estimate = estimateCycles(v, arch);
+    if (estimate === null) noEstimate++;
+    else if (estimate.memoryCyclesPerWave === null) issueOnly++;
+  }
+  const parts: string[] = [];
+  if (issueOnly > 0)
+    parts.push(`${issueOnly} by instructions alone (their global traffic is unknown: a global site's sectors per request are unknown)`);
+  if (noEstimate > 0) parts.push(`${noEstimate} by efficiency (no cycle estimate: instructions, blocks per SM or the SM count unknown)`);
+  return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(' and ')}` : null;
+}
+
 function valueLists(variants: CarvedVariant[], given?: Record<string, ParameterValue[]>): Record<string, ParameterValue[]> {
   if (given) return given;
   const lists: Record<string, ParameterValue[]> = {};
@@ -136,6 +155,11 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
   const eligible = result.variants.filter((v) => v.status === 'survivor' || v.status === 'merged' || v.status === 'pruned:pareto');
   if (eligible.length < budget)
     notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
+  const rankedBlind = rankingGaps(
+    eligible.filter((v) => v.built),
+    result.arch,
+  );
+  if (rankedBlind) notes.push(rankedBlind);
   const lists = valueLists(result.variants, options.parameterLists);
   const samples = new Map<string, number[]>();
   const sourceOf = new Map<string, { source: RefinedTiming['source']; round: number }>();
