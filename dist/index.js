@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-XHRRZATC.js";
+} from "./chunk-DGZJ767Y.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-3OPQZKYQ.js";
+} from "./chunk-4NQSVBLD.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-GW5FANOR.js";
+} from "./chunk-UNTQFOOV.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-AOL6CW75.js";
+} from "./chunk-TYTLWFEE.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-3OPQZKYQ.js";
+} from "./chunk-4NQSVBLD.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GW5FANOR.js";
+import "./chunk-UNTQFOOV.js";
 import {
   renderComment,
   renderHtmlReport,

@@ -6,9 +6,9 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-KCH4UPBW.js";
-import "./chunk-XHRRZATC.js";
-import "./chunk-GW5FANOR.js";
+} from "./chunk-3TBZ7JJX.js";
+import "./chunk-DGZJ767Y.js";
+import "./chunk-UNTQFOOV.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
 import "./chunk-OBEZL655.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-GW5FANOR.js";
+} from "./chunk-UNTQFOOV.js";
 import {
   compareTimings,
   harnessTimer,

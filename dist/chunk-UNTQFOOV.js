@@ -123,6 +123,20 @@ function modelScore(v, arch, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY
   const estimate = estimateCycles(v, arch);
   return estimate ? 1 / (estimate.cycles * penalty) : v.efficiency / penalty;
 }
+function rankingGaps(variants, arch) {
+  let issueOnly = 0;
+  let noEstimate = 0;
+  for (const v of variants) {
+    const estimate = estimateCycles(v, arch);
+    if (estimate === null) noEstimate++;
+    else if (estimate.memoryCyclesPerWave === null) issueOnly++;
+  }
+  const parts = [];
+  if (issueOnly > 0)
+    parts.push(`${issueOnly} by instructions alone (their global traffic is unknown: a global site's sectors per request are unknown)`);
+  if (noEstimate > 0) parts.push(`${noEstimate} by efficiency (no cycle estimate: instructions, blocks per SM or the SM count unknown)`);
+  return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(" and ")}` : null;
+}
 function valueLists(variants, given) {
   if (given) return given;
   const lists = {};
@@ -154,6 +168,11 @@ async function refineByTiming(result, timer, options) {
   const eligible = result.variants.filter((v) => v.status === "survivor" || v.status === "merged" || v.status === "pruned:pareto");
   if (eligible.length < budget)
     notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
+  const rankedBlind = rankingGaps(
+    eligible.filter((v) => v.built),
+    result.arch
+  );
+  if (rankedBlind) notes.push(rankedBlind);
   const lists = valueLists(result.variants, options.parameterLists);
   const samples = /* @__PURE__ */ new Map();
   const sourceOf = /* @__PURE__ */ new Map();

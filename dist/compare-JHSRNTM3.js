@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-3OPQZKYQ.js";
+} from "./chunk-4NQSVBLD.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GW5FANOR.js";
+import "./chunk-UNTQFOOV.js";
 import {
   FINDING_KINDS,
   conclusionFor,

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-KCH4UPBW.js";
+} from "./chunk-3TBZ7JJX.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-XHRRZATC.js";
-import "./chunk-GW5FANOR.js";
+} from "./chunk-DGZJ767Y.js";
+import "./chunk-UNTQFOOV.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-GW5FANOR.js";
+} from "./chunk-UNTQFOOV.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";

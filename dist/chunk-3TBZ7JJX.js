@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-XHRRZATC.js";
+} from "./chunk-DGZJ767Y.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-GW5FANOR.js";
+} from "./chunk-UNTQFOOV.js";
 import {
   carveSpace,
   loadConfigFile,

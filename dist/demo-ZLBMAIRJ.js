@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-3OPQZKYQ.js";
+} from "./chunk-4NQSVBLD.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GW5FANOR.js";
+import "./chunk-UNTQFOOV.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
