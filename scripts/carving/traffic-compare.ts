@@ -43,9 +43,10 @@ function readNcu(dir: string, space: string): Map<string, Measured> {
   return measured;
 }
 
-const median = (xs: number[]) => {
+/** Null for no values (JSON keeps it). */
+const median = (xs: number[]): number | null => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : Number.NaN;
+  return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : null;
 };
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'string' } } });
@@ -55,6 +56,7 @@ if (!ncuDir || metricsFiles.length === 0) {
   process.exit(2);
 }
 const out: Record<string, unknown> = {};
+const fixed = (x: number | null, digits: number) => (x === null ? 'none' : x.toFixed(digits));
 const mb = (x: number | null) => (x === null ? '?' : (x / 1e6).toFixed(1));
 for (const file of metricsFiles) {
   const shard = (JSON.parse(readFileSync(file, 'utf8')) as { shard: CarveShardOutput }).shard;
@@ -81,7 +83,7 @@ for (const file of metricsFiles) {
       `| ${r.variant} | ${mb(r.predictedBytes)} | ${mb(r.l1Bytes)} | ${mb(r.l2Bytes)} | ${mb(r.dramBytes)} | ${(r.l1Bytes / r.dramBytes).toFixed(2)} | ${r.ms.toFixed(4)} |`,
     );
   console.log(
-    `\n${summary.variants} variants (${summary.predictedKnown} with a predicted traffic): median predicted / L1 ${summary.medianPredictedOverL1.toFixed(3)}, L1 / DRAM ${summary.medianL1OverDram.toFixed(2)}, L2 / DRAM ${summary.medianL2OverDram.toFixed(2)}\n`,
+    `\n${summary.variants} variants (${summary.predictedKnown} with a predicted traffic): median predicted / L1 ${fixed(summary.medianPredictedOverL1, 3)}, L1 / DRAM ${fixed(summary.medianL1OverDram, 2)}, L2 / DRAM ${fixed(summary.medianL2OverDram, 2)}\n`,
   );
 }
 if (values.json) writeFileSync(values.json, JSON.stringify(out, null, 1) + '\n');
