@@ -614,7 +614,7 @@ function linked(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, 
     const ind = induction(cfg, resolver, inLoop, ivOp.name);
     if (!ind) continue;
     const other = def.operands[otherSide];
-    if (other.kind === 'register' && (resolver.defs.get(other.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) continue;
+    if (other.kind === 'register' && inLoopDefined(cfg, resolver, inLoop, other.name)) continue;
     const value = resolver.operand(other, defBlock, defs[0]);
     const sign = def.mnemonic === 'add' ? 1 : -1;
     // `i - limit` with the limit from the thread's indices: read per thread by the caller.
@@ -710,13 +710,7 @@ function inductionUncached(
       literal: chained.literal,
     };
   }
-  if (
-    stepOperand.kind === 'register' &&
-    (resolver.defs.get(stepOperand.name) ?? []).some(
-      (d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)),
-    )
-  )
-    return none;
+  if (stepOperand.kind === 'register' && variesInLoop(cfg, resolver, inLoop, stepOperand.name)) return none;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return { result: null, literal: false };
   const result = { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? 's32' };
@@ -787,9 +781,13 @@ function invariantValue(
   register: string,
   statement: number,
 ): number | null {
-  const defs = resolver.defs.get(register) ?? [];
-  if (defs.some((d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)))) return null;
+  if (variesInLoop(cfg, resolver, inLoop, register)) return null;
   return resolver.operand({ kind: 'register', name: register }, cfg.blockOfStatement[statement], statement).value;
+}
+
+/** Whether an instruction of the loop sets the register to something other than a launch constant. */
+function variesInLoop(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, register: string): boolean {
+  return (resolver.defs.get(register) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)));
 }
 
 function inLoopDefined(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, register: string): boolean {

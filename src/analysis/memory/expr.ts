@@ -220,12 +220,14 @@ export class ExprNumbering {
       if (id === undefined) byPair.set(pair, (id = this.count++));
       return id;
     }
-    const key = this.key(expr);
+    // (Children numbered past the packing limit: the same fields as text; '#' starts no other key.)
+    const key = kind !== null ? `#${kind} ${left} ${right}` : this.key(expr);
     let id = this.byKey.get(key);
     if (id === undefined) this.byKey.set(key, (id = this.count++));
     return id;
   }
 
+  /** Text key of the nodes numberOf does not key by their children (leaves, cvta, pred, select, carried). */
   private key(expr: Expr): string {
     switch (expr.op) {
       case 'const':
@@ -236,19 +238,14 @@ export class ExprNumbering {
         return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
       case 'carried':
         return `carried ${expr.id}`;
-      case 'neg':
-      case 'not':
-        return `${expr.op} ${this.id(expr.a)}`;
       case 'cvta':
         return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
       case 'pred':
         return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(' ')}`;
-      case 'cmp':
-        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
       case 'select':
         return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ''} ${JSON.stringify(expr.reason)}`;
       default:
-        return `${expr.op} ${expr.bits ?? ''} ${this.id(expr.a)} ${this.id(expr.b)}`;
+        throw new Error(`ExprNumbering: ${expr.op} nodes are keyed by their children`);
     }
   }
 }
