@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-NPFQZE52.js";
+} from "./chunk-FKNG25UM.js";
 import {
   analyzeVariantJob
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMPDVV5S.js";
+import "./chunk-GD4PBCXN.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

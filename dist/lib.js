@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-TYTLWFEE.js";
+} from "./chunk-FTUDF4SE.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-4NQSVBLD.js";
+} from "./chunk-IQAK3732.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UNTQFOOV.js";
+import "./chunk-FKBST7NB.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NPFQZE52.js";
+import "./chunk-FKNG25UM.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-EMPDVV5S.js";
+} from "./chunk-GD4PBCXN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3078,7 +3078,7 @@ function linked(cfg, resolver, inLoop, op, block, at) {
     const ind = induction(cfg, resolver, inLoop, ivOp.name);
     if (!ind) continue;
     const other = def.operands[otherSide];
-    if (other.kind === "register" && (resolver.defs.get(other.name) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]))) continue;
+    if (other.kind === "register" && inLoopDefined(cfg, resolver, inLoop, other.name)) continue;
     const value = resolver.operand(other, defBlock, defs[0]);
     const sign = def.mnemonic === "add" ? 1 : -1;
     if (value.value === null && THREAD_DEPENDENT.test(value.reason ?? ""))
@@ -3154,10 +3154,7 @@ function inductionUncached(cfg, resolver, inLoop, register) {
       literal: chained.literal
     };
   }
-  if (stepOperand.kind === "register" && (resolver.defs.get(stepOperand.name) ?? []).some(
-    (d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d))
-  ))
-    return none;
+  if (stepOperand.kind === "register" && variesInLoop(cfg, resolver, inLoop, stepOperand.name)) return none;
   const step = resolver.operand(stepOperand, cfg.blockOfStatement[defs[0]], defs[0]);
   if (step.value === null) return { result: null, literal: false };
   const result = { register, update: defs[0], op, step: step.value, type: def.modifiers[def.modifiers.length - 1] ?? "s32" };
@@ -3197,9 +3194,11 @@ function addChainStep(cfg, resolver, inLoop, update, register) {
   return null;
 }
 function invariantValue(cfg, resolver, inLoop, register, statement) {
-  const defs = resolver.defs.get(register) ?? [];
-  if (defs.some((d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)))) return null;
+  if (variesInLoop(cfg, resolver, inLoop, register)) return null;
   return resolver.operand({ kind: "register", name: register }, cfg.blockOfStatement[statement], statement).value;
+}
+function variesInLoop(cfg, resolver, inLoop, register) {
+  return (resolver.defs.get(register) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]) && !isLaunchConstant(resolver.instruction(d)));
 }
 function inLoopDefined(cfg, resolver, inLoop, register) {
   return (resolver.defs.get(register) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]));
@@ -4540,11 +4539,12 @@ var ExprNumbering = class {
       if (id2 === void 0) byPair.set(pair, id2 = this.count++);
       return id2;
     }
-    const key2 = this.key(expr);
+    const key2 = kind !== null ? `#${kind} ${left} ${right}` : this.key(expr);
     let id = this.byKey.get(key2);
     if (id === void 0) this.byKey.set(key2, id = this.count++);
     return id;
   }
+  /** Text key of the nodes numberOf does not key by their children (leaves, cvta, pred, select, carried). */
   key(expr) {
     switch (expr.op) {
       case "const":
@@ -4555,19 +4555,14 @@ var ExprNumbering = class {
         return `o${JSON.stringify([expr.uniform, expr.indirect, expr.reason, expr.key ?? null, expr.label ?? null])}`;
       case "carried":
         return `carried ${expr.id}`;
-      case "neg":
-      case "not":
-        return `${expr.op} ${this.id(expr.a)}`;
       case "cvta":
         return `cvta ${expr.space} ${expr.toGeneric} ${this.id(expr.a)}`;
       case "pred":
         return `pred ${expr.combine} ${expr.parts.map((part) => this.id(part)).join(" ")}`;
-      case "cmp":
-        return `cmp ${expr.cmp} ${this.id(expr.a)} ${this.id(expr.b)}`;
       case "select":
         return `select ${this.id(expr.cond)} ${this.id(expr.a)} ${this.id(expr.b)} ${expr.fallback ? this.id(expr.fallback) : ""} ${JSON.stringify(expr.reason)}`;
       default:
-        return `${expr.op} ${expr.bits ?? ""} ${this.id(expr.a)} ${this.id(expr.b)}`;
+        throw new Error(`ExprNumbering: ${expr.op} nodes are keyed by their children`);
     }
   }
 };

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-3TBZ7JJX.js";
-import "./chunk-DGZJ767Y.js";
-import "./chunk-UNTQFOOV.js";
+} from "./chunk-P52JL75Q.js";
+import "./chunk-QMSMXBZU.js";
+import "./chunk-FKBST7NB.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-OBEZL655.js";
+import "./chunk-VYAPOZO5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMPDVV5S.js";
+import "./chunk-GD4PBCXN.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-EMPDVV5S.js";
+} from "./chunk-GD4PBCXN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-EMPDVV5S.js";
+} from "./chunk-GD4PBCXN.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

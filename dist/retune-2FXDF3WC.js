@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-3TBZ7JJX.js";
+} from "./chunk-P52JL75Q.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-DGZJ767Y.js";
-import "./chunk-UNTQFOOV.js";
+} from "./chunk-QMSMXBZU.js";
+import "./chunk-FKBST7NB.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMPDVV5S.js";
+import "./chunk-GD4PBCXN.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

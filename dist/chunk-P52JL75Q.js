@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-DGZJ767Y.js";
+} from "./chunk-QMSMXBZU.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-UNTQFOOV.js";
+} from "./chunk-FKBST7NB.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-4NQSVBLD.js";
+} from "./chunk-IQAK3732.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UNTQFOOV.js";
+import "./chunk-FKBST7NB.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NPFQZE52.js";
+import "./chunk-FKNG25UM.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMPDVV5S.js";
+import "./chunk-GD4PBCXN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

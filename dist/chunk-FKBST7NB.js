@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-UNTQFOOV.js";
+} from "./chunk-FKBST7NB.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-NPFQZE52.js";
+} from "./chunk-FKNG25UM.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-UNTQFOOV.js";
+} from "./chunk-FKBST7NB.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-4NQSVBLD.js";
+} from "./chunk-IQAK3732.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UNTQFOOV.js";
+import "./chunk-FKBST7NB.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NPFQZE52.js";
+import "./chunk-FKNG25UM.js";
 import {
   loadConfigFile
-} from "./chunk-OBEZL655.js";
+} from "./chunk-VYAPOZO5.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMPDVV5S.js";
+import "./chunk-GD4PBCXN.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
