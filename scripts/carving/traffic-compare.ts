@@ -2,13 +2,17 @@
 // requests) against what Nsight Compute measured for the same variants on the GPU
 // (device/carving/traffic.sh): the sectors the L1 served for global loads and stores, the sectors
 // the L2 served, and the bytes DRAM moved. Where the L1 figure is far above DRAM, data is read
-// again from cache, which the cycle estimate counts at DRAM bandwidth.
-// Run: npx tsx scripts/carving/traffic-compare.ts [--json FILE] NCU_DIR METRICS.json...
+// again from cache. The DRAM estimate (estimate.ts, dramBytesEstimate: the launch's distinct bytes
+// and the re-reads the L2 cannot hold, from the metrics' traffic footprint) is compared with DRAM.
+// Nsight Compute counts DRAM writes made during the kernel only: stores that fit in the L2 stay
+// there, dirty, and are not counted, while the estimate counts every distinct byte stored.
+// Run: npx tsx scripts/carving/traffic-compare.ts [--json FILE] [--l2-mb MB] NCU_DIR METRICS.json...
+//   --l2-mb: the measured card's L2 where it is not the arch's flagship part (H200: 60).
 //   NCU_DIR holds ncu-<space>.csv and ncu-<space>.variants for each space.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { CarveShardOutput } from '../../src/analysis/carving/index.js';
+import { dramBytesEstimate, type CarveShardOutput } from '../../src/analysis/carving/index.js';
 
 interface Measured {
   l1Bytes: number;
@@ -49,7 +53,9 @@ const median = (xs: number[]): number | null => {
   return s.length ? (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2 : null;
 };
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'string' } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { json: { type: 'string' }, 'l2-mb': { type: 'string' } } });
+const l2Bytes = values['l2-mb'] ? Number(values['l2-mb']) * 1024 * 1024 : undefined;
+const within25 = (ratio: number) => Math.abs(ratio - 1) <= 0.25;
 const [ncuDir, ...metricsFiles] = positionals;
 if (!ncuDir || metricsFiles.length === 0) {
   console.error('usage: traffic-compare.ts [--json FILE] NCU_DIR METRICS.json...');
@@ -63,27 +69,38 @@ for (const file of metricsFiles) {
   const measured = readNcu(ncuDir, shard.space);
   const rows = shard.metrics
     .filter((m) => measured.has(m.id))
-    .map((m) => ({ variant: m.id, predictedBytes: m.globalTrafficBytes, ...measured.get(m.id)! }));
+    .map((m) => ({
+      variant: m.id,
+      predictedBytes: m.globalTrafficBytes,
+      dramEstimateBytes: dramBytesEstimate(m, shard.arch, undefined, l2Bytes),
+      ...measured.get(m.id)!,
+    }));
   const known = rows.filter((r) => r.predictedBytes !== null);
+  const estimated = rows.filter((r) => r.dramEstimateBytes !== null);
   const summary = {
     variants: rows.length,
     predictedKnown: known.length,
     medianPredictedOverL1: median(known.map((r) => r.predictedBytes! / r.l1Bytes)),
     medianL1OverDram: median(rows.map((r) => r.l1Bytes / r.dramBytes)),
     medianL2OverDram: median(rows.map((r) => r.l2Bytes / r.dramBytes)),
+    dramEstimated: estimated.length,
+    medianDramEstimateOverDram: median(estimated.map((r) => r.dramEstimateBytes! / r.dramBytes)),
+    dramEstimateWithin25: estimated.filter((r) => within25(r.dramEstimateBytes! / r.dramBytes)).length,
+    /** The same variants' sector traffic (what the estimate used before) within 25% of DRAM. */
+    sectorsWithin25: estimated.filter((r) => within25(r.predictedBytes! / r.dramBytes)).length,
   };
   out[shard.space] = { summary, rows };
   console.log(`## ${shard.space}\n`);
   console.log(
-    '| variant | predicted sectors (MB) | L1 global sectors (MB) | L2 sectors (MB) | DRAM (MB) | L1 / DRAM | ms (one profiled launch) |',
+    '| variant | predicted sectors (MB) | L1 global sectors (MB) | L2 sectors (MB) | DRAM (MB) | L1 / DRAM | DRAM estimate (MB) | estimate / DRAM | ms (one profiled launch) |',
   );
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of rows)
     console.log(
-      `| ${r.variant} | ${mb(r.predictedBytes)} | ${mb(r.l1Bytes)} | ${mb(r.l2Bytes)} | ${mb(r.dramBytes)} | ${(r.l1Bytes / r.dramBytes).toFixed(2)} | ${r.ms.toFixed(4)} |`,
+      `| ${r.variant} | ${mb(r.predictedBytes)} | ${mb(r.l1Bytes)} | ${mb(r.l2Bytes)} | ${mb(r.dramBytes)} | ${(r.l1Bytes / r.dramBytes).toFixed(2)} | ${mb(r.dramEstimateBytes)} | ${r.dramEstimateBytes === null ? '?' : (r.dramEstimateBytes / r.dramBytes).toFixed(2)} | ${r.ms.toFixed(4)} |`,
     );
   console.log(
-    `\n${summary.variants} variants (${summary.predictedKnown} with a predicted traffic): median predicted / L1 ${fixed(summary.medianPredictedOverL1, 3)}, L1 / DRAM ${fixed(summary.medianL1OverDram, 2)}, L2 / DRAM ${fixed(summary.medianL2OverDram, 2)}\n`,
+    `\n${summary.variants} variants (${summary.predictedKnown} with a predicted traffic): median predicted / L1 ${fixed(summary.medianPredictedOverL1, 3)}, L1 / DRAM ${fixed(summary.medianL1OverDram, 2)}, L2 / DRAM ${fixed(summary.medianL2OverDram, 2)}; DRAM estimate for ${summary.dramEstimated}: median estimate / DRAM ${fixed(summary.medianDramEstimateOverDram, 3)}, within 25% ${summary.dramEstimateWithin25} (sector traffic: ${summary.sectorsWithin25})\n`,
   );
 }
 if (values.json) writeFileSync(values.json, JSON.stringify(out, null, 1) + '\n');

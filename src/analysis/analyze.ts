@@ -55,6 +55,8 @@ export interface AnalyzeModuleInput {
   /** SASS instructions per source line by mangled kernel name (the cubin's line table, readSassLines):
    * gives perThread.sassInstructions; a kernel without an entry has none. */
   sassLines?: ReadonlyMap<string, readonly SassLineCount[]>;
+  /** Work out each kernel's traffic footprint (KernelReport.trafficFootprint) where block and grid are known. */
+  footprints?: boolean;
   /** Called with each kernel's SASS estimate line by line (checking it against a per-line profile). */
   onSassLineEstimates?: (kernelName: string, estimates: readonly SassLineEstimate[]) => void;
 }
@@ -288,8 +290,10 @@ function analyzeKernel(
         grid: launch.grid ?? null,
         defines: input.defines,
         paramValues,
+        footprints: input.footprints ?? false,
       });
       report.accesses = memory.accesses;
+      if (memory.footprint !== undefined) report.trafficFootprint = memory.footprint;
       report.divergence = memory.divergence;
       if (memory.local.length > 0) report.localAccesses = memory.local;
     } catch (error) {

@@ -202,6 +202,23 @@ export interface AccessReport {
   reason: string;
 }
 
+/** Distinct bytes a launch's global accesses touch, per block and in all, and what the L1 asks of the L2. */
+export interface TrafficFootprint {
+  /** Bytes the L1 requests from the L2 per block: sector requests less a warp's re-reads within one access's own loop iterations. */
+  l2BytesPerBlock: number;
+  /** Distinct bytes (whole sectors) one block touches. */
+  blockFootprintBytes: number;
+  /** Distinct bytes (whole sectors) the launch touches. */
+  launchFootprintBytes: number;
+  /** Of the block's footprint, the bytes it loads that depend on the block index (its own rows, tiles): what stays in the L2 for the block's re-reads. */
+  loadedBytesPerBlock: number;
+  /** Bytes every block loads at the same addresses (a weight vector): in the L2 once for all blocks. */
+  sharedLoadedBytes: number;
+  /** Sites counted as streaming (each sector read once per request), and why the first one was. */
+  streamingSites: number;
+  streamingReason: string | null;
+}
+
 /** One ld.local / st.local: per-thread local memory (a dynamically indexed array, a big struct, spills ptxas adds later are not in the PTX). */
 export interface LocalAccessReport {
   kind: 'load' | 'store';
@@ -252,6 +269,8 @@ export interface KernelReport {
   divergence: DivergenceReport[];
   /** ld.local / st.local sites of the PTX; absent when the kernel has none. */
   localAccesses?: LocalAccessReport[];
+  /** What the global accesses need from the L2 and DRAM (carving only: block and grid known); null when some site's traffic is unknown. */
+  trafficFootprint?: TrafficFootprint | null;
   diagnostics: Diagnostic[];
 }
 

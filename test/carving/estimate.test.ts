@@ -2,7 +2,7 @@
 // the H100's table values: 132 SMs, 1980 MHz, 3352 GB/s, so 3352e9 / 132 / 1980e6 DRAM bytes
 // per SM cycle.
 import { describe, expect, it } from 'vitest';
-import { estimateCycles, MEMORY_LATENCY_WARPS } from '../../src/analysis/carving/index.js';
+import { dramBytesEstimate, estimateCycles, L2_RETAINED_SHARE, MEMORY_LATENCY_WARPS } from '../../src/analysis/carving/index.js';
 
 const bytesPerSMCycle = 3352e9 / 132 / 1980e6;
 
@@ -22,6 +22,7 @@ describe('estimateCycles', () => {
       waves: 1,
       issueCyclesPerWave: 4000,
       memoryCyclesPerWave: 4096 / bytesPerSMCycle / (16 / MEMORY_LATENCY_WARPS),
+      memoryFrom: 'sectors',
       cycles: 4000,
       bound: 'issue',
     });
@@ -35,6 +36,23 @@ describe('estimateCycles', () => {
     expect([fewWarps.bound, fewWarps.cycles]).toEqual(['memory', ((8 * 32768) / bytesPerSMCycle) * 4]);
   });
 
+  it('sectors unknown: the bytes the threads request stand in as a lower bound; with a footprint, its DRAM bytes', () => {
+    const requested = estimateCycles({ ...variant(1056, 8, 4, 20, null), threads: 1056 * 128, globalBytesPerThread: 256 }, 'sm_90')!;
+    expect([requested.memoryFrom, requested.memoryCyclesPerWave]).toEqual(['requested bytes', (8 * 128 * 256) / bytesPerSMCycle]);
+    const footprint = {
+      l2BytesPerBlock: 32768,
+      blockFootprintBytes: 16384,
+      launchFootprintBytes: 1056 * 16384,
+      loadedBytesPerBlock: 16384,
+      sharedLoadedBytes: 0,
+      streamingSites: 0,
+      streamingReason: null,
+    };
+    // 1056 resident blocks of 16 KB fit the retained L2: each block's bytes once, half its sectors.
+    const fitted = estimateCycles({ ...variant(1056, 8, 4, 20, 32768), trafficFootprint: footprint }, 'sm_90')!;
+    expect([fitted.memoryFrom, fitted.memoryCyclesPerWave]).toEqual(['footprint', (8 * 16384) / bytesPerSMCycle]);
+  });
+
   it('unknown traffic leaves the issue term; unknown instructions, blocks per SM or arch give no estimate', () => {
     expect(estimateCycles(variant(264, 2, 8, 1000, null), 'sm_90')).toMatchObject({
       memoryCyclesPerWave: null,
@@ -44,5 +62,39 @@ describe('estimateCycles', () => {
     expect(estimateCycles({ ...variant(264, 2, 8, 1000, 2048), instructions: null }, 'sm_90')).toBeNull();
     expect(estimateCycles(variant(264, 0, 8, 1000, 2048), 'sm_90')).toBeNull();
     expect(estimateCycles(variant(264, 2, 8, 1000, 2048), 'sm_1000')).toBeNull();
+  });
+});
+
+describe('dramBytesEstimate', () => {
+  // The H100's 50 MB L2, half of it holding a working set between re-reads.
+  const retained = 50 * 1024 * 1024 * L2_RETAINED_SHARE;
+  const footprint = (loadedBytesPerBlock: number) => ({
+    l2BytesPerBlock: 3 * loadedBytesPerBlock,
+    blockFootprintBytes: loadedBytesPerBlock,
+    launchFootprintBytes: 264 * loadedBytesPerBlock,
+    loadedBytesPerBlock,
+    sharedLoadedBytes: 0,
+    streamingSites: 0,
+    streamingReason: null,
+  });
+  const at = (activeBlocksPerSM: number, loadedBytesPerBlock: number) =>
+    dramBytesEstimate({ grid: [264, 1, 1], activeBlocksPerSM, trafficFootprint: footprint(loadedBytesPerBlock) }, 'sm_90');
+
+  it('moves each distinct byte once while the resident blocks fit in the retained L2', () => {
+    // 132 resident blocks of 100 KB: 13.2 MB.
+    expect(at(1, 100_000)).toBe(264 * 100_000);
+  });
+
+  it('misses every re-read from twice the retained L2 on, and in proportion between', () => {
+    const block = (2 * retained) / 132;
+    // Each block reads its footprint 3 times: 2 re-reads per block miss.
+    expect(at(1, block)).toBe(264 * block + 264 * 2 * block);
+    const between = (1.5 * retained) / 264;
+    expect(at(2, between)).toBeCloseTo(264 * between + 0.5 * 264 * 2 * between, 6);
+  });
+
+  it('is unknown without a footprint or an arch with an L2 size', () => {
+    expect(dramBytesEstimate({ grid: [264, 1, 1], activeBlocksPerSM: 1, trafficFootprint: null }, 'sm_90')).toBeNull();
+    expect(dramBytesEstimate({ grid: [264, 1, 1], activeBlocksPerSM: 1, trafficFootprint: footprint(1) }, 'sm_1000')).toBeNull();
   });
 });

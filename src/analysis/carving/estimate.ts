@@ -1,7 +1,9 @@
 // A static estimate of a variant's run time in SM cycles, the timed stage's ranking key: the
 // launch runs in ceil(waves) waves of blocksPerSM blocks on every SM, and a wave takes the
 // longer of issuing its warps' instructions (4 warp instructions per SM cycle) and moving its
-// DRAM sectors at the SM's share of the bandwidth. A memory-bound wave with fewer resident warps
+// DRAM bytes at the SM's share of the bandwidth. DRAM's bytes come from the traffic footprint
+// where the metrics have one (dramBytesEstimate: each distinct byte once, re-reads only where
+// the resident blocks' data outgrows the L2), else every sector requested counts. A memory-bound wave with fewer resident warps
 // than MEMORY_LATENCY_WARPS cannot keep enough loads in flight to reach that bandwidth (Little's
 // law), so its memory time grows in proportion. On the development spaces this ranks the
 // cuda-samples reduction's and transpose's many equal-traffic variants by their resident warps,
@@ -23,6 +25,8 @@ export interface CycleEstimate {
   issueCyclesPerWave: number;
   /** Cycles to move one wave's global sectors at the SM's share of DRAM bandwidth, latency-limited below MEMORY_LATENCY_WARPS; null when traffic or the arch's bandwidth is unknown. */
   memoryCyclesPerWave: number | null;
+  /** What the memory term counts: DRAM bytes from the footprint, every sector requested, or (sectors unknown) the bytes the threads request, a lower bound. */
+  memoryFrom: 'footprint' | 'sectors' | 'requested bytes' | null;
   cycles: number;
   bound: 'issue' | 'memory';
 }
@@ -48,7 +52,51 @@ function archRates(arch: string): ArchRates | null {
   return { sms: flagship.sms, bytesPerSMCycle };
 }
 
-type EstimateInput = Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM' | 'warpsPerBlock' | 'instructions' | 'globalTrafficBytes'>;
+type EstimateInput = Pick<
+  VariantMetrics,
+  'grid' | 'activeBlocksPerSM' | 'warpsPerBlock' | 'instructions' | 'globalTrafficBytes' | 'trafficFootprint'
+> &
+  Partial<Pick<VariantMetrics, 'threads' | 'globalBytesPerThread'>>;
+
+/**
+ * Share of the L2 that holds a working set between re-reads (H100's L2 is two partitions). From
+ * Nsight Compute's DRAM bytes on four spaces (device/carving/described-results/traffic): llm.c
+ * softmax version 7 at block 1024 re-reads its 132 resident 201 KB rows from L2 (26.5 MB), version
+ * 4 at block 1024 (264 rows, 53 MB) misses on nearly every re-read.
+ */
+export const L2_RETAINED_SHARE = 0.5;
+
+/**
+ * Bytes DRAM moves for the launch: every distinct byte once, and the re-reads within a block
+ * (the L2's requests beyond the block's footprint) in the share the L2 cannot hold: the blocks
+ * resident at once on all SMs touch their footprints together, and what exceeds the L2 is
+ * evicted before it is read again. Null without a footprint or the arch's L2 size.
+ */
+export function dramBytesEstimate(
+  v: Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM' | 'trafficFootprint'>,
+  arch: string,
+  l2Share = L2_RETAINED_SHARE,
+  /** The L2 of the card measured, where it is not the arch's flagship part (an H200's 60 MB). */
+  l2Bytes?: number,
+): number | null {
+  const footprint = v.trafficFootprint;
+  let flagship;
+  try {
+    flagship = getArch(arch).flagship;
+  } catch {
+    return null;
+  }
+  const l2 = l2Bytes ?? flagship.l2Bytes;
+  if (!footprint || !l2 || !flagship.sms || !v.activeBlocksPerSM) return null;
+  const blocks = v.grid[0] * v.grid[1] * v.grid[2];
+  const workingSet = Math.min(blocks, v.activeBlocksPerSM * flagship.sms) * footprint.loadedBytesPerBlock + footprint.sharedLoadedBytes;
+  const retained = l2 * l2Share;
+  // Read again in the order first read, a working set beyond the L2 evicts each line before its
+  // re-read; from twice the retained size on, every re-read misses.
+  const missShare = Math.min(1, Math.max(0, (workingSet - retained) / retained));
+  const reReads = Math.max(0, footprint.l2BytesPerBlock - footprint.blockFootprintBytes) * blocks;
+  return footprint.launchFootprintBytes + reReads * missShare;
+}
 
 /** The estimate on the arch's flagship part; null when instructions, blocks per SM or the SM count are unknown. */
 export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | null {
@@ -59,15 +107,24 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
   const residentWarps = v.activeBlocksPerSM * v.warpsPerBlock;
   const waves = Math.ceil(fractionalWaves);
   const issueCyclesPerWave = (residentWarps * v.instructions) / WARP_INSTRUCTIONS_PER_SM_CYCLE;
+  // DRAM's bytes where the footprint is known; else every sector requested counts as DRAM
+  // traffic; where sectors are unknown, the bytes the threads request (as if perfectly
+  // coalesced), so that a variant whose addresses the analysis cannot follow does not look free.
+  const fromFootprint = dramBytesEstimate(v, arch);
+  const requested = v.globalBytesPerThread != null && v.threads != null ? v.globalBytesPerThread * v.threads : null;
+  const dramBytes = fromFootprint ?? v.globalTrafficBytes ?? requested;
+  const memoryFrom =
+    fromFootprint !== null ? 'footprint' : v.globalTrafficBytes !== null ? 'sectors' : requested !== null ? 'requested bytes' : null;
   const memoryCyclesPerWave =
-    v.globalTrafficBytes === null || rates.bytesPerSMCycle === null || blocks === 0
+    dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0
       ? null
-      : ((v.globalTrafficBytes / blocks) * v.activeBlocksPerSM) / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
+      : ((dramBytes / blocks) * v.activeBlocksPerSM) / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
   return {
     waves,
     issueCyclesPerWave,
     memoryCyclesPerWave,
+    memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave),
     bound: memoryBound ? 'memory' : 'issue',
   };

@@ -66,4 +66,4 @@ export {
   type RefinedTiming,
   type RefinementRound,
 } from './refine.js';
-export { estimateCycles, MEMORY_LATENCY_WARPS, type CycleEstimate } from './estimate.js';
+export { dramBytesEstimate, estimateCycles, L2_RETAINED_SHARE, MEMORY_LATENCY_WARPS, type CycleEstimate } from './estimate.js';

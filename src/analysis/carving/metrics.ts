@@ -4,7 +4,7 @@
 // with B_SM from the exact occupancy calculator (src/gpu), plus what threshold carving needs:
 // spills, coalescing, bank conflicts and the global-memory traffic a launch moves.
 import { computeOccupancy, OccupancyInputError, explainZeroOccupancy } from '../../gpu/index.js';
-import type { AccessReport, KernelReport } from '../../model/types.js';
+import type { AccessReport, KernelReport, TrafficFootprint } from '../../model/types.js';
 import type { ParameterValue } from './space.js';
 
 export interface VariantGeometry {
@@ -51,6 +51,8 @@ export interface VariantMetrics {
   globalBytesPerThread: number | null;
   /** Bytes the memory system moves for the whole launch: 32-byte sectors per request, summed. */
   globalTrafficBytes: number | null;
+  /** Distinct bytes per block and per launch and the L2's share of the traffic (what DRAM must move); null when unknown, undefined in metrics recorded before it existed. */
+  trafficFootprint?: TrafficFootprint | null;
   coalescing: CoalescingVerdict;
   /** The worst global access, e.g. "strided, 8 sectors/request at sgemm.cu:41". */
   coalescingEvidence: string | null;
@@ -226,6 +228,7 @@ export function variantMetrics(
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
   metrics.globalTrafficBytes = summary.traffic;
+  if (report.trafficFootprint !== undefined) metrics.trafficFootprint = report.trafficFootprint;
   metrics.excessSectorShare = summary.excessShare;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === 'shared') ? summary.bankWays : 1;
 

@@ -127,6 +127,7 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
     }),
     defines: numericDefines(variant.defines),
     loops: config.loops,
+    footprints: true,
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report

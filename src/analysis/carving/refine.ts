@@ -101,19 +101,24 @@ export function modelScore(v: CarvedVariant, arch: string, bankConflictPenalty =
 
 /**
  * What the model's ranking of these variants cannot see, said once: variants whose global
- * traffic is unknown are ranked by issue time alone, variants without an estimate by efficiency.
+ * traffic is unknown are ranked by the bytes their threads request (a lower bound) or by issue
+ * time alone, variants without an estimate by efficiency.
  */
 function rankingGaps(variants: CarvedVariant[], arch: string): string | null {
+  let requestedOnly = 0;
   let issueOnly = 0;
   let noEstimate = 0;
   for (const v of variants) {
     const estimate = estimateCycles(v, arch);
     if (estimate === null) noEstimate++;
+    else if (estimate.memoryFrom === 'requested bytes') requestedOnly++;
     else if (estimate.memoryCyclesPerWave === null) issueOnly++;
   }
   const parts: string[] = [];
-  if (issueOnly > 0)
-    parts.push(`${issueOnly} by instructions alone (their global traffic is unknown: a global site's sectors per request are unknown)`);
+  const unknownTraffic = "their global traffic is unknown: a global site's sectors per request are unknown";
+  if (requestedOnly > 0)
+    parts.push(`${requestedOnly} by the bytes their threads request, a lower bound of their traffic (${unknownTraffic})`);
+  if (issueOnly > 0) parts.push(`${issueOnly} by instructions alone (${unknownTraffic})`);
   if (noEstimate > 0) parts.push(`${noEstimate} by efficiency (no cycle estimate: instructions, blocks per SM or the SM count unknown)`);
   return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(' and ')}` : null;
 }

@@ -3,13 +3,14 @@
 // and which conditional branches split warps.
 import type { Instruction, Operand } from '../../ptx/ast.js';
 import { inlineChains, userLocation } from '../../ptx/user-location.js';
-import type { AccessReport, DivergenceReport, LocalAccessReport } from '../../model/types.js';
+import type { AccessReport, DivergenceReport, LocalAccessReport, TrafficFootprint } from '../../model/types.js';
 import { classifyAccess, laneValue, warpLanes, type Lane, type SiteResult } from './classify.js';
 import { classifyBulk, classifyTile } from './collective.js';
 import { ValueBuilder } from './defs.js';
 import { activeLanes, predicateStatus } from './divergence.js';
 import { provenance, type Expr } from './expr.js';
 import { isUnknown, type LaneValue } from './linear.js';
+import { FootprintBuilder, type LoopTrips } from './footprint.js';
 import { laneReachability } from './reach.js';
 import { localSite, sitesOf } from './sites.js';
 import type { MemoryInput } from './types.js';
@@ -39,9 +40,15 @@ export function analyzeMemory(input: MemoryInput): {
   accesses: AccessReport[];
   divergence: DivergenceReport[];
   local: LocalAccessReport[];
+  /** With `footprints` and a known block and grid; null when a site's traffic is unknown. */
+  footprint?: TrafficFootprint | null;
 } {
   const { module, fn, cfg, loops, weights, block } = input;
   const grid = input.grid ?? null;
+  const trips: LoopTrips = new Map();
+  for (const loop of loops)
+    if (loop.tripCount !== null) trips.set(loop.id, { mean: loop.tripCount, span: loop.warpTripCount ?? loop.tripCount });
+  const footprint = input.footprints && block && grid ? new FootprintBuilder(trips, grid, block[0] * block[1] * block[2]) : null;
   const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   // Every lane has the same block shape and a symbolic block index: one cache of lane-independent subtrees.
   const blockCache = new Map<Expr, LaneValue>();
@@ -50,7 +57,8 @@ export function analyzeMemory(input: MemoryInput): {
   const accesses: Array<[number, AccessReport]> = [];
   const divergence: Array<[number, DivergenceReport]> = [];
   const locals: Array<[number, LocalAccessReport]> = [];
-  const depthOfBlock = (blockId: number) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
+  const loopsOf = (blockId: number) => loops.filter((loop) => loop.blocks.includes(blockId));
+  const depthOfBlock = (blockId: number) => Math.max(0, ...loopsOf(blockId).map((loop) => loop.depth));
 
   const chains = inlineChains(fn, module);
   const reach = laneReachability(cfg, builder, warps);
@@ -84,6 +92,7 @@ export function analyzeMemory(input: MemoryInput): {
       blockWarps === warps
         ? blockText
         : `${blockText.replace(', all lanes active', '')}, only the lanes thread-dependent branches let into this block`;
+    let enclosing: Set<number> | undefined;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index] as Instruction;
       const local = localSite(ins);
@@ -117,6 +126,7 @@ export function analyzeMemory(input: MemoryInput): {
             const bytes = site.width > 0 ? site.width : size && !isUnknown(size) && size.terms.size === 0 ? size.constant : null;
             result = classifyBulk(site.bulk!, bytes);
           }
+          if (space !== 'shared') footprint?.stream(weight, result.sectorsPerRequest, 'a warp-wide tile or bulk copy');
           accesses.push([
             index,
             {
@@ -139,6 +149,7 @@ export function analyzeMemory(input: MemoryInput): {
         const space = site.space === 'generic' ? provenance(address) : site.space;
         if (space !== 'global' && space !== 'shared') {
           if (site.space === 'generic') {
+            footprint?.stream(weight, null, 'generic address');
             accesses.push([
               index,
               {
@@ -160,6 +171,10 @@ export function analyzeMemory(input: MemoryInput): {
           continue;
         }
         const result: SiteResult = classifyAccess(space, address, site.width, siteWarps, siteBlockText, grid);
+        if (space === 'global') {
+          enclosing ??= new Set(loopsOf(basicBlock.id).map((loop) => loop.id));
+          footprint?.add(address, site.width, siteWarps, weight, result.sectorsPerRequest, site.kind !== 'store', enclosing);
+        }
         accesses.push([
           index,
           {
@@ -199,7 +214,12 @@ export function analyzeMemory(input: MemoryInput): {
   }
   // Blocks may be listed out of text order; report sites in PTX order.
   const byIndex = <T>(items: Array<[number, T]>) => items.sort((a, b) => a[0] - b[0]).map(([, item]) => item);
-  return { accesses: byIndex(accesses), divergence: byIndex(divergence), local: byIndex(locals) };
+  return {
+    accesses: byIndex(accesses),
+    divergence: byIndex(divergence),
+    local: byIndex(locals),
+    ...(footprint ? { footprint: footprint.summary() } : {}),
+  };
 }
 
 /** Any global site strided or uncoalesced executed at least `minWeight` times per thread (the

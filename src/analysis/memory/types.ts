@@ -7,7 +7,7 @@ export type MemoryBasicBlock = Pick<BasicBlock, 'id' | 'label' | 'statements' | 
 
 export type MemoryCfg = Pick<Cfg, 'fn' | 'entry' | 'blockOfStatement' | 'idom'> & { blocks: MemoryBasicBlock[] };
 
-export type MemoryLoop = Pick<LoopInfo, 'id' | 'header' | 'blocks' | 'depth' | 'parentId' | 'tripCount' | 'source'>;
+export type MemoryLoop = Pick<LoopInfo, 'id' | 'header' | 'blocks' | 'depth' | 'parentId' | 'tripCount' | 'source' | 'warpTripCount'>;
 
 export interface MemoryInput {
   module: PtxModule;
@@ -24,4 +24,6 @@ export interface MemoryInput {
   defines: Record<string, number>;
   /** Known kernel parameter values: 0-based parameter index -> value (--param, config, carving arguments). */
   paramValues?: Record<number, number>;
+  /** Work out the launch's traffic footprint (footprint.ts): carving's cycle estimate uses it. */
+  footprints?: boolean;
 }

@@ -1,0 +1,244 @@
+// What a launch's global accesses need from DRAM, as far as the addresses tell: the distinct
+// bytes one block touches, the distinct bytes the whole launch touches, and the sectors the L2
+// serves once a warp's re-reads of sectors it touched in the previous iterations of the same
+// access are taken out (the L1 and the L2 keep those: softmax's one-thread-per-row loop reads
+// each 32-byte sector 8 times for 8 floats). The cycle estimate turns these into DRAM bytes
+// with the L2's capacity (carving/estimate.ts).
+//
+// Per site, the lanes of every warp are resolved to byte offsets from a warp-uniform part
+// (classify.ts); the uniform part's loop iterations (iter:N) run over their trip counts and its
+// block index (%ctaid) over the grid. Sites on the same array (same remaining uniform terms,
+// same block-index coefficients) share their bytes: the three passes of a softmax over one row
+// touch it once. A site whose addresses do not resolve this way (sampled blocks, a runtime
+// stride, a loop without a count, a pointer a loop advances) is counted as streaming: each of its
+// sectors read once per request, shared with no other request.
+import type { TrafficFootprint } from '../../model/types.js';
+import { isUnknown, type Linear } from './linear.js';
+import type { Lane } from './classify.js';
+import { laneValues } from './classify.js';
+import type { Expr } from './expr.js';
+import { sectorsTouched, SECTOR_BYTES } from './warp.js';
+
+/** Trip counts by loop id: `mean` as the per-thread weights count it, `span` the iterations a warp issues. */
+export type LoopTrips = Map<number, { mean: number; span: number }>;
+
+interface ArrayBlock {
+  intervals: Array<[number, number]>;
+  distinctBytes: number;
+  ctaid: [number, number, number];
+  loads: boolean;
+}
+
+/** The copies of one access: lane offsets per warp (all copies), the iterations' reach, requests. */
+interface AccessGroup {
+  array: string;
+  ctaid: [number, number, number];
+  width: number;
+  low: number;
+  high: number;
+  iterations: number;
+  warps: number[][];
+  /** Sector requests of one block's warps over the iterations. */
+  requestSectors: number;
+  requestBytes: number;
+  /** A load among the copies (an atomic reads too). */
+  loads: boolean;
+}
+
+const CTAID = ['%ctaid.x', '%ctaid.y', '%ctaid.z'];
+
+/** Collects the sites of one kernel; `summary()` gives its footprint. */
+export class FootprintBuilder {
+  private readonly groups = new Map<string, AccessGroup>();
+  private readonly arrays = new Map<string, ArrayBlock>();
+  private l2Bytes = 0;
+  private streamingBytes = 0;
+  private streamingSites = 0;
+  private streamingReason: string | null = null;
+  private unknown = false;
+
+  constructor(
+    private readonly trips: LoopTrips,
+    private readonly grid: [number, number, number],
+    private readonly threadsPerBlock: number,
+  ) {}
+
+  /** An access whose addresses are not followed (a warp-wide tile, a bulk copy): its sectors read once per request. */
+  stream(weight: number, sectorsPerRequest: number | null, reason: string): void {
+    if (weight === 0) return;
+    if (sectorsPerRequest === null) this.unknown = true;
+    else this.streaming(weight * this.threadsPerBlock * sectorsPerRequest, reason);
+  }
+
+  private streaming(bytes: number, reason: string): void {
+    this.streamingSites++;
+    this.streamingReason ??= reason;
+    this.streamingBytes += bytes;
+    this.l2Bytes += bytes;
+  }
+
+  /**
+   * One global access executed `weight` times per thread by the lanes of `warps`;
+   * `sectorsPerRequest` as classified (null: unknown traffic, the footprint is then unknown);
+   * `enclosing`: the ids of the loops it is in (whose iterations its address ranges over).
+   */
+  add(
+    address: Expr,
+    width: number,
+    warps: Lane[][],
+    weight: number,
+    sectorsPerRequest: number | null,
+    loads: boolean,
+    enclosing: ReadonlySet<number>,
+  ): void {
+    if (weight === 0 || warps.length === 0) return;
+    if (sectorsPerRequest === null) {
+      this.unknown = true;
+      return;
+    }
+    // As the launch's sector traffic counts it (metrics.ts): sectors per request x 32 B per warp of the block.
+    const requestBytes = weight * this.threadsPerBlock * sectorsPerRequest;
+    const streaming = (reason: string) => this.streaming(requestBytes, reason);
+    const perWarp: Linear[][] = [];
+    for (const warp of warps) {
+      const values = laneValues(address, warp);
+      if (values.some(isUnknown)) return streaming('address not resolved per lane');
+      perWarp.push(values as Linear[]);
+    }
+    // The uniform part: identical terms in every lane of every warp (else a runtime stride or a sampled block index).
+    const common = perWarp[0][0].terms;
+    const sameTerms = (terms: Map<string, number>) =>
+      terms === common || (terms.size === common.size && [...terms].every(([m, c]) => common.get(m) === c));
+    if (!perWarp.every((lanes) => lanes.every((lane) => sameTerms(lane.terms)))) return streaming('lanes differ by a runtime amount');
+    let low = 0;
+    let high = 0;
+    let iterations = 1;
+    const ctaid: [number, number, number] = [0, 0, 0];
+    const arrayTerms: string[] = [];
+    for (const [monomial, coefficient] of common) {
+      const axis = CTAID.indexOf(monomial);
+      if (axis >= 0) {
+        ctaid[axis] = coefficient;
+        continue;
+      }
+      const loop = /^iter:(\d+)$/.exec(monomial);
+      if (loop) {
+        const id = Number(loop[1]);
+        const counted = this.trips.get(id);
+        if (counted === undefined) return streaming(`loop ${loop[1]} has no trip count`);
+        if (!enclosing.has(id)) {
+          // After the loop (nvcc's remainder loop after the unrolled body): its last iteration's
+          // index (the value after it adds the step once more, a constant of the address).
+          low += coefficient * (counted.mean - 1);
+          high += coefficient * (counted.mean - 1);
+          continue;
+        }
+        const reach = coefficient * (counted.span - 1);
+        if (reach < 0) low += reach;
+        else high += reach;
+        iterations *= counted.mean;
+        continue;
+      }
+      if (monomial.startsWith('iter:') || monomial.includes('%ctaid')) return streaming(`${monomial} does not range over a known count`);
+      // A pointer a loop moves (A += BK: a carried value, or a register merged from the loop's
+      // latch): the classifier knows it moves the warp as one, not how far. A uniform value
+      // outside every loop (an offset loaded once) stays a fixed part of the array's identity.
+      if (monomial.includes('u:carried') || (monomial.includes('u:') && enclosing.size > 0))
+        return streaming('a warp-uniform value the loop may change moves the address');
+      arrayTerms.push(`${coefficient}*${monomial}`);
+    }
+    // Copies of one access (nvcc's unrolled copies: the same terms, other constant offsets) share
+    // their sectors: they are measured together.
+    const groupKey = `${[...common]
+      .map(([m, c]) => `${c}*${m}`)
+      .sort()
+      .join('+')}|${width}`;
+    let group = this.groups.get(groupKey);
+    if (group === undefined) {
+      const key = `${arrayTerms.sort().join('+')}|${ctaid.join(',')}`;
+      this.groups.set(
+        groupKey,
+        (group = { array: key, ctaid, width, low, high, iterations, warps: [], requestSectors: 0, requestBytes: 0, loads }),
+      );
+    }
+    group.loads ||= loads;
+    perWarp.forEach((lanes, w) => {
+      const offsets = lanes.map((lane) => lane.constant);
+      group.requestSectors += sectorsTouched(offsets, width) * iterations;
+      (group.warps[w] ??= []).push(...offsets);
+    });
+    group.requestBytes += requestBytes;
+  }
+
+  /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
+  private measureGroups(): void {
+    for (const group of this.groups.values()) {
+      let distinctSectors = 0;
+      let first = Infinity;
+      let last = -Infinity;
+      for (const offsets of group.warps) {
+        if (offsets === undefined) continue;
+        distinctSectors += mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
+        for (const offset of offsets) {
+          first = Math.min(first, offset + group.low);
+          last = Math.max(last, offset + group.high + group.width);
+        }
+      }
+      const reuse = Math.min(1, distinctSectors / Math.max(1e-9, group.requestSectors));
+      this.l2Bytes += group.requestBytes * reuse;
+      let array = this.arrays.get(group.array);
+      if (array === undefined)
+        this.arrays.set(group.array, (array = { intervals: [], distinctBytes: 0, ctaid: group.ctaid, loads: false }));
+      array.loads ||= group.loads;
+      array.intervals.push([first, last]);
+      array.distinctBytes += Math.min(distinctSectors * SECTOR_BYTES, group.requestBytes * reuse);
+    }
+    this.groups.clear();
+  }
+
+  summary(): TrafficFootprint | null {
+    if (this.unknown) return null;
+    this.measureGroups();
+    const blocks = this.grid[0] * this.grid[1] * this.grid[2];
+    let blockBytes = this.streamingBytes;
+    let launchBytes = this.streamingBytes * blocks;
+    let privateLoaded = 0;
+    let sharedLoaded = 0;
+    for (const array of this.arrays.values()) {
+      const span = mergedSectors(array.intervals) * SECTOR_BYTES;
+      const touched = Math.min(span, array.distinctBytes);
+      blockBytes += touched;
+      if (array.loads && array.ctaid.every((coefficient) => coefficient === 0)) sharedLoaded += touched;
+      else if (array.loads) privateLoaded += touched;
+      // Blocks at one address share its bytes (a weight vector); blocks shifted along the grid touch
+      // at most the extent from the first block's start to the last one's end (rows of a matrix,
+      // a stencil's overlapping halos, a grid-stride loop's interleaved blocks).
+      const shift = array.ctaid.reduce((sum, coefficient, axis) => sum + Math.abs(coefficient) * (this.grid[axis] - 1), 0);
+      launchBytes += shift === 0 ? touched : Math.min(touched * blocks, Math.ceil((span + shift) / SECTOR_BYTES) * SECTOR_BYTES);
+    }
+    return {
+      l2BytesPerBlock: this.l2Bytes,
+      blockFootprintBytes: blockBytes,
+      launchFootprintBytes: launchBytes,
+      loadedBytesPerBlock: privateLoaded,
+      sharedLoadedBytes: sharedLoaded,
+      streamingSites: this.streamingSites,
+      streamingReason: this.streamingReason,
+    };
+  }
+}
+
+/** Sectors covered by the union of byte intervals [start, end). */
+function mergedSectors(intervals: Array<[number, number]>): number {
+  const sorted = intervals
+    .map(([start, end]): [number, number] => [Math.floor(start / SECTOR_BYTES), Math.ceil(end / SECTOR_BYTES)])
+    .sort((a, b) => a[0] - b[0]);
+  let sectors = 0;
+  let coveredTo = -Infinity;
+  for (const [start, end] of sorted) {
+    if (end <= coveredTo) continue;
+    sectors += end - Math.max(start, coveredTo);
+    coveredTo = end;
+  }
+  return sectors;
+}

@@ -1,0 +1,106 @@
+// Traffic footprints (src/analysis/memory/footprint.ts) of kernels compiled with nvcc from
+// test/fixtures/model/footprint.cu, against closed forms: a warp's re-reads of the sectors it
+// touched in earlier iterations taken out of the L2's requests, bytes shared by the copies and
+// passes of one block, and by neighbouring blocks.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeModule, type KernelLaunch } from '../../src/analysis/analyze.js';
+import type { KernelReport } from '../../src/model/types.js';
+
+const SOURCE = path.resolve(import.meta.dirname, '../fixtures/model/footprint.cu');
+const NVCC = process.env.CUDA_HOME ? path.join(process.env.CUDA_HOME, 'bin/nvcc') : 'nvcc';
+const NVCC_ENV = { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` };
+
+function hasNvcc(): boolean {
+  try {
+    execFileSync(NVCC, ['--version'], { stdio: 'ignore', env: NVCC_ENV });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const LAUNCHES: Record<string, Pick<KernelLaunch, 'block' | 'grid' | 'params'>> = {
+  // 128 rows of 1024 floats, a row per thread.
+  row_per_thread: { block: [32, 1, 1], grid: [4, 1, 1], params: { rows: 128, c: 1024 } },
+  shared_vector: { block: [256, 1, 1], grid: [64, 1, 1] },
+  three_point: { block: [256, 1, 1], grid: [64, 1, 1] },
+};
+
+function analyse(footprints: boolean): Map<string, KernelReport> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'carve-footprint-'));
+  const ptxFile = path.join(dir, 'footprint.ptx');
+  execFileSync(NVCC, ['-arch=sm_90', '-lineinfo', '-ptx', '-o', ptxFile, SOURCE], { env: NVCC_ENV });
+  const { kernels, diagnostics } = analyzeModule({
+    ptxText: readFileSync(ptxFile, 'utf8'),
+    ptxFile,
+    sourceFile: SOURCE,
+    sourceText: readFileSync(SOURCE, 'utf8'),
+    arch: 'sm_90',
+    resources: [],
+    defines: {},
+    loops: { assumedTripCount: 1, hints: {} },
+    footprints,
+    launchFor: (_name, displayName) => {
+      const launch = LAUNCHES[displayName.replace(/\(.*$/, '')];
+      return { blockSource: 'cli', dynamicSharedBytes: 0, carveoutPercent: -1, ...launch };
+    },
+  });
+  expect(diagnostics).toEqual([]);
+  return new Map(kernels.map((k) => [k.displayName.replace(/\(.*$/, ''), k]));
+}
+
+describe.runIf(hasNvcc())('traffic footprints of real kernels (nvcc)', () => {
+  const kernels = analyse(true);
+
+  it('takes a warp re-reading its own sectors out of the L2 requests: a row per thread, two passes', () => {
+    const k = kernels.get('row_per_thread')!;
+    // Requests of 32 sectors (32 rows) per warp; each sector is read by 8 iterations.
+    const rowSectors = 1024 / 8;
+    // Pass 1: x[0], the 4x-unrolled x[1..1020] and the remainder x[1021..1023] (the row's last
+    // sector); pass 2: the row again and the output row. Sectors per lane, 32 lanes, 32 B each.
+    const l2Sectors = 1 + rowSectors + 1 + rowSectors + rowSectors;
+    expect(k.trafficFootprint).toEqual({
+      l2BytesPerBlock: l2Sectors * 32 * 32,
+      // The block's 32 input rows and 32 output rows, 4 KB each.
+      blockFootprintBytes: 2 * 32 * 4096,
+      launchFootprintBytes: 2 * 128 * 4096,
+      loadedBytesPerBlock: 32 * 4096,
+      sharedLoadedBytes: 0,
+      streamingSites: 0,
+      streamingReason: null,
+    });
+  });
+
+  it('counts bytes every block reads at the same address once for the launch', () => {
+    expect(kernels.get('shared_vector')!.trafficFootprint).toEqual({
+      l2BytesPerBlock: 3 * 1024,
+      blockFootprintBytes: 3 * 1024,
+      // in and out: 64 blocks x 1 KB; w: 1 KB for all of them.
+      launchFootprintBytes: 2 * 64 * 1024 + 1024,
+      loadedBytesPerBlock: 1024,
+      sharedLoadedBytes: 1024,
+      streamingSites: 0,
+      streamingReason: null,
+    });
+  });
+
+  it("shares a stencil's neighbouring elements between the copies of one block and between blocks", () => {
+    const k = kernels.get('three_point')!;
+    // Element i = 256 b + t + 1: in[i-1..i+1] spans 258 floats from a sector boundary (33
+    // sectors), out[i] 256 floats from 4 B past one (33 sectors).
+    expect(k.trafficFootprint).toMatchObject({ blockFootprintBytes: 2 * 33 * 32, loadedBytesPerBlock: 33 * 32 });
+    // The launch: in[0 .. 64·256+1] and out[1 .. 64·256], 2049 sectors each, not 64 x 33.
+    expect(k.trafficFootprint!.launchFootprintBytes).toBe(2 * 2049 * 32);
+    // The three loads request more sectors than the warp touches: fewer reach the L2.
+    const requested = k.accesses.filter((a) => a.space === 'global').reduce((sum, a) => sum + a.sectorsPerRequest! * 256, 0);
+    expect(k.trafficFootprint!.l2BytesPerBlock).toBeLessThan(requested);
+  });
+
+  it('is worked out only when asked for', () => {
+    expect([...analyse(false).values()].map((k) => k.trafficFootprint)).toEqual([undefined, undefined, undefined]);
+  });
+});
