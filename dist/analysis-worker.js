@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-FKNG25UM.js";
+} from "./chunk-4SVBPSFG.js";
 import {
   analyzeVariantJob
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GD4PBCXN.js";
+import "./chunk-PCG4LFDP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

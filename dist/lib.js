@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-FTUDF4SE.js";
+} from "./chunk-5BSF5GXO.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-IQAK3732.js";
+} from "./chunk-6IA637JR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FKBST7NB.js";
+import "./chunk-EJAKVBY7.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-FKNG25UM.js";
+import "./chunk-4SVBPSFG.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-GD4PBCXN.js";
+} from "./chunk-PCG4LFDP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

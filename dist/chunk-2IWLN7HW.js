@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-QMSMXBZU.js";
+} from "./chunk-BHAMJQTW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-FKBST7NB.js";
+} from "./chunk-EJAKVBY7.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-FKBST7NB.js";
+} from "./chunk-EJAKVBY7.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

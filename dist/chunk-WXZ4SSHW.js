@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-GD4PBCXN.js";
+} from "./chunk-PCG4LFDP.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -9081,6 +9081,7 @@ function variantMetrics(variant, report, options, buildError = null) {
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
   metrics.globalTrafficBytes = summary.traffic;
+  if (report.trafficFootprint !== void 0) metrics.trafficFootprint = report.trafficFootprint;
   metrics.excessSectorShare = summary.excessShare;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === "shared") ? summary.bankWays : 1;
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = "dynamic instruction count unknown";
@@ -9391,7 +9392,8 @@ function analyzeBuild(build, space, config, arch) {
       params: Object.fromEntries(variant.arguments.flatMap((a, i) => a.kind === "buffer" ? [] : [[String(i), a.value]]))
     }),
     defines: numericDefines(variant.defines),
-    loops: config.loops
+    loops: config.loops,
+    footprints: true
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k) => k.displayName).join(", ") || "none"})`;

@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -87,6 +87,24 @@ function archRates(arch) {
   const bytesPerSMCycle = flagship.dramBandwidthGBs && flagship.smClockMHz ? flagship.dramBandwidthGBs * 1e9 / flagship.sms / (flagship.smClockMHz * 1e6) : null;
   return { sms: flagship.sms, bytesPerSMCycle };
 }
+var L2_RETAINED_SHARE = 0.5;
+function dramBytesEstimate(v, arch, l2Share = L2_RETAINED_SHARE, l2Bytes) {
+  const footprint = v.trafficFootprint;
+  let flagship;
+  try {
+    flagship = getArch(arch).flagship;
+  } catch {
+    return null;
+  }
+  const l2 = l2Bytes ?? flagship.l2Bytes;
+  if (!footprint || !l2 || !flagship.sms || !v.activeBlocksPerSM) return null;
+  const blocks = v.grid[0] * v.grid[1] * v.grid[2];
+  const workingSet = Math.min(blocks, v.activeBlocksPerSM * flagship.sms) * footprint.loadedBytesPerBlock + footprint.sharedLoadedBytes;
+  const retained = l2 * l2Share;
+  const missShare = Math.min(1, Math.max(0, (workingSet - retained) / retained));
+  const reReads = Math.max(0, footprint.l2BytesPerBlock - footprint.blockFootprintBytes) * blocks;
+  return footprint.launchFootprintBytes + reReads * missShare;
+}
 function estimateCycles(v, arch) {
   const rates = archRates(arch);
   const fractionalWaves = rates ? wavesOf(v, rates.sms) : null;
@@ -95,12 +113,17 @@ function estimateCycles(v, arch) {
   const residentWarps = v.activeBlocksPerSM * v.warpsPerBlock;
   const waves = Math.ceil(fractionalWaves);
   const issueCyclesPerWave = residentWarps * v.instructions / WARP_INSTRUCTIONS_PER_SM_CYCLE;
-  const memoryCyclesPerWave = v.globalTrafficBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : v.globalTrafficBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
+  const fromFootprint = dramBytesEstimate(v, arch);
+  const requested = v.globalBytesPerThread != null && v.threads != null ? v.globalBytesPerThread * v.threads : null;
+  const dramBytes = fromFootprint ?? v.globalTrafficBytes ?? requested;
+  const memoryFrom = fromFootprint !== null ? "footprint" : v.globalTrafficBytes !== null ? "sectors" : requested !== null ? "requested bytes" : null;
+  const memoryCyclesPerWave = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
   return {
     waves,
     issueCyclesPerWave,
     memoryCyclesPerWave,
+    memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave),
     bound: memoryBound ? "memory" : "issue"
   };
@@ -124,16 +147,20 @@ function modelScore(v, arch, bankConflictPenalty = DEFAULT_BANK_CONFLICT_PENALTY
   return estimate ? 1 / (estimate.cycles * penalty) : v.efficiency / penalty;
 }
 function rankingGaps(variants, arch) {
+  let requestedOnly = 0;
   let issueOnly = 0;
   let noEstimate = 0;
   for (const v of variants) {
     const estimate = estimateCycles(v, arch);
     if (estimate === null) noEstimate++;
+    else if (estimate.memoryFrom === "requested bytes") requestedOnly++;
     else if (estimate.memoryCyclesPerWave === null) issueOnly++;
   }
   const parts = [];
-  if (issueOnly > 0)
-    parts.push(`${issueOnly} by instructions alone (their global traffic is unknown: a global site's sectors per request are unknown)`);
+  const unknownTraffic = "their global traffic is unknown: a global site's sectors per request are unknown";
+  if (requestedOnly > 0)
+    parts.push(`${requestedOnly} by the bytes their threads request, a lower bound of their traffic (${unknownTraffic})`);
+  if (issueOnly > 0) parts.push(`${issueOnly} by instructions alone (${unknownTraffic})`);
   if (noEstimate > 0) parts.push(`${noEstimate} by efficiency (no cycle estimate: instructions, blocks per SM or the SM count unknown)`);
   return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(" and ")}` : null;
 }

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-GD4PBCXN.js";
+} from "./chunk-PCG4LFDP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

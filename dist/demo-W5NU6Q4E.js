@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-IQAK3732.js";
+} from "./chunk-6IA637JR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FKBST7NB.js";
+import "./chunk-EJAKVBY7.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-FKNG25UM.js";
+import "./chunk-4SVBPSFG.js";
 import {
   loadConfigFile
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GD4PBCXN.js";
+import "./chunk-PCG4LFDP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

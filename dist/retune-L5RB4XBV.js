@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-P52JL75Q.js";
+} from "./chunk-2IWLN7HW.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-QMSMXBZU.js";
-import "./chunk-FKBST7NB.js";
+} from "./chunk-BHAMJQTW.js";
+import "./chunk-EJAKVBY7.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GD4PBCXN.js";
+import "./chunk-PCG4LFDP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

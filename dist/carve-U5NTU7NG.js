@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-P52JL75Q.js";
-import "./chunk-QMSMXBZU.js";
-import "./chunk-FKBST7NB.js";
+} from "./chunk-2IWLN7HW.js";
+import "./chunk-BHAMJQTW.js";
+import "./chunk-EJAKVBY7.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VYAPOZO5.js";
+import "./chunk-WXZ4SSHW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GD4PBCXN.js";
+import "./chunk-PCG4LFDP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6756,6 +6756,172 @@ function activeLanes(guard, negated, warps) {
   return active;
 }
 
+// src/analysis/memory/footprint.ts
+var CTAID = ["%ctaid.x", "%ctaid.y", "%ctaid.z"];
+var FootprintBuilder = class {
+  constructor(trips, grid, threadsPerBlock) {
+    this.trips = trips;
+    this.grid = grid;
+    this.threadsPerBlock = threadsPerBlock;
+  }
+  trips;
+  grid;
+  threadsPerBlock;
+  groups = /* @__PURE__ */ new Map();
+  arrays = /* @__PURE__ */ new Map();
+  l2Bytes = 0;
+  streamingBytes = 0;
+  streamingSites = 0;
+  streamingReason = null;
+  unknown = false;
+  /** An access whose addresses are not followed (a warp-wide tile, a bulk copy): its sectors read once per request. */
+  stream(weight, sectorsPerRequest, reason) {
+    if (weight === 0) return;
+    if (sectorsPerRequest === null) this.unknown = true;
+    else this.streaming(weight * this.threadsPerBlock * sectorsPerRequest, reason);
+  }
+  streaming(bytes, reason) {
+    this.streamingSites++;
+    this.streamingReason ??= reason;
+    this.streamingBytes += bytes;
+    this.l2Bytes += bytes;
+  }
+  /**
+   * One global access executed `weight` times per thread by the lanes of `warps`;
+   * `sectorsPerRequest` as classified (null: unknown traffic, the footprint is then unknown);
+   * `enclosing`: the ids of the loops it is in (whose iterations its address ranges over).
+   */
+  add(address, width, warps, weight, sectorsPerRequest, loads, enclosing) {
+    if (weight === 0 || warps.length === 0) return;
+    if (sectorsPerRequest === null) {
+      this.unknown = true;
+      return;
+    }
+    const requestBytes = weight * this.threadsPerBlock * sectorsPerRequest;
+    const streaming = (reason) => this.streaming(requestBytes, reason);
+    const perWarp = [];
+    for (const warp of warps) {
+      const values = laneValues(address, warp);
+      if (values.some(isUnknown)) return streaming("address not resolved per lane");
+      perWarp.push(values);
+    }
+    const common = perWarp[0][0].terms;
+    const sameTerms = (terms) => terms === common || terms.size === common.size && [...terms].every(([m, c]) => common.get(m) === c);
+    if (!perWarp.every((lanes2) => lanes2.every((lane) => sameTerms(lane.terms)))) return streaming("lanes differ by a runtime amount");
+    let low = 0;
+    let high = 0;
+    let iterations = 1;
+    const ctaid = [0, 0, 0];
+    const arrayTerms = [];
+    for (const [monomial, coefficient] of common) {
+      const axis = CTAID.indexOf(monomial);
+      if (axis >= 0) {
+        ctaid[axis] = coefficient;
+        continue;
+      }
+      const loop = /^iter:(\d+)$/.exec(monomial);
+      if (loop) {
+        const id = Number(loop[1]);
+        const counted = this.trips.get(id);
+        if (counted === void 0) return streaming(`loop ${loop[1]} has no trip count`);
+        if (!enclosing.has(id)) {
+          low += coefficient * (counted.mean - 1);
+          high += coefficient * (counted.mean - 1);
+          continue;
+        }
+        const reach = coefficient * (counted.span - 1);
+        if (reach < 0) low += reach;
+        else high += reach;
+        iterations *= counted.mean;
+        continue;
+      }
+      if (monomial.startsWith("iter:") || monomial.includes("%ctaid")) return streaming(`${monomial} does not range over a known count`);
+      if (monomial.includes("u:carried") || monomial.includes("u:") && enclosing.size > 0)
+        return streaming("a warp-uniform value the loop may change moves the address");
+      arrayTerms.push(`${coefficient}*${monomial}`);
+    }
+    const groupKey = `${[...common].map(([m, c]) => `${c}*${m}`).sort().join("+")}|${width}`;
+    let group = this.groups.get(groupKey);
+    if (group === void 0) {
+      const key2 = `${arrayTerms.sort().join("+")}|${ctaid.join(",")}`;
+      this.groups.set(
+        groupKey,
+        group = { array: key2, ctaid, width, low, high, iterations, warps: [], requestSectors: 0, requestBytes: 0, loads }
+      );
+    }
+    group.loads ||= loads;
+    perWarp.forEach((lanes2, w) => {
+      const offsets = lanes2.map((lane) => lane.constant);
+      group.requestSectors += sectorsTouched(offsets, width) * iterations;
+      (group.warps[w] ??= []).push(...offsets);
+    });
+    group.requestBytes += requestBytes;
+  }
+  /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
+  measureGroups() {
+    for (const group of this.groups.values()) {
+      let distinctSectors = 0;
+      let first = Infinity;
+      let last = -Infinity;
+      for (const offsets of group.warps) {
+        if (offsets === void 0) continue;
+        distinctSectors += mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
+        for (const offset of offsets) {
+          first = Math.min(first, offset + group.low);
+          last = Math.max(last, offset + group.high + group.width);
+        }
+      }
+      const reuse = Math.min(1, distinctSectors / Math.max(1e-9, group.requestSectors));
+      this.l2Bytes += group.requestBytes * reuse;
+      let array = this.arrays.get(group.array);
+      if (array === void 0)
+        this.arrays.set(group.array, array = { intervals: [], distinctBytes: 0, ctaid: group.ctaid, loads: false });
+      array.loads ||= group.loads;
+      array.intervals.push([first, last]);
+      array.distinctBytes += Math.min(distinctSectors * SECTOR_BYTES, group.requestBytes * reuse);
+    }
+    this.groups.clear();
+  }
+  summary() {
+    if (this.unknown) return null;
+    this.measureGroups();
+    const blocks = this.grid[0] * this.grid[1] * this.grid[2];
+    let blockBytes = this.streamingBytes;
+    let launchBytes = this.streamingBytes * blocks;
+    let privateLoaded = 0;
+    let sharedLoaded = 0;
+    for (const array of this.arrays.values()) {
+      const span = mergedSectors(array.intervals) * SECTOR_BYTES;
+      const touched = Math.min(span, array.distinctBytes);
+      blockBytes += touched;
+      if (array.loads && array.ctaid.every((coefficient) => coefficient === 0)) sharedLoaded += touched;
+      else if (array.loads) privateLoaded += touched;
+      const shift = array.ctaid.reduce((sum, coefficient, axis) => sum + Math.abs(coefficient) * (this.grid[axis] - 1), 0);
+      launchBytes += shift === 0 ? touched : Math.min(touched * blocks, Math.ceil((span + shift) / SECTOR_BYTES) * SECTOR_BYTES);
+    }
+    return {
+      l2BytesPerBlock: this.l2Bytes,
+      blockFootprintBytes: blockBytes,
+      launchFootprintBytes: launchBytes,
+      loadedBytesPerBlock: privateLoaded,
+      sharedLoadedBytes: sharedLoaded,
+      streamingSites: this.streamingSites,
+      streamingReason: this.streamingReason
+    };
+  }
+};
+function mergedSectors(intervals) {
+  const sorted = intervals.map(([start, end]) => [Math.floor(start / SECTOR_BYTES), Math.ceil(end / SECTOR_BYTES)]).sort((a, b) => a[0] - b[0]);
+  let sectors = 0;
+  let coveredTo = -Infinity;
+  for (const [start, end] of sorted) {
+    if (end <= coveredTo) continue;
+    sectors += end - Math.max(start, coveredTo);
+    coveredTo = end;
+  }
+  return sectors;
+}
+
 // src/analysis/memory/reach.ts
 function lanewiseBranches(cfg, builder, warps) {
   const blockOfLabel = new Map(cfg.blocks.filter((b) => b.label).map((b) => [b.label, b.id]));
@@ -6989,6 +7155,10 @@ function parameterValues(input) {
 function analyzeMemory(input) {
   const { module, fn, cfg, loops, weights, block } = input;
   const grid = input.grid ?? null;
+  const trips = /* @__PURE__ */ new Map();
+  for (const loop of loops)
+    if (loop.tripCount !== null) trips.set(loop.id, { mean: loop.tripCount, span: loop.warpTripCount ?? loop.tripCount });
+  const footprint = input.footprints && block && grid ? new FootprintBuilder(trips, grid, block[0] * block[1] * block[2]) : null;
   const builder = new ValueBuilder(module, cfg, loops, parameterValues(input));
   const blockCache = /* @__PURE__ */ new Map();
   const warps = warpsOfBlock(block).map((envs) => warpLanes(envs, blockCache));
@@ -6996,7 +7166,8 @@ function analyzeMemory(input) {
   const accesses = [];
   const divergence = [];
   const locals = [];
-  const depthOfBlock = (blockId) => Math.max(0, ...loops.filter((loop) => loop.blocks.includes(blockId)).map((loop) => loop.depth));
+  const loopsOf = (blockId) => loops.filter((loop) => loop.blocks.includes(blockId));
+  const depthOfBlock = (blockId) => Math.max(0, ...loopsOf(blockId).map((loop) => loop.depth));
   const chains = inlineChains(fn, module);
   const reach = laneReachability(cfg, builder, warps);
   const laneCount = (list) => list.reduce((sum, warp) => sum + warp.length, 0);
@@ -7023,6 +7194,7 @@ function analyzeMemory(input) {
       warpsOfReached.set(reachedLanes, blockWarps);
     }
     const blockLanesText = blockWarps === warps ? blockText : `${blockText.replace(", all lanes active", "")}, only the lanes thread-dependent branches let into this block`;
+    let enclosing;
     for (const index of basicBlock.statements) {
       const ins = fn.body[index];
       const local = localSite(ins);
@@ -7050,6 +7222,7 @@ function analyzeMemory(input) {
             const bytes = site.width > 0 ? site.width : size && !isUnknown(size) && size.terms.size === 0 ? size.constant : null;
             result2 = classifyBulk(site.bulk, bytes);
           }
+          if (space2 !== "shared") footprint?.stream(weight, result2.sectorsPerRequest, "a warp-wide tile or bulk copy");
           accesses.push([
             index,
             {
@@ -7072,6 +7245,7 @@ function analyzeMemory(input) {
         const space = site.space === "generic" ? provenance(address) : site.space;
         if (space !== "global" && space !== "shared") {
           if (site.space === "generic") {
+            footprint?.stream(weight, null, "generic address");
             accesses.push([
               index,
               {
@@ -7093,6 +7267,10 @@ function analyzeMemory(input) {
           continue;
         }
         const result = classifyAccess(space, address, site.width, siteWarps, siteBlockText, grid);
+        if (space === "global") {
+          enclosing ??= new Set(loopsOf(basicBlock.id).map((loop) => loop.id));
+          footprint?.add(address, site.width, siteWarps, weight, result.sectorsPerRequest, site.kind !== "store", enclosing);
+        }
         accesses.push([
           index,
           {
@@ -7131,7 +7309,12 @@ function analyzeMemory(input) {
     }
   }
   const byIndex = (items) => items.sort((a, b) => a[0] - b[0]).map(([, item]) => item);
-  return { accesses: byIndex(accesses), divergence: byIndex(divergence), local: byIndex(locals) };
+  return {
+    accesses: byIndex(accesses),
+    divergence: byIndex(divergence),
+    local: byIndex(locals),
+    ...footprint ? { footprint: footprint.summary() } : {}
+  };
 }
 
 // src/analysis/analyze.ts
@@ -7341,9 +7524,11 @@ function analyzeKernel(input, fn, module, errors) {
         block,
         grid: launch.grid ?? null,
         defines: input.defines,
-        paramValues
+        paramValues,
+        footprints: input.footprints ?? false
       });
       report.accesses = memory.accesses;
+      if (memory.footprint !== void 0) report.trafficFootprint = memory.footprint;
       report.divergence = memory.divergence;
       if (memory.local.length > 0) report.localAccesses = memory.local;
     } catch (error) {

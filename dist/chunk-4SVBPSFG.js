@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-GD4PBCXN.js";
+} from "./chunk-PCG4LFDP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-IQAK3732.js";
+} from "./chunk-6IA637JR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-FKBST7NB.js";
+import "./chunk-EJAKVBY7.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-FKNG25UM.js";
+import "./chunk-4SVBPSFG.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-VYAPOZO5.js";
+} from "./chunk-WXZ4SSHW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GD4PBCXN.js";
+import "./chunk-PCG4LFDP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
