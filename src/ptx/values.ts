@@ -631,6 +631,10 @@ export function iterationKey(header: number): string {
  */
 class SpecialRegisters extends Map<string, number> {
   private changed = true;
+  /** The keys in order, and the special registers among them: sorted again only when a key comes or goes. */
+  private keysChanged = true;
+  private sortedKeys: string[] = [];
+  private sortedSpecialKeys: string[] = [];
   private current = 0;
   private currentSpecial = 0;
   /** Version by content (its entries in key order); special registers' content apart. */
@@ -648,53 +652,74 @@ class SpecialRegisters extends Map<string, number> {
   }
 
   override set(key: string, value: number): this {
-    if (super.get(key) !== value) this.changed = true;
+    if (!super.has(key)) this.changed = this.keysChanged = true;
+    else if (super.get(key) !== value) this.changed = true;
     return super.set(key, value);
   }
   override delete(key: string): boolean {
     const deleted = super.delete(key);
-    if (deleted) this.changed = true;
+    if (deleted) this.changed = this.keysChanged = true;
     return deleted;
   }
   override clear(): void {
-    this.changed = true;
+    this.changed = this.keysChanged = true;
     super.clear();
   }
 
   private name(): void {
     if (!this.changed) return;
     this.changed = false;
-    const keys = [...super.keys()].sort();
-    let all = '';
-    let special = '';
-    for (const key of keys) {
-      const entry = `${key}=${super.get(key)};`;
-      all += entry;
-      if (isSpecialRegister(key)) special += entry;
+    if (this.keysChanged) {
+      this.keysChanged = false;
+      this.sortedKeys = [...super.keys()].sort();
+      this.sortedSpecialKeys = this.sortedKeys.filter(isSpecialRegister);
     }
-    this.current = this.versions.of(all);
-    this.currentSpecial = this.specialVersions.of(special);
+    this.current = this.versions.of(this.sortedKeys, this);
+    this.currentSpecial = this.specialVersions.of(this.sortedSpecialKeys, this);
   }
 }
 
 /** Contents remembered at most (enumerating a grid sets up to 2^18 thread indices). */
 const VERSIONS_KEPT = 4096;
 
+/** A node of VersionTable's trie: the content so far, by the next key and its value. */
+interface VersionNode {
+  next: Map<string, Map<number, VersionNode>>;
+  version?: number;
+}
+
 /**
- * A number per content. Numbers only grow: when the table is full it forgets every content, so a
- * content met again gets a new number (its memo entries are recomputed, never confused).
+ * A number per content (the values of `keys`, in that order), kept in a trie of keys and values
+ * so that naming a content builds no string. Numbers only grow: when the table is full it forgets
+ * every content, so a content met again gets a new number (its memo entries are recomputed,
+ * never confused).
  */
 class VersionTable {
-  private readonly byContent = new Map<string, number>();
+  private root: VersionNode = { next: new Map() };
+  private size = 0;
   private next = 0;
 
-  of(content: string): number {
-    let version = this.byContent.get(content);
-    if (version === undefined) {
-      if (this.byContent.size >= VERSIONS_KEPT) this.byContent.clear();
-      this.byContent.set(content, (version = this.next++));
+  of(keys: readonly string[], values: ReadonlyMap<string, number>): number {
+    let node = this.root;
+    for (const key of keys) {
+      const value = values.get(key)!;
+      let byValue = node.next.get(key);
+      if (byValue === undefined) node.next.set(key, (byValue = new Map()));
+      let child = byValue.get(value);
+      if (child === undefined) byValue.set(value, (child = { next: new Map() }));
+      node = child;
     }
-    return version;
+    if (node.version === undefined) {
+      if (this.size >= VERSIONS_KEPT) {
+        // Forget every content, then name this one in the fresh table.
+        this.root = { next: new Map() };
+        this.size = 0;
+        return this.of(keys, values);
+      }
+      this.size++;
+      node.version = this.next++;
+    }
+    return node.version;
   }
 }
 
