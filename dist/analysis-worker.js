@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-4SVBPSFG.js";
+} from "./chunk-LOYM7Y75.js";
 import {
   analyzeVariantJob
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-PCG4LFDP.js";
+import "./chunk-M7RLXO73.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

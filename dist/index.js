@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-BHAMJQTW.js";
+} from "./chunk-5QY2PKOD.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-6IA637JR.js";
+} from "./chunk-IG2RRRMQ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-EJAKVBY7.js";
+} from "./chunk-XC7SIVIZ.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4SVBPSFG.js";
+import "./chunk-LOYM7Y75.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-PCG4LFDP.js";
+import "./chunk-M7RLXO73.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-5BSF5GXO.js";
+} from "./chunk-6RMQNSLA.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-6IA637JR.js";
+} from "./chunk-IG2RRRMQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-EJAKVBY7.js";
+import "./chunk-XC7SIVIZ.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4SVBPSFG.js";
+import "./chunk-LOYM7Y75.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-PCG4LFDP.js";
+} from "./chunk-M7RLXO73.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-PCG4LFDP.js";
+} from "./chunk-M7RLXO73.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-PCG4LFDP.js";
+} from "./chunk-M7RLXO73.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -2300,6 +2300,10 @@ function iterationKey(header) {
 }
 var SpecialRegisters = class extends Map {
   changed = true;
+  /** The keys in order, and the special registers among them: sorted again only when a key comes or goes. */
+  keysChanged = true;
+  sortedKeys = [];
+  sortedSpecialKeys = [];
   current = 0;
   currentSpecial = 0;
   /** Version by content (its entries in key order); special registers' content apart. */
@@ -2314,44 +2318,56 @@ var SpecialRegisters = class extends Map {
     return this.currentSpecial;
   }
   set(key2, value) {
-    if (super.get(key2) !== value) this.changed = true;
+    if (!super.has(key2)) this.changed = this.keysChanged = true;
+    else if (super.get(key2) !== value) this.changed = true;
     return super.set(key2, value);
   }
   delete(key2) {
     const deleted = super.delete(key2);
-    if (deleted) this.changed = true;
+    if (deleted) this.changed = this.keysChanged = true;
     return deleted;
   }
   clear() {
-    this.changed = true;
+    this.changed = this.keysChanged = true;
     super.clear();
   }
   name() {
     if (!this.changed) return;
     this.changed = false;
-    const keys2 = [...super.keys()].sort();
-    let all = "";
-    let special = "";
-    for (const key2 of keys2) {
-      const entry = `${key2}=${super.get(key2)};`;
-      all += entry;
-      if (isSpecialRegister(key2)) special += entry;
+    if (this.keysChanged) {
+      this.keysChanged = false;
+      this.sortedKeys = [...super.keys()].sort();
+      this.sortedSpecialKeys = this.sortedKeys.filter(isSpecialRegister);
     }
-    this.current = this.versions.of(all);
-    this.currentSpecial = this.specialVersions.of(special);
+    this.current = this.versions.of(this.sortedKeys, this);
+    this.currentSpecial = this.specialVersions.of(this.sortedSpecialKeys, this);
   }
 };
 var VERSIONS_KEPT = 4096;
 var VersionTable = class {
-  byContent = /* @__PURE__ */ new Map();
+  root = { next: /* @__PURE__ */ new Map() };
+  size = 0;
   next = 0;
-  of(content) {
-    let version = this.byContent.get(content);
-    if (version === void 0) {
-      if (this.byContent.size >= VERSIONS_KEPT) this.byContent.clear();
-      this.byContent.set(content, version = this.next++);
+  of(keys2, values) {
+    let node = this.root;
+    for (const key2 of keys2) {
+      const value = values.get(key2);
+      let byValue = node.next.get(key2);
+      if (byValue === void 0) node.next.set(key2, byValue = /* @__PURE__ */ new Map());
+      let child = byValue.get(value);
+      if (child === void 0) byValue.set(value, child = { next: /* @__PURE__ */ new Map() });
+      node = child;
     }
-    return version;
+    if (node.version === void 0) {
+      if (this.size >= VERSIONS_KEPT) {
+        this.root = { next: /* @__PURE__ */ new Map() };
+        this.size = 0;
+        return this.of(keys2, values);
+      }
+      this.size++;
+      node.version = this.next++;
+    }
+    return node.version;
   }
 };
 var SPECIAL_REGISTER = /^%(tid|ntid|ctaid|nctaid|laneid|warpid|nwarpid|smid|nsmid|gridid|lanemask_\w+|clock|clock64|globaltimer\w*|dynamic_smem_size|total_smem_size|cluster\w*|nclusterid|is_explicit_cluster|envreg\d+|pm\d+|aggr_smem_size|reserved_smem\w*)(\.[xyz])?$/;

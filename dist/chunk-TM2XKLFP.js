@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-BHAMJQTW.js";
+} from "./chunk-5QY2PKOD.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-EJAKVBY7.js";
+} from "./chunk-XC7SIVIZ.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-EJAKVBY7.js";
+} from "./chunk-XC7SIVIZ.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

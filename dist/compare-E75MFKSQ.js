@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-6IA637JR.js";
+} from "./chunk-IG2RRRMQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-EJAKVBY7.js";
+import "./chunk-XC7SIVIZ.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4SVBPSFG.js";
+import "./chunk-LOYM7Y75.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-PCG4LFDP.js";
+import "./chunk-M7RLXO73.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-6IA637JR.js";
+} from "./chunk-IG2RRRMQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-EJAKVBY7.js";
+import "./chunk-XC7SIVIZ.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4SVBPSFG.js";
+import "./chunk-LOYM7Y75.js";
 import {
   loadConfigFile
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-PCG4LFDP.js";
+import "./chunk-M7RLXO73.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

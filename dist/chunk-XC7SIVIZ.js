@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-WXZ4SSHW.js";
+} from "./chunk-IDKZEIOD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

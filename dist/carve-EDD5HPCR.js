@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-2IWLN7HW.js";
-import "./chunk-BHAMJQTW.js";
-import "./chunk-EJAKVBY7.js";
+} from "./chunk-TM2XKLFP.js";
+import "./chunk-5QY2PKOD.js";
+import "./chunk-XC7SIVIZ.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WXZ4SSHW.js";
+import "./chunk-IDKZEIOD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-PCG4LFDP.js";
+import "./chunk-M7RLXO73.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
