@@ -695,16 +695,18 @@ interface VersionNode {
  * never confused).
  */
 class VersionTable {
-  private root: VersionNode = { next: new Map() };
+  private root: VersionNode = { next: new Map<string, Map<number, VersionNode>>() };
   private size = 0;
   private next = 0;
 
   of(keys: readonly string[], values: ReadonlyMap<string, number>): number {
     let node = this.root;
-    for (const key of keys) {
+    // Indexed: called once per thread and iteration enumerated (for-of allocates an iterator in the baseline tier).
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
       const value = values.get(key)!;
       let byValue = node.next.get(key);
-      if (byValue === undefined) node.next.set(key, (byValue = new Map()));
+      if (byValue === undefined) node.next.set(key, (byValue = new Map<number, VersionNode>()));
       let child = byValue.get(value);
       if (child === undefined) byValue.set(value, (child = { next: new Map() }));
       node = child;
