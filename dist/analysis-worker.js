@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-LOYM7Y75.js";
+} from "./chunk-2SCNSDLL.js";
 import {
   analyzeVariantJob
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-M7RLXO73.js";
+import "./chunk-GYRMWCHI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-5QY2PKOD.js";
+} from "./chunk-EMOQ2HIO.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-IG2RRRMQ.js";
+} from "./chunk-Z2JFD3B5.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-XC7SIVIZ.js";
+} from "./chunk-7JZUQXOA.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOYM7Y75.js";
+import "./chunk-2SCNSDLL.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-M7RLXO73.js";
+import "./chunk-GYRMWCHI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

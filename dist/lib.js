@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-6RMQNSLA.js";
+} from "./chunk-RNRXBWL7.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-IG2RRRMQ.js";
+} from "./chunk-Z2JFD3B5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-XC7SIVIZ.js";
+import "./chunk-7JZUQXOA.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOYM7Y75.js";
+import "./chunk-2SCNSDLL.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-M7RLXO73.js";
+} from "./chunk-GYRMWCHI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

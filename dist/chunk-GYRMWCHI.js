@@ -2350,7 +2350,8 @@ var VersionTable = class {
   next = 0;
   of(keys2, values) {
     let node = this.root;
-    for (const key2 of keys2) {
+    for (let i = 0; i < keys2.length; i++) {
+      const key2 = keys2[i];
       const value = values.get(key2);
       let byValue = node.next.get(key2);
       if (byValue === void 0) node.next.set(key2, byValue = /* @__PURE__ */ new Map());

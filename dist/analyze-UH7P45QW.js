@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-M7RLXO73.js";
+} from "./chunk-GYRMWCHI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

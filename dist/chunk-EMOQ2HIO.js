@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-XC7SIVIZ.js";
+} from "./chunk-7JZUQXOA.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

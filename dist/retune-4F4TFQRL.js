@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-TM2XKLFP.js";
+} from "./chunk-YOSNOGQS.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-5QY2PKOD.js";
-import "./chunk-XC7SIVIZ.js";
+} from "./chunk-EMOQ2HIO.js";
+import "./chunk-7JZUQXOA.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-M7RLXO73.js";
+import "./chunk-GYRMWCHI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-M7RLXO73.js";
+} from "./chunk-GYRMWCHI.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-XC7SIVIZ.js";
+} from "./chunk-7JZUQXOA.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-LOYM7Y75.js";
+} from "./chunk-2SCNSDLL.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-TM2XKLFP.js";
-import "./chunk-5QY2PKOD.js";
-import "./chunk-XC7SIVIZ.js";
+} from "./chunk-YOSNOGQS.js";
+import "./chunk-EMOQ2HIO.js";
+import "./chunk-7JZUQXOA.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-IDKZEIOD.js";
+import "./chunk-QXZ3ENFC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-M7RLXO73.js";
+import "./chunk-GYRMWCHI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

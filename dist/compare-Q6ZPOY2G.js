@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-IG2RRRMQ.js";
+} from "./chunk-Z2JFD3B5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-XC7SIVIZ.js";
+import "./chunk-7JZUQXOA.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOYM7Y75.js";
+import "./chunk-2SCNSDLL.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-M7RLXO73.js";
+import "./chunk-GYRMWCHI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

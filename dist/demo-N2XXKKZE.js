@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-IG2RRRMQ.js";
+} from "./chunk-Z2JFD3B5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-XC7SIVIZ.js";
+import "./chunk-7JZUQXOA.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOYM7Y75.js";
+import "./chunk-2SCNSDLL.js";
 import {
   loadConfigFile
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-M7RLXO73.js";
+import "./chunk-GYRMWCHI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

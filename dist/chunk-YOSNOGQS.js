@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-5QY2PKOD.js";
+} from "./chunk-EMOQ2HIO.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-XC7SIVIZ.js";
+} from "./chunk-7JZUQXOA.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-IDKZEIOD.js";
+} from "./chunk-QXZ3ENFC.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
