@@ -72,7 +72,7 @@ for (const file of metricsFiles) {
     .map((m) => ({
       variant: m.id,
       predictedBytes: m.globalTrafficBytes,
-      dramEstimateBytes: dramBytesEstimate(m, shard.arch, undefined, l2Bytes),
+      dramEstimateBytes: dramBytesEstimate(m, shard.arch, l2Bytes),
       ...measured.get(m.id)!,
     }));
   const known = rows.filter((r) => r.predictedBytes !== null);

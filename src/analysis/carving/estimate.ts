@@ -35,6 +35,7 @@ interface ArchRates {
   sms: number;
   /** DRAM bytes per SM per SM cycle; null when the bandwidth or clock is unknown. */
   bytesPerSMCycle: number | null;
+  l2Bytes: number | null;
 }
 
 function archRates(arch: string): ArchRates | null {
@@ -49,7 +50,7 @@ function archRates(arch: string): ArchRates | null {
     flagship.dramBandwidthGBs && flagship.smClockMHz
       ? (flagship.dramBandwidthGBs * 1e9) / flagship.sms / (flagship.smClockMHz * 1e6)
       : null;
-  return { sms: flagship.sms, bytesPerSMCycle };
+  return { sms: flagship.sms, bytesPerSMCycle, l2Bytes: flagship.l2Bytes };
 }
 
 type EstimateInput = Pick<
@@ -75,22 +76,16 @@ export const L2_RETAINED_SHARE = 0.5;
 export function dramBytesEstimate(
   v: Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM' | 'trafficFootprint'>,
   arch: string,
-  l2Share = L2_RETAINED_SHARE,
   /** The L2 of the card measured, where it is not the arch's flagship part (an H200's 60 MB). */
   l2Bytes?: number,
 ): number | null {
   const footprint = v.trafficFootprint;
-  let flagship;
-  try {
-    flagship = getArch(arch).flagship;
-  } catch {
-    return null;
-  }
-  const l2 = l2Bytes ?? flagship.l2Bytes;
-  if (!footprint || !l2 || !flagship.sms || !v.activeBlocksPerSM) return null;
+  const rates = footprint ? archRates(arch) : null;
+  const l2 = l2Bytes ?? rates?.l2Bytes;
+  if (!footprint || !rates || !l2 || !v.activeBlocksPerSM) return null;
   const blocks = v.grid[0] * v.grid[1] * v.grid[2];
-  const workingSet = Math.min(blocks, v.activeBlocksPerSM * flagship.sms) * footprint.loadedBytesPerBlock + footprint.sharedLoadedBytes;
-  const retained = l2 * l2Share;
+  const workingSet = Math.min(blocks, v.activeBlocksPerSM * rates.sms) * footprint.loadedBytesPerBlock + footprint.sharedLoadedBytes;
+  const retained = l2 * L2_RETAINED_SHARE;
   // Read again in the order first read, a working set beyond the L2 evicts each line before its
   // re-read; from twice the retained size on, every re-read misses.
   const missShare = Math.min(1, Math.max(0, (workingSet - retained) / retained));

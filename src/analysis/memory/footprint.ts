@@ -13,7 +13,7 @@
 // stride, a loop without a count, a pointer a loop advances) is counted as streaming: each of its
 // sectors read once per request, shared with no other request.
 import type { TrafficFootprint } from '../../model/types.js';
-import { isUnknown, type Linear } from './linear.js';
+import { isUnknown, symbolicKey, type Linear } from './linear.js';
 import type { Lane } from './classify.js';
 import { laneValues } from './classify.js';
 import type { Expr } from './expr.js';
@@ -107,9 +107,9 @@ export class FootprintBuilder {
     }
     // The uniform part: identical terms in every lane of every warp (else a runtime stride or a sampled block index).
     const common = perWarp[0][0].terms;
-    const sameTerms = (terms: Map<string, number>) =>
-      terms === common || (terms.size === common.size && [...terms].every(([m, c]) => common.get(m) === c));
-    if (!perWarp.every((lanes) => lanes.every((lane) => sameTerms(lane.terms)))) return streaming('lanes differ by a runtime amount');
+    const commonKey = symbolicKey(perWarp[0][0]);
+    if (!perWarp.every((lanes) => lanes.every((lane) => symbolicKey(lane) === commonKey)))
+      return streaming('lanes differ by a runtime amount');
     let low = 0;
     let high = 0;
     let iterations = 1;
@@ -149,10 +149,7 @@ export class FootprintBuilder {
     }
     // Copies of one access (nvcc's unrolled copies: the same terms, other constant offsets) share
     // their sectors: they are measured together.
-    const groupKey = `${[...common]
-      .map(([m, c]) => `${c}*${m}`)
-      .sort()
-      .join('+')}|${width}`;
+    const groupKey = `${commonKey}|${width}`;
     let group = this.groups.get(groupKey);
     if (group === undefined) {
       const key = `${arrayTerms.sort().join('+')}|${ctaid.join(',')}`;
