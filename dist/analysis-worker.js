@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-2SCNSDLL.js";
+} from "./chunk-YDWZAFUT.js";
 import {
   analyzeVariantJob
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GYRMWCHI.js";
+import "./chunk-UVFANH47.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

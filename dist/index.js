@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-EMOQ2HIO.js";
+} from "./chunk-76RLPYKI.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-Z2JFD3B5.js";
+} from "./chunk-OF2DYR6O.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-7JZUQXOA.js";
+} from "./chunk-HDDYB4GI.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2SCNSDLL.js";
+import "./chunk-YDWZAFUT.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GYRMWCHI.js";
+import "./chunk-UVFANH47.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

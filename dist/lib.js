@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-RNRXBWL7.js";
+} from "./chunk-5W5JCKNT.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-Z2JFD3B5.js";
+} from "./chunk-OF2DYR6O.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7JZUQXOA.js";
+import "./chunk-HDDYB4GI.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2SCNSDLL.js";
+import "./chunk-YDWZAFUT.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-GYRMWCHI.js";
+} from "./chunk-UVFANH47.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

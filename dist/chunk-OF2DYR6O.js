@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-7JZUQXOA.js";
+} from "./chunk-HDDYB4GI.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-2SCNSDLL.js";
+} from "./chunk-YDWZAFUT.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-YOSNOGQS.js";
-import "./chunk-EMOQ2HIO.js";
-import "./chunk-7JZUQXOA.js";
+} from "./chunk-LPSQRCNP.js";
+import "./chunk-76RLPYKI.js";
+import "./chunk-HDDYB4GI.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QXZ3ENFC.js";
+import "./chunk-F4RZRM5P.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GYRMWCHI.js";
+import "./chunk-UVFANH47.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-GYRMWCHI.js";
+} from "./chunk-UVFANH47.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

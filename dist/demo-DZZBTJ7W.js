@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-Z2JFD3B5.js";
+} from "./chunk-OF2DYR6O.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7JZUQXOA.js";
+import "./chunk-HDDYB4GI.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2SCNSDLL.js";
+import "./chunk-YDWZAFUT.js";
 import {
   loadConfigFile
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GYRMWCHI.js";
+import "./chunk-UVFANH47.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-GYRMWCHI.js";
+} from "./chunk-UVFANH47.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

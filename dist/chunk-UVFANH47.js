@@ -6823,8 +6823,9 @@ var FootprintBuilder = class {
       perWarp.push(values);
     }
     const common = perWarp[0][0].terms;
-    const sameTerms = (terms) => terms === common || terms.size === common.size && [...terms].every(([m, c]) => common.get(m) === c);
-    if (!perWarp.every((lanes2) => lanes2.every((lane) => sameTerms(lane.terms)))) return streaming("lanes differ by a runtime amount");
+    const commonKey = symbolicKey(perWarp[0][0]);
+    if (!perWarp.every((lanes2) => lanes2.every((lane) => symbolicKey(lane) === commonKey)))
+      return streaming("lanes differ by a runtime amount");
     let low = 0;
     let high = 0;
     let iterations = 1;
@@ -6857,7 +6858,7 @@ var FootprintBuilder = class {
         return streaming("a warp-uniform value the loop may change moves the address");
       arrayTerms.push(`${coefficient}*${monomial}`);
     }
-    const groupKey = `${[...common].map(([m, c]) => `${c}*${m}`).sort().join("+")}|${width}`;
+    const groupKey = `${commonKey}|${width}`;
     let group = this.groups.get(groupKey);
     if (group === void 0) {
       const key2 = `${arrayTerms.sort().join("+")}|${ctaid.join(",")}`;

@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -85,22 +85,17 @@ function archRates(arch) {
   }
   if (!flagship.sms) return null;
   const bytesPerSMCycle = flagship.dramBandwidthGBs && flagship.smClockMHz ? flagship.dramBandwidthGBs * 1e9 / flagship.sms / (flagship.smClockMHz * 1e6) : null;
-  return { sms: flagship.sms, bytesPerSMCycle };
+  return { sms: flagship.sms, bytesPerSMCycle, l2Bytes: flagship.l2Bytes };
 }
 var L2_RETAINED_SHARE = 0.5;
-function dramBytesEstimate(v, arch, l2Share = L2_RETAINED_SHARE, l2Bytes) {
+function dramBytesEstimate(v, arch, l2Bytes) {
   const footprint = v.trafficFootprint;
-  let flagship;
-  try {
-    flagship = getArch(arch).flagship;
-  } catch {
-    return null;
-  }
-  const l2 = l2Bytes ?? flagship.l2Bytes;
-  if (!footprint || !l2 || !flagship.sms || !v.activeBlocksPerSM) return null;
+  const rates = footprint ? archRates(arch) : null;
+  const l2 = l2Bytes ?? rates?.l2Bytes;
+  if (!footprint || !rates || !l2 || !v.activeBlocksPerSM) return null;
   const blocks = v.grid[0] * v.grid[1] * v.grid[2];
-  const workingSet = Math.min(blocks, v.activeBlocksPerSM * flagship.sms) * footprint.loadedBytesPerBlock + footprint.sharedLoadedBytes;
-  const retained = l2 * l2Share;
+  const workingSet = Math.min(blocks, v.activeBlocksPerSM * rates.sms) * footprint.loadedBytesPerBlock + footprint.sharedLoadedBytes;
+  const retained = l2 * L2_RETAINED_SHARE;
   const missShare = Math.min(1, Math.max(0, (workingSet - retained) / retained));
   const reReads = Math.max(0, footprint.l2BytesPerBlock - footprint.blockFootprintBytes) * blocks;
   return footprint.launchFootprintBytes + reReads * missShare;

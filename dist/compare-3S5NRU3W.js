@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-Z2JFD3B5.js";
+} from "./chunk-OF2DYR6O.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7JZUQXOA.js";
+import "./chunk-HDDYB4GI.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2SCNSDLL.js";
+import "./chunk-YDWZAFUT.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-GYRMWCHI.js";
+import "./chunk-UVFANH47.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

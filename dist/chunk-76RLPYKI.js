@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-7JZUQXOA.js";
+} from "./chunk-HDDYB4GI.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-EMOQ2HIO.js";
+} from "./chunk-76RLPYKI.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-7JZUQXOA.js";
+} from "./chunk-HDDYB4GI.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-QXZ3ENFC.js";
+} from "./chunk-F4RZRM5P.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
