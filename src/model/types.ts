@@ -210,7 +210,12 @@ export interface TrafficFootprint {
   blockFootprintBytes: number;
   /** Distinct bytes (whole sectors) the launch touches. */
   launchFootprintBytes: number;
-  /** Of the block's footprint, the bytes it loads that depend on the block index (its own rows, tiles): what stays in the L2 for the block's re-reads. */
+  /**
+   * Of the block's footprint, the bytes of the largest array it loads that depend on the block
+   * index (its own row, tile): what stays in the L2 for the block's re-reads. One array, not
+   * their sum: a block's passes re-read their arrays in turn (softmax re-reads its input row,
+   * then its output row), and an array's lines die once its last pass has read them.
+   */
   loadedBytesPerBlock: number;
   /** Bytes every block loads at the same addresses (a weight vector): in the L2 once for all blocks. */
   sharedLoadedBytes: number;

@@ -28,6 +28,9 @@ const LAUNCHES: Record<string, Pick<KernelLaunch, 'block' | 'grid' | 'params'>> 
   row_per_thread: { block: [32, 1, 1], grid: [4, 1, 1], params: { rows: 128, c: 1024 } },
   shared_vector: { block: [256, 1, 1], grid: [64, 1, 1] },
   three_point: { block: [256, 1, 1], grid: [64, 1, 1] },
+  // 64 rows of 1024 floats, the first 128 columns walked.
+  column_walk: { block: [32, 1, 1], grid: [4, 1, 1], params: { rows: 64, width: 1024 } },
+  two_inputs: { block: [256, 1, 1], grid: [64, 1, 1] },
 };
 
 function analyse(footprints: boolean): Map<string, KernelReport> {
@@ -100,7 +103,34 @@ describe.runIf(hasNvcc())('traffic footprints of real kernels (nvcc)', () => {
     expect(k.trafficFootprint!.l2BytesPerBlock).toBeLessThan(requested);
   });
 
+  it('measures a column walk row by row, and its second pass over the same bytes once', () => {
+    // Each warp reads 128 B (4 sectors) of each of the 64 rows, 4 KB apart: 8 KB per block, not
+    // the 252 KB from its first row to its last. Pass 1 requests them once; pass 2 loads and
+    // stores them (half its requests find the sectors the load brought).
+    expect(kernels.get('column_walk')!.trafficFootprint).toEqual({
+      l2BytesPerBlock: 2 * 64 * 128,
+      blockFootprintBytes: 64 * 128,
+      launchFootprintBytes: 4 * 64 * 128,
+      loadedBytesPerBlock: 64 * 128,
+      sharedLoadedBytes: 0,
+      streamingSites: 0,
+      streamingReason: null,
+    });
+  });
+
+  it("takes the largest array a block loads as what the L2 keeps for it, not the arrays' sum", () => {
+    expect(kernels.get('two_inputs')!.trafficFootprint).toEqual({
+      l2BytesPerBlock: 3 * 1024,
+      blockFootprintBytes: 3 * 1024,
+      launchFootprintBytes: 3 * 64 * 1024,
+      loadedBytesPerBlock: 1024,
+      sharedLoadedBytes: 0,
+      streamingSites: 0,
+      streamingReason: null,
+    });
+  });
+
   it('is worked out only when asked for', () => {
-    expect([...analyse(false).values()].map((k) => k.trafficFootprint)).toEqual([undefined, undefined, undefined]);
+    expect([...analyse(false).values()].map((k) => k.trafficFootprint)).toEqual(Array.from({ length: 5 }, () => undefined));
   });
 });

@@ -262,10 +262,40 @@ describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
     const pairs = (await report(['--block', '256', '--param', 'n=5000'])).get('block_strided_pairs')!;
     expect(pairs.perThread!.usesAssumedTripCounts).toBe(false);
     expect(pairs.perThread!.globalLoadBytes).toBe(10 * 2 * 4);
+    // in[min(n - 1, i + stride)]: lanes 4 B apart below the bound, one address past it; classed
+    // as the unclamped addresses, the assumption said.
+    const clamped = pairs.accesses.filter((a) => a.reason.includes('min / max bound'));
+    expect(clamped.length).toBeGreaterThan(0);
+    for (const site of clamped) {
+      expect([site.class, site.sectorsPerRequest, site.idealSectors]).toEqual(['coalesced', 4, 4]);
+      expect(site.reason).toContain(
+        'assumes param_0 256-B aligned, no lane past its min / max bound (lanes past it read one address: fewer sectors)',
+      );
+    }
+    expect(pairs.accesses.filter((a) => a.class === 'runtime')).toEqual([]);
     // Without the block the step is unknown, with the reason.
     const unknown = (await report(['--param', 'n=5000'])).get('block_strided_sum')!;
     expect(unknown.perThread!.usesAssumedTripCounts).toBe(true);
     expect(unknown.loops[1].tripCountReason).toContain('has no induction variable with a constant step');
+  });
+
+  it('counts a loop advanced through a chain of adds and classes clamped indices as their unclamped lanes', async () => {
+    // for (i = tid; i < n; i += 8 * blockDim.x), eight loads of row[min(n - 1, i + u * blockDim.x)]:
+    // n = 5000 at block 256 gives every thread 3 turns (i < 5000 - 2 * 2048 for i < 904).
+    const k = (await report(['--block', '256', '--param', 'n=5000'])).get('clamped_row_max')!;
+    expect(k.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[3, 3]]);
+    expect(k.perThread!.globalLoadBytes).toBe(3 * 8 * 4);
+    const loads = k.accesses.filter((a) => a.kind === 'load');
+    expect(loads.map((a) => [a.class, a.sectorsPerRequest, a.idealSectors, a.dynamicWeight])).toEqual(
+      Array.from({ length: 8 }, () => ['coalesced', 4, 4, 3]),
+    );
+    for (const site of loads) expect(site.reason).toContain('no lane past its min / max bound');
+    // A branch on min(n - 1, threadIdx.x) == 5 with n unknown: not decided through the clamp.
+    const branch = (await report(['--block', '256'])).get('clamped_branch')!;
+    expect(branch.divergence.map((d) => [d.divergent, d.unresolved, d.reason])).toEqual([
+      [true, true, 'predicate depends on the lane through a min / max by a warp-uniform bound that lanes may pass'],
+    ]);
+    expect(branch.perThread!.unknownBranchesCountedTaken).toBe(true);
   });
 
   it('bounds the main loop by a parameter given by name or index, unrolled 4x with a remainder', async () => {

@@ -22,10 +22,28 @@ export function warpLanes(envs: LaneEnvironment[], blockCache: Map<Expr, LaneVal
   return envs.map((env, position) => ({ env, evaluator, position }));
 }
 
-/** The value of `expr` in one lane. */
-export function laneValue(expr: Expr, lane: Lane): LaneValue {
-  return lane.evaluator.values(expr)[lane.position];
+/**
+ * Stands for a value taken through a clamp (WarpEvaluator.clampedSide) where the value must be
+ * exact: branch conditions, counts. Only addresses take the clamped side, and say so.
+ */
+const CLAMPED: LaneValue = { unknown: true, indirect: false, reason: 'a min / max by a warp-uniform bound that lanes may pass' };
+
+/** The value of `expr` in one lane; `clamps`: a clamped min / max may stand as its lane-varying side (addresses). */
+export function laneValue(expr: Expr, lane: Lane, clamps = false): LaneValue {
+  const value = lane.evaluator.values(expr)[lane.position];
+  return !clamps && lane.evaluator.usedClamp(expr) ? CLAMPED : value;
 }
+
+/** Whether some lane's value of `address` was taken through a clamped min / max. */
+function usedClamp(address: Expr, warps: Lane[][]): boolean {
+  const evaluators = new Set<Lane['evaluator']>();
+  for (const warp of warps) for (const lane of warp) evaluators.add(lane.evaluator);
+  for (const evaluator of evaluators) if (evaluator.usedClamp(address)) return true;
+  return false;
+}
+
+/** What a classification through a clamp assumes (every lane within the bound: the sectors are an upper bound otherwise). */
+const CLAMP_ASSUMPTION = 'no lane past its min / max bound (lanes past it read one address: fewer sectors)';
 
 export interface SiteResult {
   class: AccessClass | null;
@@ -82,14 +100,15 @@ function uniformShifts(common: Linear, covered?: { monomial: string; unit: numbe
   return { shifts, assumptions };
 }
 
-/** The value of `address` in each lane of `warp` (not to be modified). */
-export function laneValues(address: Expr, warp: Lane[]): LaneValue[] {
+/** The value of `address` in each lane of `warp` (not to be modified); `clamps` as for laneValue. */
+export function laneValues(address: Expr, warp: Lane[], clamps = false): LaneValue[] {
   if (warp.length === 0) return [];
   const all = warp[0].evaluator.values(address);
   // The whole warp in lane order (most sites): its values as they are.
   let whole = all.length === warp.length;
   for (let l = 0; l < warp.length && whole; l++) whole = warp[l].position === l && warp[l].evaluator === warp[0].evaluator;
-  return whole ? all : warp.map((lane) => laneValue(address, lane));
+  if (!whole) return warp.map((lane) => laneValue(address, lane, clamps));
+  return !clamps && warp[0].evaluator.usedClamp(address) ? all.map(() => CLAMPED) : all;
 }
 
 function strideText(offsets: number[]): string {
@@ -117,7 +136,7 @@ function resolveWarps(address: Expr, warps: Lane[][]): Resolved | { unresolved: 
   const coefficients: number[][] = [];
   let strideMonomial: string | null = null;
   for (const warp of warps) {
-    const values = laneValues(address, warp);
+    const values = laneValues(address, warp, true);
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       const klass: AccessClass = unknownValue.indirect ? 'indirect' : 'runtime';
@@ -316,7 +335,14 @@ const MAX_STRIDE_VALUES = 64;
  * the smallest value (a multiple of the step that keeps P·gcd sector-aligned) from which it
  * holds, and the exact figures at P = 1.
  */
-function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, width: number, blockText: string, note: string): SiteResult {
+function classifySymbolicStride(
+  resolved: Resolved,
+  stride: SymbolicStride,
+  width: number,
+  blockText: string,
+  note: string,
+  clamped: boolean,
+): SiteResult {
   const all = stride.coefficients.flat().filter((c) => c !== 0);
   const unit = all.reduce((g, c) => gcd(g, c), 0);
   const covered = { monomial: stride.monomial, unit };
@@ -358,6 +384,7 @@ function classifySymbolicStride(resolved: Resolved, stride: SymbolicStride, widt
   const condition = threshold === null ? `for large ${name}` : `for ${name} ≥ ${threshold}${everyValue ? '' : ` (a multiple of ${step})`}`;
   const one = measureAt(1);
   const atOne = same(one) ? '' : `; ${one.sectors} sectors (${one.klass}) at ${name} = 1`;
+  if (clamped) limit.assumptions.add(CLAMP_ASSUMPTION);
   const assumed = limit.assumptions.size ? `; assumes ${[...limit.assumptions].join(', ')}` : '';
   return {
     class: limit.klass,
@@ -469,10 +496,12 @@ function classifyGlobalOnce(
   blockText: string,
   grid: [number, number, number] | null,
 ): SiteResult {
-  const { resolved, note } = resolveOrSample(address, laneWarps, grid);
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps, grid);
   if ('unresolved' in resolved) return resolved.unresolved;
-  if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
+  const clamped = usedClamp(address, warps);
+  if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note, clamped);
   const { klass, sectors, ideal, assumptions } = measureGlobal(resolved.offsets, resolved.commons, width);
+  if (clamped) assumptions.add(CLAMP_ASSUMPTION);
   const assumed = assumptions.size ? `; assumes ${[...assumptions].join(', ')}` : '';
   return {
     class: klass,
@@ -514,6 +543,6 @@ function classifySharedOnce(
     sectorsPerRequest: null,
     idealSectors: null,
     bankConflictWays: ways,
-    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary)`,
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary${usedClamp(address, warps) ? `, ${CLAMP_ASSUMPTION.replace('sectors', 'wavefronts')}` : ''})`,
   };
 }

@@ -737,21 +737,77 @@ export class ValueBuilder {
       const [, first, second] = update.operands;
       const selfFirst = first?.kind === 'register' && first.name === register;
       const selfSecond = update.mnemonic === 'add' && second?.kind === 'register' && second.name === register;
-      if (!selfFirst && !selfSecond) continue;
-      const stepOperand = selfFirst ? second : first;
-      // The step must be invariant in the loop: defined outside it (or an immediate) and uniform.
-      if (stepOperand?.kind === 'register') {
-        const stepDefs = this.reaching.at(inside[0], stepOperand.name);
-        if (stepDefs.some((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]))) continue;
+      let iterations: Expr | null;
+      if (selfFirst || selfSecond) {
+        const step = this.invariantStep(selfFirst ? second : first, inside[0], loop);
+        iterations = step && { op: 'mul', a: symbol(`iter:${loop.id}`), b: step };
+      } else {
+        iterations = update.mnemonic === 'add' ? this.chainedIterations(register, inside[0], loop) : null;
       }
-      const step = this.operand(stepOperand, inside[0]);
-      if (!isUniformExpr(step)) continue;
+      if (iterations === null) continue;
       const inits = outside.map((def) => this.definition(def, register));
       if (!inits.every((init) => this.numbering.same(init, inits[0]))) continue;
-      const iterations: Expr = { op: 'mul', a: symbol(`iter:${loop.id}`), b: step };
-      return { op: update.mnemonic, a: inits[0], b: iterations };
+      return { op: selfFirst || selfSecond ? update.mnemonic : 'add', a: inits[0], b: iterations };
     }
     return null;
+  }
+
+  /** A step operand invariant in `loop` (an immediate, or defined outside it) and uniform; null otherwise. */
+  private invariantStep(operand: Operand | undefined, index: number, loop: MemoryLoop): Expr | null {
+    if (operand?.kind === 'register') {
+      const stepDefs = this.reaching.at(index, operand.name);
+      if (stepDefs.some((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]))) return null;
+    }
+    const step = this.operand(operand, index);
+    return isUniformExpr(step) ? step : null;
+  }
+
+  /**
+   * `iter·step` for an update that reaches `register` through a chain of adds (nvcc's unrolled
+   * thread-strided loop: `r65 = r170 + ntid; r67 = r65 + ntid; ...; r170 = r77 + ntid`): each
+   * link adds an invariant uniform step to the previous one, the first to `register` itself, and
+   * runs on every iteration before the update. Equal steps are counted (`(iter·ntid)·8`, the form
+   * summands() splits into a multiple of one step); null when the chain is anything else.
+   */
+  private chainedIterations(register: string, updateIndex: number, loop: MemoryLoop): Expr | null {
+    let index = updateIndex;
+    const steps: Expr[] = [];
+    for (let link = 0; link < MAX_STEP_CHAIN; link++) {
+      const ins = this.instruction(index);
+      if (ins.mnemonic !== 'add' || ins.guard || isFloatType(ins)) return null;
+      const [, first, second] = ins.operands;
+      const chained = [first, second].map((operand) => {
+        if (operand?.kind !== 'register') return null;
+        // The register's only definition inside the loop is the update, after this link: it reads the header's value.
+        if (operand.name === register) return 'self';
+        const defs = this.reaching.at(index, operand.name);
+        if (defs.length !== 1 || !loop.blocks.includes(this.cfg.blockOfStatement[defs[0]])) return null;
+        // Run on every iteration before this link: earlier in its block, or in a block dominating it.
+        const defBlock = this.cfg.blockOfStatement[defs[0]];
+        const linkBlock = this.cfg.blockOfStatement[index];
+        return defBlock === linkBlock ? (defs[0] < index ? defs[0] : null) : this.dominates(defBlock, linkBlock) ? defs[0] : null;
+      });
+      const position = chained[0] !== null ? 0 : chained[1] !== null ? 1 : -1;
+      if (position < 0 || chained[1 - position] !== null) return null;
+      const step = this.invariantStep(position === 0 ? second : first, index, loop);
+      if (step === null) return null;
+      steps.push(step);
+      const next = chained[position];
+      if (next === 'self') return chainIterations(symbol(`iter:${loop.id}`), steps);
+      index = next as number;
+    }
+    return null;
+  }
+
+  /** Whether block `a` dominates block `b` (walked up b's immediate dominators). */
+  private dominates(a: number, b: number): boolean {
+    for (let block = b, steps = 0; block >= 0 && steps <= this.cfg.blocks.length; steps++) {
+      if (block === a) return true;
+      const up = this.cfg.idom[block];
+      if (up === block) return false;
+      block = up;
+    }
+    return false;
   }
 
   /** The value the definition at `index` gives `register`. */
@@ -900,6 +956,22 @@ interface JoinWalk {
   /** Value per block already walked (DEAD_END while being walked). */
   walked: Map<number, Expr | typeof DEAD_END | null>;
 }
+
+/** iter times the sum of `steps`: a constant, a count of one repeated step, or their sum as it is. */
+function chainIterations(iterations: Expr, steps: readonly Expr[]): Expr {
+  if (steps.every((step) => step.op === 'const')) {
+    return { op: 'mul', a: iterations, b: { op: 'const', value: steps.reduce((sum, step) => sum + (step as { value: number }).value, 0) } };
+  }
+  const first = formatExpr(steps[0]);
+  if (steps.every((step) => formatExpr(step) === first)) {
+    const once: Expr = { op: 'mul', a: iterations, b: steps[0] };
+    return steps.length === 1 ? once : { op: 'mul', a: once, b: { op: 'const', value: steps.length } };
+  }
+  return { op: 'mul', a: iterations, b: steps.slice(1).reduce<Expr>((sum, step) => ({ op: 'add', a: sum, b: step }), steps[0]) };
+}
+
+/** Links of an update's add chain followed at most (chainedIterations): a 64-way unrolled body. */
+const MAX_STEP_CHAIN = 64;
 
 /** Runs of one outermost resolution at most (each run after the first made a carried node). */
 const MAX_CARRIED_RERUNS = 64;

@@ -71,6 +71,30 @@ export const opaque = (uniform: boolean, indirect: boolean, reason: string, key?
 });
 
 /** Greatest common divisor of two integers (0 with 0 gives 0): strides, alignments, residues. */
+/** The subtrees a node refers to (a carried node's entry and latches too: walks must stop at nodes already seen). */
+export function childrenOf(expr: Expr): Expr[] {
+  switch (expr.op) {
+    case 'const':
+    case 'sym':
+    case 'opaque':
+      return [];
+    case 'carried':
+      return [expr.entry, ...(expr.latches ?? [])];
+    case 'neg':
+    case 'not':
+    case 'cvta':
+      return [expr.a];
+    case 'pred':
+      return expr.parts;
+    case 'cmp':
+      return [expr.a, expr.b];
+    case 'select':
+      return [expr.cond, expr.a, expr.b];
+    default:
+      return [expr.a, expr.b];
+  }
+}
+
 export function gcd(a: number, b: number): number {
   a = Math.abs(a);
   b = Math.abs(b);

@@ -25,6 +25,8 @@ export type LoopTrips = Map<number, { mean: number; span: number }>;
 interface ArrayBlock {
   intervals: Array<[number, number]>;
   distinctBytes: number;
+  /** The sets of bytes strided groups cover (stridedSignature), each counted once. */
+  stridedSets: Set<string>;
   ctaid: [number, number, number];
   loads: boolean;
 }
@@ -37,6 +39,12 @@ interface AccessGroup {
   low: number;
   high: number;
   iterations: number;
+  /**
+   * The one enclosing loop's step (bytes per iteration) and the iterations a warp issues, when
+   * the address ranges over one loop: its iterations are then measured as separate requests
+   * where the step is wider than the warp's offsets (a column walk, one row per iteration).
+   */
+  loopStep: { bytes: number; count: number } | null;
   warps: number[][];
   /** Sector requests of one block's warps over the iterations. */
   requestSectors: number;
@@ -101,7 +109,7 @@ export class FootprintBuilder {
     const streaming = (reason: string) => this.streaming(requestBytes, reason);
     const perWarp: Linear[][] = [];
     for (const warp of warps) {
-      const values = laneValues(address, warp);
+      const values = laneValues(address, warp, true);
       if (values.some(isUnknown)) return streaming('address not resolved per lane');
       perWarp.push(values as Linear[]);
     }
@@ -113,6 +121,7 @@ export class FootprintBuilder {
     let low = 0;
     let high = 0;
     let iterations = 1;
+    const steps: Array<{ bytes: number; count: number }> = [];
     const ctaid: [number, number, number] = [0, 0, 0];
     const arrayTerms: string[] = [];
     for (const [monomial, coefficient] of common) {
@@ -137,6 +146,7 @@ export class FootprintBuilder {
         if (reach < 0) low += reach;
         else high += reach;
         iterations *= counted.mean;
+        if (counted.span > 1) steps.push({ bytes: Math.abs(coefficient), count: counted.span });
         continue;
       }
       if (monomial.startsWith('iter:') || monomial.includes('%ctaid')) return streaming(`${monomial} does not range over a known count`);
@@ -155,7 +165,19 @@ export class FootprintBuilder {
       const key = `${arrayTerms.sort().join('+')}|${ctaid.join(',')}`;
       this.groups.set(
         groupKey,
-        (group = { array: key, ctaid, width, low, high, iterations, warps: [], requestSectors: 0, requestBytes: 0, loads }),
+        (group = {
+          array: key,
+          ctaid,
+          width,
+          low,
+          high,
+          iterations,
+          loopStep: steps.length === 1 ? steps[0] : null,
+          warps: [],
+          requestSectors: 0,
+          requestBytes: 0,
+          loads,
+        }),
       );
     }
     group.loads ||= loads;
@@ -170,12 +192,15 @@ export class FootprintBuilder {
   /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
   private measureGroups(): void {
     for (const group of this.groups.values()) {
+      const strided = stridedIterations(group);
       let distinctSectors = 0;
       let first = Infinity;
       let last = -Infinity;
       for (const offsets of group.warps) {
         if (offsets === undefined) continue;
-        distinctSectors += mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
+        distinctSectors += strided
+          ? mergedSectors(offsets.map((offset) => [offset, offset + group.width])) * strided.count
+          : mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
         for (const offset of offsets) {
           first = Math.min(first, offset + group.low);
           last = Math.max(last, offset + group.high + group.width);
@@ -185,9 +210,16 @@ export class FootprintBuilder {
       this.l2Bytes += group.requestBytes * reuse;
       let array = this.arrays.get(group.array);
       if (array === undefined)
-        this.arrays.set(group.array, (array = { intervals: [], distinctBytes: 0, ctaid: group.ctaid, loads: false }));
+        this.arrays.set(
+          group.array,
+          (array = { intervals: [], distinctBytes: 0, stridedSets: new Set(), ctaid: group.ctaid, loads: false }),
+        );
       array.loads ||= group.loads;
       array.intervals.push([first, last]);
+      // Passes over the same strided set (a column read, then written) touch its bytes once.
+      const signature = strided ? stridedSignature(group, strided) : null;
+      if (signature !== null && array.stridedSets.has(signature)) continue;
+      if (signature !== null) array.stridedSets.add(signature);
       array.distinctBytes += Math.min(distinctSectors * SECTOR_BYTES, group.requestBytes * reuse);
     }
     this.groups.clear();
@@ -206,7 +238,7 @@ export class FootprintBuilder {
       const touched = Math.min(span, array.distinctBytes);
       blockBytes += touched;
       if (array.loads && array.ctaid.every((coefficient) => coefficient === 0)) sharedLoaded += touched;
-      else if (array.loads) privateLoaded += touched;
+      else if (array.loads) privateLoaded = Math.max(privateLoaded, touched);
       // Blocks at one address share its bytes (a weight vector); blocks shifted along the grid touch
       // at most the extent from the first block's start to the last one's end (rows of a matrix,
       // a stencil's overlapping halos, a grid-stride loop's interleaved blocks).
@@ -223,6 +255,32 @@ export class FootprintBuilder {
       streamingReason: this.streamingReason,
     };
   }
+}
+
+/**
+ * The loop step of a group whose iterations do not overlap: a step at least as wide as the
+ * extent of the warps' offsets, so each iteration touches sectors of its own (a column walk
+ * reads one row a turn) and the bytes between are not touched. Null otherwise (the iterations'
+ * reach is then one interval).
+ */
+function stridedIterations(group: AccessGroup): { bytes: number; count: number } | null {
+  if (group.loopStep === null) return null;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const offsets of group.warps) {
+    if (offsets === undefined) continue;
+    for (const offset of offsets) {
+      first = Math.min(first, offset);
+      last = Math.max(last, offset + group.width);
+    }
+  }
+  return group.loopStep.bytes >= last - first ? group.loopStep : null;
+}
+
+/** What a strided group's bytes are: its warps' offsets, where its iterations start, its step and count. */
+function stridedSignature(group: AccessGroup, strided: { bytes: number; count: number }): string {
+  const offsets = group.warps.map((lanes) => (lanes === undefined ? '' : [...new Set(lanes)].sort((a, b) => a - b).join(',')));
+  return `${offsets.join(';')}|${group.low}|${strided.bytes}|${strided.count}|${group.width}`;
 }
 
 /** Sectors covered by the union of byte intervals [start, end). */

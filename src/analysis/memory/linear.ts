@@ -3,7 +3,7 @@
 // constant + sum(coefficient x monomial), e.g. 4*param:n + 1024*%ctaid.x + 12.
 // Division, remainder and masks stay exact when every symbolic coefficient is a multiple
 // of the divisor (so the symbolic part divides out); otherwise the lane's value is unknown.
-import { ExprNumbering, gcd, isLaneSymbol, type CarriedExpr, type Expr } from './expr.js';
+import { childrenOf, ExprNumbering, gcd, isLaneSymbol, type CarriedExpr, type Expr } from './expr.js';
 import { uniformName, uniformSymbolName } from './symbols.js';
 
 export interface Linear {
@@ -448,6 +448,10 @@ export class WarpEvaluator {
   /** Never written: lane-free subtrees only use the block cache. */
   private readonly noLaneCache = new Map<Expr, LaneValue>();
   private readonly interner: ExprInterner;
+  /** min / max nodes (canonical) taken as their lane-varying side: a clamp by a warp-uniform bound. */
+  private readonly clamps = new Set<Expr>();
+  /** usedClamp's answers by canonical node, made once clamps exist. */
+  private clampUse: Map<Expr, boolean> | null = null;
 
   constructor(
     readonly envs: LaneEnvironment[],
@@ -456,6 +460,44 @@ export class WarpEvaluator {
     let interner = interners.get(blockCache);
     if (interner === undefined) interners.set(blockCache, (interner = new ExprInterner()));
     this.interner = interner;
+  }
+
+  /**
+   * Whether `expr`'s value was taken through a clamp (clampedSide): a min / max node in its tree
+   * that this warp evaluated as its lane-varying side.
+   */
+  usedClamp(expr: Expr): boolean {
+    if (this.clamps.size === 0) return false;
+    const root = this.interner.canonical(expr);
+    const memo = (this.clampUse ??= new Map<Expr, boolean>());
+    let used = memo.get(root);
+    if (used === undefined) {
+      const seen = new Set<Expr>();
+      const visit = (node: Expr): boolean => {
+        if (seen.has(node)) return false;
+        seen.add(node);
+        if ((node.op === 'min' || node.op === 'max') && this.clamps.has(this.interner.canonical(node))) return true;
+        return childrenOf(node).some(visit);
+      };
+      used = visit(expr);
+      memo.set(root, used);
+    }
+    return used;
+  }
+
+  /**
+   * min / max of a warp-uniform bound and a value that differs between lanes
+   * (`x[min(C - 1, i + u * blockDim.x)]`, a row clamped to its last element): the lane-varying
+   * side, whose lane differences the classification then measures. Lanes past the bound would
+   * all read the bound, one address: the request touches no more sectors than the unclamped
+   * addresses do, as many where no lane passes it. Exact whenever the bound is not reached in
+   * the warp; the classification says it assumes that.
+   */
+  private clampedSide(left: LaneValue[], right: LaneValue[]): LaneValue[] | null {
+    const leftUniform = identicalInEveryLane(left);
+    if (leftUniform === identicalInEveryLane(right)) return null;
+    const varying = leftUniform ? right : left;
+    return varying.some(isUnknown) ? null : varying;
   }
 
   /** The node standing for every tree equal to `expr` (shared by the warps of one block cache). */
@@ -550,7 +592,7 @@ export class WarpEvaluator {
       const value = count === 0 ? null : evaluateLane(expr, envs[0], this.noLaneCache, this.blockCache);
       // A uniform value left unknown by a division (blockIndex / gridWidth) is taken node by node below,
       // where warpDivision can name the quotient.
-      if (value === null || !isUnknown(value) || !WARP_DIVISIBLE.test(value.reason)) {
+      if (value === null || !isUnknown(value) || !(WARP_DIVISIBLE.test(value.reason) || WARP_UNIFORM_EXTREMUM.test(value.reason))) {
         for (let i = 0; i < count; i++) out[i] = value!;
         return out;
       }
@@ -605,6 +647,13 @@ export class WarpEvaluator {
           const d = divisor === null ? null : expr.op === 'shr' ? 2 ** divisor : divisor;
           const whole = d === null ? null : warpDivision(expr.op === 'rem' ? 'rem' : 'div', left, right, d, this.interner.idFor(expr));
           if (whole) return whole;
+        }
+        if ((expr.op === 'min' || expr.op === 'max') && out.some(isUnknown)) {
+          const clamped = this.clampedSide(left, right);
+          if (clamped) {
+            this.clamps.add(expr);
+            return clamped;
+          }
         }
         if (count > 1 && isUnknown(out[0]) && identicalInEveryLane(left) && identicalInEveryLane(right)) {
           // The same operation on the same values in every lane: one warp-uniform value, named.
@@ -676,6 +725,8 @@ function identicalInEveryLane(values: LaneValue[]): boolean {
 }
 
 const WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
+/** A min / max of warp-uniform runtime values: named as one uniform value node by node. */
+const WARP_UNIFORM_EXTREMUM = /^(min|max) of a runtime value$/;
 
 /** Residues of the common part checked at most (d / g). */
 const RESIDUE_LIMIT = 4096;
