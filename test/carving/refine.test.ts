@@ -144,6 +144,7 @@ describe('timed refinement stage on recorded timings', () => {
     const refined = await refineByTiming(result, recordedTimer(records, 'llmc-encoder-forward'), { budgetShare: 0.05 });
     expect(refined.notes).toEqual([
       "of the 12 variants that passed threshold carving, the model ranks 12 by the bytes their threads request, a lower bound of their traffic (their global traffic is unknown: a global site's sectors per request are unknown)",
+      "1 survivor, none timed first; 1 more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best",
     ]);
     // Version 3 at block 64 (the model's first) is 83% of the best, version 3 at block 128.
     expect(refined.best?.variant).toBe('VERSION=3,BLOCK=64');

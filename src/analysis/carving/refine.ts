@@ -27,9 +27,11 @@ export interface RefineOptions {
   /** Share of the budget the first round may take before the search around the measured best (default 0.5). */
   survivorShare?: number;
   /**
-   * Share of the budget kept for the static survivors in the first round (default 0.25); the
-   * rest of the first round goes to the model's first among all variants that passed the
-   * threshold steps (SGEMM_CUDA kernel 10's best is 6th there and not on the frontier).
+   * Share of the budget kept for the static survivors in the first round (default 0.25, and at
+   * least one slot of the first round left over); the rest of the first round goes to the
+   * model's first among all variants that passed the threshold steps (SGEMM_CUDA kernel 10's
+   * best is 6th there and not on the frontier; at a budget of one or two, llm.c softmax's best,
+   * version 7 at block 1024, is the model's first and not on the frontier).
    */
   frontierShare?: number;
   /** Exponent of the bank-conflict penalty in the ranking (default DEFAULT_BANK_CONFLICT_PENALTY). */
@@ -201,7 +203,9 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
 
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
   const firstBudget = Math.min(budget, Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5))));
-  const frontierBudget = Math.min(firstBudget, Math.max(1, Math.ceil(budget * (options.frontierShare ?? 0.25))));
+  // The model's first among every variant that passed the threshold steps always gets a slot
+  // (at a budget of one or two, the frontier's first would take the whole first round).
+  const frontierBudget = Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
   const fromFrontier = survivors.slice(0, frontierBudget);
   const taken = new Set(fromFrontier.map((v) => v.id));
   const ranked = eligible
@@ -210,7 +214,7 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
     .slice(0, firstBudget - fromFrontier.length);
   if (survivors.length > fromFrontier.length)
     notes.push(
-      `${survivors.length} survivors, ${fromFrontier.length} timed (the model's first); ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`,
+      `${survivors.length} ${survivors.length === 1 ? 'survivor' : 'survivors'}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first)` : 'none timed first'}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`,
     );
   const first = [
     ...fromFrontier.map((v) => ({ id: v.id, source: 'survivor' as const })),
