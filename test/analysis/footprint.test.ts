@@ -31,6 +31,8 @@ const LAUNCHES: Record<string, Pick<KernelLaunch, 'block' | 'grid' | 'params'>> 
   // 64 rows of 1024 floats, the first 128 columns walked.
   column_walk: { block: [32, 1, 1], grid: [4, 1, 1], params: { rows: 64, width: 1024 } },
   two_inputs: { block: [256, 1, 1], grid: [64, 1, 1] },
+  // 4096 floats over 4 blocks of 128 threads: 8 iterations each.
+  grid_stride_sum: { block: [128, 1, 1], grid: [4, 1, 1], params: { n: 4096 } },
 };
 
 function analyse(footprints: boolean): Map<string, KernelReport> {
@@ -130,7 +132,21 @@ describe.runIf(hasNvcc())('traffic footprints of real kernels (nvcc)', () => {
     });
   });
 
+  it("ranges a grid-stride loop's iterations over the grid's width", () => {
+    // A block reads 512 B per iteration, 2 KB apart, 8 times: 4 KB; the four blocks together
+    // read all 16 KB of the input once, and write 512 B each.
+    expect(kernels.get('grid_stride_sum')!.trafficFootprint).toEqual({
+      l2BytesPerBlock: 8 * 512 + 512,
+      blockFootprintBytes: 8 * 512 + 512,
+      launchFootprintBytes: 4096 * 4 + 4 * 512,
+      loadedBytesPerBlock: 8 * 512,
+      sharedLoadedBytes: 0,
+      streamingSites: 0,
+      streamingReason: null,
+    });
+  });
+
   it('is worked out only when asked for', () => {
-    expect([...analyse(false).values()].map((k) => k.trafficFootprint)).toEqual(Array.from({ length: 5 }, () => undefined));
+    expect([...analyse(false).values()].map((k) => k.trafficFootprint)).toEqual(Array.from({ length: 6 }, () => undefined));
   });
 });

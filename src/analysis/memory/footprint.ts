@@ -124,7 +124,13 @@ export class FootprintBuilder {
     const steps: Array<{ bytes: number; count: number }> = [];
     const ctaid: [number, number, number] = [0, 0, 0];
     const arrayTerms: string[] = [];
-    for (const [monomial, coefficient] of common) {
+    for (const [term, termCoefficient] of common) {
+      const { monomial, coefficient } = gridSizesApplied(term, termCoefficient, this.grid);
+      if (monomial === '') {
+        low += coefficient;
+        high += coefficient;
+        continue;
+      }
       const axis = CTAID.indexOf(monomial);
       if (axis >= 0) {
         ctaid[axis] = coefficient;
@@ -149,7 +155,7 @@ export class FootprintBuilder {
         if (counted.span > 1) steps.push({ bytes: Math.abs(coefficient), count: counted.span });
         continue;
       }
-      if (monomial.startsWith('iter:') || monomial.includes('%ctaid')) return streaming(`${monomial} does not range over a known count`);
+      if (monomial.includes('iter:') || monomial.includes('%ctaid')) return streaming(`${monomial} does not range over a known count`);
       // A pointer a loop moves (A += BK: a carried value, or a register merged from the loop's
       // latch): the classifier knows it moves the warp as one, not how far. A uniform value
       // outside every loop (an offset loaded once) stays a fixed part of the array's identity.
@@ -281,6 +287,28 @@ function stridedIterations(group: AccessGroup): { bytes: number; count: number }
 function stridedSignature(group: AccessGroup, strided: { bytes: number; count: number }): string {
   const offsets = group.warps.map((lanes) => (lanes === undefined ? '' : [...new Set(lanes)].sort((a, b) => a - b).join(',')));
   return `${offsets.join(';')}|${group.low}|${strided.bytes}|${strided.count}|${group.width}`;
+}
+
+const NCTAID = /^%nctaid\.([xyz])$/;
+
+/**
+ * A monomial with the grid's sizes put in for %nctaid (the launch is known): a grid-stride
+ * loop's `iter:3*%nctaid.x` (step blockDim.x x gridDim.x) becomes iter:3 with the grid's width in
+ * its coefficient. An empty monomial is a constant.
+ */
+function gridSizesApplied(
+  monomial: string,
+  coefficient: number,
+  grid: [number, number, number],
+): { monomial: string; coefficient: number } {
+  if (!monomial.includes('%nctaid')) return { monomial, coefficient };
+  const kept: string[] = [];
+  for (const factor of monomial.split('*')) {
+    const axis = NCTAID.exec(factor);
+    if (axis) coefficient *= grid['xyz'.indexOf(axis[1])];
+    else kept.push(factor);
+  }
+  return { monomial: kept.join('*'), coefficient };
 }
 
 /** Sectors covered by the union of byte intervals [start, end). */
