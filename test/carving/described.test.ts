@@ -123,6 +123,9 @@ describe.each([
   ['llmc-softmax-forward', 43, 43, 43],
   ['llmc-layernorm-forward', 28, 28, 28],
   ['llmc-encoder-forward', 18, 18, 18],
+  ['llmc-matmul-backward-bias', 27, 27, 27],
+  ['llmc-global-norm', 21, 21, 21],
+  ['llmc-gelu-forward', 12, 12, 12],
 ])('%s: metrics vs its H100 timings', (space, variants, built, timed) => {
   const shard = (JSON.parse(readFileSync(`test/fixtures/carving/${space}.metrics.json`, 'utf8')) as { shard: CarveShardOutput }).shard;
   const records = parseTimingOutput(readFileSync(`device/carving/described-results/timings-${space}.jsonl`, 'utf8')).records;

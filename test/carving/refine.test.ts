@@ -135,6 +135,19 @@ describe('timed refinement stage on recorded timings', () => {
     expect(resolveBudget(10, { budgetShare: 0.05 })).toEqual({ budget: 1, notes: [] });
   });
 
+  it('llm.c matmul_backward_bias (held out): weighted coalescing removes the column-per-block versions, a budget of one finds the best', async () => {
+    const metrics = 'test/fixtures/carving/llmc-matmul-backward-bias.metrics.json';
+    const timings = 'device/carving/described-results/timings-llmc-matmul-backward-bias.jsonl';
+    const { records, result } = load('llmc-matmul-backward-bias', metrics, timings);
+    // Versions 1-3 read one column per warp (lanes OC x 2 B apart): 94% of their sectors are excess.
+    expect(result.variants.find((v) => v.id === 'VERSION=2,BLOCK=512')?.prunedBecause).toBe(
+      '93.7% of its global sectors are excess (above 10%): uncoalesced load, 32 sectors/request (ideal 2) at matmul_backward_bias.cu:113',
+    );
+    expect(result.survivors.map((v) => v.id)).toEqual([64, 128, 256, 512, 768, 1024].map((block) => `VERSION=4,BLOCK=${block}`));
+    const refined = await refineByTiming(result, recordedTimer(records, 'llmc-matmul-backward-bias'), { budgetShare: 0.05 });
+    expect([refined.budget, refined.best?.variant, refined.best?.medianMs]).toEqual([1, 'VERSION=4,BLOCK=1024', 0.10584]);
+  });
+
   it('says when the ranking cannot see traffic: llm.c encoder_forward reads its embedding row at a loaded token id', async () => {
     const { records, result } = load(
       'llmc-encoder-forward',
