@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-YDWZAFUT.js";
+} from "./chunk-VM7K2747.js";
 import {
   analyzeVariantJob
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UVFANH47.js";
+import "./chunk-6TYPEFT6.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

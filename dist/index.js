@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-76RLPYKI.js";
+} from "./chunk-OWNUUBM7.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-OF2DYR6O.js";
+} from "./chunk-UMVAQCOP.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-HDDYB4GI.js";
+} from "./chunk-BELDZ7WA.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-YDWZAFUT.js";
+import "./chunk-VM7K2747.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UVFANH47.js";
+import "./chunk-6TYPEFT6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

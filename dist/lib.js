@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-5W5JCKNT.js";
+} from "./chunk-GYJXW32E.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-OF2DYR6O.js";
+} from "./chunk-UMVAQCOP.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HDDYB4GI.js";
+import "./chunk-BELDZ7WA.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-YDWZAFUT.js";
+import "./chunk-VM7K2747.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-UVFANH47.js";
+} from "./chunk-6TYPEFT6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

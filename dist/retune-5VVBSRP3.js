@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-LPSQRCNP.js";
+} from "./chunk-JPYOMTTB.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-76RLPYKI.js";
-import "./chunk-HDDYB4GI.js";
+} from "./chunk-OWNUUBM7.js";
+import "./chunk-BELDZ7WA.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UVFANH47.js";
+import "./chunk-6TYPEFT6.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

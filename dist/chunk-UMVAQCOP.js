@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-HDDYB4GI.js";
+} from "./chunk-BELDZ7WA.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-YDWZAFUT.js";
+} from "./chunk-VM7K2747.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-UVFANH47.js";
+} from "./chunk-6TYPEFT6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-OF2DYR6O.js";
+} from "./chunk-UMVAQCOP.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HDDYB4GI.js";
+import "./chunk-BELDZ7WA.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-YDWZAFUT.js";
+import "./chunk-VM7K2747.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UVFANH47.js";
+import "./chunk-6TYPEFT6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-UVFANH47.js";
+} from "./chunk-6TYPEFT6.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

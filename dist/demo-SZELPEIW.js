@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-OF2DYR6O.js";
+} from "./chunk-UMVAQCOP.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HDDYB4GI.js";
+import "./chunk-BELDZ7WA.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-YDWZAFUT.js";
+import "./chunk-VM7K2747.js";
 import {
   loadConfigFile
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UVFANH47.js";
+import "./chunk-6TYPEFT6.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

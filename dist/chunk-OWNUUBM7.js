@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-HDDYB4GI.js";
+} from "./chunk-BELDZ7WA.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

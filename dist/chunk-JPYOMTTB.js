@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-76RLPYKI.js";
+} from "./chunk-OWNUUBM7.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-HDDYB4GI.js";
+} from "./chunk-BELDZ7WA.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-F4RZRM5P.js";
+} from "./chunk-QWZIQVNT.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -229,13 +229,13 @@ async function refineByTiming(result, timer, options) {
   };
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
   const firstBudget = Math.min(budget, Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5))));
-  const frontierBudget = Math.min(firstBudget, Math.max(1, Math.ceil(budget * (options.frontierShare ?? 0.25))));
+  const frontierBudget = Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
   const fromFrontier = survivors.slice(0, frontierBudget);
   const taken = new Set(fromFrontier.map((v) => v.id));
   const ranked = eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel).slice(0, firstBudget - fromFrontier.length);
   if (survivors.length > fromFrontier.length)
     notes.push(
-      `${survivors.length} survivors, ${fromFrontier.length} timed (the model's first); ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`
+      `${survivors.length} ${survivors.length === 1 ? "survivor" : "survivors"}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first)` : "none timed first"}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`
     );
   const first = [
     ...fromFrontier.map((v) => ({ id: v.id, source: "survivor" })),

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-LPSQRCNP.js";
-import "./chunk-76RLPYKI.js";
-import "./chunk-HDDYB4GI.js";
+} from "./chunk-JPYOMTTB.js";
+import "./chunk-OWNUUBM7.js";
+import "./chunk-BELDZ7WA.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-F4RZRM5P.js";
+import "./chunk-QWZIQVNT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UVFANH47.js";
+import "./chunk-6TYPEFT6.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

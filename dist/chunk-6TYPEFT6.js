@@ -4455,6 +4455,28 @@ var opaque = (uniform, indirect, reason, key2, label) => ({
   ...key2 !== void 0 ? { key: key2 } : {},
   ...label !== void 0 ? { label } : {}
 });
+function childrenOf(expr) {
+  switch (expr.op) {
+    case "const":
+    case "sym":
+    case "opaque":
+      return [];
+    case "carried":
+      return [expr.entry, ...expr.latches ?? []];
+    case "neg":
+    case "not":
+    case "cvta":
+      return [expr.a];
+    case "pred":
+      return expr.parts;
+    case "cmp":
+      return [expr.a, expr.b];
+    case "select":
+      return [expr.cond, expr.a, expr.b];
+    default:
+      return [expr.a, expr.b];
+  }
+}
 function gcd(a, b) {
   a = Math.abs(a);
   b = Math.abs(b);
@@ -5003,6 +5025,46 @@ var WarpEvaluator = class {
   /** Never written: lane-free subtrees only use the block cache. */
   noLaneCache = /* @__PURE__ */ new Map();
   interner;
+  /** min / max nodes (canonical) taken as their lane-varying side: a clamp by a warp-uniform bound. */
+  clamps = /* @__PURE__ */ new Set();
+  /** usedClamp's answers by canonical node, made once clamps exist. */
+  clampUse = null;
+  /**
+   * Whether `expr`'s value was taken through a clamp (clampedSide): a min / max node in its tree
+   * that this warp evaluated as its lane-varying side.
+   */
+  usedClamp(expr) {
+    if (this.clamps.size === 0) return false;
+    const root = this.interner.canonical(expr);
+    const memo = this.clampUse ??= /* @__PURE__ */ new Map();
+    let used2 = memo.get(root);
+    if (used2 === void 0) {
+      const seen = /* @__PURE__ */ new Set();
+      const visit = (node) => {
+        if (seen.has(node)) return false;
+        seen.add(node);
+        if ((node.op === "min" || node.op === "max") && this.clamps.has(this.interner.canonical(node))) return true;
+        return childrenOf(node).some(visit);
+      };
+      used2 = visit(expr);
+      memo.set(root, used2);
+    }
+    return used2;
+  }
+  /**
+   * min / max of a warp-uniform bound and a value that differs between lanes
+   * (`x[min(C - 1, i + u * blockDim.x)]`, a row clamped to its last element): the lane-varying
+   * side, whose lane differences the classification then measures. Lanes past the bound would
+   * all read the bound, one address: the request touches no more sectors than the unclamped
+   * addresses do, as many where no lane passes it. Exact whenever the bound is not reached in
+   * the warp; the classification says it assumes that.
+   */
+  clampedSide(left, right) {
+    const leftUniform = identicalInEveryLane(left);
+    if (leftUniform === identicalInEveryLane(right)) return null;
+    const varying = leftUniform ? right : left;
+    return varying.some(isUnknown) ? null : varying;
+  }
   /** The node standing for every tree equal to `expr` (shared by the warps of one block cache). */
   canonical(expr) {
     return this.interner.canonical(expr);
@@ -5086,7 +5148,7 @@ var WarpEvaluator = class {
     const out = new Array(count);
     if (isLaneFree(expr)) {
       const value = count === 0 ? null : evaluateLane(expr, envs[0], this.noLaneCache, this.blockCache);
-      if (value === null || !isUnknown(value) || !WARP_DIVISIBLE.test(value.reason)) {
+      if (value === null || !isUnknown(value) || !(WARP_DIVISIBLE.test(value.reason) || WARP_UNIFORM_EXTREMUM.test(value.reason))) {
         for (let i = 0; i < count; i++) out[i] = value;
         return out;
       }
@@ -5139,6 +5201,13 @@ var WarpEvaluator = class {
           const d = divisor === null ? null : expr.op === "shr" ? 2 ** divisor : divisor;
           const whole = d === null ? null : warpDivision(expr.op === "rem" ? "rem" : "div", left, right, d, this.interner.idFor(expr));
           if (whole) return whole;
+        }
+        if ((expr.op === "min" || expr.op === "max") && out.some(isUnknown)) {
+          const clamped = this.clampedSide(left, right);
+          if (clamped) {
+            this.clamps.add(expr);
+            return clamped;
+          }
         }
         if (count > 1 && isUnknown(out[0]) && identicalInEveryLane(left) && identicalInEveryLane(right)) {
           const named = linear(0, /* @__PURE__ */ new Map([[uniformName(`same${this.interner.idFor(expr)}`, out[0].reason), 1]]));
@@ -5194,6 +5263,7 @@ function identicalInEveryLane(values) {
   return true;
 }
 var WARP_DIVISIBLE = /^(division|remainder) of a runtime value by /;
+var WARP_UNIFORM_EXTREMUM = /^(min|max) of a runtime value$/;
 var RESIDUE_LIMIT = 4096;
 var keys = /* @__PURE__ */ new WeakMap();
 function symbolicKey(value) {
@@ -5306,9 +5376,18 @@ function warpLanes(envs, blockCache) {
   const evaluator = new WarpEvaluator(envs, blockCache);
   return envs.map((env, position) => ({ env, evaluator, position }));
 }
-function laneValue(expr, lane) {
-  return lane.evaluator.values(expr)[lane.position];
+var CLAMPED = { unknown: true, indirect: false, reason: "a min / max by a warp-uniform bound that lanes may pass" };
+function laneValue(expr, lane, clamps = false) {
+  const value = lane.evaluator.values(expr)[lane.position];
+  return !clamps && lane.evaluator.usedClamp(expr) ? CLAMPED : value;
 }
+function usedClamp(address, warps) {
+  const evaluators = /* @__PURE__ */ new Set();
+  for (const warp of warps) for (const lane of warp) evaluators.add(lane.evaluator);
+  for (const evaluator of evaluators) if (evaluator.usedClamp(address)) return true;
+  return false;
+}
+var CLAMP_ASSUMPTION = "no lane past its min / max bound (lanes past it read one address: fewer sectors)";
 var CLASS_RANK = ["uniform", "coalesced", "misaligned", "strided", "uncoalesced"];
 var round2 = (value) => Math.round(value * 1e3) / 1e3;
 function isRangingSymbol(monomial) {
@@ -5340,12 +5419,13 @@ function uniformShifts(common, covered) {
   }
   return { shifts, assumptions };
 }
-function laneValues(address, warp) {
+function laneValues(address, warp, clamps = false) {
   if (warp.length === 0) return [];
   const all = warp[0].evaluator.values(address);
   let whole = all.length === warp.length;
   for (let l = 0; l < warp.length && whole; l++) whole = warp[l].position === l && warp[l].evaluator === warp[0].evaluator;
-  return whole ? all : warp.map((lane) => laneValue(address, lane));
+  if (!whole) return warp.map((lane) => laneValue(address, lane, clamps));
+  return !clamps && warp[0].evaluator.usedClamp(address) ? all.map(() => CLAMPED) : all;
 }
 function strideText(offsets) {
   if (offsets.length < 2) return "one lane";
@@ -5358,7 +5438,7 @@ function resolveWarps(address, warps) {
   const coefficients = [];
   let strideMonomial = null;
   for (const warp of warps) {
-    const values = laneValues(address, warp);
+    const values = laneValues(address, warp, true);
     const unknownValue = values.find(isUnknown);
     if (unknownValue && isUnknown(unknownValue)) {
       const klass = unknownValue.indirect ? "indirect" : "runtime";
@@ -5493,7 +5573,7 @@ function measureGlobal(offsetsPerWarp, commons, width, covered, weights) {
 }
 var MAX_STRIDE_STEPS = 64;
 var MAX_STRIDE_VALUES = 64;
-function classifySymbolicStride(resolved, stride, width, blockText, note) {
+function classifySymbolicStride(resolved, stride, width, blockText, note, clamped) {
   const all = stride.coefficients.flat().filter((c) => c !== 0);
   const unit = all.reduce((g, c) => gcd(g, c), 0);
   const covered = { monomial: stride.monomial, unit };
@@ -5531,6 +5611,7 @@ function classifySymbolicStride(resolved, stride, width, blockText, note) {
   const condition = threshold === null ? `for large ${name}` : `for ${name} \u2265 ${threshold}${everyValue ? "" : ` (a multiple of ${step})`}`;
   const one = measureAt(1);
   const atOne = same(one) ? "" : `; ${one.sectors} sectors (${one.klass}) at ${name} = 1`;
+  if (clamped) limit.assumptions.add(CLAMP_ASSUMPTION);
   const assumed = limit.assumptions.size ? `; assumes ${[...limit.assumptions].join(", ")}` : "";
   return {
     class: limit.klass,
@@ -5595,10 +5676,12 @@ function classifyAccess(space, address, width, laneWarps, blockText, grid = null
   return memoised(address, width, laneWarps, blockText, space, () => once(address, width, laneWarps, blockText, grid));
 }
 function classifyGlobalOnce(address, width, laneWarps, blockText, grid) {
-  const { resolved, note } = resolveOrSample(address, laneWarps, grid);
+  const { resolved, warps, note } = resolveOrSample(address, laneWarps, grid);
   if ("unresolved" in resolved) return resolved.unresolved;
-  if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note);
+  const clamped = usedClamp(address, warps);
+  if (resolved.stride) return classifySymbolicStride(resolved, resolved.stride, width, blockText, note, clamped);
   const { klass, sectors, ideal, assumptions } = measureGlobal(resolved.offsets, resolved.commons, width);
+  if (clamped) assumptions.add(CLAMP_ASSUMPTION);
   const assumed = assumptions.size ? `; assumes ${[...assumptions].join(", ")}` : "";
   return {
     class: klass,
@@ -5633,7 +5716,7 @@ function classifySharedOnce(address, width, laneWarps, blockText, grid) {
     sectorsPerRequest: null,
     idealSectors: null,
     bankConflictWays: ways,
-    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round2(wavefronts / warps.length)} wavefronts per request vs ${round2(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary)`
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round2(wavefronts / warps.length)} wavefronts per request vs ${round2(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary${usedClamp(address, warps) ? `, ${CLAMP_ASSUMPTION.replace("sectors", "wavefronts")}` : ""})`
   };
 }
 
@@ -6346,20 +6429,72 @@ var ValueBuilder = class {
       const [, first, second] = update.operands;
       const selfFirst = first?.kind === "register" && first.name === register;
       const selfSecond = update.mnemonic === "add" && second?.kind === "register" && second.name === register;
-      if (!selfFirst && !selfSecond) continue;
-      const stepOperand = selfFirst ? second : first;
-      if (stepOperand?.kind === "register") {
-        const stepDefs = this.reaching.at(inside[0], stepOperand.name);
-        if (stepDefs.some((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]))) continue;
+      let iterations;
+      if (selfFirst || selfSecond) {
+        const step = this.invariantStep(selfFirst ? second : first, inside[0], loop);
+        iterations = step && { op: "mul", a: symbol(`iter:${loop.id}`), b: step };
+      } else {
+        iterations = update.mnemonic === "add" ? this.chainedIterations(register, inside[0], loop) : null;
       }
-      const step = this.operand(stepOperand, inside[0]);
-      if (!isUniformExpr(step)) continue;
+      if (iterations === null) continue;
       const inits = outside.map((def) => this.definition(def, register));
       if (!inits.every((init) => this.numbering.same(init, inits[0]))) continue;
-      const iterations = { op: "mul", a: symbol(`iter:${loop.id}`), b: step };
-      return { op: update.mnemonic, a: inits[0], b: iterations };
+      return { op: selfFirst || selfSecond ? update.mnemonic : "add", a: inits[0], b: iterations };
     }
     return null;
+  }
+  /** A step operand invariant in `loop` (an immediate, or defined outside it) and uniform; null otherwise. */
+  invariantStep(operand, index, loop) {
+    if (operand?.kind === "register") {
+      const stepDefs = this.reaching.at(index, operand.name);
+      if (stepDefs.some((def) => loop.blocks.includes(this.cfg.blockOfStatement[def]))) return null;
+    }
+    const step = this.operand(operand, index);
+    return isUniformExpr(step) ? step : null;
+  }
+  /**
+   * `iter·step` for an update that reaches `register` through a chain of adds (nvcc's unrolled
+   * thread-strided loop: `r65 = r170 + ntid; r67 = r65 + ntid; ...; r170 = r77 + ntid`): each
+   * link adds an invariant uniform step to the previous one, the first to `register` itself, and
+   * runs on every iteration before the update. Equal steps are counted (`(iter·ntid)·8`, the form
+   * summands() splits into a multiple of one step); null when the chain is anything else.
+   */
+  chainedIterations(register, updateIndex, loop) {
+    let index = updateIndex;
+    const steps = [];
+    for (let link = 0; link < MAX_STEP_CHAIN; link++) {
+      const ins = this.instruction(index);
+      if (ins.mnemonic !== "add" || ins.guard || isFloatType2(ins)) return null;
+      const [, first, second] = ins.operands;
+      const chained = [first, second].map((operand) => {
+        if (operand?.kind !== "register") return null;
+        if (operand.name === register) return "self";
+        const defs = this.reaching.at(index, operand.name);
+        if (defs.length !== 1 || !loop.blocks.includes(this.cfg.blockOfStatement[defs[0]])) return null;
+        const defBlock = this.cfg.blockOfStatement[defs[0]];
+        const linkBlock = this.cfg.blockOfStatement[index];
+        return defBlock === linkBlock ? defs[0] < index ? defs[0] : null : this.dominates(defBlock, linkBlock) ? defs[0] : null;
+      });
+      const position = chained[0] !== null ? 0 : chained[1] !== null ? 1 : -1;
+      if (position < 0 || chained[1 - position] !== null) return null;
+      const step = this.invariantStep(position === 0 ? second : first, index, loop);
+      if (step === null) return null;
+      steps.push(step);
+      const next2 = chained[position];
+      if (next2 === "self") return chainIterations(symbol(`iter:${loop.id}`), steps);
+      index = next2;
+    }
+    return null;
+  }
+  /** Whether block `a` dominates block `b` (walked up b's immediate dominators). */
+  dominates(a, b) {
+    for (let block = b, steps = 0; block >= 0 && steps <= this.cfg.blocks.length; steps++) {
+      if (block === a) return true;
+      const up = this.cfg.idom[block];
+      if (up === block) return false;
+      block = up;
+    }
+    return false;
   }
   /** The value the definition at `index` gives `register`. */
   definition(index, register) {
@@ -6483,6 +6618,18 @@ var ValueBuilder = class {
   }
 };
 var DEAD_END = /* @__PURE__ */ Symbol("dead end");
+function chainIterations(iterations, steps) {
+  if (steps.every((step) => step.op === "const")) {
+    return { op: "mul", a: iterations, b: { op: "const", value: steps.reduce((sum, step) => sum + step.value, 0) } };
+  }
+  const first = formatExpr(steps[0]);
+  if (steps.every((step) => formatExpr(step) === first)) {
+    const once = { op: "mul", a: iterations, b: steps[0] };
+    return steps.length === 1 ? once : { op: "mul", a: once, b: { op: "const", value: steps.length } };
+  }
+  return { op: "mul", a: iterations, b: steps.slice(1).reduce((sum, step) => ({ op: "add", a: sum, b: step }), steps[0]) };
+}
+var MAX_STEP_CHAIN = 64;
 var MAX_CARRIED_RERUNS = 64;
 var MAX_JOIN_SEARCH = 32;
 function selectOf(cond, whenTrue, whenFalse, reason, standIn) {
@@ -6818,7 +6965,7 @@ var FootprintBuilder = class {
     const streaming = (reason) => this.streaming(requestBytes, reason);
     const perWarp = [];
     for (const warp of warps) {
-      const values = laneValues(address, warp);
+      const values = laneValues(address, warp, true);
       if (values.some(isUnknown)) return streaming("address not resolved per lane");
       perWarp.push(values);
     }
@@ -6829,9 +6976,16 @@ var FootprintBuilder = class {
     let low = 0;
     let high = 0;
     let iterations = 1;
+    const steps = [];
     const ctaid = [0, 0, 0];
     const arrayTerms = [];
-    for (const [monomial, coefficient] of common) {
+    for (const [term, termCoefficient] of common) {
+      const { monomial, coefficient } = gridSizesApplied(term, termCoefficient, this.grid);
+      if (monomial === "") {
+        low += coefficient;
+        high += coefficient;
+        continue;
+      }
       const axis = CTAID.indexOf(monomial);
       if (axis >= 0) {
         ctaid[axis] = coefficient;
@@ -6851,9 +7005,10 @@ var FootprintBuilder = class {
         if (reach < 0) low += reach;
         else high += reach;
         iterations *= counted.mean;
+        if (counted.span > 1) steps.push({ bytes: Math.abs(coefficient), count: counted.span });
         continue;
       }
-      if (monomial.startsWith("iter:") || monomial.includes("%ctaid")) return streaming(`${monomial} does not range over a known count`);
+      if (monomial.includes("iter:") || monomial.includes("%ctaid")) return streaming(`${monomial} does not range over a known count`);
       if (monomial.includes("u:carried") || monomial.includes("u:") && enclosing.size > 0)
         return streaming("a warp-uniform value the loop may change moves the address");
       arrayTerms.push(`${coefficient}*${monomial}`);
@@ -6864,7 +7019,19 @@ var FootprintBuilder = class {
       const key2 = `${arrayTerms.sort().join("+")}|${ctaid.join(",")}`;
       this.groups.set(
         groupKey,
-        group = { array: key2, ctaid, width, low, high, iterations, warps: [], requestSectors: 0, requestBytes: 0, loads }
+        group = {
+          array: key2,
+          ctaid,
+          width,
+          low,
+          high,
+          iterations,
+          loopStep: steps.length === 1 ? steps[0] : null,
+          warps: [],
+          requestSectors: 0,
+          requestBytes: 0,
+          loads
+        }
       );
     }
     group.loads ||= loads;
@@ -6878,12 +7045,13 @@ var FootprintBuilder = class {
   /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
   measureGroups() {
     for (const group of this.groups.values()) {
+      const strided = stridedIterations(group);
       let distinctSectors = 0;
       let first = Infinity;
       let last = -Infinity;
       for (const offsets of group.warps) {
         if (offsets === void 0) continue;
-        distinctSectors += mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
+        distinctSectors += strided ? mergedSectors(offsets.map((offset) => [offset, offset + group.width])) * strided.count : mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
         for (const offset of offsets) {
           first = Math.min(first, offset + group.low);
           last = Math.max(last, offset + group.high + group.width);
@@ -6893,9 +7061,15 @@ var FootprintBuilder = class {
       this.l2Bytes += group.requestBytes * reuse;
       let array = this.arrays.get(group.array);
       if (array === void 0)
-        this.arrays.set(group.array, array = { intervals: [], distinctBytes: 0, ctaid: group.ctaid, loads: false });
+        this.arrays.set(
+          group.array,
+          array = { intervals: [], distinctBytes: 0, stridedSets: /* @__PURE__ */ new Set(), ctaid: group.ctaid, loads: false }
+        );
       array.loads ||= group.loads;
       array.intervals.push([first, last]);
+      const signature = strided ? stridedSignature(group, strided) : null;
+      if (signature !== null && array.stridedSets.has(signature)) continue;
+      if (signature !== null) array.stridedSets.add(signature);
       array.distinctBytes += Math.min(distinctSectors * SECTOR_BYTES, group.requestBytes * reuse);
     }
     this.groups.clear();
@@ -6913,7 +7087,7 @@ var FootprintBuilder = class {
       const touched = Math.min(span, array.distinctBytes);
       blockBytes += touched;
       if (array.loads && array.ctaid.every((coefficient) => coefficient === 0)) sharedLoaded += touched;
-      else if (array.loads) privateLoaded += touched;
+      else if (array.loads) privateLoaded = Math.max(privateLoaded, touched);
       const shift = array.ctaid.reduce((sum, coefficient, axis) => sum + Math.abs(coefficient) * (this.grid[axis] - 1), 0);
       launchBytes += shift === 0 ? touched : Math.min(touched * blocks, Math.ceil((span + shift) / SECTOR_BYTES) * SECTOR_BYTES);
     }
@@ -6928,6 +7102,34 @@ var FootprintBuilder = class {
     };
   }
 };
+function stridedIterations(group) {
+  if (group.loopStep === null) return null;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const offsets of group.warps) {
+    if (offsets === void 0) continue;
+    for (const offset of offsets) {
+      first = Math.min(first, offset);
+      last = Math.max(last, offset + group.width);
+    }
+  }
+  return group.loopStep.bytes >= last - first ? group.loopStep : null;
+}
+function stridedSignature(group, strided) {
+  const offsets = group.warps.map((lanes2) => lanes2 === void 0 ? "" : [...new Set(lanes2)].sort((a, b) => a - b).join(","));
+  return `${offsets.join(";")}|${group.low}|${strided.bytes}|${strided.count}|${group.width}`;
+}
+var NCTAID = /^%nctaid\.([xyz])$/;
+function gridSizesApplied(monomial, coefficient, grid) {
+  if (!monomial.includes("%nctaid")) return { monomial, coefficient };
+  const kept = [];
+  for (const factor of monomial.split("*")) {
+    const axis = NCTAID.exec(factor);
+    if (axis) coefficient *= grid["xyz".indexOf(axis[1])];
+    else kept.push(factor);
+  }
+  return { monomial: kept.join("*"), coefficient };
+}
 function mergedSectors(intervals) {
   const sorted = intervals.map(([start, end]) => [Math.floor(start / SECTOR_BYTES), Math.ceil(end / SECTOR_BYTES)]).sort((a, b) => a[0] - b[0]);
   let sectors = 0;
