@@ -44,6 +44,8 @@ function usedClamp(address: Expr, warps: Lane[][]): boolean {
 
 /** What a classification through a clamp assumes (every lane within the bound: the sectors are an upper bound otherwise). */
 const CLAMP_ASSUMPTION = 'no lane past its min / max bound (lanes past it read one address: fewer sectors)';
+/** The same for a shared access, whose lanes at one address are one broadcast. */
+const SHARED_CLAMP_ASSUMPTION = 'no lane past its min / max bound (lanes past it read one address: fewer wavefronts)';
 
 export interface SiteResult {
   class: AccessClass | null;
@@ -543,6 +545,6 @@ function classifySharedOnce(
     sectorsPerRequest: null,
     idealSectors: null,
     bankConflictWays: ways,
-    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary${usedClamp(address, warps) ? `, ${CLAMP_ASSUMPTION.replace('sectors', 'wavefronts')}` : ''})`,
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round(wavefronts / warps.length)} wavefronts per request vs ${round(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary${usedClamp(address, warps) ? `, ${SHARED_CLAMP_ASSUMPTION}` : ''})`,
   };
 }
