@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-VM7K2747.js";
+} from "./chunk-VCJ775NW.js";
 import {
   analyzeVariantJob
-} from "./chunk-QWZIQVNT.js";
+} from "./chunk-5L5RJE6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6TYPEFT6.js";
+import "./chunk-CTZFHMAD.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-OWNUUBM7.js";
+} from "./chunk-54KT7R2B.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-UMVAQCOP.js";
+} from "./chunk-ERW34AMO.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-BELDZ7WA.js";
+} from "./chunk-VB3MVFTR.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VM7K2747.js";
+import "./chunk-VCJ775NW.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-QWZIQVNT.js";
+} from "./chunk-5L5RJE6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6TYPEFT6.js";
+import "./chunk-CTZFHMAD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-GYJXW32E.js";
+} from "./chunk-2NA36EHN.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-UMVAQCOP.js";
+} from "./chunk-ERW34AMO.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BELDZ7WA.js";
+import "./chunk-VB3MVFTR.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VM7K2747.js";
+import "./chunk-VCJ775NW.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-QWZIQVNT.js";
+} from "./chunk-5L5RJE6L.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-6TYPEFT6.js";
+} from "./chunk-CTZFHMAD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-OWNUUBM7.js";
+} from "./chunk-54KT7R2B.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-BELDZ7WA.js";
+} from "./chunk-VB3MVFTR.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-QWZIQVNT.js";
+} from "./chunk-5L5RJE6L.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-UMVAQCOP.js";
+} from "./chunk-ERW34AMO.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BELDZ7WA.js";
+import "./chunk-VB3MVFTR.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VM7K2747.js";
+import "./chunk-VCJ775NW.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-QWZIQVNT.js";
+} from "./chunk-5L5RJE6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6TYPEFT6.js";
+import "./chunk-CTZFHMAD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5388,6 +5388,7 @@ function usedClamp(address, warps) {
   return false;
 }
 var CLAMP_ASSUMPTION = "no lane past its min / max bound (lanes past it read one address: fewer sectors)";
+var SHARED_CLAMP_ASSUMPTION = "no lane past its min / max bound (lanes past it read one address: fewer wavefronts)";
 var CLASS_RANK = ["uniform", "coalesced", "misaligned", "strided", "uncoalesced"];
 var round2 = (value) => Math.round(value * 1e3) / 1e3;
 function isRangingSymbol(monomial) {
@@ -5716,7 +5717,7 @@ function classifySharedOnce(address, width, laneWarps, blockText, grid) {
     sectorsPerRequest: null,
     idealSectors: null,
     bankConflictWays: ways,
-    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round2(wavefronts / warps.length)} wavefronts per request vs ${round2(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary${usedClamp(address, warps) ? `, ${CLAMP_ASSUMPTION.replace("sectors", "wavefronts")}` : ""})`
+    reason: `${conflict}: ${strideText(resolved.offsets[0])}, ${width} B per lane, ${round2(wavefronts / warps.length)} wavefronts per request vs ${round2(ideal / warps.length)} ideal (${blockText}${note}; assumes the shared variable starts on a 128-B boundary${usedClamp(address, warps) ? `, ${SHARED_CLAMP_ASSUMPTION}` : ""})`
   };
 }
 

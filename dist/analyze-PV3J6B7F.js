@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-6TYPEFT6.js";
+} from "./chunk-CTZFHMAD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-JPYOMTTB.js";
-import "./chunk-OWNUUBM7.js";
-import "./chunk-BELDZ7WA.js";
+} from "./chunk-7FBJ2KJU.js";
+import "./chunk-54KT7R2B.js";
+import "./chunk-VB3MVFTR.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QWZIQVNT.js";
+import "./chunk-5L5RJE6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6TYPEFT6.js";
+import "./chunk-CTZFHMAD.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

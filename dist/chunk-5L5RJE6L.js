@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-6TYPEFT6.js";
+} from "./chunk-CTZFHMAD.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-JPYOMTTB.js";
+} from "./chunk-7FBJ2KJU.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-OWNUUBM7.js";
-import "./chunk-BELDZ7WA.js";
+} from "./chunk-54KT7R2B.js";
+import "./chunk-VB3MVFTR.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-QWZIQVNT.js";
+} from "./chunk-5L5RJE6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6TYPEFT6.js";
+import "./chunk-CTZFHMAD.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
