@@ -278,9 +278,14 @@ export class ReachingDefinitions {
     const indices = this.defIndices[id];
     if (indices.length !== 1) return false;
     const defBlock = this.cfg.blockOfStatement[indices[0]];
-    if (defBlock === block || defBlock < 0 || this.cfg.idom[block] === -1) return false;
+    return defBlock !== block && this.dominates(defBlock, block);
+  }
+
+  /** Whether block `a` dominates block `b` (O(1) through the dominator tree's numbering; unreachable blocks dominate nothing). */
+  dominates(a: number, b: number): boolean {
+    if (a < 0 || b < 0 || this.cfg.idom[a] === -1 || this.cfg.idom[b] === -1) return false;
     const { pre, post } = (this.dominatorOrder ??= dominatorTreeOrder(this.cfg));
-    return pre[defBlock] < pre[block] && post[block] < post[defBlock];
+    return pre[a] <= pre[b] && post[b] <= post[a];
   }
 
   /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
@@ -785,7 +790,7 @@ export class ValueBuilder {
         // Run on every iteration before this link: earlier in its block, or in a block dominating it.
         const defBlock = this.cfg.blockOfStatement[defs[0]];
         const linkBlock = this.cfg.blockOfStatement[index];
-        return defBlock === linkBlock ? (defs[0] < index ? defs[0] : null) : this.dominates(defBlock, linkBlock) ? defs[0] : null;
+        return defBlock === linkBlock ? (defs[0] < index ? defs[0] : null) : this.reaching.dominates(defBlock, linkBlock) ? defs[0] : null;
       });
       const position = chained[0] !== null ? 0 : chained[1] !== null ? 1 : -1;
       if (position < 0 || chained[1 - position] !== null) return null;
@@ -797,17 +802,6 @@ export class ValueBuilder {
       index = next as number;
     }
     return null;
-  }
-
-  /** Whether block `a` dominates block `b` (walked up b's immediate dominators). */
-  private dominates(a: number, b: number): boolean {
-    for (let block = b, steps = 0; block >= 0 && steps <= this.cfg.blocks.length; steps++) {
-      if (block === a) return true;
-      const up = this.cfg.idom[block];
-      if (up === block) return false;
-      block = up;
-    }
-    return false;
   }
 
   /** The value the definition at `index` gives `register`. */

@@ -70,7 +70,6 @@ export const opaque = (uniform: boolean, indirect: boolean, reason: string, key?
   ...(label !== undefined ? { label } : {}),
 });
 
-/** Greatest common divisor of two integers (0 with 0 gives 0): strides, alignments, residues. */
 /** The subtrees a node refers to (a carried node's entry and latches too: walks must stop at nodes already seen). */
 export function childrenOf(expr: Expr): Expr[] {
   switch (expr.op) {
@@ -95,6 +94,7 @@ export function childrenOf(expr: Expr): Expr[] {
   }
 }
 
+/** Greatest common divisor of two integers (0 with 0 gives 0): strides, alignments, residues. */
 export function gcd(a: number, b: number): number {
   a = Math.abs(a);
   b = Math.abs(b);

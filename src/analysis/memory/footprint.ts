@@ -198,20 +198,27 @@ export class FootprintBuilder {
   /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
   private measureGroups(): void {
     for (const group of this.groups.values()) {
-      const strided = stridedIterations(group);
+      let minOffset = Infinity;
+      let maxOffset = -Infinity;
+      for (const offsets of group.warps) {
+        if (offsets === undefined) continue;
+        for (const offset of offsets) {
+          minOffset = Math.min(minOffset, offset);
+          maxOffset = Math.max(maxOffset, offset);
+        }
+      }
+      // A loop step at least as wide as the warps' offsets: each iteration touches sectors of its
+      // own (a column walk reads one row a turn), and the bytes between are not touched.
+      const strided = group.loopStep !== null && group.loopStep.bytes >= maxOffset + group.width - minOffset ? group.loopStep : null;
       let distinctSectors = 0;
-      let first = Infinity;
-      let last = -Infinity;
       for (const offsets of group.warps) {
         if (offsets === undefined) continue;
         distinctSectors += strided
           ? mergedSectors(offsets.map((offset) => [offset, offset + group.width])) * strided.count
           : mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
-        for (const offset of offsets) {
-          first = Math.min(first, offset + group.low);
-          last = Math.max(last, offset + group.high + group.width);
-        }
       }
+      const first = minOffset + group.low;
+      const last = maxOffset + group.high + group.width;
       const reuse = Math.min(1, distinctSectors / Math.max(1e-9, group.requestSectors));
       this.l2Bytes += group.requestBytes * reuse;
       let array = this.arrays.get(group.array);
@@ -261,26 +268,6 @@ export class FootprintBuilder {
       streamingReason: this.streamingReason,
     };
   }
-}
-
-/**
- * The loop step of a group whose iterations do not overlap: a step at least as wide as the
- * extent of the warps' offsets, so each iteration touches sectors of its own (a column walk
- * reads one row a turn) and the bytes between are not touched. Null otherwise (the iterations'
- * reach is then one interval).
- */
-function stridedIterations(group: AccessGroup): { bytes: number; count: number } | null {
-  if (group.loopStep === null) return null;
-  let first = Infinity;
-  let last = -Infinity;
-  for (const offsets of group.warps) {
-    if (offsets === undefined) continue;
-    for (const offset of offsets) {
-      first = Math.min(first, offset);
-      last = Math.max(last, offset + group.width);
-    }
-  }
-  return group.loopStep.bytes >= last - first ? group.loopStep : null;
 }
 
 /** What a strided group's bytes are: its warps' offsets, where its iterations start, its step and count. */
