@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-VCJ775NW.js";
+} from "./chunk-PQBQHK74.js";
 import {
   analyzeVariantJob
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-CTZFHMAD.js";
+import "./chunk-RBAK6V4A.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-54KT7R2B.js";
+} from "./chunk-2FUJ6YMW.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-ERW34AMO.js";
+} from "./chunk-2J6RVZQ6.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-VB3MVFTR.js";
+} from "./chunk-LFY6GISU.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VCJ775NW.js";
+import "./chunk-PQBQHK74.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-CTZFHMAD.js";
+import "./chunk-RBAK6V4A.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-2NA36EHN.js";
+} from "./chunk-XERP67NX.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-ERW34AMO.js";
+} from "./chunk-2J6RVZQ6.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-VB3MVFTR.js";
+import "./chunk-LFY6GISU.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VCJ775NW.js";
+import "./chunk-PQBQHK74.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-CTZFHMAD.js";
+} from "./chunk-RBAK6V4A.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

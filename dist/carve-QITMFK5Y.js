@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-7FBJ2KJU.js";
-import "./chunk-54KT7R2B.js";
-import "./chunk-VB3MVFTR.js";
+} from "./chunk-BRRXY7AL.js";
+import "./chunk-2FUJ6YMW.js";
+import "./chunk-LFY6GISU.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-5L5RJE6L.js";
+import "./chunk-7RZX6QHE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-CTZFHMAD.js";
+import "./chunk-RBAK6V4A.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

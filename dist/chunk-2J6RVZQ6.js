@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-VB3MVFTR.js";
+} from "./chunk-LFY6GISU.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-VCJ775NW.js";
+} from "./chunk-PQBQHK74.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-CTZFHMAD.js";
+} from "./chunk-RBAK6V4A.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6026,9 +6026,13 @@ var ReachingDefinitions = class {
     const indices = this.defIndices[id];
     if (indices.length !== 1) return false;
     const defBlock = this.cfg.blockOfStatement[indices[0]];
-    if (defBlock === block || defBlock < 0 || this.cfg.idom[block] === -1) return false;
+    return defBlock !== block && this.dominates(defBlock, block);
+  }
+  /** Whether block `a` dominates block `b` (O(1) through the dominator tree's numbering; unreachable blocks dominate nothing). */
+  dominates(a, b) {
+    if (a < 0 || b < 0 || this.cfg.idom[a] === -1 || this.cfg.idom[b] === -1) return false;
     const { pre, post } = this.dominatorOrder ??= dominatorTreeOrder(this.cfg);
-    return pre[defBlock] < pre[block] && post[block] < post[defBlock];
+    return pre[a] <= pre[b] && post[b] <= post[a];
   }
   /** Definitions of `register` that reach the statement at `index` (before it executes), ascending. */
   at(index, register) {
@@ -6474,7 +6478,7 @@ var ValueBuilder = class {
         if (defs.length !== 1 || !loop.blocks.includes(this.cfg.blockOfStatement[defs[0]])) return null;
         const defBlock = this.cfg.blockOfStatement[defs[0]];
         const linkBlock = this.cfg.blockOfStatement[index];
-        return defBlock === linkBlock ? defs[0] < index ? defs[0] : null : this.dominates(defBlock, linkBlock) ? defs[0] : null;
+        return defBlock === linkBlock ? defs[0] < index ? defs[0] : null : this.reaching.dominates(defBlock, linkBlock) ? defs[0] : null;
       });
       const position = chained[0] !== null ? 0 : chained[1] !== null ? 1 : -1;
       if (position < 0 || chained[1 - position] !== null) return null;
@@ -6486,16 +6490,6 @@ var ValueBuilder = class {
       index = next2;
     }
     return null;
-  }
-  /** Whether block `a` dominates block `b` (walked up b's immediate dominators). */
-  dominates(a, b) {
-    for (let block = b, steps = 0; block >= 0 && steps <= this.cfg.blocks.length; steps++) {
-      if (block === a) return true;
-      const up = this.cfg.idom[block];
-      if (up === block) return false;
-      block = up;
-    }
-    return false;
   }
   /** The value the definition at `index` gives `register`. */
   definition(index, register) {
@@ -7046,18 +7040,23 @@ var FootprintBuilder = class {
   /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
   measureGroups() {
     for (const group of this.groups.values()) {
-      const strided = stridedIterations(group);
+      let minOffset = Infinity;
+      let maxOffset = -Infinity;
+      for (const offsets of group.warps) {
+        if (offsets === void 0) continue;
+        for (const offset of offsets) {
+          minOffset = Math.min(minOffset, offset);
+          maxOffset = Math.max(maxOffset, offset);
+        }
+      }
+      const strided = group.loopStep !== null && group.loopStep.bytes >= maxOffset + group.width - minOffset ? group.loopStep : null;
       let distinctSectors = 0;
-      let first = Infinity;
-      let last = -Infinity;
       for (const offsets of group.warps) {
         if (offsets === void 0) continue;
         distinctSectors += strided ? mergedSectors(offsets.map((offset) => [offset, offset + group.width])) * strided.count : mergedSectors(offsets.map((offset) => [offset + group.low, offset + group.high + group.width]));
-        for (const offset of offsets) {
-          first = Math.min(first, offset + group.low);
-          last = Math.max(last, offset + group.high + group.width);
-        }
       }
+      const first = minOffset + group.low;
+      const last = maxOffset + group.high + group.width;
       const reuse = Math.min(1, distinctSectors / Math.max(1e-9, group.requestSectors));
       this.l2Bytes += group.requestBytes * reuse;
       let array = this.arrays.get(group.array);
@@ -7103,19 +7102,6 @@ var FootprintBuilder = class {
     };
   }
 };
-function stridedIterations(group) {
-  if (group.loopStep === null) return null;
-  let first = Infinity;
-  let last = -Infinity;
-  for (const offsets of group.warps) {
-    if (offsets === void 0) continue;
-    for (const offset of offsets) {
-      first = Math.min(first, offset);
-      last = Math.max(last, offset + group.width);
-    }
-  }
-  return group.loopStep.bytes >= last - first ? group.loopStep : null;
-}
 function stridedSignature(group, strided) {
   const offsets = group.warps.map((lanes2) => lanes2 === void 0 ? "" : [...new Set(lanes2)].sort((a, b) => a - b).join(","));
   return `${offsets.join(";")}|${group.low}|${strided.bytes}|${strided.count}|${group.width}`;

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-VB3MVFTR.js";
+} from "./chunk-LFY6GISU.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

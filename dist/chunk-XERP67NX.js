@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-BNJTS6UE.js")).demoCommand
+    load: async () => (await import("./demo-QN5H3PXO.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-PV3J6B7F.js")).analyzeCommand
+    load: async () => (await import("./analyze-WT7R66UR.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,7 +37,7 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-TP5EOQLR.js")).compareCommand
+    load: async () => (await import("./compare-MAGJR3WD.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-6HVORUDQ.js")).carveCommand
+    load: async () => (await import("./carve-QITMFK5Y.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-6HVORUDQ.js")).mergeCommand
+    load: async () => (await import("./carve-QITMFK5Y.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-AWJELC4M.js")).retuneCommand
+    load: async () => (await import("./retune-TSBJEPNK.js")).retuneCommand
   }
 ];
 

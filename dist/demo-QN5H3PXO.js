@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-ERW34AMO.js";
+} from "./chunk-2J6RVZQ6.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-VB3MVFTR.js";
+import "./chunk-LFY6GISU.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VCJ775NW.js";
+import "./chunk-PQBQHK74.js";
 import {
   loadConfigFile
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-CTZFHMAD.js";
+import "./chunk-RBAK6V4A.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-YQ3MCREF.js";
 import {
   analyzeModule
-} from "./chunk-CTZFHMAD.js";
+} from "./chunk-RBAK6V4A.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-7FBJ2KJU.js";
+} from "./chunk-BRRXY7AL.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-54KT7R2B.js";
-import "./chunk-VB3MVFTR.js";
+} from "./chunk-2FUJ6YMW.js";
+import "./chunk-LFY6GISU.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-CTZFHMAD.js";
+import "./chunk-RBAK6V4A.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-54KT7R2B.js";
+} from "./chunk-2FUJ6YMW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-VB3MVFTR.js";
+} from "./chunk-LFY6GISU.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-5L5RJE6L.js";
+} from "./chunk-7RZX6QHE.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
