@@ -70,7 +70,7 @@ export function decideProposal(
       proposal: {
         action: 'undecided',
         parameters: parametersOf(best.variant),
-        reason: `the space sets no \`current\` parameters to compare with; the fastest survivor is ${best.variant}`,
+        reason: `the space sets no \`current\` parameters to compare with; the fastest variant timed is ${best.variant}`,
       },
     };
   }
@@ -78,7 +78,7 @@ export function decideProposal(
     return {
       best,
       versusCurrent: null,
-      proposal: { action: 'keep', parameters: current.parameters, reason: 'the current parameters are the fastest survivor' },
+      proposal: { action: 'keep', parameters: current.parameters, reason: 'the current parameters are the fastest variant timed' },
     };
   }
   const currentSamples = samples.get(current.id);
@@ -89,7 +89,7 @@ export function decideProposal(
       proposal: {
         action: 'undecided',
         parameters: parametersOf(best.variant),
-        reason: `the current parameters (${current.id}) were not timed (${current.status}); the fastest survivor is ${best.variant}`,
+        reason: `the current parameters (${current.id}) were not timed (${current.status}); the fastest variant timed is ${best.variant}`,
       },
     };
   }
@@ -122,7 +122,7 @@ export function decideProposal(
       proposal: {
         action: 'keep',
         parameters: current.parameters,
-        reason: `the current ${current.id} (${current.status}) is ${(-speedupPercent).toFixed(1)}% faster than the fastest survivor ${best.variant} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})`,
+        reason: `the current ${current.id} (${current.status}) is ${(-speedupPercent).toFixed(1)}% faster than the fastest variant timed ${best.variant} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})`,
       },
     };
   }
@@ -135,7 +135,7 @@ export function decideProposal(
     proposal: {
       action: 'keep',
       parameters: current.parameters,
-      reason: `the fastest survivor ${best.variant} differs from the current ${current.id} by ${speedupPercent.toFixed(1)}%: ${why}`,
+      reason: `the fastest variant timed ${best.variant} differs from the current ${current.id} by ${speedupPercent.toFixed(1)}%: ${why}`,
     },
   };
 }

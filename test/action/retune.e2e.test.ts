@@ -1,7 +1,7 @@
 // Retune end to end: the bundled Action in mode retune carves a small transpose space (8 real
 // variants built by nvcc 13), times the survivors and the space's `current` parameters with an
 // external benchmark command that replays the H100 samples committed in
-// test/fixtures/carving/transpose.timings.jsonl, proposes the fastest survivor, and opens ONE
+// test/fixtures/carving/transpose.timings.jsonl, proposes the fastest variant timed, and opens ONE
 // issue on the local GitHub server, updated in place by the next night's run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -153,7 +153,7 @@ describe('mode retune', () => {
     const result = report.results[0];
     expect(result.timing.ranking.map((t) => [t.variant, t.medianMs])).toEqual([[id(PADDED), measured.get(id(PADDED))!.medianMs]]);
     expect(result.versusCurrent).toBeNull();
-    expect(result.proposal).toEqual({ action: 'keep', parameters: PADDED, reason: 'the current parameters are the fastest survivor' });
+    expect(result.proposal).toEqual({ action: 'keep', parameters: PADDED, reason: 'the current parameters are the fastest variant timed' });
     expect(result.current!.status).toBe('pruned:pareto');
     expect(run.outputs.findings).toBe('0');
     expect(server.issues).toHaveLength(2);

@@ -60,7 +60,7 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('carve retune --timings', () => {
-  it('names the fastest survivor but decides nothing when the constraints exclude the current configuration (never timed)', async () => {
+  it('names the fastest variant timed but decides nothing when the constraints exclude the current configuration (never timed)', async () => {
     const run = await carve(['retune', '--config', 'carve.yml', '--timings', TIMINGS, '--json', '--out', 'out', '--cache', 'cache'], dir);
     expect(run.code, run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as RetuneReport;
@@ -82,7 +82,7 @@ describe('carve retune --timings', () => {
       action: 'undecided',
       parameters: { TX: 32, TY: 32, ROWS: 8, SMEM: 1, PAD: 1, ORDER: 0 },
       reason:
-        'the current parameters (TX=32,TY=32,ROWS=8,SMEM=0,PAD=1,ORDER=0) were not timed (not in the space (excluded by a constraint or a value not listed)); the fastest survivor is TX=32,TY=32,ROWS=8,SMEM=1,PAD=1,ORDER=0',
+        'the current parameters (TX=32,TY=32,ROWS=8,SMEM=0,PAD=1,ORDER=0) were not timed (not in the space (excluded by a constraint or a value not listed)); the fastest variant timed is TX=32,TY=32,ROWS=8,SMEM=1,PAD=1,ORDER=0',
     });
     expect(JSON.parse(readFileSync(path.join(dir, 'out/retune.json'), 'utf8'))).toEqual(report);
     expect(readFileSync(path.join(dir, 'out/retune.md'), 'utf8')).toContain('### transpose (sm_90): undecided');

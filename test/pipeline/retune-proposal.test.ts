@@ -42,7 +42,7 @@ function decide(
 }
 
 describe('decideProposal', () => {
-  it('proposes the fastest survivor when it beats current by both thresholds', () => {
+  it('proposes the fastest variant timed when it beats current by both thresholds', () => {
     const result = decide([FAST, SLOW], [FAST], SLOW);
     expect(result.best?.variant).toBe(FAST);
     expect(result.best?.medianMs).toBe(medianOf(FAST));
@@ -62,11 +62,11 @@ describe('decideProposal', () => {
     expect(result.proposal).toEqual({
       action: 'keep',
       parameters: parametersOf(SECOND),
-      reason: `the fastest survivor ${FAST} differs from the current ${SECOND} by 0.3%: not significant at alpha 0.01 (p=0.0045, ratio CI [0.991, 1.000])`,
+      reason: `the fastest variant timed ${FAST} differs from the current ${SECOND} by 0.3%: not significant at alpha 0.01 (p=0.0045, ratio CI [0.991, 1.000])`,
     });
     const looser = decide([FAST, SECOND], [FAST], SECOND, { timingAlpha: 0.05, timingMinSlowdownPercent: 3 });
     expect(looser.proposal.reason).toBe(
-      `the fastest survivor ${FAST} differs from the current ${SECOND} by 0.3%: below the practical threshold of 3%`,
+      `the fastest variant timed ${FAST} differs from the current ${SECOND} by 0.3%: below the practical threshold of 3%`,
     );
   });
 
@@ -76,25 +76,25 @@ describe('decideProposal', () => {
     expect(result.proposal.action).toBe('keep');
     expect(result.proposal.parameters).toEqual(parametersOf(FAST));
     expect(result.proposal.reason).toMatch(
-      new RegExp(`^the current ${FAST} \\(survivor\\) is 618\\.2% faster than the fastest survivor ${SLOW} \\(median ratio 7\\.182,`),
+      new RegExp(`^the current ${FAST} \\(survivor\\) is 618\\.2% faster than the fastest variant timed ${SLOW} \\(median ratio 7\\.182,`),
     );
   });
 
-  it('keeps current when it is itself the fastest survivor, and is undecided without current or its samples', () => {
+  it('keeps current when it is itself the fastest variant timed, and is undecided without current or its samples', () => {
     expect(decide([FAST, SLOW], [FAST, SLOW], FAST).proposal).toEqual({
       action: 'keep',
       parameters: parametersOf(FAST),
-      reason: 'the current parameters are the fastest survivor',
+      reason: 'the current parameters are the fastest variant timed',
     });
     expect(decide([FAST], [FAST], null).proposal).toEqual({
       action: 'undecided',
       parameters: parametersOf(FAST),
-      reason: `the space sets no \`current\` parameters to compare with; the fastest survivor is ${FAST}`,
+      reason: `the space sets no \`current\` parameters to compare with; the fastest variant timed is ${FAST}`,
     });
     expect(decide([FAST], [FAST], SLOW).proposal).toEqual({
       action: 'undecided',
       parameters: parametersOf(FAST),
-      reason: `the current parameters (${SLOW}) were not timed (survivor); the fastest survivor is ${FAST}`,
+      reason: `the current parameters (${SLOW}) were not timed (survivor); the fastest variant timed is ${FAST}`,
     });
   });
 

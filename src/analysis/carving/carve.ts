@@ -30,6 +30,13 @@ export interface CarveOptions {
   /** Merge only variants whose launch geometry (block, grid) is also the same. */
   keepGeometryTies?: boolean;
   /**
+   * Merge only variants whose memory traffic also agrees within mergeTolerance: global sectors and
+   * shared-memory wavefronts, where the metrics carry them. Equal instruction counts do not make
+   * equal variants: SGEMM_CUDA kernel 6 at TM=8,TN=4 and TM=4,TN=8 (BK=16, 128 x 128 tiles) differ
+   * by one PTX instruction per thread, and by 1.5x in shared wavefronts and 0.49 vs 0.71 ms.
+   */
+  keepTrafficTies?: boolean;
+  /**
    * Tail effect of the grid on the SMs (arch flagship's SM count): efficiency is multiplied by
    * waves / ceil(waves), waves = blocks / (SMs x blocks per SM), so a grid that leaves the last
    * wave mostly empty ranks below one that fills it.
@@ -51,6 +58,7 @@ export const DEFAULT_CARVE_OPTIONS: CarveOptions = {
   excessSectorShare: 0.1,
   localMemoryShare: 0.1,
   keepGeometryTies: true,
+  keepTrafficTies: true,
   waves: true,
 };
 
@@ -150,6 +158,13 @@ export function tailFactor(v: Pick<VariantMetrics, 'grid' | 'activeBlocksPerSM'>
 
 function close(a: number, b: number, tolerance: number): boolean {
   return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
+}
+
+/** Global sectors and shared wavefronts within tolerance; a metric one of them lacks does not separate them. */
+function sameTraffic(a: CarvedVariant, b: CarvedVariant, tolerance: number): boolean {
+  const agree = (x: number | null | undefined, y: number | null | undefined) =>
+    x === null || x === undefined || y === null || y === undefined || close(x, y, tolerance);
+  return agree(a.globalTrafficBytes, b.globalTrafficBytes) && agree(a.sharedWavefrontsPerWarp, b.sharedWavefrontsPerWarp);
 }
 
 export function carve(space: string, arch: string, all: VariantMetrics[], options: CarveOptions = DEFAULT_CARVE_OPTIONS): CarveResult {
@@ -297,7 +312,8 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
               close(r.utilization, v.utilization, options.mergeTolerance) &&
               // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
               (!options.keepGeometryTies || (r.block.join('x') === v.block.join('x') && r.grid.join('x') === v.grid.join('x'))) &&
-              (options.objective !== 'ryoo+traffic' || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)),
+              (options.objective !== 'ryoo+traffic' || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)) &&
+              (!options.keepTrafficTies || sameTraffic(r, v, options.mergeTolerance)),
           );
     if (twin) {
       v.status = 'merged';
@@ -310,7 +326,7 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
     name: 'merge',
     before: beforeMerge,
     after: alive.length,
-    note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? ' and whose launch geometry is the same' : ''}`,
+    note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepTrafficTies ? ' (global sectors and shared wavefronts included)' : ''}${options.keepGeometryTies ? ' and whose launch geometry is the same' : ''}`,
   });
 
   return { space, arch, objective: options.objective, band: options.band, total: all.length, survivors: alive, steps, variants: carved };

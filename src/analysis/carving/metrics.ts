@@ -5,6 +5,7 @@
 // spills, coalescing, bank conflicts and the global-memory traffic a launch moves.
 import { computeOccupancy, OccupancyInputError, explainZeroOccupancy } from '../../gpu/index.js';
 import type { AccessReport, KernelReport, TrafficFootprint } from '../../model/types.js';
+import { idealSharedWavefronts } from '../memory/index.js';
 import type { ParameterValue } from './space.js';
 
 export interface VariantGeometry {
@@ -70,6 +71,12 @@ export interface VariantMetrics {
    * does not show) make it unknown, undefined in metrics recorded before it existed.
    */
   localTrafficShare?: number | null;
+  /**
+   * Shared-memory wavefronts one warp's accesses take (executions x wavefronts per request,
+   * bank conflicts included), per thread's executions; a site whose conflict degree is unknown
+   * counts its conflict-free wavefronts (a lower bound). Undefined in metrics recorded before it existed.
+   */
+  sharedWavefrontsPerWarp?: number;
 }
 
 export interface MetricOptions {
@@ -108,8 +115,10 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
   let trafficKnown = true;
   let excessPerThread = 0;
   let bankWays: number | null = 1;
+  let sharedWavefronts = 0;
   for (const access of accesses) {
     if (access.space === 'shared') {
+      sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(32, access.bytesPerLane);
       if (access.bankConflictWays === null) bankWays = bankWays === null ? null : bankWays;
       else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
       continue;
@@ -132,7 +141,7 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
     }
   }
   const excessShare = !trafficKnown ? null : trafficPerThread > 0 ? excessPerThread / trafficPerThread : 0;
-  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays };
+  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays, sharedWavefronts };
 }
 
 /** Metrics of one variant; never throws (a missing report or unknown value is null with a reason). */
@@ -231,6 +240,7 @@ export function variantMetrics(
   if (report.trafficFootprint !== undefined) metrics.trafficFootprint = report.trafficFootprint;
   metrics.excessSectorShare = summary.excessShare;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === 'shared') ? summary.bankWays : 1;
+  metrics.sharedWavefrontsPerWarp = summary.sharedWavefronts;
 
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = 'dynamic instruction count unknown';
   else if (metrics.regions === null || metrics.regions <= 0) metrics.metricsReason = 'region count unknown';
