@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-PQBQHK74.js";
+} from "./chunk-7BSYCV4P.js";
 import {
   analyzeVariantJob
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RBAK6V4A.js";
+import "./chunk-ZYJHZT6C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-2FUJ6YMW.js";
+} from "./chunk-SNN7V7KP.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-2J6RVZQ6.js";
+} from "./chunk-WWPOZXU5.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-LFY6GISU.js";
+} from "./chunk-SC54UK6P.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PQBQHK74.js";
+import "./chunk-7BSYCV4P.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RBAK6V4A.js";
+import "./chunk-ZYJHZT6C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-XERP67NX.js";
+} from "./chunk-ZK5QYKUG.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-2J6RVZQ6.js";
+} from "./chunk-WWPOZXU5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LFY6GISU.js";
+import "./chunk-SC54UK6P.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PQBQHK74.js";
+import "./chunk-7BSYCV4P.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-RBAK6V4A.js";
+} from "./chunk-ZYJHZT6C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-BRRXY7AL.js";
+} from "./chunk-FG36RTYJ.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-2FUJ6YMW.js";
-import "./chunk-LFY6GISU.js";
+} from "./chunk-SNN7V7KP.js";
+import "./chunk-SC54UK6P.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RBAK6V4A.js";
+import "./chunk-ZYJHZT6C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7795,5 +7795,6 @@ export {
   kernelSignatures,
   bareKernelName,
   parseParamAssignment,
+  idealSharedWavefronts,
   analyzeModule
 };

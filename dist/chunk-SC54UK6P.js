@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

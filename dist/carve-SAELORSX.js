@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-BRRXY7AL.js";
-import "./chunk-2FUJ6YMW.js";
-import "./chunk-LFY6GISU.js";
+} from "./chunk-FG36RTYJ.js";
+import "./chunk-SNN7V7KP.js";
+import "./chunk-SC54UK6P.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7RZX6QHE.js";
+import "./chunk-ZGHW3DXU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RBAK6V4A.js";
+import "./chunk-ZYJHZT6C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

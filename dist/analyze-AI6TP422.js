@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-RBAK6V4A.js";
+} from "./chunk-ZYJHZT6C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

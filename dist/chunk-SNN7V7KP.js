@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-LFY6GISU.js";
+} from "./chunk-SC54UK6P.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -40,7 +40,7 @@ function decideProposal(ranking, survivorIds, samples, current, parametersOf, th
       proposal: {
         action: "undecided",
         parameters: parametersOf(best.variant),
-        reason: `the space sets no \`current\` parameters to compare with; the fastest survivor is ${best.variant}`
+        reason: `the space sets no \`current\` parameters to compare with; the fastest variant timed is ${best.variant}`
       }
     };
   }
@@ -48,7 +48,7 @@ function decideProposal(ranking, survivorIds, samples, current, parametersOf, th
     return {
       best,
       versusCurrent: null,
-      proposal: { action: "keep", parameters: current.parameters, reason: "the current parameters are the fastest survivor" }
+      proposal: { action: "keep", parameters: current.parameters, reason: "the current parameters are the fastest variant timed" }
     };
   }
   const currentSamples = samples.get(current.id);
@@ -59,7 +59,7 @@ function decideProposal(ranking, survivorIds, samples, current, parametersOf, th
       proposal: {
         action: "undecided",
         parameters: parametersOf(best.variant),
-        reason: `the current parameters (${current.id}) were not timed (${current.status}); the fastest survivor is ${best.variant}`
+        reason: `the current parameters (${current.id}) were not timed (${current.status}); the fastest variant timed is ${best.variant}`
       }
     };
   }
@@ -92,7 +92,7 @@ function decideProposal(ranking, survivorIds, samples, current, parametersOf, th
       proposal: {
         action: "keep",
         parameters: current.parameters,
-        reason: `the current ${current.id} (${current.status}) is ${(-speedupPercent).toFixed(1)}% faster than the fastest survivor ${best.variant} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})`
+        reason: `the current ${current.id} (${current.status}) is ${(-speedupPercent).toFixed(1)}% faster than the fastest variant timed ${best.variant} (median ratio ${test.ratio.toFixed(3)}, CI [${test.ratioCiLow.toFixed(3)}, ${test.ratioCiHigh.toFixed(3)}], p=${test.pValue.toPrecision(2)})`
       }
     };
   }
@@ -103,7 +103,7 @@ function decideProposal(ranking, survivorIds, samples, current, parametersOf, th
     proposal: {
       action: "keep",
       parameters: current.parameters,
-      reason: `the fastest survivor ${best.variant} differs from the current ${current.id} by ${speedupPercent.toFixed(1)}%: ${why}`
+      reason: `the fastest variant timed ${best.variant} differs from the current ${current.id} by ${speedupPercent.toFixed(1)}%: ${why}`
     }
   };
 }

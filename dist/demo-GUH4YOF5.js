@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-2J6RVZQ6.js";
+} from "./chunk-WWPOZXU5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LFY6GISU.js";
+import "./chunk-SC54UK6P.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PQBQHK74.js";
+import "./chunk-7BSYCV4P.js";
 import {
   loadConfigFile
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RBAK6V4A.js";
+import "./chunk-ZYJHZT6C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -4,8 +4,9 @@ import {
   require_ajv
 } from "./chunk-YQ3MCREF.js";
 import {
-  analyzeModule
-} from "./chunk-RBAK6V4A.js";
+  analyzeModule,
+  idealSharedWavefronts
+} from "./chunk-ZYJHZT6C.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -8777,6 +8778,7 @@ var DEFAULT_CARVE_OPTIONS = {
   excessSectorShare: 0.1,
   localMemoryShare: 0.1,
   keepGeometryTies: true,
+  keepTrafficTies: true,
   waves: true
 };
 function paretoSet(points, axes, band = 0) {
@@ -8825,6 +8827,10 @@ function tailFactor(v, sms) {
 }
 function close(a, b, tolerance) {
   return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
+}
+function sameTraffic(a, b, tolerance) {
+  const agree = (x, y) => x === null || x === void 0 || y === null || y === void 0 || close(x, y, tolerance);
+  return agree(a.globalTrafficBytes, b.globalTrafficBytes) && agree(a.sharedWavefrontsPerWarp, b.sharedWavefrontsPerWarp);
 }
 function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   const ordered = [...all].sort((a, b) => a.index - b.index);
@@ -8931,7 +8937,7 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   for (const v of alive) {
     const twin = v.efficiency === null ? void 0 : representatives.find(
       (r) => r.efficiency !== null && r.utilization !== null && v.utilization !== null && close(r.efficiency, v.efficiency, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) && // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
-      (!options.keepGeometryTies || r.block.join("x") === v.block.join("x") && r.grid.join("x") === v.grid.join("x")) && (options.objective !== "ryoo+traffic" || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1))
+      (!options.keepGeometryTies || r.block.join("x") === v.block.join("x") && r.grid.join("x") === v.grid.join("x")) && (options.objective !== "ryoo+traffic" || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)) && (!options.keepTrafficTies || sameTraffic(r, v, options.mergeTolerance))
     );
     if (twin) {
       v.status = "merged";
@@ -8944,7 +8950,7 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
     name: "merge",
     before: beforeMerge,
     after: alive.length,
-    note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepGeometryTies ? " and whose launch geometry is the same" : ""}`
+    note: `merged variants whose metrics differ by at most ${options.mergeTolerance * 100}%${options.keepTrafficTies ? " (global sectors and shared wavefronts included)" : ""}${options.keepGeometryTies ? " and whose launch geometry is the same" : ""}`
   });
   return { space, arch, objective: options.objective, band: options.band, total: all.length, survivors: alive, steps, variants: carved };
 }
@@ -8971,8 +8977,10 @@ function globalAccessSummary(accesses, minWeight, threads) {
   let trafficKnown = true;
   let excessPerThread = 0;
   let bankWays = 1;
+  let sharedWavefronts = 0;
   for (const access of accesses) {
     if (access.space === "shared") {
+      sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(32, access.bytesPerLane);
       if (access.bankConflictWays === null) bankWays = bankWays === null ? null : bankWays;
       else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
       continue;
@@ -8995,7 +9003,7 @@ function globalAccessSummary(accesses, minWeight, threads) {
     }
   }
   const excessShare = !trafficKnown ? null : trafficPerThread > 0 ? excessPerThread / trafficPerThread : 0;
-  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays };
+  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays, sharedWavefronts };
 }
 function variantMetrics(variant, report, options, buildError = null) {
   const threadsPerBlock = product(variant.block);
@@ -9084,6 +9092,7 @@ function variantMetrics(variant, report, options, buildError = null) {
   if (report.trafficFootprint !== void 0) metrics.trafficFootprint = report.trafficFootprint;
   metrics.excessSectorShare = summary.excessShare;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === "shared") ? summary.bankWays : 1;
+  metrics.sharedWavefrontsPerWarp = summary.sharedWavefronts;
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = "dynamic instruction count unknown";
   else if (metrics.regions === null || metrics.regions <= 0) metrics.metricsReason = "region count unknown";
   else if (metrics.activeBlocksPerSM === null) metrics.metricsReason = metrics.launchReason ?? "occupancy unknown";

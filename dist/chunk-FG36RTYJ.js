@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-2FUJ6YMW.js";
+} from "./chunk-SNN7V7KP.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-LFY6GISU.js";
+} from "./chunk-SC54UK6P.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-7RZX6QHE.js";
+} from "./chunk-ZGHW3DXU.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
