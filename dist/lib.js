@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-ZK5QYKUG.js";
+} from "./chunk-KNEHXJYB.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,

@@ -22,7 +22,7 @@ var commands = [
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-AI6TP422.js")).analyzeCommand
+    load: async () => (await import("./analyze-7OY4LGDI.js")).analyzeCommand
   },
   {
     name: "occupancy",

@@ -36,7 +36,7 @@ import path from "node:path";
 
 // src/cli/jit-tier.ts
 import { setFlagsFromString } from "node:v8";
-var BASELINE_TIER_MAX_PTX_BYTES = 384 * 1024;
+var BASELINE_TIER_MAX_PTX_BYTES = 1024 * 1024;
 var baselineOnly = false;
 function preferBaselineTier(ptxBytes, env = process.env) {
   if (baselineOnly) return true;
