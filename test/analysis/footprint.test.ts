@@ -6,22 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeModule, type KernelLaunch } from '../../src/analysis/analyze.js';
 import type { KernelReport } from '../../src/model/types.js';
+import { requireNvcc } from '../helpers/tools.js';
 
 const SOURCE = path.resolve(import.meta.dirname, '../fixtures/model/footprint.cu');
-const NVCC = process.env.CUDA_HOME ? path.join(process.env.CUDA_HOME, 'bin/nvcc') : 'nvcc';
-const NVCC_ENV = { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` };
-
-function hasNvcc(): boolean {
-  try {
-    execFileSync(NVCC, ['--version'], { stdio: 'ignore', env: NVCC_ENV });
-    return true;
-  } catch {
-    return false;
-  }
-}
+let nvcc = '';
 
 const LAUNCHES: Record<string, Pick<KernelLaunch, 'block' | 'grid' | 'params'>> = {
   // 128 rows of 1024 floats, a row per thread.
@@ -38,7 +29,7 @@ const LAUNCHES: Record<string, Pick<KernelLaunch, 'block' | 'grid' | 'params'>> 
 function analyse(footprints: boolean): Map<string, KernelReport> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'carve-footprint-'));
   const ptxFile = path.join(dir, 'footprint.ptx');
-  execFileSync(NVCC, ['-arch=sm_90', '-lineinfo', '-ptx', '-o', ptxFile, SOURCE], { env: NVCC_ENV });
+  execFileSync(nvcc, ['-arch=sm_90', '-lineinfo', '-ptx', '-o', ptxFile, SOURCE]);
   const { kernels, diagnostics } = analyzeModule({
     ptxText: readFileSync(ptxFile, 'utf8'),
     ptxFile,
@@ -58,8 +49,12 @@ function analyse(footprints: boolean): Map<string, KernelReport> {
   return new Map(kernels.map((k) => [k.displayName.replace(/\(.*$/, ''), k]));
 }
 
-describe.runIf(hasNvcc())('traffic footprints of real kernels (nvcc)', () => {
-  const kernels = analyse(true);
+describe('traffic footprints of real kernels (nvcc)', () => {
+  let kernels: Map<string, KernelReport>;
+  beforeAll(async () => {
+    nvcc = (await requireNvcc()).path;
+    kernels = analyse(true);
+  });
 
   it('takes a warp re-reading its own sectors out of the L2 requests: a row per thread, two passes', () => {
     const k = kernels.get('row_per_thread')!;

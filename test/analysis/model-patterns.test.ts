@@ -2,27 +2,15 @@
 // closed-form expectations: thread-strided and grid-stride loops counted per thread at a known
 // launch, loops bounded by --param values, nvcc's partial unroll (4x body + remainder) counted
 // exactly, and a bf16 load inlined from cuda_bf16.hpp attributed to the user's line.
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeCommand } from '../../src/cli/commands/analyze.js';
 import type { CliIO } from '../../src/cli/command.js';
 import type { CarveReport, KernelReport } from '../../src/model/types.js';
 import { reportSchemaErrors } from '../../src/report/validate.js';
+import { requireNvcc } from '../helpers/tools.js';
 
 const DIR = path.resolve(import.meta.dirname, '../fixtures/model');
-
-function hasNvcc(): boolean {
-  try {
-    execFileSync(process.env.CUDA_HOME ? path.join(process.env.CUDA_HOME, 'bin/nvcc') : 'nvcc', ['--version'], {
-      stdio: 'ignore',
-      env: { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` },
-    });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function analyze(argv: string[], file = 'patterns.cu') {
   let stdout = '';
@@ -40,7 +28,11 @@ async function report(argv: string[], file = 'patterns.cu'): Promise<Map<string,
   return new Map(parsed.kernels.map((k) => [k.name.replace(/^_Z\d+/, '').replace(/P.*$/, ''), k]));
 }
 
-describe.runIf(hasNvcc())('loop patterns of real kernels (nvcc)', () => {
+describe('loop patterns of real kernels (nvcc)', () => {
+  beforeAll(async () => {
+    await requireNvcc();
+  });
+
   it('counts the thread-strided tile loader per thread from the block', async () => {
     // 512 elements over 256 threads: 2 each; over 96 threads: 32 threads take 6, 64 take 5.
     const k256 = (await report(['--block', '256'])).get('tile_loader')!;

@@ -3,24 +3,15 @@
 // TX = TY = 32, ROWS = 8: each thread stores 4 tile elements (rows 32 + PAD words apart across
 // warps, consecutive words across lanes: 1 wavefront each) and reads 4 (lanes 32 + PAD words
 // apart: 32 wavefronts without the pad, 1 with it).
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeCommand } from '../../src/cli/commands/analyze.js';
 import type { CliIO } from '../../src/cli/command.js';
 import type { CarveReport } from '../../src/model/types.js';
 import { variantMetrics } from '../../src/analysis/carving/metrics.js';
+import { requireNvcc } from '../helpers/tools.js';
 
 const EXAMPLES = path.resolve(import.meta.dirname, '../../examples/spaces');
-
-function hasNvcc(): boolean {
-  try {
-    execFileSync('nvcc', ['--version'], { stdio: 'ignore', env: { ...process.env, PATH: `${process.env.PATH}:/usr/local/cuda/bin` } });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function transposeMetrics(pad: number) {
   let stdout = '';
@@ -33,7 +24,11 @@ async function transposeMetrics(pad: number) {
   return variantMetrics({ ...geometry, block: [32, 8, 1], grid: [256, 256, 1] }, kernel, { arch: 'sm_90', uncoalescedMinWeight: 1 });
 }
 
-describe.runIf(hasNvcc())('carving metrics of the transpose example (nvcc)', () => {
+describe('carving metrics of the transpose example (nvcc)', () => {
+  beforeAll(async () => {
+    await requireNvcc();
+  });
+
   it('counts shared wavefronts per warp: 4 stores + 4 x 32-way loads without the pad, 4 + 4 with it', async () => {
     const unpadded = await transposeMetrics(0);
     expect([unpadded.bankConflictWays, unpadded.sharedWavefrontsPerWarp]).toEqual([32, 4 + 4 * 32]);

@@ -160,10 +160,16 @@ function close(a: number, b: number, tolerance: number): boolean {
   return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
 }
 
-/** Global sectors and shared wavefronts within tolerance; a metric one of them lacks does not separate them. */
-function sameTraffic(a: CarvedVariant, b: CarvedVariant, tolerance: number): boolean {
+/**
+ * Whether two variants' memory traffic lets the merge step join them: under `ryoo+traffic` their
+ * global traffic is equal; with keepTrafficTies, global sectors and shared wavefronts agree within
+ * the tolerance (a metric one of them lacks does not separate them).
+ */
+function trafficTies(a: CarvedVariant, b: CarvedVariant, options: CarveOptions): boolean {
+  if (options.objective === 'ryoo+traffic' && (a.globalTrafficBytes ?? -1) !== (b.globalTrafficBytes ?? -1)) return false;
+  if (!options.keepTrafficTies) return true;
   const agree = (x: number | null | undefined, y: number | null | undefined) =>
-    x === null || x === undefined || y === null || y === undefined || close(x, y, tolerance);
+    x === null || x === undefined || y === null || y === undefined || close(x, y, options.mergeTolerance);
   return agree(a.globalTrafficBytes, b.globalTrafficBytes) && agree(a.sharedWavefrontsPerWarp, b.sharedWavefrontsPerWarp);
 }
 
@@ -312,8 +318,7 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
               close(r.utilization, v.utilization, options.mergeTolerance) &&
               // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
               (!options.keepGeometryTies || (r.block.join('x') === v.block.join('x') && r.grid.join('x') === v.grid.join('x'))) &&
-              (options.objective !== 'ryoo+traffic' || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)) &&
-              (!options.keepTrafficTies || sameTraffic(r, v, options.mergeTolerance)),
+              trafficTies(r, v, options),
           );
     if (twin) {
       v.status = 'merged';

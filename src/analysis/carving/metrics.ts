@@ -5,7 +5,7 @@
 // spills, coalescing, bank conflicts and the global-memory traffic a launch moves.
 import { computeOccupancy, OccupancyInputError, explainZeroOccupancy } from '../../gpu/index.js';
 import type { AccessReport, KernelReport, TrafficFootprint } from '../../model/types.js';
-import { idealSharedWavefronts } from '../memory/index.js';
+import { idealSharedWavefronts, WARP_SIZE } from '../memory/index.js';
 import type { ParameterValue } from './space.js';
 
 export interface VariantGeometry {
@@ -118,7 +118,7 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
   let sharedWavefronts = 0;
   for (const access of accesses) {
     if (access.space === 'shared') {
-      sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(32, access.bytesPerLane);
+      sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(WARP_SIZE, access.bytesPerLane);
       if (access.bankConflictWays === null) bankWays = bankWays === null ? null : bankWays;
       else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
       continue;

@@ -16,7 +16,7 @@ import { localSite, sitesOf } from './sites.js';
 import type { MemoryInput } from './types.js';
 import { warpsOfBlock } from './warp.js';
 
-export { idealSharedWavefronts } from './warp.js';
+export { idealSharedWavefronts, WARP_SIZE } from './warp.js';
 export type { MemoryInput, MemoryCfg, MemoryLoop, MemoryBasicBlock } from './types.js';
 
 function blockDescription(block: [number, number, number] | null, warpCount: number): string {
