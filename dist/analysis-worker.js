@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-7BSYCV4P.js";
+} from "./chunk-PW64NYGS.js";
 import {
   analyzeVariantJob
-} from "./chunk-ZGHW3DXU.js";
+} from "./chunk-PN5SCS6C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZYJHZT6C.js";
+import "./chunk-Q27NP4GM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

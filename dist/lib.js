@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-KNEHXJYB.js";
+} from "./chunk-XW75QKS2.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-WWPOZXU5.js";
+} from "./chunk-XTLPA6UC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-SC54UK6P.js";
+import "./chunk-OGC6RZUI.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7BSYCV4P.js";
+import "./chunk-PW64NYGS.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-ZGHW3DXU.js";
+} from "./chunk-PN5SCS6C.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-ZYJHZT6C.js";
+} from "./chunk-Q27NP4GM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

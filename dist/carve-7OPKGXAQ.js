@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-FG36RTYJ.js";
-import "./chunk-SNN7V7KP.js";
-import "./chunk-SC54UK6P.js";
+} from "./chunk-GS2OCCZ4.js";
+import "./chunk-CUYD2ZVE.js";
+import "./chunk-OGC6RZUI.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ZGHW3DXU.js";
+import "./chunk-PN5SCS6C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZYJHZT6C.js";
+import "./chunk-Q27NP4GM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -4,9 +4,10 @@ import {
   require_ajv
 } from "./chunk-YQ3MCREF.js";
 import {
+  WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-ZYJHZT6C.js";
+} from "./chunk-Q27NP4GM.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -8828,8 +8829,10 @@ function tailFactor(v, sms) {
 function close(a, b, tolerance) {
   return Math.abs(a - b) <= tolerance * Math.max(Math.abs(a), Math.abs(b));
 }
-function sameTraffic(a, b, tolerance) {
-  const agree = (x, y) => x === null || x === void 0 || y === null || y === void 0 || close(x, y, tolerance);
+function trafficTies(a, b, options) {
+  if (options.objective === "ryoo+traffic" && (a.globalTrafficBytes ?? -1) !== (b.globalTrafficBytes ?? -1)) return false;
+  if (!options.keepTrafficTies) return true;
+  const agree = (x, y) => x === null || x === void 0 || y === null || y === void 0 || close(x, y, options.mergeTolerance);
   return agree(a.globalTrafficBytes, b.globalTrafficBytes) && agree(a.sharedWavefrontsPerWarp, b.sharedWavefrontsPerWarp);
 }
 function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
@@ -8937,7 +8940,7 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   for (const v of alive) {
     const twin = v.efficiency === null ? void 0 : representatives.find(
       (r) => r.efficiency !== null && r.utilization !== null && v.utilization !== null && close(r.efficiency, v.efficiency, options.mergeTolerance) && close(r.utilization, v.utilization, options.mergeTolerance) && // Same metrics, different launch (BM=128,BN=64 vs BM=64,BN=128): not twins, both stay.
-      (!options.keepGeometryTies || r.block.join("x") === v.block.join("x") && r.grid.join("x") === v.grid.join("x")) && (options.objective !== "ryoo+traffic" || (r.globalTrafficBytes ?? -1) === (v.globalTrafficBytes ?? -1)) && (!options.keepTrafficTies || sameTraffic(r, v, options.mergeTolerance))
+      (!options.keepGeometryTies || r.block.join("x") === v.block.join("x") && r.grid.join("x") === v.grid.join("x")) && trafficTies(r, v, options)
     );
     if (twin) {
       v.status = "merged";
@@ -8980,7 +8983,7 @@ function globalAccessSummary(accesses, minWeight, threads) {
   let sharedWavefronts = 0;
   for (const access of accesses) {
     if (access.space === "shared") {
-      sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(32, access.bytesPerLane);
+      sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(WARP_SIZE, access.bytesPerLane);
       if (access.bankConflictWays === null) bankWays = bankWays === null ? null : bankWays;
       else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
       continue;

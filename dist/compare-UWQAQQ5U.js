@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-WWPOZXU5.js";
+} from "./chunk-XTLPA6UC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-SC54UK6P.js";
+import "./chunk-OGC6RZUI.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7BSYCV4P.js";
+import "./chunk-PW64NYGS.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-ZGHW3DXU.js";
+} from "./chunk-PN5SCS6C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZYJHZT6C.js";
+import "./chunk-Q27NP4GM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-ZYJHZT6C.js";
+} from "./chunk-Q27NP4GM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

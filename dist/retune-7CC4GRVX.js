@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-FG36RTYJ.js";
+} from "./chunk-GS2OCCZ4.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-SNN7V7KP.js";
-import "./chunk-SC54UK6P.js";
+} from "./chunk-CUYD2ZVE.js";
+import "./chunk-OGC6RZUI.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-ZGHW3DXU.js";
+} from "./chunk-PN5SCS6C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZYJHZT6C.js";
+import "./chunk-Q27NP4GM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-SNN7V7KP.js";
+} from "./chunk-CUYD2ZVE.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-SC54UK6P.js";
+} from "./chunk-OGC6RZUI.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-ZGHW3DXU.js";
+} from "./chunk-PN5SCS6C.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

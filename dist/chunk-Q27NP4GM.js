@@ -7795,6 +7795,7 @@ export {
   kernelSignatures,
   bareKernelName,
   parseParamAssignment,
+  WARP_SIZE,
   idealSharedWavefronts,
   analyzeModule
 };

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-WWPOZXU5.js";
+} from "./chunk-XTLPA6UC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-SC54UK6P.js";
+import "./chunk-OGC6RZUI.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7BSYCV4P.js";
+import "./chunk-PW64NYGS.js";
 import {
   loadConfigFile
-} from "./chunk-ZGHW3DXU.js";
+} from "./chunk-PN5SCS6C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZYJHZT6C.js";
+import "./chunk-Q27NP4GM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
