@@ -2,7 +2,13 @@
 // the H100's table values: 132 SMs, 1980 MHz, 3352 GB/s, so 3352e9 / 132 / 1980e6 DRAM bytes
 // per SM cycle.
 import { describe, expect, it } from 'vitest';
-import { dramBytesEstimate, estimateCycles, L2_RETAINED_SHARE, MEMORY_LATENCY_WARPS } from '../../src/analysis/carving/index.js';
+import {
+  BLOCK_DISPATCH_CYCLES,
+  dramBytesEstimate,
+  estimateCycles,
+  L2_RETAINED_SHARE,
+  MEMORY_LATENCY_WARPS,
+} from '../../src/analysis/carving/index.js';
 
 const bytesPerSMCycle = 3352e9 / 132 / 1980e6;
 
@@ -17,23 +23,31 @@ function variant(blocks: number, activeBlocksPerSM: number, warpsPerBlock: numbe
 }
 
 describe('estimateCycles', () => {
-  it('issue-bound: one wave of 2 blocks x 8 warps x 1000 instructions per SM is 4000 cycles; one block more is a second wave', () => {
+  it('issue-bound: one wave of 2 blocks x 8 warps x 1000 instructions per SM is 4000 cycles and 2 block starts; one block more is a second wave', () => {
+    expect(BLOCK_DISPATCH_CYCLES).toBe(160);
     expect(estimateCycles(variant(264, 2, 8, 1000, 2048), 'sm_90')).toEqual({
       waves: 1,
       issueCyclesPerWave: 4000,
       memoryCyclesPerWave: 4096 / bytesPerSMCycle / (16 / MEMORY_LATENCY_WARPS),
       memoryFrom: 'sectors',
-      cycles: 4000,
+      dispatchCycles: 320,
+      cycles: 4320,
       bound: 'issue',
     });
-    expect(estimateCycles(variant(265, 2, 8, 1000, 2048), 'sm_90')?.cycles).toBe(8000);
+    // 265 blocks: a second wave, and 3 block starts on the busiest SM.
+    expect(estimateCycles(variant(265, 2, 8, 1000, 2048), 'sm_90')?.cycles).toBe(8000 + 480);
+  });
+
+  it('many short blocks: 32 blocks per SM per wave x 6 waves pay 192 block starts, 30720 cycles, more than their work', () => {
+    const small = estimateCycles(variant(132 * 192, 32, 1, 50, 0), 'sm_90')!;
+    expect([small.waves, small.issueCyclesPerWave, small.dispatchCycles, small.cycles]).toEqual([6, 400, 30720, 6 * 400 + 30720]);
   });
 
   it('memory-bound: 8 blocks x 32 KB per SM at the SM share of bandwidth, 4x longer with 8 resident warps than with 32', () => {
     const full = estimateCycles(variant(1056, 8, 4, 20, 32768), 'sm_90')!;
-    expect([full.bound, full.waves, full.cycles]).toEqual(['memory', 1, (8 * 32768) / bytesPerSMCycle]);
+    expect([full.bound, full.waves, full.cycles]).toEqual(['memory', 1, (8 * 32768) / bytesPerSMCycle + 8 * 160]);
     const fewWarps = estimateCycles(variant(1056, 8, 1, 20, 32768), 'sm_90')!;
-    expect([fewWarps.bound, fewWarps.cycles]).toEqual(['memory', ((8 * 32768) / bytesPerSMCycle) * 4]);
+    expect([fewWarps.bound, fewWarps.cycles]).toEqual(['memory', ((8 * 32768) / bytesPerSMCycle) * 4 + 8 * 160]);
   });
 
   it('sectors unknown: the bytes the threads request stand in as a lower bound; with a footprint, its DRAM bytes', () => {
@@ -56,7 +70,7 @@ describe('estimateCycles', () => {
   it('unknown traffic leaves the issue term; unknown instructions, blocks per SM or arch give no estimate', () => {
     expect(estimateCycles(variant(264, 2, 8, 1000, null), 'sm_90')).toMatchObject({
       memoryCyclesPerWave: null,
-      cycles: 4000,
+      cycles: 4320,
       bound: 'issue',
     });
     expect(estimateCycles({ ...variant(264, 2, 8, 1000, 2048), instructions: null }, 'sm_90')).toBeNull();

@@ -7,13 +7,23 @@
 // than MEMORY_LATENCY_WARPS cannot keep enough loads in flight to reach that bandwidth (Little's
 // law), so its memory time grows in proportion. On the development spaces this ranks the
 // cuda-samples reduction's and transpose's many equal-traffic variants by their resident warps,
-// where instructions alone ranked 1-warp blocks first.
+// where instructions alone ranked 1-warp blocks first. On top of the waves, each SM starts its
+// blocks one at a time, BLOCK_DISPATCH_CYCLES apart, which a launch of many short blocks pays
+// in full.
 import { getArch } from '../../gpu/index.js';
 import { wavesOf } from './carve.js';
 import type { VariantMetrics } from './metrics.js';
 
 /** Resident warps per SM a memory-bound wave needs to reach the DRAM bandwidth (the development spaces: 32 of 64). */
 export const MEMORY_LATENCY_WARPS = 32;
+
+/**
+ * SM cycles between two block starts on one SM: an H100 launch of empty blocks grows by 157-165
+ * cycles per block per SM from 256 blocks per SM on, whatever the block size (32 to 512 threads;
+ * device/carving/block-dispatch). Measured, not fitted to the spaces; on the H100 only, used for
+ * every arch.
+ */
+export const BLOCK_DISPATCH_CYCLES = 160;
 
 /** Warp instructions one SM issues per cycle: 4 schedulers on every architecture in the table (sm_50 and later). */
 const WARP_INSTRUCTIONS_PER_SM_CYCLE = 4;
@@ -27,6 +37,9 @@ export interface CycleEstimate {
   memoryCyclesPerWave: number | null;
   /** What the memory term counts: DRAM bytes from the footprint, every sector requested, or (sectors unknown) the bytes the threads request, a lower bound. */
   memoryFrom: 'footprint' | 'sectors' | 'requested bytes' | null;
+  /** Cycles one SM spends starting its blocks: ceil(blocks / SMs) x BLOCK_DISPATCH_CYCLES. */
+  dispatchCycles: number;
+  /** waves x the longer of issue and memory per wave, plus the dispatch cycles. */
   cycles: number;
   bound: 'issue' | 'memory';
 }
@@ -115,12 +128,18 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
       ? null
       : ((dramBytes / blocks) * v.activeBlocksPerSM) / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
+  // Added, not overlapped: the blocks of a wave start BLOCK_DISPATCH_CYCLES apart, so a wave's
+  // work does not hide its own ramp. On the development spaces the sum ranked llm.c's 32- and
+  // 64-thread blocks (up to 192 blocks per SM, 1.7x slower) below 128 threads; the larger of the
+  // two did not.
+  const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {
     waves,
     issueCyclesPerWave,
     memoryCyclesPerWave,
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
-    cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave),
+    dispatchCycles,
+    cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave) + dispatchCycles,
     bound: memoryBound ? 'memory' : 'issue',
   };
 }

@@ -55,6 +55,7 @@ export { renderCarveSvg } from './svg.js';
 export { harnessEntries } from './harness-entries.js';
 export { createProgress, mapPool } from './progress.js';
 export {
+  byResidentWarps,
   refineByTiming,
   resolveBudget,
   DEFAULT_BANK_CONFLICT_PENALTY,
@@ -66,4 +67,11 @@ export {
   type RefinedTiming,
   type RefinementRound,
 } from './refine.js';
-export { dramBytesEstimate, estimateCycles, L2_RETAINED_SHARE, MEMORY_LATENCY_WARPS, type CycleEstimate } from './estimate.js';
+export {
+  BLOCK_DISPATCH_CYCLES,
+  dramBytesEstimate,
+  estimateCycles,
+  L2_RETAINED_SHARE,
+  MEMORY_LATENCY_WARPS,
+  type CycleEstimate,
+} from './estimate.js';
