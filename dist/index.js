@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-CUYD2ZVE.js";
+} from "./chunk-KKKN6NM5.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-XTLPA6UC.js";
+} from "./chunk-DWHNSSLY.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-OGC6RZUI.js";
+} from "./chunk-RKXYJCOK.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

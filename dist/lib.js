@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-XW75QKS2.js";
+} from "./chunk-GLGTLPGR.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-XTLPA6UC.js";
+} from "./chunk-DWHNSSLY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-OGC6RZUI.js";
+import "./chunk-RKXYJCOK.js";
 import {
   renderComment,
   renderHtmlReport,

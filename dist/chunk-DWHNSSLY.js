@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-OGC6RZUI.js";
+} from "./chunk-RKXYJCOK.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";

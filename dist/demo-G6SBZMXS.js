@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-XTLPA6UC.js";
+} from "./chunk-DWHNSSLY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-OGC6RZUI.js";
+import "./chunk-RKXYJCOK.js";
 import {
   renderHtmlReport,
   renderMarkdownReport

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-XTLPA6UC.js";
+} from "./chunk-DWHNSSLY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-OGC6RZUI.js";
+import "./chunk-RKXYJCOK.js";
 import {
   FINDING_KINDS,
   conclusionFor,

@@ -75,6 +75,7 @@ function renderCarveSvg(result, fastestId = null) {
 
 // src/analysis/carving/estimate.ts
 var MEMORY_LATENCY_WARPS = 32;
+var BLOCK_DISPATCH_CYCLES = 160;
 var WARP_INSTRUCTIONS_PER_SM_CYCLE = 4;
 function archRates(arch) {
   let flagship;
@@ -114,12 +115,14 @@ function estimateCycles(v, arch) {
   const memoryFrom = fromFootprint !== null ? "footprint" : v.globalTrafficBytes !== null ? "sectors" : requested !== null ? "requested bytes" : null;
   const memoryCyclesPerWave = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
+  const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {
     waves,
     issueCyclesPerWave,
     memoryCyclesPerWave,
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
-    cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave),
+    dispatchCycles,
+    cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave) + dispatchCycles,
     bound: memoryBound ? "memory" : "issue"
   };
 }
@@ -182,6 +185,26 @@ function parameterDistance(a, b, lists) {
   }
   return distance;
 }
+function byResidentWarps(ordered, count) {
+  const groups = /* @__PURE__ */ new Map();
+  for (const v of ordered) {
+    const residentWarps = (v.activeBlocksPerSM ?? 0) * v.warpsPerBlock;
+    const group = groups.get(residentWarps);
+    if (group) group.push(v);
+    else groups.set(residentWarps, [v]);
+  }
+  const taken = [];
+  for (let depth = 0; taken.length < count; depth++) {
+    let any = false;
+    for (const group of groups.values()) {
+      if (depth >= group.length || taken.length >= count) continue;
+      taken.push(group[depth]);
+      any = true;
+    }
+    if (!any) break;
+  }
+  return taken;
+}
 async function refineByTiming(result, timer, options) {
   const { budget, notes } = resolveBudget(result.total, options);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
@@ -232,7 +255,7 @@ async function refineByTiming(result, timer, options) {
   const frontierBudget = Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
   const fromFrontier = survivors.slice(0, frontierBudget);
   const taken = new Set(fromFrontier.map((v) => v.id));
-  const ranked = eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel).slice(0, firstBudget - fromFrontier.length);
+  const ranked = byResidentWarps(eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel), firstBudget - fromFrontier.length);
   if (survivors.length > fromFrontier.length)
     notes.push(
       `${survivors.length} ${survivors.length === 1 ? "survivor" : "survivors"}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first)` : "none timed first"}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`

@@ -6,9 +6,9 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-GS2OCCZ4.js";
-import "./chunk-CUYD2ZVE.js";
-import "./chunk-OGC6RZUI.js";
+} from "./chunk-I3LSCBPA.js";
+import "./chunk-KKKN6NM5.js";
+import "./chunk-RKXYJCOK.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
 import "./chunk-PN5SCS6C.js";

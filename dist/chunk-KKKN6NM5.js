@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-OGC6RZUI.js";
+} from "./chunk-RKXYJCOK.js";
 import {
   compareTimings,
   harnessTimer,

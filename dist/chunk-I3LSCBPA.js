@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-CUYD2ZVE.js";
+} from "./chunk-KKKN6NM5.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-OGC6RZUI.js";
+} from "./chunk-RKXYJCOK.js";
 import {
   carveSpace,
   loadConfigFile,

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-GS2OCCZ4.js";
+} from "./chunk-I3LSCBPA.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-CUYD2ZVE.js";
-import "./chunk-OGC6RZUI.js";
+} from "./chunk-KKKN6NM5.js";
+import "./chunk-RKXYJCOK.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
