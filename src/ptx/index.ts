@@ -7,5 +7,5 @@ export { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './
 export { ValueResolver, sources, type Resolved } from './values.js';
 export { destinations } from './destinations.js';
 export { classify, type Category, type Classified, type Space } from './classify.js';
-export { analyzeInstructions, addressProvenance, emptyCounts, intensities, type InstructionAnalysis } from './mix.js';
+export { analyzeInstructions, addressProvenance, emptyCounts, intensities, MAX_IF_CONVERTED_ARM, type InstructionAnalysis } from './mix.js';
 export type { SassLineEstimate } from './sass-estimate.js';

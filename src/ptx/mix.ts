@@ -614,15 +614,26 @@ export function analyzeInstructions(
 }
 
 /**
+ * PTX instructions of the longest `if` side ptxas is taken to turn into predicated code. A longer
+ * side stays a branch, and a predicated line inside it comes from a select of its own (cuda-samples
+ * BlackScholes: the ~200-instruction body of `if (opt < optN / 2)`, run by 1 thread in 16, holds
+ * `if (d > 0) cnd = 1 - cnd`, which ptxas predicates; counted for every thread, its estimate was
+ * 1.15x ncu's). On the development kernels any limit from 16 to 64 gives the same estimates but
+ * BlackScholes' and Rodinia dwt's (within 3%); 8 moves 7 kernels' estimates down, 3 of them by
+ * a third (reduction `reduce1`, Rodinia pathfinder, the transpose sample's copySharedMem).
+ */
+export const MAX_IF_CONVERTED_ARM = 32;
+
+/**
  * Per block, how often its instructions run per thread if ptxas turns the branch above it into
- * predicated code: a block entered only from a two-way branch in the same loop (one side of an
- * `if`) then runs as often as the branch's block, in every thread that reached it; any other
- * block, its own weight.
+ * predicated code: a block of at most MAX_IF_CONVERTED_ARM instructions entered only from a
+ * two-way branch in the same loop (one side of an `if`) then runs as often as the branch's block,
+ * in every thread that reached it; any other block, its own weight.
  */
 function branchArmWeights(cfg: Cfg, weights: Float64Array, innermostLoop: readonly string[]): number[] {
   return cfg.blocks.map((block) => {
     const own = block.statements.length ? weights[block.statements[0]] : 0;
-    if (block.predecessors.length !== 1) return own;
+    if (block.predecessors.length !== 1 || block.statements.length > MAX_IF_CONVERTED_ARM) return own;
     const branch = cfg.blocks[block.predecessors[0]];
     if (branch.successors.length !== 2 || innermostLoop[branch.id] !== innermostLoop[block.id] || !branch.statements.length) return own;
     return Math.max(own, weights[branch.statements[branch.statements.length - 1]]);

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeModule, type AnalyzeModuleInput } from '../../src/analysis/index.js';
 import { readSassLines } from '../../src/toolchain/index.js';
 import { findNvcc } from '../../src/toolchain/nvcc.js';
-import { analyzeInstructions, buildCfg, findLoops, parsePtx, statementWeights, type SassLineEstimate } from '../../src/ptx/index.js';
+import {
+  analyzeInstructions,
+  buildCfg,
+  findLoops,
+  MAX_IF_CONVERTED_ARM,
+  parsePtx,
+  statementWeights,
+  type SassLineEstimate,
+} from '../../src/ptx/index.js';
 import { emptyTally, estimateSassInstructions, lineKey, tallyInstruction } from '../../src/ptx/sass-estimate.js';
 import { launchArguments, measurements } from './h100.js';
 
@@ -166,6 +174,68 @@ describe('a branch ptxas turned into predicated code', () => {
     expect(estimateSassInstructions(half, tally, () => tally)).toBe(4);
     const some = [{ file: 'a.cu', line: 20, instructions: 4, predicated: 1 }];
     expect(estimateSassInstructions(some, tally, () => tally)).toBe(4 / 8);
+  });
+});
+
+describe('if-conversion only of short branch sides', () => {
+  // `if (tid < n) { line 10: ARM additions; line 11: a select; line 12: a store }` at block 256 and
+  // n = 32: the side runs in 1 thread of 8. Line 11's SASS is all predicated (the select).
+  const ptx = (arm: number) => `.version 8.0
+.target sm_90
+.address_size 64
+.file 1 "arm.cu"
+.visible .entry k(.param .u64 k_param_0, .param .u32 k_param_1)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<4>;
+  .reg .f32 %f<${arm + 4}>;
+  .reg .b64 %rd<3>;
+  .loc 1 5 1
+  mov.u32 %r1, %tid.x;
+  ld.param.u32 %r2, [k_param_1];
+  setp.ge.u32 %p1, %r1, %r2;
+  @%p1 bra $L__DONE;
+  .loc 1 10 1
+  cvt.rn.f32.u32 %f1, %r1;
+${Array.from({ length: arm }, (_, i) => `  add.f32 %f${i + 2}, %f${i + 1}, 0f3F800000;`).join('\n')}
+  .loc 1 11 1
+  setp.gt.f32 %p2, %f${arm + 1}, 0f42000000;
+  selp.f32 %f${arm + 2}, %f${arm + 1}, %f1, %p2;
+  .loc 1 12 1
+  ld.param.u64 %rd1, [k_param_0];
+  cvta.to.global.u64 %rd2, %rd1;
+  st.global.f32 [%rd2], %f${arm + 2};
+$L__DONE:
+  .loc 1 14 1
+  ret;
+}
+`;
+  const lineEleven = (arm: number): number => {
+    let estimates: readonly SassLineEstimate[] = [];
+    analyzeModule({
+      ptxText: ptx(arm),
+      ptxFile: 'arm.ptx',
+      sourceFile: null,
+      arch: 'sm_90',
+      resources: [],
+      launchFor: () => ({ block: [256, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
+      defines: { k_param_1: 32 },
+      loops: { assumedTripCount: 1, hints: {} },
+      sassLines: new Map([['k', [{ file: 'arm.cu', line: 11, instructions: 2, predicated: 2 }]]]),
+      onSassLineEstimates: (_, lines) => (estimates = lines),
+    });
+    return estimates.find((e) => e.line === 11)!.perThread;
+  };
+
+  it(`a side of at most ${MAX_IF_CONVERTED_ARM} PTX instructions: its predicated line runs for every thread that reached the branch`, () => {
+    // 4 additions + cvt + 2 + 3 = 10 instructions in the side.
+    expect(lineEleven(4)).toBe(2);
+  });
+
+  it('a longer side stays a branch: its predicated line (a select) runs as often as its PTX, 1 thread in 8', () => {
+    // 40 additions: 46 instructions. Before the limit, BlackScholes' guarded body counted its selects for every thread.
+    expect(lineEleven(40)).toBe(2 / 8);
+    expect(MAX_IF_CONVERTED_ARM).toBe(32);
   });
 });
 
