@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-PW64NYGS.js";
+} from "./chunk-5AG5MUZD.js";
 import {
   analyzeVariantJob
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q27NP4GM.js";
+import "./chunk-AW7DIDDQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

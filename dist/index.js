@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-KKKN6NM5.js";
+} from "./chunk-ZEJZUDBS.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-DWHNSSLY.js";
+} from "./chunk-JR66UUIB.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-RKXYJCOK.js";
+} from "./chunk-ATDUAFLJ.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PW64NYGS.js";
+import "./chunk-5AG5MUZD.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q27NP4GM.js";
+import "./chunk-AW7DIDDQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

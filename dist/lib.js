@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-GLGTLPGR.js";
+} from "./chunk-3F74X2SK.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-DWHNSSLY.js";
+} from "./chunk-JR66UUIB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-RKXYJCOK.js";
+import "./chunk-ATDUAFLJ.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PW64NYGS.js";
+import "./chunk-5AG5MUZD.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-Q27NP4GM.js";
+} from "./chunk-AW7DIDDQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-RKXYJCOK.js";
+} from "./chunk-ATDUAFLJ.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

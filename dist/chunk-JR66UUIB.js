@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-RKXYJCOK.js";
+} from "./chunk-ATDUAFLJ.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-PW64NYGS.js";
+} from "./chunk-5AG5MUZD.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

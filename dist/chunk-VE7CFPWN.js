@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-Q27NP4GM.js";
+} from "./chunk-AW7DIDDQ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-DWHNSSLY.js";
+} from "./chunk-JR66UUIB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-RKXYJCOK.js";
+import "./chunk-ATDUAFLJ.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PW64NYGS.js";
+import "./chunk-5AG5MUZD.js";
 import {
   loadConfigFile
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q27NP4GM.js";
+import "./chunk-AW7DIDDQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-Q27NP4GM.js";
+} from "./chunk-AW7DIDDQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

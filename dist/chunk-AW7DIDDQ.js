@@ -4311,10 +4311,11 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, 
     ...sassLineEstimates ? { sassLineEstimates } : {}
   };
 }
+var MAX_IF_CONVERTED_ARM = 32;
 function branchArmWeights(cfg, weights, innermostLoop) {
   return cfg.blocks.map((block) => {
     const own = block.statements.length ? weights[block.statements[0]] : 0;
-    if (block.predecessors.length !== 1) return own;
+    if (block.predecessors.length !== 1 || block.statements.length > MAX_IF_CONVERTED_ARM) return own;
     const branch = cfg.blocks[block.predecessors[0]];
     if (branch.successors.length !== 2 || innermostLoop[branch.id] !== innermostLoop[block.id] || !branch.statements.length) return own;
     return Math.max(own, weights[branch.statements[branch.statements.length - 1]]);

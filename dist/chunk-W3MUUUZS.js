@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-KKKN6NM5.js";
+} from "./chunk-ZEJZUDBS.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-RKXYJCOK.js";
+} from "./chunk-ATDUAFLJ.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

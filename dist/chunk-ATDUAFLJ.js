@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

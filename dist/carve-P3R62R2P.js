@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-I3LSCBPA.js";
-import "./chunk-KKKN6NM5.js";
-import "./chunk-RKXYJCOK.js";
+} from "./chunk-W3MUUUZS.js";
+import "./chunk-ZEJZUDBS.js";
+import "./chunk-ATDUAFLJ.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PN5SCS6C.js";
+import "./chunk-VE7CFPWN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q27NP4GM.js";
+import "./chunk-AW7DIDDQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-Q27NP4GM.js";
+} from "./chunk-AW7DIDDQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

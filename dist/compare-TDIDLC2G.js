@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-DWHNSSLY.js";
+} from "./chunk-JR66UUIB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-RKXYJCOK.js";
+import "./chunk-ATDUAFLJ.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PW64NYGS.js";
+import "./chunk-5AG5MUZD.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q27NP4GM.js";
+import "./chunk-AW7DIDDQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-I3LSCBPA.js";
+} from "./chunk-W3MUUUZS.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-KKKN6NM5.js";
-import "./chunk-RKXYJCOK.js";
+} from "./chunk-ZEJZUDBS.js";
+import "./chunk-ATDUAFLJ.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-PN5SCS6C.js";
+} from "./chunk-VE7CFPWN.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q27NP4GM.js";
+import "./chunk-AW7DIDDQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
