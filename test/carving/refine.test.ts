@@ -7,6 +7,7 @@ import {
   carve,
   DEFAULT_CARVE_OPTIONS,
   PAPER_CARVE_OPTIONS,
+  byResidentWarps,
   refineByTiming,
   resolveBudget,
   tailFactor,
@@ -29,6 +30,17 @@ function load(space: string, metricsFile: string, timingsFile: string, options?:
 }
 
 const development = 'device/carving/described-results/timings-development.jsonl';
+
+describe('byResidentWarps', () => {
+  it("takes the model's order in turn from each count of resident warps, counts in the order of their first", () => {
+    const v = (id: string, activeBlocksPerSM: number, warpsPerBlock: number) => ({ id, activeBlocksPerSM, warpsPerBlock });
+    // Resident warps: a, b, c 8 (1 x 8 and 2 x 4 alike); d, e, g 16; f 32.
+    const ordered = [v('a', 1, 8), v('b', 1, 8), v('c', 2, 4), v('d', 2, 8), v('e', 4, 4), v('f', 1, 32), v('g', 2, 8)];
+    expect(byResidentWarps(ordered, 5).map((x) => x.id)).toEqual(['a', 'd', 'f', 'b', 'e']);
+    expect(byResidentWarps(ordered, 100).map((x) => x.id)).toEqual(['a', 'd', 'f', 'b', 'e', 'c', 'g']);
+    expect(byResidentWarps(ordered, 0)).toEqual([]);
+  });
+});
 
 describe('timed refinement stage on recorded timings', () => {
   it("sgemm: 4 survivors and the model's 4 first, then 4, 2 and 1 around the measured best; the best (0.5078 ms) is a survivor", async () => {

@@ -159,8 +159,8 @@ export function parameterDistance(a: CarvedVariant, b: CarvedVariant, lists: Rec
  * estimate issues 4 warp instructions per cycle however few warps are resident, where SGEMM_CUDA
  * kernel 10's one block of 8 warps per SM issues about 2.4 (0.59 ms against 0.43 ms for two
  * blocks); a timing per count lets the measurement choose the count and the search around it
- * the rest. On the development spaces at a 5% budget, this rule alone: kernel 10 87.3% -> 100% of the best,
- * Kernel Tuner's expdist 92.4% -> 97.7%, no space lower.
+ * the rest. On the development spaces at a 5% budget, this rule alone: kernel 10 87.3% -> 100%
+ * of the best, Kernel Tuner's expdist 92.4% -> 97.7%, no space lower.
  */
 export function byResidentWarps<T extends Pick<CarvedVariant, 'activeBlocksPerSM' | 'warpsPerBlock'>>(ordered: T[], count: number): T[] {
   const groups = new Map<number, T[]>();
