@@ -25,19 +25,26 @@ import { launchArguments, measurements } from './h100.js';
 const SASS = path.resolve(import.meta.dirname, '../fixtures/sass');
 const PTX = path.resolve(import.meta.dirname, '../fixtures/ptx');
 
-function analyse(sassLines?: AnalyzeModuleInput['sassLines'], onSassLineEstimates?: AnalyzeModuleInput['onSassLineEstimates']) {
-  const input: AnalyzeModuleInput = {
-    ptxText: readFileSync(path.join(SASS, 'lines.sm_90.ptx'), 'utf8'),
-    ptxFile: 'lines.sm_90.ptx',
+/** The analysis input of one PTX text at block 256 (sm_90), with `extra` (defines, SASS lines, callbacks). */
+function moduleInput(ptxText: string, ptxFile: string, extra: Partial<AnalyzeModuleInput> = {}): AnalyzeModuleInput {
+  return {
+    ptxText,
+    ptxFile,
     sourceFile: null,
     arch: 'sm_90',
     resources: [],
     launchFor: () => ({ block: [256, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
     defines: {},
     loops: { assumedTripCount: 1, hints: {} },
+    ...extra,
+  };
+}
+
+function analyse(sassLines?: AnalyzeModuleInput['sassLines'], onSassLineEstimates?: AnalyzeModuleInput['onSassLineEstimates']) {
+  const input = moduleInput(readFileSync(path.join(SASS, 'lines.sm_90.ptx'), 'utf8'), 'lines.sm_90.ptx', {
     ...(sassLines ? { sassLines } : {}),
     ...(onSassLineEstimates ? { onSassLineEstimates } : {}),
-  };
+  });
   return new Map(analyzeModule(input).kernels.map((k) => [k.name, k.perThread]));
 }
 
@@ -212,18 +219,13 @@ $L__DONE:
 `;
   const lineEleven = (arm: number): number => {
     let estimates: readonly SassLineEstimate[] = [];
-    analyzeModule({
-      ptxText: ptx(arm),
-      ptxFile: 'arm.ptx',
-      sourceFile: null,
-      arch: 'sm_90',
-      resources: [],
-      launchFor: () => ({ block: [256, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100 }),
-      defines: { k_param_1: 32 },
-      loops: { assumedTripCount: 1, hints: {} },
-      sassLines: new Map([['k', [{ file: 'arm.cu', line: 11, instructions: 2, predicated: 2 }]]]),
-      onSassLineEstimates: (_, lines) => (estimates = lines),
-    });
+    analyzeModule(
+      moduleInput(ptx(arm), 'arm.ptx', {
+        defines: { k_param_1: 32 },
+        sassLines: new Map([['k', [{ file: 'arm.cu', line: 11, instructions: 2, predicated: 2 }]]]),
+        onSassLineEstimates: (_, lines) => (estimates = lines),
+      }),
+    );
     return estimates.find((e) => e.line === 11)!.perThread;
   };
 
