@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-ZEJZUDBS.js";
+} from "./chunk-JF5NQDCA.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-JR66UUIB.js";
+} from "./chunk-LDXBT5MV.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-ATDUAFLJ.js";
+} from "./chunk-DHWWXFIS.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

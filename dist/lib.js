@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-3F74X2SK.js";
+} from "./chunk-T6YKZY6A.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-JR66UUIB.js";
+} from "./chunk-LDXBT5MV.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-ATDUAFLJ.js";
+import "./chunk-DHWWXFIS.js";
 import {
   renderComment,
   renderHtmlReport,

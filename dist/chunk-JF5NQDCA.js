@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-ATDUAFLJ.js";
+} from "./chunk-DHWWXFIS.js";
 import {
   compareTimings,
   harnessTimer,

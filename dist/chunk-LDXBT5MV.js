@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-ATDUAFLJ.js";
+} from "./chunk-DHWWXFIS.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";

@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-ZEJZUDBS.js";
+} from "./chunk-JF5NQDCA.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-ATDUAFLJ.js";
+} from "./chunk-DHWWXFIS.js";
 import {
   carveSpace,
   loadConfigFile,

@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-JR66UUIB.js";
+} from "./chunk-LDXBT5MV.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-ATDUAFLJ.js";
+import "./chunk-DHWWXFIS.js";
 import {
   renderHtmlReport,
   renderMarkdownReport

@@ -193,17 +193,11 @@ function byResidentWarps(ordered, count) {
     if (group) group.push(v);
     else groups.set(residentWarps, [v]);
   }
+  const longest = Math.max(0, ...[...groups.values()].map((group) => group.length));
   const taken = [];
-  for (let depth = 0; taken.length < count; depth++) {
-    let any = false;
-    for (const group of groups.values()) {
-      if (depth >= group.length || taken.length >= count) continue;
-      taken.push(group[depth]);
-      any = true;
-    }
-    if (!any) break;
-  }
-  return taken;
+  for (let depth = 0; depth < longest && taken.length < count; depth++)
+    for (const group of groups.values()) if (depth < group.length) taken.push(group[depth]);
+  return taken.slice(0, count);
 }
 async function refineByTiming(result, timer, options) {
   const { budget, notes } = resolveBudget(result.total, options);

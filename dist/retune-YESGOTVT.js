@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-W3MUUUZS.js";
+} from "./chunk-LFEFLZLC.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-ZEJZUDBS.js";
-import "./chunk-ATDUAFLJ.js";
+} from "./chunk-JF5NQDCA.js";
+import "./chunk-DHWWXFIS.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput

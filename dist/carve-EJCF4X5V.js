@@ -6,9 +6,9 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-W3MUUUZS.js";
-import "./chunk-ZEJZUDBS.js";
-import "./chunk-ATDUAFLJ.js";
+} from "./chunk-LFEFLZLC.js";
+import "./chunk-JF5NQDCA.js";
+import "./chunk-DHWWXFIS.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
 import "./chunk-VE7CFPWN.js";

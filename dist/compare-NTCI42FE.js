@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-JR66UUIB.js";
+} from "./chunk-LDXBT5MV.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-ATDUAFLJ.js";
+import "./chunk-DHWWXFIS.js";
 import {
   FINDING_KINDS,
   conclusionFor,
