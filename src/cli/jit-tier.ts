@@ -12,17 +12,26 @@ import { setFlagsFromString } from 'node:v8';
 /** PTX up to this size is analysed with the baseline tier when it is the whole run. */
 export const BASELINE_TIER_MAX_PTX_BYTES = 1024 * 1024;
 
+/**
+ * A launch of more threads than this keeps the optimising tiers: loops counted thread by thread
+ * over its grid run long (a grid-stride copy over 2,162,688 threads: 7.6 s of analysis with the
+ * baseline tier alone, 1.4 s with every tier).
+ */
+export const BASELINE_TIER_MAX_LAUNCH_THREADS = 1 << 17;
+
 let baselineOnly = false;
 
 /**
  * Caps V8's tiers at the baseline compiler for a run that analyses `ptxBytes` of PTX in all,
  * when that is at most BASELINE_TIER_MAX_PTX_BYTES and CARVE_JIT is not `optimizing`. Call it
  * before the analysis first runs: the cap holds for the rest of the process (V8 does not take
- * it back). Returns whether the cap is in force.
+ * it back). `launchThreads` is the largest launch given (block x grid threads; 0 when none).
+ * Returns whether the cap is in force.
  */
-export function preferBaselineTier(ptxBytes: number, env: NodeJS.ProcessEnv = process.env): boolean {
+export function preferBaselineTier(ptxBytes: number, env: NodeJS.ProcessEnv = process.env, launchThreads = 0): boolean {
   if (baselineOnly) return true;
-  if (env.CARVE_JIT === 'optimizing' || ptxBytes > BASELINE_TIER_MAX_PTX_BYTES) return false;
+  if (env.CARVE_JIT === 'optimizing' || ptxBytes > BASELINE_TIER_MAX_PTX_BYTES || launchThreads > BASELINE_TIER_MAX_LAUNCH_THREADS)
+    return false;
   setFlagsFromString('--max-opt=1');
   baselineOnly = true;
   return true;

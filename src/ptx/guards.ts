@@ -6,7 +6,8 @@
 // the launch's threads that reaches each block, which weights per-thread instructions and
 // bytes the way Nsight Compute averages them (over threads launched).
 import { closingBranch, dominates, type Cfg, type ClosingBranch } from './cfg.js';
-import { forEachThread, scopeFor, volume } from './threads.js';
+import { ThreadCompiler } from './thread-function.js';
+import { forEachThread, forEachThreadIndex, scopeFor, volume, type ThreadIndex } from './threads.js';
 import { iterationKey, type CountedLoop, type ValueResolver } from './values.js';
 
 export interface GuardLaunch {
@@ -24,13 +25,15 @@ export interface ThreadReach {
   block: [number, number, number];
   grid: [number, number, number];
   /** Outcome-vector index of each enumerated thread (block-major: ctaid linear index * blockThreads + tid linear index). */
-  pathOfThread: Uint32Array;
+  pathOfThread: Uint16Array;
   /** reached[path][block]: 1 when threads with that outcome vector reach the block. */
   reached: Uint8Array[];
 }
 
-/** Predicate evaluations (threads x branches) at most; larger launches keep the branches unknown. */
+/** Predicate evaluations (threads x branches) at most through the resolver; larger launches keep the branches unknown. */
 const EVALUATION_LIMIT = 1 << 18;
+/** The same for predicates compiled as functions of the thread (thread-function.ts): a few operations each. */
+const COMPILED_EVALUATION_LIMIT = 1 << 24;
 /** Distinct outcome vectors at most (each costs one CFG walk). */
 const PATH_LIMIT = 4096;
 
@@ -60,24 +63,36 @@ export function threadReach(
   let scope: 'block' | 'grid' = candidates.some((c) => c.needsGrid) ? 'grid' : 'block';
   const gridOf = (s: 'block' | 'grid'): [number, number, number] => (s === 'grid' ? launch.grid! : [1, 1, 1]);
   const threadsOf = (s: 'block' | 'grid') => blockThreads * volume(gridOf(s));
+  // Predicates compiled as functions of the thread are evaluated without the resolver: a larger launch fits.
+  const compiler = new ThreadCompiler(resolver, []);
+  const compiledAll = candidates.map((c) => compiler.predicate(c.register, c.block, c.statement));
+  const compiled = compiledAll.every((p) => p !== null) ? compiledAll : null;
+  const limit = compiled ? COMPILED_EVALUATION_LIMIT : EVALUATION_LIMIT;
   let used = candidates;
-  if (scope === 'grid' && threadsOf('grid') * candidates.length > EVALUATION_LIMIT) {
+  let usedCompiled = compiled;
+  if (scope === 'grid' && threadsOf('grid') * candidates.length > limit) {
     scope = 'block';
     used = candidates.filter((c) => !c.needsGrid);
+    usedCompiled = compiled && compiled.filter((_, i) => !candidates[i].needsGrid);
   }
   const grid = gridOf(scope);
   const threads = threadsOf(scope);
-  if (used.length === 0 || threads * used.length > EVALUATION_LIMIT) return null;
+  if (used.length === 0 || threads * used.length > limit) return null;
 
-  const pathOfThread = new Uint32Array(threads);
+  const pathOfThread = new Uint16Array(threads);
   const pathIndex = new Map<string, number>();
   const outcomes: boolean[][] = [];
   const counts: number[] = [];
-  const complete = forEachThread(resolver, block, scope === 'grid' ? grid : null, (b, t) => {
+  const enumerate = (visit: (b: number, t: number, thread: ThreadIndex | null) => boolean | void) =>
+    usedCompiled
+      ? forEachThreadIndex(block, scope === 'grid' ? grid : null, visit)
+      : forEachThread(resolver, block, scope === 'grid' ? grid : null, (b, t) => visit(b, t, null));
+  const complete = enumerate((b, t, thread) => {
     const taken: boolean[] = [];
     let key = '';
-    for (const c of used) {
-      const value = resolver.predicateRegister(c.register, c.block, c.statement);
+    for (let i = 0; i < used.length; i++) {
+      const c = used[i];
+      const value = thread ? usedCompiled![i](thread) : resolver.predicateRegister(c.register, c.block, c.statement);
       // Resolved for thread 0 of block 0 but not for this thread (a value out of range): give up on per-thread reach.
       if (value === null) return false;
       const isTaken = value !== c.negated;

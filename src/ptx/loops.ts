@@ -7,7 +7,17 @@ import type { Instruction, Operand, SourceLocation } from './ast.js';
 import { closingBranch, dominates, type Cfg } from './cfg.js';
 import { newFloat64Array } from './typed.js';
 import { loopBranchScale, reachesFrom, threadReach, threadReaches, type ThreadReach } from './guards.js';
-import { forEachThread, scopeFor, setLaunch, volume } from './threads.js';
+import { affineRegister, formAt, formRange, needsGrid as formNeedsGrid, sameForm, type AffineForm } from './affine.js';
+import {
+  comparisonDirection,
+  countByAffineStart,
+  countEachThread,
+  guardByStart,
+  type Direction,
+  type StartByThread,
+} from './affine-counts.js';
+import { oncePerThread, ThreadCompiler, type LoopByThread, type ThreadValue } from './thread-function.js';
+import { forEachThread, scopeFor, setLaunch, volume, type ThreadIndex } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType, parameterRead, type CountedLoop } from './values.js';
 
@@ -71,8 +81,10 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
     for (const b of reach.resolvedBranches) cfg.decided![b] = 1;
     cfg.threadGuards = { branches: reach.resolvedBranches.length, scope: reach.scope, threads: reach.pathOfThread.length };
   }
+  // Loops counted per thread by functions of the thread (a later loop may start where one stopped).
+  const byThread: LoopByThread[] = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, resolver.countedLoops);
+    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, resolver.countedLoops, byThread);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header]) {
       // For loops inside it (their start or bound), branches on its index, and a later loop
       // starting where this one stops (the unrolled body after nvcc's remainder prologue).
@@ -292,6 +304,7 @@ function tripCount(
   reach: ThreadReach | null,
   decidedNext: readonly number[],
   enclosing: readonly CountedLoop[],
+  loopsByThread: LoopByThread[],
 ): Counted {
   // The counted loops around this one (outermost first), whose indices may set this one's start or bound.
   const chain = enclosing
@@ -445,7 +458,17 @@ function tripCount(
     ]
       .filter(Boolean)
       .join('; ');
-    const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom);
+    const pure =
+      bound.value !== null && !tested.offsetPerThread
+        ? { iv, cmp, after, offset: tested.offset, limit: bound.value, unsigned, type }
+        : null;
+    const affine = startPerThread && pure ? startByThread(resolver, launch, loop, inLoop, startRegister, guard, pure) : null;
+    const compiled = !affine && pure ? compiledByThread(resolver, loop, inLoop, startRegister, guard, pure, loopsByThread) : null;
+    const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom, affine, compiled);
+    if (typeof perThread !== 'string') {
+      const byThread = compiled ?? (affine && affineTrips(affine));
+      if (byThread) loopsByThread.push({ header: loop.header, blocks: inLoop, trips: oncePerThread((thread) => byThread.trips(thread)) });
+    }
     if (typeof perThread === 'string') return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
     const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
     const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? 'a per-thread bound' : bound.value}`;
@@ -940,6 +963,143 @@ interface ThreadCounts {
   startText: string;
 }
 
+interface PureCount {
+  iv: Induction;
+  cmp: string;
+  after: boolean;
+  offset: number;
+  limit: number;
+  unsigned: boolean;
+  type: string;
+}
+
+/**
+ * The loop's start as an affine form of the thread's indices and its trip count as a function of
+ * that start alone (tripsFrom without the resolver), with the direction in which the count moves as
+ * the start grows; null when the start is not affine on every entry or the branch before the loop
+ * is not a comparison of the start with a launch constant.
+ */
+function startByThread(
+  resolver: ValueResolver,
+  launch: Launch,
+  loop: LoopInfo,
+  inLoop: ReadonlySet<number>,
+  startRegister: string,
+  guard: ReturnType<typeof bypassGuard>,
+  count: PureCount,
+): StartByThread | null {
+  if (!launch.block) return null;
+  const affineLaunch = { block: launch.block, grid: launch.grid };
+  let form: AffineForm | null = null;
+  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
+    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+    const entry = affineRegister(resolver, affineLaunch, startRegister, p, -1);
+    if (!entry || (form && !sameForm(form, entry))) return null;
+    form = entry;
+  }
+  if (!form) return null;
+  const range = formRange(form, affineLaunch);
+  const { iv, cmp, after, offset, limit, unsigned, type } = count;
+  const bits = bitsOf(type);
+  const countFrom = (start: number) => countTrips(iv, start, after, offset, cmp, limit, unsigned, bits);
+  // As in tripsFrom: a known branch before the loop decides entry, else the start's first test does.
+  let enters: ((start: number) => boolean) | null = null;
+  let entryDirection: Direction = comparisonDirection(cmp);
+  if (guard) {
+    const taken = resolver.predicateRegister(guard.register, guard.block, guard.statement);
+    if (taken !== null) {
+      const always = (taken !== guard.negated) === guard.entersWhenTaken;
+      enters = () => always;
+    } else {
+      const byStart = guardByStart(resolver, affineLaunch, guard, form);
+      if (!byStart) return null;
+      enters = byStart.enters;
+      entryDirection = byStart.direction;
+    }
+  }
+  const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
+  const trips = (start: number): number | null => {
+    if (enters ? !enters(start) : compare(cmp, norm(start + offset), norm(limit)) === false) return 0;
+    return countFrom(start);
+  };
+  // Monotone where no value wraps: a linear step tested against a bound it moves towards.
+  const stepSign = iv.op === 'add' ? Math.sign(iv.step) : iv.op === 'sub' ? -Math.sign(iv.step) : 0;
+  const tested = comparisonDirection(cmp);
+  let direction: Direction = stepSign !== 0 && stepSign === -tested ? tested : 0;
+  const span = Math.abs(iv.step) + Math.abs(offset);
+  const low = unsigned || bits !== 32 ? 0 : -(2 ** 31);
+  const high = bits === 32 ? 2 ** 31 : Number.MAX_SAFE_INTEGER;
+  const inRange = (v: number) => v - span >= low && v + span < high;
+  if (!range || !inRange(range[0]) || !inRange(range[1]) || !inRange(limit) || (bits !== 32 && bits !== 64)) direction = 0;
+  if (entryDirection !== direction) direction = 0;
+  return { form, trips, direction };
+}
+
+/** A loop's start and trip count as compiled functions of the thread (thread-function.ts). */
+interface CompiledByThread {
+  start: (thread: ThreadIndex) => number | null;
+  /** The thread's count; the start given when known (threadCounts), else worked out. */
+  trips: (thread: ThreadIndex, start?: number) => number | null;
+  readsBlockIndex: boolean;
+}
+
+function affineTrips(affine: StartByThread): { trips: ThreadValue } {
+  return { trips: (thread) => affine.trips(formAt(affine.form, thread.tid, thread.ctaid)) };
+}
+
+/**
+ * tripsFrom as functions of the thread: the start register on every entry edge and the branch
+ * before the loop compiled, the count from countTrips. Null when either does not compile.
+ */
+function compiledByThread(
+  resolver: ValueResolver,
+  loop: LoopInfo,
+  inLoop: ReadonlySet<number>,
+  startRegister: string,
+  guard: ReturnType<typeof bypassGuard>,
+  count: PureCount,
+  loopsByThread: readonly LoopByThread[],
+): CompiledByThread | null {
+  const compiler = new ThreadCompiler(resolver, loopsByThread);
+  const entries: ThreadValue[] = [];
+  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
+    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+    const entry = compiler.register(startRegister, p, -1);
+    if (!entry) return null;
+    entries.push(entry);
+  }
+  if (entries.length === 0) return null;
+  const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
+  const guardByThread = guard && taken === null ? compiler.predicate(guard.register, guard.block, guard.statement) : null;
+  if (guard && taken === null && !guardByThread) return null;
+  const { iv, cmp, after, offset, limit, unsigned, type } = count;
+  const bits = bitsOf(type);
+  const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
+  const start = (thread: ThreadIndex): number | null => {
+    let value: number | null = null;
+    for (const entry of entries) {
+      const v = entry(thread);
+      // Unknown, or different on two entries: no start (startValue's cases).
+      if (v === null || (value !== null && v !== value)) return null;
+      value = v;
+    }
+    return value;
+  };
+  const trips = (thread: ThreadIndex, known?: number): number | null => {
+    const s = known ?? start(thread);
+    if (s === null) return null;
+    // As in tripsFrom: the branch before the loop when its outcome is known, else the start's first test.
+    const outcome = guard ? (taken ?? guardByThread!(thread)) : null;
+    if (guard && outcome !== null) {
+      if ((outcome !== guard.negated) !== guard.entersWhenTaken) return 0;
+      return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
+    }
+    if (compare(cmp, norm(s + offset), norm(limit)) === false) return 0;
+    return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
+  };
+  return { start, trips, readsBlockIndex: compiler.readsBlockIndex };
+}
+
 /** Per-thread trip counts of a loop whose start depends on %tid (and %ctaid): every thread of the block
  * (of the grid when %ctaid is involved) is enumerated; a string says why it could not be. */
 function threadCounts(
@@ -949,16 +1109,43 @@ function threadCounts(
   entered: { reach: ThreadReach; header: number } | null,
   startValue: () => { value: number | null; reason: string },
   tripsFrom: (start: number) => number | null,
+  byThread: StartByThread | null,
+  compiled: CompiledByThread | null,
 ): ThreadCounts | string {
   const block = launch.block;
   if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
   // Threads that a per-thread guard keeps from the loop are left out: the header's weight already counts them (guards.ts).
-  const needsGrid = /%ctaid\b/.test(reason) || entered?.reach.scope === 'grid';
+  const needsGrid =
+    /%ctaid\b/.test(reason) ||
+    entered?.reach.scope === 'grid' ||
+    (byThread !== null && formNeedsGrid(byThread.form)) ||
+    compiled?.readsBlockIndex === true;
   if (needsGrid && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid! : [1, 1, 1];
   const blockThreads = volume(block);
   const blocks = volume(grid);
+  const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
+  if (byThread || compiled) {
+    // The start by arithmetic or by a compiled function: no thread limit of the resolver's enumeration.
+    const reaching = entered
+      ? { scope: entered.reach.scope, reaches: (b: number, t: number) => threadReaches(entered.reach, b, t, entered.header) }
+      : null;
+    const gridOrNull = needsGrid ? launch.grid! : null;
+    const counts = byThread
+      ? countByAffineStart(byThread, block, gridOrNull, reaching)
+      : countEachThread(block, gridOrNull, reaching, compiled!.start, compiled!.trips);
+    if (typeof counts === 'string') return counts;
+    const threads = blockThreads * blocks;
+    if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
+    return {
+      mean: counts.sum / counts.threadsIn,
+      warpMax: counts.warpSum / counts.warps,
+      threads,
+      scope,
+      startText: `${counts.startMin}..${counts.startMax}`,
+    };
+  }
   if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
   let sum = 0,
     warpSum = 0,
@@ -1000,7 +1187,6 @@ function threadCounts(
   });
   if (failure !== null) return failure;
   const threads = blockThreads * blocks;
-  const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
   if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
   return { mean: sum / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
 }

@@ -5,6 +5,14 @@ import type { ValueResolver } from './values.js';
 
 export type Dim3 = [number, number, number];
 
+/** A thread's indices for functions compiled over them (thread-function.ts), and a number that changes with the thread. */
+export interface ThreadIndex {
+  tid: Dim3;
+  ctaid: Dim3;
+  /** Compiled instructions keep their last value while it is unchanged (a value several others read is computed once per thread). */
+  stamp: number;
+}
+
 const AXES = ['x', 'y', 'z'] as const;
 
 /** Coordinates of linear index `i` in a box of `shape` (x fastest). */
@@ -93,4 +101,28 @@ export function scopeFor(resolver: ValueResolver, grid: readonly number[] | null
   } finally {
     clearThread(resolver);
   }
+}
+
+/**
+ * Calls `visit(blockIndex, threadIndex, thread)` for every thread of the block, or of every block
+ * of `grid`, with the indices set in `thread` (and its stamp moved on); no resolver involved.
+ * `visit` returns false to stop; the result says whether every thread was visited.
+ */
+export function forEachThreadIndex(
+  block: readonly number[],
+  grid: readonly number[] | null,
+  visit: (blockIndex: number, threadIndex: number, thread: ThreadIndex) => boolean | void,
+): boolean {
+  const blocks = grid ? volume(grid) : 1;
+  const blockThreads = volume(block);
+  const thread: ThreadIndex = { tid: [0, 0, 0], ctaid: [0, 0, 0], stamp: 0 };
+  for (let b = 0; b < blocks; b++) {
+    if (grid) thread.ctaid = coordinates(b, grid);
+    for (let t = 0; t < blockThreads; t++) {
+      thread.tid = coordinates(t, block);
+      thread.stamp++;
+      if (visit(b, t, thread) === false) return false;
+    }
+  }
+  return true;
 }

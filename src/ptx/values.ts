@@ -469,8 +469,7 @@ export class ValueResolver {
       case 'cvt': {
         if (ops[1]?.kind === 'symbol') return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
         // cvt.DST.SRC: wrap to the destination type.
-        const destType = ins.mnemonic === 'cvt' ? (ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type) : type;
-        return wrap(this.argument(ops, 1, block, statement, depth), destType);
+        return wrap(this.argument(ops, 1, block, statement, depth), destinationType(ins));
       }
       case 'ld': {
         const read = parameterRead(ins);
@@ -763,13 +762,25 @@ function wrap(r: Resolved, type: string): Resolved {
   return r;
 }
 
+/** wrap for a number (thread-function.ts evaluates the same operations without Resolved). */
+export function wrapNumber(value: number, type: string): number {
+  if (isFloatType(type) || type === 'pred' || bitsOf(type) !== 32) return value;
+  return type.startsWith('u') ? value >>> 0 : value | 0;
+}
+
+/** The type a cvt (or mov) writes: cvt.DST.SRC names the destination first. */
+export function destinationType(ins: Instruction): string {
+  const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
+  return ins.mnemonic === 'cvt' ? (ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type) : type;
+}
+
 function toCompared(value: number, type: string): number {
   if (type.startsWith('u') && bitsOf(type) === 32) return value >>> 0;
   if (type.startsWith('u') && value < 0) return value + 2 ** 64;
   return value;
 }
 
-function binary(mnemonic: string, modifiers: readonly string[], a: number, b: number): number {
+export function binary(mnemonic: string, modifiers: readonly string[], a: number, b: number): number {
   const type = modifiers[modifiers.length - 1] ?? '';
   const is32 = bitsOf(type) <= 32;
   switch (mnemonic) {

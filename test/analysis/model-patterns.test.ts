@@ -61,6 +61,37 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(noGrid.loops[0].tripCountReason).toContain('has no induction variable with a constant step');
   });
 
+  it('counts a grid-stride loop over a grid too large to enumerate thread by thread', async () => {
+    // 65,536 x 1,024 = 2^26 threads (2^20 are enumerated through the value resolver at most): the
+    // start blockIdx.x * blockDim.x + threadIdx.x is affine, so every thread's count is arithmetic.
+    // n = 2^24 + 48: the threads below n take one trip, and ceil(n / 32) warps hold one of them.
+    const n = 2 ** 24 + 48;
+    const threads = 2 ** 26;
+    const k = (await report(['--block', '1024', '--grid', 'grid_stride=65536', '--param', `n=${n}`])).get('grid_stride')!;
+    expect(k.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[n / threads, Math.ceil(n / 32) / (threads / 32)]]);
+    expect(k.loops[0].tripCountReason).toContain(`counted per thread over ${threads} threads`);
+    expect(k.perThread!.globalLoadBytes).toBeCloseTo((4 * n) / threads, 12);
+  });
+
+  it("counts nvcc's remainder loop and 4x-unrolled body of a grid-stride copy over 2,162,688 threads", async () => {
+    // The alignedTypes copy at 1-byte elements, n = 2^26 over T = 2112 x 1024 threads: a thread at
+    // g takes ceil((n - g) / T) iterations, 32 for the 65,536 threads below n - 31 T, else 31.
+    // The remainder loop runs that count mod 4 (0 or 3: skipped by the first), the unrolled body
+    // the count / 4 (8 or 7), starting where the remainder stopped.
+    const n = 2 ** 26;
+    const threads = 2112 * 1024;
+    const k = (await report(['--block', '1024', '--grid', 'grid_stride_copy=2112', '--param', `grid_stride_copy:n=${n}`])).get(
+      'grid_stride_copy',
+    )!;
+    expect(k.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([
+      [3, 3],
+      [(8 * 65536 + 7 * (threads - 65536)) / threads, (8 * 65536 + 7 * (threads - 65536)) / threads],
+    ]);
+    expect(k.loops[0].tripCountReason).toContain('those that reach the loop');
+    expect(k.perThread!.globalLoadBytes).toBeCloseTo(31 + 65536 / threads, 12);
+    expect(k.perThread!.unknownBranchesCountedTaken).toBe(false);
+  });
+
   it('weights a bounds guard by the share of the launch that passes it', async () => {
     // n = 1000 over 4 x 256 = 1024 threads: 1000 load and store 4 B.
     const k = (await report(['--block', '256', '--grid', 'bounds_guard=4', '--param', 'n=1000'], 'guards.cu')).get('bounds_guard')!;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain JS build script
 import { bundle } from '../../scripts/bundle.mjs';
-import { BASELINE_TIER_MAX_PTX_BYTES, preferBaselineTier } from '../../src/cli/jit-tier.js';
+import { BASELINE_TIER_MAX_LAUNCH_THREADS, BASELINE_TIER_MAX_PTX_BYTES, preferBaselineTier } from '../../src/cli/jit-tier.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PTX = path.join(ROOT, 'test/fixtures/ptx/sgemm.sm_90.ptx');
@@ -55,8 +55,9 @@ describe('JIT tiers of a one-module carve analyze', () => {
     expect(capped.report).toEqual(optimising.report);
   }, 120_000);
 
-  it('keeps every tier above the size bound or when CARVE_JIT=optimizing asks for them', () => {
+  it('keeps every tier above the size bound, for a large launch, or when CARVE_JIT=optimizing asks for them', () => {
     expect(preferBaselineTier(BASELINE_TIER_MAX_PTX_BYTES + 1, {})).toBe(false);
     expect(preferBaselineTier(1000, { CARVE_JIT: 'optimizing' })).toBe(false);
+    expect(preferBaselineTier(1000, {}, BASELINE_TIER_MAX_LAUNCH_THREADS + 1)).toBe(false);
   });
 });

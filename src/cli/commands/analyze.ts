@@ -279,8 +279,12 @@ export const analyzeCommand: Command = {
     // One module for one arch is the whole run: a small one is analysed with V8's baseline tier
     // (jit-tier.ts), decided before the analysis first runs.
     const onlyModule = io.ownsProcess === true && positionals.length === 1 && (values.arch?.length ?? 1) === 1;
+    // Threads of the largest launch given: per-thread loop counts over a large grid are long loops of their own.
+    const volumeOf = (shape: [number, number, number] | null) => (shape ? shape[0] * shape[1] * shape[2] : 0);
+    const largest = (shapes: typeof grids) => Math.max(volumeOf(shapes.all), ...[...shapes.byKernel.values()].map(volumeOf));
+    const launchThreads = Math.max(largest(blocks), 1) * largest(grids);
     const beforeAnalysis = (ptxText: string) => {
-      if (onlyModule) preferBaselineTier(Buffer.byteLength(ptxText), io.env);
+      if (onlyModule) preferBaselineTier(Buffer.byteLength(ptxText), io.env, launchThreads);
     };
     try {
       for (const file of positionals) {
