@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-5AG5MUZD.js";
+} from "./chunk-7UQMDU5R.js";
 import {
   analyzeVariantJob
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AW7DIDDQ.js";
+import "./chunk-RUCQWX32.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

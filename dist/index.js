@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-JF5NQDCA.js";
+} from "./chunk-NQWWLXOW.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-LDXBT5MV.js";
+} from "./chunk-Q62MY37B.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-DHWWXFIS.js";
+} from "./chunk-X2MVSZTZ.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-5AG5MUZD.js";
+import "./chunk-7UQMDU5R.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AW7DIDDQ.js";
+import "./chunk-RUCQWX32.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

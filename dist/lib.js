@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-T6YKZY6A.js";
+} from "./chunk-2ZQEKPMV.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-LDXBT5MV.js";
+} from "./chunk-Q62MY37B.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DHWWXFIS.js";
+import "./chunk-X2MVSZTZ.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-5AG5MUZD.js";
+import "./chunk-7UQMDU5R.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-AW7DIDDQ.js";
+} from "./chunk-RUCQWX32.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-JF5NQDCA.js";
+} from "./chunk-NQWWLXOW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-DHWWXFIS.js";
+} from "./chunk-X2MVSZTZ.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

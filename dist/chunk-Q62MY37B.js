@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-DHWWXFIS.js";
+} from "./chunk-X2MVSZTZ.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-5AG5MUZD.js";
+} from "./chunk-7UQMDU5R.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

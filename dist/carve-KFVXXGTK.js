@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-LFEFLZLC.js";
-import "./chunk-JF5NQDCA.js";
-import "./chunk-DHWWXFIS.js";
+} from "./chunk-R3YBVM5K.js";
+import "./chunk-NQWWLXOW.js";
+import "./chunk-X2MVSZTZ.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VE7CFPWN.js";
+import "./chunk-HVJHVQUG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AW7DIDDQ.js";
+import "./chunk-RUCQWX32.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

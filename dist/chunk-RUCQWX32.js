@@ -1733,65 +1733,6 @@ function dominates(cfg, a, b) {
   }
 }
 
-// src/ptx/threads.ts
-var AXES = ["x", "y", "z"];
-function coordinates(i, shape) {
-  return [i % shape[0], Math.floor(i / shape[0]) % shape[1], Math.floor(i / (shape[0] * shape[1]))];
-}
-function volume(shape) {
-  return shape[0] * shape[1] * shape[2];
-}
-function setThread(resolver, tid, ctaid = null) {
-  tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
-  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
-}
-function clearThread(resolver) {
-  for (const axis of AXES) {
-    resolver.special.delete(`%tid.${axis}`);
-    resolver.special.delete(`%ctaid.${axis}`);
-  }
-  setLaunchWide(resolver);
-}
-function setLaunchWide(resolver) {
-  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
-}
-function setLaunch(resolver, block, grid) {
-  AXES.forEach((axis, i) => {
-    if (block) resolver.special.set(`%ntid.${axis}`, block[i]);
-    if (grid) resolver.special.set(`%nctaid.${axis}`, grid[i]);
-    if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
-    if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
-  });
-  setLaunchWide(resolver);
-}
-function forEachThread(resolver, block, grid, visit) {
-  const blocks = grid ? volume(grid) : 1;
-  const blockThreads = volume(block);
-  try {
-    for (let b = 0; b < blocks; b++) {
-      const ctaid = grid ? coordinates(b, grid) : null;
-      for (let t = 0; t < blockThreads; t++) {
-        setThread(resolver, coordinates(t, block), t === 0 ? ctaid : null);
-        if (visit(b, t) === false) return false;
-      }
-    }
-    return true;
-  } finally {
-    clearThread(resolver);
-  }
-}
-function scopeFor(resolver, grid, probe) {
-  try {
-    setThread(resolver, [0, 0, 0]);
-    if (probe()) return "block";
-    if (!grid) return null;
-    setThread(resolver, [0, 0, 0], [0, 0, 0]);
-    return probe() ? "grid" : null;
-  } finally {
-    clearThread(resolver);
-  }
-}
-
 // src/ptx/values.ts
 function lastDefinitionIn(defs, stmts, statement) {
   if (stmts.length === 0) return -1;
@@ -2176,8 +2117,7 @@ var ValueResolver = class {
       case "mov":
       case "cvt": {
         if (ops[1]?.kind === "symbol") return unknown(`${destinations(ins)[0]} holds the address of ${ops[1].name}`);
-        const destType = ins.mnemonic === "cvt" ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
-        return wrap(this.argument(ops, 1, block, statement, depth), destType);
+        return wrap(this.argument(ops, 1, block, statement, depth), destinationType(ins));
       }
       case "ld": {
         const read = parameterRead(ins);
@@ -2398,6 +2338,14 @@ function wrap(r, type) {
   if (bits === 32) return known(type.startsWith("u") ? r.value >>> 0 : r.value | 0);
   return r;
 }
+function wrapNumber(value, type) {
+  if (isFloatType(type) || type === "pred" || bitsOf(type) !== 32) return value;
+  return type.startsWith("u") ? value >>> 0 : value | 0;
+}
+function destinationType(ins) {
+  const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+  return ins.mnemonic === "cvt" ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
+}
 function toCompared(value, type) {
   if (type.startsWith("u") && bitsOf(type) === 32) return value >>> 0;
   if (type.startsWith("u") && value < 0) return value + 2 ** 64;
@@ -2464,8 +2412,358 @@ function parameterRead(ins) {
   return { name: address.base.name, offset: address.offset };
 }
 
+// src/ptx/thread-function.ts
+var DEPTH_LIMIT = 24;
+var NODE_LIMIT = 4096;
+var SPECIAL = /^%(tid|ctaid)\.([xyz])$/;
+var AXES = ["x", "y", "z"];
+var ThreadCompiler = class {
+  constructor(resolver, loops) {
+    this.resolver = resolver;
+    this.loops = loops;
+  }
+  resolver;
+  loops;
+  byStatement = /* @__PURE__ */ new Map();
+  nodes = 0;
+  /** Whether a compiled function read %ctaid (it then needs the grid). */
+  readsBlockIndex = false;
+  /** The value of `name` just before `statement` of `block` (block end when -1) for a thread, or null when it cannot be compiled. */
+  register(name, block, statement, depth = 0) {
+    const special = SPECIAL.exec(name);
+    if (special) {
+      const given = this.resolver.special.get(name);
+      if (given !== void 0) return () => given;
+      const axis = AXES.indexOf(special[2]);
+      if (special[1] === "ctaid") {
+        this.readsBlockIndex = true;
+        return (thread) => thread.ctaid[axis];
+      }
+      return (thread) => thread.tid[axis];
+    }
+    const resolved = this.resolver.register(name, block, statement);
+    if (resolved.value !== null) {
+      const value = resolved.value;
+      return () => value;
+    }
+    if (depth > DEPTH_LIMIT || ++this.nodes > NODE_LIMIT) return null;
+    const def = this.resolver.reachingIndex(name, block, statement);
+    return def >= 0 ? this.statement(def, depth + 1) : this.afterLoop(name, block, depth + 1);
+  }
+  operand(op, block, statement, depth) {
+    if (!op) return null;
+    if (op.kind === "immediate") {
+      const value = op.value;
+      return Number.isFinite(value) ? () => value : null;
+    }
+    return op.kind === "register" ? this.register(op.name, block, statement, depth) : null;
+  }
+  /** The instruction at `statement` as a function of the thread (ValueResolver.evaluateOnce's cases). */
+  statement(statement, depth) {
+    if (this.byStatement.has(statement)) return this.byStatement.get(statement);
+    const compiled = this.compileStatement(statement, depth);
+    const memoized = compiled && oncePerThread(compiled);
+    this.byStatement.set(statement, memoized);
+    return memoized;
+  }
+  compileStatement(statement, depth) {
+    const ins = this.resolver.instruction(statement);
+    if (ins.guard) return null;
+    const block = this.resolver.cfg.blockOfStatement[statement];
+    const ops = ins.operands;
+    const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+    const arg = (i) => this.operand(ops[i], block, statement, depth);
+    switch (ins.mnemonic) {
+      case "mov":
+      case "cvt": {
+        if (ops[1]?.kind === "symbol") return null;
+        const a = arg(1);
+        const wrap2 = wrapperOf(destinationType(ins));
+        return a && ((thread) => {
+          const v = a(thread);
+          return v === null ? null : wrap2(v);
+        });
+      }
+      case "add":
+      case "sub":
+      case "mul":
+      case "shl":
+      case "shr":
+      case "and":
+      case "or":
+      case "xor":
+      case "div":
+      case "rem":
+      case "min":
+      case "max": {
+        if (isFloatType(type)) return null;
+        const a = arg(1), b = arg(2);
+        if (!a || !b) return null;
+        const { mnemonic, modifiers } = ins;
+        const wrap2 = modifiers[0] === "wide" ? identity : wrapperOf(type);
+        return (thread) => {
+          const x = a(thread);
+          if (x === null) return null;
+          const y = b(thread);
+          if (y === null) return null;
+          return wrap2(binary(mnemonic, modifiers, x, y));
+        };
+      }
+      case "mad": {
+        const a = arg(1), b = arg(2), c = arg(3);
+        if (!a || !b || !c) return null;
+        const wrap2 = ins.modifiers[0] === "wide" ? identity : wrapperOf(type);
+        return (thread) => {
+          const x = a(thread), y = b(thread), z = c(thread);
+          if (x === null || y === null || z === null) return null;
+          return wrap2(x * y + z);
+        };
+      }
+      case "neg":
+      case "not": {
+        const a = arg(1);
+        const negate = ins.mnemonic === "neg";
+        const wrap2 = wrapperOf(type);
+        return a && ((thread) => {
+          const v = a(thread);
+          return v === null ? null : wrap2(negate ? -v : ~v);
+        });
+      }
+      case "selp": {
+        const p = this.predicateOperand(ops[3], block, statement, depth);
+        const a = arg(1), b = arg(2);
+        if (!p || !a || !b) return null;
+        const wrap2 = wrapperOf(type);
+        return (thread) => {
+          const chosen = p(thread);
+          if (chosen === null) return null;
+          const v = (chosen ? a : b)(thread);
+          return v === null ? null : wrap2(v);
+        };
+      }
+      default:
+        return null;
+    }
+  }
+  predicateOperand(op, block, statement, depth) {
+    if (!op) return null;
+    if (op.kind === "immediate") {
+      const value = op.value !== 0;
+      return () => value;
+    }
+    if (op.kind === "negated-predicate") {
+      const p = this.predicate(op.name, block, statement, depth);
+      return p && negation(p);
+    }
+    return op.kind === "register" ? this.predicate(op.name, block, statement, depth) : null;
+  }
+  /** A predicate register as a function of the thread (ValueResolver.predicateRegister's cases). */
+  predicate(name, block, statement, depth = 0) {
+    const constant2 = this.resolver.predicateRegister(name, block, statement);
+    if (constant2 !== null) return () => constant2;
+    if (depth > DEPTH_LIMIT || ++this.nodes > NODE_LIMIT) return null;
+    const def = this.resolver.reachingIndex(name, block, statement);
+    if (def < 0) return null;
+    const ins = this.resolver.instruction(def);
+    if (ins.guard) return null;
+    const defBlock = this.resolver.cfg.blockOfStatement[def];
+    const ops = ins.operands;
+    if (ins.mnemonic === "setp" && ops.length === 3 && ops[0].kind === "register") {
+      const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+      if (isFloatType(type)) return null;
+      const a = this.operand(ops[1], defBlock, def, depth + 1), b = this.operand(ops[2], defBlock, def, depth + 1);
+      if (!a || !b) return null;
+      const op = ins.modifiers[0];
+      return (thread) => {
+        const x = a(thread), y = b(thread);
+        return x === null || y === null ? null : compare(op, toCompared(x, type), toCompared(y, type));
+      };
+    }
+    if (ins.modifiers[0] !== "pred") return null;
+    if (ins.mnemonic === "mov") return this.predicateOperand(ops[1], defBlock, def, depth + 1);
+    if (ins.mnemonic === "not") {
+      const p = this.predicateOperand(ops[1], defBlock, def, depth + 1);
+      return p && negation(p);
+    }
+    if (ins.mnemonic === "and" || ins.mnemonic === "or" || ins.mnemonic === "xor") {
+      const a = this.predicateOperand(ops[1], defBlock, def, depth + 1), b = this.predicateOperand(ops[2], defBlock, def, depth + 1);
+      if (!a || !b) return null;
+      const mnemonic = ins.mnemonic;
+      return (thread) => {
+        const x = a(thread), y = b(thread);
+        if (mnemonic === "and" && (x === false || y === false)) return false;
+        if (mnemonic === "or" && (x === true || y === true)) return true;
+        if (x === null || y === null) return null;
+        return mnemonic === "and" ? x && y : mnemonic === "or" ? x || y : x !== y;
+      };
+    }
+    return null;
+  }
+  /**
+   * A register no single definition reaches at `block`: compiled when its definitions are one
+   * before a loop counted per thread (dominating the loop and `block`) and that loop's one update
+   * `r = r ± c` (c a launch constant), run once in every iteration: its value after the loop is
+   * the entry value + trips x c, on the path through the loop and on the one around it (0 trips).
+   */
+  afterLoop(name, block, depth) {
+    const { cfg } = this.resolver;
+    const reaching = blocksReaching(this.resolver, block);
+    const defs = (this.resolver.defs.get(name) ?? []).filter((d) => reaching.has(cfg.blockOfStatement[d]));
+    const loop = this.loops.find((l) => !l.blocks.has(block) && defs.some((d) => l.blocks.has(cfg.blockOfStatement[d])));
+    if (!loop) return null;
+    const inside = defs.filter((d) => loop.blocks.has(cfg.blockOfStatement[d]));
+    const outside = defs.filter((d) => !loop.blocks.has(cfg.blockOfStatement[d]));
+    if (inside.length !== 1 || outside.length !== 1) return null;
+    const entryBlock = cfg.blockOfStatement[outside[0]];
+    if (!dominates(cfg, entryBlock, loop.header) || !dominates(cfg, entryBlock, block)) return null;
+    const step = loopStep(this.resolver, inside[0], name);
+    if (step === null || !onceEveryIteration(this.resolver, loop, inside[0])) return null;
+    const entry = this.statement(outside[0], depth + 1);
+    if (!entry) return null;
+    const { trips } = loop;
+    const wrap2 = wrapperOf(step.type);
+    return (thread) => {
+      const start = entry(thread);
+      if (start === null) return null;
+      const count = trips(thread);
+      return count === null ? null : wrap2(start + count * step.value);
+    };
+  }
+};
+function loopStep(resolver, statement, name) {
+  const ins = resolver.instruction(statement);
+  if (ins.guard || ins.mnemonic !== "add" && ins.mnemonic !== "sub" || ins.modifiers[0] === "wide") return null;
+  const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+  if (isFloatType(type)) return null;
+  const [, a, b] = ins.operands;
+  const block = resolver.cfg.blockOfStatement[statement];
+  const isSelf = (op) => op?.kind === "register" && op.name === name;
+  const other = isSelf(a) ? b : ins.mnemonic === "add" && isSelf(b) ? a : null;
+  if (!other) return null;
+  const step = resolver.operand(other, block, statement);
+  if (step.value === null) return null;
+  return { value: ins.mnemonic === "sub" ? -step.value : step.value, type };
+}
+function onceEveryIteration(resolver, loop, statement) {
+  const { cfg } = resolver;
+  const exits = [...loop.blocks].filter((b) => cfg.blocks[b].successors.some((s) => !loop.blocks.has(s)));
+  if (exits.length !== 1) return false;
+  const updateBlock = cfg.blockOfStatement[statement];
+  if (!dominates(cfg, updateBlock, exits[0])) return false;
+  const exitStatements = cfg.blocks[exits[0]].statements;
+  return updateBlock !== exits[0] || statement < exitStatements[exitStatements.length - 1];
+}
+function blocksReaching(resolver, block) {
+  const seen = /* @__PURE__ */ new Set();
+  const work = [...resolver.cfg.blocks[block].predecessors];
+  while (work.length > 0) {
+    const b = work.pop();
+    if (seen.has(b)) continue;
+    seen.add(b);
+    work.push(...resolver.cfg.blocks[b].predecessors);
+  }
+  return seen;
+}
+var identity = (v) => v;
+function wrapperOf(type) {
+  const probe = 2 ** 32 + 2 ** 31;
+  if (wrapNumber(probe, type) === probe) return identity;
+  return type.startsWith("u") ? (v) => v >>> 0 : (v) => v | 0;
+}
+function oncePerThread(compute) {
+  let stamp = -1;
+  let value;
+  return (thread) => {
+    if (thread.stamp !== stamp) {
+      value = compute(thread);
+      stamp = thread.stamp;
+    }
+    return value;
+  };
+}
+function negation(p) {
+  return (thread) => {
+    const v = p(thread);
+    return v === null ? null : !v;
+  };
+}
+
+// src/ptx/threads.ts
+var AXES2 = ["x", "y", "z"];
+function coordinates(i, shape) {
+  return [i % shape[0], Math.floor(i / shape[0]) % shape[1], Math.floor(i / (shape[0] * shape[1]))];
+}
+function volume(shape) {
+  return shape[0] * shape[1] * shape[2];
+}
+function setThread(resolver, tid, ctaid = null) {
+  tid.forEach((v, i) => resolver.special.set(`%tid.${AXES2[i]}`, v));
+  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES2[i]}`, v));
+}
+function clearThread(resolver) {
+  for (const axis of AXES2) {
+    resolver.special.delete(`%tid.${axis}`);
+    resolver.special.delete(`%ctaid.${axis}`);
+  }
+  setLaunchWide(resolver);
+}
+function setLaunchWide(resolver) {
+  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
+}
+function setLaunch(resolver, block, grid) {
+  AXES2.forEach((axis, i) => {
+    if (block) resolver.special.set(`%ntid.${axis}`, block[i]);
+    if (grid) resolver.special.set(`%nctaid.${axis}`, grid[i]);
+    if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
+    if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
+  });
+  setLaunchWide(resolver);
+}
+function forEachThread(resolver, block, grid, visit) {
+  const blocks = grid ? volume(grid) : 1;
+  const blockThreads = volume(block);
+  try {
+    for (let b = 0; b < blocks; b++) {
+      const ctaid = grid ? coordinates(b, grid) : null;
+      for (let t = 0; t < blockThreads; t++) {
+        setThread(resolver, coordinates(t, block), t === 0 ? ctaid : null);
+        if (visit(b, t) === false) return false;
+      }
+    }
+    return true;
+  } finally {
+    clearThread(resolver);
+  }
+}
+function scopeFor(resolver, grid, probe) {
+  try {
+    setThread(resolver, [0, 0, 0]);
+    if (probe()) return "block";
+    if (!grid) return null;
+    setThread(resolver, [0, 0, 0], [0, 0, 0]);
+    return probe() ? "grid" : null;
+  } finally {
+    clearThread(resolver);
+  }
+}
+function forEachThreadIndex(block, grid, visit) {
+  const blocks = grid ? volume(grid) : 1;
+  const blockThreads = volume(block);
+  const thread = { tid: [0, 0, 0], ctaid: [0, 0, 0], stamp: 0 };
+  for (let b = 0; b < blocks; b++) {
+    if (grid) thread.ctaid = coordinates(b, grid);
+    for (let t = 0; t < blockThreads; t++) {
+      thread.tid = coordinates(t, block);
+      thread.stamp++;
+      if (visit(b, t, thread) === false) return false;
+    }
+  }
+  return true;
+}
+
 // src/ptx/guards.ts
 var EVALUATION_LIMIT = 1 << 18;
+var COMPILED_EVALUATION_LIMIT = 1 << 24;
 var PATH_LIMIT = 4096;
 function threadReach(cfg, resolver, launch, live, decidedNext) {
   const block = launch.block;
@@ -2476,23 +2774,31 @@ function threadReach(cfg, resolver, launch, live, decidedNext) {
   let scope = candidates.some((c) => c.needsGrid) ? "grid" : "block";
   const gridOf = (s) => s === "grid" ? launch.grid : [1, 1, 1];
   const threadsOf = (s) => blockThreads * volume(gridOf(s));
+  const compiler = new ThreadCompiler(resolver, []);
+  const compiledAll = candidates.map((c) => compiler.predicate(c.register, c.block, c.statement));
+  const compiled = compiledAll.every((p) => p !== null) ? compiledAll : null;
+  const limit = compiled ? COMPILED_EVALUATION_LIMIT : EVALUATION_LIMIT;
   let used2 = candidates;
-  if (scope === "grid" && threadsOf("grid") * candidates.length > EVALUATION_LIMIT) {
+  let usedCompiled = compiled;
+  if (scope === "grid" && threadsOf("grid") * candidates.length > limit) {
     scope = "block";
     used2 = candidates.filter((c) => !c.needsGrid);
+    usedCompiled = compiled && compiled.filter((_, i) => !candidates[i].needsGrid);
   }
   const grid = gridOf(scope);
   const threads = threadsOf(scope);
-  if (used2.length === 0 || threads * used2.length > EVALUATION_LIMIT) return null;
-  const pathOfThread = new Uint32Array(threads);
+  if (used2.length === 0 || threads * used2.length > limit) return null;
+  const pathOfThread = new Uint16Array(threads);
   const pathIndex = /* @__PURE__ */ new Map();
   const outcomes = [];
   const counts = [];
-  const complete = forEachThread(resolver, block, scope === "grid" ? grid : null, (b, t) => {
+  const enumerate = (visit) => usedCompiled ? forEachThreadIndex(block, scope === "grid" ? grid : null, visit) : forEachThread(resolver, block, scope === "grid" ? grid : null, (b, t) => visit(b, t, null));
+  const complete = enumerate((b, t, thread) => {
     const taken = [];
     let key2 = "";
-    for (const c of used2) {
-      const value = resolver.predicateRegister(c.register, c.block, c.statement);
+    for (let i = 0; i < used2.length; i++) {
+      const c = used2[i];
+      const value = thread ? usedCompiled[i](thread) : resolver.predicateRegister(c.register, c.block, c.statement);
       if (value === null) return false;
       const isTaken = value !== c.negated;
       taken.push(isTaken);
@@ -2553,7 +2859,7 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
   if (!block || inductions.length === 0) return null;
   const innermost = /* @__PURE__ */ new Map();
   for (const loop of [...inductions].sort((a, b) => b.blocks.size - a.blocks.size)) for (const b of loop.blocks) innermost.set(b, loop);
-  const scale2 = new Array(cfg.blocks.length).fill(1);
+  const scale3 = new Array(cfg.blocks.length).fill(1);
   const resolvedBranches = [];
   const resolved = new Set(reach?.resolvedBranches ?? []);
   let budget = LOOP_EVALUATION_LIMIT;
@@ -2625,17 +2931,337 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
       [branch.fallthrough, 1 - takenCount / total]
     ]) {
       if (cfg.blocks[successor].predecessors.length !== 1) continue;
-      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale2[inner] *= share;
+      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale3[inner] *= share;
     }
     resolvedBranches.push(b);
     if (scope === "grid") usedScope = "grid";
     usedThreads = Math.max(usedThreads, volume(block) * (scope === "grid" ? volume(launch.grid) : 1));
   }
-  return resolvedBranches.length ? { scale: scale2, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
+  return resolvedBranches.length ? { scale: scale3, resolvedBranches, scope: usedScope, threads: usedThreads } : null;
 }
 function reachesFrom(reach, scope, g, t, block) {
   if (reach.scope === "grid" && scope === "block") return true;
   return threadReaches(reach, reach.scope === "grid" ? g : 0, t, block);
+}
+
+// src/ptx/affine.ts
+var AXES3 = ["x", "y", "z"];
+var DEPTH_LIMIT2 = 24;
+var SPECIAL2 = /^%(tid|ctaid)\.([xyz])$/;
+var constantForm = (constant2) => ({ constant: constant2, tid: [0, 0, 0], ctaid: [0, 0, 0] });
+function sameForm(a, b) {
+  return a.constant === b.constant && a.tid.every((v, i) => v === b.tid[i]) && a.ctaid.every((v, i) => v === b.ctaid[i]);
+}
+function needsGrid(form) {
+  return form.ctaid.some((c) => c !== 0);
+}
+function formRange(form, launch) {
+  if (needsGrid(form) && !launch.grid) return null;
+  let low = form.constant, high = form.constant;
+  const add2 = (coefficient, extent) => {
+    const span = coefficient * (extent - 1);
+    if (span < 0) low += span;
+    else high += span;
+  };
+  form.tid.forEach((c, i) => add2(c, launch.block[i]));
+  if (launch.grid) form.ctaid.forEach((c, i) => add2(c, launch.grid[i]));
+  return [low, high];
+}
+function fits(form, launch, type) {
+  const range = formRange(form, launch);
+  if (!range) return false;
+  const bits = bitsOf(type);
+  const unsigned = type.startsWith("u");
+  if (bits === 32) return unsigned ? range[0] >= 0 && range[1] <= 4294967295 : range[0] >= -(2 ** 31) && range[1] < 2 ** 31;
+  if (bits === 64)
+    return unsigned ? range[0] >= 0 && range[1] <= Number.MAX_SAFE_INTEGER : Math.max(-range[0], range[1]) <= Number.MAX_SAFE_INTEGER;
+  return unsigned ? range[0] >= 0 && range[1] < 2 ** bits : range[0] >= -(2 ** (bits - 1)) && range[1] < 2 ** (bits - 1);
+}
+function scale(form, factor) {
+  return {
+    constant: form.constant * factor,
+    tid: form.tid.map((c) => c * factor),
+    ctaid: form.ctaid.map((c) => c * factor)
+  };
+}
+function sum(a, b, sign = 1) {
+  return {
+    constant: a.constant + sign * b.constant,
+    tid: a.tid.map((c, i) => c + sign * b.tid[i]),
+    ctaid: a.ctaid.map((c, i) => c + sign * b.ctaid[i])
+  };
+}
+var isConstant = (form) => form.tid.every((c) => c === 0) && form.ctaid.every((c) => c === 0);
+function affineRegister(resolver, launch, register, block, statement, depth = 0) {
+  const special = SPECIAL2.exec(register);
+  if (special) {
+    const given = resolver.special.get(register);
+    if (given !== void 0) return constantForm(given);
+    const form = constantForm(0);
+    form[special[1]][AXES3.indexOf(special[2])] = 1;
+    return form;
+  }
+  const resolved = resolver.register(register, block, statement);
+  if (resolved.value !== null) return constantForm(resolved.value);
+  if (depth > DEPTH_LIMIT2) return null;
+  const def = resolver.reachingIndex(register, block, statement);
+  if (def < 0) return null;
+  return affineStatement(resolver, launch, def, depth + 1);
+}
+function affineOperand(resolver, launch, op, block, statement, depth) {
+  if (!op) return null;
+  if (op.kind === "immediate") return Number.isFinite(op.value) ? constantForm(op.value) : null;
+  if (op.kind === "register") return affineRegister(resolver, launch, op.name, block, statement, depth);
+  return null;
+}
+function affineStatement(resolver, launch, statement, depth) {
+  const ins = resolver.cfg.fn.body[statement];
+  if (ins.guard || destinations(ins).length !== 1) return null;
+  const block = resolver.cfg.blockOfStatement[statement];
+  const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+  if (isFloatType(type)) return null;
+  const operand = (i) => affineOperand(resolver, launch, ins.operands[i], block, statement, depth);
+  const wide = ins.modifiers[0] === "wide";
+  const resultType = wide ? `${type[0]}64` : type;
+  const checked = (form, sourceType = type) => {
+    if (!form) return null;
+    return fits(form, launch, resultType) && fits(form, launch, sourceType) ? form : null;
+  };
+  switch (ins.mnemonic) {
+    case "mov":
+      return checked(operand(1));
+    case "cvt": {
+      const [destType, sourceType] = ins.modifiers.filter((m) => /^[subf]\d+$/.test(m));
+      if (!destType || !sourceType || isFloatType(destType) || isFloatType(sourceType)) return null;
+      const form = operand(1);
+      return form && fits(form, launch, sourceType) && fits(form, launch, destType) ? form : null;
+    }
+    case "add":
+    case "sub": {
+      const a = operand(1), b = operand(2);
+      if (!a || !b) return null;
+      const sourcesFit = fits(a, launch, type) && fits(b, launch, type);
+      return sourcesFit ? checked(sum(a, b, ins.mnemonic === "sub" ? -1 : 1)) : null;
+    }
+    case "mul": {
+      if (ins.modifiers[0] === "hi") return null;
+      const a = operand(1), b = operand(2);
+      return a && b ? checked(product(a, b, launch, type)) : null;
+    }
+    case "mad": {
+      if (ins.modifiers[0] === "hi") return null;
+      const a = operand(1), b = operand(2), c = operand(3);
+      if (!a || !b || !c) return null;
+      const ab = product(a, b, launch, type);
+      if (!ab || !fits(c, launch, resultType)) return null;
+      return checked(sum(ab, c), resultType);
+    }
+    case "shl": {
+      const a = operand(1), b = operand(2);
+      if (!a || !b || !isConstant(b) || b.constant < 0 || b.constant >= bitsOf(type)) return null;
+      return fits(a, launch, type) ? checked(scale(a, 2 ** b.constant)) : null;
+    }
+    default:
+      return null;
+  }
+}
+function product(a, b, launch, type) {
+  if (!fits(a, launch, type) || !fits(b, launch, type)) return null;
+  if (isConstant(a)) return scale(b, a.constant);
+  if (isConstant(b)) return scale(a, b.constant);
+  return null;
+}
+function formAt(form, tid, ctaid) {
+  return form.constant + form.tid[0] * tid[0] + form.tid[1] * tid[1] + form.tid[2] * tid[2] + form.ctaid[0] * ctaid[0] + form.ctaid[1] * ctaid[1] + form.ctaid[2] * ctaid[2];
+}
+
+// src/ptx/affine-counts.ts
+var ENUMERATION_LIMIT = 1 << 24;
+var RUN_EVALUATION_SHARE = 0.5;
+function comparisonDirection(op) {
+  if (["lt", "le", "lo", "ls"].includes(op)) return -1;
+  if (["gt", "ge", "hi", "hs"].includes(op)) return 1;
+  return 0;
+}
+function guardByStart(resolver, launch, guard, start) {
+  const def = resolver.reachingIndex(guard.register, guard.block, guard.statement);
+  if (def < 0) return null;
+  const setp = resolver.cfg.fn.body[def];
+  if (setp.mnemonic !== "setp" || setp.guard || setp.operands.length !== 3 || setp.modifiers.length !== 2) return null;
+  const [op, type] = setp.modifiers;
+  if (isFloatType(type)) return null;
+  const defBlock = resolver.cfg.blockOfStatement[def];
+  const sides = setp.operands.slice(1).map(
+    (o) => o.kind === "register" ? affineRegister(resolver, launch, o.name, defBlock, def) : o.kind === "immediate" ? { constant: o.value, tid: [0, 0, 0], ctaid: [0, 0, 0] } : null
+  );
+  if (!sides[0] || !sides[1]) return null;
+  const constantSide = sides.findIndex((s) => s.tid.every((c) => c === 0) && s.ctaid.every((c) => c === 0));
+  if (constantSide < 0) return null;
+  const threadSide = sides[1 - constantSide];
+  const limit = sides[constantSide].constant;
+  const sign = [1, -1].find(
+    (\u03C3) => sameForm({ ...threadSide, constant: 0 }, { constant: 0, tid: scaled(start.tid, \u03C3), ctaid: scaled(start.ctaid, \u03C3) })
+  );
+  if (sign === void 0) return null;
+  const range = formRange(threadSide, launch);
+  if (!range || !inType(range, type) || !inType([limit, limit], type)) return null;
+  const offset = threadSide.constant - sign * start.constant;
+  const flip = guard.negated !== !guard.entersWhenTaken;
+  const enters = (s) => {
+    const x = toCompared(sign * s + offset, type), k = toCompared(limit, type);
+    const taken = constantSide === 1 ? compare(op, x, k) : compare(op, k, x);
+    return taken !== flip;
+  };
+  let direction = comparisonDirection(op);
+  if (constantSide === 0) direction = -direction;
+  if (sign < 0) direction = -direction;
+  if (flip) direction = -direction;
+  return { enters, direction };
+}
+var scaled = (v, factor) => v.map((c) => c * factor);
+function inType(range, type) {
+  const bits = Number(/(\d+)$/.exec(type)?.[1] ?? 64);
+  if (type.startsWith("u")) return range[0] >= 0 && range[1] < 2 ** Math.min(bits, 53);
+  return range[0] >= -(2 ** (Math.min(bits, 53) - 1)) && range[1] < 2 ** (Math.min(bits, 53) - 1);
+}
+function countByAffineStart(start, block, grid, reaching) {
+  const blockThreads = volume(block);
+  const blocks = grid ? volume(grid) : 1;
+  const withinBlock = new Float64Array(blockThreads);
+  for (let t = 0; t < blockThreads; t++) {
+    const [x, y, z] = coordinates(t, block);
+    withinBlock[t] = start.form.constant + start.form.tid[0] * x + start.form.tid[1] * y + start.form.tid[2] * z;
+  }
+  const blockStep = grid ? linearBlockStep(start.form.ctaid, grid) : 0;
+  if (blocks > 1 && start.direction !== 0 && blockStep !== null && reaching?.scope !== "grid") {
+    const byRuns = countByRuns(start, withinBlock, blocks, blockStep, reaching);
+    if (byRuns !== null) return byRuns;
+  }
+  return countEach(start, withinBlock, block, grid, reaching);
+}
+function countEach(start, withinBlock, block, grid, reaching) {
+  const { ctaid: c } = start.form;
+  return countEachThread(
+    block,
+    grid,
+    reaching,
+    (thread, t) => withinBlock[t] + c[0] * thread.ctaid[0] + c[1] * thread.ctaid[1] + c[2] * thread.ctaid[2],
+    (_thread, s) => start.trips(s)
+  );
+}
+function countEachThread(block, grid, reaching, startAt, tripsAt) {
+  const blocks = grid ? volume(grid) : 1;
+  const blockThreads = volume(block);
+  if (blocks * blockThreads > ENUMERATION_LIMIT)
+    return `${blocks * blockThreads} threads exceed the enumeration limit of ${ENUMERATION_LIMIT}`;
+  const counts = { sum: 0, threadsIn: 0, warpSum: 0, warps: 0, startMin: Infinity, startMax: -Infinity };
+  let failure = null;
+  let warpMax = 0, warpHasThread = false;
+  forEachThreadIndex(block, grid, (b, t, thread) => {
+    if (!reaching || reaching.reaches(b, t)) {
+      const s = startAt(thread, t);
+      if (s === null) {
+        failure = `per-thread start unknown for thread ${t} of block ${b}`;
+        return false;
+      }
+      const trips = tripsAt(thread, s);
+      if (trips === null) {
+        failure = `no count for a thread starting at ${s} (its bound is unknown or the loop does not terminate cleanly)`;
+        return false;
+      }
+      if (s < counts.startMin) counts.startMin = s;
+      if (s > counts.startMax) counts.startMax = s;
+      counts.sum += trips;
+      counts.threadsIn++;
+      warpHasThread = true;
+      if (trips > warpMax) warpMax = trips;
+    }
+    if (t % 32 === 31 || t === blockThreads - 1) {
+      if (warpHasThread) {
+        counts.warpSum += warpMax;
+        counts.warps++;
+      }
+      warpMax = 0;
+      warpHasThread = false;
+    }
+  });
+  if (failure !== null) return failure;
+  return counts;
+}
+function countByRuns(start, withinBlock, blocks, blockStep, reaching) {
+  const blockThreads = withinBlock.length;
+  const budget = { evaluations: Math.ceil(blocks * blockThreads * RUN_EVALUATION_SHARE) };
+  const counts = { sum: 0, threadsIn: 0, warpSum: 0, warps: 0, startMin: Infinity, startMax: -Infinity };
+  const lastBase = blockStep * (blocks - 1);
+  for (let warpStart = 0; warpStart < blockThreads; warpStart += 32) {
+    let low = Infinity, high = -Infinity;
+    for (let t = warpStart; t < Math.min(warpStart + 32, blockThreads); t++) {
+      if (reaching && !reaching.reaches(0, t)) continue;
+      const own = withinBlock[t];
+      const sum2 = runSum((b) => start.trips(own + blockStep * b), blocks, budget);
+      if (sum2 === null) return null;
+      counts.sum += sum2;
+      counts.threadsIn += blocks;
+      low = Math.min(low, own);
+      high = Math.max(high, own);
+    }
+    if (low > high) continue;
+    counts.startMin = Math.min(counts.startMin, low + Math.min(0, lastBase));
+    counts.startMax = Math.max(counts.startMax, high + Math.max(0, lastBase));
+    const warpSum = runSum(
+      (b) => {
+        const atLow = start.trips(low + blockStep * b), atHigh = start.trips(high + blockStep * b);
+        return atLow === null || atHigh === null ? null : Math.max(atLow, atHigh);
+      },
+      blocks,
+      budget
+    );
+    if (warpSum === null) return null;
+    counts.warpSum += warpSum;
+    counts.warps += blocks;
+  }
+  return counts;
+}
+function runSum(count, n, budget) {
+  let total = 0;
+  const at = (i) => --budget.evaluations < 0 ? null : count(i);
+  for (let first = 0; first < n; ) {
+    const value = at(first);
+    if (value === null) return null;
+    let last = first;
+    let beyond = n;
+    for (let step = 1; last + step < n; step *= 2) {
+      const probe = at(last + step);
+      if (probe === null) return null;
+      if (probe !== value) {
+        beyond = last + step;
+        break;
+      }
+      last += step;
+    }
+    while (beyond - last > 1) {
+      const middle = Math.floor((last + beyond) / 2);
+      const probe = at(middle);
+      if (probe === null) return null;
+      if (probe === value) last = middle;
+      else beyond = middle;
+    }
+    total += value * (last - first + 1);
+    first = last + 1;
+  }
+  return total;
+}
+function linearBlockStep(ctaid, grid) {
+  let step = null;
+  let stride = 1;
+  for (let axis = 0; axis < 3; axis++) {
+    if (grid[axis] > 1) {
+      if (step === null) step = ctaid[axis] / stride;
+      else if (ctaid[axis] !== step * stride) return null;
+    }
+    stride *= grid[axis];
+  }
+  return step ?? 0;
 }
 
 // src/ptx/user-location.ts
@@ -2684,8 +3310,9 @@ function findLoops(cfg, options = {}) {
     for (const b of reach.resolvedBranches) cfg.decided[b] = 1;
     cfg.threadGuards = { branches: reach.resolvedBranches.length, scope: reach.scope, threads: reach.pathOfThread.length };
   }
+  const byThread = [];
   for (const loop of loops) {
-    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, resolver.countedLoops);
+    const counted = tripCount(cfg, resolver, loop, launch, reach, decidedNext, resolver.countedLoops, byThread);
     if (counted.headerValues && counted.inductionRegister && cfg.live[loop.header]) {
       const blocks = new Set(loop.blocks);
       let entering = null;
@@ -2855,7 +3482,7 @@ var NEGATE = {
   hi: "ls"
 };
 var SWAP = { eq: "eq", ne: "ne", lt: "gt", gt: "lt", le: "ge", ge: "le", lo: "hi", hi: "lo", ls: "hs", hs: "ls" };
-function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
+function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, loopsByThread) {
   const chain = enclosing.filter((outer) => outer.header !== loop.header && outer.blocks.has(loop.header)).sort((a, b) => b.blocks.size - a.blocks.size);
   const parent = chain.length ? chain[chain.length - 1] : null;
   const inLoop = new Set(loop.blocks);
@@ -2971,7 +3598,14 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing) {
       bound.value === null ? `bound: ${bound.reason}` : "",
       tested.offsetReason ? `tested offset: ${tested.offsetReason}` : ""
     ].filter(Boolean).join("; ");
-    const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom);
+    const pure = bound.value !== null && !tested.offsetPerThread ? { iv, cmp, after, offset: tested.offset, limit: bound.value, unsigned, type } : null;
+    const affine = startPerThread && pure ? startByThread(resolver, launch, loop, inLoop, startRegister, guard, pure) : null;
+    const compiled = !affine && pure ? compiledByThread(resolver, loop, inLoop, startRegister, guard, pure, loopsByThread) : null;
+    const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom, affine, compiled);
+    if (typeof perThread !== "string") {
+      const byThread = compiled ?? (affine && affineTrips(affine));
+      if (byThread) loopsByThread.push({ header: loop.header, blocks: inLoop, trips: oncePerThread((thread) => byThread.trips(thread)) });
+    }
     if (typeof perThread === "string") return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
     const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
     const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? "a per-thread bound" : bound.value}`;
@@ -3221,13 +3855,13 @@ function inLoopDefined(cfg, resolver, inLoop, register) {
   return (resolver.defs.get(register) ?? []).some((d) => inLoop.has(cfg.blockOfStatement[d]));
 }
 function signedHalving(cfg, resolver, inLoop, def, register) {
-  const [, sum, amount] = def.operands;
-  if (def.mnemonic !== "shr" || sum?.kind !== "register" || amount?.kind !== "immediate" || amount.value !== 1) return null;
+  const [, sum2, amount] = def.operands;
+  if (def.mnemonic !== "shr" || sum2?.kind !== "register" || amount?.kind !== "immediate" || amount.value !== 1) return null;
   const only = (name) => {
     const defs = (resolver.defs.get(name) ?? []).filter((d) => inLoop.has(cfg.blockOfStatement[d]));
     return defs.length === 1 ? resolver.instruction(defs[0]) : null;
   };
-  const add2 = only(sum.name);
+  const add2 = only(sum2.name);
   if (!add2 || add2.mnemonic !== "add" || add2.guard || add2.operands.length !== 3) return null;
   const [, x, y] = add2.operands;
   const signOf = (operand, other) => {
@@ -3328,20 +3962,122 @@ function countTrips(iv, start, after, offset, cmp, bound, unsigned, bits) {
   return null;
 }
 var round = (v) => String(Math.round(v * 1e3) / 1e3);
-function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom) {
+function startByThread(resolver, launch, loop, inLoop, startRegister, guard, count) {
+  if (!launch.block) return null;
+  const affineLaunch = { block: launch.block, grid: launch.grid };
+  let form = null;
+  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
+    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+    const entry = affineRegister(resolver, affineLaunch, startRegister, p, -1);
+    if (!entry || form && !sameForm(form, entry)) return null;
+    form = entry;
+  }
+  if (!form) return null;
+  const range = formRange(form, affineLaunch);
+  const { iv, cmp, after, offset, limit, unsigned, type } = count;
+  const bits = bitsOf(type);
+  const countFrom = (start) => countTrips(iv, start, after, offset, cmp, limit, unsigned, bits);
+  let enters = null;
+  let entryDirection = comparisonDirection(cmp);
+  if (guard) {
+    const taken = resolver.predicateRegister(guard.register, guard.block, guard.statement);
+    if (taken !== null) {
+      const always = taken !== guard.negated === guard.entersWhenTaken;
+      enters = () => always;
+    } else {
+      const byStart = guardByStart(resolver, affineLaunch, guard, form);
+      if (!byStart) return null;
+      enters = byStart.enters;
+      entryDirection = byStart.direction;
+    }
+  }
+  const norm = (v) => unsigned && bits === 32 ? v >>> 0 : v;
+  const trips = (start) => {
+    if (enters ? !enters(start) : compare(cmp, norm(start + offset), norm(limit)) === false) return 0;
+    return countFrom(start);
+  };
+  const stepSign = iv.op === "add" ? Math.sign(iv.step) : iv.op === "sub" ? -Math.sign(iv.step) : 0;
+  const tested = comparisonDirection(cmp);
+  let direction = stepSign !== 0 && stepSign === -tested ? tested : 0;
+  const span = Math.abs(iv.step) + Math.abs(offset);
+  const low = unsigned || bits !== 32 ? 0 : -(2 ** 31);
+  const high = bits === 32 ? 2 ** 31 : Number.MAX_SAFE_INTEGER;
+  const inRange = (v) => v - span >= low && v + span < high;
+  if (!range || !inRange(range[0]) || !inRange(range[1]) || !inRange(limit) || bits !== 32 && bits !== 64) direction = 0;
+  if (entryDirection !== direction) direction = 0;
+  return { form, trips, direction };
+}
+function affineTrips(affine) {
+  return { trips: (thread) => affine.trips(formAt(affine.form, thread.tid, thread.ctaid)) };
+}
+function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, loopsByThread) {
+  const compiler = new ThreadCompiler(resolver, loopsByThread);
+  const entries = [];
+  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
+    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+    const entry = compiler.register(startRegister, p, -1);
+    if (!entry) return null;
+    entries.push(entry);
+  }
+  if (entries.length === 0) return null;
+  const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
+  const guardByThread = guard && taken === null ? compiler.predicate(guard.register, guard.block, guard.statement) : null;
+  if (guard && taken === null && !guardByThread) return null;
+  const { iv, cmp, after, offset, limit, unsigned, type } = count;
+  const bits = bitsOf(type);
+  const norm = (v) => unsigned && bits === 32 ? v >>> 0 : v;
+  const start = (thread) => {
+    let value = null;
+    for (const entry of entries) {
+      const v = entry(thread);
+      if (v === null || value !== null && v !== value) return null;
+      value = v;
+    }
+    return value;
+  };
+  const trips = (thread, known2) => {
+    const s = known2 ?? start(thread);
+    if (s === null) return null;
+    const outcome = guard ? taken ?? guardByThread(thread) : null;
+    if (guard && outcome !== null) {
+      if (outcome !== guard.negated !== guard.entersWhenTaken) return 0;
+      return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
+    }
+    if (compare(cmp, norm(s + offset), norm(limit)) === false) return 0;
+    return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
+  };
+  return { start, trips, readsBlockIndex: compiler.readsBlockIndex };
+}
+function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, byThread, compiled) {
   const block = launch.block;
   if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
-  const needsGrid = /%ctaid\b/.test(reason) || entered?.reach.scope === "grid";
-  if (needsGrid && !launch.grid)
+  const needsGrid2 = /%ctaid\b/.test(reason) || entered?.reach.scope === "grid" || byThread !== null && needsGrid(byThread.form) || compiled?.readsBlockIndex === true;
+  if (needsGrid2 && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
-  const grid = needsGrid ? launch.grid : [1, 1, 1];
+  const grid = needsGrid2 ? launch.grid : [1, 1, 1];
   const blockThreads = volume(block);
   const blocks = volume(grid);
+  const scope = needsGrid2 ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
+  if (byThread || compiled) {
+    const reaching = entered ? { scope: entered.reach.scope, reaches: (b, t) => threadReaches(entered.reach, b, t, entered.header) } : null;
+    const gridOrNull = needsGrid2 ? launch.grid : null;
+    const counts = byThread ? countByAffineStart(byThread, block, gridOrNull, reaching) : countEachThread(block, gridOrNull, reaching, compiled.start, compiled.trips);
+    if (typeof counts === "string") return counts;
+    const threads2 = blockThreads * blocks;
+    if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads: threads2, scope, startText: "no thread enters" };
+    return {
+      mean: counts.sum / counts.threadsIn,
+      warpMax: counts.warpSum / counts.warps,
+      threads: threads2,
+      scope,
+      startText: `${counts.startMin}..${counts.startMax}`
+    };
+  }
   if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
-  let sum = 0, warpSum = 0, warps = 0, threadsIn = 0, warpMax = 0, warpHasThread = false;
+  let sum2 = 0, warpSum = 0, warps = 0, threadsIn = 0, warpMax = 0, warpHasThread = false;
   let startMin = Infinity, startMax = -Infinity;
   let failure = null;
-  forEachThread(resolver, block, needsGrid ? grid : null, (b, t) => {
+  forEachThread(resolver, block, needsGrid2 ? grid : null, (b, t) => {
     if (!entered || threadReaches(entered.reach, b, t, entered.header)) {
       const start = startValue();
       if (start.value === null) {
@@ -3355,7 +4091,7 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom) 
         failure = `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
         return false;
       }
-      sum += trips;
+      sum2 += trips;
       threadsIn++;
       warpHasThread = true;
       warpMax = Math.max(warpMax, trips);
@@ -3371,16 +4107,15 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom) 
   });
   if (failure !== null) return failure;
   const threads = blockThreads * blocks;
-  const scope = needsGrid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
   if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
-  return { mean: sum / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
+  return { mean: sum2 / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
 }
 var NESTED_LIMIT = 1 << 20;
 function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
   const block = launch.block;
   if (!block) return "the enclosing loops are counted per thread and the block is unknown";
   const clearChain = () => chain.forEach((outer) => resolver.special.delete(outer.register));
-  let sum = 0;
+  let sum2 = 0;
   let contexts = 0;
   let failure = "";
   const visit = (level, first) => {
@@ -3388,7 +4123,7 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
       const start = startValue().value;
       const trips = start === null ? null : tripsFrom(start);
       if (trips === null) return false;
-      sum += trips;
+      sum2 += trips;
       return ++contexts <= NESTED_LIMIT || (failure = `more than ${NESTED_LIMIT} (thread, iteration) pairs`, false);
     }
     const outer = chain[level];
@@ -3408,7 +4143,7 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
   });
   if (probed === null)
     return launch.grid ? "not resolved by the enclosing loops' indices either" : "it depends on the enclosing loops, which are not counted for a thread without the grid";
-  sum = 0;
+  sum2 = 0;
   contexts = 0;
   const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
   const grid = scopeName === "grid" ? launch.grid : null;
@@ -3419,7 +4154,7 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
   });
   clearChain();
   if (!complete) return failure || "no count for some iteration of the enclosing loops";
-  return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
+  return { mean: contexts === 0 ? 0 : sum2 / contexts, contexts, scope };
 }
 function isParameterLoad(ins) {
   return !ins.guard && parameterRead(ins) !== null;
@@ -3760,7 +4495,7 @@ function tallyInstruction(into, key2, weight, marker = null, loop = "", weightPr
 var RARE_TOOLKIT_ROUTINE = /slowpath|mediumpath/;
 var TOOLKIT_ROUTINE = /^\$__internal_\d+_\$_/;
 var IF_CONVERTED_SHARE = 0.5;
-var sassTotal = (estimates) => estimates.reduce((sum, entry) => sum + entry.perThread, 0);
+var sassTotal = (estimates) => estimates.reduce((sum2, entry) => sum2 + entry.perThread, 0);
 function estimateSassLines(lines, tally, ownOf) {
   const statics = /* @__PURE__ */ new Map();
   const staticMarkers = emptyMarkers();
@@ -3796,8 +4531,8 @@ function estimateSassLines(lines, tally, ownOf) {
     if (!loop || loop.endsWith(":")) continue;
     const line = lineCounts(entry, key2, !counted.has(key2));
     counted.add(key2);
-    const sum = loopCounts.get(loop);
-    loopCounts.set(loop, sum ? addCounts(sum, line) : line);
+    const sum2 = loopCounts.get(loop);
+    loopCounts.set(loop, sum2 ? addCounts(sum2, line) : line);
   }
   const estimates = [];
   const push = (entry, perThread) => estimates.push({
@@ -4281,9 +5016,9 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
 function intensities(counts) {
   const total = counts.total;
   if (total === 0) return { fl: 0, mem: 0, ctrl: 0, reg: 0 };
-  const sum = (m) => Object.values(m).reduce((a, b) => a + b, 0);
+  const sum2 = (m) => Object.values(m).reduce((a, b) => a + b, 0);
   const fl = counts.fp32 + counts.fp64 + counts.fp16 + counts.sfu + counts.tensor + counts.integer + counts.conversion;
-  const mem = sum(counts.load) + sum(counts.store) + counts.atomic;
+  const mem = sum2(counts.load) + sum2(counts.store) + counts.atomic;
   const ctrl = counts.control + counts.barrier + counts.move + counts.predicate;
   const reg = total - mem - counts.control - counts.barrier;
   return { fl: fl / total, mem: mem / total, ctrl: ctrl / total, reg: reg / total };
@@ -4624,7 +5359,7 @@ function expandedSize(expr) {
         size = 1 + expandedSize(expr.a);
         break;
       case "pred":
-        size = expr.parts.reduce((sum, part) => sum + expandedSize(part), 1);
+        size = expr.parts.reduce((sum2, part) => sum2 + expandedSize(part), 1);
         break;
       case "select":
         size = 1 + expandedSize(expr.cond) + expandedSize(expr.a) + expandedSize(expr.b);
@@ -4695,31 +5430,31 @@ var isUnknown = (value) => "unknown" in value;
 var NO_TERMS = /* @__PURE__ */ new Map();
 var linear = (constant2, terms = NO_TERMS) => ({ constant: constant2, terms });
 var unknown2 = (reason, indirect = false) => ({ unknown: true, indirect, reason });
-function isConstant(value) {
+function isConstant2(value) {
   return value.terms.size === 0;
 }
-function addScaled(left, right, scale2) {
-  if (right.terms.size === 0) return linear(left.constant + scale2 * right.constant, left.terms.size === 0 ? NO_TERMS : left.terms);
-  if (left.terms.size === 0 && scale2 === 1 && !hasZeroCoefficient(right.terms)) return linear(left.constant + right.constant, right.terms);
-  return linear(left.constant + scale2 * right.constant, addedTerms(left.terms, right.terms, scale2));
+function addScaled(left, right, scale3) {
+  if (right.terms.size === 0) return linear(left.constant + scale3 * right.constant, left.terms.size === 0 ? NO_TERMS : left.terms);
+  if (left.terms.size === 0 && scale3 === 1 && !hasZeroCoefficient(right.terms)) return linear(left.constant + right.constant, right.terms);
+  return linear(left.constant + scale3 * right.constant, addedTerms(left.terms, right.terms, scale3));
 }
 var sums = /* @__PURE__ */ new WeakMap();
 var scalings = /* @__PURE__ */ new WeakMap();
 var quotients = /* @__PURE__ */ new WeakMap();
-function addedTerms(left, right, scale2) {
+function addedTerms(left, right, scale3) {
   let byRight = sums.get(left);
   if (byRight === void 0) sums.set(left, byRight = /* @__PURE__ */ new WeakMap());
   let byScale = byRight.get(right);
   if (byScale === void 0) byRight.set(right, byScale = /* @__PURE__ */ new Map());
-  let terms = byScale.get(scale2);
+  let terms = byScale.get(scale3);
   if (terms === void 0) {
     terms = new Map(left);
     for (const [monomial, coefficient] of right) {
-      const sum = (terms.get(monomial) ?? 0) + scale2 * coefficient;
-      if (sum === 0) terms.delete(monomial);
-      else terms.set(monomial, sum);
+      const sum2 = (terms.get(monomial) ?? 0) + scale3 * coefficient;
+      if (sum2 === 0) terms.delete(monomial);
+      else terms.set(monomial, sum2);
     }
-    byScale.set(scale2, terms);
+    byScale.set(scale3, terms);
   }
   return terms;
 }
@@ -4738,7 +5473,7 @@ function hasZeroCoefficient(terms) {
   for (const coefficient of terms.values()) if (coefficient === 0) return true;
   return false;
 }
-function scale(value, factor) {
+function scale2(value, factor) {
   if (factor === 0) return linear(0);
   if (value.terms.size === 0) return linear(value.constant * factor);
   return linear(value.constant * factor, mappedTerms(scalings, value.terms, factor, false));
@@ -4747,9 +5482,9 @@ function multiplyMonomials(left, right) {
   return [...left.split("*"), ...right.split("*")].sort().join("*");
 }
 function multiply(left, right) {
-  if (isConstant(left)) return scale(right, left.constant);
-  if (isConstant(right)) return scale(left, right.constant);
-  let result = addScaled(scale(linear(0, left.terms), right.constant), linear(0, right.terms), left.constant);
+  if (isConstant2(left)) return scale2(right, left.constant);
+  if (isConstant2(right)) return scale2(left, right.constant);
+  let result = addScaled(scale2(linear(0, left.terms), right.constant), linear(0, right.terms), left.constant);
   result = linear(left.constant * right.constant, result.terms);
   for (const [lm, lc] of left.terms) {
     for (const [rm, rc] of right.terms) {
@@ -4774,7 +5509,7 @@ function remainder(value, divisor) {
   return linear(value.constant % divisor);
 }
 function bitAnd(value, mask) {
-  if (isConstant(value)) {
+  if (isConstant2(value)) {
     if ((value.constant | 0) === value.constant && (mask | 0) === mask) return linear(value.constant & mask);
     return linear(Number(BigInt.asIntN(64, BigInt(value.constant) & BigInt(mask))));
   }
@@ -4796,7 +5531,7 @@ function lowBits(op, value, mask) {
   return linear(value.constant - low + combined, value.terms);
 }
 function constantOf(value) {
-  return !isUnknown(value) && isConstant(value) ? value.constant : null;
+  return !isUnknown(value) && isConstant2(value) ? value.constant : null;
 }
 function binary2(op, left, right, bits) {
   if (isUnknown(left)) return left;
@@ -4811,7 +5546,7 @@ function binary2(op, left, right, bits) {
     case "mul":
       return multiply(left, right);
     case "shl":
-      return rightConstant === null ? unknown2("shift by a runtime amount") : scale(left, 2 ** rightConstant);
+      return rightConstant === null ? unknown2("shift by a runtime amount") : scale2(left, 2 ** rightConstant);
     case "shr":
       if (rightConstant === null) return unknown2("shift by a runtime amount");
       if (bits !== void 0 && rightConstant >= bits - 1) return linear(0);
@@ -4842,12 +5577,12 @@ function binary2(op, left, right, bits) {
       return unknown2(`operation ${op}`);
   }
 }
-var AXES2 = ["x", "y", "z"];
+var AXES4 = ["x", "y", "z"];
 function symbolValue(name, env) {
-  if (name.startsWith("%tid.")) return linear(env.tid[AXES2.indexOf(name.slice(5))] ?? 0);
+  if (name.startsWith("%tid.")) return linear(env.tid[AXES4.indexOf(name.slice(5))] ?? 0);
   if (name === "%laneid") return linear(env.laneId);
-  if (name.startsWith("%ctaid.") && env.ctaid) return linear(env.ctaid[AXES2.indexOf(name.slice(7))] ?? 0);
-  if (name.startsWith("%ntid.") && env.ntid) return linear(env.ntid[AXES2.indexOf(name.slice(6))] ?? 1);
+  if (name.startsWith("%ctaid.") && env.ctaid) return linear(env.ctaid[AXES4.indexOf(name.slice(7))] ?? 0);
+  if (name.startsWith("%ntid.") && env.ntid) return linear(env.ntid[AXES4.indexOf(name.slice(6))] ?? 1);
   return linear(0, /* @__PURE__ */ new Map([[name, 1]]));
 }
 var laneFreeTrees = /* @__PURE__ */ new WeakMap();
@@ -4912,7 +5647,7 @@ function evaluateNode(expr, env, cache, blockCache) {
       return evaluateLane(expr.a, env, cache, blockCache);
     case "neg": {
       const inner = evaluateLane(expr.a, env, cache, blockCache);
-      return isUnknown(inner) ? inner : scale(inner, -1);
+      return isUnknown(inner) ? inner : scale2(inner, -1);
     }
     case "not": {
       const inner = evaluateLane(expr.a, env, cache, blockCache);
@@ -5162,7 +5897,7 @@ var WarpEvaluator = class {
         return this.values(expr.a);
       case "neg": {
         const inner = this.values(expr.a);
-        for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : scale(inner[i], -1);
+        for (let i = 0; i < count; i++) out[i] = isUnknown(inner[i]) ? inner[i] : scale2(inner[i], -1);
         return out;
       }
       case "not": {
@@ -5570,7 +6305,7 @@ function measureGlobal(offsetsPerWarp, commons, width, covered, weights) {
     idealTotal += warpIdeal * weight;
     worst = Math.max(worst, CLASS_RANK.indexOf(classifyWarp(offsets, width, warpSectors, warpIdeal)));
   });
-  const count = Math.max(1, weights ? weights.reduce((sum, weight) => sum + weight, 0) : offsetsPerWarp.length);
+  const count = Math.max(1, weights ? weights.reduce((sum2, weight) => sum2 + weight, 0) : offsetsPerWarp.length);
   return { klass: CLASS_RANK[worst], sectors: round2(sectorTotal / count), ideal: round2(idealTotal / count), assumptions };
 }
 var MAX_STRIDE_STEPS = 64;
@@ -6616,14 +7351,14 @@ var ValueBuilder = class {
 var DEAD_END = /* @__PURE__ */ Symbol("dead end");
 function chainIterations(iterations, steps) {
   if (steps.every((step) => step.op === "const")) {
-    return { op: "mul", a: iterations, b: { op: "const", value: steps.reduce((sum, step) => sum + step.value, 0) } };
+    return { op: "mul", a: iterations, b: { op: "const", value: steps.reduce((sum2, step) => sum2 + step.value, 0) } };
   }
   const first = formatExpr(steps[0]);
   if (steps.every((step) => formatExpr(step) === first)) {
     const once = { op: "mul", a: iterations, b: steps[0] };
     return steps.length === 1 ? once : { op: "mul", a: once, b: { op: "const", value: steps.length } };
   }
-  return { op: "mul", a: iterations, b: steps.slice(1).reduce((sum, step) => ({ op: "add", a: sum, b: step }), steps[0]) };
+  return { op: "mul", a: iterations, b: steps.slice(1).reduce((sum2, step) => ({ op: "add", a: sum2, b: step }), steps[0]) };
 }
 var MAX_STEP_CHAIN = 64;
 var MAX_CARRIED_RERUNS = 64;
@@ -6674,7 +7409,7 @@ function laneOffsetMerge(register, values, lines, rangeName) {
     const selfTerms = terms.filter((t) => isCycle(t.expr));
     const laneTerms = terms.filter((t) => !selfTerms.includes(t) && !isUniformExpr(t.expr));
     const uniformTerms = terms.filter((t) => !selfTerms.includes(t) && !laneTerms.includes(t));
-    const constantSum = uniformTerms.reduce((sum, t) => sum + (t.expr.op === "const" ? t.coefficient * t.expr.value : 0), 0);
+    const constantSum = uniformTerms.reduce((sum2, t) => sum2 + (t.expr.op === "const" ? t.coefficient * t.expr.value : 0), 0);
     const iterationTerms = uniformTerms.filter((t) => isIterationSymbol(t.expr));
     const symbolicTerms = uniformTerms.filter((t) => t.expr.op !== "const" && !iterationTerms.includes(t));
     for (const t of iterationTerms) moves?.push(t.coefficient);
@@ -6744,7 +7479,7 @@ function termsKey(terms) {
   return terms.map((t) => `${t.coefficient}*${formatExpr(t.expr)}`).sort().join(" + ");
 }
 function sumOf(terms) {
-  return terms.map((t) => t.coefficient === 1 ? t.expr : { op: "mul", a: t.expr, b: { op: "const", value: t.coefficient } }).reduce((sum, term) => ({ op: "add", a: sum, b: term }));
+  return terms.map((t) => t.coefficient === 1 ? t.expr : { op: "mul", a: t.expr, b: { op: "const", value: t.coefficient } }).reduce((sum2, term) => ({ op: "add", a: sum2, b: term }));
 }
 function isCycle(expr) {
   return expr.op === "opaque" && !expr.uniform && expr.reason.startsWith("cyclic definition of ");
@@ -7089,7 +7824,7 @@ var FootprintBuilder = class {
       blockBytes += touched;
       if (array.loads && array.ctaid.every((coefficient) => coefficient === 0)) sharedLoaded += touched;
       else if (array.loads) privateLoaded = Math.max(privateLoaded, touched);
-      const shift = array.ctaid.reduce((sum, coefficient, axis) => sum + Math.abs(coefficient) * (this.grid[axis] - 1), 0);
+      const shift = array.ctaid.reduce((sum2, coefficient, axis) => sum2 + Math.abs(coefficient) * (this.grid[axis] - 1), 0);
       launchBytes += shift === 0 ? touched : Math.min(touched * blocks, Math.ceil((span + shift) / SECTOR_BYTES) * SECTOR_BYTES);
     }
     return {
@@ -7378,7 +8113,7 @@ function analyzeMemory(input) {
   const depthOfBlock = (blockId) => Math.max(0, ...loopsOf(blockId).map((loop) => loop.depth));
   const chains = inlineChains(fn, module);
   const reach = laneReachability(cfg, builder, warps);
-  const laneCount = (list) => list.reduce((sum, warp) => sum + warp.length, 0);
+  const laneCount = (list) => list.reduce((sum2, warp) => sum2 + warp.length, 0);
   const totalLanes = laneCount(warps);
   const warpsOfReached = /* @__PURE__ */ new Map();
   const activeByGuard = [/* @__PURE__ */ new Map(), /* @__PURE__ */ new Map()];

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-AW7DIDDQ.js";
+} from "./chunk-RUCQWX32.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

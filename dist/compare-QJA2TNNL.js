@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-LDXBT5MV.js";
+} from "./chunk-Q62MY37B.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DHWWXFIS.js";
+import "./chunk-X2MVSZTZ.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-5AG5MUZD.js";
+import "./chunk-7UQMDU5R.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AW7DIDDQ.js";
+import "./chunk-RUCQWX32.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

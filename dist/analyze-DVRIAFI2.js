@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-AW7DIDDQ.js";
+} from "./chunk-RUCQWX32.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -37,10 +37,12 @@ import path from "node:path";
 // src/cli/jit-tier.ts
 import { setFlagsFromString } from "node:v8";
 var BASELINE_TIER_MAX_PTX_BYTES = 1024 * 1024;
+var BASELINE_TIER_MAX_LAUNCH_THREADS = 1 << 17;
 var baselineOnly = false;
-function preferBaselineTier(ptxBytes, env = process.env) {
+function preferBaselineTier(ptxBytes, env = process.env, launchThreads = 0) {
   if (baselineOnly) return true;
-  if (env.CARVE_JIT === "optimizing" || ptxBytes > BASELINE_TIER_MAX_PTX_BYTES) return false;
+  if (env.CARVE_JIT === "optimizing" || ptxBytes > BASELINE_TIER_MAX_PTX_BYTES || launchThreads > BASELINE_TIER_MAX_LAUNCH_THREADS)
+    return false;
   setFlagsFromString("--max-opt=1");
   baselineOnly = true;
   return true;
@@ -275,8 +277,11 @@ var analyzeCommand = {
     const ptxas = nvcc ? path.join(path.dirname(nvcc.path), "ptxas") : null;
     const outDir = await mkdtemp(path.join(tmpdir(), "carve-analyze-"));
     const onlyModule = io.ownsProcess === true && positionals.length === 1 && (values.arch?.length ?? 1) === 1;
+    const volumeOf = (shape) => shape ? shape[0] * shape[1] * shape[2] : 0;
+    const largest = (shapes) => Math.max(volumeOf(shapes.all), ...[...shapes.byKernel.values()].map(volumeOf));
+    const launchThreads = Math.max(largest(blocks), 1) * largest(grids);
     const beforeAnalysis = (ptxText) => {
-      if (onlyModule) preferBaselineTier(Buffer.byteLength(ptxText), io.env);
+      if (onlyModule) preferBaselineTier(Buffer.byteLength(ptxText), io.env, launchThreads);
     };
     try {
       for (const file of positionals) {

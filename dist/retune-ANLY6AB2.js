@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-LFEFLZLC.js";
+} from "./chunk-R3YBVM5K.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-JF5NQDCA.js";
-import "./chunk-DHWWXFIS.js";
+} from "./chunk-NQWWLXOW.js";
+import "./chunk-X2MVSZTZ.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AW7DIDDQ.js";
+import "./chunk-RUCQWX32.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-LDXBT5MV.js";
+} from "./chunk-Q62MY37B.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DHWWXFIS.js";
+import "./chunk-X2MVSZTZ.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-5AG5MUZD.js";
+import "./chunk-7UQMDU5R.js";
 import {
   loadConfigFile
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AW7DIDDQ.js";
+import "./chunk-RUCQWX32.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

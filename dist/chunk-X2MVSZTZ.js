@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-VE7CFPWN.js";
+} from "./chunk-HVJHVQUG.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
