@@ -12,7 +12,7 @@
 import type { Instruction, Operand } from './ast.js';
 import { dominates } from './cfg.js';
 import type { ThreadIndex } from './threads.js';
-import { binary, compare, destinationType, isFloatType, toCompared, wrapNumber, type ValueResolver } from './values.js';
+import { BINARY_MNEMONICS, binary, compare, destinationType, isFloatType, toCompared, wrapNumber, type ValueResolver } from './values.js';
 
 export type ThreadValue = (thread: ThreadIndex) => number | null;
 export type ThreadPredicate = (thread: ThreadIndex) => boolean | null;
@@ -90,6 +90,21 @@ export class ThreadCompiler {
     const ops = ins.operands;
     const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
     const arg = (i: number) => this.operand(ops[i], block, statement, depth);
+    if (BINARY_MNEMONICS.has(ins.mnemonic)) {
+      if (isFloatType(type)) return null;
+      const a = arg(1),
+        b = arg(2);
+      if (!a || !b) return null;
+      const { mnemonic, modifiers } = ins;
+      const wrap = modifiers[0] === 'wide' ? identity : wrapperOf(type);
+      return (thread) => {
+        const x = a(thread);
+        if (x === null) return null;
+        const y = b(thread);
+        if (y === null) return null;
+        return wrap(binary(mnemonic, modifiers, x, y));
+      };
+    }
     switch (ins.mnemonic) {
       case 'mov':
       case 'cvt': {
@@ -103,32 +118,6 @@ export class ThreadCompiler {
             return v === null ? null : wrap(v);
           })
         );
-      }
-      case 'add':
-      case 'sub':
-      case 'mul':
-      case 'shl':
-      case 'shr':
-      case 'and':
-      case 'or':
-      case 'xor':
-      case 'div':
-      case 'rem':
-      case 'min':
-      case 'max': {
-        if (isFloatType(type)) return null;
-        const a = arg(1),
-          b = arg(2);
-        if (!a || !b) return null;
-        const { mnemonic, modifiers } = ins;
-        const wrap = modifiers[0] === 'wide' ? identity : wrapperOf(type);
-        return (thread) => {
-          const x = a(thread);
-          if (x === null) return null;
-          const y = b(thread);
-          if (y === null) return null;
-          return wrap(binary(mnemonic, modifiers, x, y));
-        };
       }
       case 'mad': {
         const a = arg(1),

@@ -464,6 +464,15 @@ export class ValueResolver {
 
     if (ins.guard) return unknown(`${destinations(ins)[0]} is assigned under a predicate`);
     const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
+    if (BINARY_MNEMONICS.has(ins.mnemonic)) {
+      if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
+      const a = this.argument(ops, 1, block, statement, depth);
+      if (a.value === null) return a;
+      const b = this.argument(ops, 2, block, statement, depth);
+      if (b.value === null) return b;
+      const value = known(binary(ins.mnemonic, ins.modifiers, a.value, b.value));
+      return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
+    }
     switch (ins.mnemonic) {
       case 'mov':
       case 'cvt': {
@@ -475,26 +484,6 @@ export class ValueResolver {
         const read = parameterRead(ins);
         if (read) return this.parameter(read.name, read.offset);
         return unknown(`${destinations(ins)[0]} is loaded from memory`);
-      }
-      case 'add':
-      case 'sub':
-      case 'mul':
-      case 'shl':
-      case 'shr':
-      case 'and':
-      case 'or':
-      case 'xor':
-      case 'div':
-      case 'rem':
-      case 'min':
-      case 'max': {
-        if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
-        const a = this.argument(ops, 1, block, statement, depth);
-        if (a.value === null) return a;
-        const b = this.argument(ops, 2, block, statement, depth);
-        if (b.value === null) return b;
-        const value = known(binary(ins.mnemonic, ins.modifiers, a.value, b.value));
-        return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
       }
       case 'mad': {
         const a = this.argument(ops, 1, block, statement, depth),
@@ -779,6 +768,22 @@ function toCompared(value: number, type: string): number {
   if (type.startsWith('u') && value < 0) return value + 2 ** 64;
   return value;
 }
+
+/** The two-operand integer instructions `binary` evaluates (the resolver and thread-function.ts alike). */
+export const BINARY_MNEMONICS: ReadonlySet<string> = new Set([
+  'add',
+  'sub',
+  'mul',
+  'shl',
+  'shr',
+  'and',
+  'or',
+  'xor',
+  'div',
+  'rem',
+  'min',
+  'max',
+]);
 
 export function binary(mnemonic: string, modifiers: readonly string[], a: number, b: number): number {
   const type = modifiers[modifiers.length - 1] ?? '';
