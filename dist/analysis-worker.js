@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-7UQMDU5R.js";
+} from "./chunk-VB4AMPO3.js";
 import {
   analyzeVariantJob
-} from "./chunk-HVJHVQUG.js";
+} from "./chunk-SHPAOJ2H.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RUCQWX32.js";
+import "./chunk-7B5GHIK3.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-2ZQEKPMV.js";
+} from "./chunk-XW4ZJLSZ.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-Q62MY37B.js";
+} from "./chunk-QKIAWKPC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-X2MVSZTZ.js";
+import "./chunk-IERL2VVQ.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7UQMDU5R.js";
+import "./chunk-VB4AMPO3.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-HVJHVQUG.js";
+} from "./chunk-SHPAOJ2H.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-RUCQWX32.js";
+} from "./chunk-7B5GHIK3.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-Q62MY37B.js";
+} from "./chunk-QKIAWKPC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-X2MVSZTZ.js";
+import "./chunk-IERL2VVQ.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7UQMDU5R.js";
+import "./chunk-VB4AMPO3.js";
 import {
   loadConfigFile
-} from "./chunk-HVJHVQUG.js";
+} from "./chunk-SHPAOJ2H.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RUCQWX32.js";
+import "./chunk-7B5GHIK3.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

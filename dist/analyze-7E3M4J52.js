@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-RUCQWX32.js";
+} from "./chunk-7B5GHIK3.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-RUCQWX32.js";
+} from "./chunk-7B5GHIK3.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

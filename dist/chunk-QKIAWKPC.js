@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-X2MVSZTZ.js";
+} from "./chunk-IERL2VVQ.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-7UQMDU5R.js";
+} from "./chunk-VB4AMPO3.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-HVJHVQUG.js";
+} from "./chunk-SHPAOJ2H.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2113,6 +2113,15 @@ var ValueResolver = class {
     const ops = ins.operands;
     if (ins.guard) return unknown(`${destinations(ins)[0]} is assigned under a predicate`);
     const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
+    if (BINARY_MNEMONICS.has(ins.mnemonic)) {
+      if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
+      const a = this.argument(ops, 1, block, statement, depth);
+      if (a.value === null) return a;
+      const b = this.argument(ops, 2, block, statement, depth);
+      if (b.value === null) return b;
+      const value = known(binary(ins.mnemonic, ins.modifiers, a.value, b.value));
+      return ins.modifiers[0] === "wide" ? value : wrap(value, type);
+    }
     switch (ins.mnemonic) {
       case "mov":
       case "cvt": {
@@ -2123,26 +2132,6 @@ var ValueResolver = class {
         const read = parameterRead(ins);
         if (read) return this.parameter(read.name, read.offset);
         return unknown(`${destinations(ins)[0]} is loaded from memory`);
-      }
-      case "add":
-      case "sub":
-      case "mul":
-      case "shl":
-      case "shr":
-      case "and":
-      case "or":
-      case "xor":
-      case "div":
-      case "rem":
-      case "min":
-      case "max": {
-        if (isFloatType(type)) return unknown(`${destinations(ins)[0]} is a floating-point value`);
-        const a = this.argument(ops, 1, block, statement, depth);
-        if (a.value === null) return a;
-        const b = this.argument(ops, 2, block, statement, depth);
-        if (b.value === null) return b;
-        const value = known(binary(ins.mnemonic, ins.modifiers, a.value, b.value));
-        return ins.modifiers[0] === "wide" ? value : wrap(value, type);
       }
       case "mad": {
         const a = this.argument(ops, 1, block, statement, depth), b = this.argument(ops, 2, block, statement, depth), c = this.argument(ops, 3, block, statement, depth);
@@ -2351,6 +2340,20 @@ function toCompared(value, type) {
   if (type.startsWith("u") && value < 0) return value + 2 ** 64;
   return value;
 }
+var BINARY_MNEMONICS = /* @__PURE__ */ new Set([
+  "add",
+  "sub",
+  "mul",
+  "shl",
+  "shr",
+  "and",
+  "or",
+  "xor",
+  "div",
+  "rem",
+  "min",
+  "max"
+]);
 function binary(mnemonic, modifiers, a, b) {
   const type = modifiers[modifiers.length - 1] ?? "";
   const is32 = bitsOf(type) <= 32;
@@ -2473,6 +2476,20 @@ var ThreadCompiler = class {
     const ops = ins.operands;
     const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
     const arg = (i) => this.operand(ops[i], block, statement, depth);
+    if (BINARY_MNEMONICS.has(ins.mnemonic)) {
+      if (isFloatType(type)) return null;
+      const a = arg(1), b = arg(2);
+      if (!a || !b) return null;
+      const { mnemonic, modifiers } = ins;
+      const wrap2 = modifiers[0] === "wide" ? identity : wrapperOf(type);
+      return (thread) => {
+        const x = a(thread);
+        if (x === null) return null;
+        const y = b(thread);
+        if (y === null) return null;
+        return wrap2(binary(mnemonic, modifiers, x, y));
+      };
+    }
     switch (ins.mnemonic) {
       case "mov":
       case "cvt": {
@@ -2483,31 +2500,6 @@ var ThreadCompiler = class {
           const v = a(thread);
           return v === null ? null : wrap2(v);
         });
-      }
-      case "add":
-      case "sub":
-      case "mul":
-      case "shl":
-      case "shr":
-      case "and":
-      case "or":
-      case "xor":
-      case "div":
-      case "rem":
-      case "min":
-      case "max": {
-        if (isFloatType(type)) return null;
-        const a = arg(1), b = arg(2);
-        if (!a || !b) return null;
-        const { mnemonic, modifiers } = ins;
-        const wrap2 = modifiers[0] === "wide" ? identity : wrapperOf(type);
-        return (thread) => {
-          const x = a(thread);
-          if (x === null) return null;
-          const y = b(thread);
-          if (y === null) return null;
-          return wrap2(binary(mnemonic, modifiers, x, y));
-        };
       }
       case "mad": {
         const a = arg(1), b = arg(2), c = arg(3);

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-NQWWLXOW.js";
+} from "./chunk-HCPTWNL2.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-X2MVSZTZ.js";
+} from "./chunk-IERL2VVQ.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-HVJHVQUG.js";
+} from "./chunk-SHPAOJ2H.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-R3YBVM5K.js";
-import "./chunk-NQWWLXOW.js";
-import "./chunk-X2MVSZTZ.js";
+} from "./chunk-FYMMOJNU.js";
+import "./chunk-HCPTWNL2.js";
+import "./chunk-IERL2VVQ.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-HVJHVQUG.js";
+import "./chunk-SHPAOJ2H.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RUCQWX32.js";
+import "./chunk-7B5GHIK3.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-R3YBVM5K.js";
+} from "./chunk-FYMMOJNU.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-NQWWLXOW.js";
-import "./chunk-X2MVSZTZ.js";
+} from "./chunk-HCPTWNL2.js";
+import "./chunk-IERL2VVQ.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-HVJHVQUG.js";
+} from "./chunk-SHPAOJ2H.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RUCQWX32.js";
+import "./chunk-7B5GHIK3.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-Q62MY37B.js";
+} from "./chunk-QKIAWKPC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-X2MVSZTZ.js";
+import "./chunk-IERL2VVQ.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7UQMDU5R.js";
+import "./chunk-VB4AMPO3.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-HVJHVQUG.js";
+} from "./chunk-SHPAOJ2H.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-RUCQWX32.js";
+import "./chunk-7B5GHIK3.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
