@@ -458,11 +458,20 @@ function tripCount(
     ]
       .filter(Boolean)
       .join('; ');
-    const pure =
-      bound.value !== null && !tested.offsetPerThread
-        ? { iv, cmp, after, offset: tested.offset, limit: bound.value, unsigned, type }
+    // A bound the thread's indices set (`t2 <= t`) is compiled too (thread-function.ts), read where the loop tests it.
+    const boundAt =
+      bound.value === null && boundOperand.kind === 'register'
+        ? { register: boundOperand.name, block: setpBlock, statement: setpIndex }
         : null;
-    const affine = startPerThread && pure ? startByThread(resolver, launch, loop, inLoop, startRegister, guard, pure) : null;
+    const offsetAt = tested.offsetPerThread ? (tested.offsetAt ?? null) : null;
+    const pure =
+      (bound.value !== null || boundAt) && (!tested.offsetPerThread || offsetAt)
+        ? { iv, cmp, after, offset: tested.offset, offsetAt, limit: bound.value ?? NaN, boundAt, unsigned, type }
+        : null;
+    const affine =
+      startPerThread && pure && bound.value !== null && !offsetAt
+        ? startByThread(resolver, launch, loop, inLoop, startRegister, guard, pure)
+        : null;
     const compiled = !affine && pure ? compiledByThread(resolver, loop, inLoop, startRegister, guard, pure, loopsByThread) : null;
     const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom, affine, compiled);
     if (typeof perThread !== 'string') {
@@ -558,6 +567,8 @@ interface Linked {
   /** The tested value is the induction's next value (`t = s << 1; test t; s = t`): after the update. */
   next?: boolean;
   offsetPerThread?: () => number | null;
+  /** Where offsetPerThread reads its register, and its sign (a compiled function of the thread reads it there too). */
+  offsetAt?: { register: string; block: number; statement: number; sign: number };
   offsetReason?: string;
 }
 
@@ -647,6 +658,7 @@ function linked(cfg: Cfg, resolver: ValueResolver, inLoop: ReadonlySet<number>, 
         offset: 0,
         at: defs[0],
         offsetReason: value.reason ?? '',
+        ...(other.kind === 'register' ? { offsetAt: { register: other.name, block: defBlock, statement: defs[0], sign } } : {}),
         offsetPerThread: () => {
           const v = resolver.operand(other, defBlock, defs[0]).value;
           return v === null ? null : sign * v;
@@ -968,7 +980,12 @@ interface PureCount {
   cmp: string;
   after: boolean;
   offset: number;
+  /** The bound, when the same for every thread (NaN when boundAt gives it per thread). */
   limit: number;
+  /** Where the bound is read when it depends on the thread. */
+  boundAt?: { register: string; block: number; statement: number } | null;
+  /** Where the tested value's offset from the induction is read when it depends on the thread (Linked.offsetAt). */
+  offsetAt?: { register: string; block: number; statement: number; sign: number } | null;
   unsigned: boolean;
   type: string;
 }
@@ -1072,7 +1089,11 @@ function compiledByThread(
   const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
   const guardByThread = guard && taken === null ? compiler.predicate(guard.register, guard.block, guard.statement) : null;
   if (guard && taken === null && !guardByThread) return null;
-  const { iv, cmp, after, offset, limit, unsigned, type } = count;
+  const { iv, cmp, after, offset: sharedOffset, offsetAt, limit: sharedLimit, boundAt, unsigned, type } = count;
+  const boundByThread = boundAt ? compiler.register(boundAt.register, boundAt.block, boundAt.statement) : null;
+  if (boundAt && !boundByThread) return null;
+  const offsetByThread = offsetAt ? compiler.register(offsetAt.register, offsetAt.block, offsetAt.statement) : null;
+  if (offsetAt && !offsetByThread) return null;
   const bits = bitsOf(type);
   const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
   const start = (thread: ThreadIndex): number | null => {
@@ -1088,6 +1109,10 @@ function compiledByThread(
   const trips = (thread: ThreadIndex, known?: number): number | null => {
     const s = known ?? start(thread);
     if (s === null) return null;
+    const limit = boundByThread ? boundByThread(thread) : sharedLimit;
+    const offsetValue = offsetByThread ? offsetByThread(thread) : sharedOffset;
+    if (limit === null || offsetValue === null) return null;
+    const offset = offsetAt ? offsetAt.sign * offsetValue : offsetValue;
     // As in tripsFrom: the branch before the loop when its outcome is known, else the start's first test.
     const outcome = guard ? (taken ?? guardByThread!(thread)) : null;
     if (guard && outcome !== null) {

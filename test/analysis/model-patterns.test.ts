@@ -92,6 +92,20 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(k.perThread!.unknownBranchesCountedTaken).toBe(false);
   });
 
+  it('counts a loop bounded by blockIdx.x over 2,097,152 threads (bound and tested offset per thread, compiled)', async () => {
+    // for (t2 = 0; t2 <= blockIdx.x; t2++): n = blockIdx.x + 1 iterations, nvcc's 4x-unrolled body
+    // (n / 4 times, tested against a per-thread offset) for the 8,189 blocks with n >= 4, then
+    // its remainder loop (n mod 4 times: 1, 2 or 3) where that is not 0.
+    const k = (await report(['--block', '256', '--grid', 'causal_rows=8192', '--param', 'causal_rows:width=1000000'], 'guards.cu')).get(
+      'causal_rows',
+    )!;
+    let unrolled = 0;
+    for (let n = 4; n <= 8192; n++) unrolled += Math.floor(n / 4);
+    expect(k.loops.map((l) => l.tripCount)).toEqual([unrolled / 8189, 2]);
+    // 4 bytes an iteration, (8192 + 1) / 2 iterations a thread on average.
+    expect(k.perThread!.globalLoadBytes).toBeCloseTo(4 * 4096.5, 9);
+  });
+
   it('weights a bounds guard by the share of the launch that passes it', async () => {
     // n = 1000 over 4 x 256 = 1024 threads: 1000 load and store 4 B.
     const k = (await report(['--block', '256', '--grid', 'bounds_guard=4', '--param', 'n=1000'], 'guards.cu')).get('bounds_guard')!;
