@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-VB4AMPO3.js";
+} from "./chunk-PVTTHF6A.js";
 import {
   analyzeVariantJob
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7B5GHIK3.js";
+import "./chunk-A34N6F4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

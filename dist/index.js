@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-HCPTWNL2.js";
+} from "./chunk-XOGBUGRE.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-QKIAWKPC.js";
+} from "./chunk-XSUPXELC.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-IERL2VVQ.js";
+} from "./chunk-YAFJQKZW.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VB4AMPO3.js";
+import "./chunk-PVTTHF6A.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7B5GHIK3.js";
+import "./chunk-A34N6F4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

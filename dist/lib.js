@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-XW4ZJLSZ.js";
+} from "./chunk-F32EHH3K.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-QKIAWKPC.js";
+} from "./chunk-XSUPXELC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-IERL2VVQ.js";
+import "./chunk-YAFJQKZW.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VB4AMPO3.js";
+import "./chunk-PVTTHF6A.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-7B5GHIK3.js";
+} from "./chunk-A34N6F4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

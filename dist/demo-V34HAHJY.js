@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-QKIAWKPC.js";
+} from "./chunk-XSUPXELC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-IERL2VVQ.js";
+import "./chunk-YAFJQKZW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VB4AMPO3.js";
+import "./chunk-PVTTHF6A.js";
 import {
   loadConfigFile
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7B5GHIK3.js";
+import "./chunk-A34N6F4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

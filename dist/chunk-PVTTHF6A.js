@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-7B5GHIK3.js";
+} from "./chunk-A34N6F4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-FYMMOJNU.js";
-import "./chunk-HCPTWNL2.js";
-import "./chunk-IERL2VVQ.js";
+} from "./chunk-T64674BF.js";
+import "./chunk-XOGBUGRE.js";
+import "./chunk-YAFJQKZW.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-SHPAOJ2H.js";
+import "./chunk-BAI5T4NU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7B5GHIK3.js";
+import "./chunk-A34N6F4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-IERL2VVQ.js";
+} from "./chunk-YAFJQKZW.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

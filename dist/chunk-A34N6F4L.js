@@ -3590,8 +3590,10 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
       bound.value === null ? `bound: ${bound.reason}` : "",
       tested.offsetReason ? `tested offset: ${tested.offsetReason}` : ""
     ].filter(Boolean).join("; ");
-    const pure = bound.value !== null && !tested.offsetPerThread ? { iv, cmp, after, offset: tested.offset, limit: bound.value, unsigned, type } : null;
-    const affine = startPerThread && pure ? startByThread(resolver, launch, loop, inLoop, startRegister, guard, pure) : null;
+    const boundAt = bound.value === null && boundOperand.kind === "register" ? { register: boundOperand.name, block: setpBlock, statement: setpIndex } : null;
+    const offsetAt = tested.offsetPerThread ? tested.offsetAt ?? null : null;
+    const pure = (bound.value !== null || boundAt) && (!tested.offsetPerThread || offsetAt) ? { iv, cmp, after, offset: tested.offset, offsetAt, limit: bound.value ?? NaN, boundAt, unsigned, type } : null;
+    const affine = startPerThread && pure && bound.value !== null && !offsetAt ? startByThread(resolver, launch, loop, inLoop, startRegister, guard, pure) : null;
     const compiled = !affine && pure ? compiledByThread(resolver, loop, inLoop, startRegister, guard, pure, loopsByThread) : null;
     const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom, affine, compiled);
     if (typeof perThread !== "string") {
@@ -3730,6 +3732,7 @@ function linked(cfg, resolver, inLoop, op, block, at) {
         offset: 0,
         at: defs[0],
         offsetReason: value.reason ?? "",
+        ...other.kind === "register" ? { offsetAt: { register: other.name, block: defBlock, statement: defs[0], sign } } : {},
         offsetPerThread: () => {
           const v = resolver.operand(other, defBlock, defs[0]).value;
           return v === null ? null : sign * v;
@@ -4015,7 +4018,11 @@ function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, l
   const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
   const guardByThread = guard && taken === null ? compiler.predicate(guard.register, guard.block, guard.statement) : null;
   if (guard && taken === null && !guardByThread) return null;
-  const { iv, cmp, after, offset, limit, unsigned, type } = count;
+  const { iv, cmp, after, offset: sharedOffset, offsetAt, limit: sharedLimit, boundAt, unsigned, type } = count;
+  const boundByThread = boundAt ? compiler.register(boundAt.register, boundAt.block, boundAt.statement) : null;
+  if (boundAt && !boundByThread) return null;
+  const offsetByThread = offsetAt ? compiler.register(offsetAt.register, offsetAt.block, offsetAt.statement) : null;
+  if (offsetAt && !offsetByThread) return null;
   const bits = bitsOf(type);
   const norm = (v) => unsigned && bits === 32 ? v >>> 0 : v;
   const start = (thread) => {
@@ -4030,6 +4037,10 @@ function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, l
   const trips = (thread, known2) => {
     const s = known2 ?? start(thread);
     if (s === null) return null;
+    const limit = boundByThread ? boundByThread(thread) : sharedLimit;
+    const offsetValue = offsetByThread ? offsetByThread(thread) : sharedOffset;
+    if (limit === null || offsetValue === null) return null;
+    const offset = offsetAt ? offsetAt.sign * offsetValue : offsetValue;
     const outcome = guard ? taken ?? guardByThread(thread) : null;
     if (guard && outcome !== null) {
       if (outcome !== guard.negated !== guard.entersWhenTaken) return 0;

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-7B5GHIK3.js";
+} from "./chunk-A34N6F4L.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

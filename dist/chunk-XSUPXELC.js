@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-IERL2VVQ.js";
+} from "./chunk-YAFJQKZW.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-VB4AMPO3.js";
+} from "./chunk-PVTTHF6A.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

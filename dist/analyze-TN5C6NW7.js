@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-7B5GHIK3.js";
+} from "./chunk-A34N6F4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

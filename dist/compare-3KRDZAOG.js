@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-QKIAWKPC.js";
+} from "./chunk-XSUPXELC.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-IERL2VVQ.js";
+import "./chunk-YAFJQKZW.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VB4AMPO3.js";
+import "./chunk-PVTTHF6A.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7B5GHIK3.js";
+import "./chunk-A34N6F4L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-HCPTWNL2.js";
+} from "./chunk-XOGBUGRE.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-IERL2VVQ.js";
+} from "./chunk-YAFJQKZW.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

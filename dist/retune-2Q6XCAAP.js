@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-FYMMOJNU.js";
+} from "./chunk-T64674BF.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-HCPTWNL2.js";
-import "./chunk-IERL2VVQ.js";
+} from "./chunk-XOGBUGRE.js";
+import "./chunk-YAFJQKZW.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-SHPAOJ2H.js";
+} from "./chunk-BAI5T4NU.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7B5GHIK3.js";
+import "./chunk-A34N6F4L.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
