@@ -1,8 +1,13 @@
 // Per-thread trip counts from an affine start (src/ptx/affine-counts.ts): the sum by runs of equal
 // counts agrees with counting every thread, and the run sum has its closed form.
 import { describe, expect, it } from 'vitest';
+import { affineRegister } from '../../src/ptx/affine.js';
 import { countByAffineStart, runSum, type StartByThread } from '../../src/ptx/affine-counts.js';
-import type { Dim3 } from '../../src/ptx/threads.js';
+import { buildCfg } from '../../src/ptx/cfg.js';
+import { findLoops } from '../../src/ptx/loops.js';
+import { parsePtx } from '../../src/ptx/parser.js';
+import { setLaunch, type Dim3 } from '../../src/ptx/threads.js';
+import { ValueResolver } from '../../src/ptx/values.js';
 
 /** `for (i = start; i < n; i += step)`: trips of a thread from its start. */
 const gridStride = (n: number, step: number) => (start: number) => (start < n ? Math.ceil((n - start) / step) : 0);
@@ -103,5 +108,50 @@ describe('trip counts from an affine start', () => {
       const expected = bruteForce(start, c.block, c.grid);
       expect([counts.sum, counts.warpSum, counts.warps]).toEqual([expected.sum, expected.warpSum, expected.warps]);
     }
+  });
+});
+
+// threadIdx.x * 2^30 wraps in 32 bits from thread 2 on: the start is not affine over the launch,
+// and each thread's count must come from the wrapped value (0, 2^30, -2^31, -2^30).
+const WRAPPED = `
+.version 8.0
+.target sm_90
+.address_size 64
+
+.visible .entry wrapped(
+	.param .u64 wrapped_param_0
+)
+{
+	.reg .pred 	%p<3>;
+	.reg .b32 	%r<4>;
+
+	mov.u32 	%r1, %tid.x;
+	mul.lo.s32 	%r2, %r1, 1073741824;
+	setp.ge.s32 	%p1, %r2, 1073741825;
+	@%p1 bra 	$L__END;
+$L__LOOP:
+	add.s32 	%r2, %r2, 536870912;
+	setp.lt.s32 	%p2, %r2, 1073741825;
+	@%p2 bra 	$L__LOOP;
+$L__END:
+	ret;
+}
+`;
+
+describe('a start that wraps', () => {
+  it('is not an affine form, and each thread is counted from its wrapped start', () => {
+    const { module, errors } = parsePtx(WRAPPED, 'wrapped.ptx');
+    expect(errors).toEqual([]);
+    const cfg = buildCfg(module.functions[0]);
+    const resolver = new ValueResolver(cfg);
+    setLaunch(resolver, [4, 1, 1], null);
+    const launch = { block: [4, 1, 1] as Dim3, grid: null };
+    const mulAt = cfg.fn.body.findIndex((s) => 'mnemonic' in s && s.mnemonic === 'mul');
+    expect(affineRegister(resolver, launch, '%r1', 0, mulAt)).toEqual({ constant: 0, tid: [1, 0, 0], ctaid: [0, 0, 0] });
+    // 3 x 2^30 does not fit a signed 32-bit register: no form (an unchecked one would count 3, 1, 0, 0).
+    expect(affineRegister(resolver, launch, '%r2', 0, -1)).toBeNull();
+    // Steps of 2^29 below 2^30 + 1 from 0, 2^30, -2^31, -2^30: 3, 1, 7 and 5 iterations.
+    const loops = findLoops(buildCfg(module.functions[0]), { block: [4, 1, 1] });
+    expect(loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[4, 7]]);
   });
 });
