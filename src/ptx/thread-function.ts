@@ -243,6 +243,8 @@ export class ThreadCompiler {
     if (inside.length !== 1 || outside.length !== 1) return null;
     const entryBlock = cfg.blockOfStatement[outside[0]];
     if (!dominates(cfg, entryBlock, loop.header) || !dominates(cfg, entryBlock, block)) return null;
+    // Not around an enclosing loop: from `block` back to the loop the value would carry over.
+    if (blocksReaching(this.resolver, loop.header).has(block)) return null;
     const step = loopStep(this.resolver, inside[0], name);
     if (step === null || !onceEveryIteration(this.resolver, loop, inside[0])) return null;
     const entry = this.statement(outside[0], depth + 1);
@@ -284,9 +286,25 @@ function onceEveryIteration(resolver: ValueResolver, loop: LoopByThread, stateme
   if (exits.length !== 1) return false;
   const updateBlock = cfg.blockOfStatement[statement];
   if (!dominates(cfg, updateBlock, exits[0])) return false;
-  // Every block of the loop on a path from the update's block back to it passes the exit test once.
+  // Once per iteration: neither the update nor the exit test sits in a loop inside this one.
+  if (inInnerCycle(resolver, loop, updateBlock) || inInnerCycle(resolver, loop, exits[0])) return false;
   const exitStatements = cfg.blocks[exits[0]].statements;
   return updateBlock !== exits[0] || statement < exitStatements[exitStatements.length - 1];
+}
+
+/** Whether `block` lies on a cycle of the loop's blocks that does not pass its header (an inner loop). */
+function inInnerCycle(resolver: ValueResolver, loop: LoopByThread, block: number): boolean {
+  if (block === loop.header) return false;
+  const seen = new Set<number>();
+  const work = [...resolver.cfg.blocks[block].successors];
+  while (work.length > 0) {
+    const b = work.pop()!;
+    if (b === block) return true;
+    if (seen.has(b) || b === loop.header || !loop.blocks.has(b)) continue;
+    seen.add(b);
+    work.push(...resolver.cfg.blocks[b].successors);
+  }
+  return false;
 }
 
 /** The blocks with a path to `block` (itself included when it lies on a cycle). */
