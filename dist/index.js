@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-XOGBUGRE.js";
+} from "./chunk-PBIQHWXP.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-XSUPXELC.js";
+} from "./chunk-XMPSVXNJ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-YAFJQKZW.js";
+} from "./chunk-CY5W3CCD.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PVTTHF6A.js";
+import "./chunk-QLZSXZGN.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-A34N6F4L.js";
+import "./chunk-WROIIUPU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

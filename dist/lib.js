@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-F32EHH3K.js";
+} from "./chunk-IF2SLLXC.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-XSUPXELC.js";
+} from "./chunk-XMPSVXNJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-YAFJQKZW.js";
+import "./chunk-CY5W3CCD.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PVTTHF6A.js";
+import "./chunk-QLZSXZGN.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-A34N6F4L.js";
+} from "./chunk-WROIIUPU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-YAFJQKZW.js";
+} from "./chunk-CY5W3CCD.js";
 import {
   reportSchemaErrors
 } from "./chunk-I6BSPWHH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-PVTTHF6A.js";
+} from "./chunk-QLZSXZGN.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-A34N6F4L.js";
+} from "./chunk-WROIIUPU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

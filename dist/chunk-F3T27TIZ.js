@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-A34N6F4L.js";
+} from "./chunk-WROIIUPU.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-T64674BF.js";
+} from "./chunk-YVLFSECU.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-XOGBUGRE.js";
-import "./chunk-YAFJQKZW.js";
+} from "./chunk-PBIQHWXP.js";
+import "./chunk-CY5W3CCD.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-A34N6F4L.js";
+import "./chunk-WROIIUPU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

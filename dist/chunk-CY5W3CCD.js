@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

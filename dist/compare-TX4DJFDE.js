@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-XSUPXELC.js";
+} from "./chunk-XMPSVXNJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-YAFJQKZW.js";
+import "./chunk-CY5W3CCD.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PVTTHF6A.js";
+import "./chunk-QLZSXZGN.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-A34N6F4L.js";
+import "./chunk-WROIIUPU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

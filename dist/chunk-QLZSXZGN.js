@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-A34N6F4L.js";
+} from "./chunk-WROIIUPU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-T64674BF.js";
-import "./chunk-XOGBUGRE.js";
-import "./chunk-YAFJQKZW.js";
+} from "./chunk-YVLFSECU.js";
+import "./chunk-PBIQHWXP.js";
+import "./chunk-CY5W3CCD.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-BAI5T4NU.js";
+import "./chunk-F3T27TIZ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-A34N6F4L.js";
+import "./chunk-WROIIUPU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

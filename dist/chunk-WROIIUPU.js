@@ -2608,6 +2608,7 @@ var ThreadCompiler = class {
     if (inside.length !== 1 || outside.length !== 1) return null;
     const entryBlock = cfg.blockOfStatement[outside[0]];
     if (!dominates(cfg, entryBlock, loop.header) || !dominates(cfg, entryBlock, block)) return null;
+    if (blocksReaching(this.resolver, loop.header).has(block)) return null;
     const step = loopStep(this.resolver, inside[0], name);
     if (step === null || !onceEveryIteration(this.resolver, loop, inside[0])) return null;
     const entry = this.statement(outside[0], depth + 1);
@@ -2642,8 +2643,22 @@ function onceEveryIteration(resolver, loop, statement) {
   if (exits.length !== 1) return false;
   const updateBlock = cfg.blockOfStatement[statement];
   if (!dominates(cfg, updateBlock, exits[0])) return false;
+  if (inInnerCycle(resolver, loop, updateBlock) || inInnerCycle(resolver, loop, exits[0])) return false;
   const exitStatements = cfg.blocks[exits[0]].statements;
   return updateBlock !== exits[0] || statement < exitStatements[exitStatements.length - 1];
+}
+function inInnerCycle(resolver, loop, block) {
+  if (block === loop.header) return false;
+  const seen = /* @__PURE__ */ new Set();
+  const work = [...resolver.cfg.blocks[block].successors];
+  while (work.length > 0) {
+    const b = work.pop();
+    if (b === block) return true;
+    if (seen.has(b) || b === loop.header || !loop.blocks.has(b)) continue;
+    seen.add(b);
+    work.push(...resolver.cfg.blocks[b].successors);
+  }
+  return false;
 }
 function blocksReaching(resolver, block) {
   const seen = /* @__PURE__ */ new Set();

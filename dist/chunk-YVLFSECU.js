@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-XOGBUGRE.js";
+} from "./chunk-PBIQHWXP.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-YAFJQKZW.js";
+} from "./chunk-CY5W3CCD.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

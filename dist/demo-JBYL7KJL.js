@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-XSUPXELC.js";
+} from "./chunk-XMPSVXNJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-YAFJQKZW.js";
+import "./chunk-CY5W3CCD.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PVTTHF6A.js";
+import "./chunk-QLZSXZGN.js";
 import {
   loadConfigFile
-} from "./chunk-BAI5T4NU.js";
+} from "./chunk-F3T27TIZ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-A34N6F4L.js";
+import "./chunk-WROIIUPU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
