@@ -4,7 +4,7 @@
 // by a fixed step from block to block, the sum over the grid's blocks is taken per run of equal
 // counts (a grid-stride loop over a grid of 2^24 threads has a handful of distinct counts).
 import type { Instruction } from './ast.js';
-import { affineRegister, formRange, sameForm, type AffineForm, type AffineLaunch } from './affine.js';
+import { affineOperand, formRange, isConstant, rangeInType, sameForm, scale, type AffineForm, type AffineLaunch } from './affine.js';
 import { coordinates, forEachThreadIndex, volume, type Dim3, type ThreadIndex } from './threads.js';
 import { compare, isFloatType, toCompared, type ValueResolver } from './values.js';
 
@@ -63,27 +63,18 @@ export function guardByStart(
   const [op, type] = setp.modifiers;
   if (isFloatType(type)) return null;
   const defBlock = resolver.cfg.blockOfStatement[def];
-  const sides = setp.operands
-    .slice(1)
-    .map((o) =>
-      o.kind === 'register'
-        ? affineRegister(resolver, launch, o.name, defBlock, def)
-        : o.kind === 'immediate'
-          ? { constant: o.value, tid: [0, 0, 0] as Dim3, ctaid: [0, 0, 0] as Dim3 }
-          : null,
-    );
+  const sides = setp.operands.slice(1).map((o) => affineOperand(resolver, launch, o, defBlock, def));
   if (!sides[0] || !sides[1]) return null;
-  const constantSide = sides.findIndex((s) => s!.tid.every((c) => c === 0) && s!.ctaid.every((c) => c === 0));
+  const constantSide = sides.findIndex((side) => isConstant(side!));
   if (constantSide < 0) return null;
   const threadSide = sides[1 - constantSide]!;
   const limit = sides[constantSide]!.constant;
-  const sign = [1, -1].find((σ) =>
-    sameForm({ ...threadSide, constant: 0 }, { constant: 0, tid: scaled(start.tid, σ), ctaid: scaled(start.ctaid, σ) }),
-  );
+  // The thread's side is ±start + d: the same coefficients, or all negated.
+  const sign = [1, -1].find((σ) => sameForm({ ...threadSide, constant: 0 }, { ...scale(start, σ), constant: 0 }));
   if (sign === undefined) return null;
   // The compared value must hold in the comparison's type over the whole launch (no reinterpretation).
   const range = formRange(threadSide, launch);
-  if (!range || !inType(range, type) || !inType([limit, limit], type)) return null;
+  if (!range || !rangeInType(range, type) || !rangeInType([limit, limit], type)) return null;
   const offset = threadSide.constant - sign * start.constant;
   // Entering is the predicate's outcome, or its opposite when the branch skips the loop.
   const flip = guard.negated !== !guard.entersWhenTaken;
@@ -98,14 +89,6 @@ export function guardByStart(
   if (sign < 0) direction = -direction as Direction;
   if (flip) direction = -direction as Direction;
   return { enters, direction };
-}
-
-const scaled = (v: Dim3, factor: number): Dim3 => v.map((c) => c * factor) as Dim3;
-
-function inType(range: [number, number], type: string): boolean {
-  const bits = Number(/(\d+)$/.exec(type)?.[1] ?? 64);
-  if (type.startsWith('u')) return range[0] >= 0 && range[1] < 2 ** Math.min(bits, 53);
-  return range[0] >= -(2 ** (Math.min(bits, 53) - 1)) && range[1] < 2 ** (Math.min(bits, 53) - 1);
 }
 
 /**
@@ -148,17 +131,22 @@ function countEach(
   );
 }
 
+/** Visits every thread of a launch (threads.ts forEachThreadIndex, or forEachThread through the resolver). */
+export type ThreadEnumeration = (visit: (blockIndex: number, threadIndex: number, thread: ThreadIndex) => boolean | void) => boolean;
+
 /**
- * Every thread of the block (of the grid when given) in turn: `startAt` gives a thread's start and
- * `tripsAt` its count, the indices set in `thread` (x fastest). The figures threadCounts (loops.ts)
- * gathers through the resolver; a string says which thread had no count.
+ * Every thread of the block (of the grid when given) in turn: `startAt` gives a thread's start (a
+ * string: why it has none) and `tripsAt` its count, the indices set in `thread` (x fastest), the
+ * threads visited by `enumerate`. Mean and warp maxima's inputs; a string says which thread had no
+ * count.
  */
 export function countEachThread(
   block: Dim3,
   grid: Dim3 | null,
   reaching: Reaching | null,
-  startAt: (thread: ThreadIndex, threadIndex: number) => number | null,
+  startAt: (thread: ThreadIndex, threadIndex: number) => number | string,
   tripsAt: (thread: ThreadIndex, start: number) => number | null,
+  enumerate: ThreadEnumeration = (visit) => forEachThreadIndex(block, grid, visit),
 ): AffineCounts | string {
   const blocks = grid ? volume(grid) : 1;
   const blockThreads = volume(block);
@@ -168,11 +156,11 @@ export function countEachThread(
   let failure: string | null = null;
   let warpMax = 0,
     warpHasThread = false;
-  forEachThreadIndex(block, grid, (b, t, thread) => {
+  enumerate((b, t, thread) => {
     if (!reaching || reaching.reaches(b, t)) {
       const s = startAt(thread, t);
-      if (s === null) {
-        failure = `per-thread start unknown for thread ${t} of block ${b}`;
+      if (typeof s === 'string') {
+        failure = s;
         return false;
       }
       const trips = tripsAt(thread, s);

@@ -24,7 +24,7 @@ const AXES = ['x', 'y', 'z'] as const;
 const DEPTH_LIMIT = 24;
 const SPECIAL = /^%(tid|ctaid)\.([xyz])$/;
 
-const constantForm = (constant: number): AffineForm => ({ constant, tid: [0, 0, 0], ctaid: [0, 0, 0] });
+export const constantForm = (constant: number): AffineForm => ({ constant, tid: [0, 0, 0], ctaid: [0, 0, 0] });
 
 export function sameForm(a: AffineForm, b: AffineForm): boolean {
   return a.constant === b.constant && a.tid.every((v, i) => v === b.tid[i]) && a.ctaid.every((v, i) => v === b.ctaid[i]);
@@ -53,7 +53,11 @@ export function formRange(form: AffineForm, launch: AffineLaunch): [number, numb
 /** Whether every value of the form is a value of the PTX integer type as the resolver holds it (no wrap). */
 function fits(form: AffineForm, launch: AffineLaunch, type: string): boolean {
   const range = formRange(form, launch);
-  if (!range) return false;
+  return range !== null && rangeInType(range, type);
+}
+
+/** Whether every value in [low, high] is held unchanged by a register of the PTX integer type (within doubles' exact integers). */
+export function rangeInType(range: readonly [number, number], type: string): boolean {
   const bits = bitsOf(type);
   const unsigned = type.startsWith('u');
   if (bits === 32) return unsigned ? range[0] >= 0 && range[1] <= 0xffffffff : range[0] >= -(2 ** 31) && range[1] < 2 ** 31;
@@ -63,7 +67,7 @@ function fits(form: AffineForm, launch: AffineLaunch, type: string): boolean {
   return unsigned ? range[0] >= 0 && range[1] < 2 ** bits : range[0] >= -(2 ** (bits - 1)) && range[1] < 2 ** (bits - 1);
 }
 
-function scale(form: AffineForm, factor: number): AffineForm {
+export function scale(form: AffineForm, factor: number): AffineForm {
   return {
     constant: form.constant * factor,
     tid: form.tid.map((c) => c * factor) as Dim3,
@@ -79,7 +83,7 @@ function sum(a: AffineForm, b: AffineForm, sign = 1): AffineForm {
   };
 }
 
-const isConstant = (form: AffineForm): boolean => form.tid.every((c) => c === 0) && form.ctaid.every((c) => c === 0);
+export const isConstant = (form: AffineForm): boolean => form.tid.every((c) => c === 0) && form.ctaid.every((c) => c === 0);
 
 /**
  * The value of `register` just before `statement` of `block` (block end when -1) as an affine
@@ -110,13 +114,14 @@ export function affineRegister(
   return affineStatement(resolver, launch, def, depth + 1);
 }
 
-function affineOperand(
+/** An operand (a register or an immediate) as an affine form just before `statement`, or null. */
+export function affineOperand(
   resolver: ValueResolver,
   launch: AffineLaunch,
   op: Operand | undefined,
   block: number,
   statement: number,
-  depth: number,
+  depth = 0,
 ): AffineForm | null {
   if (!op) return null;
   if (op.kind === 'immediate') return Number.isFinite(op.value) ? constantForm(op.value) : null;

@@ -13,6 +13,7 @@ import {
   countByAffineStart,
   countEachThread,
   guardByStart,
+  type AffineCounts,
   type Direction,
   type StartByThread,
 } from './affine-counts.js';
@@ -405,8 +406,7 @@ function tripCount(
   // Start value: equal on every edge entering the header from outside.
   const startValue = (): { value: number | null; reason: string } => {
     let start: number | null = null;
-    for (const p of cfg.blocks[loop.header].predecessors) {
-      if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+    for (const p of entryEdges(cfg, loop.header, inLoop)) {
       const r = resolver.register(startRegister, p, -1);
       if (r.value === null) return { value: null, reason: `start of ${iv.register} unknown: ${r.reason}` };
       if (start !== null && start !== r.value) return { value: null, reason: `${iv.register} enters the loop with different values` };
@@ -433,21 +433,13 @@ function tripCount(
     }
   }
   const guard = bypassGuard(cfg, loop.header);
+  const loopTest: LoopTest = { iv, cmp, after, unsigned, bits: bitsOf(type) };
   const tripsFrom = (start: number): number | null => {
     const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
     const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
     if (limit === null || offset === null) return null;
-    // The branch that lets the thread into the loop, when its outcome is known: a bottom-tested body
-    // runs at least once once entered (an unrolled body's test is not its guard's: `i < 0` after `n - i >= 384`).
     const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
-    if (guard && taken !== null) {
-      if ((taken !== guard.negated) !== guard.entersWhenTaken) return 0;
-      return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
-    }
-    // Else a thread whose start already fails the test skips the loop (nvcc guards a for loop before its bottom-tested body).
-    const tested0 = unsigned && bitsOf(type) === 32 ? (start + offset) >>> 0 : start + offset;
-    if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
-    return countTrips(iv, start, after, offset, cmp, limit, unsigned, bitsOf(type));
+    return tripsOnEntry(loopTest, guard && taken !== null ? entersOn(guard, taken) : null, start, offset, limit);
   };
   if (!boundUnknown && (startPerThread || (boundPerThread && first.value !== null))) {
     const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
@@ -466,7 +458,7 @@ function tripCount(
     const offsetAt = tested.offsetPerThread ? (tested.offsetAt ?? null) : null;
     const pure =
       (bound.value !== null || boundAt) && (!tested.offsetPerThread || offsetAt)
-        ? { iv, cmp, after, offset: tested.offset, offsetAt, limit: bound.value ?? NaN, boundAt, unsigned, type }
+        ? { test: loopTest, offset: tested.offset, offsetAt, limit: bound.value, boundAt }
         : null;
     const affine =
       startPerThread && pure && bound.value !== null && !offsetAt
@@ -975,19 +967,51 @@ interface ThreadCounts {
   startText: string;
 }
 
-interface PureCount {
+/** A loop's exit test, all tripsOnEntry needs besides the start, offset and bound. */
+interface LoopTest {
   iv: Induction;
   cmp: string;
   after: boolean;
+  unsigned: boolean;
+  bits: number;
+}
+
+/** Whether the branch before the loop (bypassGuard) lets a thread in, given its predicate's value. */
+function entersOn(guard: NonNullable<ReturnType<typeof bypassGuard>>, taken: boolean): boolean {
+  return (taken !== guard.negated) === guard.entersWhenTaken;
+}
+
+/**
+ * A thread's trip count from its start: 0 when the branch before the loop turns it away; when that
+ * branch's outcome is not known (`enters` null), 0 when the start already fails the loop's test
+ * (nvcc guards a for loop before its bottom-tested body); else countTrips. A thread let in runs a
+ * bottom-tested body at least once (an unrolled body's test is not its guard's: `i < 0` after
+ * `n - i >= 384`).
+ */
+function tripsOnEntry(test: LoopTest, enters: boolean | null, start: number, offset: number, limit: number): number | null {
+  const { iv, cmp, after, unsigned, bits } = test;
+  if (enters === false) return 0;
+  if (enters === null) {
+    const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
+    if (compare(cmp, norm(start + offset), norm(limit)) === false) return 0;
+  }
+  return countTrips(iv, start, after, offset, cmp, limit, unsigned, bits);
+}
+
+/** The header's predecessors outside the loop (the edges that enter it). */
+function entryEdges(cfg: Cfg, header: number, inLoop: ReadonlySet<number>): number[] {
+  return cfg.blocks[header].predecessors.filter((p) => !inLoop.has(p) && cfg.idom[p] !== -1);
+}
+
+interface PureCount {
+  test: LoopTest;
   offset: number;
-  /** The bound, when the same for every thread (NaN when boundAt gives it per thread). */
-  limit: number;
+  /** The bound, when the same for every thread (null when boundAt gives it per thread). */
+  limit: number | null;
   /** Where the bound is read when it depends on the thread. */
   boundAt?: { register: string; block: number; statement: number } | null;
   /** Where the tested value's offset from the induction is read when it depends on the thread (Linked.offsetAt). */
   offsetAt?: { register: string; block: number; statement: number; sign: number } | null;
-  unsigned: boolean;
-  type: string;
 }
 
 /**
@@ -1008,24 +1032,23 @@ function startByThread(
   if (!launch.block) return null;
   const affineLaunch = { block: launch.block, grid: launch.grid };
   let form: AffineForm | null = null;
-  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
-    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+  for (const p of entryEdges(resolver.cfg, loop.header, inLoop)) {
     const entry = affineRegister(resolver, affineLaunch, startRegister, p, -1);
     if (!entry || (form && !sameForm(form, entry))) return null;
     form = entry;
   }
   if (!form) return null;
   const range = formRange(form, affineLaunch);
-  const { iv, cmp, after, offset, limit, unsigned, type } = count;
-  const bits = bitsOf(type);
-  const countFrom = (start: number) => countTrips(iv, start, after, offset, cmp, limit, unsigned, bits);
+  const { test, offset, limit } = count;
+  const { iv, cmp, unsigned, bits } = test;
+  if (limit === null) return null;
   // As in tripsFrom: a known branch before the loop decides entry, else the start's first test does.
   let enters: ((start: number) => boolean) | null = null;
   let entryDirection: Direction = comparisonDirection(cmp);
   if (guard) {
     const taken = resolver.predicateRegister(guard.register, guard.block, guard.statement);
     if (taken !== null) {
-      const always = (taken !== guard.negated) === guard.entersWhenTaken;
+      const always = entersOn(guard, taken);
       enters = () => always;
     } else {
       const byStart = guardByStart(resolver, affineLaunch, guard, form);
@@ -1034,11 +1057,7 @@ function startByThread(
       entryDirection = byStart.direction;
     }
   }
-  const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
-  const trips = (start: number): number | null => {
-    if (enters ? !enters(start) : compare(cmp, norm(start + offset), norm(limit)) === false) return 0;
-    return countFrom(start);
-  };
+  const trips = (start: number): number | null => tripsOnEntry(test, enters ? enters(start) : null, start, offset, limit);
   // Monotone where no value wraps: a linear step tested against a bound it moves towards.
   const stepSign = iv.op === 'add' ? Math.sign(iv.step) : iv.op === 'sub' ? -Math.sign(iv.step) : 0;
   const tested = comparisonDirection(cmp);
@@ -1079,8 +1098,7 @@ function compiledByThread(
 ): CompiledByThread | null {
   const compiler = new ThreadCompiler(resolver, loopsByThread);
   const entries: ThreadValue[] = [];
-  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
-    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+  for (const p of entryEdges(resolver.cfg, loop.header, inLoop)) {
     const entry = compiler.register(startRegister, p, -1);
     if (!entry) return null;
     entries.push(entry);
@@ -1089,13 +1107,11 @@ function compiledByThread(
   const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
   const guardByThread = guard && taken === null ? compiler.predicate(guard.register, guard.block, guard.statement) : null;
   if (guard && taken === null && !guardByThread) return null;
-  const { iv, cmp, after, offset: sharedOffset, offsetAt, limit: sharedLimit, boundAt, unsigned, type } = count;
+  const { test, offset: sharedOffset, offsetAt, limit: sharedLimit, boundAt } = count;
   const boundByThread = boundAt ? compiler.register(boundAt.register, boundAt.block, boundAt.statement) : null;
   if (boundAt && !boundByThread) return null;
   const offsetByThread = offsetAt ? compiler.register(offsetAt.register, offsetAt.block, offsetAt.statement) : null;
   if (offsetAt && !offsetByThread) return null;
-  const bits = bitsOf(type);
-  const norm = (v: number) => (unsigned && bits === 32 ? v >>> 0 : v);
   const start = (thread: ThreadIndex): number | null => {
     let value: number | null = null;
     for (const entry of entries) {
@@ -1115,12 +1131,7 @@ function compiledByThread(
     const offset = offsetAt ? offsetAt.sign * offsetValue : offsetValue;
     // As in tripsFrom: the branch before the loop when its outcome is known, else the start's first test.
     const outcome = guard ? (taken ?? guardByThread!(thread)) : null;
-    if (guard && outcome !== null) {
-      if ((outcome !== guard.negated) !== guard.entersWhenTaken) return 0;
-      return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
-    }
-    if (compare(cmp, norm(s + offset), norm(limit)) === false) return 0;
-    return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
+    return tripsOnEntry(test, guard && outcome !== null ? entersOn(guard, outcome) : null, s, offset, limit);
   };
   return { start, trips, readsBlockIndex: compiler.readsBlockIndex };
 }
@@ -1151,69 +1162,45 @@ function threadCounts(
   const blockThreads = volume(block);
   const blocks = volume(grid);
   const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
-  if (byThread || compiled) {
-    // The start by arithmetic or by a compiled function: no thread limit of the resolver's enumeration.
-    const reaching = entered
-      ? { scope: entered.reach.scope, reaches: (b: number, t: number) => threadReaches(entered.reach, b, t, entered.header) }
-      : null;
-    const gridOrNull = needsGrid ? launch.grid! : null;
-    const counts = byThread
-      ? countByAffineStart(byThread, block, gridOrNull, reaching)
-      : countEachThread(block, gridOrNull, reaching, compiled!.start, compiled!.trips);
-    if (typeof counts === 'string') return counts;
-    const threads = blockThreads * blocks;
-    if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
-    return {
-      mean: counts.sum / counts.threadsIn,
-      warpMax: counts.warpSum / counts.warps,
-      threads,
-      scope,
-      startText: `${counts.startMin}..${counts.startMax}`,
-    };
+  const gridOrNull = needsGrid ? launch.grid! : null;
+  const reaching = entered
+    ? { scope: entered.reach.scope, reaches: (b: number, t: number) => threadReaches(entered.reach, b, t, entered.header) }
+    : null;
+  let counts: AffineCounts | string;
+  if (byThread) counts = countByAffineStart(byThread, block, gridOrNull, reaching);
+  else if (compiled)
+    counts = countEachThread(
+      block,
+      gridOrNull,
+      reaching,
+      (thread) => compiled.start(thread) ?? 'per-thread start unknown: the compiled start gives none (or two entries differ)',
+      compiled.trips,
+    );
+  else {
+    // Through the value resolver, thread by thread: the slowest way, so the fewest threads.
+    if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+    counts = countEachThread(
+      block,
+      gridOrNull,
+      reaching,
+      () => {
+        const start = startValue();
+        return start.value ?? `per-thread start unknown: ${start.reason}`;
+      },
+      (_thread, start) => tripsFrom(start),
+      (visit) => forEachThread(resolver, block, gridOrNull, visit),
+    );
   }
-  if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
-  let sum = 0,
-    warpSum = 0,
-    warps = 0,
-    threadsIn = 0,
-    warpMax = 0,
-    warpHasThread = false;
-  let startMin = Infinity,
-    startMax = -Infinity;
-  let failure: string | null = null;
-  forEachThread(resolver, block, needsGrid ? grid : null, (b, t) => {
-    if (!entered || threadReaches(entered.reach, b, t, entered.header)) {
-      const start = startValue();
-      if (start.value === null) {
-        failure = `per-thread start unknown: ${start.reason}`;
-        return false;
-      }
-      startMin = Math.min(startMin, start.value);
-      startMax = Math.max(startMax, start.value);
-      const trips = tripsFrom(start.value);
-      if (trips === null) {
-        failure = `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
-        return false;
-      }
-      sum += trips;
-      threadsIn++;
-      warpHasThread = true;
-      warpMax = Math.max(warpMax, trips);
-    }
-    // A warp none of whose threads enters issues no iteration: it is not averaged in.
-    if (t % 32 === 31 || t === blockThreads - 1) {
-      if (warpHasThread) {
-        warpSum += warpMax;
-        warps++;
-      }
-      warpMax = 0;
-      warpHasThread = false;
-    }
-  });
-  if (failure !== null) return failure;
+  if (typeof counts === 'string') return counts;
   const threads = blockThreads * blocks;
-  if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
-  return { mean: sum / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
+  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
+  return {
+    mean: counts.sum / counts.threadsIn,
+    warpMax: counts.warpSum / counts.warps,
+    threads,
+    scope,
+    startText: `${counts.startMin}..${counts.startMax}`,
+  };
 }
 
 /** (thread, outer iteration) pairs evaluated at most for one nested loop. */

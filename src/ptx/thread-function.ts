@@ -1,5 +1,5 @@
 // A register's value as a compiled function of the thread's indices: the instructions that compute
-// it, evaluated with the value resolver's own arithmetic (binary, wrapNumber, compare), once per
+// it, evaluated with the value resolver's own arithmetic (binary, wrapperOf, compare), once per
 // thread without the resolver's per-thread memo. Enumerating a grid of a million threads through the
 // resolver cost tens of microseconds a thread (every memo entry that read %tid is stale at the next
 // thread); a compiled function costs a few operations. Anything the resolver would not resolve for
@@ -12,7 +12,7 @@
 import type { Instruction, Operand } from './ast.js';
 import { dominates } from './cfg.js';
 import type { ThreadIndex } from './threads.js';
-import { BINARY_MNEMONICS, binary, compare, destinationType, isFloatType, toCompared, wrapNumber, type ValueResolver } from './values.js';
+import { BINARY_MNEMONICS, binary, compare, destinationType, isFloatType, toCompared, wrapperOf, type ValueResolver } from './values.js';
 
 export type ThreadValue = (thread: ThreadIndex) => number | null;
 export type ThreadPredicate = (thread: ThreadIndex) => boolean | null;
@@ -321,13 +321,6 @@ function blocksReaching(resolver: ValueResolver, block: number): Set<number> {
 }
 
 const identity = (v: number) => v;
-
-/** wrapNumber for one type, chosen once (it is called for every operation of every thread). */
-function wrapperOf(type: string): (value: number) => number {
-  const probe = 2 ** 32 + 2 ** 31;
-  if (wrapNumber(probe, type) === probe) return identity;
-  return type.startsWith('u') ? (v) => v >>> 0 : (v) => v | 0;
-}
 
 /** The function, its value kept for the thread whose stamp it was computed for. */
 export function oncePerThread<T>(compute: (thread: ThreadIndex) => T): (thread: ThreadIndex) => T {

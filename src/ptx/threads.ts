@@ -67,20 +67,14 @@ export function forEachThread(
   resolver: ValueResolver,
   block: readonly number[],
   grid: readonly number[] | null,
-  visit: (blockIndex: number, threadIndex: number) => boolean | void,
+  visit: (blockIndex: number, threadIndex: number, thread: ThreadIndex) => boolean | void,
 ): boolean {
-  const blocks = grid ? volume(grid) : 1;
-  const blockThreads = volume(block);
   try {
-    for (let b = 0; b < blocks; b++) {
-      const ctaid = grid ? coordinates(b, grid) : null;
-      for (let t = 0; t < blockThreads; t++) {
-        // %ctaid once per block: each change of the map costs the resolver's memo its thread-dependent entries.
-        setThread(resolver, coordinates(t, block), t === 0 ? ctaid : null);
-        if (visit(b, t) === false) return false;
-      }
-    }
-    return true;
+    return forEachThreadIndex(block, grid, (b, t, thread) => {
+      // %ctaid once per block: each change of the map costs the resolver's memo its thread-dependent entries.
+      setThread(resolver, thread.tid, t === 0 && grid ? thread.ctaid : null);
+      return visit(b, t, thread);
+    });
   } finally {
     clearThread(resolver);
   }

@@ -745,16 +745,23 @@ function bitsOf(type: string): number {
 
 /** Wraps a value to the width and signedness of a PTX integer type. */
 function wrap(r: Resolved, type: string): Resolved {
-  if (r.value === null || isFloatType(type) || type === 'pred') return r;
-  const bits = bitsOf(type);
-  if (bits === 32) return known(type.startsWith('u') ? r.value >>> 0 : r.value | 0);
-  return r;
+  if (r.value === null) return r;
+  const wrapper = wrapperOf(type);
+  return wrapper === keepValue ? r : known(wrapper(r.value));
 }
 
-/** wrap for a number (thread-function.ts evaluates the same operations without Resolved). */
-export function wrapNumber(value: number, type: string): number {
-  if (isFloatType(type) || type === 'pred' || bitsOf(type) !== 32) return value;
-  return type.startsWith('u') ? value >>> 0 : value | 0;
+const keepValue = (value: number): number => value;
+const toUnsigned32 = (value: number): number => value >>> 0;
+const toSigned32 = (value: number): number => value | 0;
+
+/**
+ * How a value is held in a register of a PTX type: 32-bit integers wrap (unsigned or signed),
+ * every other type keeps the value. One of three shared functions, so thread-function.ts chooses
+ * it once per compiled instruction.
+ */
+export function wrapperOf(type: string): (value: number) => number {
+  if (isFloatType(type) || type === 'pred' || bitsOf(type) !== 32) return keepValue;
+  return type.startsWith('u') ? toUnsigned32 : toSigned32;
 }
 
 /** The type a cvt (or mov) writes: cvt.DST.SRC names the destination first. */
