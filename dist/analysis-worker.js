@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-QLZSXZGN.js";
+} from "./chunk-3YU7BCCH.js";
 import {
   analyzeVariantJob
-} from "./chunk-F3T27TIZ.js";
+} from "./chunk-OVBZZUVX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-WROIIUPU.js";
+import "./chunk-JCPYSJRR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-IF2SLLXC.js";
+} from "./chunk-PYP2ESDO.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-XMPSVXNJ.js";
+} from "./chunk-C3WZ3K35.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CY5W3CCD.js";
+import "./chunk-DACVYVSB.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QLZSXZGN.js";
+import "./chunk-3YU7BCCH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-F3T27TIZ.js";
+} from "./chunk-OVBZZUVX.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-WROIIUPU.js";
+} from "./chunk-JCPYSJRR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-PBIQHWXP.js";
+} from "./chunk-52SROTQK.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-CY5W3CCD.js";
+} from "./chunk-DACVYVSB.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-F3T27TIZ.js";
+} from "./chunk-OVBZZUVX.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

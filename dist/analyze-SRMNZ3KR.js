@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-WROIIUPU.js";
+} from "./chunk-JCPYSJRR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

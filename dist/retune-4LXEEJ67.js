@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-YVLFSECU.js";
+} from "./chunk-VC3AWNUW.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-PBIQHWXP.js";
-import "./chunk-CY5W3CCD.js";
+} from "./chunk-52SROTQK.js";
+import "./chunk-DACVYVSB.js";
 import "./chunk-I6BSPWHH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-F3T27TIZ.js";
+} from "./chunk-OVBZZUVX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-WROIIUPU.js";
+import "./chunk-JCPYSJRR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

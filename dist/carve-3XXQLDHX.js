@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-YVLFSECU.js";
-import "./chunk-PBIQHWXP.js";
-import "./chunk-CY5W3CCD.js";
+} from "./chunk-VC3AWNUW.js";
+import "./chunk-52SROTQK.js";
+import "./chunk-DACVYVSB.js";
 import "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-F3T27TIZ.js";
+import "./chunk-OVBZZUVX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-WROIIUPU.js";
+import "./chunk-JCPYSJRR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-XMPSVXNJ.js";
+} from "./chunk-C3WZ3K35.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CY5W3CCD.js";
+import "./chunk-DACVYVSB.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QLZSXZGN.js";
+import "./chunk-3YU7BCCH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-F3T27TIZ.js";
+} from "./chunk-OVBZZUVX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-WROIIUPU.js";
+import "./chunk-JCPYSJRR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

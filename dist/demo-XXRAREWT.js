@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-XMPSVXNJ.js";
+} from "./chunk-C3WZ3K35.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CY5W3CCD.js";
+import "./chunk-DACVYVSB.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-I6BSPWHH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QLZSXZGN.js";
+import "./chunk-3YU7BCCH.js";
 import {
   loadConfigFile
-} from "./chunk-F3T27TIZ.js";
+} from "./chunk-OVBZZUVX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-WROIIUPU.js";
+import "./chunk-JCPYSJRR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

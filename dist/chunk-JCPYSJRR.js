@@ -2322,14 +2322,16 @@ function bitsOf(type) {
   return bits;
 }
 function wrap(r, type) {
-  if (r.value === null || isFloatType(type) || type === "pred") return r;
-  const bits = bitsOf(type);
-  if (bits === 32) return known(type.startsWith("u") ? r.value >>> 0 : r.value | 0);
-  return r;
+  if (r.value === null) return r;
+  const wrapper = wrapperOf(type);
+  return wrapper === keepValue ? r : known(wrapper(r.value));
 }
-function wrapNumber(value, type) {
-  if (isFloatType(type) || type === "pred" || bitsOf(type) !== 32) return value;
-  return type.startsWith("u") ? value >>> 0 : value | 0;
+var keepValue = (value) => value;
+var toUnsigned32 = (value) => value >>> 0;
+var toSigned32 = (value) => value | 0;
+function wrapperOf(type) {
+  if (isFloatType(type) || type === "pred" || bitsOf(type) !== 32) return keepValue;
+  return type.startsWith("u") ? toUnsigned32 : toSigned32;
 }
 function destinationType(ins) {
   const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
@@ -2672,11 +2674,6 @@ function blocksReaching(resolver, block) {
   return seen;
 }
 var identity = (v) => v;
-function wrapperOf(type) {
-  const probe = 2 ** 32 + 2 ** 31;
-  if (wrapNumber(probe, type) === probe) return identity;
-  return type.startsWith("u") ? (v) => v >>> 0 : (v) => v | 0;
-}
 function oncePerThread(compute) {
   let stamp = -1;
   let value;
@@ -2727,17 +2724,11 @@ function setLaunch(resolver, block, grid) {
   setLaunchWide(resolver);
 }
 function forEachThread(resolver, block, grid, visit) {
-  const blocks = grid ? volume(grid) : 1;
-  const blockThreads = volume(block);
   try {
-    for (let b = 0; b < blocks; b++) {
-      const ctaid = grid ? coordinates(b, grid) : null;
-      for (let t = 0; t < blockThreads; t++) {
-        setThread(resolver, coordinates(t, block), t === 0 ? ctaid : null);
-        if (visit(b, t) === false) return false;
-      }
-    }
-    return true;
+    return forEachThreadIndex(block, grid, (b, t, thread) => {
+      setThread(resolver, thread.tid, t === 0 && grid ? thread.ctaid : null);
+      return visit(b, t, thread);
+    });
   } finally {
     clearThread(resolver);
   }
@@ -2976,7 +2967,9 @@ function formRange(form, launch) {
 }
 function fits(form, launch, type) {
   const range = formRange(form, launch);
-  if (!range) return false;
+  return range !== null && rangeInType(range, type);
+}
+function rangeInType(range, type) {
   const bits = bitsOf(type);
   const unsigned = type.startsWith("u");
   if (bits === 32) return unsigned ? range[0] >= 0 && range[1] <= 4294967295 : range[0] >= -(2 ** 31) && range[1] < 2 ** 31;
@@ -3015,7 +3008,7 @@ function affineRegister(resolver, launch, register, block, statement, depth = 0)
   if (def < 0) return null;
   return affineStatement(resolver, launch, def, depth + 1);
 }
-function affineOperand(resolver, launch, op, block, statement, depth) {
+function affineOperand(resolver, launch, op, block, statement, depth = 0) {
   if (!op) return null;
   if (op.kind === "immediate") return Number.isFinite(op.value) ? constantForm(op.value) : null;
   if (op.kind === "register") return affineRegister(resolver, launch, op.name, block, statement, depth);
@@ -3098,20 +3091,16 @@ function guardByStart(resolver, launch, guard, start) {
   const [op, type] = setp.modifiers;
   if (isFloatType(type)) return null;
   const defBlock = resolver.cfg.blockOfStatement[def];
-  const sides = setp.operands.slice(1).map(
-    (o) => o.kind === "register" ? affineRegister(resolver, launch, o.name, defBlock, def) : o.kind === "immediate" ? { constant: o.value, tid: [0, 0, 0], ctaid: [0, 0, 0] } : null
-  );
+  const sides = setp.operands.slice(1).map((o) => affineOperand(resolver, launch, o, defBlock, def));
   if (!sides[0] || !sides[1]) return null;
-  const constantSide = sides.findIndex((s) => s.tid.every((c) => c === 0) && s.ctaid.every((c) => c === 0));
+  const constantSide = sides.findIndex((side) => isConstant(side));
   if (constantSide < 0) return null;
   const threadSide = sides[1 - constantSide];
   const limit = sides[constantSide].constant;
-  const sign = [1, -1].find(
-    (\u03C3) => sameForm({ ...threadSide, constant: 0 }, { constant: 0, tid: scaled(start.tid, \u03C3), ctaid: scaled(start.ctaid, \u03C3) })
-  );
+  const sign = [1, -1].find((\u03C3) => sameForm({ ...threadSide, constant: 0 }, { ...scale(start, \u03C3), constant: 0 }));
   if (sign === void 0) return null;
   const range = formRange(threadSide, launch);
-  if (!range || !inType(range, type) || !inType([limit, limit], type)) return null;
+  if (!range || !rangeInType(range, type) || !rangeInType([limit, limit], type)) return null;
   const offset = threadSide.constant - sign * start.constant;
   const flip = guard.negated !== !guard.entersWhenTaken;
   const enters = (s) => {
@@ -3124,12 +3113,6 @@ function guardByStart(resolver, launch, guard, start) {
   if (sign < 0) direction = -direction;
   if (flip) direction = -direction;
   return { enters, direction };
-}
-var scaled = (v, factor) => v.map((c) => c * factor);
-function inType(range, type) {
-  const bits = Number(/(\d+)$/.exec(type)?.[1] ?? 64);
-  if (type.startsWith("u")) return range[0] >= 0 && range[1] < 2 ** Math.min(bits, 53);
-  return range[0] >= -(2 ** (Math.min(bits, 53) - 1)) && range[1] < 2 ** (Math.min(bits, 53) - 1);
 }
 function countByAffineStart(start, block, grid, reaching) {
   const blockThreads = volume(block);
@@ -3156,7 +3139,7 @@ function countEach(start, withinBlock, block, grid, reaching) {
     (_thread, s) => start.trips(s)
   );
 }
-function countEachThread(block, grid, reaching, startAt, tripsAt) {
+function countEachThread(block, grid, reaching, startAt, tripsAt, enumerate = (visit) => forEachThreadIndex(block, grid, visit)) {
   const blocks = grid ? volume(grid) : 1;
   const blockThreads = volume(block);
   if (blocks * blockThreads > ENUMERATION_LIMIT)
@@ -3164,11 +3147,11 @@ function countEachThread(block, grid, reaching, startAt, tripsAt) {
   const counts = { sum: 0, threadsIn: 0, warpSum: 0, warps: 0, startMin: Infinity, startMax: -Infinity };
   let failure = null;
   let warpMax = 0, warpHasThread = false;
-  forEachThreadIndex(block, grid, (b, t, thread) => {
+  enumerate((b, t, thread) => {
     if (!reaching || reaching.reaches(b, t)) {
       const s = startAt(thread, t);
-      if (s === null) {
-        failure = `per-thread start unknown for thread ${t} of block ${b}`;
+      if (typeof s === "string") {
+        failure = s;
         return false;
       }
       const trips = tripsAt(thread, s);
@@ -3562,8 +3545,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
   const startRegister = copiedAtHeader ?? iv.register;
   const startValue = () => {
     let start2 = null;
-    for (const p of cfg.blocks[loop.header].predecessors) {
-      if (inLoop.has(p) || cfg.idom[p] === -1) continue;
+    for (const p of entryEdges(cfg, loop.header, inLoop)) {
       const r = resolver.register(startRegister, p, -1);
       if (r.value === null) return { value: null, reason: `start of ${iv.register} unknown: ${r.reason}` };
       if (start2 !== null && start2 !== r.value) return { value: null, reason: `${iv.register} enters the loop with different values` };
@@ -3585,18 +3567,13 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
     }
   }
   const guard = bypassGuard(cfg, loop.header);
+  const loopTest = { iv, cmp, after, unsigned, bits: bitsOf(type) };
   const tripsFrom = (start2) => {
     const limit = bound.value ?? resolver.operand(boundOperand, setpBlock, setpIndex).value;
     const offset = tested.offsetPerThread ? tested.offsetPerThread() : tested.offset;
     if (limit === null || offset === null) return null;
     const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
-    if (guard && taken !== null) {
-      if (taken !== guard.negated !== guard.entersWhenTaken) return 0;
-      return countTrips(iv, start2, after, offset, cmp, limit, unsigned, bitsOf(type));
-    }
-    const tested0 = unsigned && bitsOf(type) === 32 ? start2 + offset >>> 0 : start2 + offset;
-    if (compare(cmp, tested0, unsigned && bitsOf(type) === 32 ? limit >>> 0 : limit) === false) return 0;
-    return countTrips(iv, start2, after, offset, cmp, limit, unsigned, bitsOf(type));
+    return tripsOnEntry(loopTest, guard && taken !== null ? entersOn(guard, taken) : null, start2, offset, limit);
   };
   if (!boundUnknown && (startPerThread || boundPerThread && first.value !== null)) {
     const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
@@ -3607,7 +3584,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
     ].filter(Boolean).join("; ");
     const boundAt = bound.value === null && boundOperand.kind === "register" ? { register: boundOperand.name, block: setpBlock, statement: setpIndex } : null;
     const offsetAt = tested.offsetPerThread ? tested.offsetAt ?? null : null;
-    const pure = (bound.value !== null || boundAt) && (!tested.offsetPerThread || offsetAt) ? { iv, cmp, after, offset: tested.offset, offsetAt, limit: bound.value ?? NaN, boundAt, unsigned, type } : null;
+    const pure = (bound.value !== null || boundAt) && (!tested.offsetPerThread || offsetAt) ? { test: loopTest, offset: tested.offset, offsetAt, limit: bound.value, boundAt } : null;
     const affine = startPerThread && pure && bound.value !== null && !offsetAt ? startByThread(resolver, launch, loop, inLoop, startRegister, guard, pure) : null;
     const compiled = !affine && pure ? compiledByThread(resolver, loop, inLoop, startRegister, guard, pure, loopsByThread) : null;
     const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom, affine, compiled);
@@ -3972,27 +3949,41 @@ function countTrips(iv, start, after, offset, cmp, bound, unsigned, bits) {
   return null;
 }
 var round = (v) => String(Math.round(v * 1e3) / 1e3);
+function entersOn(guard, taken) {
+  return taken !== guard.negated === guard.entersWhenTaken;
+}
+function tripsOnEntry(test, enters, start, offset, limit) {
+  const { iv, cmp, after, unsigned, bits } = test;
+  if (enters === false) return 0;
+  if (enters === null) {
+    const norm = (v) => unsigned && bits === 32 ? v >>> 0 : v;
+    if (compare(cmp, norm(start + offset), norm(limit)) === false) return 0;
+  }
+  return countTrips(iv, start, after, offset, cmp, limit, unsigned, bits);
+}
+function entryEdges(cfg, header, inLoop) {
+  return cfg.blocks[header].predecessors.filter((p) => !inLoop.has(p) && cfg.idom[p] !== -1);
+}
 function startByThread(resolver, launch, loop, inLoop, startRegister, guard, count) {
   if (!launch.block) return null;
   const affineLaunch = { block: launch.block, grid: launch.grid };
   let form = null;
-  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
-    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+  for (const p of entryEdges(resolver.cfg, loop.header, inLoop)) {
     const entry = affineRegister(resolver, affineLaunch, startRegister, p, -1);
     if (!entry || form && !sameForm(form, entry)) return null;
     form = entry;
   }
   if (!form) return null;
   const range = formRange(form, affineLaunch);
-  const { iv, cmp, after, offset, limit, unsigned, type } = count;
-  const bits = bitsOf(type);
-  const countFrom = (start) => countTrips(iv, start, after, offset, cmp, limit, unsigned, bits);
+  const { test, offset, limit } = count;
+  const { iv, cmp, unsigned, bits } = test;
+  if (limit === null) return null;
   let enters = null;
   let entryDirection = comparisonDirection(cmp);
   if (guard) {
     const taken = resolver.predicateRegister(guard.register, guard.block, guard.statement);
     if (taken !== null) {
-      const always = taken !== guard.negated === guard.entersWhenTaken;
+      const always = entersOn(guard, taken);
       enters = () => always;
     } else {
       const byStart = guardByStart(resolver, affineLaunch, guard, form);
@@ -4001,11 +3992,7 @@ function startByThread(resolver, launch, loop, inLoop, startRegister, guard, cou
       entryDirection = byStart.direction;
     }
   }
-  const norm = (v) => unsigned && bits === 32 ? v >>> 0 : v;
-  const trips = (start) => {
-    if (enters ? !enters(start) : compare(cmp, norm(start + offset), norm(limit)) === false) return 0;
-    return countFrom(start);
-  };
+  const trips = (start) => tripsOnEntry(test, enters ? enters(start) : null, start, offset, limit);
   const stepSign = iv.op === "add" ? Math.sign(iv.step) : iv.op === "sub" ? -Math.sign(iv.step) : 0;
   const tested = comparisonDirection(cmp);
   let direction = stepSign !== 0 && stepSign === -tested ? tested : 0;
@@ -4023,8 +4010,7 @@ function affineTrips(affine) {
 function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, loopsByThread) {
   const compiler = new ThreadCompiler(resolver, loopsByThread);
   const entries = [];
-  for (const p of resolver.cfg.blocks[loop.header].predecessors) {
-    if (inLoop.has(p) || resolver.cfg.idom[p] === -1) continue;
+  for (const p of entryEdges(resolver.cfg, loop.header, inLoop)) {
     const entry = compiler.register(startRegister, p, -1);
     if (!entry) return null;
     entries.push(entry);
@@ -4033,13 +4019,11 @@ function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, l
   const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
   const guardByThread = guard && taken === null ? compiler.predicate(guard.register, guard.block, guard.statement) : null;
   if (guard && taken === null && !guardByThread) return null;
-  const { iv, cmp, after, offset: sharedOffset, offsetAt, limit: sharedLimit, boundAt, unsigned, type } = count;
+  const { test, offset: sharedOffset, offsetAt, limit: sharedLimit, boundAt } = count;
   const boundByThread = boundAt ? compiler.register(boundAt.register, boundAt.block, boundAt.statement) : null;
   if (boundAt && !boundByThread) return null;
   const offsetByThread = offsetAt ? compiler.register(offsetAt.register, offsetAt.block, offsetAt.statement) : null;
   if (offsetAt && !offsetByThread) return null;
-  const bits = bitsOf(type);
-  const norm = (v) => unsigned && bits === 32 ? v >>> 0 : v;
   const start = (thread) => {
     let value = null;
     for (const entry of entries) {
@@ -4057,12 +4041,7 @@ function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, l
     if (limit === null || offsetValue === null) return null;
     const offset = offsetAt ? offsetAt.sign * offsetValue : offsetValue;
     const outcome = guard ? taken ?? guardByThread(thread) : null;
-    if (guard && outcome !== null) {
-      if (outcome !== guard.negated !== guard.entersWhenTaken) return 0;
-      return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
-    }
-    if (compare(cmp, norm(s + offset), norm(limit)) === false) return 0;
-    return countTrips(iv, s, after, offset, cmp, limit, unsigned, bits);
+    return tripsOnEntry(test, guard && outcome !== null ? entersOn(guard, outcome) : null, s, offset, limit);
   };
   return { start, trips, readsBlockIndex: compiler.readsBlockIndex };
 }
@@ -4076,57 +4055,42 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
   const blockThreads = volume(block);
   const blocks = volume(grid);
   const scope = needsGrid2 ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
-  if (byThread || compiled) {
-    const reaching = entered ? { scope: entered.reach.scope, reaches: (b, t) => threadReaches(entered.reach, b, t, entered.header) } : null;
-    const gridOrNull = needsGrid2 ? launch.grid : null;
-    const counts = byThread ? countByAffineStart(byThread, block, gridOrNull, reaching) : countEachThread(block, gridOrNull, reaching, compiled.start, compiled.trips);
-    if (typeof counts === "string") return counts;
-    const threads2 = blockThreads * blocks;
-    if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads: threads2, scope, startText: "no thread enters" };
-    return {
-      mean: counts.sum / counts.threadsIn,
-      warpMax: counts.warpSum / counts.warps,
-      threads: threads2,
-      scope,
-      startText: `${counts.startMin}..${counts.startMax}`
-    };
+  const gridOrNull = needsGrid2 ? launch.grid : null;
+  const reaching = entered ? { scope: entered.reach.scope, reaches: (b, t) => threadReaches(entered.reach, b, t, entered.header) } : null;
+  let counts;
+  if (byThread) counts = countByAffineStart(byThread, block, gridOrNull, reaching);
+  else if (compiled)
+    counts = countEachThread(
+      block,
+      gridOrNull,
+      reaching,
+      (thread) => compiled.start(thread) ?? "per-thread start unknown: the compiled start gives none (or two entries differ)",
+      compiled.trips
+    );
+  else {
+    if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+    counts = countEachThread(
+      block,
+      gridOrNull,
+      reaching,
+      () => {
+        const start = startValue();
+        return start.value ?? `per-thread start unknown: ${start.reason}`;
+      },
+      (_thread, start) => tripsFrom(start),
+      (visit) => forEachThread(resolver, block, gridOrNull, visit)
+    );
   }
-  if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
-  let sum2 = 0, warpSum = 0, warps = 0, threadsIn = 0, warpMax = 0, warpHasThread = false;
-  let startMin = Infinity, startMax = -Infinity;
-  let failure = null;
-  forEachThread(resolver, block, needsGrid2 ? grid : null, (b, t) => {
-    if (!entered || threadReaches(entered.reach, b, t, entered.header)) {
-      const start = startValue();
-      if (start.value === null) {
-        failure = `per-thread start unknown: ${start.reason}`;
-        return false;
-      }
-      startMin = Math.min(startMin, start.value);
-      startMax = Math.max(startMax, start.value);
-      const trips = tripsFrom(start.value);
-      if (trips === null) {
-        failure = `no count for a thread starting at ${start.value} (its bound is unknown or the loop does not terminate cleanly)`;
-        return false;
-      }
-      sum2 += trips;
-      threadsIn++;
-      warpHasThread = true;
-      warpMax = Math.max(warpMax, trips);
-    }
-    if (t % 32 === 31 || t === blockThreads - 1) {
-      if (warpHasThread) {
-        warpSum += warpMax;
-        warps++;
-      }
-      warpMax = 0;
-      warpHasThread = false;
-    }
-  });
-  if (failure !== null) return failure;
+  if (typeof counts === "string") return counts;
   const threads = blockThreads * blocks;
-  if (threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
-  return { mean: sum2 / threadsIn, warpMax: warpSum / warps, threads, scope, startText: `${startMin}..${startMax}` };
+  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
+  return {
+    mean: counts.sum / counts.threadsIn,
+    warpMax: counts.warpSum / counts.warps,
+    threads,
+    scope,
+    startText: `${counts.startMin}..${counts.startMax}`
+  };
 }
 var NESTED_LIMIT = 1 << 20;
 function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {

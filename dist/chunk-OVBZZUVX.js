@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-WROIIUPU.js";
+} from "./chunk-JCPYSJRR.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

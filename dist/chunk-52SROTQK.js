@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-CY5W3CCD.js";
+} from "./chunk-DACVYVSB.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-F3T27TIZ.js";
+} from "./chunk-OVBZZUVX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
