@@ -136,6 +136,12 @@ export interface PerThread {
   /** Local memory (ld.local / st.local in the PTX, trip-weighted): dynamically indexed per-thread arrays, big structs. */
   localLoadBytes?: number;
   localStoreBytes?: number;
+  /**
+   * Batches of global loads per thread (trip-weighted): loads a warp issues together before it
+   * waits on them, the PTX's order with ptxas's hoisting of independent loads within a block;
+   * global load bytes / batches is what a thread keeps in flight. Absent in reports made before it.
+   */
+  globalLoadBatches?: number;
   /** Estimated executed SASS instructions per thread, from the cubin's line table (SASS per
    * source line x the PTX executions at that line); absent without a cubin with line info. */
   sassInstructions?: number;

@@ -63,6 +63,8 @@ interface Totals {
   localLoadBytes: number;
   localStoreBytes: number;
   blocking: number;
+  /** Batches of global loads a thread waits on in turn (see globalLoadBatch). */
+  globalLoadBatches: number;
   unknownBranches: boolean;
   assumed: boolean;
 }
@@ -272,6 +274,76 @@ function addressRegister(ins: Instruction): string | null {
   return null;
 }
 
+/** The global loads of one basic block that ptxas can issue together, in program order so far. */
+interface LoadBatch {
+  open: boolean;
+  /** A store, atomic, fence, barrier or call since the batch's first load: later loads cannot move above it. */
+  ordered: boolean;
+  /** The batch's load results and what the block computed from them: a load whose address reads one waits for the batch. */
+  results: Set<string>;
+}
+
+function newLoadBatch(): LoadBatch {
+  return { open: false, ordered: false, results: new Set() };
+}
+
+/** Whether the instruction reads a register of `registers` (guard and sources). */
+function readsFrom(ins: Instruction, registers: Set<string>, writes: boolean): boolean {
+  if (registers.size === 0) return false;
+  if (ins.guard && registers.has(ins.guard.register)) return true;
+  const ops = ins.operands;
+  const first = ops[0];
+  const skipFirst = first !== undefined && (first.kind === 'register' || first.kind === 'vector') && writes;
+  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReadsFrom(ops[i], registers)) return true;
+  return false;
+}
+
+function operandReadsFrom(op: Operand, registers: Set<string>): boolean {
+  switch (op.kind) {
+    case 'register':
+    case 'negated-predicate':
+      return registers.has(op.name);
+    case 'address':
+      return op.base !== null && operandReadsFrom(op.base, registers);
+    case 'vector':
+      for (const e of op.elements) if (operandReadsFrom(e, registers)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+
+const ORDERING_CATEGORIES = new Set(['store', 'atomic', 'barrier']);
+
+/**
+ * Whether this instruction starts a new batch of global loads, the loads a warp has in flight
+ * together before it waits for them (memory-level parallelism). ptxas issues a block's
+ * independent loads early, ahead of the arithmetic that uses them, so a use does not end a
+ * batch; a global or generic store (a later plain load may read what it wrote), an atomic, a
+ * fence or barrier, a call, or a load whose address is computed from a result of the batch does. A
+ * non-coherent load (`ld.global.nc`: read-only for the kernel's lifetime) moves above stores.
+ * Each basic block starts afresh (a loop iteration's loads wait for the previous iteration's
+ * branch).
+ */
+function globalLoadBatch(batch: LoadBatch, ins: Instruction, c: Classified, space: Classified['space'], dests: string[]): boolean {
+  if (c.category === 'load' && c.longLatency && space !== 'local' && space !== 'shared' && space !== 'const' && space !== 'param') {
+    const nonCoherent = ins.modifiers.includes('nc') || ins.mnemonic === 'ldu' || space === 'tex';
+    const starts = !batch.open || (batch.ordered && !nonCoherent) || readsFrom(ins, batch.results, dests.length > 0);
+    if (starts) {
+      batch.open = true;
+      batch.ordered = false;
+      batch.results.clear();
+    }
+    for (const d of dests) batch.results.add(d);
+    return starts;
+  }
+  if (!batch.open) return false;
+  if (ins.mnemonic === 'call' || (ORDERING_CATEGORIES.has(c.category) && space !== 'shared' && space !== 'local')) batch.ordered = true;
+  // An address computed from a result (index arithmetic) depends on the batch too.
+  if (dests.length > 0 && readsFrom(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
+  return false;
+}
+
 /** Instructions that use a pending load result or synchronise (Ryoo's region ends), per statement. */
 function blockingStatements(cfg: Cfg, classes: Array<Classified | null>, facts: FunctionFacts): number[] {
   const body = cfg.fn.body;
@@ -473,6 +545,7 @@ function analyzeFunction(
     localLoadBytes: 0,
     localStoreBytes: 0,
     blocking: 0,
+    globalLoadBatches: 0,
     unknownBranches: false,
     assumed: loops.some((l) => (l.tripCount === null || l.upperBound === true) && (cfg.live?.[l.header] ?? 1) > 0),
   };
@@ -489,6 +562,7 @@ function analyzeFunction(
   // classification and tallies together; blocking needs every class first, so its total
   // is added afterwards, in the same statement order.
   for (const block of cfg.blocks) {
+    const batch = newLoadBatch();
     for (const s of block.statements) {
       const ins = body[s] as Instruction;
       const c = classify(ins);
@@ -501,6 +575,7 @@ function analyzeFunction(
         if (spaces && spaces.size === 1) space = [...spaces][0];
       }
       const w = weights[s];
+      if (globalLoadBatch(batch, ins, c, space, facts.destsAt(s))) totals.globalLoadBatches += w;
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
       if (lines) tallyInstruction(lines, sourceKey(ins.source), w, copyMarker(ins, c), innermostLoop[block.id], armWeights[block.id]);
@@ -540,6 +615,7 @@ function analyzeFunction(
           totals.sharedStoreBytes += t.sharedStoreBytes * w;
           totals.localLoadBytes += t.localLoadBytes * w;
           totals.localStoreBytes += t.localStoreBytes * w;
+          totals.globalLoadBatches += t.globalLoadBatches * w;
           calleeBlocking.push(s, t.blocking * w);
           totals.unknownBranches ||= t.unknownBranches;
           totals.assumed ||= t.assumed;
@@ -604,6 +680,7 @@ export function analyzeInstructions(
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
+      globalLoadBatches: totals.globalLoadBatches,
       ...(sassLineEstimates ? { sassInstructions: sassTotal(sassLineEstimates) } : {}),
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed,
