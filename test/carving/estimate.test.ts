@@ -7,6 +7,8 @@ import {
   dramBytesEstimate,
   estimateCycles,
   L2_RETAINED_SHARE,
+  LOAD_BYTES_IN_FLIGHT_KNEE,
+  loadLatencyFactor,
   MEMORY_LATENCY_WARPS,
 } from '../../src/analysis/carving/index.js';
 
@@ -29,6 +31,7 @@ describe('estimateCycles', () => {
       waves: 1,
       issueCyclesPerWave: 4000,
       memoryCyclesPerWave: 4096 / bytesPerSMCycle / (16 / MEMORY_LATENCY_WARPS),
+      loadBytesInFlightPerSM: null,
       memoryFrom: 'sectors',
       dispatchCycles: 320,
       cycles: 4320,
@@ -48,6 +51,25 @@ describe('estimateCycles', () => {
     expect([full.bound, full.waves, full.cycles]).toEqual(['memory', 1, (8 * 32768) / bytesPerSMCycle + 8 * 160]);
     const fewWarps = estimateCycles(variant(1056, 8, 1, 20, 32768), 'sm_90')!;
     expect([fewWarps.bound, fewWarps.cycles]).toEqual(['memory', ((8 * 32768) / bytesPerSMCycle) * 4 + 8 * 160]);
+  });
+
+  it('load bytes in flight: 64 warps x 32 lanes x 1 B of a byte copy are 2 KB per SM, 2.67x the DRAM time; 16 B per lane 1.03x', () => {
+    expect(LOAD_BYTES_IN_FLIGHT_KNEE).toBe(4600);
+    // (1 + (4600 / I)^1.5)^(1 / 1.5)
+    expect(loadLatencyFactor(2048)).toBeCloseTo(Math.pow(1 + Math.pow(4600 / 2048, 1.5), 2 / 3), 12);
+    expect(loadLatencyFactor(2048)).toBeCloseTo(2.6714, 4);
+    expect(loadLatencyFactor(32768)).toBeCloseTo(1.0348, 4);
+    expect(loadLatencyFactor(4600)).toBeCloseTo(Math.pow(2, 2 / 3), 12);
+    expect(loadLatencyFactor(0)).toBe(1);
+    const copy = (bytesPerBatch: number | null) =>
+      estimateCycles({ ...variant(264, 2, 32, 20, 1 << 20), globalLoadBytesPerBatch: bytesPerBatch }, 'sm_90')!;
+    const dram = (2 << 20) / bytesPerSMCycle;
+    expect(copy(1).loadBytesInFlightPerSM).toBe(2048);
+    expect(copy(1).memoryCyclesPerWave).toBeCloseTo(dram * loadLatencyFactor(2048), 6);
+    expect(copy(16).memoryCyclesPerWave).toBeCloseTo(dram * loadLatencyFactor(32768), 6);
+    // No global loads (stores only): nothing to wait on; the 64 resident warps rule gave 1 too.
+    expect(copy(null).memoryCyclesPerWave).toBeCloseTo(dram, 6);
+    expect(copy(null).loadBytesInFlightPerSM).toBeNull();
   });
 
   it('sectors unknown: the bytes the threads request stand in as a lower bound; with a footprint, its DRAM bytes', () => {

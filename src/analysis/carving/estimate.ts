@@ -3,19 +3,40 @@
 // longer of issuing its warps' instructions (4 warp instructions per SM cycle) and moving its
 // DRAM bytes at the SM's share of the bandwidth. DRAM's bytes come from the traffic footprint
 // where the metrics have one (dramBytesEstimate: each distinct byte once, re-reads only where
-// the resident blocks' data outgrows the L2), else every sector requested counts. A memory-bound wave with fewer resident warps
-// than MEMORY_LATENCY_WARPS cannot keep enough loads in flight to reach that bandwidth (Little's
-// law), so its memory time grows in proportion. On the development spaces this ranks the
+// the resident blocks' data outgrows the L2), else every sector requested counts. A wave reaches
+// that bandwidth only with enough global load bytes in flight on each SM (Little's law): resident
+// warps x 32 lanes x the bytes a thread's batch of loads carries (VariantMetrics
+// .globalLoadBytesPerBatch), against a knee measured with a copy kernel on the H100
+// (loadLatencyFactor). Metrics recorded before that count existed keep the earlier rule: fewer
+// resident warps than MEMORY_LATENCY_WARPS slow memory in proportion. Either ranks the
 // cuda-samples reduction's and transpose's many equal-traffic variants by their resident warps,
-// where instructions alone ranked 1-warp blocks first. On top of the waves, each SM starts its
+// where instructions alone ranked 1-warp blocks first; the bytes in flight also rank a 1-byte
+// copy below a 16-byte one at equal traffic (cuda-samples alignedTypes). On top of the waves, each SM starts its
 // blocks one at a time, BLOCK_DISPATCH_CYCLES apart, which a launch of many short blocks pays
 // in full.
 import { getArch } from '../../gpu/index.js';
 import { wavesOf } from './carve.js';
 import type { VariantMetrics } from './metrics.js';
 
-/** Resident warps per SM a memory-bound wave needs to reach the DRAM bandwidth (the development spaces: 32 of 64). */
+/** Resident warps per SM a memory-bound wave needs to reach the DRAM bandwidth (the development spaces: 32 of 64), where the metrics have no load batches. */
 export const MEMORY_LATENCY_WARPS = 32;
+
+/**
+ * Global load bytes in flight per SM at the knee of the H100's copy bandwidth, and the sharpness
+ * of the knee: bandwidth = peak / (1 + (knee / inFlight)^p)^(1/p). Least-squares fit (log error)
+ * to 60 copies of 256 MiB (device/carving/bytes-in-flight: widths 1-16 B x 1, 2, 4 loads per
+ * thread before their stores x 8-64 warps per SM): peak 2,840 GB/s; in flight 256 B per SM gives
+ * 172 GB/s, 4 KB 1,690-1,849, 16 KB 2,294-2,768. Width and loads per batch trade one for one.
+ */
+export const LOAD_BYTES_IN_FLIGHT_KNEE = 4600;
+export const LOAD_IN_FLIGHT_KNEE_EXPONENT = 1.5;
+
+/** How much longer DRAM traffic takes than at the full bandwidth with this many global load bytes in flight per SM. */
+export function loadLatencyFactor(loadBytesInFlightPerSM: number): number {
+  if (!(loadBytesInFlightPerSM > 0)) return 1;
+  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
+  return Math.pow(1 + Math.pow(LOAD_BYTES_IN_FLIGHT_KNEE / loadBytesInFlightPerSM, p), 1 / p);
+}
 
 /**
  * SM cycles between two block starts on one SM: an H100 launch of empty blocks grows by 157-165
@@ -33,8 +54,10 @@ export interface CycleEstimate {
   waves: number;
   /** Cycles to issue one wave's warp instructions on one SM. */
   issueCyclesPerWave: number;
-  /** Cycles to move one wave's global sectors at the SM's share of DRAM bandwidth, latency-limited below MEMORY_LATENCY_WARPS; null when traffic or the arch's bandwidth is unknown. */
+  /** Cycles to move one wave's global sectors at the SM's share of DRAM bandwidth, slower with few load bytes in flight; null when traffic or the arch's bandwidth is unknown. */
   memoryCyclesPerWave: number | null;
+  /** Global load bytes in flight per SM (resident warps x 32 x bytes per batch); null where the metrics have no batches (the resident-warps rule applies) or no global loads. */
+  loadBytesInFlightPerSM: number | null;
   /** What the memory term counts: DRAM bytes from the footprint, every sector requested, or (sectors unknown) the bytes the threads request, a lower bound. */
   memoryFrom: 'footprint' | 'sectors' | 'requested bytes' | null;
   /** Cycles one SM spends starting its blocks: ceil(blocks / SMs) x BLOCK_DISPATCH_CYCLES. */
@@ -70,7 +93,7 @@ type EstimateInput = Pick<
   VariantMetrics,
   'grid' | 'activeBlocksPerSM' | 'warpsPerBlock' | 'instructions' | 'globalTrafficBytes' | 'trafficFootprint'
 > &
-  Partial<Pick<VariantMetrics, 'threads' | 'globalBytesPerThread'>>;
+  Partial<Pick<VariantMetrics, 'threads' | 'globalBytesPerThread' | 'globalLoadBytesPerBatch'>>;
 
 /**
  * Share of the L2 that holds a working set between re-reads (H100's L2 is two partitions). From
@@ -123,10 +146,20 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
   const dramBytes = fromFootprint ?? v.globalTrafficBytes ?? requested;
   const memoryFrom =
     fromFootprint !== null ? 'footprint' : v.globalTrafficBytes !== null ? 'sectors' : requested !== null ? 'requested bytes' : null;
+  const bytesPerBatch = v.globalLoadBytesPerBatch;
+  const loadBytesInFlightPerSM = bytesPerBatch ? residentWarps * 32 * bytesPerBatch : null;
+  // No load batches: metrics from before the count (undefined) keep the resident-warps rule; a
+  // kernel without global loads (null) waits on none.
+  const latency =
+    loadBytesInFlightPerSM !== null
+      ? loadLatencyFactor(loadBytesInFlightPerSM)
+      : bytesPerBatch === undefined
+        ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS)
+        : 1;
   const memoryCyclesPerWave =
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0
       ? null
-      : ((dramBytes / blocks) * v.activeBlocksPerSM) / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
+      : (((dramBytes / blocks) * v.activeBlocksPerSM) / rates.bytesPerSMCycle) * latency;
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
   // Added, not overlapped: the blocks of a wave start BLOCK_DISPATCH_CYCLES apart, so a wave's
   // work does not hide its own ramp. On the development spaces the sum ranked llm.c's 32- and
@@ -137,6 +170,7 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
     waves,
     issueCyclesPerWave,
     memoryCyclesPerWave,
+    loadBytesInFlightPerSM,
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     dispatchCycles,
     cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave) + dispatchCycles,

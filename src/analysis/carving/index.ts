@@ -73,5 +73,7 @@ export {
   estimateCycles,
   L2_RETAINED_SHARE,
   MEMORY_LATENCY_WARPS,
+  LOAD_BYTES_IN_FLIGHT_KNEE,
+  loadLatencyFactor,
   type CycleEstimate,
 } from './estimate.js';

@@ -50,6 +50,12 @@ export interface VariantMetrics {
   localBytes?: number | null;
   flopsPerThread: number | null;
   globalBytesPerThread: number | null;
+  /**
+   * Global load bytes a thread has in flight at a time: its load bytes over its batches of loads
+   * issued together (PerThread.globalLoadBatches); null without global loads or a count,
+   * undefined in metrics recorded before it existed.
+   */
+  globalLoadBytesPerBatch?: number | null;
   /** Bytes the memory system moves for the whole launch: 32-byte sectors per request, summed. */
   globalTrafficBytes: number | null;
   /** Distinct bytes per block and per launch and the L2's share of the traffic (what DRAM must move); null when unknown, undefined in metrics recorded before it existed. */
@@ -231,6 +237,8 @@ export function variantMetrics(
     metrics.instructions = perThread.instructions;
     metrics.flopsPerThread = perThread.flops;
     metrics.globalBytesPerThread = perThread.globalLoadBytes + perThread.globalStoreBytes;
+    const batches = perThread.globalLoadBatches;
+    metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
   }
   metrics.regions = report.regions;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads);
