@@ -18,11 +18,40 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
+// Every space measured so far: held-out sets become development once evaluated (the eighth,
+// llm.c fused_residual_forward and crossentropy_softmax_backward, the last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
   'test/fixtures/carving/sgemm-cuda-k5.metrics.json=device/carving/described-results/timings-development.jsonl',
   'test/fixtures/carving/sgemm-cuda-k9.metrics.json=device/carving/described-results/timings-development.jsonl',
+  'test/fixtures/carving/cuda-samples-convolution-columns.metrics.json=device/carving/described-results/timings-cuda-samples-convolution-columns.jsonl',
+  'test/fixtures/carving/cuda-samples-convolution-rows.metrics.json=device/carving/described-results/timings-cuda-samples-convolution-rows.jsonl',
+  'test/fixtures/carving/cuda-samples-reduction.metrics.json=device/carving/described-results/timings-cuda-samples-reduction.jsonl',
+  'test/fixtures/carving/cuda-samples-transpose.metrics.json=device/carving/described-results/timings-cuda-samples-transpose.jsonl',
+  'test/fixtures/carving/kernel-tuner-convolution.metrics.json=device/carving/described-results/timings-kernel-tuner-convolution.jsonl',
+  'test/fixtures/carving/kernel-tuner-expdist.metrics.json=device/carving/described-results/timings-kernel-tuner-expdist.jsonl',
+  'test/fixtures/carving/kernel-tuner-matmul.metrics.json=device/carving/described-results/timings-kernel-tuner-matmul.jsonl',
+  'test/fixtures/carving/kernel-tuner-reduction.metrics.json=device/carving/described-results/timings-kernel-tuner-reduction.jsonl',
+  'test/fixtures/carving/kernel-tuner-stencil.metrics.json=device/carving/described-results/timings-kernel-tuner-stencil.jsonl',
+  'test/fixtures/carving/kernel-tuner-zeromean-horizontal.metrics.json=device/carving/described-results/timings-kernel-tuner-zeromean-horizontal.jsonl',
+  'test/fixtures/carving/kernel-tuner-zeromean-vertical.metrics.json=device/carving/described-results/timings-kernel-tuner-zeromean-vertical.jsonl',
+  'test/fixtures/carving/llmc-encoder-forward.metrics.json=device/carving/described-results/timings-llmc-encoder-forward.jsonl',
+  'test/fixtures/carving/llmc-gelu-forward.metrics.json=device/carving/described-results/timings-llmc-gelu-forward.jsonl',
+  'test/fixtures/carving/llmc-global-norm.metrics.json=device/carving/described-results/timings-llmc-global-norm.jsonl',
+  'test/fixtures/carving/llmc-layernorm-forward.metrics.json=device/carving/described-results/timings-llmc-layernorm-forward.jsonl',
+  'test/fixtures/carving/llmc-matmul-backward-bias.metrics.json=device/carving/described-results/timings-llmc-matmul-backward-bias.jsonl',
+  'test/fixtures/carving/llmc-softmax-forward.metrics.json=device/carving/described-results/timings-llmc-softmax-forward.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k10.metrics.json=device/carving/described-results/timings-sgemm-cuda-k10.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k11.metrics.json=device/carving/described-results/timings-sgemm-cuda-k11.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k12.metrics.json=device/carving/described-results/timings-sgemm-cuda-k12.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k6.metrics.json=device/carving/described-results/timings-sgemm-cuda-k6.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k8.metrics.json=device/carving/described-results/timings-sgemm-cuda-k8.jsonl',
+  'test/fixtures/carving/cuda-samples-aligned-types.metrics.json=device/carving/described-results/timings-cuda-samples-aligned-types.jsonl',
+  'test/fixtures/carving/llmc-residual-forward.metrics.json=device/carving/described-results/timings-llmc-residual-forward.jsonl',
+  'test/fixtures/carving/llmc-gelu-backward.metrics.json=device/carving/described-results/timings-llmc-gelu-backward.jsonl',
+  'test/fixtures/carving/llmc-fused-residual-forward.metrics.json=device/carving/described-results/timings-llmc-fused-residual-forward.jsonl',
+  'test/fixtures/carving/llmc-crossentropy-softmax-backward.metrics.json=device/carving/described-results/timings-llmc-crossentropy-softmax-backward.jsonl',
 ];
 
 export interface SpaceRow {

@@ -124,7 +124,7 @@ describe('timed refinement stage on recorded timings', () => {
     expect(merged.variants.find((v) => v.id === best)).toMatchObject({ status: 'merged', mergedWith: [twin] });
   });
 
-  it('cuda-samples-transpose: copySharedMem 64 x 16 first (0.0515 ms, 99.0% of the best) with the bank-conflict penalty or without', async () => {
+  it('cuda-samples-transpose: copySharedMem 64 x 16 found around copySharedMem 64 x 4 (0.0515 ms, 99.0% of the best) with the bank-conflict penalty or without', async () => {
     const { records, result } = load(
       'cuda-samples-transpose',
       'test/fixtures/carving/cuda-samples-transpose.metrics.json',
@@ -137,11 +137,14 @@ describe('timed refinement stage on recorded timings', () => {
       });
       return [refined.best?.variant, refined.best?.medianMs, refined.best?.source];
     };
-    // 99.0% of the best (copySharedMem 16 x 4, 0.0509 ms): the block-start term ranks the 64 x 16 tiles (16x fewer blocks) first.
-    expect(await timed(0.5)).toEqual(['KERNEL=copySharedMem,TILE_DIM=64,BLOCK_ROWS=16', 0.051456, 'ranked']);
+    // 99.0% of the best (copySharedMem 16 x 4, 0.0509 ms). The model ranks the 64 x 4 tiles first
+    // (each thread issues its 16 loads of 4 B together, then stores them to shared memory: 64 B
+    // in flight per lane; copySharedMem 64 x 4 runs at 97.3% of the best); the third round,
+    // around the measured best, takes 64 x 16.
+    expect(await timed(0.5)).toEqual(['KERNEL=copySharedMem,TILE_DIM=64,BLOCK_ROWS=16', 0.051456, 'nearest']);
     // Without the penalty the same: the block-start term alone now puts copySharedMem's large tiles
     // first (without both, the stage ended at transposeNoBankConflicts 16 x 8, 0.0595 ms).
-    expect(await timed(0)).toEqual(['KERNEL=copySharedMem,TILE_DIM=64,BLOCK_ROWS=16', 0.051456, 'ranked']);
+    expect(await timed(0)).toEqual(['KERNEL=copySharedMem,TILE_DIM=64,BLOCK_ROWS=16', 0.051456, 'nearest']);
   });
 
   it('sgemm-cuda-k9: a budget of 4 of 93 finds the best (0.5167 ms) among the first 2 survivors', async () => {
