@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-3YU7BCCH.js";
+} from "./chunk-WXI7LIH6.js";
 import {
   analyzeVariantJob
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCPYSJRR.js";
+import "./chunk-YLBG4EKR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile
-} from "./chunk-AC6PGNA6.js";
+} from "./chunk-COLBSEHN.js";
 import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-52SROTQK.js";
+} from "./chunk-ENKS74QF.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-C3WZ3K35.js";
+} from "./chunk-AUK5YVJU.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-DACVYVSB.js";
+} from "./chunk-O7RAJCHX.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
-} from "./chunk-I6BSPWHH.js";
+} from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3YU7BCCH.js";
+import "./chunk-WXI7LIH6.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCPYSJRR.js";
+import "./chunk-YLBG4EKR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-PYP2ESDO.js";
+} from "./chunk-6JTFWNOS.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-C3WZ3K35.js";
+} from "./chunk-AUK5YVJU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DACVYVSB.js";
+import "./chunk-O7RAJCHX.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,20 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-I6BSPWHH.js";
+} from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3YU7BCCH.js";
+import "./chunk-WXI7LIH6.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-JCPYSJRR.js";
+} from "./chunk-YLBG4EKR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,12 +3,12 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-AC6PGNA6.js";
+} from "./chunk-COLBSEHN.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-I6BSPWHH.js";
+} from "./chunk-PK3V7TNH.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";

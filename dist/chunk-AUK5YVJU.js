@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-DACVYVSB.js";
+} from "./chunk-O7RAJCHX.js";
 import {
   reportSchemaErrors
-} from "./chunk-I6BSPWHH.js";
+} from "./chunk-PK3V7TNH.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-3YU7BCCH.js";
+} from "./chunk-WXI7LIH6.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

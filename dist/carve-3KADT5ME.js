@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-VC3AWNUW.js";
-import "./chunk-52SROTQK.js";
-import "./chunk-DACVYVSB.js";
-import "./chunk-I6BSPWHH.js";
+} from "./chunk-E2CA37MS.js";
+import "./chunk-ENKS74QF.js";
+import "./chunk-O7RAJCHX.js";
+import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-OVBZZUVX.js";
+import "./chunk-ZPDRDIPC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCPYSJRR.js";
+import "./chunk-YLBG4EKR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

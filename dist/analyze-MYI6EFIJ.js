@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-JCPYSJRR.js";
+} from "./chunk-YLBG4EKR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -472,6 +472,10 @@ var report_schema_default = {
         localStoreBytes: {
           type: "number"
         },
+        globalLoadBatches: {
+          type: "number",
+          description: "Batches of global loads per thread (trip-weighted): the loads a warp issues together before it waits on them; global load bytes / batches is what a thread keeps in flight."
+        },
         sassInstructions: {
           type: "number",
           description: "Estimated executed SASS instructions per thread from the cubin's line table; absent without one."

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-C3WZ3K35.js";
+} from "./chunk-AUK5YVJU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DACVYVSB.js";
+import "./chunk-O7RAJCHX.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-I6BSPWHH.js";
+} from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3YU7BCCH.js";
+import "./chunk-WXI7LIH6.js";
 import {
   loadConfigFile
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCPYSJRR.js";
+import "./chunk-YLBG4EKR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

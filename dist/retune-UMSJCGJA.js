@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-VC3AWNUW.js";
+} from "./chunk-E2CA37MS.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-52SROTQK.js";
-import "./chunk-DACVYVSB.js";
-import "./chunk-I6BSPWHH.js";
+} from "./chunk-ENKS74QF.js";
+import "./chunk-O7RAJCHX.js";
+import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCPYSJRR.js";
+import "./chunk-YLBG4EKR.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-AC6PGNA6.js";
+} from "./chunk-COLBSEHN.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-C3WZ3K35.js";
+} from "./chunk-AUK5YVJU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-DACVYVSB.js";
+import "./chunk-O7RAJCHX.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,15 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-I6BSPWHH.js";
+} from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3YU7BCCH.js";
+import "./chunk-WXI7LIH6.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JCPYSJRR.js";
+import "./chunk-YLBG4EKR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-52SROTQK.js";
+} from "./chunk-ENKS74QF.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-DACVYVSB.js";
+} from "./chunk-O7RAJCHX.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-JCPYSJRR.js";
+} from "./chunk-YLBG4EKR.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -9086,6 +9086,8 @@ function variantMetrics(variant, report, options, buildError = null) {
     metrics.instructions = perThread.instructions;
     metrics.flopsPerThread = perThread.flops;
     metrics.globalBytesPerThread = perThread.globalLoadBytes + perThread.globalStoreBytes;
+    const batches = perThread.globalLoadBatches;
+    metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
   }
   metrics.regions = report.regions;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads);

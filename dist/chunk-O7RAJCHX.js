@@ -9,14 +9,14 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-I6BSPWHH.js";
+} from "./chunk-PK3V7TNH.js";
 import {
   median,
   timingStats
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-OVBZZUVX.js";
+} from "./chunk-ZPDRDIPC.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -75,6 +75,13 @@ function renderCarveSvg(result, fastestId = null) {
 
 // src/analysis/carving/estimate.ts
 var MEMORY_LATENCY_WARPS = 32;
+var LOAD_BYTES_IN_FLIGHT_KNEE = 4600;
+var LOAD_IN_FLIGHT_KNEE_EXPONENT = 1.5;
+function loadLatencyFactor(loadBytesInFlightPerSM) {
+  if (!(loadBytesInFlightPerSM > 0)) return 1;
+  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
+  return Math.pow(1 + Math.pow(LOAD_BYTES_IN_FLIGHT_KNEE / loadBytesInFlightPerSM, p), 1 / p);
+}
 var BLOCK_DISPATCH_CYCLES = 160;
 var WARP_INSTRUCTIONS_PER_SM_CYCLE = 4;
 function archRates(arch) {
@@ -113,13 +120,17 @@ function estimateCycles(v, arch) {
   const requested = v.globalBytesPerThread != null && v.threads != null ? v.globalBytesPerThread * v.threads : null;
   const dramBytes = fromFootprint ?? v.globalTrafficBytes ?? requested;
   const memoryFrom = fromFootprint !== null ? "footprint" : v.globalTrafficBytes !== null ? "sectors" : requested !== null ? "requested bytes" : null;
-  const memoryCyclesPerWave = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS);
+  const bytesPerBatch = v.globalLoadBytesPerBatch;
+  const loadBytesInFlightPerSM = bytesPerBatch ? residentWarps * 32 * bytesPerBatch : null;
+  const latency = loadBytesInFlightPerSM !== null ? loadLatencyFactor(loadBytesInFlightPerSM) : bytesPerBatch === void 0 ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
+  const memoryCyclesPerWave = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle * latency;
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {
     waves,
     issueCyclesPerWave,
     memoryCyclesPerWave,
+    loadBytesInFlightPerSM,
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     dispatchCycles,
     cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave) + dispatchCycles,

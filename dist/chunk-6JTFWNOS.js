@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-XXRAREWT.js")).demoCommand
+    load: async () => (await import("./demo-H2IFFFN2.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-SRMNZ3KR.js")).analyzeCommand
+    load: async () => (await import("./analyze-MYI6EFIJ.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,22 +37,22 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-UIVANJIP.js")).compareCommand
+    load: async () => (await import("./compare-7EPAET7L.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-U7JUVT32.js")).reportCommand
+    load: async () => (await import("./report-A23RLUV2.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-3XXQLDHX.js")).carveCommand
+    load: async () => (await import("./carve-3KADT5ME.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-3XXQLDHX.js")).mergeCommand
+    load: async () => (await import("./carve-3KADT5ME.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-4LXEEJ67.js")).retuneCommand
+    load: async () => (await import("./retune-UMSJCGJA.js")).retuneCommand
   }
 ];
 

@@ -4765,6 +4765,50 @@ function addressRegister(ins) {
   for (const op of ins.operands) if (op.kind === "address" && op.base?.kind === "register") return op.base.name;
   return null;
 }
+function newLoadBatch() {
+  return { open: false, ordered: false, results: /* @__PURE__ */ new Set() };
+}
+function readsFrom(ins, registers, writes) {
+  if (registers.size === 0) return false;
+  if (ins.guard && registers.has(ins.guard.register)) return true;
+  const ops = ins.operands;
+  const first = ops[0];
+  const skipFirst = first !== void 0 && (first.kind === "register" || first.kind === "vector") && writes;
+  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReadsFrom(ops[i], registers)) return true;
+  return false;
+}
+function operandReadsFrom(op, registers) {
+  switch (op.kind) {
+    case "register":
+    case "negated-predicate":
+      return registers.has(op.name);
+    case "address":
+      return op.base !== null && operandReadsFrom(op.base, registers);
+    case "vector":
+      for (const e of op.elements) if (operandReadsFrom(e, registers)) return true;
+      return false;
+    default:
+      return false;
+  }
+}
+var ORDERING_CATEGORIES = /* @__PURE__ */ new Set(["store", "atomic", "barrier"]);
+function globalLoadBatch(batch, ins, c, space, dests) {
+  if (c.category === "load" && c.longLatency && space !== "local" && space !== "shared" && space !== "const" && space !== "param") {
+    const nonCoherent = ins.modifiers.includes("nc") || ins.mnemonic === "ldu" || space === "tex";
+    const starts = !batch.open || batch.ordered && !nonCoherent || readsFrom(ins, batch.results, dests.length > 0);
+    if (starts) {
+      batch.open = true;
+      batch.ordered = false;
+      batch.results.clear();
+    }
+    for (const d of dests) batch.results.add(d);
+    return starts;
+  }
+  if (!batch.open) return false;
+  if (ins.mnemonic === "call" || ORDERING_CATEGORIES.has(c.category) && space !== "shared" && space !== "local") batch.ordered = true;
+  if (dests.length > 0 && readsFrom(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
+  return false;
+}
 function blockingStatements(cfg, classes, facts) {
   const body = cfg.fn.body;
   const blocking = new Array(body.length).fill(0);
@@ -4912,6 +4956,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
     localLoadBytes: 0,
     localStoreBytes: 0,
     blocking: 0,
+    globalLoadBatches: 0,
     unknownBranches: false,
     assumed: loops.some((l) => (l.tripCount === null || l.upperBound === true) && (cfg.live?.[l.header] ?? 1) > 0)
   };
@@ -4923,6 +4968,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
   const calleeBlocking = [];
   let cutRecursion = false;
   for (const block of cfg.blocks) {
+    const batch = newLoadBatch();
     for (const s of block.statements) {
       const ins = body[s];
       const c = classify(ins);
@@ -4935,6 +4981,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
         if (spaces && spaces.size === 1) space = [...spaces][0];
       }
       const w = weights[s];
+      if (globalLoadBatch(batch, ins, c, space, facts.destsAt(s))) totals.globalLoadBatches += w;
       const slot = slotOf(c, space);
       staticTally[slot] += 1;
       if (lines) tallyInstruction(lines, sourceKey(ins.source), w, copyMarker(ins, c), innermostLoop[block.id], armWeights[block.id]);
@@ -4973,6 +5020,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
           totals.sharedStoreBytes += t.sharedStoreBytes * w;
           totals.localLoadBytes += t.localLoadBytes * w;
           totals.localStoreBytes += t.localStoreBytes * w;
+          totals.globalLoadBatches += t.globalLoadBatches * w;
           calleeBlocking.push(s, t.blocking * w);
           totals.unknownBranches ||= t.unknownBranches;
           totals.assumed ||= t.assumed;
@@ -5020,6 +5068,7 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, 
       sharedStoreBytes: totals.sharedStoreBytes,
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
+      globalLoadBatches: totals.globalLoadBatches,
       ...sassLineEstimates ? { sassInstructions: sassTotal(sassLineEstimates) } : {},
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed
