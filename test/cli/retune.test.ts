@@ -76,13 +76,13 @@ describe('carve retune --timings', () => {
     expect(result.timing.source).toBe('given');
     // A budget of one: the model's first among the variants that passed the threshold steps.
     expect(result.timing.ranking.map((t) => [t.variant, t.medianMs])).toEqual([
-      ['TX=32,TY=32,ROWS=8,SMEM=1,PAD=1,ORDER=0', measured.get('TX=32,TY=32,ROWS=8,SMEM=1,PAD=1,ORDER=0')!.medianMs],
+      ['TX=32,TY=32,ROWS=4,SMEM=1,PAD=1,ORDER=0', measured.get('TX=32,TY=32,ROWS=4,SMEM=1,PAD=1,ORDER=0')!.medianMs],
     ]);
     expect(result.proposal).toEqual({
       action: 'undecided',
-      parameters: { TX: 32, TY: 32, ROWS: 8, SMEM: 1, PAD: 1, ORDER: 0 },
+      parameters: { TX: 32, TY: 32, ROWS: 4, SMEM: 1, PAD: 1, ORDER: 0 },
       reason:
-        'the current parameters (TX=32,TY=32,ROWS=8,SMEM=0,PAD=1,ORDER=0) were not timed (not in the space (excluded by a constraint or a value not listed)); the fastest variant timed is TX=32,TY=32,ROWS=8,SMEM=1,PAD=1,ORDER=0',
+        'the current parameters (TX=32,TY=32,ROWS=8,SMEM=0,PAD=1,ORDER=0) were not timed (not in the space (excluded by a constraint or a value not listed)); the fastest variant timed is TX=32,TY=32,ROWS=4,SMEM=1,PAD=1,ORDER=0',
     });
     expect(JSON.parse(readFileSync(path.join(dir, 'out/retune.json'), 'utf8'))).toEqual(report);
     expect(readFileSync(path.join(dir, 'out/retune.md'), 'utf8')).toContain('### transpose (sm_90): undecided');
