@@ -287,32 +287,6 @@ function newLoadBatch(): LoadBatch {
   return { open: false, ordered: false, results: new Set() };
 }
 
-/** Whether the instruction reads a register of `registers` (guard and sources). */
-function readsFrom(ins: Instruction, registers: Set<string>, writes: boolean): boolean {
-  if (registers.size === 0) return false;
-  if (ins.guard && registers.has(ins.guard.register)) return true;
-  const ops = ins.operands;
-  const first = ops[0];
-  const skipFirst = first !== undefined && (first.kind === 'register' || first.kind === 'vector') && writes;
-  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReadsFrom(ops[i], registers)) return true;
-  return false;
-}
-
-function operandReadsFrom(op: Operand, registers: Set<string>): boolean {
-  switch (op.kind) {
-    case 'register':
-    case 'negated-predicate':
-      return registers.has(op.name);
-    case 'address':
-      return op.base !== null && operandReadsFrom(op.base, registers);
-    case 'vector':
-      for (const e of op.elements) if (operandReadsFrom(e, registers)) return true;
-      return false;
-    default:
-      return false;
-  }
-}
-
 const ORDERING_CATEGORIES = new Set(['store', 'atomic', 'barrier']);
 
 /**
@@ -328,7 +302,7 @@ const ORDERING_CATEGORIES = new Set(['store', 'atomic', 'barrier']);
 function globalLoadBatch(batch: LoadBatch, ins: Instruction, c: Classified, space: Classified['space'], dests: string[]): boolean {
   if (c.category === 'load' && c.longLatency && space !== 'local' && space !== 'shared' && space !== 'const' && space !== 'param') {
     const nonCoherent = ins.modifiers.includes('nc') || ins.mnemonic === 'ldu' || space === 'tex';
-    const starts = !batch.open || (batch.ordered && !nonCoherent) || readsFrom(ins, batch.results, dests.length > 0);
+    const starts = !batch.open || (batch.ordered && !nonCoherent) || readsAny(ins, batch.results, dests.length > 0);
     if (starts) {
       batch.open = true;
       batch.ordered = false;
@@ -340,7 +314,7 @@ function globalLoadBatch(batch: LoadBatch, ins: Instruction, c: Classified, spac
   if (!batch.open) return false;
   if (ins.mnemonic === 'call' || (ORDERING_CATEGORIES.has(c.category) && space !== 'shared' && space !== 'local')) batch.ordered = true;
   // An address computed from a result (index arithmetic) depends on the batch too.
-  if (dests.length > 0 && readsFrom(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
+  if (dests.length > 0 && readsAny(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
   return false;
 }
 
@@ -386,9 +360,16 @@ function blockingStatements(cfg: Cfg, classes: Array<Classified | null>, facts: 
   return blocking;
 }
 
+/** Registers looked up by name: a few pending load results (an array), or a growing set. */
+type Registers = readonly string[] | ReadonlySet<string>;
+
+function holds(registers: Registers, name: string): boolean {
+  return Array.isArray(registers) ? registers.includes(name) : (registers as ReadonlySet<string>).has(name);
+}
+
 /** Whether the instruction reads a register in `pending` (guard, sources; no allocation). */
-function readsAny(ins: Instruction, pending: string[], writes: boolean): boolean {
-  if (ins.guard && pending.includes(ins.guard.register)) return true;
+function readsAny(ins: Instruction, pending: Registers, writes: boolean): boolean {
+  if (ins.guard && holds(pending, ins.guard.register)) return true;
   const ops = ins.operands;
   // The first operand is read unless it is a destination (register or register vector).
   const first = ops[0];
@@ -397,11 +378,11 @@ function readsAny(ins: Instruction, pending: string[], writes: boolean): boolean
   return false;
 }
 
-function operandReads(op: Operand, pending: string[]): boolean {
+function operandReads(op: Operand, pending: Registers): boolean {
   switch (op.kind) {
     case 'register':
     case 'negated-predicate':
-      return pending.includes(op.name);
+      return holds(pending, op.name);
     case 'address':
       return op.base !== null && operandReads(op.base, pending);
     case 'vector':
