@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-WXI7LIH6.js";
+} from "./chunk-DPDMVSRY.js";
 import {
   analyzeVariantJob
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-YLBG4EKR.js";
+import "./chunk-JXBGIA7X.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

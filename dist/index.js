@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-ENKS74QF.js";
+} from "./chunk-N4ZYXR5N.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-AUK5YVJU.js";
+} from "./chunk-HE33WCPI.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-O7RAJCHX.js";
+} from "./chunk-KISABJ7D.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WXI7LIH6.js";
+import "./chunk-DPDMVSRY.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-YLBG4EKR.js";
+import "./chunk-JXBGIA7X.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-6JTFWNOS.js";
+} from "./chunk-ABKOLMNO.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-AUK5YVJU.js";
+} from "./chunk-HE33WCPI.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-O7RAJCHX.js";
+import "./chunk-KISABJ7D.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WXI7LIH6.js";
+import "./chunk-DPDMVSRY.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-YLBG4EKR.js";
+} from "./chunk-JXBGIA7X.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-O7RAJCHX.js";
+} from "./chunk-KISABJ7D.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-WXI7LIH6.js";
+} from "./chunk-DPDMVSRY.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-E2CA37MS.js";
+} from "./chunk-4J2FF55O.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-ENKS74QF.js";
-import "./chunk-O7RAJCHX.js";
+} from "./chunk-N4ZYXR5N.js";
+import "./chunk-KISABJ7D.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-YLBG4EKR.js";
+import "./chunk-JXBGIA7X.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

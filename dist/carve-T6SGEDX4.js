@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-E2CA37MS.js";
-import "./chunk-ENKS74QF.js";
-import "./chunk-O7RAJCHX.js";
+} from "./chunk-4J2FF55O.js";
+import "./chunk-N4ZYXR5N.js";
+import "./chunk-KISABJ7D.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ZPDRDIPC.js";
+import "./chunk-H6KMQCFW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-YLBG4EKR.js";
+import "./chunk-JXBGIA7X.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-YLBG4EKR.js";
+} from "./chunk-JXBGIA7X.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

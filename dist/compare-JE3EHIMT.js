@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-AUK5YVJU.js";
+} from "./chunk-HE33WCPI.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-O7RAJCHX.js";
+import "./chunk-KISABJ7D.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WXI7LIH6.js";
+import "./chunk-DPDMVSRY.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-YLBG4EKR.js";
+import "./chunk-JXBGIA7X.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

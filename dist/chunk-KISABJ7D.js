@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4768,34 +4768,11 @@ function addressRegister(ins) {
 function newLoadBatch() {
   return { open: false, ordered: false, results: /* @__PURE__ */ new Set() };
 }
-function readsFrom(ins, registers, writes) {
-  if (registers.size === 0) return false;
-  if (ins.guard && registers.has(ins.guard.register)) return true;
-  const ops = ins.operands;
-  const first = ops[0];
-  const skipFirst = first !== void 0 && (first.kind === "register" || first.kind === "vector") && writes;
-  for (let i = skipFirst ? 1 : 0; i < ops.length; i++) if (operandReadsFrom(ops[i], registers)) return true;
-  return false;
-}
-function operandReadsFrom(op, registers) {
-  switch (op.kind) {
-    case "register":
-    case "negated-predicate":
-      return registers.has(op.name);
-    case "address":
-      return op.base !== null && operandReadsFrom(op.base, registers);
-    case "vector":
-      for (const e of op.elements) if (operandReadsFrom(e, registers)) return true;
-      return false;
-    default:
-      return false;
-  }
-}
 var ORDERING_CATEGORIES = /* @__PURE__ */ new Set(["store", "atomic", "barrier"]);
 function globalLoadBatch(batch, ins, c, space, dests) {
   if (c.category === "load" && c.longLatency && space !== "local" && space !== "shared" && space !== "const" && space !== "param") {
     const nonCoherent = ins.modifiers.includes("nc") || ins.mnemonic === "ldu" || space === "tex";
-    const starts = !batch.open || batch.ordered && !nonCoherent || readsFrom(ins, batch.results, dests.length > 0);
+    const starts = !batch.open || batch.ordered && !nonCoherent || readsAny(ins, batch.results, dests.length > 0);
     if (starts) {
       batch.open = true;
       batch.ordered = false;
@@ -4806,7 +4783,7 @@ function globalLoadBatch(batch, ins, c, space, dests) {
   }
   if (!batch.open) return false;
   if (ins.mnemonic === "call" || ORDERING_CATEGORIES.has(c.category) && space !== "shared" && space !== "local") batch.ordered = true;
-  if (dests.length > 0 && readsFrom(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
+  if (dests.length > 0 && readsAny(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
   return false;
 }
 function blockingStatements(cfg, classes, facts) {
@@ -4846,8 +4823,11 @@ function blockingStatements(cfg, classes, facts) {
   }
   return blocking;
 }
+function holds(registers, name) {
+  return Array.isArray(registers) ? registers.includes(name) : registers.has(name);
+}
 function readsAny(ins, pending, writes) {
-  if (ins.guard && pending.includes(ins.guard.register)) return true;
+  if (ins.guard && holds(pending, ins.guard.register)) return true;
   const ops = ins.operands;
   const first = ops[0];
   const skipFirst = first !== void 0 && (first.kind === "register" || first.kind === "vector") && writes;
@@ -4858,7 +4838,7 @@ function operandReads(op, pending) {
   switch (op.kind) {
     case "register":
     case "negated-predicate":
-      return pending.includes(op.name);
+      return holds(pending, op.name);
     case "address":
       return op.base !== null && operandReads(op.base, pending);
     case "vector":
@@ -5865,22 +5845,22 @@ var WarpEvaluator = class {
     const log = [];
     this.assumed.add(expr.id);
     this.assumptionLog = log;
-    let holds = true;
+    let holds2 = true;
     let failure = unknown2(expr.reason);
     for (const latch of expr.latches) {
       const moved = laneDifferences(this.values(latch), entry);
       if (!identicalInEveryLane(moved)) {
         const unfollowed = moved.find(isUnknown);
         if (unfollowed) failure = unknown2(`${expr.label}: ${unfollowed.reason}`, unfollowed.indirect);
-        holds = false;
+        holds2 = false;
         break;
       }
     }
     this.assumed.delete(expr.id);
     this.assumptionLog = outerLog;
-    if (!holds) for (const key2 of log) this.memo.delete(key2);
+    if (!holds2) for (const key2 of log) this.memo.delete(key2);
     else outerLog?.push(...log);
-    return holds ? assumedForm() : entry.map(() => failure);
+    return holds2 ? assumedForm() : entry.map(() => failure);
   }
   /**
    * A select whose condition is not known but is the same in every lane of the warp (its

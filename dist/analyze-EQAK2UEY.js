@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-YLBG4EKR.js";
+} from "./chunk-JXBGIA7X.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-YLBG4EKR.js";
+} from "./chunk-JXBGIA7X.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

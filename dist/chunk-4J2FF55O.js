@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-ENKS74QF.js";
+} from "./chunk-N4ZYXR5N.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-O7RAJCHX.js";
+} from "./chunk-KISABJ7D.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

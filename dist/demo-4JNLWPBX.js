@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-AUK5YVJU.js";
+} from "./chunk-HE33WCPI.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-O7RAJCHX.js";
+import "./chunk-KISABJ7D.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WXI7LIH6.js";
+import "./chunk-DPDMVSRY.js";
 import {
   loadConfigFile
-} from "./chunk-ZPDRDIPC.js";
+} from "./chunk-H6KMQCFW.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-YLBG4EKR.js";
+import "./chunk-JXBGIA7X.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
