@@ -288,6 +288,7 @@ function newLoadBatch(): LoadBatch {
 }
 
 const ORDERING_CATEGORIES = new Set(['store', 'atomic', 'barrier']);
+const FLOATING_CATEGORIES = new Set(['fp32', 'fp64', 'fp16', 'sfu', 'tensor']);
 
 /**
  * Whether this instruction starts a new batch of global loads, the loads a warp has in flight
@@ -313,8 +314,10 @@ function globalLoadBatch(batch: LoadBatch, ins: Instruction, c: Classified, spac
   }
   if (!batch.open) return false;
   if (ins.mnemonic === 'call' || (ORDERING_CATEGORIES.has(c.category) && space !== 'shared' && space !== 'local')) batch.ordered = true;
-  // An address computed from a result (index arithmetic) depends on the batch too.
-  if (dests.length > 0 && readsAny(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
+  // An address computed from a result (index arithmetic) depends on the batch too; floating-point
+  // results feed no address (a cvt would), so most of an unrolled body's arithmetic is skipped.
+  if (dests.length > 0 && !FLOATING_CATEGORIES.has(c.category) && readsAny(ins, batch.results, true))
+    for (const d of dests) batch.results.add(d);
   return false;
 }
 
