@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-DPDMVSRY.js";
+} from "./chunk-RMNRTTXD.js";
 import {
   analyzeVariantJob
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JXBGIA7X.js";
+import "./chunk-XRBFDELB.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-N4ZYXR5N.js";
+} from "./chunk-IQSSPEJW.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-HE33WCPI.js";
+} from "./chunk-SAEZ62PQ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-KISABJ7D.js";
+} from "./chunk-Q3S6IQSF.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-DPDMVSRY.js";
+import "./chunk-RMNRTTXD.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JXBGIA7X.js";
+import "./chunk-XRBFDELB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

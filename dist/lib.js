@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-ABKOLMNO.js";
+} from "./chunk-R4HSOEE2.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-HE33WCPI.js";
+} from "./chunk-SAEZ62PQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-KISABJ7D.js";
+import "./chunk-Q3S6IQSF.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-DPDMVSRY.js";
+import "./chunk-RMNRTTXD.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-JXBGIA7X.js";
+} from "./chunk-XRBFDELB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

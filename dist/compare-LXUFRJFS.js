@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-HE33WCPI.js";
+} from "./chunk-SAEZ62PQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-KISABJ7D.js";
+import "./chunk-Q3S6IQSF.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-DPDMVSRY.js";
+import "./chunk-RMNRTTXD.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JXBGIA7X.js";
+import "./chunk-XRBFDELB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-KISABJ7D.js";
+} from "./chunk-Q3S6IQSF.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

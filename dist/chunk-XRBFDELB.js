@@ -4769,6 +4769,7 @@ function newLoadBatch() {
   return { open: false, ordered: false, results: /* @__PURE__ */ new Set() };
 }
 var ORDERING_CATEGORIES = /* @__PURE__ */ new Set(["store", "atomic", "barrier"]);
+var FLOATING_CATEGORIES = /* @__PURE__ */ new Set(["fp32", "fp64", "fp16", "sfu", "tensor"]);
 function globalLoadBatch(batch, ins, c, space, dests) {
   if (c.category === "load" && c.longLatency && space !== "local" && space !== "shared" && space !== "const" && space !== "param") {
     const nonCoherent = ins.modifiers.includes("nc") || ins.mnemonic === "ldu" || space === "tex";
@@ -4783,7 +4784,8 @@ function globalLoadBatch(batch, ins, c, space, dests) {
   }
   if (!batch.open) return false;
   if (ins.mnemonic === "call" || ORDERING_CATEGORIES.has(c.category) && space !== "shared" && space !== "local") batch.ordered = true;
-  if (dests.length > 0 && readsAny(ins, batch.results, true)) for (const d of dests) batch.results.add(d);
+  if (dests.length > 0 && !FLOATING_CATEGORIES.has(c.category) && readsAny(ins, batch.results, true))
+    for (const d of dests) batch.results.add(d);
   return false;
 }
 function blockingStatements(cfg, classes, facts) {

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-4J2FF55O.js";
+} from "./chunk-ZCUKWXHB.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-N4ZYXR5N.js";
-import "./chunk-KISABJ7D.js";
+} from "./chunk-IQSSPEJW.js";
+import "./chunk-Q3S6IQSF.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JXBGIA7X.js";
+import "./chunk-XRBFDELB.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

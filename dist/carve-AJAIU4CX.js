@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-4J2FF55O.js";
-import "./chunk-N4ZYXR5N.js";
-import "./chunk-KISABJ7D.js";
+} from "./chunk-ZCUKWXHB.js";
+import "./chunk-IQSSPEJW.js";
+import "./chunk-Q3S6IQSF.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-H6KMQCFW.js";
+import "./chunk-LT4VC2NB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JXBGIA7X.js";
+import "./chunk-XRBFDELB.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

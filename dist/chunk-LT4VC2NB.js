@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-JXBGIA7X.js";
+} from "./chunk-XRBFDELB.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

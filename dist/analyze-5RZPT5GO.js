@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-JXBGIA7X.js";
+} from "./chunk-XRBFDELB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-N4ZYXR5N.js";
+} from "./chunk-IQSSPEJW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-KISABJ7D.js";
+} from "./chunk-Q3S6IQSF.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-HE33WCPI.js";
+} from "./chunk-SAEZ62PQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-KISABJ7D.js";
+import "./chunk-Q3S6IQSF.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-DPDMVSRY.js";
+import "./chunk-RMNRTTXD.js";
 import {
   loadConfigFile
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-JXBGIA7X.js";
+import "./chunk-XRBFDELB.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-KISABJ7D.js";
+} from "./chunk-Q3S6IQSF.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-DPDMVSRY.js";
+} from "./chunk-RMNRTTXD.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-H6KMQCFW.js";
+} from "./chunk-LT4VC2NB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
