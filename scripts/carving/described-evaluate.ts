@@ -79,13 +79,19 @@ export interface SpaceRow {
   gpuSecondsExhaustive: number;
 }
 
-export async function evaluateSpace(pair: string, role: string, budgetShare: number): Promise<SpaceRow> {
+/** A space's static metrics and its recorded timings that succeeded (METRICS.json=TIMINGS.jsonl), with each variant's median. */
+export function loadRecordedSpace(pair: string) {
   const [metricsFile, timingsFile] = pair.split('=');
   const shard = (JSON.parse(readFileSync(metricsFile, 'utf8')) as { shard: CarveShardOutput }).shard;
   const records = parseTimingOutput(readFileSync(timingsFile, 'utf8')).records.filter(
     (r) => (r.space === null || r.space === shard.space) && r.status === 'ok',
   );
-  const timings = new Map(records.map((r) => [r.variant, median(r.samplesMs)]));
+  const medians = new Map(records.map((r) => [r.variant, median(r.samplesMs)]));
+  return { shard, records, medians };
+}
+
+export async function evaluateSpace(pair: string, role: string, budgetShare: number): Promise<SpaceRow> {
+  const { shard, records, medians: timings } = loadRecordedSpace(pair);
   const times = [...timings.values()];
   const spaceOptions = { objective: shard.options.objective, band: shard.options.band };
   const paper = evaluateCarving(

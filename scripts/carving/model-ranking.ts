@@ -4,12 +4,10 @@
 // default timing budget), and Spearman's rank correlation between the model's order and the
 // measured one, over the built variants that were timed.
 // Run: npx tsx scripts/carving/model-ranking.ts METRICS.json=TIMINGS.jsonl...
-import { readFileSync } from 'node:fs';
 import type { CarvedVariant } from '../../src/analysis/carving/carve.js';
 import type { VariantMetrics } from '../../src/analysis/carving/metrics.js';
-import type { CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
 import { modelScore } from '../../src/analysis/carving/refine.js';
-import { median, parseTimingOutput } from '../../src/timing/index.js';
+import { loadRecordedSpace } from './described-evaluate.js';
 
 export interface ModelRanking {
   space: string;
@@ -26,12 +24,7 @@ function asCarved(v: VariantMetrics): CarvedVariant {
 }
 
 export function modelRanking(pair: string): ModelRanking {
-  const [metricsFile, timingsFile] = pair.split('=');
-  const shard = (JSON.parse(readFileSync(metricsFile, 'utf8')) as { shard: CarveShardOutput }).shard;
-  const records = parseTimingOutput(readFileSync(timingsFile, 'utf8')).records.filter(
-    (r) => r.status === 'ok' && (r.space === null || r.space === shard.space),
-  );
-  const ms = new Map(records.map((r) => [r.variant, median(r.samplesMs)]));
+  const { shard, medians: ms } = loadRecordedSpace(pair);
   const timed = shard.metrics.filter((v) => v.built && ms.has(v.id));
   // Ties in the model keep the space's order (as refineByTiming breaks them by index last).
   const byModel = timed

@@ -5,8 +5,8 @@
 // definition or an intermediate that could wrap anywhere in the launch gives null.
 import type { Instruction, Operand } from './ast.js';
 import { destinations } from './destinations.js';
-import type { Dim3 } from './threads.js';
-import { bitsOf, isFloatType, type ValueResolver } from './values.js';
+import { threadIndexRegister, type Dim3 } from './threads.js';
+import { bitsOf, cvtTypes, isFloatType, type ValueResolver } from './values.js';
 
 export interface AffineForm {
   constant: number;
@@ -20,11 +20,9 @@ export interface AffineLaunch {
   grid: Dim3 | null;
 }
 
-const AXES = ['x', 'y', 'z'] as const;
 const DEPTH_LIMIT = 24;
-const SPECIAL = /^%(tid|ctaid)\.([xyz])$/;
 
-export const constantForm = (constant: number): AffineForm => ({ constant, tid: [0, 0, 0], ctaid: [0, 0, 0] });
+const constantForm = (constant: number): AffineForm => ({ constant, tid: [0, 0, 0], ctaid: [0, 0, 0] });
 
 export function sameForm(a: AffineForm, b: AffineForm): boolean {
   return a.constant === b.constant && a.tid.every((v, i) => v === b.tid[i]) && a.ctaid.every((v, i) => v === b.ctaid[i]);
@@ -98,12 +96,12 @@ export function affineRegister(
   statement: number,
   depth = 0,
 ): AffineForm | null {
-  const special = SPECIAL.exec(register);
-  if (special) {
+  const index = threadIndexRegister(register);
+  if (index) {
     const given = resolver.special.get(register);
     if (given !== undefined) return constantForm(given);
     const form = constantForm(0);
-    form[special[1] as 'tid' | 'ctaid'][AXES.indexOf(special[2] as 'x')] = 1;
+    form[index.of][index.axis] = 1;
     return form;
   }
   const resolved = resolver.register(register, block, statement);
@@ -149,7 +147,7 @@ function affineStatement(resolver: ValueResolver, launch: AffineLaunch, statemen
       return checked(operand(1));
     case 'cvt': {
       // cvt.DST.SRC: the source read as SRC, the result held as DST.
-      const [destType, sourceType] = ins.modifiers.filter((m) => /^[subf]\d+$/.test(m));
+      const [destType, sourceType] = cvtTypes(ins);
       if (!destType || !sourceType || isFloatType(destType) || isFloatType(sourceType)) return null;
       const form = operand(1);
       return form && fits(form, launch, sourceType) && fits(form, launch, destType) ? form : null;

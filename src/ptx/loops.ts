@@ -560,7 +560,7 @@ interface Linked {
   next?: boolean;
   offsetPerThread?: () => number | null;
   /** Where offsetPerThread reads its register, and its sign (a compiled function of the thread reads it there too). */
-  offsetAt?: { register: string; block: number; statement: number; sign: number };
+  offsetAt?: RegisterAt & { sign: number };
   offsetReason?: string;
 }
 
@@ -1003,15 +1003,22 @@ function entryEdges(cfg: Cfg, header: number, inLoop: ReadonlySet<number>): numb
   return cfg.blocks[header].predecessors.filter((p) => !inLoop.has(p) && cfg.idom[p] !== -1);
 }
 
+/** A register read just before `statement` of `block`. */
+interface RegisterAt {
+  register: string;
+  block: number;
+  statement: number;
+}
+
 interface PureCount {
   test: LoopTest;
   offset: number;
   /** The bound, when the same for every thread (null when boundAt gives it per thread). */
   limit: number | null;
   /** Where the bound is read when it depends on the thread. */
-  boundAt?: { register: string; block: number; statement: number } | null;
+  boundAt?: RegisterAt | null;
   /** Where the tested value's offset from the induction is read when it depends on the thread (Linked.offsetAt). */
-  offsetAt?: { register: string; block: number; statement: number; sign: number } | null;
+  offsetAt?: (RegisterAt & { sign: number }) | null;
 }
 
 /**

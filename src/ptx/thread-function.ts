@@ -11,8 +11,18 @@
 // it stopped): its value there is the value it entered with + the thread's trips x the step.
 import type { Instruction, Operand } from './ast.js';
 import { dominates } from './cfg.js';
-import type { ThreadIndex } from './threads.js';
-import { BINARY_MNEMONICS, binary, compare, destinationType, isFloatType, toCompared, wrapperOf, type ValueResolver } from './values.js';
+import { threadIndexRegister, type ThreadIndex } from './threads.js';
+import {
+  BINARY_MNEMONICS,
+  binary,
+  compare,
+  destinationType,
+  isFloatType,
+  keepValue,
+  toCompared,
+  wrapperOf,
+  type ValueResolver,
+} from './values.js';
 
 export type ThreadValue = (thread: ThreadIndex) => number | null;
 export type ThreadPredicate = (thread: ThreadIndex) => boolean | null;
@@ -28,8 +38,6 @@ export interface LoopByThread {
 const DEPTH_LIMIT = 24;
 /** Operations compiled at most for one query: a function of the thread that large is no shortcut. */
 const NODE_LIMIT = 4096;
-const SPECIAL = /^%(tid|ctaid)\.([xyz])$/;
-const AXES = ['x', 'y', 'z'];
 
 export class ThreadCompiler {
   private readonly byStatement = new Map<number, ThreadValue | null>();
@@ -44,12 +52,12 @@ export class ThreadCompiler {
 
   /** The value of `name` just before `statement` of `block` (block end when -1) for a thread, or null when it cannot be compiled. */
   register(name: string, block: number, statement: number, depth = 0): ThreadValue | null {
-    const special = SPECIAL.exec(name);
-    if (special) {
+    const index = threadIndexRegister(name);
+    if (index) {
       const given = this.resolver.special.get(name);
       if (given !== undefined) return () => given;
-      const axis = AXES.indexOf(special[2]);
-      if (special[1] === 'ctaid') {
+      const { axis } = index;
+      if (index.of === 'ctaid') {
         this.readsBlockIndex = true;
         return (thread) => thread.ctaid[axis];
       }
@@ -96,7 +104,7 @@ export class ThreadCompiler {
         b = arg(2);
       if (!a || !b) return null;
       const { mnemonic, modifiers } = ins;
-      const wrap = modifiers[0] === 'wide' ? identity : wrapperOf(type);
+      const wrap = modifiers[0] === 'wide' ? keepValue : wrapperOf(type);
       return (thread) => {
         const x = a(thread);
         if (x === null) return null;
@@ -124,7 +132,7 @@ export class ThreadCompiler {
           b = arg(2),
           c = arg(3);
         if (!a || !b || !c) return null;
-        const wrap = ins.modifiers[0] === 'wide' ? identity : wrapperOf(type);
+        const wrap = ins.modifiers[0] === 'wide' ? keepValue : wrapperOf(type);
         return (thread) => {
           const x = a(thread),
             y = b(thread),
@@ -319,8 +327,6 @@ function blocksReaching(resolver: ValueResolver, block: number): Set<number> {
   }
   return seen;
 }
-
-const identity = (v: number) => v;
 
 /** The function, its value kept for the thread whose stamp it was computed for. */
 export function oncePerThread<T>(compute: (thread: ThreadIndex) => T): (thread: ThreadIndex) => T {

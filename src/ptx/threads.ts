@@ -15,6 +15,14 @@ export interface ThreadIndex {
 
 const AXES = ['x', 'y', 'z'] as const;
 
+const THREAD_INDEX_REGISTER = /^%(tid|ctaid)\.([xyz])$/;
+
+/** `%tid.y` -> { of: 'tid', axis: 1 }; null for any other name (compiled functions and affine forms read these). */
+export function threadIndexRegister(name: string): { of: 'tid' | 'ctaid'; axis: number } | null {
+  const match = THREAD_INDEX_REGISTER.exec(name);
+  return match ? { of: match[1] as 'tid' | 'ctaid', axis: AXES.indexOf(match[2] as 'x') } : null;
+}
+
 /** Coordinates of linear index `i` in a box of `shape` (x fastest). */
 export function coordinates(i: number, shape: readonly number[]): Dim3 {
   return [i % shape[0], Math.floor(i / shape[0]) % shape[1], Math.floor(i / (shape[0] * shape[1]))];

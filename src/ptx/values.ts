@@ -750,7 +750,8 @@ function wrap(r: Resolved, type: string): Resolved {
   return wrapper === keepValue ? r : known(wrapper(r.value));
 }
 
-const keepValue = (value: number): number => value;
+/** The identity: how a register of a 64-bit, floating-point or predicate type holds a value. */
+export const keepValue = (value: number): number => value;
 const toUnsigned32 = (value: number): number => value >>> 0;
 const toSigned32 = (value: number): number => value | 0;
 
@@ -764,10 +765,15 @@ export function wrapperOf(type: string): (value: number) => number {
   return type.startsWith('u') ? toUnsigned32 : toSigned32;
 }
 
+/** The type names of a cvt's modifiers, destination first (cvt.DST.SRC); either may be missing. */
+export function cvtTypes(ins: Instruction): string[] {
+  return ins.modifiers.filter((m) => TYPE_NAME.test(m));
+}
+
 /** The type a cvt (or mov) writes: cvt.DST.SRC names the destination first. */
 export function destinationType(ins: Instruction): string {
   const type = ins.modifiers[ins.modifiers.length - 1] ?? '';
-  return ins.mnemonic === 'cvt' ? (ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type) : type;
+  return ins.mnemonic === 'cvt' ? (cvtTypes(ins)[0] ?? type) : type;
 }
 
 function toCompared(value: number, type: string): number {

@@ -16,6 +16,7 @@
 // in full.
 import { getArch } from '../../gpu/index.js';
 import { wavesOf } from './carve.js';
+import { WARP_SIZE } from '../memory/index.js';
 import type { VariantMetrics } from './metrics.js';
 
 /** Resident warps per SM a memory-bound wave needs to reach the DRAM bandwidth (the development spaces: 32 of 64), where the metrics have no load batches. */
@@ -129,6 +130,16 @@ export function dramBytesEstimate(
   return footprint.launchFootprintBytes + reReads * missShare;
 }
 
+/**
+ * DRAM time's factor for waiting on loads: the measured curve at the bytes in flight; metrics from
+ * before the load-batch count (undefined) keep the resident-warps rule; a kernel without global
+ * loads (null) waits on none.
+ */
+function memorySlowdown(loadBytesInFlightPerSM: number | null, bytesPerBatch: number | null | undefined, residentWarps: number): number {
+  if (loadBytesInFlightPerSM !== null) return loadLatencyFactor(loadBytesInFlightPerSM);
+  return bytesPerBatch === undefined ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
+}
+
 /** The estimate on the arch's flagship part; null when instructions, blocks per SM or the SM count are unknown. */
 export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | null {
   const rates = archRates(arch);
@@ -147,15 +158,8 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
   const memoryFrom =
     fromFootprint !== null ? 'footprint' : v.globalTrafficBytes !== null ? 'sectors' : requested !== null ? 'requested bytes' : null;
   const bytesPerBatch = v.globalLoadBytesPerBatch;
-  const loadBytesInFlightPerSM = bytesPerBatch ? residentWarps * 32 * bytesPerBatch : null;
-  // No load batches: metrics from before the count (undefined) keep the resident-warps rule; a
-  // kernel without global loads (null) waits on none.
-  const latency =
-    loadBytesInFlightPerSM !== null
-      ? loadLatencyFactor(loadBytesInFlightPerSM)
-      : bytesPerBatch === undefined
-        ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS)
-        : 1;
+  const loadBytesInFlightPerSM = bytesPerBatch ? residentWarps * WARP_SIZE * bytesPerBatch : null;
+  const latency = memorySlowdown(loadBytesInFlightPerSM, bytesPerBatch, residentWarps);
   const memoryCyclesPerWave =
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0
       ? null
