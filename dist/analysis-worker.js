@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-RMNRTTXD.js";
+} from "./chunk-UBIO3IXG.js";
 import {
   analyzeVariantJob
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XRBFDELB.js";
+import "./chunk-2EEUOUSU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-IQSSPEJW.js";
+} from "./chunk-AN26KU4B.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-SAEZ62PQ.js";
+} from "./chunk-4UZPEPUB.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-Q3S6IQSF.js";
+} from "./chunk-NF42QK44.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RMNRTTXD.js";
+import "./chunk-UBIO3IXG.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XRBFDELB.js";
+import "./chunk-2EEUOUSU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

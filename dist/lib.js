@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-R4HSOEE2.js";
+} from "./chunk-YHP2QJEA.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-SAEZ62PQ.js";
+} from "./chunk-4UZPEPUB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-Q3S6IQSF.js";
+import "./chunk-NF42QK44.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RMNRTTXD.js";
+import "./chunk-UBIO3IXG.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-XRBFDELB.js";
+} from "./chunk-2EEUOUSU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

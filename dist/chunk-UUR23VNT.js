@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-IQSSPEJW.js";
+} from "./chunk-AN26KU4B.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-Q3S6IQSF.js";
+} from "./chunk-NF42QK44.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -1733,6 +1733,78 @@ function dominates(cfg, a, b) {
   }
 }
 
+// src/ptx/threads.ts
+var AXES = ["x", "y", "z"];
+var THREAD_INDEX_REGISTER = /^%(tid|ctaid)\.([xyz])$/;
+function threadIndexRegister(name) {
+  const match = THREAD_INDEX_REGISTER.exec(name);
+  return match ? { of: match[1], axis: AXES.indexOf(match[2]) } : null;
+}
+function coordinates(i, shape) {
+  return [i % shape[0], Math.floor(i / shape[0]) % shape[1], Math.floor(i / (shape[0] * shape[1]))];
+}
+function volume(shape) {
+  return shape[0] * shape[1] * shape[2];
+}
+function setThread(resolver, tid, ctaid = null) {
+  tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
+  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+}
+function clearThread(resolver) {
+  for (const axis of AXES) {
+    resolver.special.delete(`%tid.${axis}`);
+    resolver.special.delete(`%ctaid.${axis}`);
+  }
+  setLaunchWide(resolver);
+}
+function setLaunchWide(resolver) {
+  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
+}
+function setLaunch(resolver, block, grid) {
+  AXES.forEach((axis, i) => {
+    if (block) resolver.special.set(`%ntid.${axis}`, block[i]);
+    if (grid) resolver.special.set(`%nctaid.${axis}`, grid[i]);
+    if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
+    if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
+  });
+  setLaunchWide(resolver);
+}
+function forEachThread(resolver, block, grid, visit) {
+  try {
+    return forEachThreadIndex(block, grid, (b, t, thread) => {
+      setThread(resolver, thread.tid, t === 0 && grid ? thread.ctaid : null);
+      return visit(b, t, thread);
+    });
+  } finally {
+    clearThread(resolver);
+  }
+}
+function scopeFor(resolver, grid, probe) {
+  try {
+    setThread(resolver, [0, 0, 0]);
+    if (probe()) return "block";
+    if (!grid) return null;
+    setThread(resolver, [0, 0, 0], [0, 0, 0]);
+    return probe() ? "grid" : null;
+  } finally {
+    clearThread(resolver);
+  }
+}
+function forEachThreadIndex(block, grid, visit) {
+  const blocks = grid ? volume(grid) : 1;
+  const blockThreads = volume(block);
+  const thread = { tid: [0, 0, 0], ctaid: [0, 0, 0], stamp: 0 };
+  for (let b = 0; b < blocks; b++) {
+    if (grid) thread.ctaid = coordinates(b, grid);
+    for (let t = 0; t < blockThreads; t++) {
+      thread.tid = coordinates(t, block);
+      thread.stamp++;
+      if (visit(b, t, thread) === false) return false;
+    }
+  }
+  return true;
+}
+
 // src/ptx/values.ts
 function lastDefinitionIn(defs, stmts, statement) {
   if (stmts.length === 0) return -1;
@@ -2333,9 +2405,12 @@ function wrapperOf(type) {
   if (isFloatType(type) || type === "pred" || bitsOf(type) !== 32) return keepValue;
   return type.startsWith("u") ? toUnsigned32 : toSigned32;
 }
+function cvtTypes(ins) {
+  return ins.modifiers.filter((m) => TYPE_NAME.test(m));
+}
 function destinationType(ins) {
   const type = ins.modifiers[ins.modifiers.length - 1] ?? "";
-  return ins.mnemonic === "cvt" ? ins.modifiers.find((m) => TYPE_NAME.test(m)) ?? type : type;
+  return ins.mnemonic === "cvt" ? cvtTypes(ins)[0] ?? type : type;
 }
 function toCompared(value, type) {
   if (type.startsWith("u") && bitsOf(type) === 32) return value >>> 0;
@@ -2420,8 +2495,6 @@ function parameterRead(ins) {
 // src/ptx/thread-function.ts
 var DEPTH_LIMIT = 24;
 var NODE_LIMIT = 4096;
-var SPECIAL = /^%(tid|ctaid)\.([xyz])$/;
-var AXES = ["x", "y", "z"];
 var ThreadCompiler = class {
   constructor(resolver, loops) {
     this.resolver = resolver;
@@ -2435,12 +2508,12 @@ var ThreadCompiler = class {
   readsBlockIndex = false;
   /** The value of `name` just before `statement` of `block` (block end when -1) for a thread, or null when it cannot be compiled. */
   register(name, block, statement, depth = 0) {
-    const special = SPECIAL.exec(name);
-    if (special) {
+    const index = threadIndexRegister(name);
+    if (index) {
       const given = this.resolver.special.get(name);
       if (given !== void 0) return () => given;
-      const axis = AXES.indexOf(special[2]);
-      if (special[1] === "ctaid") {
+      const { axis } = index;
+      if (index.of === "ctaid") {
         this.readsBlockIndex = true;
         return (thread) => thread.ctaid[axis];
       }
@@ -2483,7 +2556,7 @@ var ThreadCompiler = class {
       const a = arg(1), b = arg(2);
       if (!a || !b) return null;
       const { mnemonic, modifiers } = ins;
-      const wrap2 = modifiers[0] === "wide" ? identity : wrapperOf(type);
+      const wrap2 = modifiers[0] === "wide" ? keepValue : wrapperOf(type);
       return (thread) => {
         const x = a(thread);
         if (x === null) return null;
@@ -2506,7 +2579,7 @@ var ThreadCompiler = class {
       case "mad": {
         const a = arg(1), b = arg(2), c = arg(3);
         if (!a || !b || !c) return null;
-        const wrap2 = ins.modifiers[0] === "wide" ? identity : wrapperOf(type);
+        const wrap2 = ins.modifiers[0] === "wide" ? keepValue : wrapperOf(type);
         return (thread) => {
           const x = a(thread), y = b(thread), z = c(thread);
           if (x === null || y === null || z === null) return null;
@@ -2673,7 +2746,6 @@ function blocksReaching(resolver, block) {
   }
   return seen;
 }
-var identity = (v) => v;
 function oncePerThread(compute) {
   let stamp = -1;
   let value;
@@ -2690,73 +2762,6 @@ function negation(p) {
     const v = p(thread);
     return v === null ? null : !v;
   };
-}
-
-// src/ptx/threads.ts
-var AXES2 = ["x", "y", "z"];
-function coordinates(i, shape) {
-  return [i % shape[0], Math.floor(i / shape[0]) % shape[1], Math.floor(i / (shape[0] * shape[1]))];
-}
-function volume(shape) {
-  return shape[0] * shape[1] * shape[2];
-}
-function setThread(resolver, tid, ctaid = null) {
-  tid.forEach((v, i) => resolver.special.set(`%tid.${AXES2[i]}`, v));
-  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES2[i]}`, v));
-}
-function clearThread(resolver) {
-  for (const axis of AXES2) {
-    resolver.special.delete(`%tid.${axis}`);
-    resolver.special.delete(`%ctaid.${axis}`);
-  }
-  setLaunchWide(resolver);
-}
-function setLaunchWide(resolver) {
-  for (const [name, value] of resolver.launchWide) resolver.special.set(name, value);
-}
-function setLaunch(resolver, block, grid) {
-  AXES2.forEach((axis, i) => {
-    if (block) resolver.special.set(`%ntid.${axis}`, block[i]);
-    if (grid) resolver.special.set(`%nctaid.${axis}`, grid[i]);
-    if (block && block[i] === 1) resolver.launchWide.set(`%tid.${axis}`, 0);
-    if (grid && grid[i] === 1) resolver.launchWide.set(`%ctaid.${axis}`, 0);
-  });
-  setLaunchWide(resolver);
-}
-function forEachThread(resolver, block, grid, visit) {
-  try {
-    return forEachThreadIndex(block, grid, (b, t, thread) => {
-      setThread(resolver, thread.tid, t === 0 && grid ? thread.ctaid : null);
-      return visit(b, t, thread);
-    });
-  } finally {
-    clearThread(resolver);
-  }
-}
-function scopeFor(resolver, grid, probe) {
-  try {
-    setThread(resolver, [0, 0, 0]);
-    if (probe()) return "block";
-    if (!grid) return null;
-    setThread(resolver, [0, 0, 0], [0, 0, 0]);
-    return probe() ? "grid" : null;
-  } finally {
-    clearThread(resolver);
-  }
-}
-function forEachThreadIndex(block, grid, visit) {
-  const blocks = grid ? volume(grid) : 1;
-  const blockThreads = volume(block);
-  const thread = { tid: [0, 0, 0], ctaid: [0, 0, 0], stamp: 0 };
-  for (let b = 0; b < blocks; b++) {
-    if (grid) thread.ctaid = coordinates(b, grid);
-    for (let t = 0; t < blockThreads; t++) {
-      thread.tid = coordinates(t, block);
-      thread.stamp++;
-      if (visit(b, t, thread) === false) return false;
-    }
-  }
-  return true;
 }
 
 // src/ptx/guards.ts
@@ -2943,9 +2948,7 @@ function reachesFrom(reach, scope, g, t, block) {
 }
 
 // src/ptx/affine.ts
-var AXES3 = ["x", "y", "z"];
 var DEPTH_LIMIT2 = 24;
-var SPECIAL2 = /^%(tid|ctaid)\.([xyz])$/;
 var constantForm = (constant2) => ({ constant: constant2, tid: [0, 0, 0], ctaid: [0, 0, 0] });
 function sameForm(a, b) {
   return a.constant === b.constant && a.tid.every((v, i) => v === b.tid[i]) && a.ctaid.every((v, i) => v === b.ctaid[i]);
@@ -2993,12 +2996,12 @@ function sum(a, b, sign = 1) {
 }
 var isConstant = (form) => form.tid.every((c) => c === 0) && form.ctaid.every((c) => c === 0);
 function affineRegister(resolver, launch, register, block, statement, depth = 0) {
-  const special = SPECIAL2.exec(register);
-  if (special) {
+  const index = threadIndexRegister(register);
+  if (index) {
     const given = resolver.special.get(register);
     if (given !== void 0) return constantForm(given);
     const form = constantForm(0);
-    form[special[1]][AXES3.indexOf(special[2])] = 1;
+    form[index.of][index.axis] = 1;
     return form;
   }
   const resolved = resolver.register(register, block, statement);
@@ -3031,7 +3034,7 @@ function affineStatement(resolver, launch, statement, depth) {
     case "mov":
       return checked(operand(1));
     case "cvt": {
-      const [destType, sourceType] = ins.modifiers.filter((m) => /^[subf]\d+$/.test(m));
+      const [destType, sourceType] = cvtTypes(ins);
       if (!destType || !sourceType || isFloatType(destType) || isFloatType(sourceType)) return null;
       const form = operand(1);
       return form && fits(form, launch, sourceType) && fits(form, launch, destType) ? form : null;
@@ -5590,12 +5593,12 @@ function binary2(op, left, right, bits) {
       return unknown2(`operation ${op}`);
   }
 }
-var AXES4 = ["x", "y", "z"];
+var AXES2 = ["x", "y", "z"];
 function symbolValue(name, env) {
-  if (name.startsWith("%tid.")) return linear(env.tid[AXES4.indexOf(name.slice(5))] ?? 0);
+  if (name.startsWith("%tid.")) return linear(env.tid[AXES2.indexOf(name.slice(5))] ?? 0);
   if (name === "%laneid") return linear(env.laneId);
-  if (name.startsWith("%ctaid.") && env.ctaid) return linear(env.ctaid[AXES4.indexOf(name.slice(7))] ?? 0);
-  if (name.startsWith("%ntid.") && env.ntid) return linear(env.ntid[AXES4.indexOf(name.slice(6))] ?? 1);
+  if (name.startsWith("%ctaid.") && env.ctaid) return linear(env.ctaid[AXES2.indexOf(name.slice(7))] ?? 0);
+  if (name.startsWith("%ntid.") && env.ntid) return linear(env.ntid[AXES2.indexOf(name.slice(6))] ?? 1);
   return linear(0, /* @__PURE__ */ new Map([[name, 1]]));
 }
 var laneFreeTrees = /* @__PURE__ */ new WeakMap();

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-ZCUKWXHB.js";
+} from "./chunk-UUR23VNT.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-IQSSPEJW.js";
-import "./chunk-Q3S6IQSF.js";
+} from "./chunk-AN26KU4B.js";
+import "./chunk-NF42QK44.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XRBFDELB.js";
+import "./chunk-2EEUOUSU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

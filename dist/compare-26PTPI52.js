@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-SAEZ62PQ.js";
+} from "./chunk-4UZPEPUB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-Q3S6IQSF.js";
+import "./chunk-NF42QK44.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RMNRTTXD.js";
+import "./chunk-UBIO3IXG.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XRBFDELB.js";
+import "./chunk-2EEUOUSU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

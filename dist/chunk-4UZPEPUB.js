@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-Q3S6IQSF.js";
+} from "./chunk-NF42QK44.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-RMNRTTXD.js";
+} from "./chunk-UBIO3IXG.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-XRBFDELB.js";
+} from "./chunk-2EEUOUSU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

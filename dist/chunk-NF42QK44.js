@@ -16,7 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
+import {
+  WARP_SIZE
+} from "./chunk-2EEUOUSU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -108,6 +111,10 @@ function dramBytesEstimate(v, arch, l2Bytes) {
   const reReads = Math.max(0, footprint.l2BytesPerBlock - footprint.blockFootprintBytes) * blocks;
   return footprint.launchFootprintBytes + reReads * missShare;
 }
+function memorySlowdown(loadBytesInFlightPerSM, bytesPerBatch, residentWarps) {
+  if (loadBytesInFlightPerSM !== null) return loadLatencyFactor(loadBytesInFlightPerSM);
+  return bytesPerBatch === void 0 ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
+}
 function estimateCycles(v, arch) {
   const rates = archRates(arch);
   const fractionalWaves = rates ? wavesOf(v, rates.sms) : null;
@@ -121,8 +128,8 @@ function estimateCycles(v, arch) {
   const dramBytes = fromFootprint ?? v.globalTrafficBytes ?? requested;
   const memoryFrom = fromFootprint !== null ? "footprint" : v.globalTrafficBytes !== null ? "sectors" : requested !== null ? "requested bytes" : null;
   const bytesPerBatch = v.globalLoadBytesPerBatch;
-  const loadBytesInFlightPerSM = bytesPerBatch ? residentWarps * 32 * bytesPerBatch : null;
-  const latency = loadBytesInFlightPerSM !== null ? loadLatencyFactor(loadBytesInFlightPerSM) : bytesPerBatch === void 0 ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
+  const loadBytesInFlightPerSM = bytesPerBatch ? residentWarps * WARP_SIZE * bytesPerBatch : null;
+  const latency = memorySlowdown(loadBytesInFlightPerSM, bytesPerBatch, residentWarps);
   const memoryCyclesPerWave = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle * latency;
   const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;

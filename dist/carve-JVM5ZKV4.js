@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-ZCUKWXHB.js";
-import "./chunk-IQSSPEJW.js";
-import "./chunk-Q3S6IQSF.js";
+} from "./chunk-UUR23VNT.js";
+import "./chunk-AN26KU4B.js";
+import "./chunk-NF42QK44.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LT4VC2NB.js";
+import "./chunk-V3OZZA66.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XRBFDELB.js";
+import "./chunk-2EEUOUSU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

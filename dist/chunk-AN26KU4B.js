@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-Q3S6IQSF.js";
+} from "./chunk-NF42QK44.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

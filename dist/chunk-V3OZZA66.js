@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-XRBFDELB.js";
+} from "./chunk-2EEUOUSU.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-SAEZ62PQ.js";
+} from "./chunk-4UZPEPUB.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-Q3S6IQSF.js";
+import "./chunk-NF42QK44.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RMNRTTXD.js";
+import "./chunk-UBIO3IXG.js";
 import {
   loadConfigFile
-} from "./chunk-LT4VC2NB.js";
+} from "./chunk-V3OZZA66.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XRBFDELB.js";
+import "./chunk-2EEUOUSU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
