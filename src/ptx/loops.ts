@@ -15,10 +15,21 @@ import {
   guardByStart,
   type AffineCounts,
   type Direction,
+  type Reaching,
   type StartByThread,
 } from './affine-counts.js';
 import { oncePerThread, ThreadCompiler, type LoopByThread, type ThreadValue } from './thread-function.js';
-import { forEachThread, scopeFor, setLaunch, volume, type ThreadIndex } from './threads.js';
+import {
+  clearThread,
+  forEachThread,
+  forEachThreadByBlock,
+  scopeFor,
+  setBlockOnly,
+  setLaunch,
+  volume,
+  type Dim3,
+  type ThreadIndex,
+} from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { ValueResolver, bitsOf, compare, isFloatType, parameterRead, type CountedLoop } from './values.js';
 
@@ -1183,9 +1194,14 @@ function threadCounts(
       (thread) => compiled.start(thread) ?? 'per-thread start unknown: the compiled start gives none (or two entries differ)',
       compiled.trips,
     );
-  else {
+  else if (blockThreads * blocks > THREAD_LIMIT) {
+    // Too many threads to resolve one by one; where %ctaid alone decides the start and the count
+    // (an unroll prologue taken per block), once per block.
+    counts =
+      (gridOrNull && countByBlock(resolver, block, gridOrNull, reaching, startValue, tripsFrom)) ||
+      `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+  } else {
     // Through the value resolver, thread by thread: the slowest way, so the fewest threads.
-    if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
     counts = countEachThread(
       block,
       gridOrNull,
@@ -1208,6 +1224,42 @@ function threadCounts(
     scope,
     startText: `${counts.startMin}..${counts.startMax}`,
   };
+}
+
+/**
+ * Per-thread counts with the start and the count resolved once per block, %tid unset: null when
+ * block 0's do not resolve so (they need %tid), a string when a later block's do not.
+ */
+function countByBlock(
+  resolver: ValueResolver,
+  block: Dim3,
+  grid: Dim3,
+  reaching: Reaching | null,
+  startValue: () => { value: number | null; reason: string },
+  tripsFrom: (start: number) => number | null,
+): AffineCounts | string | null {
+  let start: number | string = '';
+  let trips: number | null = null;
+  const atBlock = () => {
+    const s = startValue();
+    start = s.value ?? `per-block start unknown: ${s.reason}`;
+    trips = s.value === null ? null : tripsFrom(s.value);
+  };
+  try {
+    setBlockOnly(resolver, [0, 0, 0]);
+    atBlock();
+  } finally {
+    clearThread(resolver);
+  }
+  if (typeof start === 'string' || trips === null) return null;
+  return countEachThread(
+    block,
+    grid,
+    reaching,
+    () => start,
+    () => trips,
+    (visit) => forEachThreadByBlock(resolver, block, grid, atBlock, visit),
+  );
 }
 
 /** (thread, outer iteration) pairs evaluated at most for one nested loop. */

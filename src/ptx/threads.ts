@@ -38,6 +38,37 @@ export function setThread(resolver: ValueResolver, tid: readonly number[], ctaid
   if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
 }
 
+/**
+ * Calls `visit` for every thread of every block of `grid` with only %ctaid set in the resolver
+ * (%tid unset, apart from the axes one thread long): what resolves there is the same for every
+ * thread of the block. `atBlock(blockIndex)` runs once per block before its threads.
+ */
+export function forEachThreadByBlock(
+  resolver: ValueResolver,
+  block: readonly number[],
+  grid: readonly number[],
+  atBlock: (blockIndex: number) => void,
+  visit: (blockIndex: number, threadIndex: number, thread: ThreadIndex) => boolean | void,
+): boolean {
+  try {
+    return forEachThreadIndex(block, grid, (b, t, thread) => {
+      if (t === 0) {
+        setBlockOnly(resolver, thread.ctaid);
+        atBlock(b);
+      }
+      return visit(b, t, thread);
+    });
+  } finally {
+    clearThread(resolver);
+  }
+}
+
+/** Sets %ctaid and leaves %tid unset (but for the launch-wide axes). */
+export function setBlockOnly(resolver: ValueResolver, ctaid: readonly number[]): void {
+  clearThread(resolver);
+  ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+}
+
 export function clearThread(resolver: ValueResolver): void {
   for (const axis of AXES) {
     resolver.special.delete(`%tid.${axis}`);

@@ -406,6 +406,24 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(loads.map((a) => [a.class, a.sectorsPerRequest])).toEqual(Array.from({ length: 5 }, () => ['coalesced', 2]));
   });
 
+  it('counts per block a loop whose unrolled start the block index alone decides, on a grid too large to enumerate by thread', async () => {
+    // w = 1280, TILE = 8: 160 turns, unrolled twice (80 trips, no peeled turn as 1279 & 8 != 0).
+    // 160 x 160 blocks of 64 threads are 1,638,400 threads, beyond the 2^20 resolved one by one:
+    // the start resolves with %ctaid alone, once per block, and gives the count a 16 x 16 grid
+    // gives thread by thread.
+    const at = async (grid: string) =>
+      (await report(['--block', 'tiled_row_walk=8x8', '--grid', `tiled_row_walk=${grid}`, '--param', 'tiled_row_walk:w=1280'])).get(
+        'tiled_row_walkILi8EEv',
+      )!;
+    const large = await at('160x160');
+    const small = await at('16x16');
+    expect(large.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[80, 80]]);
+    expect(small.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[80, 80]]);
+    expect(large.loops[0].tripCountReason).toContain('counted per thread over 1638400 threads (grid 160x160x1 of blocks 8x8x1)');
+    expect(large.perThread!.instructions).toBe(small.perThread!.instructions);
+    expect(large.assumptions ?? []).toEqual([]);
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every

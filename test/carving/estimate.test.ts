@@ -7,6 +7,7 @@ import {
   dramBytesEstimate,
   estimateCycles,
   L2_RETAINED_SHARE,
+  launchCycles,
   LOAD_BYTES_IN_FLIGHT_KNEE,
   loadLatencyFactor,
   MEMORY_LATENCY_WARPS,
@@ -25,7 +26,7 @@ function variant(blocks: number, activeBlocksPerSM: number, warpsPerBlock: numbe
 }
 
 describe('estimateCycles', () => {
-  it('issue-bound: one wave of 2 blocks x 8 warps x 1000 instructions per SM is 4000 cycles and 2 block starts; one block more is a second wave', () => {
+  it('issue-bound: one wave of 2 blocks x 8 warps x 1000 instructions per SM is 4000 cycles, its 2 block starts (320) inside them; one block more is a second wave', () => {
     expect(BLOCK_DISPATCH_CYCLES).toBe(160);
     expect(estimateCycles(variant(264, 2, 8, 1000, 2048), 'sm_90')).toEqual({
       waves: 1,
@@ -34,23 +35,25 @@ describe('estimateCycles', () => {
       loadBytesInFlightPerSM: null,
       memoryFrom: 'sectors',
       dispatchCycles: 320,
-      cycles: 4320,
+      cycles: 4000,
       bound: 'issue',
     });
-    // 265 blocks: a second wave, and 3 block starts on the busiest SM.
-    expect(estimateCycles(variant(265, 2, 8, 1000, 2048), 'sm_90')?.cycles).toBe(8000 + 480);
+    // 265 blocks: a second wave; 3 block starts on the busiest SM stay inside it.
+    expect(estimateCycles(variant(265, 2, 8, 1000, 2048), 'sm_90')?.cycles).toBe(8000);
   });
 
-  it('many short blocks: 32 blocks per SM per wave x 6 waves pay 192 block starts, 30720 cycles, more than their work', () => {
+  it('many short blocks: 32 blocks per SM per wave x 6 waves run at the block-start rate, 192 x 160 = 30720 cycles, longer than their work', () => {
     const small = estimateCycles(variant(132 * 192, 32, 1, 50, 0), 'sm_90')!;
-    expect([small.waves, small.issueCyclesPerWave, small.dispatchCycles, small.cycles]).toEqual([6, 400, 30720, 6 * 400 + 30720]);
+    expect([small.waves, small.issueCyclesPerWave, small.dispatchCycles, small.cycles]).toEqual([6, 400, 30720, 30720]);
+    expect(launchCycles(2400, 30720)).toBe(30720);
+    expect(launchCycles(40000, 30720)).toBe(40000);
   });
 
   it('memory-bound: 8 blocks x 32 KB per SM at the SM share of bandwidth, 4x longer with 8 resident warps than with 32', () => {
     const full = estimateCycles(variant(1056, 8, 4, 20, 32768), 'sm_90')!;
-    expect([full.bound, full.waves, full.cycles]).toEqual(['memory', 1, (8 * 32768) / bytesPerSMCycle + 8 * 160]);
+    expect([full.bound, full.waves, full.cycles]).toEqual(['memory', 1, (8 * 32768) / bytesPerSMCycle]);
     const fewWarps = estimateCycles(variant(1056, 8, 1, 20, 32768), 'sm_90')!;
-    expect([fewWarps.bound, fewWarps.cycles]).toEqual(['memory', ((8 * 32768) / bytesPerSMCycle) * 4 + 8 * 160]);
+    expect([fewWarps.bound, fewWarps.cycles]).toEqual(['memory', ((8 * 32768) / bytesPerSMCycle) * 4]);
   });
 
   it('load bytes in flight: 64 warps x 32 lanes x 1 B of a byte copy are 2 KB per SM, 2.67x the DRAM time; 16 B per lane 1.03x', () => {
@@ -92,7 +95,7 @@ describe('estimateCycles', () => {
   it('unknown traffic leaves the issue term; unknown instructions, blocks per SM or arch give no estimate', () => {
     expect(estimateCycles(variant(264, 2, 8, 1000, null), 'sm_90')).toMatchObject({
       memoryCyclesPerWave: null,
-      cycles: 4320,
+      cycles: 4000,
       bound: 'issue',
     });
     expect(estimateCycles({ ...variant(264, 2, 8, 1000, 2048), instructions: null }, 'sm_90')).toBeNull();

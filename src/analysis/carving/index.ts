@@ -69,6 +69,7 @@ export {
 } from './refine.js';
 export {
   BLOCK_DISPATCH_CYCLES,
+  launchCycles,
   dramBytesEstimate,
   estimateCycles,
   L2_RETAINED_SHARE,
