@@ -18,8 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the eighth,
-// llm.c fused_residual_forward and crossentropy_softmax_backward, the last; docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the ninth,
+// llm.c encoder_backward, layernorm_backward, adamw and cuda-samples globalToShmemAsyncCopy, the
+// last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -52,6 +53,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/llmc-gelu-backward.metrics.json=device/carving/described-results/timings-llmc-gelu-backward.jsonl',
   'test/fixtures/carving/llmc-fused-residual-forward.metrics.json=device/carving/described-results/timings-llmc-fused-residual-forward.jsonl',
   'test/fixtures/carving/llmc-crossentropy-softmax-backward.metrics.json=device/carving/described-results/timings-llmc-crossentropy-softmax-backward.jsonl',
+  'test/fixtures/carving/llmc-encoder-backward.metrics.json=device/carving/described-results/timings-llmc-encoder-backward.jsonl',
+  'test/fixtures/carving/llmc-layernorm-backward.metrics.json=device/carving/described-results/timings-llmc-layernorm-backward.jsonl',
+  'test/fixtures/carving/llmc-adamw.metrics.json=device/carving/described-results/timings-llmc-adamw.jsonl',
+  'test/fixtures/carving/cuda-samples-global-to-shmem-async-copy.metrics.json=device/carving/described-results/timings-cuda-samples-global-to-shmem-async-copy.jsonl',
 ];
 
 export interface SpaceRow {
