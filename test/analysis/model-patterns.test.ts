@@ -421,7 +421,8 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(small.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[80, 80]]);
     expect(large.loops[0].tripCountReason).toContain('counted per thread over 1638400 threads (grid 160x160x1 of blocks 8x8x1)');
     expect(large.perThread!.instructions).toBe(small.perThread!.instructions);
-    expect(large.assumptions ?? []).toEqual([]);
+    expect(large.loops[0].assumedTripCount).toBeNull();
+    expect(large.perThread!.usesAssumedTripCounts).toBe(false);
   });
 
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
