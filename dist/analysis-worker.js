@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-UBIO3IXG.js";
+} from "./chunk-QUHVQXOZ.js";
 import {
   analyzeVariantJob
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2EEUOUSU.js";
+import "./chunk-IHHG67QI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-YHP2QJEA.js";
+} from "./chunk-THJZ3STO.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-4UZPEPUB.js";
+} from "./chunk-TCWGN4Q5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NF42QK44.js";
+import "./chunk-VMZDIGMK.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UBIO3IXG.js";
+import "./chunk-QUHVQXOZ.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-2EEUOUSU.js";
+} from "./chunk-IHHG67QI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-UUR23VNT.js";
-import "./chunk-AN26KU4B.js";
-import "./chunk-NF42QK44.js";
+} from "./chunk-R3IX4ZFR.js";
+import "./chunk-FXP3IUCX.js";
+import "./chunk-VMZDIGMK.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-V3OZZA66.js";
+import "./chunk-CP3FLV2O.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2EEUOUSU.js";
+import "./chunk-IHHG67QI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-2EEUOUSU.js";
+} from "./chunk-IHHG67QI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

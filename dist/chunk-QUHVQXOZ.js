@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-2EEUOUSU.js";
+} from "./chunk-IHHG67QI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-UUR23VNT.js";
+} from "./chunk-R3IX4ZFR.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-AN26KU4B.js";
-import "./chunk-NF42QK44.js";
+} from "./chunk-FXP3IUCX.js";
+import "./chunk-VMZDIGMK.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2EEUOUSU.js";
+import "./chunk-IHHG67QI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import {
   WARP_SIZE
-} from "./chunk-2EEUOUSU.js";
+} from "./chunk-IHHG67QI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -86,6 +86,9 @@ function loadLatencyFactor(loadBytesInFlightPerSM) {
   return Math.pow(1 + Math.pow(LOAD_BYTES_IN_FLIGHT_KNEE / loadBytesInFlightPerSM, p), 1 / p);
 }
 var BLOCK_DISPATCH_CYCLES = 160;
+function launchCycles(waveCycles, dispatchCycles) {
+  return Math.max(waveCycles, dispatchCycles);
+}
 var WARP_INSTRUCTIONS_PER_SM_CYCLE = 4;
 function archRates(arch) {
   let flagship;
@@ -140,7 +143,7 @@ function estimateCycles(v, arch) {
     loadBytesInFlightPerSM,
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     dispatchCycles,
-    cycles: waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave) + dispatchCycles,
+    cycles: launchCycles(waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave), dispatchCycles),
     bound: memoryBound ? "memory" : "issue"
   };
 }

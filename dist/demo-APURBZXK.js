@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-4UZPEPUB.js";
+} from "./chunk-TCWGN4Q5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NF42QK44.js";
+import "./chunk-VMZDIGMK.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UBIO3IXG.js";
+import "./chunk-QUHVQXOZ.js";
 import {
   loadConfigFile
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2EEUOUSU.js";
+import "./chunk-IHHG67QI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

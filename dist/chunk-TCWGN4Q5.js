@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-NF42QK44.js";
+} from "./chunk-VMZDIGMK.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-UBIO3IXG.js";
+} from "./chunk-QUHVQXOZ.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

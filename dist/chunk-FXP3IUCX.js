@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-NF42QK44.js";
+} from "./chunk-VMZDIGMK.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-4UZPEPUB.js";
+} from "./chunk-TCWGN4Q5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NF42QK44.js";
+import "./chunk-VMZDIGMK.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-UBIO3IXG.js";
+import "./chunk-QUHVQXOZ.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-2EEUOUSU.js";
+import "./chunk-IHHG67QI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-2EEUOUSU.js";
+} from "./chunk-IHHG67QI.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -1750,6 +1750,23 @@ function setThread(resolver, tid, ctaid = null) {
   tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
   if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
 }
+function forEachThreadByBlock(resolver, block, grid, atBlock, visit) {
+  try {
+    return forEachThreadIndex(block, grid, (b, t, thread) => {
+      if (t === 0) {
+        setBlockOnly(resolver, thread.ctaid);
+        atBlock(b);
+      }
+      return visit(b, t, thread);
+    });
+  } finally {
+    clearThread(resolver);
+  }
+}
+function setBlockOnly(resolver, ctaid) {
+  clearThread(resolver);
+  ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+}
 function clearThread(resolver) {
   for (const axis of AXES) {
     resolver.special.delete(`%tid.${axis}`);
@@ -4070,8 +4087,9 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
       (thread) => compiled.start(thread) ?? "per-thread start unknown: the compiled start gives none (or two entries differ)",
       compiled.trips
     );
-  else {
-    if (blockThreads * blocks > THREAD_LIMIT) return `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+  else if (blockThreads * blocks > THREAD_LIMIT) {
+    counts = gridOrNull && countByBlock(resolver, block, gridOrNull, reaching, startValue, tripsFrom) || `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+  } else {
     counts = countEachThread(
       block,
       gridOrNull,
@@ -4094,6 +4112,30 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
     scope,
     startText: `${counts.startMin}..${counts.startMax}`
   };
+}
+function countByBlock(resolver, block, grid, reaching, startValue, tripsFrom) {
+  let start = "";
+  let trips = null;
+  const atBlock = () => {
+    const s = startValue();
+    start = s.value ?? `per-block start unknown: ${s.reason}`;
+    trips = s.value === null ? null : tripsFrom(s.value);
+  };
+  try {
+    setBlockOnly(resolver, [0, 0, 0]);
+    atBlock();
+  } finally {
+    clearThread(resolver);
+  }
+  if (typeof start === "string" || trips === null) return null;
+  return countEachThread(
+    block,
+    grid,
+    reaching,
+    () => start,
+    () => trips,
+    (visit) => forEachThreadByBlock(resolver, block, grid, atBlock, visit)
+  );
 }
 var NESTED_LIMIT = 1 << 20;
 function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-AN26KU4B.js";
+} from "./chunk-FXP3IUCX.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-NF42QK44.js";
+} from "./chunk-VMZDIGMK.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-V3OZZA66.js";
+} from "./chunk-CP3FLV2O.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
