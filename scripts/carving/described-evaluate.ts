@@ -18,8 +18,8 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the ninth,
-// llm.c encoder_backward, layernorm_backward, adamw and cuda-samples globalToShmemAsyncCopy, the
+// Every space measured so far: held-out sets become development once evaluated (the tenth,
+// Rodinia hotspot, cuda-samples FDTD3d and histogram64, llm.c softmax_autoregressive_backward, the
 // last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
@@ -57,6 +57,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/llmc-layernorm-backward.metrics.json=device/carving/described-results/timings-llmc-layernorm-backward.jsonl',
   'test/fixtures/carving/llmc-adamw.metrics.json=device/carving/described-results/timings-llmc-adamw.jsonl',
   'test/fixtures/carving/cuda-samples-global-to-shmem-async-copy.metrics.json=device/carving/described-results/timings-cuda-samples-global-to-shmem-async-copy.jsonl',
+  'test/fixtures/carving/rodinia-hotspot.metrics.json=device/carving/described-results/timings-rodinia-hotspot.jsonl',
+  'test/fixtures/carving/cuda-samples-fdtd3d.metrics.json=device/carving/described-results/timings-cuda-samples-fdtd3d.jsonl',
+  'test/fixtures/carving/cuda-samples-histogram64.metrics.json=device/carving/described-results/timings-cuda-samples-histogram64.jsonl',
+  'test/fixtures/carving/llmc-softmax-autoregressive-backward.metrics.json=device/carving/described-results/timings-llmc-softmax-autoregressive-backward.jsonl',
 ];
 
 export interface SpaceRow {
