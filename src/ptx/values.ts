@@ -670,9 +670,15 @@ class SpecialRegisters extends Map<string, number> {
 /** Contents remembered at most (enumerating a grid sets up to 2^18 thread indices). */
 const VERSIONS_KEPT = 4096;
 
-/** A node of VersionTable's trie: the content so far, by the next key and its value. */
+/**
+ * A node of VersionTable's trie: the content so far. Its children by the next key's value; the
+ * next key is nearly always the same one (the contents of one map in key order), so it is kept
+ * beside them, and a content with another next key goes to `other`.
+ */
 interface VersionNode {
-  next: Map<string, Map<number, VersionNode>>;
+  key?: string;
+  byValue?: Map<number, VersionNode>;
+  other?: Map<string, Map<number, VersionNode>>;
   version?: number;
 }
 
@@ -683,7 +689,7 @@ interface VersionNode {
  * never confused).
  */
 class VersionTable {
-  private root: VersionNode = { next: new Map<string, Map<number, VersionNode>>() };
+  private root: VersionNode = {};
   private size = 0;
   private next = 0;
 
@@ -693,16 +699,24 @@ class VersionTable {
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i];
       const value = values.get(key)!;
-      let byValue = node.next.get(key);
-      if (byValue === undefined) node.next.set(key, (byValue = new Map<number, VersionNode>()));
+      let byValue: Map<number, VersionNode> | undefined;
+      if (node.key === undefined) {
+        node.key = key;
+        byValue = node.byValue = new Map();
+      } else if (node.key === key) byValue = node.byValue!;
+      else {
+        node.other ??= new Map();
+        byValue = node.other.get(key);
+        if (byValue === undefined) node.other.set(key, (byValue = new Map()));
+      }
       let child = byValue.get(value);
-      if (child === undefined) byValue.set(value, (child = { next: new Map() }));
+      if (child === undefined) byValue.set(value, (child = {}));
       node = child;
     }
     if (node.version === undefined) {
       if (this.size >= VERSIONS_KEPT) {
         // Forget every content, then name this one in the fresh table.
-        this.root = { next: new Map() };
+        this.root = {};
         this.size = 0;
         return this.of(keys, values);
       }
