@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-QUHVQXOZ.js";
+} from "./chunk-RJNZBTJJ.js";
 import {
   analyzeVariantJob
-} from "./chunk-CP3FLV2O.js";
+} from "./chunk-CDBHLE5M.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IHHG67QI.js";
+import "./chunk-MJ4ODZA2.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-FXP3IUCX.js";
+} from "./chunk-QU2VRVDT.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-TCWGN4Q5.js";
+} from "./chunk-TCHF52V7.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-VMZDIGMK.js";
+} from "./chunk-MOL4BMSG.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QUHVQXOZ.js";
+import "./chunk-RJNZBTJJ.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CP3FLV2O.js";
+} from "./chunk-CDBHLE5M.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IHHG67QI.js";
+import "./chunk-MJ4ODZA2.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-THJZ3STO.js";
+} from "./chunk-KDIN3HYC.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-TCWGN4Q5.js";
+} from "./chunk-TCHF52V7.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-VMZDIGMK.js";
+import "./chunk-MOL4BMSG.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QUHVQXOZ.js";
+import "./chunk-RJNZBTJJ.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CP3FLV2O.js";
+} from "./chunk-CDBHLE5M.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-IHHG67QI.js";
+} from "./chunk-MJ4ODZA2.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-TCWGN4Q5.js";
+} from "./chunk-TCHF52V7.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-VMZDIGMK.js";
+import "./chunk-MOL4BMSG.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QUHVQXOZ.js";
+import "./chunk-RJNZBTJJ.js";
 import {
   loadConfigFile
-} from "./chunk-CP3FLV2O.js";
+} from "./chunk-CDBHLE5M.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IHHG67QI.js";
+import "./chunk-MJ4ODZA2.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-FXP3IUCX.js";
+} from "./chunk-QU2VRVDT.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-VMZDIGMK.js";
+} from "./chunk-MOL4BMSG.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-CP3FLV2O.js";
+} from "./chunk-CDBHLE5M.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-IHHG67QI.js";
+} from "./chunk-MJ4ODZA2.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2363,7 +2363,7 @@ var SpecialRegisters = class extends Map {
 };
 var VERSIONS_KEPT = 4096;
 var VersionTable = class {
-  root = { next: /* @__PURE__ */ new Map() };
+  root = {};
   size = 0;
   next = 0;
   of(keys2, values) {
@@ -2371,15 +2371,23 @@ var VersionTable = class {
     for (let i = 0; i < keys2.length; i++) {
       const key2 = keys2[i];
       const value = values.get(key2);
-      let byValue = node.next.get(key2);
-      if (byValue === void 0) node.next.set(key2, byValue = /* @__PURE__ */ new Map());
+      let byValue;
+      if (node.key === void 0) {
+        node.key = key2;
+        byValue = node.byValue = /* @__PURE__ */ new Map();
+      } else if (node.key === key2) byValue = node.byValue;
+      else {
+        node.other ??= /* @__PURE__ */ new Map();
+        byValue = node.other.get(key2);
+        if (byValue === void 0) node.other.set(key2, byValue = /* @__PURE__ */ new Map());
+      }
       let child = byValue.get(value);
-      if (child === void 0) byValue.set(value, child = { next: /* @__PURE__ */ new Map() });
+      if (child === void 0) byValue.set(value, child = {});
       node = child;
     }
     if (node.version === void 0) {
       if (this.size >= VERSIONS_KEPT) {
-        this.root = { next: /* @__PURE__ */ new Map() };
+        this.root = {};
         this.size = 0;
         return this.of(keys2, values);
       }

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-IHHG67QI.js";
+} from "./chunk-MJ4ODZA2.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

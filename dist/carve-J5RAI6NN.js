@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-R3IX4ZFR.js";
-import "./chunk-FXP3IUCX.js";
-import "./chunk-VMZDIGMK.js";
+} from "./chunk-IN27TLAR.js";
+import "./chunk-QU2VRVDT.js";
+import "./chunk-MOL4BMSG.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CP3FLV2O.js";
+import "./chunk-CDBHLE5M.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IHHG67QI.js";
+import "./chunk-MJ4ODZA2.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

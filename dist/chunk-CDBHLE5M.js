@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-IHHG67QI.js";
+} from "./chunk-MJ4ODZA2.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

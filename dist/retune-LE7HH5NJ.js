@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-R3IX4ZFR.js";
+} from "./chunk-IN27TLAR.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-FXP3IUCX.js";
-import "./chunk-VMZDIGMK.js";
+} from "./chunk-QU2VRVDT.js";
+import "./chunk-MOL4BMSG.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-CP3FLV2O.js";
+} from "./chunk-CDBHLE5M.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IHHG67QI.js";
+import "./chunk-MJ4ODZA2.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-TCWGN4Q5.js";
+} from "./chunk-TCHF52V7.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-VMZDIGMK.js";
+import "./chunk-MOL4BMSG.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QUHVQXOZ.js";
+import "./chunk-RJNZBTJJ.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-CP3FLV2O.js";
+} from "./chunk-CDBHLE5M.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IHHG67QI.js";
+import "./chunk-MJ4ODZA2.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
