@@ -482,7 +482,9 @@ function tripCount(
       if (byThread) loopsByThread.push({ header: loop.header, blocks: inLoop, trips: oncePerThread((thread) => byThread.trips(thread)) });
     }
     if (typeof perThread === 'string') return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
-    const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
+    const startText = startPerThread
+      ? `starts per ${perThread.perBlock ? 'block' : 'thread'} (${perThread.startText})`
+      : `= ${first.value}`;
     const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? 'a per-thread bound' : bound.value}`;
     return {
       tripCount: perThread.mean,
@@ -976,6 +978,8 @@ interface ThreadCounts {
   threads: number;
   scope: string;
   startText: string;
+  /** The start and count were resolved once per block (%ctaid alone decides them). */
+  perBlock?: boolean;
 }
 
 /** A loop's exit test, all tripsOnEntry needs besides the start, offset and bound. */
@@ -1215,6 +1219,7 @@ function threadCounts(
     );
   }
   if (typeof counts === 'string') return counts;
+  const perBlock = !byThread && !compiled && blockThreads * blocks > THREAD_LIMIT;
   const threads = blockThreads * blocks;
   if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
   return {
@@ -1223,6 +1228,7 @@ function threadCounts(
     threads,
     scope,
     startText: `${counts.startMin}..${counts.startMax}`,
+    perBlock,
   };
 }
 

@@ -707,7 +707,7 @@ class VersionTable {
       else {
         node.other ??= new Map();
         byValue = node.other.get(key);
-        if (byValue === undefined) node.other.set(key, (byValue = new Map()));
+        if (byValue === undefined) node.other.set(key, (byValue = new Map<number, VersionNode>()));
       }
       let child = byValue.get(value);
       if (child === undefined) byValue.set(value, (child = {}));

@@ -420,6 +420,8 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(large.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[80, 80]]);
     expect(small.loops.map((l) => [l.tripCount, l.warpTripCount])).toEqual([[80, 80]]);
     expect(large.loops[0].tripCountReason).toContain('counted per thread over 1638400 threads (grid 160x160x1 of blocks 8x8x1)');
+    expect(large.loops[0].tripCountReason).toContain('starts per block (0..1628160)');
+    expect(small.loops[0].tripCountReason).toContain('starts per thread (0..153600)');
     expect(large.perThread!.instructions).toBe(small.perThread!.instructions);
     expect(large.loops[0].assumedTripCount).toBeNull();
     expect(large.perThread!.usesAssumedTripCounts).toBe(false);
