@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-QU2VRVDT.js";
+} from "./chunk-HXFMJKLT.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-TCHF52V7.js";
+} from "./chunk-T36Y2Y2I.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-MOL4BMSG.js";
+} from "./chunk-GIOQEJJA.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RJNZBTJJ.js";
+import "./chunk-2FRZFV5R.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-MJ4ODZA2.js";
+import "./chunk-X2D54I3K.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-KDIN3HYC.js";
+} from "./chunk-65ZES76X.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-TCHF52V7.js";
+} from "./chunk-T36Y2Y2I.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MOL4BMSG.js";
+import "./chunk-GIOQEJJA.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RJNZBTJJ.js";
+import "./chunk-2FRZFV5R.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-MJ4ODZA2.js";
+} from "./chunk-X2D54I3K.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

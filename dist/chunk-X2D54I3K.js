@@ -3621,7 +3621,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
       if (byThread) loopsByThread.push({ header: loop.header, blocks: inLoop, trips: oncePerThread((thread) => byThread.trips(thread)) });
     }
     if (typeof perThread === "string") return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
-    const startText = startPerThread ? `starts per thread (${perThread.startText})` : `= ${first.value}`;
+    const startText = startPerThread ? `starts per ${perThread.perBlock ? "block" : "thread"} (${perThread.startText})` : `= ${first.value}`;
     const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? "a per-thread bound" : bound.value}`;
     return {
       tripCount: perThread.mean,
@@ -4111,6 +4111,7 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
     );
   }
   if (typeof counts === "string") return counts;
+  const perBlock = !byThread && !compiled && blockThreads * blocks > THREAD_LIMIT;
   const threads = blockThreads * blocks;
   if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
   return {
@@ -4118,7 +4119,8 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
     warpMax: counts.warpSum / counts.warps,
     threads,
     scope,
-    startText: `${counts.startMin}..${counts.startMax}`
+    startText: `${counts.startMin}..${counts.startMax}`,
+    perBlock
   };
 }
 function countByBlock(resolver, block, grid, reaching, startValue, tripsFrom) {

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-MOL4BMSG.js";
+} from "./chunk-GIOQEJJA.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-TCHF52V7.js";
+} from "./chunk-T36Y2Y2I.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MOL4BMSG.js";
+import "./chunk-GIOQEJJA.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RJNZBTJJ.js";
+import "./chunk-2FRZFV5R.js";
 import {
   loadConfigFile
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-MJ4ODZA2.js";
+import "./chunk-X2D54I3K.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-IN27TLAR.js";
+} from "./chunk-NWM6LYXF.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-QU2VRVDT.js";
-import "./chunk-MOL4BMSG.js";
+} from "./chunk-HXFMJKLT.js";
+import "./chunk-GIOQEJJA.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-MJ4ODZA2.js";
+import "./chunk-X2D54I3K.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

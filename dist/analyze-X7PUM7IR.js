@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-MJ4ODZA2.js";
+} from "./chunk-X2D54I3K.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

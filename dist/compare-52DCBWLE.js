@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-TCHF52V7.js";
+} from "./chunk-T36Y2Y2I.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MOL4BMSG.js";
+import "./chunk-GIOQEJJA.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-RJNZBTJJ.js";
+import "./chunk-2FRZFV5R.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-MJ4ODZA2.js";
+import "./chunk-X2D54I3K.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

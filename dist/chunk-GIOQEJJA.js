@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import {
   WARP_SIZE
-} from "./chunk-MJ4ODZA2.js";
+} from "./chunk-X2D54I3K.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

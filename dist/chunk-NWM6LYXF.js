@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-QU2VRVDT.js";
+} from "./chunk-HXFMJKLT.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-MOL4BMSG.js";
+} from "./chunk-GIOQEJJA.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-CDBHLE5M.js";
+} from "./chunk-ZNZ6EURL.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

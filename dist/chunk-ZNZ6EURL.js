@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-MJ4ODZA2.js";
+} from "./chunk-X2D54I3K.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

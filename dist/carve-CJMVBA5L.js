@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-IN27TLAR.js";
-import "./chunk-QU2VRVDT.js";
-import "./chunk-MOL4BMSG.js";
+} from "./chunk-NWM6LYXF.js";
+import "./chunk-HXFMJKLT.js";
+import "./chunk-GIOQEJJA.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CDBHLE5M.js";
+import "./chunk-ZNZ6EURL.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-MJ4ODZA2.js";
+import "./chunk-X2D54I3K.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
