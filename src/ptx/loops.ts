@@ -1188,6 +1188,10 @@ function threadCounts(
   const reaching = entered
     ? { scope: entered.reach.scope, reaches: (b: number, t: number) => threadReaches(entered.reach, b, t, entered.header) }
     : null;
+  const threads = blockThreads * blocks;
+  // Through the value resolver, too many threads to resolve one by one: once per block where
+  // %ctaid alone decides the start and the count (an unroll prologue taken per block).
+  const perBlock = !byThread && !compiled && threads > THREAD_LIMIT;
   let counts: AffineCounts | string;
   if (byThread) counts = countByAffineStart(byThread, block, gridOrNull, reaching);
   else if (compiled)
@@ -1198,13 +1202,11 @@ function threadCounts(
       (thread) => compiled.start(thread) ?? 'per-thread start unknown: the compiled start gives none (or two entries differ)',
       compiled.trips,
     );
-  else if (blockThreads * blocks > THREAD_LIMIT) {
-    // Too many threads to resolve one by one; where %ctaid alone decides the start and the count
-    // (an unroll prologue taken per block), once per block.
+  else if (perBlock)
     counts =
       (gridOrNull && countByBlock(resolver, block, gridOrNull, reaching, startValue, tripsFrom)) ||
-      `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
-  } else {
+      `${threads} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+  else {
     // Through the value resolver, thread by thread: the slowest way, so the fewest threads.
     counts = countEachThread(
       block,
@@ -1219,8 +1221,6 @@ function threadCounts(
     );
   }
   if (typeof counts === 'string') return counts;
-  const perBlock = !byThread && !compiled && blockThreads * blocks > THREAD_LIMIT;
-  const threads = blockThreads * blocks;
   if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
   return {
     mean: counts.sum / counts.threadsIn,
