@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-2FRZFV5R.js";
+} from "./chunk-TZIWM7KP.js";
 import {
   analyzeVariantJob
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-X2D54I3K.js";
+import "./chunk-BJR6MAFQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

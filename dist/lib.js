@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-65ZES76X.js";
+} from "./chunk-CXMJB5UI.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-T36Y2Y2I.js";
+} from "./chunk-NGVOI3ZS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GIOQEJJA.js";
+import "./chunk-7FG5APNE.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2FRZFV5R.js";
+import "./chunk-TZIWM7KP.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-X2D54I3K.js";
+} from "./chunk-BJR6MAFQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

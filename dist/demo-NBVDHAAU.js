@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-T36Y2Y2I.js";
+} from "./chunk-NGVOI3ZS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GIOQEJJA.js";
+import "./chunk-7FG5APNE.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2FRZFV5R.js";
+import "./chunk-TZIWM7KP.js";
 import {
   loadConfigFile
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-X2D54I3K.js";
+import "./chunk-BJR6MAFQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-HXFMJKLT.js";
+} from "./chunk-ZGP6DFSE.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-GIOQEJJA.js";
+} from "./chunk-7FG5APNE.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-T36Y2Y2I.js";
+} from "./chunk-NGVOI3ZS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-GIOQEJJA.js";
+import "./chunk-7FG5APNE.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2FRZFV5R.js";
+import "./chunk-TZIWM7KP.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-X2D54I3K.js";
+import "./chunk-BJR6MAFQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4085,6 +4085,8 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
   const scope = needsGrid2 ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
   const gridOrNull = needsGrid2 ? launch.grid : null;
   const reaching = entered ? { scope: entered.reach.scope, reaches: (b, t) => threadReaches(entered.reach, b, t, entered.header) } : null;
+  const threads = blockThreads * blocks;
+  const perBlock = !byThread && !compiled && threads > THREAD_LIMIT;
   let counts;
   if (byThread) counts = countByAffineStart(byThread, block, gridOrNull, reaching);
   else if (compiled)
@@ -4095,9 +4097,9 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
       (thread) => compiled.start(thread) ?? "per-thread start unknown: the compiled start gives none (or two entries differ)",
       compiled.trips
     );
-  else if (blockThreads * blocks > THREAD_LIMIT) {
-    counts = gridOrNull && countByBlock(resolver, block, gridOrNull, reaching, startValue, tripsFrom) || `${blockThreads * blocks} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
-  } else {
+  else if (perBlock)
+    counts = gridOrNull && countByBlock(resolver, block, gridOrNull, reaching, startValue, tripsFrom) || `${threads} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
+  else {
     counts = countEachThread(
       block,
       gridOrNull,
@@ -4111,8 +4113,6 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
     );
   }
   if (typeof counts === "string") return counts;
-  const perBlock = !byThread && !compiled && blockThreads * blocks > THREAD_LIMIT;
-  const threads = blockThreads * blocks;
   if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
   return {
     mean: counts.sum / counts.threadsIn,

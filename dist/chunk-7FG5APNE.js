@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import {
   WARP_SIZE
-} from "./chunk-X2D54I3K.js";
+} from "./chunk-BJR6MAFQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

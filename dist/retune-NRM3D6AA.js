@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-NWM6LYXF.js";
+} from "./chunk-MNWJOIAW.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-HXFMJKLT.js";
-import "./chunk-GIOQEJJA.js";
+} from "./chunk-ZGP6DFSE.js";
+import "./chunk-7FG5APNE.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-X2D54I3K.js";
+import "./chunk-BJR6MAFQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

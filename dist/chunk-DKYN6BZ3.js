@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-X2D54I3K.js";
+} from "./chunk-BJR6MAFQ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

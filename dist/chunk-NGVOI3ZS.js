@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-GIOQEJJA.js";
+} from "./chunk-7FG5APNE.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-2FRZFV5R.js";
+} from "./chunk-TZIWM7KP.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-ZNZ6EURL.js";
+} from "./chunk-DKYN6BZ3.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-NWM6LYXF.js";
-import "./chunk-HXFMJKLT.js";
-import "./chunk-GIOQEJJA.js";
+} from "./chunk-MNWJOIAW.js";
+import "./chunk-ZGP6DFSE.js";
+import "./chunk-7FG5APNE.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-ZNZ6EURL.js";
+import "./chunk-DKYN6BZ3.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-X2D54I3K.js";
+import "./chunk-BJR6MAFQ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

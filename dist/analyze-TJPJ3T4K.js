@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-X2D54I3K.js";
+} from "./chunk-BJR6MAFQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
