@@ -427,6 +427,37 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(large.perThread!.usesAssumedTripCounts).toBe(false);
   });
 
+  it('resolves the addresses of a remainder loop after a 9-times unrolled loop with ifs in every turn', async () => {
+    // nz = 100: 11 turns of the unrolled body, then one of the remainder loop, whose index is
+    // the one the unrolled loop leaves (or the start, where it is skipped). Every global site of
+    // both loops is definite: a 32-wide row of floats per warp, coalesced; the column loader
+    // (threadIdx.x == 0) one lane, one sector.
+    const walk = (
+      await report([
+        '--block',
+        'unrolled_plane_walk=32x4',
+        '--grid',
+        'unrolled_plane_walk=8x64',
+        '--param',
+        'nx=256',
+        '--param',
+        'ny=256',
+        '--param',
+        'nz=100',
+      ])
+    ).get('unrolled_plane_walk')!;
+    expect(walk.loops.map((l) => l.tripCount)).toEqual([11, 1]);
+    const global = walk.accesses.filter((a) => a.space === 'global');
+    expect(global).toHaveLength(40);
+    const classes = (line: number) => [...new Set(global.filter((a) => a.line === line).map((a) => `${a.class} ${a.sectorsPerRequest}`))];
+    expect([classes(122), classes(124), classes(125), classes(129)]).toEqual([
+      ['coalesced 4'],
+      ['coalesced 4'],
+      ['uniform 1'],
+      ['coalesced 4'],
+    ]);
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every

@@ -668,7 +668,7 @@ export class ValueBuilder {
         walk.reached.add(from);
         return this.exitValue(walk.register, from);
       }
-      return this.arriving(walk, next, depth + 1);
+      return this.acrossLoop(walk, from, next, depth) ?? this.arriving(walk, next, depth + 1);
     };
     if (successors.length === 0) return DEAD_END;
     if (successors.length === 1) return along(successors[0]);
@@ -682,6 +682,33 @@ export class ValueBuilder {
     const predicate = this.register(branch.register, branch.statement);
     const taken: Expr = branch.negated ? { op: 'pred', combine: 'not', parts: [predicate] } : predicate;
     return selectOf(taken, whenTaken, whenNotTaken, walk.reason, walk.standIn);
+  }
+
+  /**
+   * A walk entering a loop at `header` (from `from`, outside it) that the join is not in goes on
+   * from the loop's one exit: the value leaving it is the exit block's (the loop's own updates
+   * are in it, an induction read after the loop included), whatever the body's branches did.
+   * Walking the body instead takes a step per if of an unrolled body (FDTD3d's stencil loop
+   * unrolled 9 times: 36 ifs, past the search depth, and its remainder loop's addresses were
+   * left unresolved). Undefined where this does not apply (several exits, not a header).
+   */
+  private acrossLoop(walk: JoinWalk, from: number, header: number, depth: number): Expr | typeof DEAD_END | null | undefined {
+    const loop = this.blockLoops[header]?.find((candidate) => candidate.header === header);
+    if (!loop || loop.blocks.includes(from) || loop.blocks.includes(walk.join)) return undefined;
+    let exit: { block: number; next: number } | null = null;
+    for (const block of loop.blocks) {
+      for (const next of this.cfg.blocks[block].successors) {
+        if (loop.blocks.includes(next)) continue;
+        if (exit) return undefined;
+        exit = { block, next };
+      }
+    }
+    if (!exit) return DEAD_END;
+    if (exit.next === walk.join) {
+      walk.reached.add(exit.block);
+      return this.exitValue(walk.register, exit.block);
+    }
+    return this.arriving(walk, exit.next, depth + 1);
   }
 
   /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
