@@ -32,6 +32,7 @@ describe('estimateCycles', () => {
       waves: 1,
       issueCyclesPerWave: 4000,
       memoryCyclesPerWave: 4096 / bytesPerSMCycle / (16 / MEMORY_LATENCY_WARPS),
+      memoryCycles: 4096 / bytesPerSMCycle / (16 / MEMORY_LATENCY_WARPS),
       loadBytesInFlightPerSM: null,
       memoryFrom: 'sectors',
       dispatchCycles: 320,
@@ -54,6 +55,20 @@ describe('estimateCycles', () => {
     expect([full.bound, full.waves, full.cycles]).toEqual(['memory', 1, (8 * 32768) / bytesPerSMCycle]);
     const fewWarps = estimateCycles(variant(1056, 8, 1, 20, 32768), 'sm_90')!;
     expect([fewWarps.bound, fewWarps.cycles]).toEqual(['memory', ((8 * 32768) / bytesPerSMCycle) * 4]);
+  });
+
+  it('memory-bound partial waves: DRAM time in proportion to the blocks, below a wave at the blocks each SM holds', () => {
+    // 1,188 blocks of 8 on 132 SMs are 1.125 waves: 1.125 x the full wave's DRAM time (issue takes 2 waves).
+    const wave = estimateCycles({ ...variant(1056, 8, 4, 20, 32768), globalLoadBytesPerBatch: 16 }, 'sm_90')!;
+    const more = estimateCycles({ ...variant(1188, 8, 4, 20, 32768), globalLoadBytesPerBatch: 16 }, 'sm_90')!;
+    expect(wave.memoryCycles).toBeCloseTo(((8 * 32768) / bytesPerSMCycle) * loadLatencyFactor(8 * 4 * 32 * 16), 6);
+    expect(more.memoryCycles! / wave.memoryCycles!).toBeCloseTo(1.125, 12);
+    expect([more.waves, more.bound, more.cycles]).toEqual([2, 'memory', more.memoryCycles]);
+    // 264 blocks (a quarter wave): 2 blocks per SM, 4 KB in flight each, at their own slowdown.
+    const quarter = estimateCycles({ ...variant(264, 8, 4, 20, 32768), globalLoadBytesPerBatch: 16 }, 'sm_90')!;
+    expect(quarter.loadBytesInFlightPerSM).toBe(2 * 4 * 32 * 16);
+    expect(quarter.memoryCycles).toBeCloseTo(((2 * 32768) / bytesPerSMCycle) * loadLatencyFactor(4096), 6);
+    expect(quarter.memoryCyclesPerWave).toBeCloseTo(wave.memoryCyclesPerWave!, 6);
   });
 
   it('load bytes in flight: 64 warps x 32 lanes x 1 B of a byte copy are 2 KB per SM, 2.67x the DRAM time; 16 B per lane 1.03x', () => {

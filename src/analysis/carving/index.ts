@@ -76,5 +76,6 @@ export {
   MEMORY_LATENCY_WARPS,
   LOAD_BYTES_IN_FLIGHT_KNEE,
   loadLatencyFactor,
+  memoryCyclesOf,
   type CycleEstimate,
 } from './estimate.js';
