@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-ZGP6DFSE.js";
+} from "./chunk-CJHJUEAW.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-NGVOI3ZS.js";
+} from "./chunk-JZJ7B24J.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-7FG5APNE.js";
+} from "./chunk-S5Z3MJIP.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-TZIWM7KP.js";
+import "./chunk-AUMLCDD4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-BJR6MAFQ.js";
+import "./chunk-Q7ZMWZ4C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-CXMJB5UI.js";
+} from "./chunk-DVXJHJEQ.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-NGVOI3ZS.js";
+} from "./chunk-JZJ7B24J.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7FG5APNE.js";
+import "./chunk-S5Z3MJIP.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-TZIWM7KP.js";
+import "./chunk-AUMLCDD4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-BJR6MAFQ.js";
+} from "./chunk-Q7ZMWZ4C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-7FG5APNE.js";
+} from "./chunk-S5Z3MJIP.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

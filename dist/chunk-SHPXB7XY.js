@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-BJR6MAFQ.js";
+} from "./chunk-Q7ZMWZ4C.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-NGVOI3ZS.js";
+} from "./chunk-JZJ7B24J.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7FG5APNE.js";
+import "./chunk-S5Z3MJIP.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-TZIWM7KP.js";
+import "./chunk-AUMLCDD4.js";
 import {
   loadConfigFile
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-BJR6MAFQ.js";
+import "./chunk-Q7ZMWZ4C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

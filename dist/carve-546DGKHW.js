@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-MNWJOIAW.js";
-import "./chunk-ZGP6DFSE.js";
-import "./chunk-7FG5APNE.js";
+} from "./chunk-JTHD5V6O.js";
+import "./chunk-CJHJUEAW.js";
+import "./chunk-S5Z3MJIP.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-DKYN6BZ3.js";
+import "./chunk-SHPXB7XY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-BJR6MAFQ.js";
+import "./chunk-Q7ZMWZ4C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

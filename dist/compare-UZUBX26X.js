@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-NGVOI3ZS.js";
+} from "./chunk-JZJ7B24J.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7FG5APNE.js";
+import "./chunk-S5Z3MJIP.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-TZIWM7KP.js";
+import "./chunk-AUMLCDD4.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-BJR6MAFQ.js";
+import "./chunk-Q7ZMWZ4C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-ZGP6DFSE.js";
+} from "./chunk-CJHJUEAW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-7FG5APNE.js";
+} from "./chunk-S5Z3MJIP.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

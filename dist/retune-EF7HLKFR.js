@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-MNWJOIAW.js";
+} from "./chunk-JTHD5V6O.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-ZGP6DFSE.js";
-import "./chunk-7FG5APNE.js";
+} from "./chunk-CJHJUEAW.js";
+import "./chunk-S5Z3MJIP.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-BJR6MAFQ.js";
+import "./chunk-Q7ZMWZ4C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

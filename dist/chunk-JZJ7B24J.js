@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-7FG5APNE.js";
+} from "./chunk-S5Z3MJIP.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-TZIWM7KP.js";
+} from "./chunk-AUMLCDD4.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

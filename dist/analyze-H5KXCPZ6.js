@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-BJR6MAFQ.js";
+} from "./chunk-Q7ZMWZ4C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7169,7 +7169,7 @@ var ValueBuilder = class {
         walk2.reached.add(from);
         return this.exitValue(walk2.register, from);
       }
-      return this.arriving(walk2, next2, depth + 1);
+      return this.acrossLoop(walk2, from, next2, depth) ?? this.arriving(walk2, next2, depth + 1);
     };
     if (successors.length === 0) return DEAD_END;
     if (successors.length === 1) return along(successors[0]);
@@ -7183,6 +7183,32 @@ var ValueBuilder = class {
     const predicate = this.register(branch.register, branch.statement);
     const taken = branch.negated ? { op: "pred", combine: "not", parts: [predicate] } : predicate;
     return selectOf(taken, whenTaken, whenNotTaken, walk2.reason, walk2.standIn);
+  }
+  /**
+   * A walk entering a loop at `header` (from `from`, outside it) that the join is not in goes on
+   * from the loop's one exit: the value leaving it is the exit block's (the loop's own updates
+   * are in it, an induction read after the loop included), whatever the body's branches did.
+   * Walking the body instead takes a step per if of an unrolled body (FDTD3d's stencil loop
+   * unrolled 9 times: 36 ifs, past the search depth, and its remainder loop's addresses were
+   * left unresolved). Undefined where this does not apply (several exits, not a header).
+   */
+  acrossLoop(walk2, from, header, depth) {
+    const loop = this.blockLoops[header]?.find((candidate) => candidate.header === header);
+    if (!loop || loop.blocks.includes(from) || loop.blocks.includes(walk2.join)) return void 0;
+    let exit = null;
+    for (const block of loop.blocks) {
+      for (const next2 of this.cfg.blocks[block].successors) {
+        if (loop.blocks.includes(next2)) continue;
+        if (exit) return void 0;
+        exit = { block, next: next2 };
+      }
+    }
+    if (!exit) return DEAD_END;
+    if (exit.next === walk2.join) {
+      walk2.reached.add(exit.block);
+      return this.exitValue(walk2.register, exit.block);
+    }
+    return this.arriving(walk2, exit.next, depth + 1);
   }
   /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
   exitValue(register, block) {

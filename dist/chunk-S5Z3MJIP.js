@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-DKYN6BZ3.js";
+} from "./chunk-SHPXB7XY.js";
 import {
   WARP_SIZE
-} from "./chunk-BJR6MAFQ.js";
+} from "./chunk-Q7ZMWZ4C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -118,6 +118,11 @@ function memorySlowdown(loadBytesInFlightPerSM, bytesPerBatch, residentWarps) {
   if (loadBytesInFlightPerSM !== null) return loadLatencyFactor(loadBytesInFlightPerSM);
   return bytesPerBatch === void 0 ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
 }
+function memoryCyclesOf(fractionalWaves, perWaveAtFull, perBlockPerSM, slowdownAt, activeBlocksPerSM) {
+  if (fractionalWaves >= 1) return perWaveAtFull * fractionalWaves;
+  const blocksPerSM = fractionalWaves * activeBlocksPerSM;
+  return perBlockPerSM * blocksPerSM * slowdownAt(blocksPerSM);
+}
 function estimateCycles(v, arch) {
   const rates = archRates(arch);
   const fractionalWaves = rates ? wavesOf(v, rates.sms) : null;
@@ -131,19 +136,23 @@ function estimateCycles(v, arch) {
   const dramBytes = fromFootprint ?? v.globalTrafficBytes ?? requested;
   const memoryFrom = fromFootprint !== null ? "footprint" : v.globalTrafficBytes !== null ? "sectors" : requested !== null ? "requested bytes" : null;
   const bytesPerBatch = v.globalLoadBytesPerBatch;
-  const loadBytesInFlightPerSM = bytesPerBatch ? residentWarps * WARP_SIZE * bytesPerBatch : null;
-  const latency = memorySlowdown(loadBytesInFlightPerSM, bytesPerBatch, residentWarps);
-  const memoryCyclesPerWave = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks * v.activeBlocksPerSM / rates.bytesPerSMCycle * latency;
-  const memoryBound = memoryCyclesPerWave !== null && memoryCyclesPerWave > issueCyclesPerWave;
+  const inFlightAt = (blocksPerSM) => bytesPerBatch ? blocksPerSM * v.warpsPerBlock * WARP_SIZE * bytesPerBatch : null;
+  const slowdownAt = (blocksPerSM) => memorySlowdown(inFlightAt(blocksPerSM), bytesPerBatch, blocksPerSM * v.warpsPerBlock);
+  const perBlockPerSM = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
+  const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
+  const memoryCycles = perBlockPerSM === null || memoryCyclesPerWave === null ? null : memoryCyclesOf(fractionalWaves, memoryCyclesPerWave, perBlockPerSM, slowdownAt, v.activeBlocksPerSM);
+  const issueCycles = waves * issueCyclesPerWave;
+  const memoryBound = memoryCycles !== null && memoryCycles > issueCycles;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {
     waves,
     issueCyclesPerWave,
     memoryCyclesPerWave,
-    loadBytesInFlightPerSM,
+    memoryCycles,
+    loadBytesInFlightPerSM: inFlightAt(Math.min(1, fractionalWaves) * v.activeBlocksPerSM),
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     dispatchCycles,
-    cycles: launchCycles(waves * (memoryBound ? memoryCyclesPerWave : issueCyclesPerWave), dispatchCycles),
+    cycles: launchCycles(memoryBound ? memoryCycles : issueCycles, dispatchCycles),
     bound: memoryBound ? "memory" : "issue"
   };
 }
