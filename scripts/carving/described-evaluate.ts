@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the tenth,
-// Rodinia hotspot, cuda-samples FDTD3d and histogram64, llm.c softmax_autoregressive_backward, the
-// last; docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the eleventh,
+// Rodinia pathfinder, cuda-samples nbody, llm.c classifier_fused, Kernel Tuner pnpoly, the last;
+// docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -61,6 +61,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-fdtd3d.metrics.json=device/carving/described-results/timings-cuda-samples-fdtd3d.jsonl',
   'test/fixtures/carving/cuda-samples-histogram64.metrics.json=device/carving/described-results/timings-cuda-samples-histogram64.jsonl',
   'test/fixtures/carving/llmc-softmax-autoregressive-backward.metrics.json=device/carving/described-results/timings-llmc-softmax-autoregressive-backward.jsonl',
+  'test/fixtures/carving/rodinia-pathfinder.metrics.json=device/carving/described-results/timings-rodinia-pathfinder.jsonl',
+  'test/fixtures/carving/cuda-samples-nbody.metrics.json=device/carving/described-results/timings-cuda-samples-nbody.jsonl',
+  'test/fixtures/carving/llmc-classifier-fused.metrics.json=device/carving/described-results/timings-llmc-classifier-fused.jsonl',
+  'test/fixtures/carving/kernel-tuner-pnpoly.metrics.json=device/carving/described-results/timings-kernel-tuner-pnpoly.jsonl',
 ];
 
 export interface SpaceRow {
