@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the eleventh,
-// Rodinia pathfinder, cuda-samples nbody, llm.c classifier_fused, Kernel Tuner pnpoly, the last;
-// docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the twelfth,
+// Rodinia srad, cuda-samples BlackScholes, SGEMM_CUDA kernel 4, llm.c's attention permutes, the
+// last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -65,6 +65,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-nbody.metrics.json=device/carving/described-results/timings-cuda-samples-nbody.jsonl',
   'test/fixtures/carving/llmc-classifier-fused.metrics.json=device/carving/described-results/timings-llmc-classifier-fused.jsonl',
   'test/fixtures/carving/kernel-tuner-pnpoly.metrics.json=device/carving/described-results/timings-kernel-tuner-pnpoly.jsonl',
+  'test/fixtures/carving/rodinia-srad.metrics.json=device/carving/described-results/timings-rodinia-srad.jsonl',
+  'test/fixtures/carving/cuda-samples-blackscholes.metrics.json=device/carving/described-results/timings-cuda-samples-blackscholes.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k4.metrics.json=device/carving/described-results/timings-sgemm-cuda-k4.jsonl',
+  'test/fixtures/carving/llmc-permute.metrics.json=device/carving/described-results/timings-llmc-permute.jsonl',
 ];
 
 export interface SpaceRow {
