@@ -59,6 +59,12 @@ export interface AnalyzeModuleInput {
   footprints?: boolean;
   /** Called with each kernel's SASS estimate line by line (checking it against a per-line profile). */
   onSassLineEstimates?: (kernelName: string, estimates: readonly SassLineEstimate[]) => void;
+  /**
+   * Analyse only the entries this accepts (mangled and demangled name); the others are left out
+   * of the result. Carving times one kernel of a module that may hold many (llm.c's
+   * attention_forward.cu: 17 entries, each analysed at the variant's launch before).
+   */
+  onlyKernels?: (kernelName: string, displayName: string) => boolean;
 }
 
 /** Largest basic blocks x statements of a kernel the memory analysis takes on (see analyzeKernel). */
@@ -325,14 +331,27 @@ function safeDemangle(name: string): string {
   }
 }
 
-export function analyzeModule(input: AnalyzeModuleInput): { kernels: KernelReport[]; diagnostics: Diagnostic[] } {
+export interface ModuleAnalysis {
+  kernels: KernelReport[];
+  diagnostics: Diagnostic[];
+  /** Demangled names of the entries `onlyKernels` left out. */
+  leftOut: string[];
+}
+
+export function analyzeModule(input: AnalyzeModuleInput): ModuleAnalysis {
   const tooLarge = overSizeLimit('ptx', input.ptxText.length);
-  if (tooLarge) return { kernels: [], diagnostics: [{ severity: 'error', stage: 'ptx', file: input.ptxFile, message: tooLarge }] };
+  if (tooLarge)
+    return { kernels: [], diagnostics: [{ severity: 'error', stage: 'ptx', file: input.ptxFile, message: tooLarge }], leftOut: [] };
   const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
   const diagnostics: Diagnostic[] = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
   const kernels: KernelReport[] = [];
+  const leftOut: string[] = [];
   const entries = module.functions.filter((f) => f.kind === 'entry' && f.hasBody && f.name);
   for (const fn of entries) {
+    if (input.onlyKernels && !input.onlyKernels(fn.name, safeDemangle(fn.name))) {
+      leftOut.push(safeDemangle(fn.name));
+      continue;
+    }
     kernels.push(
       analyzeKernel(
         input,
@@ -348,5 +367,5 @@ export function analyzeModule(input: AnalyzeModuleInput): { kernels: KernelRepor
   if (entries.length === 0 && errors.length === 0) {
     diagnostics.push({ severity: 'warning', stage: 'ptx', file: input.ptxFile, message: 'no kernels (.entry) in this PTX' });
   }
-  return { kernels, diagnostics };
+  return { kernels, diagnostics, leftOut };
 }

@@ -44,6 +44,24 @@ describe('analyzeModule', () => {
     }
   });
 
+  it('analyses only the entries onlyKernels accepts and names the others', () => {
+    const all = analyzeModule(input('loops'));
+    const asked: string[] = [];
+    const one = analyzeModule(
+      input('loops', {
+        onlyKernels: (name) => {
+          asked.push(name);
+          return name === 'nested';
+        },
+      }),
+    );
+    expect(asked).toEqual(all.kernels.map((k) => k.name));
+    expect(one.kernels.map((k) => k.name)).toEqual(['nested']);
+    expect(one.kernels[0]).toEqual(all.kernels.find((k) => k.name === 'nested'));
+    expect(one.leftOut).toEqual(all.kernels.filter((k) => k.name !== 'nested').map((k) => k.displayName));
+    expect(all.leftOut).toEqual([]);
+  });
+
   it('takes the block from the launch, else the launch bounds, else sweeps block sizes', () => {
     const cli = analyzeModule(
       input('loops', { launchFor: () => ({ block: [128, 1, 1], blockSource: 'cli', dynamicSharedBytes: 0, carveoutPercent: -1 }) }),

@@ -69,13 +69,15 @@ export function spaceConfigHash(config: CarveConfig, spaceName: string, arch: st
 
 /** The report of the space's kernel among a module's kernels (by display name, extern "C" name, or template prefix). */
 export function pickKernel(kernels: KernelReport[], wanted: string): KernelReport | null {
+  return kernels.find((k) => kernelMatch(k, wanted) === 'exact') ?? kernels.find((k) => kernelMatch(k, wanted) === 'prefix') ?? null;
+}
+
+/** How an entry matches the space's kernel: by its mangled or demangled name, else by the name before its template or parameter list. */
+function kernelMatch(k: Pick<KernelReport, 'name' | 'displayName'>, wanted: string): 'exact' | 'prefix' | null {
+  if (k.name === wanted || k.displayName === wanted) return 'exact';
   // A demangled template instance names its return type first: "void f<128, 64>(int, float*)".
-  const bare = (k: KernelReport) => k.displayName.replace(/^void /, '');
-  return (
-    kernels.find((k) => k.name === wanted || k.displayName === wanted) ??
-    kernels.find((k) => bare(k).startsWith(`${wanted}(`) || bare(k).startsWith(`${wanted}<`)) ??
-    null
-  );
+  const bare = k.displayName.replace(/^void /, '');
+  return bare.startsWith(`${wanted}(`) || bare.startsWith(`${wanted}<`) ? 'prefix' : null;
 }
 
 function numericDefines(defines: Record<string, number | string>): Record<string, number> {
@@ -128,11 +130,13 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
     defines: numericDefines(variant.defines),
     loops: config.loops,
     footprints: true,
+    // The launch is this kernel's: the module's other entries are not analysed.
+    onlyKernels: (name, displayName) => kernelMatch({ name, displayName }, space.kernel) !== null,
   });
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report
     ? null
-    : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k: KernelReport) => k.displayName).join(', ') || 'none'})`;
+    : `kernel '${space.kernel}' not found in the module (has: ${[...analysis.kernels.map((k: KernelReport) => k.displayName), ...analysis.leftOut].join(', ') || 'none'})`;
   const kernel = report ? { displayName: report.displayName, name: report.name } : null;
   return {
     metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
