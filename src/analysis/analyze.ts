@@ -62,7 +62,7 @@ export interface AnalyzeModuleInput {
   /**
    * Analyse only the entries this accepts (mangled and demangled name); the others are left out
    * of the result. Carving times one kernel of a module that may hold many (llm.c's
-   * attention_forward.cu: 17 entries, each analysed at the variant's launch before).
+   * attention_forward.cu: 13 entries, each analysed at the variant's launch before).
    */
   onlyKernels?: (kernelName: string, displayName: string) => boolean;
 }
@@ -334,14 +334,13 @@ function safeDemangle(name: string): string {
 export interface ModuleAnalysis {
   kernels: KernelReport[];
   diagnostics: Diagnostic[];
-  /** Demangled names of the entries `onlyKernels` left out. */
-  leftOut: string[];
+  /** Demangled names of the entries `onlyKernels` left out (only when it was given). */
+  leftOut?: string[];
 }
 
 export function analyzeModule(input: AnalyzeModuleInput): ModuleAnalysis {
   const tooLarge = overSizeLimit('ptx', input.ptxText.length);
-  if (tooLarge)
-    return { kernels: [], diagnostics: [{ severity: 'error', stage: 'ptx', file: input.ptxFile, message: tooLarge }], leftOut: [] };
+  if (tooLarge) return { kernels: [], diagnostics: [{ severity: 'error', stage: 'ptx', file: input.ptxFile, message: tooLarge }] };
   const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
   const diagnostics: Diagnostic[] = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
   const kernels: KernelReport[] = [];
@@ -367,5 +366,5 @@ export function analyzeModule(input: AnalyzeModuleInput): ModuleAnalysis {
   if (entries.length === 0 && errors.length === 0) {
     diagnostics.push({ severity: 'warning', stage: 'ptx', file: input.ptxFile, message: 'no kernels (.entry) in this PTX' });
   }
-  return { kernels, diagnostics, leftOut };
+  return input.onlyKernels ? { kernels, diagnostics, leftOut } : { kernels, diagnostics };
 }

@@ -136,7 +136,7 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report
     ? null
-    : `kernel '${space.kernel}' not found in the module (has: ${[...analysis.kernels.map((k: KernelReport) => k.displayName), ...analysis.leftOut].join(', ') || 'none'})`;
+    : `kernel '${space.kernel}' not found in the module (has: ${[...analysis.kernels.map((k: KernelReport) => k.displayName), ...(analysis.leftOut ?? [])].join(', ') || 'none'})`;
   const kernel = report ? { displayName: report.displayName, name: report.name } : null;
   return {
     metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
