@@ -690,7 +690,8 @@ export class ValueBuilder {
    * are in it, an induction read after the loop included), whatever the body's branches did.
    * Walking the body instead takes a step per if of an unrolled body (FDTD3d's stencil loop
    * unrolled 9 times: 36 ifs, past the search depth, and its remainder loop's addresses were
-   * left unresolved). Undefined where this does not apply (several exits, not a header).
+   * left unresolved). Undefined where this does not apply (several exits, not a header); where
+   * it applies but the value is not found (null), the caller walks the body as before.
    */
   private acrossLoop(walk: JoinWalk, from: number, header: number, depth: number): Expr | typeof DEAD_END | null | undefined {
     const loop = this.blockLoops[header]?.find((candidate) => candidate.header === header);
