@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-CJHJUEAW.js";
+} from "./chunk-JBVXSTQJ.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-JZJ7B24J.js";
+} from "./chunk-GCPVPF6K.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-S5Z3MJIP.js";
+} from "./chunk-BEG4KXLR.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AUMLCDD4.js";
+import "./chunk-3ZUTQBG4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SHPXB7XY.js";
+} from "./chunk-2A4YEKZA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q7ZMWZ4C.js";
+import "./chunk-NXFHGIPP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

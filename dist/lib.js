@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-DVXJHJEQ.js";
+} from "./chunk-QJGR5HPV.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-JZJ7B24J.js";
+} from "./chunk-GCPVPF6K.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-S5Z3MJIP.js";
+import "./chunk-BEG4KXLR.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AUMLCDD4.js";
+import "./chunk-3ZUTQBG4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SHPXB7XY.js";
+} from "./chunk-2A4YEKZA.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-Q7ZMWZ4C.js";
+} from "./chunk-NXFHGIPP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-CJHJUEAW.js";
+} from "./chunk-JBVXSTQJ.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-S5Z3MJIP.js";
+} from "./chunk-BEG4KXLR.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-SHPXB7XY.js";
+} from "./chunk-2A4YEKZA.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

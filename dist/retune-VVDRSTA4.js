@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-JTHD5V6O.js";
+} from "./chunk-FC2VGLJD.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-CJHJUEAW.js";
-import "./chunk-S5Z3MJIP.js";
+} from "./chunk-JBVXSTQJ.js";
+import "./chunk-BEG4KXLR.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-SHPXB7XY.js";
+} from "./chunk-2A4YEKZA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q7ZMWZ4C.js";
+import "./chunk-NXFHGIPP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

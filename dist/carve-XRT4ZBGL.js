@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-JTHD5V6O.js";
-import "./chunk-CJHJUEAW.js";
-import "./chunk-S5Z3MJIP.js";
+} from "./chunk-FC2VGLJD.js";
+import "./chunk-JBVXSTQJ.js";
+import "./chunk-BEG4KXLR.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-SHPXB7XY.js";
+import "./chunk-2A4YEKZA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q7ZMWZ4C.js";
+import "./chunk-NXFHGIPP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-JZJ7B24J.js";
+} from "./chunk-GCPVPF6K.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-S5Z3MJIP.js";
+import "./chunk-BEG4KXLR.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AUMLCDD4.js";
+import "./chunk-3ZUTQBG4.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-SHPXB7XY.js";
+} from "./chunk-2A4YEKZA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q7ZMWZ4C.js";
+import "./chunk-NXFHGIPP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

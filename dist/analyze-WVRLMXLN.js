@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-Q7ZMWZ4C.js";
+} from "./chunk-NXFHGIPP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

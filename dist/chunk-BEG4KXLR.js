@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-SHPXB7XY.js";
+} from "./chunk-2A4YEKZA.js";
 import {
   WARP_SIZE
-} from "./chunk-Q7ZMWZ4C.js";
+} from "./chunk-NXFHGIPP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7190,7 +7190,8 @@ var ValueBuilder = class {
    * are in it, an induction read after the loop included), whatever the body's branches did.
    * Walking the body instead takes a step per if of an unrolled body (FDTD3d's stencil loop
    * unrolled 9 times: 36 ifs, past the search depth, and its remainder loop's addresses were
-   * left unresolved). Undefined where this does not apply (several exits, not a header).
+   * left unresolved). Undefined where this does not apply (several exits, not a header); where
+   * it applies but the value is not found (null), the caller walks the body as before.
    */
   acrossLoop(walk2, from, header, depth) {
     const loop = this.blockLoops[header]?.find((candidate) => candidate.header === header);
@@ -8601,8 +8602,13 @@ function analyzeModule(input) {
   const { module, errors } = parsePtx(input.ptxText, input.ptxFile);
   const diagnostics = errors.filter((e) => e.functionName === null).map((e) => ptxDiagnostic(e, input.ptxFile));
   const kernels = [];
+  const leftOut = [];
   const entries = module.functions.filter((f) => f.kind === "entry" && f.hasBody && f.name);
   for (const fn of entries) {
+    if (input.onlyKernels && !input.onlyKernels(fn.name, safeDemangle(fn.name))) {
+      leftOut.push(safeDemangle(fn.name));
+      continue;
+    }
     kernels.push(
       analyzeKernel(
         input,
@@ -8617,7 +8623,7 @@ function analyzeModule(input) {
   if (entries.length === 0 && errors.length === 0) {
     diagnostics.push({ severity: "warning", stage: "ptx", file: input.ptxFile, message: "no kernels (.entry) in this PTX" });
   }
-  return { kernels, diagnostics };
+  return input.onlyKernels ? { kernels, diagnostics, leftOut } : { kernels, diagnostics };
 }
 
 export {

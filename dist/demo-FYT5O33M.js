@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-JZJ7B24J.js";
+} from "./chunk-GCPVPF6K.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-S5Z3MJIP.js";
+import "./chunk-BEG4KXLR.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AUMLCDD4.js";
+import "./chunk-3ZUTQBG4.js";
 import {
   loadConfigFile
-} from "./chunk-SHPXB7XY.js";
+} from "./chunk-2A4YEKZA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-Q7ZMWZ4C.js";
+import "./chunk-NXFHGIPP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

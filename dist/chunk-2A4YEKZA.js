@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-Q7ZMWZ4C.js";
+} from "./chunk-NXFHGIPP.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -9370,8 +9370,12 @@ function spaceConfigHash(config, spaceName, arch) {
   return createHash3("sha256").update(material).digest("hex").slice(0, 16);
 }
 function pickKernel(kernels, wanted) {
-  const bare = (k) => k.displayName.replace(/^void /, "");
-  return kernels.find((k) => k.name === wanted || k.displayName === wanted) ?? kernels.find((k) => bare(k).startsWith(`${wanted}(`) || bare(k).startsWith(`${wanted}<`)) ?? null;
+  return kernels.find((k) => kernelMatch(k, wanted) === "exact") ?? kernels.find((k) => kernelMatch(k, wanted) === "prefix") ?? null;
+}
+function kernelMatch(k, wanted) {
+  if (k.name === wanted || k.displayName === wanted) return "exact";
+  const bare = k.displayName.replace(/^void /, "");
+  return bare.startsWith(`${wanted}(`) || bare.startsWith(`${wanted}<`) ? "prefix" : null;
 }
 function numericDefines(defines) {
   const out = {};
@@ -9407,10 +9411,12 @@ function analyzeBuild(build, space, config, arch) {
     }),
     defines: numericDefines(variant.defines),
     loops: config.loops,
-    footprints: true
+    footprints: true,
+    // The launch is this kernel's: the module's other entries are not analysed.
+    onlyKernels: (name, displayName) => kernelMatch({ name, displayName }, space.kernel) !== null
   });
   const report = pickKernel(analysis.kernels, space.kernel);
-  const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${analysis.kernels.map((k) => k.displayName).join(", ") || "none"})`;
+  const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${[...analysis.kernels.map((k) => k.displayName), ...analysis.leftOut ?? []].join(", ") || "none"})`;
   const kernel = report ? { displayName: report.displayName, name: report.name } : null;
   return {
     metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
