@@ -347,9 +347,12 @@ export function analyzeModule(input: AnalyzeModuleInput): ModuleAnalysis {
   const leftOut: string[] = [];
   const entries = module.functions.filter((f) => f.kind === 'entry' && f.hasBody && f.name);
   for (const fn of entries) {
-    if (input.onlyKernels && !input.onlyKernels(fn.name, safeDemangle(fn.name))) {
-      leftOut.push(safeDemangle(fn.name));
-      continue;
+    if (input.onlyKernels) {
+      const displayName = safeDemangle(fn.name);
+      if (!input.onlyKernels(fn.name, displayName)) {
+        leftOut.push(displayName);
+        continue;
+      }
     }
     kernels.push(
       analyzeKernel(

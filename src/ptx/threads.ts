@@ -35,7 +35,11 @@ export function volume(shape: readonly number[]): number {
 /** Sets %tid (and %ctaid when given) in the resolver. */
 export function setThread(resolver: ValueResolver, tid: readonly number[], ctaid: readonly number[] | null = null): void {
   tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
-  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+  if (ctaid) setCtaid(resolver, ctaid);
+}
+
+function setCtaid(resolver: ValueResolver, ctaid: readonly number[]): void {
+  ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
 }
 
 /**
@@ -66,7 +70,7 @@ export function forEachThreadByBlock(
 /** Sets %ctaid and leaves %tid unset (but for the launch-wide axes). */
 export function setBlockOnly(resolver: ValueResolver, ctaid: readonly number[]): void {
   clearThread(resolver);
-  ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+  setCtaid(resolver, ctaid);
 }
 
 export function clearThread(resolver: ValueResolver): void {

@@ -40,7 +40,7 @@ function predictedMs(launch: Launch, wholeWaves: boolean): number {
   const perWave = perBlockPerSM * blocksPerSM * slowdownAt(blocksPerSM);
   const cycles = wholeWaves
     ? Math.ceil(launch.waves - 1e-9) * perWave
-    : memoryCyclesOf(launch.waves, perWave, perBlockPerSM, slowdownAt, blocksPerSM);
+    : memoryCyclesOf(launch.waves, perBlockPerSM, blocksPerSM, slowdownAt);
   return (cycles / CLOCK_HZ) * 1e3;
 }
 

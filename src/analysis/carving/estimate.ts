@@ -165,19 +165,22 @@ function memorySlowdown(loadBytesInFlightPerSM: number | null, bytesPerBatch: nu
  * 3. A launch of less than a wave leaves blocks / SMs blocks on each SM, and their bytes in flight
  * set the rate: 1/8 of a wave (one block of 8 warps, 4 KB in flight per SM) moves 1,438 GB/s
  * against 2,696 for the full wave (the curve gives 1.69x longer, measured 1.88x).
- * `perWaveAtFull`: one full wave's cycles at full residency; `atResidency(blocksPerSM)`: the
- * slowdown for waiting on loads with that many blocks resident.
+ * `perBlockPerSM`: one block's DRAM cycles at the SM's share of the bandwidth; `slowdownAt(blocksPerSM)`:
+ * the slowdown for waiting on loads with that many blocks resident.
  */
 export function memoryCyclesOf(
   fractionalWaves: number,
-  perWaveAtFull: number,
   perBlockPerSM: number,
-  slowdownAt: (blocksPerSM: number) => number,
   activeBlocksPerSM: number,
+  slowdownAt: (blocksPerSM: number) => number,
 ): number {
-  if (fractionalWaves >= 1) return perWaveAtFull * fractionalWaves;
-  const blocksPerSM = fractionalWaves * activeBlocksPerSM;
-  return perBlockPerSM * blocksPerSM * slowdownAt(blocksPerSM);
+  const resident = residentBlocksPerSM(fractionalWaves, activeBlocksPerSM);
+  return perBlockPerSM * resident * slowdownAt(resident) * Math.max(1, fractionalWaves);
+}
+
+/** Blocks an SM holds at once: all it can from one wave on, the launch's share below. */
+function residentBlocksPerSM(fractionalWaves: number, activeBlocksPerSM: number): number {
+  return Math.min(1, fractionalWaves) * activeBlocksPerSM;
 }
 
 /** The estimate on the arch's flagship part; null when instructions, blocks per SM or the SM count are unknown. */
@@ -203,10 +206,7 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
   const perBlockPerSM =
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
-  const memoryCycles =
-    perBlockPerSM === null || memoryCyclesPerWave === null
-      ? null
-      : memoryCyclesOf(fractionalWaves, memoryCyclesPerWave, perBlockPerSM, slowdownAt, v.activeBlocksPerSM);
+  const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
   const issueCycles = waves * issueCyclesPerWave;
   const memoryBound = memoryCycles !== null && memoryCycles > issueCycles;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
@@ -215,7 +215,7 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
     issueCyclesPerWave,
     memoryCyclesPerWave,
     memoryCycles,
-    loadBytesInFlightPerSM: inFlightAt(Math.min(1, fractionalWaves) * v.activeBlocksPerSM),
+    loadBytesInFlightPerSM: inFlightAt(residentBlocksPerSM(fractionalWaves, v.activeBlocksPerSM)),
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     dispatchCycles,
     cycles: launchCycles(memoryBound ? memoryCycles : issueCycles, dispatchCycles),

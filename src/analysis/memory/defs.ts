@@ -664,10 +664,7 @@ export class ValueBuilder {
   private arrivingFrom(walk: JoinWalk, from: number, depth: number): Expr | typeof DEAD_END | null {
     const successors = this.cfg.blocks[from].successors;
     const along = (next: number): Expr | typeof DEAD_END | null => {
-      if (next === walk.join) {
-        walk.reached.add(from);
-        return this.exitValue(walk.register, from);
-      }
+      if (next === walk.join) return this.reachJoin(walk, from);
       return this.acrossLoop(walk, from, next, depth) ?? this.arriving(walk, next, depth + 1);
     };
     if (successors.length === 0) return DEAD_END;
@@ -705,11 +702,13 @@ export class ValueBuilder {
       }
     }
     if (!exit) return DEAD_END;
-    if (exit.next === walk.join) {
-      walk.reached.add(exit.block);
-      return this.exitValue(walk.register, exit.block);
-    }
-    return this.arriving(walk, exit.next, depth + 1);
+    return exit.next === walk.join ? this.reachJoin(walk, exit.block) : this.arriving(walk, exit.next, depth + 1);
+  }
+
+  /** The walk reaches its join from `from`: the value `from` leaves with. */
+  private reachJoin(walk: JoinWalk, from: number): Expr | null {
+    walk.reached.add(from);
+    return this.exitValue(walk.register, from);
   }
 
   /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
