@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-3ZUTQBG4.js";
+} from "./chunk-473LXQH4.js";
 import {
   analyzeVariantJob
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NXFHGIPP.js";
+import "./chunk-4UTOTKTZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-JBVXSTQJ.js";
+} from "./chunk-OYAJXPMO.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-GCPVPF6K.js";
+} from "./chunk-GQ3GOSKR.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-BEG4KXLR.js";
+} from "./chunk-3RY5QUFS.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3ZUTQBG4.js";
+import "./chunk-473LXQH4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NXFHGIPP.js";
+import "./chunk-4UTOTKTZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

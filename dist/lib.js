@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-QJGR5HPV.js";
+} from "./chunk-V3DGKUTS.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-GCPVPF6K.js";
+} from "./chunk-GQ3GOSKR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BEG4KXLR.js";
+import "./chunk-3RY5QUFS.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3ZUTQBG4.js";
+import "./chunk-473LXQH4.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-NXFHGIPP.js";
+} from "./chunk-4UTOTKTZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

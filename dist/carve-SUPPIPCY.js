@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-FC2VGLJD.js";
-import "./chunk-JBVXSTQJ.js";
-import "./chunk-BEG4KXLR.js";
+} from "./chunk-H2OUNFLJ.js";
+import "./chunk-OYAJXPMO.js";
+import "./chunk-3RY5QUFS.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-2A4YEKZA.js";
+import "./chunk-NG23ORNG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NXFHGIPP.js";
+import "./chunk-4UTOTKTZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-FC2VGLJD.js";
+} from "./chunk-H2OUNFLJ.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-JBVXSTQJ.js";
-import "./chunk-BEG4KXLR.js";
+} from "./chunk-OYAJXPMO.js";
+import "./chunk-3RY5QUFS.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NXFHGIPP.js";
+import "./chunk-4UTOTKTZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-JBVXSTQJ.js";
+} from "./chunk-OYAJXPMO.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-BEG4KXLR.js";
+} from "./chunk-3RY5QUFS.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import {
   WARP_SIZE
-} from "./chunk-NXFHGIPP.js";
+} from "./chunk-4UTOTKTZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -118,10 +118,12 @@ function memorySlowdown(loadBytesInFlightPerSM, bytesPerBatch, residentWarps) {
   if (loadBytesInFlightPerSM !== null) return loadLatencyFactor(loadBytesInFlightPerSM);
   return bytesPerBatch === void 0 ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
 }
-function memoryCyclesOf(fractionalWaves, perWaveAtFull, perBlockPerSM, slowdownAt, activeBlocksPerSM) {
-  if (fractionalWaves >= 1) return perWaveAtFull * fractionalWaves;
-  const blocksPerSM = fractionalWaves * activeBlocksPerSM;
-  return perBlockPerSM * blocksPerSM * slowdownAt(blocksPerSM);
+function memoryCyclesOf(fractionalWaves, perBlockPerSM, activeBlocksPerSM, slowdownAt) {
+  const resident = residentBlocksPerSM(fractionalWaves, activeBlocksPerSM);
+  return perBlockPerSM * resident * slowdownAt(resident) * Math.max(1, fractionalWaves);
+}
+function residentBlocksPerSM(fractionalWaves, activeBlocksPerSM) {
+  return Math.min(1, fractionalWaves) * activeBlocksPerSM;
 }
 function estimateCycles(v, arch) {
   const rates = archRates(arch);
@@ -140,7 +142,7 @@ function estimateCycles(v, arch) {
   const slowdownAt = (blocksPerSM) => memorySlowdown(inFlightAt(blocksPerSM), bytesPerBatch, blocksPerSM * v.warpsPerBlock);
   const perBlockPerSM = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
-  const memoryCycles = perBlockPerSM === null || memoryCyclesPerWave === null ? null : memoryCyclesOf(fractionalWaves, memoryCyclesPerWave, perBlockPerSM, slowdownAt, v.activeBlocksPerSM);
+  const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
   const issueCycles = waves * issueCyclesPerWave;
   const memoryBound = memoryCycles !== null && memoryCycles > issueCycles;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
@@ -149,7 +151,7 @@ function estimateCycles(v, arch) {
     issueCyclesPerWave,
     memoryCyclesPerWave,
     memoryCycles,
-    loadBytesInFlightPerSM: inFlightAt(Math.min(1, fractionalWaves) * v.activeBlocksPerSM),
+    loadBytesInFlightPerSM: inFlightAt(residentBlocksPerSM(fractionalWaves, v.activeBlocksPerSM)),
     memoryFrom: memoryCyclesPerWave === null ? null : memoryFrom,
     dispatchCycles,
     cycles: launchCycles(memoryBound ? memoryCycles : issueCycles, dispatchCycles),

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-NXFHGIPP.js";
+} from "./chunk-4UTOTKTZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

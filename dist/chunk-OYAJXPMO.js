@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-BEG4KXLR.js";
+} from "./chunk-3RY5QUFS.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

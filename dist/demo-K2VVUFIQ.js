@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-GCPVPF6K.js";
+} from "./chunk-GQ3GOSKR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BEG4KXLR.js";
+import "./chunk-3RY5QUFS.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3ZUTQBG4.js";
+import "./chunk-473LXQH4.js";
 import {
   loadConfigFile
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NXFHGIPP.js";
+import "./chunk-4UTOTKTZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

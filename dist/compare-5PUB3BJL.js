@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-GCPVPF6K.js";
+} from "./chunk-GQ3GOSKR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BEG4KXLR.js";
+import "./chunk-3RY5QUFS.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3ZUTQBG4.js";
+import "./chunk-473LXQH4.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NXFHGIPP.js";
+import "./chunk-4UTOTKTZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-BEG4KXLR.js";
+} from "./chunk-3RY5QUFS.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-3ZUTQBG4.js";
+} from "./chunk-473LXQH4.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-2A4YEKZA.js";
+} from "./chunk-NG23ORNG.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

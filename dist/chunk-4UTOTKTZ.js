@@ -1748,7 +1748,10 @@ function volume(shape) {
 }
 function setThread(resolver, tid, ctaid = null) {
   tid.forEach((v, i) => resolver.special.set(`%tid.${AXES[i]}`, v));
-  if (ctaid) ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+  if (ctaid) setCtaid(resolver, ctaid);
+}
+function setCtaid(resolver, ctaid) {
+  ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
 }
 function forEachThreadByBlock(resolver, block, grid, atBlock, visit) {
   try {
@@ -1765,7 +1768,7 @@ function forEachThreadByBlock(resolver, block, grid, atBlock, visit) {
 }
 function setBlockOnly(resolver, ctaid) {
   clearThread(resolver);
-  ctaid.forEach((v, i) => resolver.special.set(`%ctaid.${AXES[i]}`, v));
+  setCtaid(resolver, ctaid);
 }
 function clearThread(resolver) {
   for (const axis of AXES) {
@@ -7165,10 +7168,7 @@ var ValueBuilder = class {
   arrivingFrom(walk2, from, depth) {
     const successors = this.cfg.blocks[from].successors;
     const along = (next2) => {
-      if (next2 === walk2.join) {
-        walk2.reached.add(from);
-        return this.exitValue(walk2.register, from);
-      }
+      if (next2 === walk2.join) return this.reachJoin(walk2, from);
       return this.acrossLoop(walk2, from, next2, depth) ?? this.arriving(walk2, next2, depth + 1);
     };
     if (successors.length === 0) return DEAD_END;
@@ -7205,11 +7205,12 @@ var ValueBuilder = class {
       }
     }
     if (!exit) return DEAD_END;
-    if (exit.next === walk2.join) {
-      walk2.reached.add(exit.block);
-      return this.exitValue(walk2.register, exit.block);
-    }
-    return this.arriving(walk2, exit.next, depth + 1);
+    return exit.next === walk2.join ? this.reachJoin(walk2, exit.block) : this.arriving(walk2, exit.next, depth + 1);
+  }
+  /** The walk reaches its join from `from`: the value `from` leaves with. */
+  reachJoin(walk2, from) {
+    walk2.reached.add(from);
+    return this.exitValue(walk2.register, from);
   }
   /** The value of `register` when the block's last statement has run; null for a guarded definition there. */
   exitValue(register, block) {
@@ -8605,9 +8606,12 @@ function analyzeModule(input) {
   const leftOut = [];
   const entries = module.functions.filter((f) => f.kind === "entry" && f.hasBody && f.name);
   for (const fn of entries) {
-    if (input.onlyKernels && !input.onlyKernels(fn.name, safeDemangle(fn.name))) {
-      leftOut.push(safeDemangle(fn.name));
-      continue;
+    if (input.onlyKernels) {
+      const displayName = safeDemangle(fn.name);
+      if (!input.onlyKernels(fn.name, displayName)) {
+        leftOut.push(displayName);
+        continue;
+      }
     }
     kernels.push(
       analyzeKernel(

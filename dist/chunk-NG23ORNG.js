@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-NXFHGIPP.js";
+} from "./chunk-4UTOTKTZ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
