@@ -31,6 +31,7 @@ import {
   type ThreadIndex,
 } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
+import { simulateExit } from './loop-simulation.js';
 import { ValueResolver, bitsOf, compare, isFloatType, parameterRead, type CountedLoop } from './values.js';
 
 export interface LoopInfo {
@@ -373,6 +374,16 @@ function tripCount(
     cmp = SWAP[cmp];
   }
   if (!tested) {
+    // A counter reset by a constant (a rotated short loop): its slice runs from the entry values.
+    const simulated = simulateExit(cfg, resolver, inLoop, loop.header, exit, setpIndex, continueWhenTrue);
+    if (typeof simulated !== 'string')
+      return {
+        tripCount: simulated.trips,
+        reason: `simulated: ${simulated.text}; continue while ${setp.operands[0].kind === 'register' ? setp.operands[0].name : 'the test'} is ${continueWhenTrue}${boundText}`,
+        inductionRegister: null,
+        source: setpSource,
+        ...upper,
+      };
     const regs = setp.operands
       .slice(1)
       .filter((o): o is Extract<Operand, { kind: 'register' }> => o.kind === 'register')

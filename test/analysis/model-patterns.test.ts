@@ -458,6 +458,18 @@ describe('loop patterns of real kernels (nvcc)', () => {
     ]);
   });
 
+  it('runs the slice of a rotated two-turn loop whose counter a constant resets', async () => {
+    // k_total = 64 at BK = 2: 32 tiles; each runs the dot loop twice over 32 rows of sums.
+    const [dot] = (await report(['--block', '128', '--param', 'k_total=64'], 'rotated.cu')).values();
+    expect(dot.loops.map((l) => l.tripCount)).toEqual([32, 2]);
+    expect(dot.loops[1].tripCountReason).toMatch(/^simulated: from %r\d+ = 0: .*continue while %p\d+ is true$/);
+    expect(dot.perThread!.usesAssumedTripCounts).toBe(false);
+    // Per tile and turn: one b_tile read and 32 a_tile reads of 4 B, 32 FMAs.
+    expect(dot.perThread!.sharedLoadBytes).toBe(32 * 2 * (1 + 32) * 4);
+    expect(dot.perThread!.flops).toBe(32 * 2 * 32 * 2);
+    expect(dot.perThread!.globalLoadBytes).toBe(32 * 2 * 4);
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every
