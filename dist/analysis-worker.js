@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-473LXQH4.js";
+} from "./chunk-AWYOWTGH.js";
 import {
   analyzeVariantJob
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4UTOTKTZ.js";
+import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-OYAJXPMO.js";
+} from "./chunk-PQ5TTC7Y.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-GQ3GOSKR.js";
+} from "./chunk-CBEIOEB5.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-3RY5QUFS.js";
+} from "./chunk-LVD5Y52Y.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-473LXQH4.js";
+import "./chunk-AWYOWTGH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4UTOTKTZ.js";
+import "./chunk-EMJQ56ZJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-V3DGKUTS.js";
+} from "./chunk-FZEJ2J7I.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-GQ3GOSKR.js";
+} from "./chunk-CBEIOEB5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-3RY5QUFS.js";
+import "./chunk-LVD5Y52Y.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-473LXQH4.js";
+import "./chunk-AWYOWTGH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-4UTOTKTZ.js";
+} from "./chunk-EMJQ56ZJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-4UTOTKTZ.js";
+} from "./chunk-EMJQ56ZJ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

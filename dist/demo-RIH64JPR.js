@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-GQ3GOSKR.js";
+} from "./chunk-CBEIOEB5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-3RY5QUFS.js";
+import "./chunk-LVD5Y52Y.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-473LXQH4.js";
+import "./chunk-AWYOWTGH.js";
 import {
   loadConfigFile
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4UTOTKTZ.js";
+import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-GQ3GOSKR.js";
+} from "./chunk-CBEIOEB5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-3RY5QUFS.js";
+import "./chunk-LVD5Y52Y.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-473LXQH4.js";
+import "./chunk-AWYOWTGH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4UTOTKTZ.js";
+import "./chunk-EMJQ56ZJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-3RY5QUFS.js";
+} from "./chunk-LVD5Y52Y.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

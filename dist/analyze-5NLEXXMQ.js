@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-4UTOTKTZ.js";
+} from "./chunk-EMJQ56ZJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-H2OUNFLJ.js";
-import "./chunk-OYAJXPMO.js";
-import "./chunk-3RY5QUFS.js";
+} from "./chunk-LOEJP2CP.js";
+import "./chunk-PQ5TTC7Y.js";
+import "./chunk-LVD5Y52Y.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NG23ORNG.js";
+import "./chunk-7GNCAQYB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4UTOTKTZ.js";
+import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

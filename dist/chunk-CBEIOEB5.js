@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-3RY5QUFS.js";
+} from "./chunk-LVD5Y52Y.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-473LXQH4.js";
+} from "./chunk-AWYOWTGH.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-H2OUNFLJ.js";
+} from "./chunk-LOEJP2CP.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-OYAJXPMO.js";
-import "./chunk-3RY5QUFS.js";
+} from "./chunk-PQ5TTC7Y.js";
+import "./chunk-LVD5Y52Y.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4UTOTKTZ.js";
+import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

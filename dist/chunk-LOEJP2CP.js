@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-OYAJXPMO.js";
+} from "./chunk-PQ5TTC7Y.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-3RY5QUFS.js";
+} from "./chunk-LVD5Y52Y.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-NG23ORNG.js";
+} from "./chunk-7GNCAQYB.js";
 import {
   WARP_SIZE
-} from "./chunk-4UTOTKTZ.js";
+} from "./chunk-EMJQ56ZJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
