@@ -3,7 +3,8 @@
 import { ExpressionError, tokenize, type Token } from './tokenize.js';
 
 export type ExprNode =
-  | { kind: 'number'; value: number; column: number }
+  /** `real`: written with a decimal point or an exponent (`1.0`, `1e3`): a double in C, so `/` by it is real division. */
+  | { kind: 'number'; value: number; column: number; real: boolean }
   | { kind: 'name'; name: string; column: number }
   | { kind: 'unary'; op: string; operand: ExprNode; column: number }
   | { kind: 'binary'; op: string; left: ExprNode; right: ExprNode; column: number }
@@ -95,7 +96,12 @@ export function parseExpression(text: string): ExprNode {
     const token = next();
     if (token.kind === 'number') {
       if (!Number.isFinite(token.value)) throw new ExpressionError(`bad number '${token.text}'`, token.column);
-      return { kind: 'number', value: token.value as number, column: token.column };
+      return {
+        kind: 'number',
+        value: token.value as number,
+        column: token.column,
+        real: !/^0[xX]/.test(token.text) && /[.eE]/.test(token.text),
+      };
     }
     if (token.kind === 'name') {
       if (peek().kind === 'op' && peek().text === '(') {

@@ -18,6 +18,24 @@ describe('expression evaluator', () => {
     expect(evaluateExpression('0x10 + 1e2', {})).toBe(116);
   });
 
+  it('divides as real numbers where C types an operand as a double (a literal with a point or an exponent)', () => {
+    // A loop hint "1.0 / BLOCK" (one thread of the block runs the loop once) is 1/256, not 0.
+    expect(evaluateExpression('1.0 / BK', env)).toBe(0.125);
+    expect(evaluateExpression('N / 4 / (1.0 * BM)', env)).toBe(8);
+    // (N + 1) / 4 of whole numbers truncates first (512), then 512 / 64.0.
+    expect(evaluateExpression('(N + 1) / 4 / (1.0 * BM)', env)).toBe(8);
+    expect(evaluateExpression('7.0 / 2', {})).toBe(3.5);
+    expect(evaluateExpression('1e1 / 4', {})).toBe(2.5);
+    expect(evaluateExpression('-2.0 / 4', {})).toBe(-0.5);
+    expect(evaluateExpression('(BK > 1 ? 2.0 : 1) / 4', env)).toBe(0.5);
+    expect(evaluateExpression('max(BK, 1.0) / 16', env)).toBe(0.5);
+    // Whole-number literals, hex, comparisons and the integer functions keep C's truncation.
+    expect(evaluateExpression('0x10 / 3', {})).toBe(5);
+    expect(evaluateExpression('(1.0 < 2) / 2', {})).toBe(0);
+    expect(evaluateExpression('ceil(7.5) / 2', {})).toBe(4);
+    expect(evaluateExpression('(N + 1) / 4 / BM', env)).toBe(8);
+  });
+
   it('evaluates logic, ternaries and functions', () => {
     expect(evaluateExpression('BM > 32 && BN > 32 || TM == 4', env)).toBe(1);
     expect(evaluateExpression('BM > 32 && BN > 32', env)).toBe(0);
