@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the twelfth,
-// Rodinia srad, cuda-samples BlackScholes, SGEMM_CUDA kernel 4, llm.c's attention permutes, the
-// last; docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the thirteenth,
+// Kernel Tuner's sepconv and spmv, llm.c trimat_forward, Rodinia hotspot3D, the last;
+// docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -69,6 +69,11 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-blackscholes.metrics.json=device/carving/described-results/timings-cuda-samples-blackscholes.jsonl',
   'test/fixtures/carving/sgemm-cuda-k4.metrics.json=device/carving/described-results/timings-sgemm-cuda-k4.jsonl',
   'test/fixtures/carving/llmc-permute.metrics.json=device/carving/described-results/timings-llmc-permute.jsonl',
+  // Thirteenth held-out set, evaluated once (carving-thirteenth-evaluated-once.md), development since.
+  'test/fixtures/carving/kernel-tuner-sepconv.metrics.json=device/carving/described-results/timings-kernel-tuner-sepconv.jsonl',
+  'test/fixtures/carving/kernel-tuner-spmv.metrics.json=device/carving/described-results/timings-kernel-tuner-spmv.jsonl',
+  'test/fixtures/carving/llmc-trimat-forward.metrics.json=device/carving/described-results/timings-llmc-trimat-forward.jsonl',
+  'test/fixtures/carving/rodinia-hotspot3d.metrics.json=device/carving/described-results/timings-rodinia-hotspot3d.jsonl',
 ];
 
 export interface SpaceRow {
