@@ -5,7 +5,7 @@ import {
 } from "./chunk-AWYOWTGH.js";
 import {
   analyzeVariantJob
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-PQ5TTC7Y.js";
+} from "./chunk-3PUWSRDN.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-CBEIOEB5.js";
+} from "./chunk-NI23HUPU.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-LVD5Y52Y.js";
+} from "./chunk-K4GVOB7F.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
@@ -37,7 +37,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-EMJQ56ZJ.js";
 import {

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-FZEJ2J7I.js";
+} from "./chunk-CZUCIZ2U.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-CBEIOEB5.js";
+} from "./chunk-NI23HUPU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LVD5Y52Y.js";
+import "./chunk-K4GVOB7F.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -25,7 +25,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-LVD5Y52Y.js";
+} from "./chunk-K4GVOB7F.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-LVD5Y52Y.js";
+} from "./chunk-K4GVOB7F.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

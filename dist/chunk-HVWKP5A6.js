@@ -8120,7 +8120,12 @@ function parseExpression(text) {
     const token = next();
     if (token.kind === "number") {
       if (!Number.isFinite(token.value)) throw new ExpressionError(`bad number '${token.text}'`, token.column);
-      return { kind: "number", value: token.value, column: token.column };
+      return {
+        kind: "number",
+        value: token.value,
+        column: token.column,
+        real: !/^0[xX]/.test(token.text) && /[.eE]/.test(token.text)
+      };
     }
     if (token.kind === "name") {
       if (peek().kind === "op" && peek().text === "(") {
@@ -8239,7 +8244,7 @@ function binary(node, env) {
       return left * right;
     case "/":
       if (right === 0) throw new ExpressionError("division by zero", node.column);
-      return Number.isInteger(left) && Number.isInteger(right) ? Math.trunc(left / right) : left / right;
+      return Number.isInteger(left) && Number.isInteger(right) && !realTyped(node.left) && !realTyped(node.right) ? Math.trunc(left / right) : left / right;
     case "%":
       if (right === 0) throw new ExpressionError("remainder by zero", node.column);
       return left % right;
@@ -8257,6 +8262,22 @@ function binary(node, env) {
       return left >= right ? 1 : 0;
   }
   throw new ExpressionError(`unknown operator '${node.op}'`, node.column);
+}
+function realTyped(node) {
+  switch (node.kind) {
+    case "number":
+      return node.real;
+    case "unary":
+      return node.op !== "!" && realTyped(node.operand);
+    case "binary":
+      return ["+", "-", "*", "/"].includes(node.op) && (realTyped(node.left) || realTyped(node.right));
+    case "ternary":
+      return realTyped(node.then) || realTyped(node.otherwise);
+    case "call":
+      return ["min", "max", "abs"].includes(node.name) && node.args.some(realTyped);
+    default:
+      return false;
+  }
 }
 function callFunction(node, args) {
   switch (node.name) {

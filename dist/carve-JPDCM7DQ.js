@@ -6,12 +6,12 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-LOEJP2CP.js";
-import "./chunk-PQ5TTC7Y.js";
-import "./chunk-LVD5Y52Y.js";
+} from "./chunk-JMY546HD.js";
+import "./chunk-3PUWSRDN.js";
+import "./chunk-K4GVOB7F.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7GNCAQYB.js";
+import "./chunk-HVWKP5A6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";

@@ -16,7 +16,7 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import {
   WARP_SIZE
 } from "./chunk-EMJQ56ZJ.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-CBEIOEB5.js";
+} from "./chunk-NI23HUPU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LVD5Y52Y.js";
+import "./chunk-K4GVOB7F.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -28,7 +28,7 @@ import "./chunk-AWYOWTGH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-EMJQ56ZJ.js";
 import {

@@ -2,19 +2,19 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-LOEJP2CP.js";
+} from "./chunk-JMY546HD.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-PQ5TTC7Y.js";
-import "./chunk-LVD5Y52Y.js";
+} from "./chunk-3PUWSRDN.js";
+import "./chunk-K4GVOB7F.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";

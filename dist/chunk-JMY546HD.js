@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-PQ5TTC7Y.js";
+} from "./chunk-3PUWSRDN.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-LVD5Y52Y.js";
+} from "./chunk-K4GVOB7F.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-CBEIOEB5.js";
+} from "./chunk-NI23HUPU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LVD5Y52Y.js";
+import "./chunk-K4GVOB7F.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
@@ -14,7 +14,7 @@ import "./chunk-NGEJW2PL.js";
 import "./chunk-AWYOWTGH.js";
 import {
   loadConfigFile
-} from "./chunk-7GNCAQYB.js";
+} from "./chunk-HVWKP5A6.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-EMJQ56ZJ.js";
 import "./chunk-GCMX4BBX.js";
