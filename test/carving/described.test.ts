@@ -211,7 +211,7 @@ describe('sgemm-cuda-k9 (development space) vs the H100', () => {
     ]).toEqual([7, 'BK=32,TM=16,TN=8,BM=256,BN=128', 1, 0.9002]);
     // The removal gives the local share of the traffic, with the frame size.
     expect(weighted.variants.find((v) => v.status === 'pruned:local-memory')?.prunedBecause).toBe(
-      '88.4% of its memory traffic is local memory (above 10%; 256 bytes per thread)',
+      '93.8% of its memory traffic is local memory (above 10%; 256 bytes per thread)',
     );
   });
 });

@@ -563,6 +563,7 @@ export class ValueBuilder {
       entry,
       `${register} carried around the loop at ${where} (${lines}), not the same offset from its entry value in every lane`,
       `${register} carried around the loop at ${where}`,
+      loop.id,
     );
     this.carried.set(header.key, node);
     const outerMemo = this.memo;

@@ -45,12 +45,14 @@ export interface CarriedExpr {
   reason: string;
   /** Short text naming the register and its loop, for the unknown's text in reasons. */
   label: string;
+  /** The id of the loop whose header merges it (MemoryLoop.id). */
+  loop: number;
   readonly latches: Expr[] | null;
 }
 
 /** A carried node whose latch values are filled in later (setCarriedLatches): they refer to the node. */
-export function carriedExpr(id: number, entry: Expr, reason: string, label: string): CarriedExpr {
-  const node = { op: 'carried', id, entry, reason, label } as CarriedExpr;
+export function carriedExpr(id: number, entry: Expr, reason: string, label: string, loop: number): CarriedExpr {
+  const node = { op: 'carried', id, entry, reason, label, loop } as CarriedExpr;
   Object.defineProperty(node, 'latches', { value: null, writable: true, enumerable: false });
   return node;
 }

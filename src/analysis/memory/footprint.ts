@@ -136,7 +136,26 @@ export class FootprintBuilder {
         ctaid[axis] = coefficient;
         continue;
       }
-      const loop = /^iter:(\d+)$/.exec(monomial);
+      // A carried value that moves by a constant each turn (CarriedStep): H = step x the turns run.
+      const carried = monomial.startsWith('u:carried') ? warps[0][0].evaluator.carriedSteps.get(monomial) : undefined;
+      const loop = carried ? null : /^iter:(\d+)$/.exec(monomial);
+      if (carried) {
+        const counted = this.trips.get(carried.loop);
+        if (counted === undefined) return streaming(`loop ${carried.loop} has no trip count`);
+        const perTurn = coefficient * carried.step;
+        if (!enclosing.has(carried.loop)) {
+          // Read after its loop: the value its last turn's latch left, entry + step x turns.
+          low += perTurn * counted.mean;
+          high += perTurn * counted.mean;
+          continue;
+        }
+        const reach = perTurn * (counted.span - 1);
+        if (reach < 0) low += reach;
+        else high += reach;
+        iterations *= counted.mean;
+        if (counted.span > 1) steps.push({ bytes: Math.abs(perTurn), count: counted.span });
+        continue;
+      }
       if (loop) {
         const id = Number(loop[1]);
         const counted = this.trips.get(id);
@@ -164,8 +183,9 @@ export class FootprintBuilder {
       arrayTerms.push(`${coefficient}*${monomial}`);
     }
     // Copies of one access (nvcc's unrolled copies: the same terms, other constant offsets) share
-    // their sectors: they are measured together.
-    const groupKey = `${commonKey}|${width}`;
+    // their sectors: they are measured together. A site with the same terms that ranges otherwise
+    // over its loops (read after the loop, at the index's last value) is an access of its own.
+    const groupKey = `${commonKey}|${width}|${low}|${high}|${iterations}`;
     let group = this.groups.get(groupKey);
     if (group === undefined) {
       const key = `${arrayTerms.sort().join('+')}|${ctaid.join(',')}`;

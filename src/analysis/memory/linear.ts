@@ -429,6 +429,15 @@ class ExprInterner {
 }
 
 /** One interner per block cache: the warps of one analysis (or of one sampled block) share it. */
+/** A carried value's uniform part H, from the header's value: `step` more each turn of loop `loop`. */
+export interface CarriedStep {
+  loop: number;
+  step: number;
+}
+
+/** WarpEvaluator.carriedSteps, one map per block cache (as the interners). */
+const carriedStepsByCache = new WeakMap<Map<Expr, LaneValue>, Map<string, CarriedStep>>();
+
 const interners = new WeakMap<Map<Expr, LaneValue>, ExprInterner>();
 
 /**
@@ -453,6 +462,13 @@ export class WarpEvaluator {
   /** usedClamp's answers by canonical node, made once clamps exist. */
   private clampUse: Map<Expr, boolean> | null = null;
 
+  /**
+   * Carried values found to move by a constant each turn of their loop (every latch is the
+   * header's value + step), by the name of their uniform part H: shared by the warps of a block
+   * shape, for the traffic footprint (H = step x iterations).
+   */
+  readonly carriedSteps: Map<string, CarriedStep>;
+
   constructor(
     readonly envs: LaneEnvironment[],
     private readonly blockCache: Map<Expr, LaneValue>,
@@ -460,6 +476,9 @@ export class WarpEvaluator {
     let interner = interners.get(blockCache);
     if (interner === undefined) interners.set(blockCache, (interner = new ExprInterner()));
     this.interner = interner;
+    let steps = carriedStepsByCache.get(blockCache);
+    if (steps === undefined) carriedStepsByCache.set(blockCache, (steps = new Map<string, CarriedStep>()));
+    this.carriedSteps = steps;
   }
 
   /**
@@ -527,7 +546,8 @@ export class WarpEvaluator {
     const entry = this.values(expr.entry);
     const unknownValue = entry.find(isUnknown);
     if (unknownValue) return entry.map(() => unknownValue);
-    const hypothesis = linear(0, new Map([[uniformName(`carried${expr.id}`, expr.label), 1]]));
+    const hypothesisName = uniformName(`carried${expr.id}`, expr.label);
+    const hypothesis = linear(0, new Map([[hypothesisName, 1]]));
     const assumedForm = () => entry.map((value) => addScaled(value as Linear, hypothesis, 1));
     if (this.assumed.has(expr.id)) return assumedForm();
     if (expr.latches === null) return entry.map(() => unknown(expr.reason));
@@ -537,8 +557,14 @@ export class WarpEvaluator {
     this.assumptionLog = log;
     let holds = true;
     let failure: UnknownValue = unknown(expr.reason);
+    // The amount every latch adds to the header's value, when it is one constant (H grows by it each turn).
+    let step: number | null | undefined;
     for (const latch of expr.latches) {
       const moved = laneDifferences(this.values(latch), entry);
+      const first = moved[0];
+      const constantStep =
+        first !== undefined && !isUnknown(first) && first.terms.size === 1 && first.terms.get(hypothesisName) === 1 ? first.constant : null;
+      step = step === undefined || step === constantStep ? constantStep : null;
       if (!identicalInEveryLane(moved)) {
         // A latch value that cannot be followed (a pointer loaded in the loop) says why.
         const unfollowed = moved.find(isUnknown);
@@ -552,6 +578,7 @@ export class WarpEvaluator {
     // Values computed under a failed assumption are not values: forget them.
     if (!holds) for (const key of log) this.memo.delete(key);
     else outerLog?.push(...log);
+    if (holds && step !== undefined && step !== null && step !== 0) this.carriedSteps.set(hypothesisName, { loop: expr.loop, step });
     return holds ? assumedForm() : entry.map(() => failure);
   }
 
