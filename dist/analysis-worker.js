@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-AWYOWTGH.js";
+} from "./chunk-3MGHYFS7.js";
 import {
   analyzeVariantJob
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMJQ56ZJ.js";
+import "./chunk-XUC2LMZ5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

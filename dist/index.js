@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-3PUWSRDN.js";
+} from "./chunk-WH66ON47.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-NI23HUPU.js";
+} from "./chunk-PMY45SDY.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-K4GVOB7F.js";
+} from "./chunk-JFQHYTEL.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AWYOWTGH.js";
+import "./chunk-3MGHYFS7.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMJQ56ZJ.js";
+import "./chunk-XUC2LMZ5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-CZUCIZ2U.js";
+} from "./chunk-AA3TAER5.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-NI23HUPU.js";
+} from "./chunk-PMY45SDY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-K4GVOB7F.js";
+import "./chunk-JFQHYTEL.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AWYOWTGH.js";
+import "./chunk-3MGHYFS7.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-EMJQ56ZJ.js";
+} from "./chunk-XUC2LMZ5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import {
   WARP_SIZE
-} from "./chunk-EMJQ56ZJ.js";
+} from "./chunk-XUC2LMZ5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

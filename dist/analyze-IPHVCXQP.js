@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-EMJQ56ZJ.js";
+} from "./chunk-XUC2LMZ5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

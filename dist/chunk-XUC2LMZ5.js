@@ -5400,8 +5400,8 @@ function parseParamAssignment(item) {
 }
 
 // src/analysis/memory/expr.ts
-function carriedExpr(id, entry, reason, label) {
-  const node = { op: "carried", id, entry, reason, label };
+function carriedExpr(id, entry, reason, label, loop) {
+  const node = { op: "carried", id, entry, reason, label, loop };
   Object.defineProperty(node, "latches", { value: null, writable: true, enumerable: false });
   return node;
 }
@@ -5967,6 +5967,7 @@ var ExprInterner = class {
     return this.numbering.id(expr);
   }
 };
+var carriedStepsByCache = /* @__PURE__ */ new WeakMap();
 var interners = /* @__PURE__ */ new WeakMap();
 var WarpEvaluator = class {
   constructor(envs, blockCache) {
@@ -5975,6 +5976,9 @@ var WarpEvaluator = class {
     let interner = interners.get(blockCache);
     if (interner === void 0) interners.set(blockCache, interner = new ExprInterner());
     this.interner = interner;
+    let steps = carriedStepsByCache.get(blockCache);
+    if (steps === void 0) carriedStepsByCache.set(blockCache, steps = /* @__PURE__ */ new Map());
+    this.carriedSteps = steps;
   }
   envs;
   blockCache;
@@ -5992,6 +5996,12 @@ var WarpEvaluator = class {
   clamps = /* @__PURE__ */ new Set();
   /** usedClamp's answers by canonical node, made once clamps exist. */
   clampUse = null;
+  /**
+   * Carried values found to move by a constant each turn of their loop (every latch is the
+   * header's value + step), by the name of their uniform part H: shared by the warps of a block
+   * shape, for the traffic footprint (H = step x iterations).
+   */
+  carriedSteps;
   /**
    * Whether `expr`'s value was taken through a clamp (clampedSide): a min / max node in its tree
    * that this warp evaluated as its lane-varying side.
@@ -6053,7 +6063,8 @@ var WarpEvaluator = class {
     const entry = this.values(expr.entry);
     const unknownValue = entry.find(isUnknown);
     if (unknownValue) return entry.map(() => unknownValue);
-    const hypothesis = linear(0, /* @__PURE__ */ new Map([[uniformName(`carried${expr.id}`, expr.label), 1]]));
+    const hypothesisName = uniformName(`carried${expr.id}`, expr.label);
+    const hypothesis = linear(0, /* @__PURE__ */ new Map([[hypothesisName, 1]]));
     const assumedForm = () => entry.map((value) => addScaled(value, hypothesis, 1));
     if (this.assumed.has(expr.id)) return assumedForm();
     if (expr.latches === null) return entry.map(() => unknown2(expr.reason));
@@ -6063,8 +6074,12 @@ var WarpEvaluator = class {
     this.assumptionLog = log;
     let holds2 = true;
     let failure = unknown2(expr.reason);
+    let step;
     for (const latch of expr.latches) {
       const moved = laneDifferences(this.values(latch), entry);
+      const first = moved[0];
+      const constantStep = first !== void 0 && !isUnknown(first) && first.terms.size === 1 && first.terms.get(hypothesisName) === 1 ? first.constant : null;
+      step = step === void 0 || step === constantStep ? constantStep : null;
       if (!identicalInEveryLane(moved)) {
         const unfollowed = moved.find(isUnknown);
         if (unfollowed) failure = unknown2(`${expr.label}: ${unfollowed.reason}`, unfollowed.indirect);
@@ -6076,6 +6091,7 @@ var WarpEvaluator = class {
     this.assumptionLog = outerLog;
     if (!holds2) for (const key2 of log) this.memo.delete(key2);
     else outerLog?.push(...log);
+    if (holds2 && step !== void 0 && step !== null && step !== 0) this.carriedSteps.set(hypothesisName, { loop: expr.loop, step });
     return holds2 ? assumedForm() : entry.map(() => failure);
   }
   /**
@@ -7233,7 +7249,8 @@ var ValueBuilder = class {
       this.carried.size,
       entry,
       `${register} carried around the loop at ${where} (${lines}), not the same offset from its entry value in every lane`,
-      `${register} carried around the loop at ${where}`
+      `${register} carried around the loop at ${where}`,
+      loop.id
     );
     this.carried.set(header.key, node);
     const outerMemo = this.memo;
@@ -7974,7 +7991,24 @@ var FootprintBuilder = class {
         ctaid[axis] = coefficient;
         continue;
       }
-      const loop = /^iter:(\d+)$/.exec(monomial);
+      const carried = monomial.startsWith("u:carried") ? warps[0][0].evaluator.carriedSteps.get(monomial) : void 0;
+      const loop = carried ? null : /^iter:(\d+)$/.exec(monomial);
+      if (carried) {
+        const counted = this.trips.get(carried.loop);
+        if (counted === void 0) return streaming(`loop ${carried.loop} has no trip count`);
+        const perTurn = coefficient * carried.step;
+        if (!enclosing.has(carried.loop)) {
+          low += perTurn * counted.mean;
+          high += perTurn * counted.mean;
+          continue;
+        }
+        const reach = perTurn * (counted.span - 1);
+        if (reach < 0) low += reach;
+        else high += reach;
+        iterations *= counted.mean;
+        if (counted.span > 1) steps.push({ bytes: Math.abs(perTurn), count: counted.span });
+        continue;
+      }
       if (loop) {
         const id = Number(loop[1]);
         const counted = this.trips.get(id);
@@ -7996,7 +8030,7 @@ var FootprintBuilder = class {
         return streaming("a warp-uniform value the loop may change moves the address");
       arrayTerms.push(`${coefficient}*${monomial}`);
     }
-    const groupKey = `${commonKey}|${width}`;
+    const groupKey = `${commonKey}|${width}|${low}|${high}|${iterations}`;
     let group = this.groups.get(groupKey);
     if (group === void 0) {
       const key2 = `${arrayTerms.sort().join("+")}|${ctaid.join(",")}`;

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-JMY546HD.js";
+} from "./chunk-KDTKMC4Z.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-3PUWSRDN.js";
-import "./chunk-K4GVOB7F.js";
+} from "./chunk-WH66ON47.js";
+import "./chunk-JFQHYTEL.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMJQ56ZJ.js";
+import "./chunk-XUC2LMZ5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-K4GVOB7F.js";
+} from "./chunk-JFQHYTEL.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-AWYOWTGH.js";
+} from "./chunk-3MGHYFS7.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-JMY546HD.js";
-import "./chunk-3PUWSRDN.js";
-import "./chunk-K4GVOB7F.js";
+} from "./chunk-KDTKMC4Z.js";
+import "./chunk-WH66ON47.js";
+import "./chunk-JFQHYTEL.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-HVWKP5A6.js";
+import "./chunk-YM7LV6MB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMJQ56ZJ.js";
+import "./chunk-XUC2LMZ5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

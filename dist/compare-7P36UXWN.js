@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-NI23HUPU.js";
+} from "./chunk-PMY45SDY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-K4GVOB7F.js";
+import "./chunk-JFQHYTEL.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AWYOWTGH.js";
+import "./chunk-3MGHYFS7.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMJQ56ZJ.js";
+import "./chunk-XUC2LMZ5.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-NI23HUPU.js";
+} from "./chunk-PMY45SDY.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-K4GVOB7F.js";
+import "./chunk-JFQHYTEL.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AWYOWTGH.js";
+import "./chunk-3MGHYFS7.js";
 import {
   loadConfigFile
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EMJQ56ZJ.js";
+import "./chunk-XUC2LMZ5.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-EMJQ56ZJ.js";
+} from "./chunk-XUC2LMZ5.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-3PUWSRDN.js";
+} from "./chunk-WH66ON47.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-K4GVOB7F.js";
+} from "./chunk-JFQHYTEL.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-HVWKP5A6.js";
+} from "./chunk-YM7LV6MB.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
