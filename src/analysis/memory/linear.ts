@@ -428,7 +428,6 @@ class ExprInterner {
   }
 }
 
-/** One interner per block cache: the warps of one analysis (or of one sampled block) share it. */
 /** A carried value's uniform part H, from the header's value: `step` more each turn of loop `loop`. */
 export interface CarriedStep {
   loop: number;
@@ -438,6 +437,7 @@ export interface CarriedStep {
 /** WarpEvaluator.carriedSteps, one map per block cache (as the interners). */
 const carriedStepsByCache = new WeakMap<Map<Expr, LaneValue>, Map<string, CarriedStep>>();
 
+/** One interner per block cache: the warps of one analysis (or of one sampled block) share it. */
 const interners = new WeakMap<Map<Expr, LaneValue>, ExprInterner>();
 
 /**
