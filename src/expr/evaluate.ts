@@ -1,7 +1,8 @@
 // Evaluation of parsed expressions. Semantics follow C on the values nvcc sees as -D defines:
 // `/` and `%` of two whole numbers truncate toward zero (7 / 2 = 3, -7 / 2 = -3, -7 % 2 = -1);
 // with a non-integer operand, or one C types as a double (a literal written `1.0` or `1e3`, and
-// + - * ?: min max abs over one), `/` is real division: 1.0 / BLOCK is 1 / 256, not 0. Comparisons and && || ! give 1 or 0.
+// + - * ?: min max abs over one; parse.ts marks the node), `/` is real division: 1.0 / BLOCK is
+// 1 / 256, not 0. Comparisons and && || ! give 1 or 0.
 // Division or remainder by zero, and any result that is not finite (an overflow), is an
 // error, never Infinity or NaN.
 import { ExpressionError } from './tokenize.js';
@@ -59,9 +60,7 @@ function binary(node: Extract<ExprNode, { kind: 'binary' }>, env: Environment): 
       return left * right;
     case '/':
       if (right === 0) throw new ExpressionError('division by zero', node.column);
-      return Number.isInteger(left) && Number.isInteger(right) && !realTyped(node.left) && !realTyped(node.right)
-        ? Math.trunc(left / right)
-        : left / right;
+      return Number.isInteger(left) && Number.isInteger(right) && !node.real ? Math.trunc(left / right) : left / right;
     case '%':
       if (right === 0) throw new ExpressionError('remainder by zero', node.column);
       return left % right;
@@ -79,24 +78,6 @@ function binary(node: Extract<ExprNode, { kind: 'binary' }>, env: Environment): 
       return left >= right ? 1 : 0;
   }
   throw new ExpressionError(`unknown operator '${node.op}'`, node.column);
-}
-
-/** Whether C types the value as a double from its literals (the values of names decide at run time). */
-function realTyped(node: ExprNode): boolean {
-  switch (node.kind) {
-    case 'number':
-      return node.real;
-    case 'unary':
-      return node.op !== '!' && realTyped(node.operand);
-    case 'binary':
-      return ['+', '-', '*', '/'].includes(node.op) && (realTyped(node.left) || realTyped(node.right));
-    case 'ternary':
-      return realTyped(node.then) || realTyped(node.otherwise);
-    case 'call':
-      return ['min', 'max', 'abs'].includes(node.name) && node.args.some(realTyped);
-    default:
-      return false;
-  }
 }
 
 function callFunction(node: Extract<ExprNode, { kind: 'call' }>, args: number[]): number {

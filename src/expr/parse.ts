@@ -7,7 +7,8 @@ export type ExprNode =
   | { kind: 'number'; value: number; column: number; real: boolean }
   | { kind: 'name'; name: string; column: number }
   | { kind: 'unary'; op: string; operand: ExprNode; column: number }
-  | { kind: 'binary'; op: string; left: ExprNode; right: ExprNode; column: number }
+  /** `real`: an operand C types as a double (realTyped), so `/` is real division. */
+  | { kind: 'binary'; op: string; left: ExprNode; right: ExprNode; column: number; real: boolean }
   | { kind: 'ternary'; condition: ExprNode; then: ExprNode; otherwise: ExprNode; column: number }
   | { kind: 'call'; name: string; args: ExprNode[]; column: number };
 
@@ -85,7 +86,8 @@ export function parseExpression(text: string): ExprNode {
         const otherwise = parseBelow(power - 1);
         left = { kind: 'ternary', condition: left, then, otherwise, column: token.column };
       } else {
-        left = { kind: 'binary', op: token.text, left, right: parseBelow(power), column: token.column };
+        const right = parseBelow(power);
+        left = { kind: 'binary', op: token.text, left, right, column: token.column, real: realTyped(left) || realTyped(right) };
       }
     }
     depth--;
@@ -144,6 +146,24 @@ export function parseExpression(text: string): ExprNode {
   const trailing = peek();
   if (trailing.kind !== 'end') throw new ExpressionError(`unexpected ${describe(trailing)} after the expression`, trailing.column);
   return root;
+}
+
+/** Whether C types the value as a double from its literals (the values of names decide at run time). */
+function realTyped(node: ExprNode): boolean {
+  switch (node.kind) {
+    case 'number':
+      return node.real;
+    case 'unary':
+      return node.op !== '!' && realTyped(node.operand);
+    case 'binary':
+      return ['+', '-', '*', '/'].includes(node.op) && node.real;
+    case 'ternary':
+      return realTyped(node.then) || realTyped(node.otherwise);
+    case 'call':
+      return ['min', 'max', 'abs'].includes(node.name) && node.args.some(realTyped);
+    default:
+      return false;
+  }
 }
 
 function describe(token: Token): string {

@@ -136,42 +136,31 @@ export class FootprintBuilder {
         ctaid[axis] = coefficient;
         continue;
       }
-      // A carried value that moves by a constant each turn (CarriedStep): H = step x the turns run.
+      // A value that moves by a fixed amount each turn of a counted loop: its index (iter:N, at
+      // turn k: k), or a carried value that moves by a constant (CarriedStep, H = step x turns run).
       const carried = monomial.startsWith('u:carried') ? warps[0][0].evaluator.carriedSteps.get(monomial) : undefined;
-      const loop = carried ? null : /^iter:(\d+)$/.exec(monomial);
-      if (carried) {
-        const counted = this.trips.get(carried.loop);
-        if (counted === undefined) return streaming(`loop ${carried.loop} has no trip count`);
-        const perTurn = coefficient * carried.step;
-        if (!enclosing.has(carried.loop)) {
-          // Read after its loop: the value its last turn's latch left, entry + step x turns.
-          low += perTurn * counted.mean;
-          high += perTurn * counted.mean;
+      const index = carried ? null : /^iter:(\d+)$/.exec(monomial);
+      const moving = carried
+        ? { loop: carried.loop, perTurn: coefficient * carried.step, turnsBefore: 0 }
+        : index
+          ? { loop: Number(index[1]), perTurn: coefficient, turnsBefore: 1 }
+          : null;
+      if (moving) {
+        const counted = this.trips.get(moving.loop);
+        if (counted === undefined) return streaming(`loop ${moving.loop} has no trip count`);
+        if (!enclosing.has(moving.loop)) {
+          // Read after the loop (nvcc's remainder loop after the unrolled body): the value its last
+          // turn left. An index stands at its last turn (the step added once more is a constant of
+          // the address); a carried value has had every turn's latch added.
+          low += moving.perTurn * (counted.mean - moving.turnsBefore);
+          high += moving.perTurn * (counted.mean - moving.turnsBefore);
           continue;
         }
-        const reach = perTurn * (counted.span - 1);
+        const reach = moving.perTurn * (counted.span - 1);
         if (reach < 0) low += reach;
         else high += reach;
         iterations *= counted.mean;
-        if (counted.span > 1) steps.push({ bytes: Math.abs(perTurn), count: counted.span });
-        continue;
-      }
-      if (loop) {
-        const id = Number(loop[1]);
-        const counted = this.trips.get(id);
-        if (counted === undefined) return streaming(`loop ${loop[1]} has no trip count`);
-        if (!enclosing.has(id)) {
-          // After the loop (nvcc's remainder loop after the unrolled body): its last iteration's
-          // index (the value after it adds the step once more, a constant of the address).
-          low += coefficient * (counted.mean - 1);
-          high += coefficient * (counted.mean - 1);
-          continue;
-        }
-        const reach = coefficient * (counted.span - 1);
-        if (reach < 0) low += reach;
-        else high += reach;
-        iterations *= counted.mean;
-        if (counted.span > 1) steps.push({ bytes: Math.abs(coefficient), count: counted.span });
+        if (counted.span > 1) steps.push({ bytes: Math.abs(moving.perTurn), count: counted.span });
         continue;
       }
       if (monomial.includes('iter:') || monomial.includes('%ctaid')) return streaming(`${monomial} does not range over a known count`);

@@ -557,14 +557,11 @@ export class WarpEvaluator {
     this.assumptionLog = log;
     let holds = true;
     let failure: UnknownValue = unknown(expr.reason);
-    // The amount every latch adds to the header's value, when it is one constant (H grows by it each turn).
-    let step: number | null | undefined;
+    // What each latch adds to the header's value where that is H + a constant (H grows by it each turn).
+    const latchSteps: Array<number | null> = [];
     for (const latch of expr.latches) {
       const moved = laneDifferences(this.values(latch), entry);
-      const first = moved[0];
-      const constantStep =
-        first !== undefined && !isUnknown(first) && first.terms.size === 1 && first.terms.get(hypothesisName) === 1 ? first.constant : null;
-      step = step === undefined || step === constantStep ? constantStep : null;
+      latchSteps.push(constantStepOf(moved[0], hypothesisName));
       if (!identicalInEveryLane(moved)) {
         // A latch value that cannot be followed (a pointer loaded in the loop) says why.
         const unfollowed = moved.find(isUnknown);
@@ -578,7 +575,8 @@ export class WarpEvaluator {
     // Values computed under a failed assumption are not values: forget them.
     if (!holds) for (const key of log) this.memo.delete(key);
     else outerLog?.push(...log);
-    if (holds && step !== undefined && step !== null && step !== 0) this.carriedSteps.set(hypothesisName, { loop: expr.loop, step });
+    const step = latchSteps[0];
+    if (holds && step && latchSteps.every((other) => other === step)) this.carriedSteps.set(hypothesisName, { loop: expr.loop, step });
     return holds ? assumedForm() : entry.map(() => failure);
   }
 
@@ -729,6 +727,12 @@ function warpDivision(op: 'div' | 'rem', left: LaneValue[], right: LaneValue[], 
     return left.map(() => quotient);
   }
   return left.map((value) => linear((value as Linear).constant, new Map([[range, g]])));
+}
+
+/** c where `moved` is H + c (H the named uniform value, c a constant); null otherwise. */
+function constantStepOf(moved: LaneValue | undefined, hypothesisName: string): number | null {
+  if (moved === undefined || isUnknown(moved) || moved.terms.size !== 1 || moved.terms.get(hypothesisName) !== 1) return null;
+  return moved.constant;
 }
 
 /** a - b in each lane (unknown where either is). */
