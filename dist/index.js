@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-WH66ON47.js";
+} from "./chunk-EPI6VHTO.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-PMY45SDY.js";
+} from "./chunk-ZLGAQBPI.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-JFQHYTEL.js";
+} from "./chunk-KQBNITFO.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3MGHYFS7.js";
+import "./chunk-TUVUUFTW.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XUC2LMZ5.js";
+import "./chunk-6DGDKIDO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

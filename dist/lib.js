@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-AA3TAER5.js";
+} from "./chunk-YV46NC4X.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-PMY45SDY.js";
+} from "./chunk-ZLGAQBPI.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-JFQHYTEL.js";
+import "./chunk-KQBNITFO.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3MGHYFS7.js";
+import "./chunk-TUVUUFTW.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-XUC2LMZ5.js";
+} from "./chunk-6DGDKIDO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6074,12 +6074,10 @@ var WarpEvaluator = class {
     this.assumptionLog = log;
     let holds2 = true;
     let failure = unknown2(expr.reason);
-    let step;
+    const latchSteps = [];
     for (const latch of expr.latches) {
       const moved = laneDifferences(this.values(latch), entry);
-      const first = moved[0];
-      const constantStep = first !== void 0 && !isUnknown(first) && first.terms.size === 1 && first.terms.get(hypothesisName) === 1 ? first.constant : null;
-      step = step === void 0 || step === constantStep ? constantStep : null;
+      latchSteps.push(constantStepOf(moved[0], hypothesisName));
       if (!identicalInEveryLane(moved)) {
         const unfollowed = moved.find(isUnknown);
         if (unfollowed) failure = unknown2(`${expr.label}: ${unfollowed.reason}`, unfollowed.indirect);
@@ -6091,7 +6089,8 @@ var WarpEvaluator = class {
     this.assumptionLog = outerLog;
     if (!holds2) for (const key2 of log) this.memo.delete(key2);
     else outerLog?.push(...log);
-    if (holds2 && step !== void 0 && step !== null && step !== 0) this.carriedSteps.set(hypothesisName, { loop: expr.loop, step });
+    const step = latchSteps[0];
+    if (holds2 && step && latchSteps.every((other) => other === step)) this.carriedSteps.set(hypothesisName, { loop: expr.loop, step });
     return holds2 ? assumedForm() : entry.map(() => failure);
   }
   /**
@@ -6224,6 +6223,10 @@ function warpDivision(op, left, right, d, id) {
     return left.map(() => quotient);
   }
   return left.map((value) => linear(value.constant, /* @__PURE__ */ new Map([[range, g]])));
+}
+function constantStepOf(moved, hypothesisName) {
+  if (moved === void 0 || isUnknown(moved) || moved.terms.size !== 1 || moved.terms.get(hypothesisName) !== 1) return null;
+  return moved.constant;
 }
 function laneDifferences(a, b) {
   return a.map((left, i) => {
@@ -7992,37 +7995,21 @@ var FootprintBuilder = class {
         continue;
       }
       const carried = monomial.startsWith("u:carried") ? warps[0][0].evaluator.carriedSteps.get(monomial) : void 0;
-      const loop = carried ? null : /^iter:(\d+)$/.exec(monomial);
-      if (carried) {
-        const counted = this.trips.get(carried.loop);
-        if (counted === void 0) return streaming(`loop ${carried.loop} has no trip count`);
-        const perTurn = coefficient * carried.step;
-        if (!enclosing.has(carried.loop)) {
-          low += perTurn * counted.mean;
-          high += perTurn * counted.mean;
+      const index = carried ? null : /^iter:(\d+)$/.exec(monomial);
+      const moving = carried ? { loop: carried.loop, perTurn: coefficient * carried.step, turnsBefore: 0 } : index ? { loop: Number(index[1]), perTurn: coefficient, turnsBefore: 1 } : null;
+      if (moving) {
+        const counted = this.trips.get(moving.loop);
+        if (counted === void 0) return streaming(`loop ${moving.loop} has no trip count`);
+        if (!enclosing.has(moving.loop)) {
+          low += moving.perTurn * (counted.mean - moving.turnsBefore);
+          high += moving.perTurn * (counted.mean - moving.turnsBefore);
           continue;
         }
-        const reach = perTurn * (counted.span - 1);
+        const reach = moving.perTurn * (counted.span - 1);
         if (reach < 0) low += reach;
         else high += reach;
         iterations *= counted.mean;
-        if (counted.span > 1) steps.push({ bytes: Math.abs(perTurn), count: counted.span });
-        continue;
-      }
-      if (loop) {
-        const id = Number(loop[1]);
-        const counted = this.trips.get(id);
-        if (counted === void 0) return streaming(`loop ${loop[1]} has no trip count`);
-        if (!enclosing.has(id)) {
-          low += coefficient * (counted.mean - 1);
-          high += coefficient * (counted.mean - 1);
-          continue;
-        }
-        const reach = coefficient * (counted.span - 1);
-        if (reach < 0) low += reach;
-        else high += reach;
-        iterations *= counted.mean;
-        if (counted.span > 1) steps.push({ bytes: Math.abs(coefficient), count: counted.span });
+        if (counted.span > 1) steps.push({ bytes: Math.abs(moving.perTurn), count: counted.span });
         continue;
       }
       if (monomial.includes("iter:") || monomial.includes("%ctaid")) return streaming(`${monomial} does not range over a known count`);

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-KDTKMC4Z.js";
-import "./chunk-WH66ON47.js";
-import "./chunk-JFQHYTEL.js";
+} from "./chunk-54HCAL5M.js";
+import "./chunk-EPI6VHTO.js";
+import "./chunk-KQBNITFO.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-YM7LV6MB.js";
+import "./chunk-MZSAIWSQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XUC2LMZ5.js";
+import "./chunk-6DGDKIDO.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-XUC2LMZ5.js";
+} from "./chunk-6DGDKIDO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-XUC2LMZ5.js";
+} from "./chunk-6DGDKIDO.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -8110,7 +8110,8 @@ function parseExpression(text) {
         const otherwise = parseBelow(power - 1);
         left = { kind: "ternary", condition: left, then, otherwise, column: token.column };
       } else {
-        left = { kind: "binary", op: token.text, left, right: parseBelow(power), column: token.column };
+        const right = parseBelow(power);
+        left = { kind: "binary", op: token.text, left, right, column: token.column, real: realTyped(left) || realTyped(right) };
       }
     }
     depth--;
@@ -8167,6 +8168,22 @@ function parseExpression(text) {
   const trailing = peek();
   if (trailing.kind !== "end") throw new ExpressionError(`unexpected ${describe2(trailing)} after the expression`, trailing.column);
   return root;
+}
+function realTyped(node) {
+  switch (node.kind) {
+    case "number":
+      return node.real;
+    case "unary":
+      return node.op !== "!" && realTyped(node.operand);
+    case "binary":
+      return ["+", "-", "*", "/"].includes(node.op) && node.real;
+    case "ternary":
+      return realTyped(node.then) || realTyped(node.otherwise);
+    case "call":
+      return ["min", "max", "abs"].includes(node.name) && node.args.some(realTyped);
+    default:
+      return false;
+  }
 }
 function describe2(token) {
   return token.kind === "end" ? "the end of the expression" : `'${token.text}'`;
@@ -8244,7 +8261,7 @@ function binary(node, env) {
       return left * right;
     case "/":
       if (right === 0) throw new ExpressionError("division by zero", node.column);
-      return Number.isInteger(left) && Number.isInteger(right) && !realTyped(node.left) && !realTyped(node.right) ? Math.trunc(left / right) : left / right;
+      return Number.isInteger(left) && Number.isInteger(right) && !node.real ? Math.trunc(left / right) : left / right;
     case "%":
       if (right === 0) throw new ExpressionError("remainder by zero", node.column);
       return left % right;
@@ -8262,22 +8279,6 @@ function binary(node, env) {
       return left >= right ? 1 : 0;
   }
   throw new ExpressionError(`unknown operator '${node.op}'`, node.column);
-}
-function realTyped(node) {
-  switch (node.kind) {
-    case "number":
-      return node.real;
-    case "unary":
-      return node.op !== "!" && realTyped(node.operand);
-    case "binary":
-      return ["+", "-", "*", "/"].includes(node.op) && (realTyped(node.left) || realTyped(node.right));
-    case "ternary":
-      return realTyped(node.then) || realTyped(node.otherwise);
-    case "call":
-      return ["min", "max", "abs"].includes(node.name) && node.args.some(realTyped);
-    default:
-      return false;
-  }
 }
 function callFunction(node, args) {
   switch (node.name) {

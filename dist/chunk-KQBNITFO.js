@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import {
   WARP_SIZE
-} from "./chunk-XUC2LMZ5.js";
+} from "./chunk-6DGDKIDO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

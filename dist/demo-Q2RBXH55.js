@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-PMY45SDY.js";
+} from "./chunk-ZLGAQBPI.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-JFQHYTEL.js";
+import "./chunk-KQBNITFO.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3MGHYFS7.js";
+import "./chunk-TUVUUFTW.js";
 import {
   loadConfigFile
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XUC2LMZ5.js";
+import "./chunk-6DGDKIDO.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

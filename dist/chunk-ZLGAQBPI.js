@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-JFQHYTEL.js";
+} from "./chunk-KQBNITFO.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-3MGHYFS7.js";
+} from "./chunk-TUVUUFTW.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

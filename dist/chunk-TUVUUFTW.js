@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-XUC2LMZ5.js";
+} from "./chunk-6DGDKIDO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-WH66ON47.js";
+} from "./chunk-EPI6VHTO.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-JFQHYTEL.js";
+} from "./chunk-KQBNITFO.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-PMY45SDY.js";
+} from "./chunk-ZLGAQBPI.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-JFQHYTEL.js";
+import "./chunk-KQBNITFO.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-3MGHYFS7.js";
+import "./chunk-TUVUUFTW.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XUC2LMZ5.js";
+import "./chunk-6DGDKIDO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

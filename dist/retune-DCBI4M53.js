@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-KDTKMC4Z.js";
+} from "./chunk-54HCAL5M.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-WH66ON47.js";
-import "./chunk-JFQHYTEL.js";
+} from "./chunk-EPI6VHTO.js";
+import "./chunk-KQBNITFO.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-YM7LV6MB.js";
+} from "./chunk-MZSAIWSQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XUC2LMZ5.js";
+import "./chunk-6DGDKIDO.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
