@@ -60,3 +60,25 @@ describe('traffic footprint of a carried index', () => {
     expect(footprint.blockFootprintBytes).toBe(3 * 32 * 16);
   });
 });
+
+describe('traffic footprint of warps whose uniform parts differ', () => {
+  // Block 32x2: warp 0 (tid.y 0) reads its row's 128 B once, warp 1 (tid.y 1) the 128 B at 128
+  // + 512·k for the 4 turns k of loop 0 (as a thread-strided loop nvcc unrolled leaves some warps
+  // with turns of a remainder loop that others skip): the warps' uniform parts differ (iter:0 in
+  // one, not the other), so each is measured with its own.
+  it('measures each set of warps with its own uniform part instead of streaming the site', () => {
+    const address = add(
+      add(symbol('param:in'), add(mul(symbol('%tid.x'), constant(4)), mul(symbol('%tid.y'), constant(128)))),
+      mul(mul(symbol('%tid.y'), symbol('iter:0')), constant(512)),
+    );
+    const blockCache = new Map();
+    const warps = warpsOfBlock([32, 2, 1]).map((envs) => warpLanes(envs, blockCache));
+    const builder = new FootprintBuilder(new Map([[0, { mean: 4, span: 4 }]]), [1, 1, 1], 64);
+    builder.add(address, 4, warps, 4, 4, true, new Set([0]));
+    const footprint = builder.summary()!;
+    expect(footprint.streamingSites).toBe(0);
+    // Warp 0: 128 B; warp 1: 4 rows of 128 B, 512 B apart.
+    expect(footprint.blockFootprintBytes).toBe(128 + 4 * 128);
+    expect(footprint.launchFootprintBytes).toBe(128 + 4 * 128);
+  });
+});

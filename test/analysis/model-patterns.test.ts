@@ -470,6 +470,20 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(dot.perThread!.globalLoadBytes).toBe(32 * 2 * 4);
   });
 
+  it('resolves a clamped index that every loop moves by one plane of parameter size, read after the loops', async () => {
+    // nx = ny = 512 (a plane is 1 MiB of floats), nz = 8: the west neighbour's read after the
+    // unrolled and remainder loops merges three definitions that differ by multiples of the
+    // plane; with the parameters given they are constants, so its lanes' offsets are known.
+    const [walk] = (
+      await report(['--block', '64', '--grid', '8x512', '--param', 'nx=512', '--param', 'ny=512', '--param', 'nz=8'], 'planes.cu')
+    ).values();
+    const afterLoops = walk.accesses.filter((a) => a.line === 21 && a.space === 'global' && a.kind === 'load');
+    // Lanes read c - 1 (5 sectors a warp), but warp 0 of the blocks at x = 0, where lane 0 reads c
+    // (4 sectors): one warp in the 12 of each sampled row of blocks (6 of 8 across), 59 / 12.
+    expect(afterLoops.map((a) => [a.class, a.sectorsPerRequest])).toEqual([['misaligned', 4.917]]);
+    expect(walk.accesses.filter((a) => a.space === 'global').every((a) => a.class !== 'runtime')).toBe(true);
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every

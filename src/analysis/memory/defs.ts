@@ -1017,17 +1017,53 @@ interface Term {
   coefficient: number;
 }
 
+/**
+ * The value of a tree of constants (`512 mul 512`: parameter values the launch gave, put in
+ * where the kernel multiplied them), so that a merge sees `iter·(512·512)·4` as a multiple of
+ * the iteration symbol and not as a term of its own. Null when a leaf is not a constant or the
+ * value is not an exact integer.
+ */
+function foldedConstant(expr: Expr): number | null {
+  let value: number | null;
+  switch (expr.op) {
+    case 'const':
+      return expr.value;
+    case 'add':
+    case 'sub':
+    case 'mul': {
+      const a = foldedConstant(expr.a);
+      const b = a === null ? null : foldedConstant(expr.b);
+      if (a === null || b === null) return null;
+      value = expr.op === 'add' ? a + b : expr.op === 'sub' ? a - b : a * b;
+      break;
+    }
+    case 'shl': {
+      const a = foldedConstant(expr.a);
+      const b = a === null ? null : foldedConstant(expr.b);
+      if (a === null || b === null || b < 0 || b > 30) return null;
+      value = a * 2 ** b;
+      break;
+    }
+    default:
+      return null;
+  }
+  return Number.isSafeInteger(value) ? value : null;
+}
+
 /** The summands of an add/sub tree, with constant factors (x*4, x<<2) folded into coefficients. */
 function summands(expr: Expr, coefficient: number, out: Term[]): Term[] {
-  if (expr.op === 'add' || expr.op === 'sub') {
+  const folded = foldedConstant(expr);
+  if (folded !== null && expr.op !== 'const') {
+    out.push({ expr: { op: 'const', value: folded }, coefficient });
+  } else if (expr.op === 'add' || expr.op === 'sub') {
     summands(expr.a, coefficient, out);
     summands(expr.b, expr.op === 'sub' ? -coefficient : coefficient, out);
   } else if (expr.op === 'neg') {
     summands(expr.a, -coefficient, out);
-  } else if (expr.op === 'mul' && expr.b.op === 'const') {
-    summands(expr.a, coefficient * expr.b.value, out);
-  } else if (expr.op === 'mul' && expr.a.op === 'const') {
-    summands(expr.b, coefficient * expr.a.value, out);
+  } else if (expr.op === 'mul' && foldedConstant(expr.b) !== null) {
+    summands(expr.a, coefficient * foldedConstant(expr.b)!, out);
+  } else if (expr.op === 'mul' && foldedConstant(expr.a) !== null) {
+    summands(expr.b, coefficient * foldedConstant(expr.a)!, out);
   } else if (expr.op === 'shl' && expr.b.op === 'const' && expr.b.value < 31) {
     summands(expr.a, coefficient * 2 ** expr.b.value, out);
   } else {

@@ -13,7 +13,7 @@
 // stride, a loop without a count, a pointer a loop advances) is counted as streaming: each of its
 // sectors read once per request, shared with no other request.
 import type { TrafficFootprint } from '../../model/types.js';
-import { isUnknown, symbolicKey, type Linear } from './linear.js';
+import { isUnknown, symbolicKey, type Linear, type WarpEvaluator } from './linear.js';
 import type { Lane } from './classify.js';
 import { laneValues } from './classify.js';
 import type { Expr } from './expr.js';
@@ -106,18 +106,49 @@ export class FootprintBuilder {
     }
     // As the launch's sector traffic counts it (metrics.ts): sectors per request x 32 B per warp of the block.
     const requestBytes = weight * this.threadsPerBlock * sectorsPerRequest;
-    const streaming = (reason: string) => this.streaming(requestBytes, reason);
     const perWarp: Linear[][] = [];
     for (const warp of warps) {
       const values = laneValues(address, warp, true);
-      if (values.some(isUnknown)) return streaming('address not resolved per lane');
+      if (values.some(isUnknown)) return this.streaming(requestBytes, 'address not resolved per lane');
       perWarp.push(values as Linear[]);
     }
-    // The uniform part: identical terms in every lane of every warp (else a runtime stride or a sampled block index).
-    const common = perWarp[0][0].terms;
-    const commonKey = symbolicKey(perWarp[0][0]);
-    if (!perWarp.every((lanes) => lanes.every((lane) => symbolicKey(lane) === commonKey)))
-      return streaming('lanes differ by a runtime amount');
+    // The uniform part: identical terms in every lane of a warp (else a runtime stride or a sampled
+    // block index). Warps whose uniform parts differ (a thread-strided loop nvcc unrolled, whose
+    // remainder turns differ from warp to warp) are measured apart, each with its share of the requests.
+    const warpsByKey = new Map<string, number[]>();
+    for (const [w, lanes] of perWarp.entries()) {
+      const key = symbolicKey(lanes[0]);
+      if (!lanes.every((lane) => symbolicKey(lane) === key)) return this.streaming(requestBytes, 'lanes differ by a runtime amount');
+      const same = warpsByKey.get(key);
+      if (same) same.push(w);
+      else warpsByKey.set(key, [w]);
+    }
+    const parts = [...warpsByKey.values()].map((indices) => ({ indices, requestBytes: (requestBytes * indices.length) / perWarp.length }));
+    const carriedSteps = warps[0][0].evaluator.carriedSteps;
+    let streamingBytes = 0;
+    let streamingReason: string | null = null;
+    for (const part of parts) {
+      const reason = this.addWarps(perWarp, part.indices, width, part.requestBytes, loads, enclosing, carriedSteps);
+      if (reason === null) continue;
+      streamingBytes += part.requestBytes;
+      streamingReason ??= reason;
+    }
+    if (streamingReason !== null) this.streaming(streamingBytes, streamingReason);
+  }
+
+  /** The warps `indices` of one access, whose lanes share one uniform part; the reason when they stream, else null. */
+  private addWarps(
+    perWarp: readonly Linear[][],
+    indices: readonly number[],
+    width: number,
+    requestBytes: number,
+    loads: boolean,
+    enclosing: ReadonlySet<number>,
+    carriedSteps: WarpEvaluator['carriedSteps'],
+  ): string | null {
+    const first = perWarp[indices[0]][0];
+    const common = first.terms;
+    const commonKey = symbolicKey(first);
     let low = 0;
     let high = 0;
     let iterations = 1;
@@ -138,7 +169,7 @@ export class FootprintBuilder {
       }
       // A value that moves by a fixed amount each turn of a counted loop: its index (iter:N, at
       // turn k: k), or a carried value that moves by a constant (CarriedStep, H = step x turns run).
-      const carried = monomial.startsWith('u:carried') ? warps[0][0].evaluator.carriedSteps.get(monomial) : undefined;
+      const carried = monomial.startsWith('u:carried') ? carriedSteps.get(monomial) : undefined;
       const index = carried ? null : /^iter:(\d+)$/.exec(monomial);
       const moving = carried
         ? { loop: carried.loop, perTurn: coefficient * carried.step, turnsBefore: 0 }
@@ -147,7 +178,7 @@ export class FootprintBuilder {
           : null;
       if (moving) {
         const counted = this.trips.get(moving.loop);
-        if (counted === undefined) return streaming(`loop ${moving.loop} has no trip count`);
+        if (counted === undefined) return `loop ${moving.loop} has no trip count`;
         if (!enclosing.has(moving.loop)) {
           // Read after the loop (nvcc's remainder loop after the unrolled body): the value its last
           // turn left. An index stands at its last turn (the step added once more is a constant of
@@ -163,12 +194,12 @@ export class FootprintBuilder {
         if (counted.span > 1) steps.push({ bytes: Math.abs(moving.perTurn), count: counted.span });
         continue;
       }
-      if (monomial.includes('iter:') || monomial.includes('%ctaid')) return streaming(`${monomial} does not range over a known count`);
+      if (monomial.includes('iter:') || monomial.includes('%ctaid')) return `${monomial} does not range over a known count`;
       // A pointer a loop moves (A += BK: a carried value, or a register merged from the loop's
       // latch): the classifier knows it moves the warp as one, not how far. A uniform value
       // outside every loop (an offset loaded once) stays a fixed part of the array's identity.
       if (monomial.includes('u:carried') || (monomial.includes('u:') && enclosing.size > 0))
-        return streaming('a warp-uniform value the loop may change moves the address');
+        return 'a warp-uniform value the loop may change moves the address';
       arrayTerms.push(`${coefficient}*${monomial}`);
     }
     // Copies of one access (nvcc's unrolled copies: the same terms, other constant offsets) share
@@ -196,12 +227,13 @@ export class FootprintBuilder {
       );
     }
     group.loads ||= loads;
-    perWarp.forEach((lanes, w) => {
-      const offsets = lanes.map((lane) => lane.constant);
+    for (const w of indices) {
+      const offsets = perWarp[w].map((lane) => lane.constant);
       group.requestSectors += sectorsTouched(offsets, width) * iterations;
       (group.warps[w] ??= []).push(...offsets);
-    });
+    }
     group.requestBytes += requestBytes;
+    return null;
   }
 
   /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
