@@ -33,7 +33,7 @@ g++ -O2 -std=c++17 -o "$BUILD/harness" "$PLAN/harness.cpp" -I/usr/local/cuda/inc
 start=$(date +%s.%N)
 grep -E "^($(echo $SPACES | tr ' ' '|')) " "$PLAN/builds.txt" | xargs -P "$(nproc)" -L 1 bash -c '
   d="$BUILD/$0"; mkdir -p "$d"; [ -s "$d/$1.cubin" ] && exit 0
-  nvcc -arch=sm_90 -lineinfo -ptx -I"$PLAN" -I"$PLAN/stub" -I"$PLAN/include" "${@:4}" -o "$d/$1.ptx" "$PLAN/$2" > "$d/$1.log" 2>&1 \
+  nvcc -arch=sm_90 -lineinfo -ptx -I"$PLAN" -I"$PLAN/stub/$0" -I"$PLAN/include" "${@:4}" -o "$d/$1.ptx" "$PLAN/$2" > "$d/$1.log" 2>&1 \
     && entries=$(grep -o "\.entry [A-Za-z0-9_$]*" "$d/$1.ptx" | cut -d" " -f2) \
     && { grep -m1 -x "$3" <<< "$entries" || grep -m1 -E "(^|[^0-9])${#3}$3" <<< "$entries" || head -n1 <<< "$entries"; } > "$d/$1.entry" \
     && nvcc -arch=sm_90 -cubin -Xptxas -v -o "$d/$1.cubin" "$d/$1.ptx" > "$d/$1.ptxas" 2>&1 \

@@ -56,7 +56,10 @@ for (const file of positionals) {
   writeFileSync(included, blanked);
   for (const dir of described.includeDirs ?? [])
     cpSync(path.join(values.checkouts, repository, dir), path.join(out, 'include'), { recursive: true });
-  for (const header of described.stubHeaders) writeFileSync(path.join(out, 'stub', header), '// empty stand-in\n');
+  // Per space: one space's empty stand-in (Rodinia cfd's helper_cuda.h) must not hide the real
+  // header from another space of the same plan (the cuda-samples histogram256's checkCudaErrors).
+  mkdirSync(path.join(out, 'stub', name), { recursive: true });
+  for (const header of described.stubHeaders) writeFileSync(path.join(out, 'stub', name, header), '// empty stand-in\n');
   writeFileSync(path.join(out, `${name}.cu`), wrapperSource(described, `src/${repository}`));
   const enumeration = enumerateSpace(name, describedSpaceConfig(described, `${name}.cu`));
   if (enumeration.diagnostics.some((d) => d.severity === 'error') || enumeration.rejected.length) {
