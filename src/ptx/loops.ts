@@ -32,7 +32,7 @@ import {
 } from './threads.js';
 import { inlineChains, userLocation } from './user-location.js';
 import { simulateExit } from './loop-simulation.js';
-import { ValueResolver, bitsOf, compare, isFloatType, parameterRead, type CountedLoop } from './values.js';
+import { ValueResolver, bitsOf, compare, isFloatType, iterationKey, parameterRead, type CountedLoop } from './values.js';
 
 export interface LoopInfo {
   id: number;
@@ -512,7 +512,13 @@ function tripCount(
     };
   }
   if (parent && (boundUnknown || first.value === null)) {
-    const nested = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom);
+    // A thread the branch before the loop turns away (nvcc's guard of an unrolled body its peeled
+    // copies finished) has no start to read: it runs 0 turns.
+    const turnedAway = (): boolean => {
+      const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
+      return guard !== null && taken !== null && !entersOn(guard, taken);
+    };
+    const nested = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, turnedAway);
     const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
     if (typeof nested === 'string') return { ...none(`${why}; ${nested}`, setpSource), inductionRegister: iv.register };
     return {
@@ -1295,10 +1301,15 @@ function nestedCounts(
   chain: readonly CountedLoop[],
   startValue: () => { value: number | null; reason: string },
   tripsFrom: (start: number) => number | null,
+  turnedAway: () => boolean,
 ): { mean: number; contexts: number; scope: string } | string {
   const block = launch.block;
   if (!block) return 'the enclosing loops are counted per thread and the block is unknown';
-  const clearChain = () => chain.forEach((outer) => resolver.special.delete(outer.register));
+  const forget = (outer: CountedLoop) => {
+    resolver.special.delete(outer.register);
+    resolver.special.delete(iterationKey(outer.header));
+  };
+  const clearChain = () => chain.forEach(forget);
   // Visits every iteration of the chain (outermost first) for the thread set in the resolver;
   // false when a count is missing. `first` stops after the first iteration of each level.
   let sum = 0;
@@ -1306,18 +1317,21 @@ function nestedCounts(
   let failure = '';
   const visit = (level: number, first: boolean): boolean => {
     if (level === chain.length) {
-      const start = startValue().value;
-      const trips = start === null ? null : tripsFrom(start);
+      const start = turnedAway() ? null : startValue().value;
+      const trips = start === null ? (turnedAway() ? 0 : null) : tripsFrom(start);
       if (trips === null) return false;
       sum += trips;
       return ++contexts <= NESTED_LIMIT || ((failure = `more than ${NESTED_LIMIT} (thread, iteration) pairs`), false);
     }
     const outer = chain[level];
-    for (const inner of chain.slice(level)) resolver.special.delete(inner.register);
+    chain.slice(level).forEach(forget);
     const values = outer.headerValues();
     if (values === null) return false;
-    for (const v of first ? values.slice(0, 1) : values) {
+    for (const [iteration, v] of (first ? values.slice(0, 1) : values).entries()) {
       resolver.special.set(outer.register, v);
+      // The loop's other inductions at this iteration (scalarProd's middle loop also counts its
+      // turns in a register of its own, from which nvcc computes the inner loop's peel count).
+      resolver.special.set(iterationKey(outer.header), iteration);
       if (!visit(level + 1, first)) return false;
     }
     return true;

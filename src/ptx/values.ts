@@ -410,20 +410,25 @@ export class ValueResolver {
     return value === null ? null : (value !== branch.negated ? branch.target : branch.fallthrough) === to;
   }
 
-  /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
-  private edgeFeasible(from: number, to: number, depth: number, hops: number): boolean | null {
+  /**
+   * Whether control can come from `from` to `to` here (its branch decided, and `from` reached);
+   * null when not known. `merge`: the block whose value is asked for, reached by assumption.
+   */
+  private edgeFeasible(from: number, to: number, depth: number, hops: number, merge = to): boolean | null {
     if (hops > MERGE_HOPS) return null;
     const node = this.cfg.blocks[from];
     const goes = this.branchGoesTo(from, to, depth);
     if (goes === null) return null;
     if (goes === false) return false;
-    // A block that dominates `to` is reached whenever `to` is.
-    if (dominates(this.cfg, from, to)) return true;
+    // A block that dominates the merge is reached whenever the merge is. (Not any block that
+    // dominates `to`: in nvcc's unroll prologue, the third peeled copy dominates the fourth, and
+    // neither is reached when the first branch already jumps to the merge.)
+    if (dominates(this.cfg, from, merge)) return true;
     let reached = false;
     for (const q of node.predecessors) {
       if (this.cfg.idom[q] === -1 && q !== this.cfg.entry) continue;
       if (dominates(this.cfg, from, q)) return null;
-      const feasible = this.edgeFeasible(q, from, depth, hops + 1);
+      const feasible = this.edgeFeasible(q, from, depth, hops + 1, merge);
       if (feasible === null) return null;
       reached ||= feasible;
     }

@@ -484,6 +484,26 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(walk.accesses.filter((a) => a.space === 'global').every((a) => a.class !== 'runtime')).toBe(true);
   });
 
+  it('counts an inner loop bounded by the enclosing loops, after its peeled turns, per outer iteration', async () => {
+    // 256 vectors over 64 blocks: 4 each; 1024 accumulators over 256 threads: 4 each; a vector of
+    // 8192 elements gives each accumulator 8 turns (peel 0, then 2 turns of 4), of 1024 elements
+    // 1 (peeled, the unrolled loop skipped); 2 loads of 4 B and one FMA a turn.
+    const long = (await report(['--block', '256', '--grid', '64', '--param', 'vectors=256', '--param', 'elements=8192'], 'vectors.cu')).get(
+      'vector_dots',
+    )!;
+    expect(long.loops.map((l) => l.tripCount)).toEqual([4, 4, 2]);
+    expect([long.perThread!.globalLoadBytes, long.perThread!.flops, long.perThread!.usesAssumedTripCounts]).toEqual([
+      4 * 4 * 8 * 8,
+      4 * 4 * 8 * 2,
+      false,
+    ]);
+    const short = (
+      await report(['--block', '256', '--grid', '64', '--param', 'vectors=256', '--param', 'elements=1024'], 'vectors.cu')
+    ).get('vector_dots')!;
+    expect(short.loops.map((l) => l.tripCount)).toEqual([4, 4, 0]);
+    expect([short.perThread!.globalLoadBytes, short.perThread!.flops]).toEqual([4 * 4 * 1 * 8, 4 * 4 * 1 * 2]);
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every
