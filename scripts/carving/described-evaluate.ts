@@ -74,6 +74,11 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/kernel-tuner-spmv.metrics.json=device/carving/described-results/timings-kernel-tuner-spmv.jsonl',
   'test/fixtures/carving/llmc-trimat-forward.metrics.json=device/carving/described-results/timings-llmc-trimat-forward.jsonl',
   'test/fixtures/carving/rodinia-hotspot3d.metrics.json=device/carving/described-results/timings-rodinia-hotspot3d.jsonl',
+  // Fourteenth held-out set, evaluated once (carving-fourteenth-evaluated-once.md), development since.
+  'test/fixtures/carving/cuda-samples-histogram256.metrics.json=device/carving/described-results/timings-cuda-samples-histogram256.jsonl',
+  'test/fixtures/carving/cuda-samples-scalarprod.metrics.json=device/carving/described-results/timings-cuda-samples-scalarprod.jsonl',
+  'test/fixtures/carving/cuda-samples-quasirandom.metrics.json=device/carving/described-results/timings-cuda-samples-quasirandom.jsonl',
+  'test/fixtures/carving/rodinia-cfd-step-factor.metrics.json=device/carving/described-results/timings-rodinia-cfd-step-factor.jsonl',
 ];
 
 export interface SpaceRow {
