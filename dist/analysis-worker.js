@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-TUVUUFTW.js";
+} from "./chunk-XRQLNIA3.js";
 import {
   analyzeVariantJob
-} from "./chunk-MZSAIWSQ.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-6DGDKIDO.js";
+} from "./chunk-XBYK6BK3.js";
+import "./chunk-KCVBLJ3Q.js";
+import "./chunk-C3FCZQOJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-YV46NC4X.js";
+} from "./chunk-PTWIUCEK.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-ZLGAQBPI.js";
+} from "./chunk-4JEFQVSO.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-KQBNITFO.js";
+import "./chunk-G5RGMCLL.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,20 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-TUVUUFTW.js";
+import "./chunk-XRQLNIA3.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-MZSAIWSQ.js";
-import "./chunk-YQ3MCREF.js";
+} from "./chunk-XBYK6BK3.js";
+import "./chunk-KCVBLJ3Q.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-6DGDKIDO.js";
+} from "./chunk-C3FCZQOJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

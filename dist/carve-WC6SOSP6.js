@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-54HCAL5M.js";
-import "./chunk-EPI6VHTO.js";
-import "./chunk-KQBNITFO.js";
-import "./chunk-PK3V7TNH.js";
+} from "./chunk-JBWM6PX6.js";
+import "./chunk-ZRCNUPVK.js";
+import "./chunk-G5RGMCLL.js";
+import "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-MZSAIWSQ.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-6DGDKIDO.js";
+import "./chunk-XBYK6BK3.js";
+import "./chunk-KCVBLJ3Q.js";
+import "./chunk-C3FCZQOJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-EPI6VHTO.js";
+} from "./chunk-ZRCNUPVK.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-KQBNITFO.js";
+} from "./chunk-G5RGMCLL.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-MZSAIWSQ.js";
+} from "./chunk-XBYK6BK3.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -9,17 +9,17 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-KR3374RZ.js";
 import {
   median,
   timingStats
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-MZSAIWSQ.js";
+} from "./chunk-XBYK6BK3.js";
 import {
   WARP_SIZE
-} from "./chunk-6DGDKIDO.js";
+} from "./chunk-C3FCZQOJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

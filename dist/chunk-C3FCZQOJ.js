@@ -2156,19 +2156,22 @@ var ValueResolver = class {
     const value = this.predicateRegister(branch.register, from, branch.statement, depth);
     return value === null ? null : (value !== branch.negated ? branch.target : branch.fallthrough) === to;
   }
-  /** Whether control can come from `from` to `to` here (its branch decided, and `from` reached); null when not known. */
-  edgeFeasible(from, to, depth, hops) {
+  /**
+   * Whether control can come from `from` to `to` here (its branch decided, and `from` reached);
+   * null when not known. `merge`: the block whose value is asked for, reached by assumption.
+   */
+  edgeFeasible(from, to, depth, hops, merge = to) {
     if (hops > MERGE_HOPS) return null;
     const node = this.cfg.blocks[from];
     const goes = this.branchGoesTo(from, to, depth);
     if (goes === null) return null;
     if (goes === false) return false;
-    if (dominates(this.cfg, from, to)) return true;
+    if (dominates(this.cfg, from, merge)) return true;
     let reached = false;
     for (const q of node.predecessors) {
       if (this.cfg.idom[q] === -1 && q !== this.cfg.entry) continue;
       if (dominates(this.cfg, from, q)) return null;
-      const feasible = this.edgeFeasible(q, from, depth, hops + 1);
+      const feasible = this.edgeFeasible(q, from, depth, hops + 1, merge);
       if (feasible === null) return null;
       reached ||= feasible;
     }
@@ -3797,7 +3800,13 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
     };
   }
   if (parent && (boundUnknown || first.value === null)) {
-    const nested = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom);
+    const turnedAway = () => {
+      const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
+      return guard !== null && taken !== null && !entersOn(guard, taken);
+    };
+    const direct = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, null);
+    const extended = typeof direct === "string" ? nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, { turnedAway }) : direct;
+    const nested = typeof extended !== "string" || extended.includes("pairs") ? extended : direct;
     const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
     if (typeof nested === "string") return { ...none(`${why}; ${nested}`, setpSource), inductionRegister: iv.register };
     return {
@@ -4307,27 +4316,37 @@ function countByBlock(resolver, block, grid, reaching, startValue, tripsFrom) {
   );
 }
 var NESTED_LIMIT = 1 << 20;
-function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
+var EXTENDED_NESTED_LIMIT = 1 << 16;
+function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, extended) {
+  const limit = extended ? EXTENDED_NESTED_LIMIT : NESTED_LIMIT;
+  const turnedAway = () => extended !== null && extended.turnedAway();
   const block = launch.block;
   if (!block) return "the enclosing loops are counted per thread and the block is unknown";
-  const clearChain = () => chain.forEach((outer) => resolver.special.delete(outer.register));
+  const forget = (outer) => {
+    resolver.special.delete(outer.register);
+    resolver.special.delete(iterationKey(outer.header));
+  };
+  const clearChain = () => chain.forEach(forget);
   let sum2 = 0;
   let contexts = 0;
   let failure = "";
+  const firstTrips = [];
   const visit = (level, first) => {
     if (level === chain.length) {
-      const start = startValue().value;
-      const trips = start === null ? null : tripsFrom(start);
+      const start = turnedAway() ? null : startValue().value;
+      const trips = start === null ? turnedAway() ? 0 : null : tripsFrom(start);
       if (trips === null) return false;
       sum2 += trips;
-      return ++contexts <= NESTED_LIMIT || (failure = `more than ${NESTED_LIMIT} (thread, iteration) pairs`, false);
+      return ++contexts <= limit || (failure = `more than ${limit} (thread, iteration) pairs`, false);
     }
     const outer = chain[level];
-    for (const inner of chain.slice(level)) resolver.special.delete(inner.register);
+    chain.slice(level).forEach(forget);
     const values = outer.headerValues();
     if (values === null) return false;
-    for (const v of first ? values.slice(0, 1) : values) {
+    if (first) firstTrips[level] = values.length;
+    for (const [iteration, v] of (first ? values.slice(0, 1) : values).entries()) {
       resolver.special.set(outer.register, v);
+      if (extended) resolver.special.set(iterationKey(outer.header), iteration);
       if (!visit(level + 1, first)) return false;
     }
     return true;
@@ -4344,6 +4363,9 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom) {
   const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
   const grid = scopeName === "grid" ? launch.grid : null;
   const scope = grid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
+  const threads = block[0] * block[1] * block[2] * (grid ? grid[0] * grid[1] * grid[2] : 1);
+  const expected = firstTrips.reduce((product2, trips) => product2 * trips, threads);
+  if (extended && expected > 2 * limit) return `about ${expected} (thread, iteration) pairs, more than ${limit}`;
   const complete = forEachThread(resolver, block, grid, (b, t) => {
     if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
     return visit(0, false);
@@ -7640,16 +7662,45 @@ function selectOf(cond, whenTrue, whenFalse, reason, standIn) {
   const uniform = standIn.op === "opaque" && standIn.uniform;
   return { op: "select", cond, a: whenTrue, b: whenFalse, reason, ...uniform ? { fallback: standIn } : {} };
 }
+function foldedConstant(expr) {
+  let value;
+  switch (expr.op) {
+    case "const":
+      return expr.value;
+    case "add":
+    case "sub":
+    case "mul": {
+      const a = foldedConstant(expr.a);
+      const b = a === null ? null : foldedConstant(expr.b);
+      if (a === null || b === null) return null;
+      value = expr.op === "add" ? a + b : expr.op === "sub" ? a - b : a * b;
+      break;
+    }
+    case "shl": {
+      const a = foldedConstant(expr.a);
+      const b = a === null ? null : foldedConstant(expr.b);
+      if (a === null || b === null || b < 0 || b > 30) return null;
+      value = a * 2 ** b;
+      break;
+    }
+    default:
+      return null;
+  }
+  return Number.isSafeInteger(value) ? value : null;
+}
 function summands(expr, coefficient, out) {
-  if (expr.op === "add" || expr.op === "sub") {
+  const folded = foldedConstant(expr);
+  if (folded !== null && expr.op !== "const") {
+    out.push({ expr: { op: "const", value: folded }, coefficient });
+  } else if (expr.op === "add" || expr.op === "sub") {
     summands(expr.a, coefficient, out);
     summands(expr.b, expr.op === "sub" ? -coefficient : coefficient, out);
   } else if (expr.op === "neg") {
     summands(expr.a, -coefficient, out);
-  } else if (expr.op === "mul" && expr.b.op === "const") {
-    summands(expr.a, coefficient * expr.b.value, out);
-  } else if (expr.op === "mul" && expr.a.op === "const") {
-    summands(expr.b, coefficient * expr.a.value, out);
+  } else if (expr.op === "mul" && foldedConstant(expr.b) !== null) {
+    summands(expr.a, coefficient * foldedConstant(expr.b), out);
+  } else if (expr.op === "mul" && foldedConstant(expr.a) !== null) {
+    summands(expr.b, coefficient * foldedConstant(expr.a), out);
   } else if (expr.op === "shl" && expr.b.op === "const" && expr.b.value < 31) {
     summands(expr.a, coefficient * 2 ** expr.b.value, out);
   } else {
@@ -7965,17 +8016,37 @@ var FootprintBuilder = class {
       return;
     }
     const requestBytes = weight * this.threadsPerBlock * sectorsPerRequest;
-    const streaming = (reason) => this.streaming(requestBytes, reason);
     const perWarp = [];
     for (const warp of warps) {
       const values = laneValues(address, warp, true);
-      if (values.some(isUnknown)) return streaming("address not resolved per lane");
+      if (values.some(isUnknown)) return this.streaming(requestBytes, "address not resolved per lane");
       perWarp.push(values);
     }
-    const common = perWarp[0][0].terms;
-    const commonKey = symbolicKey(perWarp[0][0]);
-    if (!perWarp.every((lanes2) => lanes2.every((lane) => symbolicKey(lane) === commonKey)))
-      return streaming("lanes differ by a runtime amount");
+    const warpsByKey = /* @__PURE__ */ new Map();
+    for (const [w, lanes2] of perWarp.entries()) {
+      const key2 = symbolicKey(lanes2[0]);
+      if (!lanes2.every((lane) => symbolicKey(lane) === key2)) return this.streaming(requestBytes, "lanes differ by a runtime amount");
+      const same = warpsByKey.get(key2);
+      if (same) same.push(w);
+      else warpsByKey.set(key2, [w]);
+    }
+    const parts = [...warpsByKey.values()].map((indices) => ({ indices, requestBytes: requestBytes * indices.length / perWarp.length }));
+    const carriedSteps = warps[0][0].evaluator.carriedSteps;
+    let streamingBytes = 0;
+    let streamingReason = null;
+    for (const part of parts) {
+      const reason = this.addWarps(perWarp, part.indices, width, part.requestBytes, loads, enclosing, carriedSteps);
+      if (reason === null) continue;
+      streamingBytes += part.requestBytes;
+      streamingReason ??= reason;
+    }
+    if (streamingReason !== null) this.streaming(streamingBytes, streamingReason);
+  }
+  /** The warps `indices` of one access, whose lanes share one uniform part; the reason when they stream, else null. */
+  addWarps(perWarp, indices, width, requestBytes, loads, enclosing, carriedSteps) {
+    const first = perWarp[indices[0]][0];
+    const common = first.terms;
+    const commonKey = symbolicKey(first);
     let low = 0;
     let high = 0;
     let iterations = 1;
@@ -7994,12 +8065,12 @@ var FootprintBuilder = class {
         ctaid[axis] = coefficient;
         continue;
       }
-      const carried = monomial.startsWith("u:carried") ? warps[0][0].evaluator.carriedSteps.get(monomial) : void 0;
+      const carried = monomial.startsWith("u:carried") ? carriedSteps.get(monomial) : void 0;
       const index = carried ? null : /^iter:(\d+)$/.exec(monomial);
       const moving = carried ? { loop: carried.loop, perTurn: coefficient * carried.step, turnsBefore: 0 } : index ? { loop: Number(index[1]), perTurn: coefficient, turnsBefore: 1 } : null;
       if (moving) {
         const counted = this.trips.get(moving.loop);
-        if (counted === void 0) return streaming(`loop ${moving.loop} has no trip count`);
+        if (counted === void 0) return `loop ${moving.loop} has no trip count`;
         if (!enclosing.has(moving.loop)) {
           low += moving.perTurn * (counted.mean - moving.turnsBefore);
           high += moving.perTurn * (counted.mean - moving.turnsBefore);
@@ -8012,9 +8083,9 @@ var FootprintBuilder = class {
         if (counted.span > 1) steps.push({ bytes: Math.abs(moving.perTurn), count: counted.span });
         continue;
       }
-      if (monomial.includes("iter:") || monomial.includes("%ctaid")) return streaming(`${monomial} does not range over a known count`);
+      if (monomial.includes("iter:") || monomial.includes("%ctaid")) return `${monomial} does not range over a known count`;
       if (monomial.includes("u:carried") || monomial.includes("u:") && enclosing.size > 0)
-        return streaming("a warp-uniform value the loop may change moves the address");
+        return "a warp-uniform value the loop may change moves the address";
       arrayTerms.push(`${coefficient}*${monomial}`);
     }
     const groupKey = `${commonKey}|${width}|${low}|${high}|${iterations}`;
@@ -8039,12 +8110,13 @@ var FootprintBuilder = class {
       );
     }
     group.loads ||= loads;
-    perWarp.forEach((lanes2, w) => {
-      const offsets = lanes2.map((lane) => lane.constant);
+    for (const w of indices) {
+      const offsets = perWarp[w].map((lane) => lane.constant);
       group.requestSectors += sectorsTouched(offsets, width) * iterations;
       (group.warps[w] ??= []).push(...offsets);
-    });
+    }
     group.requestBytes += requestBytes;
+    return null;
   }
   /** Per group: the sectors its warps touch over the iterations against those they request, and its bytes on its array. */
   measureGroups() {

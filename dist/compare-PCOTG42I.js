@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-COLBSEHN.js";
+} from "./chunk-7UTNUGDI.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-ZLGAQBPI.js";
+} from "./chunk-4JEFQVSO.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-KQBNITFO.js";
+import "./chunk-G5RGMCLL.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,15 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-TUVUUFTW.js";
+import "./chunk-XRQLNIA3.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-MZSAIWSQ.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-6DGDKIDO.js";
+} from "./chunk-XBYK6BK3.js";
+import "./chunk-KCVBLJ3Q.js";
+import "./chunk-C3FCZQOJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

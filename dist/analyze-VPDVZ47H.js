@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-6DGDKIDO.js";
+} from "./chunk-C3FCZQOJ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

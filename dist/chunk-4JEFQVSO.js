@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-KQBNITFO.js";
+} from "./chunk-G5RGMCLL.js";
 import {
   reportSchemaErrors
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-KR3374RZ.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-TUVUUFTW.js";
+} from "./chunk-XRQLNIA3.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-MZSAIWSQ.js";
+} from "./chunk-XBYK6BK3.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-KQBNITFO.js";
+} from "./chunk-G5RGMCLL.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-MZSAIWSQ.js";
+} from "./chunk-XBYK6BK3.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

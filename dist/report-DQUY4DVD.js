@@ -3,13 +3,13 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-COLBSEHN.js";
+} from "./chunk-7UTNUGDI.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-PK3V7TNH.js";
-import "./chunk-YQ3MCREF.js";
+} from "./chunk-KR3374RZ.js";
+import "./chunk-KCVBLJ3Q.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";
 import {

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-54HCAL5M.js";
+} from "./chunk-JBWM6PX6.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-EPI6VHTO.js";
-import "./chunk-KQBNITFO.js";
-import "./chunk-PK3V7TNH.js";
+} from "./chunk-ZRCNUPVK.js";
+import "./chunk-G5RGMCLL.js";
+import "./chunk-KR3374RZ.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-MZSAIWSQ.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-6DGDKIDO.js";
+} from "./chunk-XBYK6BK3.js";
+import "./chunk-KCVBLJ3Q.js";
+import "./chunk-C3FCZQOJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-Q2RBXH55.js")).demoCommand
+    load: async () => (await import("./demo-6GOLOAHL.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-2OGMDU2R.js")).analyzeCommand
+    load: async () => (await import("./analyze-VPDVZ47H.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,22 +37,22 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-X6EQYKUA.js")).compareCommand
+    load: async () => (await import("./compare-PCOTG42I.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-A23RLUV2.js")).reportCommand
+    load: async () => (await import("./report-DQUY4DVD.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-STZ7ITIA.js")).carveCommand
+    load: async () => (await import("./carve-WC6SOSP6.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-STZ7ITIA.js")).mergeCommand
+    load: async () => (await import("./carve-WC6SOSP6.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-DCBI4M53.js")).retuneCommand
+    load: async () => (await import("./retune-ODYMBNEA.js")).retuneCommand
   }
 ];
 

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-ZLGAQBPI.js";
+} from "./chunk-4JEFQVSO.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-KQBNITFO.js";
+import "./chunk-G5RGMCLL.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-TUVUUFTW.js";
+import "./chunk-XRQLNIA3.js";
 import {
   loadConfigFile
-} from "./chunk-MZSAIWSQ.js";
-import "./chunk-YQ3MCREF.js";
-import "./chunk-6DGDKIDO.js";
+} from "./chunk-XBYK6BK3.js";
+import "./chunk-KCVBLJ3Q.js";
+import "./chunk-C3FCZQOJ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
