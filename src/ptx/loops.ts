@@ -1336,8 +1336,9 @@ function nestedCounts(
   const firstTrips: number[] = [];
   const visit = (level: number, first: boolean): boolean => {
     if (level === chain.length) {
-      const start = turnedAway() ? null : startValue().value;
-      const trips = start === null ? (turnedAway() ? 0 : null) : tripsFrom(start);
+      const away = turnedAway();
+      const start = away ? null : startValue().value;
+      const trips = away ? 0 : start === null ? null : tripsFrom(start);
       if (trips === null) return false;
       sum += trips;
       return ++contexts <= limit || ((failure = `more than ${limit} (thread, iteration) pairs`), false);
