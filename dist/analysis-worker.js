@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-XRQLNIA3.js";
+} from "./chunk-75IRS7V3.js";
 import {
   analyzeVariantJob
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import "./chunk-KCVBLJ3Q.js";
-import "./chunk-C3FCZQOJ.js";
+import "./chunk-DLY4TSTE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-ZRCNUPVK.js";
+} from "./chunk-3MLCINTM.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-4JEFQVSO.js";
+} from "./chunk-4K27XVYE.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-G5RGMCLL.js";
+} from "./chunk-NA7OQBGJ.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-XRQLNIA3.js";
+import "./chunk-75IRS7V3.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import "./chunk-KCVBLJ3Q.js";
-import "./chunk-C3FCZQOJ.js";
+import "./chunk-DLY4TSTE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

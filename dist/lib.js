@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-PTWIUCEK.js";
+} from "./chunk-OZOK3YHG.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-4JEFQVSO.js";
+} from "./chunk-4K27XVYE.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-G5RGMCLL.js";
+import "./chunk-NA7OQBGJ.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-XRQLNIA3.js";
+import "./chunk-75IRS7V3.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import "./chunk-KCVBLJ3Q.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-C3FCZQOJ.js";
+} from "./chunk-DLY4TSTE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-JBWM6PX6.js";
-import "./chunk-ZRCNUPVK.js";
-import "./chunk-G5RGMCLL.js";
+} from "./chunk-54VYNJNK.js";
+import "./chunk-3MLCINTM.js";
+import "./chunk-NA7OQBGJ.js";
 import "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-XBYK6BK3.js";
+import "./chunk-AAQ5S6ZH.js";
 import "./chunk-KCVBLJ3Q.js";
-import "./chunk-C3FCZQOJ.js";
+import "./chunk-DLY4TSTE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

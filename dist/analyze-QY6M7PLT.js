@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-C3FCZQOJ.js";
+} from "./chunk-DLY4TSTE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

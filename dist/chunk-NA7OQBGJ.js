@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import {
   WARP_SIZE
-} from "./chunk-C3FCZQOJ.js";
+} from "./chunk-DLY4TSTE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-C3FCZQOJ.js";
+} from "./chunk-DLY4TSTE.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-JBWM6PX6.js";
+} from "./chunk-54VYNJNK.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-ZRCNUPVK.js";
-import "./chunk-G5RGMCLL.js";
+} from "./chunk-3MLCINTM.js";
+import "./chunk-NA7OQBGJ.js";
 import "./chunk-KR3374RZ.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import "./chunk-KCVBLJ3Q.js";
-import "./chunk-C3FCZQOJ.js";
+import "./chunk-DLY4TSTE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-4JEFQVSO.js";
+} from "./chunk-4K27XVYE.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-G5RGMCLL.js";
+import "./chunk-NA7OQBGJ.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-KR3374RZ.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-XRQLNIA3.js";
+import "./chunk-75IRS7V3.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import "./chunk-KCVBLJ3Q.js";
-import "./chunk-C3FCZQOJ.js";
+import "./chunk-DLY4TSTE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-G5RGMCLL.js";
+} from "./chunk-NA7OQBGJ.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

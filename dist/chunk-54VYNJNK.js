@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-ZRCNUPVK.js";
+} from "./chunk-3MLCINTM.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-G5RGMCLL.js";
+} from "./chunk-NA7OQBGJ.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

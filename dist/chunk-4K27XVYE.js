@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-G5RGMCLL.js";
+} from "./chunk-NA7OQBGJ.js";
 import {
   reportSchemaErrors
 } from "./chunk-KR3374RZ.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-XRQLNIA3.js";
+} from "./chunk-75IRS7V3.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-XBYK6BK3.js";
+} from "./chunk-AAQ5S6ZH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4333,8 +4333,9 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
   const firstTrips = [];
   const visit = (level, first) => {
     if (level === chain.length) {
-      const start = turnedAway() ? null : startValue().value;
-      const trips = start === null ? turnedAway() ? 0 : null : tripsFrom(start);
+      const away = turnedAway();
+      const start = away ? null : startValue().value;
+      const trips = away ? 0 : start === null ? null : tripsFrom(start);
       if (trips === null) return false;
       sum2 += trips;
       return ++contexts <= limit || (failure = `more than ${limit} (thread, iteration) pairs`, false);
