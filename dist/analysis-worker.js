@@ -2,11 +2,11 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-75IRS7V3.js";
+} from "./chunk-WGX3IJTK.js";
 import {
   analyzeVariantJob
-} from "./chunk-AAQ5S6ZH.js";
-import "./chunk-KCVBLJ3Q.js";
+} from "./chunk-W224L7TA.js";
+import "./chunk-YQ3MCREF.js";
 import "./chunk-DLY4TSTE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";

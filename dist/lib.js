@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-OZOK3YHG.js";
+} from "./chunk-HDGGUWCP.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-4K27XVYE.js";
+} from "./chunk-5UNEPFSX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NA7OQBGJ.js";
+import "./chunk-S74PDGQO.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,15 +18,15 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-KR3374RZ.js";
+} from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-75IRS7V3.js";
+import "./chunk-WGX3IJTK.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-AAQ5S6ZH.js";
-import "./chunk-KCVBLJ3Q.js";
+} from "./chunk-W224L7TA.js";
+import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,

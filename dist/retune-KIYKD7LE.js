@@ -2,20 +2,20 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-54VYNJNK.js";
+} from "./chunk-FDWBWO2E.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-3MLCINTM.js";
-import "./chunk-NA7OQBGJ.js";
-import "./chunk-KR3374RZ.js";
+} from "./chunk-H55ZM2MN.js";
+import "./chunk-S74PDGQO.js";
+import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-AAQ5S6ZH.js";
-import "./chunk-KCVBLJ3Q.js";
+} from "./chunk-W224L7TA.js";
+import "./chunk-YQ3MCREF.js";
 import "./chunk-DLY4TSTE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";

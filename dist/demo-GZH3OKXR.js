@@ -3,19 +3,19 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-4K27XVYE.js";
+} from "./chunk-5UNEPFSX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NA7OQBGJ.js";
+import "./chunk-S74PDGQO.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-KR3374RZ.js";
+} from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-75IRS7V3.js";
+import "./chunk-WGX3IJTK.js";
 import {
   loadConfigFile
-} from "./chunk-AAQ5S6ZH.js";
-import "./chunk-KCVBLJ3Q.js";
+} from "./chunk-W224L7TA.js";
+import "./chunk-YQ3MCREF.js";
 import "./chunk-DLY4TSTE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";

@@ -3,13 +3,13 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-7UTNUGDI.js";
+} from "./chunk-COLBSEHN.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-KR3374RZ.js";
-import "./chunk-KCVBLJ3Q.js";
+} from "./chunk-PK3V7TNH.js";
+import "./chunk-YQ3MCREF.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";
 import {

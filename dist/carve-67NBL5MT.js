@@ -6,13 +6,13 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-54VYNJNK.js";
-import "./chunk-3MLCINTM.js";
-import "./chunk-NA7OQBGJ.js";
-import "./chunk-KR3374RZ.js";
+} from "./chunk-FDWBWO2E.js";
+import "./chunk-H55ZM2MN.js";
+import "./chunk-S74PDGQO.js";
+import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-AAQ5S6ZH.js";
-import "./chunk-KCVBLJ3Q.js";
+import "./chunk-W224L7TA.js";
+import "./chunk-YQ3MCREF.js";
 import "./chunk-DLY4TSTE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";

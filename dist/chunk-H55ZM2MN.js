@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-NA7OQBGJ.js";
+} from "./chunk-S74PDGQO.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-AAQ5S6ZH.js";
+} from "./chunk-W224L7TA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   require_ajv
-} from "./chunk-KCVBLJ3Q.js";
+} from "./chunk-YQ3MCREF.js";
 import {
   getArch
 } from "./chunk-JDTKYLUX.js";
@@ -867,7 +867,7 @@ function conclusionFor(comparison, failOn) {
   return comparison.findings.some((f) => isFailing(f, failOn)) ? "failure" : "success";
 }
 
-// ../../work/main/node_modules/markdown-table/index.js
+// node_modules/markdown-table/index.js
 function defaultStringLength(value) {
   return value.length;
 }

@@ -17,7 +17,7 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-R6GRH4TB.js")).demoCommand
+    load: async () => (await import("./demo-GZH3OKXR.js")).demoCommand
   },
   {
     name: "analyze",
@@ -37,22 +37,22 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-BFBID2WB.js")).compareCommand
+    load: async () => (await import("./compare-CSDUNS5Y.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-DQUY4DVD.js")).reportCommand
+    load: async () => (await import("./report-A23RLUV2.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-ZKUEZEIV.js")).carveCommand
+    load: async () => (await import("./carve-67NBL5MT.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-ZKUEZEIV.js")).mergeCommand
+    load: async () => (await import("./carve-67NBL5MT.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-GG7BGMDP.js")).retuneCommand
+    load: async () => (await import("./retune-KIYKD7LE.js")).retuneCommand
   }
 ];
 

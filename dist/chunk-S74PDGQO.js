@@ -9,14 +9,14 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-KR3374RZ.js";
+} from "./chunk-PK3V7TNH.js";
 import {
   median,
   timingStats
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-AAQ5S6ZH.js";
+} from "./chunk-W224L7TA.js";
 import {
   WARP_SIZE
 } from "./chunk-DLY4TSTE.js";

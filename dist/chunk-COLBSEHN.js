@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-KR3374RZ.js";
+} from "./chunk-PK3V7TNH.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-NA7OQBGJ.js";
+} from "./chunk-S74PDGQO.js";
 import {
   reportSchemaErrors
-} from "./chunk-KR3374RZ.js";
+} from "./chunk-PK3V7TNH.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-75IRS7V3.js";
+} from "./chunk-WGX3IJTK.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-AAQ5S6ZH.js";
+} from "./chunk-W224L7TA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-3MLCINTM.js";
+} from "./chunk-H55ZM2MN.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-NA7OQBGJ.js";
+} from "./chunk-S74PDGQO.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-AAQ5S6ZH.js";
+} from "./chunk-W224L7TA.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
