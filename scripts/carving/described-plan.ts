@@ -33,7 +33,6 @@ if (!values.checkouts || !values.out || positionals.length === 0) {
   process.exit(2);
 }
 const out = values.out;
-mkdirSync(path.join(out, 'stub'), { recursive: true });
 mkdirSync(path.join(out, 'include'), { recursive: true });
 const builds: string[] = [];
 const copiedFolders = new Set<string>();

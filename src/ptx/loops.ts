@@ -522,12 +522,11 @@ function tripCount(
     // their other inductions and the guard too (a start merged on the peeled copies' paths), whose
     // pairs cost more (about 20 µs each on cuda-samples scalarProd): fewer of them.
     const direct = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, null);
-    const extended =
-      typeof direct === 'string' ? nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, { turnedAway }) : direct;
+    const extended = 'reason' in direct ? nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, { turnedAway }) : direct;
     // Where neither counts it, the first attempt says why, unless the second found too many pairs.
-    const nested = typeof extended !== 'string' || extended.includes('pairs') ? extended : direct;
+    const nested = !('reason' in extended) || extended.tooMany ? extended : direct;
     const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
-    if (typeof nested === 'string') return { ...none(`${why}; ${nested}`, setpSource), inductionRegister: iv.register };
+    if ('reason' in nested) return { ...none(`${why}; ${nested.reason}`, setpSource), inductionRegister: iv.register };
     return {
       tripCount: nested.mean,
       inductionRegister: iv.register,
@@ -1297,6 +1296,14 @@ const NESTED_LIMIT = 1 << 20;
 /** The same when every induction of the enclosing loops and the guard are given (`Extended`). */
 const EXTENDED_NESTED_LIMIT = 1 << 16;
 
+/** Why a count per (thread, outer iteration) failed; `tooMany`: for the number of pairs. */
+interface NestedFailure {
+  reason: string;
+  tooMany: boolean;
+}
+
+const failed = (reason: string, tooMany = false): NestedFailure => ({ reason, tooMany });
+
 /** What a count per (thread, outer iteration) gives besides the enclosing loops' indices. */
 interface Extended {
   /** Whether the branch before the loop turns the thread away (it then runs 0 turns). */
@@ -1317,11 +1324,11 @@ function nestedCounts(
   startValue: () => { value: number | null; reason: string },
   tripsFrom: (start: number) => number | null,
   extended: Extended | null,
-): { mean: number; contexts: number; scope: string } | string {
+): { mean: number; contexts: number; scope: string } | NestedFailure {
   const limit = extended ? EXTENDED_NESTED_LIMIT : NESTED_LIMIT;
   const turnedAway = () => extended !== null && extended.turnedAway();
   const block = launch.block;
-  if (!block) return 'the enclosing loops are counted per thread and the block is unknown';
+  if (!block) return failed('the enclosing loops are counted per thread and the block is unknown');
   const forget = (outer: CountedLoop) => {
     resolver.special.delete(outer.register);
     resolver.special.delete(iterationKey(outer.header));
@@ -1363,9 +1370,11 @@ function nestedCounts(
     return counted;
   });
   if (probed === null)
-    return launch.grid
-      ? "not resolved by the enclosing loops' indices either"
-      : 'it depends on the enclosing loops, which are not counted for a thread without the grid';
+    return failed(
+      launch.grid
+        ? "not resolved by the enclosing loops' indices either"
+        : 'it depends on the enclosing loops, which are not counted for a thread without the grid',
+    );
   sum = 0;
   contexts = 0;
   // Threads kept from the loops by a grid-level guard are known only per block of the grid.
@@ -1376,13 +1385,13 @@ function nestedCounts(
   // not enumerated only to fail.
   const threads = block[0] * block[1] * block[2] * (grid ? grid[0] * grid[1] * grid[2] : 1);
   const expected = firstTrips.reduce((product, trips) => product * trips, threads);
-  if (extended && expected > 2 * limit) return `about ${expected} (thread, iteration) pairs, more than ${limit}`;
+  if (extended && expected > 2 * limit) return failed(`about ${expected} (thread, iteration) pairs, more than ${limit}`, true);
   const complete = forEachThread(resolver, block, grid, (b, t) => {
     if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
     return visit(0, false);
   });
   clearChain();
-  if (!complete) return failure || 'no count for some iteration of the enclosing loops';
+  if (!complete) return failure ? failed(failure, true) : failed('no count for some iteration of the enclosing loops');
   return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
 }
 

@@ -1021,7 +1021,7 @@ interface Term {
  * The value of a tree of constants (`512 mul 512`: parameter values the launch gave, put in
  * where the kernel multiplied them), so that a merge sees `iter·(512·512)·4` as a multiple of
  * the iteration symbol and not as a term of its own. Null when a leaf is not a constant or the
- * value is not an exact integer.
+ * value is not an exact integer. (Sums of constants need no folding: summands adds them up.)
  */
 function foldedConstant(expr: Expr): number | null {
   let value: number | null;
@@ -1050,20 +1050,24 @@ function foldedConstant(expr: Expr): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
+/** A product's constant side (either operand, folded) and the other side; null when neither is constant. */
+function constantFactor(expr: Extract<Expr, { op: BinaryOp }>): { value: number; other: Expr } | null {
+  const right = foldedConstant(expr.b);
+  if (right !== null) return { value: right, other: expr.a };
+  const left = foldedConstant(expr.a);
+  return left === null ? null : { value: left, other: expr.b };
+}
+
 /** The summands of an add/sub tree, with constant factors (x*4, x<<2) folded into coefficients. */
 function summands(expr: Expr, coefficient: number, out: Term[]): Term[] {
-  const folded = foldedConstant(expr);
-  if (folded !== null && expr.op !== 'const') {
-    out.push({ expr: { op: 'const', value: folded }, coefficient });
-  } else if (expr.op === 'add' || expr.op === 'sub') {
+  const factor = expr.op === 'mul' ? constantFactor(expr) : null;
+  if (expr.op === 'add' || expr.op === 'sub') {
     summands(expr.a, coefficient, out);
     summands(expr.b, expr.op === 'sub' ? -coefficient : coefficient, out);
   } else if (expr.op === 'neg') {
     summands(expr.a, -coefficient, out);
-  } else if (expr.op === 'mul' && foldedConstant(expr.b) !== null) {
-    summands(expr.a, coefficient * foldedConstant(expr.b)!, out);
-  } else if (expr.op === 'mul' && foldedConstant(expr.a) !== null) {
-    summands(expr.b, coefficient * foldedConstant(expr.a)!, out);
+  } else if (factor !== null) {
+    summands(factor.other, coefficient * factor.value, out);
   } else if (expr.op === 'shl' && expr.b.op === 'const' && expr.b.value < 31) {
     summands(expr.a, coefficient * 2 ** expr.b.value, out);
   } else {

@@ -123,14 +123,14 @@ export class FootprintBuilder {
       if (same) same.push(w);
       else warpsByKey.set(key, [w]);
     }
-    const parts = [...warpsByKey.values()].map((indices) => ({ indices, requestBytes: (requestBytes * indices.length) / perWarp.length }));
     const carriedSteps = warps[0][0].evaluator.carriedSteps;
     let streamingBytes = 0;
     let streamingReason: string | null = null;
-    for (const part of parts) {
-      const reason = this.addWarps(perWarp, part.indices, width, part.requestBytes, loads, enclosing, carriedSteps);
+    for (const indices of warpsByKey.values()) {
+      const share = (requestBytes * indices.length) / perWarp.length;
+      const reason = this.addWarps(perWarp, indices, width, share, loads, enclosing, carriedSteps);
       if (reason === null) continue;
-      streamingBytes += part.requestBytes;
+      streamingBytes += share;
       streamingReason ??= reason;
     }
     if (streamingReason !== null) this.streaming(streamingBytes, streamingReason);
