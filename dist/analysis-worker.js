@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-WGX3IJTK.js";
+} from "./chunk-LOJQT3BM.js";
 import {
   analyzeVariantJob
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DLY4TSTE.js";
+import "./chunk-EZYLUHK4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

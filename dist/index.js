@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-H55ZM2MN.js";
+} from "./chunk-HCHFFTHB.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-5UNEPFSX.js";
+} from "./chunk-RA2KFZML.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-S74PDGQO.js";
+} from "./chunk-7QZYVV4S.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WGX3IJTK.js";
+import "./chunk-LOJQT3BM.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DLY4TSTE.js";
+import "./chunk-EZYLUHK4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-HDGGUWCP.js";
+} from "./chunk-GHW32QIX.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-5UNEPFSX.js";
+} from "./chunk-RA2KFZML.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-S74PDGQO.js";
+import "./chunk-7QZYVV4S.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WGX3IJTK.js";
+import "./chunk-LOJQT3BM.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-DLY4TSTE.js";
+} from "./chunk-EZYLUHK4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-DLY4TSTE.js";
+} from "./chunk-EZYLUHK4.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

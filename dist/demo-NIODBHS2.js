@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-5UNEPFSX.js";
+} from "./chunk-RA2KFZML.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-S74PDGQO.js";
+import "./chunk-7QZYVV4S.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WGX3IJTK.js";
+import "./chunk-LOJQT3BM.js";
 import {
   loadConfigFile
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DLY4TSTE.js";
+import "./chunk-EZYLUHK4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-S74PDGQO.js";
+} from "./chunk-7QZYVV4S.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-FDWBWO2E.js";
-import "./chunk-H55ZM2MN.js";
-import "./chunk-S74PDGQO.js";
+} from "./chunk-R625YKFF.js";
+import "./chunk-HCHFFTHB.js";
+import "./chunk-7QZYVV4S.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-W224L7TA.js";
+import "./chunk-CGCMYQPB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DLY4TSTE.js";
+import "./chunk-EZYLUHK4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-DLY4TSTE.js";
+} from "./chunk-EZYLUHK4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

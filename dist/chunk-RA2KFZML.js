@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-S74PDGQO.js";
+} from "./chunk-7QZYVV4S.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-WGX3IJTK.js";
+} from "./chunk-LOJQT3BM.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

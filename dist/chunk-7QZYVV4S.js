@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import {
   WARP_SIZE
-} from "./chunk-DLY4TSTE.js";
+} from "./chunk-EZYLUHK4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

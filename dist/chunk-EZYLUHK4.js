@@ -3805,10 +3805,10 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
       return guard !== null && taken !== null && !entersOn(guard, taken);
     };
     const direct = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, null);
-    const extended = typeof direct === "string" ? nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, { turnedAway }) : direct;
-    const nested = typeof extended !== "string" || extended.includes("pairs") ? extended : direct;
+    const extended = "reason" in direct ? nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, { turnedAway }) : direct;
+    const nested = !("reason" in extended) || extended.tooMany ? extended : direct;
     const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
-    if (typeof nested === "string") return { ...none(`${why}; ${nested}`, setpSource), inductionRegister: iv.register };
+    if ("reason" in nested) return { ...none(`${why}; ${nested.reason}`, setpSource), inductionRegister: iv.register };
     return {
       tripCount: nested.mean,
       inductionRegister: iv.register,
@@ -4317,11 +4317,12 @@ function countByBlock(resolver, block, grid, reaching, startValue, tripsFrom) {
 }
 var NESTED_LIMIT = 1 << 20;
 var EXTENDED_NESTED_LIMIT = 1 << 16;
+var failed = (reason, tooMany = false) => ({ reason, tooMany });
 function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, extended) {
   const limit = extended ? EXTENDED_NESTED_LIMIT : NESTED_LIMIT;
   const turnedAway = () => extended !== null && extended.turnedAway();
   const block = launch.block;
-  if (!block) return "the enclosing loops are counted per thread and the block is unknown";
+  if (!block) return failed("the enclosing loops are counted per thread and the block is unknown");
   const forget = (outer) => {
     resolver.special.delete(outer.register);
     resolver.special.delete(iterationKey(outer.header));
@@ -4358,7 +4359,9 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
     return counted;
   });
   if (probed === null)
-    return launch.grid ? "not resolved by the enclosing loops' indices either" : "it depends on the enclosing loops, which are not counted for a thread without the grid";
+    return failed(
+      launch.grid ? "not resolved by the enclosing loops' indices either" : "it depends on the enclosing loops, which are not counted for a thread without the grid"
+    );
   sum2 = 0;
   contexts = 0;
   const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
@@ -4366,13 +4369,13 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
   const scope = grid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
   const threads = block[0] * block[1] * block[2] * (grid ? grid[0] * grid[1] * grid[2] : 1);
   const expected = firstTrips.reduce((product2, trips) => product2 * trips, threads);
-  if (extended && expected > 2 * limit) return `about ${expected} (thread, iteration) pairs, more than ${limit}`;
+  if (extended && expected > 2 * limit) return failed(`about ${expected} (thread, iteration) pairs, more than ${limit}`, true);
   const complete = forEachThread(resolver, block, grid, (b, t) => {
     if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
     return visit(0, false);
   });
   clearChain();
-  if (!complete) return failure || "no count for some iteration of the enclosing loops";
+  if (!complete) return failure ? failed(failure, true) : failed("no count for some iteration of the enclosing loops");
   return { mean: contexts === 0 ? 0 : sum2 / contexts, contexts, scope };
 }
 function isParameterLoad(ins) {
@@ -7689,19 +7692,21 @@ function foldedConstant(expr) {
   }
   return Number.isSafeInteger(value) ? value : null;
 }
+function constantFactor(expr) {
+  const right = foldedConstant(expr.b);
+  if (right !== null) return { value: right, other: expr.a };
+  const left = foldedConstant(expr.a);
+  return left === null ? null : { value: left, other: expr.b };
+}
 function summands(expr, coefficient, out) {
-  const folded = foldedConstant(expr);
-  if (folded !== null && expr.op !== "const") {
-    out.push({ expr: { op: "const", value: folded }, coefficient });
-  } else if (expr.op === "add" || expr.op === "sub") {
+  const factor = expr.op === "mul" ? constantFactor(expr) : null;
+  if (expr.op === "add" || expr.op === "sub") {
     summands(expr.a, coefficient, out);
     summands(expr.b, expr.op === "sub" ? -coefficient : coefficient, out);
   } else if (expr.op === "neg") {
     summands(expr.a, -coefficient, out);
-  } else if (expr.op === "mul" && foldedConstant(expr.b) !== null) {
-    summands(expr.a, coefficient * foldedConstant(expr.b), out);
-  } else if (expr.op === "mul" && foldedConstant(expr.a) !== null) {
-    summands(expr.b, coefficient * foldedConstant(expr.a), out);
+  } else if (factor !== null) {
+    summands(factor.other, coefficient * factor.value, out);
   } else if (expr.op === "shl" && expr.b.op === "const" && expr.b.value < 31) {
     summands(expr.a, coefficient * 2 ** expr.b.value, out);
   } else {
@@ -8031,14 +8036,14 @@ var FootprintBuilder = class {
       if (same) same.push(w);
       else warpsByKey.set(key2, [w]);
     }
-    const parts = [...warpsByKey.values()].map((indices) => ({ indices, requestBytes: requestBytes * indices.length / perWarp.length }));
     const carriedSteps = warps[0][0].evaluator.carriedSteps;
     let streamingBytes = 0;
     let streamingReason = null;
-    for (const part of parts) {
-      const reason = this.addWarps(perWarp, part.indices, width, part.requestBytes, loads, enclosing, carriedSteps);
+    for (const indices of warpsByKey.values()) {
+      const share = requestBytes * indices.length / perWarp.length;
+      const reason = this.addWarps(perWarp, indices, width, share, loads, enclosing, carriedSteps);
       if (reason === null) continue;
-      streamingBytes += part.requestBytes;
+      streamingBytes += share;
       streamingReason ??= reason;
     }
     if (streamingReason !== null) this.streaming(streamingBytes, streamingReason);

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-H55ZM2MN.js";
+} from "./chunk-HCHFFTHB.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-S74PDGQO.js";
+} from "./chunk-7QZYVV4S.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-5UNEPFSX.js";
+} from "./chunk-RA2KFZML.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-S74PDGQO.js";
+import "./chunk-7QZYVV4S.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WGX3IJTK.js";
+import "./chunk-LOJQT3BM.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DLY4TSTE.js";
+import "./chunk-EZYLUHK4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-FDWBWO2E.js";
+} from "./chunk-R625YKFF.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-H55ZM2MN.js";
-import "./chunk-S74PDGQO.js";
+} from "./chunk-HCHFFTHB.js";
+import "./chunk-7QZYVV4S.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-W224L7TA.js";
+} from "./chunk-CGCMYQPB.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-DLY4TSTE.js";
+import "./chunk-EZYLUHK4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
