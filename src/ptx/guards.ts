@@ -7,7 +7,7 @@
 // bytes the way Nsight Compute averages them (over threads launched).
 import { closingBranch, dominates, type Cfg, type ClosingBranch } from './cfg.js';
 import { ThreadCompiler } from './thread-function.js';
-import { forEachThread, forEachThreadIndex, scopeFor, volume, type ThreadIndex } from './threads.js';
+import { blockAxesNeeded, forEachBlockValue, forEachThread, forEachThreadIndex, scopeFor, volume, type ThreadIndex } from './threads.js';
 import { iterationKey, type CountedLoop, type ValueResolver } from './values.js';
 
 export interface GuardLaunch {
@@ -182,6 +182,8 @@ export function loopBranchScale(
   inductions: readonly CountedLoop[],
   reach: ThreadReach | null,
   decidedNext: readonly number[],
+  /** Loops whose trip count takes the branch before them (`guard`) into account: that branch's share does not scale them. */
+  guardedLoops: ReadonlyArray<{ guard: number; blocks: ReadonlySet<number> }> = [],
 ): { scale: number[]; resolvedBranches: number[]; scope: 'block' | 'grid'; threads: number } | null {
   const block = launch.block;
   if (!block || inductions.length === 0) return null;
@@ -194,6 +196,10 @@ export function loopBranchScale(
   let budget = LOOP_EVALUATION_LIMIT;
   let usedScope: 'block' | 'grid' = 'block';
   let usedThreads = 0;
+  // Sides of branches resolved so far, entered only through their branch: a later branch they
+  // dominate is reached only by the pairs that take them, and its share is among those (nvcc's
+  // remainder after an unrolled loop: `r > 0`, then `r > 1` inside, then `r > 2`).
+  const sides: Array<{ loop: CountedLoop; successor: number; whenTaken: boolean; taken: () => boolean | null }> = [];
   for (const b of cfg.reversePostorder) {
     const loop = innermost.get(b);
     const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
@@ -215,51 +221,76 @@ export function loopBranchScale(
       resolver.special.delete(loop.register);
       resolver.special.delete(iterationAt);
     };
-    let scope = scopeFor(resolver, launch.grid, () => {
+    const probe = () => {
       const values = loop.headerValues();
       if (!values || values.length === 0) return false;
       setIteration(values[0], 0);
       const outcome = taken();
       clearIteration();
       return outcome !== null;
-    });
+    };
+    // Where nothing the outcome reads is the thread's and every thread reaches the loop: once per
+    // block, and only per value of the %ctaid axes read (thread-function.ts indexAxisBit).
+    const allReach = !reach || reach.fraction[loop.header] === 1;
+    const blockAxes = allReach && launch.grid ? blockAxesNeeded(resolver, launch.grid, probe) : null;
+    const byBlock = blockAxes !== null && blockAxes !== 0;
+    let scope = byBlock ? 'grid' : scopeFor(resolver, launch.grid, probe);
     if (scope === null) continue;
     // Threads kept from the loop by a grid-level guard are known only per block of the grid.
     if (reach?.scope === 'grid' && reach.fraction[loop.header] < 1) scope = 'grid';
+    const conditions = sides.filter((side) => side.loop === loop && dominates(cfg, side.successor, b));
+    // Whether the pair reaches the branch (null: unknown).
+    const reaches = (): boolean | null => {
+      for (const side of conditions) {
+        const outcome = side.taken();
+        if (outcome === null) return null;
+        if (outcome !== side.whenTaken) return false;
+      }
+      return true;
+    };
     let takenCount = 0;
     let total = 0;
-    // One thread's iterations: false when some outcome is unknown or the budget is spent.
-    const sweep = (values: number[]): boolean => {
+    // One thread's iterations (a block's, standing for `weight` threads): false when some outcome
+    // is unknown or the budget is spent.
+    const sweep = (values: number[], weight: number): boolean => {
       // Decided without the iteration (`p || i >= n` with p true): the same in every iteration.
-      const always = taken();
+      const always = conditions.length ? null : taken();
       if (always !== null) {
-        if (always) takenCount += values.length;
-        total += values.length;
+        if (always) takenCount += values.length * weight;
+        total += values.length * weight;
         return (budget -= 1) >= 0;
       }
       if ((budget -= values.length) < 0) return false;
       for (const [iteration, v] of values.entries()) {
         setIteration(v, iteration);
+        const reached = reaches();
+        if (reached === null) return false;
+        if (!reached) continue;
         const outcome = taken();
         if (outcome === null) return false;
-        if (outcome) takenCount++;
-        total++;
+        if (outcome) takenCount += weight;
+        total += weight;
       }
       return true;
     };
-    const complete = forEachThread(resolver, block, scope === 'grid' ? launch.grid : null, (g, t) => {
-      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
+    const sweepHere = (weight: number): boolean => {
       clearIteration();
       const values = loop.headerValues();
       if (values === null) return false;
       // Only this loop's own values change within the sweep: what other registers enter it with holds.
       const release = loop.holdEntering();
       try {
-        return sweep(values);
+        return sweep(values, weight);
       } finally {
         release();
       }
-    });
+    };
+    const complete = byBlock
+      ? forEachBlockValue(resolver, launch.grid!, blockAxes, (blocks) => sweepHere(blocks * volume(block)))
+      : forEachThread(resolver, block, scope === 'grid' ? launch.grid : null, (g, t) => {
+          if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
+          return sweepHere(1);
+        });
     clearIteration();
     if (!complete || total === 0) continue;
     for (const [successor, share] of [
@@ -268,7 +299,10 @@ export function loopBranchScale(
     ] as const) {
       // A side entered only through this branch: everything it dominates in the loop runs that share of the time.
       if (cfg.blocks[successor].predecessors.length !== 1) continue;
-      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale[inner] *= share;
+      const counted = guardedLoops.filter((guarded) => guarded.guard === b);
+      for (const inner of loop.blocks)
+        if (dominates(cfg, successor, inner) && !counted.some((guarded) => guarded.blocks.has(inner))) scale[inner] *= share;
+      sides.push({ loop, successor, whenTaken: successor === branch.target, taken });
     }
     resolvedBranches.push(b);
     if (scope === 'grid') usedScope = 'grid';

@@ -11,6 +11,7 @@ import { affineRegister, formAt, formRange, needsGrid as formNeedsGrid, sameForm
 import {
   comparisonDirection,
   countByAffineStart,
+  countEachBlock,
   countEachThread,
   guardByStart,
   type AffineCounts,
@@ -18,13 +19,23 @@ import {
   type Reaching,
   type StartByThread,
 } from './affine-counts.js';
-import { oncePerThread, ThreadCompiler, type LoopByThread, type ThreadValue } from './thread-function.js';
+import {
+  BLOCK_INDEX_AXES,
+  indexAxisBit,
+  oncePerThread,
+  THREAD_INDEX_AXES,
+  ThreadCompiler,
+  type LoopByThread,
+  type ThreadValue,
+} from './thread-function.js';
 import {
   clearThread,
   forEachThread,
   forEachThreadByBlock,
   scopeFor,
   setBlockOnly,
+  blockAxesNeeded,
+  forEachBlockValue,
   setLaunch,
   volume,
   type Dim3,
@@ -138,7 +149,12 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
     }
   }
   // Branches inside a counted loop whose outcome follows from the thread and the iteration (`if (tid < s)`).
-  const inLoop = loopBranchScale(cfg, resolver, launch, resolver.countedLoops, reach, decidedNext);
+  // A loop's count already holds the 0 turns of the pairs its guard turns away: that branch does not scale it again.
+  const guardedLoops = loops.flatMap((loop) => {
+    const guard = loop.tripCount !== null ? bypassGuard(cfg, loop.header) : null;
+    return guard ? [{ guard: guard.block, blocks: new Set(loop.blocks) }] : [];
+  });
+  const inLoop = loopBranchScale(cfg, resolver, launch, resolver.countedLoops, reach, decidedNext, guardedLoops);
   if (inLoop) {
     cfg.branchScale = inLoop.scale;
     for (const b of inLoop.resolvedBranches) cfg.decided![b] = 1;
@@ -463,6 +479,7 @@ function tripCount(
     const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
     return tripsOnEntry(loopTest, guard && taken !== null ? entersOn(guard, taken) : null, start, offset, limit);
   };
+  let perThreadFailure: string | null = null;
   if (!boundUnknown && (startPerThread || (boundPerThread && first.value !== null))) {
     const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
     const why = [
@@ -490,28 +507,39 @@ function tripCount(
     const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom, affine, compiled);
     if (typeof perThread !== 'string') {
       const byThread = compiled ?? (affine && affineTrips(affine));
-      if (byThread) loopsByThread.push({ header: loop.header, blocks: inLoop, trips: oncePerThread((thread) => byThread.trips(thread)) });
+      if (byThread)
+        loopsByThread.push({
+          header: loop.header,
+          blocks: inLoop,
+          trips: oncePerThread((thread) => byThread.trips(thread)),
+          indexAxesRead: byThread.indexAxesRead,
+        });
     }
-    if (typeof perThread === 'string') return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
-    const startText = startPerThread
-      ? `starts per ${perThread.perBlock ? 'block' : 'thread'} (${perThread.startText})`
-      : `= ${first.value}`;
-    const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? 'a per-thread bound' : bound.value}`;
-    return {
-      tripCount: perThread.mean,
-      warpTripCount: perThread.warpMax,
-      inductionRegister: iv.register,
-      headerValues: () => {
-        const start = startValue().value;
-        const trips = start === null ? null : tripsFrom(start);
-        return start === null || trips === null ? null : headerSequence(iv, start, trips, bitsOf(type), unsigned);
-      },
-      source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); ${guard ? 'threads the branch before the loop turns away skip it' : 'threads whose start fails the test skip the loop'}${boundText}`,
-      ...upper,
-    };
+    // Inside a loop, a start no thread index alone gives may come from the enclosing loops'
+    // indices too: counted per outer iteration below.
+    if (typeof perThread === 'string' && !parent) return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
+    if (typeof perThread === 'string') perThreadFailure = `${why}; ${perThread}`;
+    else {
+      const startText = startPerThread
+        ? `starts per ${perThread.perBlock ? 'block' : 'thread'} (${perThread.startText})`
+        : `= ${first.value}`;
+      const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? 'a per-thread bound' : bound.value}`;
+      return {
+        tripCount: perThread.mean,
+        warpTripCount: perThread.warpMax,
+        inductionRegister: iv.register,
+        headerValues: () => {
+          const start = startValue().value;
+          const trips = start === null ? null : tripsFrom(start);
+          return start === null || trips === null ? null : headerSequence(iv, start, trips, bitsOf(type), unsigned);
+        },
+        source: setpSource,
+        reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ', those that reach the loop' : ''}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); ${guard ? 'threads the branch before the loop turns away skip it' : 'threads whose start fails the test skip the loop'}${boundText}`,
+        ...upper,
+      };
+    }
   }
-  if (parent && (boundUnknown || first.value === null)) {
+  if (parent && (boundUnknown || first.value === null || perThreadFailure !== null)) {
     // A thread the branch before the loop turns away (nvcc's guard of an unrolled body its peeled
     // copies finished) has no start to read: it runs 0 turns.
     const turnedAway = (): boolean => {
@@ -525,7 +553,7 @@ function tripCount(
     const extended = 'reason' in direct ? nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, { turnedAway }) : direct;
     // Where neither counts it, the first attempt says why, unless the second found too many pairs.
     const nested = !('reason' in extended) || extended.tooMany ? extended : direct;
-    const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
+    const why = perThreadFailure ?? (boundUnknown ? `bound unknown: ${bound.reason}` : first.reason);
     if ('reason' in nested) return { ...none(`${why}; ${nested.reason}`, setpSource), inductionRegister: iv.register };
     return {
       tripCount: nested.mean,
@@ -1121,11 +1149,17 @@ interface CompiledByThread {
   start: (thread: ThreadIndex) => number | null;
   /** The thread's count; the start given when known (threadCounts), else worked out. */
   trips: (thread: ThreadIndex, start?: number) => number | null;
-  readsBlockIndex: boolean;
+  /** The thread indices the start and the count read (indexAxisBit). */
+  indexAxesRead: number;
 }
 
-function affineTrips(affine: StartByThread): { trips: ThreadValue } {
-  return { trips: (thread) => affine.trips(formAt(affine.form, thread.tid, thread.ctaid)) };
+function affineTrips(affine: StartByThread): { trips: ThreadValue; indexAxesRead: number } {
+  let indexAxesRead = 0;
+  for (let axis = 0; axis < 3; axis++) {
+    if (affine.form.tid[axis] !== 0) indexAxesRead |= indexAxisBit('tid', axis);
+    if (affine.form.ctaid[axis] !== 0) indexAxesRead |= indexAxisBit('ctaid', axis);
+  }
+  return { trips: (thread) => affine.trips(formAt(affine.form, thread.tid, thread.ctaid)), indexAxesRead };
 }
 
 /**
@@ -1178,7 +1212,7 @@ function compiledByThread(
     const outcome = guard ? (taken ?? guardByThread!(thread)) : null;
     return tripsOnEntry(test, guard && outcome !== null ? entersOn(guard, outcome) : null, s, offset, limit);
   };
-  return { start, trips, readsBlockIndex: compiler.readsBlockIndex };
+  return { start, trips, indexAxesRead: compiler.indexAxesRead };
 }
 
 /** Per-thread trip counts of a loop whose start depends on %tid (and %ctaid): every thread of the block
@@ -1200,7 +1234,7 @@ function threadCounts(
     /%ctaid\b/.test(reason) ||
     entered?.reach.scope === 'grid' ||
     (byThread !== null && formNeedsGrid(byThread.form)) ||
-    compiled?.readsBlockIndex === true;
+    (compiled !== null && (compiled.indexAxesRead & BLOCK_INDEX_AXES) !== 0);
   if (needsGrid && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid ? launch.grid! : [1, 1, 1];
@@ -1217,15 +1251,15 @@ function threadCounts(
   const perBlock = !byThread && !compiled && threads > THREAD_LIMIT;
   let counts: AffineCounts | string;
   if (byThread) counts = countByAffineStart(byThread, block, gridOrNull, reaching);
-  else if (compiled)
-    counts = countEachThread(
-      block,
-      gridOrNull,
-      reaching,
-      (thread) => compiled.start(thread) ?? 'per-thread start unknown: the compiled start gives none (or two entries differ)',
-      compiled.trips,
-    );
-  else if (perBlock)
+  else if (compiled) {
+    const startAt = (thread: ThreadIndex) =>
+      compiled.start(thread) ?? 'per-thread start unknown: the compiled start gives none (or two entries differ)';
+    // Without %tid the count is the block's: once per block (per value of the %ctaid axes read).
+    counts =
+      (compiled.indexAxesRead & THREAD_INDEX_AXES) === 0 && !reaching
+        ? countEachBlock(block, gridOrNull, compiled.indexAxesRead, startAt, compiled.trips)
+        : countEachThread(block, gridOrNull, reaching, startAt, compiled.trips);
+  } else if (perBlock)
     counts =
       (gridOrNull && countByBlock(resolver, block, gridOrNull, reaching, startValue, tripsFrom)) ||
       `${threads} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
@@ -1338,6 +1372,9 @@ function nestedCounts(
   // false when a count is missing. `first` stops after the first iteration of each level.
   let sum = 0;
   let contexts = 0;
+  // Pairs counted (a block's pair stands for its threads' where no %tid is read) and evaluated.
+  let weight = 1;
+  let evaluations = 0;
   let failure = '';
   // The enclosing loops' trip counts for the first thread (the probe), to see the cost before paying it.
   const firstTrips: number[] = [];
@@ -1347,8 +1384,9 @@ function nestedCounts(
       const start = away ? null : startValue().value;
       const trips = away ? 0 : start === null ? null : tripsFrom(start);
       if (trips === null) return false;
-      sum += trips;
-      return ++contexts <= limit || ((failure = `more than ${limit} (thread, iteration) pairs`), false);
+      sum += trips * weight;
+      contexts += weight;
+      return ++evaluations <= limit || ((failure = `more than ${limit} (thread, iteration) pairs`), false);
     }
     const outer = chain[level];
     chain.slice(level).forEach(forget);
@@ -1364,11 +1402,38 @@ function nestedCounts(
     }
     return true;
   };
-  const probed = scopeFor(resolver, launch.grid, () => {
+  const probe = () => {
     const counted = visit(0, true);
     clearChain();
     return counted;
-  });
+  };
+  // Every thread reaches the enclosing loops and nothing read is the thread's: once per block,
+  // and only per value of the %ctaid axes read (llm.c's row per block, 1024 x 48 blocks of 512
+  // threads: 1,024 values, each standing for 24,576 threads).
+  const allReach = !reach || reach.fraction[chain[0].header] === 1;
+  const blockAxes = allReach && launch.grid ? blockAxesNeeded(resolver, launch.grid, probe) : null;
+  // (Without any %ctaid the count is the launch's: the enumeration of one block below gives it.)
+  if (blockAxes !== null && blockAxes !== 0) {
+    const grid = launch.grid!;
+    const threadsEach =
+      volume(block) * (volume(grid) / [0, 1, 2].reduce((n, axis) => n * (blockAxes & (1 << (3 + axis)) ? grid[axis] : 1), 1));
+    const values = (volume(grid) * volume(block)) / threadsEach;
+    const expected = firstTrips.reduce((product, trips) => product * trips, values);
+    if (extended && expected > 2 * limit) return failed(`about ${expected} (block, iteration) pairs, more than ${limit}`, true);
+    sum = 0;
+    contexts = 0;
+    evaluations = 0;
+    weight = threadsEach;
+    const complete = forEachBlockValue(resolver, grid, blockAxes, () => visit(0, false));
+    clearChain();
+    if (!complete) return failure ? failed(failure, true) : failed('no count for some iteration of the enclosing loops');
+    return {
+      mean: contexts === 0 ? 0 : sum / contexts,
+      contexts,
+      scope: `grid ${grid.join('x')} of blocks ${block.join('x')}, once per block`,
+    };
+  }
+  const probed = scopeFor(resolver, launch.grid, probe);
   if (probed === null)
     return failed(
       launch.grid
@@ -1377,6 +1442,7 @@ function nestedCounts(
     );
   sum = 0;
   contexts = 0;
+  evaluations = 0;
   // Threads kept from the loops by a grid-level guard are known only per block of the grid.
   const scopeName = probed === 'grid' || (reach?.scope === 'grid' && reach.fraction[chain[0].header] < 1) ? 'grid' : 'block';
   const grid = scopeName === 'grid' ? launch.grid! : null;

@@ -33,7 +33,19 @@ export interface LoopByThread {
   blocks: ReadonlySet<number>;
   /** Exit-test executions of a thread (0 when it skips the loop). */
   trips: ThreadValue;
+  /** The thread indices `trips` reads (indexAxisBit). */
+  indexAxesRead: number;
 }
+
+/** Bit of a thread index in a mask of the indices a function reads: %tid.x/y/z 0-2, %ctaid.x/y/z 3-5. */
+export function indexAxisBit(of: 'tid' | 'ctaid', axis: number): number {
+  return 1 << ((of === 'ctaid' ? 3 : 0) + axis);
+}
+
+/** The %tid bits of such a mask. */
+export const THREAD_INDEX_AXES = 0b000111;
+/** The %ctaid bits of such a mask. */
+export const BLOCK_INDEX_AXES = 0b111000;
 
 const DEPTH_LIMIT = 24;
 /** Operations compiled at most for one query: a function of the thread that large is no shortcut. */
@@ -42,8 +54,12 @@ const NODE_LIMIT = 4096;
 export class ThreadCompiler {
   private readonly byStatement = new Map<number, ThreadValue | null>();
   private nodes = 0;
-  /** Whether a compiled function read %ctaid (it then needs the grid). */
-  readsBlockIndex = false;
+  /** The thread indices the functions compiled so far read (indexAxisBit): %ctaid needs the grid; without %tid a value is the block's. */
+  indexAxesRead = 0;
+
+  get readsBlockIndex(): boolean {
+    return (this.indexAxesRead & BLOCK_INDEX_AXES) !== 0;
+  }
 
   constructor(
     private readonly resolver: ValueResolver,
@@ -57,10 +73,8 @@ export class ThreadCompiler {
       const given = this.resolver.special.get(name);
       if (given !== undefined) return () => given;
       const { axis } = index;
-      if (index.of === 'ctaid') {
-        this.readsBlockIndex = true;
-        return (thread) => thread.ctaid[axis];
-      }
+      this.indexAxesRead |= indexAxisBit(index.of, axis);
+      if (index.of === 'ctaid') return (thread) => thread.ctaid[axis];
       return (thread) => thread.tid[axis];
     }
     const resolved = this.resolver.register(name, block, statement);
@@ -258,6 +272,7 @@ export class ThreadCompiler {
     const entry = this.statement(outside[0], depth + 1);
     if (!entry) return null;
     const { trips } = loop;
+    this.indexAxesRead |= loop.indexAxesRead;
     const wrap = wrapperOf(step.type);
     return (thread) => {
       const start = entry(thread);

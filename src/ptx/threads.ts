@@ -123,6 +123,60 @@ export function forEachThread(
   }
 }
 
+/** Sets the %ctaid axes of `axes` (bit 3 + axis, as thread-function.ts indexAxisBit) and leaves every other index unset. */
+function setBlockAxes(resolver: ValueResolver, ctaid: readonly number[], axes: number): void {
+  clearThread(resolver);
+  ctaid.forEach((v, i) => {
+    if (axes & (1 << (3 + i))) resolver.special.set(`%ctaid.${AXES[i]}`, v);
+  });
+}
+
+/**
+ * The %ctaid axes (bits 3-5) `probe` needs with %tid unset, found at block 0: null when it does
+ * not resolve without %tid (the value is not the block's). An axis the grid spans with one
+ * block is never needed.
+ */
+export function blockAxesNeeded(resolver: ValueResolver, grid: readonly number[], probe: () => boolean): number | null {
+  let axes = 0b111000;
+  try {
+    setBlockAxes(resolver, [0, 0, 0], axes);
+    if (!probe()) return null;
+    for (let axis = 0; axis < 3; axis++) {
+      const without = axes & ~(1 << (3 + axis));
+      setBlockAxes(resolver, [0, 0, 0], without);
+      if (grid[axis] === 1 || probe()) axes = without;
+    }
+    return axes;
+  } finally {
+    clearThread(resolver);
+  }
+}
+
+/**
+ * Calls `visit(weight)` once per distinct value of the grid's %ctaid axes in `axes`, with those
+ * set in the resolver and every other index unset; `weight` is the number of blocks that share
+ * the value. False when `visit` stopped.
+ */
+export function forEachBlockValue(
+  resolver: ValueResolver,
+  grid: readonly number[],
+  axes: number,
+  visit: (weight: number) => boolean,
+): boolean {
+  const shape = [0, 1, 2].map((axis) => (axes & (1 << (3 + axis)) ? grid[axis] : 1));
+  const values = volume(shape);
+  const weight = volume(grid) / values;
+  try {
+    for (let b = 0; b < values; b++) {
+      setBlockAxes(resolver, coordinates(b, shape), axes);
+      if (!visit(weight)) return false;
+    }
+    return true;
+  } finally {
+    clearThread(resolver);
+  }
+}
+
 /**
  * Where `probe` resolves: 'block' with %tid alone (thread 0), 'grid' when it needs %ctaid too
  * (block 0; only with a known grid), else null. Thread 0 of block 0 stands for every thread: the

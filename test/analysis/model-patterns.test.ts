@@ -511,6 +511,31 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(wide.loops[2].tripCountReason).toContain('about 262144 (thread, iteration) pairs, more than 65536');
   });
 
+  it("counts loops whose bounds are the block row's once per block, beyond the per-thread limit too", async () => {
+    // Row t = blockIdx.x of a 1024 x 1024 causal matrix, blocks of 256: ceil((t + 1) / 256) tiles
+    // (1..4, mean 2.5), and in tile k min(t + 1 - 256k, 256) entries, which nvcc unrolls by 4:
+    // floor(entries / 4) turns of the unrolled loop. Nothing the loops read is the thread's, so
+    // 1,024 rows stand for the 2,097,152 threads of a grid 8 tall and the 25,165,824 of one 96
+    // tall (beyond the 2^24 threads counted one by one).
+    const tiles: number[] = [];
+    const unrolledTurns: number[] = [];
+    for (let t = 0; t < 1024; t++) {
+      tiles.push(Math.ceil((t + 1) / 256));
+      for (let k = 0; k * 256 <= t; k++) unrolledTurns.push(Math.floor(Math.min(t + 1 - 256 * k, 256) / 4));
+    }
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    for (const grid of ['1024x8', '1024x96']) {
+      const rows = (await report(['--block', '256', '--grid', grid, '--param', 'T=1024'], 'rows.cu')).get('causal_rows')!;
+      expect(rows.loops.map((l) => l.tripCount)).toEqual([mean(tiles), mean(unrolledTurns)]);
+      expect(mean(tiles)).toBe(2.5);
+      expect(rows.loops[1].tripCountReason).toContain('once per block');
+      expect(rows.perThread!.usesAssumedTripCounts).toBe(false);
+      // nvcc's remainder after the unrolled loop (`r > 0`, `r > 1` within it, `r > 2`) taken by
+      // the pairs that reach each test: every entry of the row read once, t + 1 adds, mean 512.5.
+      expect([rows.perThread!.flops, rows.perThread!.globalLoadBytes]).toEqual([512.5, 4 * 512.5]);
+    }
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every
