@@ -6,6 +6,7 @@ import {
   BLOCK_DISPATCH_CYCLES,
   dramBytesEstimate,
   estimateCycles,
+  issueCyclesOf,
   L2_RETAINED_SHARE,
   launchCycles,
   LOAD_BYTES_IN_FLIGHT_KNEE,
@@ -26,7 +27,7 @@ function variant(blocks: number, activeBlocksPerSM: number, warpsPerBlock: numbe
 }
 
 describe('estimateCycles', () => {
-  it('issue-bound: one wave of 2 blocks x 8 warps x 1000 instructions per SM is 4000 cycles, its 2 block starts (320) inside them; one block more is a second wave', () => {
+  it('issue-bound: one wave of 2 blocks x 8 warps x 1000 instructions per SM is 4000 cycles, its 2 block starts (320) inside them; one block more runs after it on the busiest SM', () => {
     expect(BLOCK_DISPATCH_CYCLES).toBe(160);
     expect(estimateCycles(variant(264, 2, 8, 1000, 2048), 'sm_90')).toEqual({
       waves: 1,
@@ -39,8 +40,23 @@ describe('estimateCycles', () => {
       cycles: 4000,
       bound: 'issue',
     });
-    // 265 blocks: a second wave; 3 block starts on the busiest SM stay inside it.
-    expect(estimateCycles(variant(265, 2, 8, 1000, 2048), 'sm_90')?.cycles).toBe(8000);
+    // 265 blocks: the busiest SM runs a third block after the first two, its 8 warps alone (2000
+    // cycles); 3 block starts stay inside them.
+    expect(estimateCycles(variant(265, 2, 8, 1000, 2048), 'sm_90')?.cycles).toBe(6000);
+  });
+
+  it('issue-bound below a wave: each SM issues only the blocks the launch gives it, at least 4 warps a cycle', () => {
+    // cuda-samples nbody's geometry: 132 blocks of 32 warps (2 fit) and 4,224 blocks of 1 warp
+    // (32 fit) both put 32 warps on every SM.
+    expect(issueCyclesOf(132, 132, 2, 32, 1000)).toBe(8000);
+    expect(issueCyclesOf(4224, 132, 32, 1, 1000)).toBe(8000);
+    expect(estimateCycles(variant(132, 2, 32, 1000, 0), 'sm_90')).toMatchObject({ waves: 1, issueCyclesPerWave: 16000, cycles: 8000 });
+    // 1,024 blocks of 5 warps, 12 fit: 8 on the busiest SM.
+    expect(issueCyclesOf(1024, 132, 12, 5, 1000)).toBe(10000);
+    // One warp alone on an SM still issues at most one instruction a cycle.
+    expect(issueCyclesOf(100, 132, 32, 1, 1000)).toBe(1000);
+    // Three waves and a tail of 1 block of 4 warps: 3 x 8 x 4 x 1000 / 4 + 1000.
+    expect(issueCyclesOf(132 * 25, 132, 8, 4, 1000)).toBe(25000);
   });
 
   it('many short blocks: 32 blocks per SM per wave x 6 waves run at the block-start rate, 192 x 160 = 30720 cycles, longer than their work', () => {

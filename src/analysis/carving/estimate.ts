@@ -183,6 +183,24 @@ function residentBlocksPerSM(fractionalWaves: number, activeBlocksPerSM: number)
   return Math.min(1, fractionalWaves) * activeBlocksPerSM;
 }
 
+/** Fewest warps that keep an SM's schedulers issuing every cycle (one per scheduler). */
+const MIN_ISSUING_WARPS = WARP_INSTRUCTIONS_PER_SM_CYCLE;
+
+/**
+ * Cycles the busiest SM spends issuing: it runs ceil(blocks / SMs) blocks, activeBlocksPerSM at
+ * a time, and issues the resident warps' instructions 4 a cycle (a wave of fewer warps than
+ * MIN_ISSUING_WARPS no faster than that many). A launch of less than a wave leaves each SM only
+ * its share of the blocks: cuda-samples nbody's 132 blocks of 1,024 threads and 4,224 of 32 both
+ * put 32 warps on an SM, where whole waves of resident blocks counted 64 and 32.
+ */
+export function issueCyclesOf(blocks: number, sms: number, activeBlocksPerSM: number, warpsPerBlock: number, instructions: number): number {
+  const blocksOnBusiestSM = Math.ceil(blocks / sms);
+  const fullWaves = Math.floor(blocksOnBusiestSM / activeBlocksPerSM);
+  const tailBlocks = blocksOnBusiestSM - fullWaves * activeBlocksPerSM;
+  const waveCycles = (warps: number) => (Math.max(warps, MIN_ISSUING_WARPS) * instructions) / WARP_INSTRUCTIONS_PER_SM_CYCLE;
+  return fullWaves * waveCycles(activeBlocksPerSM * warpsPerBlock) + (tailBlocks > 0 ? waveCycles(tailBlocks * warpsPerBlock) : 0);
+}
+
 /** The estimate on the arch's flagship part; null when instructions, blocks per SM or the SM count are unknown. */
 export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | null {
   const rates = archRates(arch);
@@ -207,7 +225,7 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
   const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
-  const issueCycles = waves * issueCyclesPerWave;
+  const issueCycles = issueCyclesOf(blocks, rates.sms, v.activeBlocksPerSM, v.warpsPerBlock, v.instructions);
   const memoryBound = memoryCycles !== null && memoryCycles > issueCycles;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {

@@ -72,6 +72,7 @@ export {
   launchCycles,
   dramBytesEstimate,
   estimateCycles,
+  issueCyclesOf,
   L2_RETAINED_SHARE,
   MEMORY_LATENCY_WARPS,
   LOAD_BYTES_IN_FLIGHT_KNEE,
