@@ -22,6 +22,13 @@ export interface CarveOptions {
    */
   excessSectorShare?: number;
   /**
+   * With excessSectorShare: an uncoalesced variant is removed only when its global sectors are
+   * also more than this many times the least of any variant alive (the L2's read bandwidth over
+   * the DRAM's: within it, the excess is served from the L2 in the time the leanest variant's
+   * traffic takes from DRAM). Undefined: the share alone decides.
+   */
+  excessTrafficFactor?: number;
+  /**
    * Weighted local memory: a variant is removed when its local-memory traffic is more than this
    * share of its memory traffic (where known; otherwise when it has a stack frame or spills).
    * Undefined: the paper's spill step only.
@@ -48,6 +55,13 @@ export interface CarveOptions {
 export const PAPER_CARVE_OPTIONS: CarveOptions = { objective: 'ryoo', band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
 
 /**
+ * The H100's L2 read bandwidth over its DRAM's, measured (device/carving/l2-bandwidth: float4
+ * loads past the L1, median of three runs): 7,257 GB/s from a 24 MiB buffer read 64 times in a
+ * launch, 3,051 GB/s from 1 GiB. Used for every arch, as the other H100 measurements.
+ */
+export const L2_OVER_DRAM_BANDWIDTH = 7256.6 / 3051.2;
+
+/**
  * The default: weighted memory filters, the tail effect and geometry-aware merging, chosen on
  * the development spaces (docs/carving-spaces.md): 10% excess sectors lies between the
  * uncoalesced GEMM variants (1% on sgemm, 3% on SGEMM_CUDA kernel 5: kept) and transpose's
@@ -56,6 +70,7 @@ export const PAPER_CARVE_OPTIONS: CarveOptions = { objective: 'ryoo', band: 0, m
 export const DEFAULT_CARVE_OPTIONS: CarveOptions = {
   ...PAPER_CARVE_OPTIONS,
   excessSectorShare: 0.1,
+  excessTrafficFactor: L2_OVER_DRAM_BANDWIDTH,
   localMemoryShare: 0.1,
   keepGeometryTies: true,
   keepTrafficTies: true,
@@ -222,16 +237,25 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   // per thread is a negligible share of a GEMM's traffic and must not remove the variant.
   const share = options.excessSectorShare;
   const hasShare = (v: VariantMetrics) => share !== undefined && v.excessSectorShare !== undefined && v.excessSectorShare !== null;
+  // And where a variant alive moves far fewer sectors: excess sectors of lines already fetched are
+  // served by the L2, at trafficFactor x the DRAM's bandwidth, so up to that many times the
+  // leanest variant's sectors cost it no more time (Rodinia hotspot's halo rows: 24 MB of sectors
+  // against 21 MB at block 32, and the fastest).
+  const factor = options.excessTrafficFactor;
+  const known = alive.filter((v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > 0).map((v) => v.globalTrafficBytes as number);
+  const leastTraffic = known.length ? Math.min(...known) : null;
+  const costsTime = (v: VariantMetrics) =>
+    factor === undefined || leastTraffic === null || v.globalTrafficBytes === null || v.globalTrafficBytes > factor * leastTraffic;
   threshold(
     'coalescing',
-    (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || (v.excessSectorShare as number) > (share as number)),
+    (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || ((v.excessSectorShare as number) > (share as number) && costsTime(v))),
     share === undefined
       ? 'strided or uncoalesced global access'
       : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
     false,
     (v) =>
       hasShare(v)
-        ? `${percent(v.excessSectorShare as number)} of its global sectors are excess (above ${percent(share as number)}): ${v.coalescingEvidence}`
+        ? `${percent(v.excessSectorShare as number)} of its global sectors are excess (above ${percent(share as number)})${factor !== undefined && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ''}: ${v.coalescingEvidence}`
         : `${v.coalescingEvidence}${share === undefined ? '' : ' (excess-sector share unknown)'}`,
   );
   if (options.localMemoryShare === undefined) {
