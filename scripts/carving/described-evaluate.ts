@@ -18,8 +18,8 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the thirteenth,
-// Kernel Tuner's sepconv and spmv, llm.c trimat_forward, Rodinia hotspot3D, the last;
+// Every space measured so far: held-out sets become development once evaluated (the fifteenth,
+// Rodinia lavaMD and gaussian, cuda-samples SobolQRNG and threadFenceReduction, the last;
 // docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
@@ -79,6 +79,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-scalarprod.metrics.json=device/carving/described-results/timings-cuda-samples-scalarprod.jsonl',
   'test/fixtures/carving/cuda-samples-quasirandom.metrics.json=device/carving/described-results/timings-cuda-samples-quasirandom.jsonl',
   'test/fixtures/carving/rodinia-cfd-step-factor.metrics.json=device/carving/described-results/timings-rodinia-cfd-step-factor.jsonl',
+  'test/fixtures/carving/rodinia-lavamd.metrics.json=device/carving/described-results/timings-rodinia-lavamd.jsonl',
+  'test/fixtures/carving/rodinia-gaussian.metrics.json=device/carving/described-results/timings-rodinia-gaussian.jsonl',
+  'test/fixtures/carving/cuda-samples-sobolqrng.metrics.json=device/carving/described-results/timings-cuda-samples-sobolqrng.jsonl',
+  'test/fixtures/carving/cuda-samples-threadfence-reduction.metrics.json=device/carving/described-results/timings-cuda-samples-threadfence-reduction.jsonl',
 ];
 
 export interface SpaceRow {
