@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-LOJQT3BM.js";
+} from "./chunk-F3DSGLIH.js";
 import {
   analyzeVariantJob
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EZYLUHK4.js";
+import "./chunk-6M6JBDHS.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

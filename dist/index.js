@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-HCHFFTHB.js";
+} from "./chunk-6ILMNP4L.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-RA2KFZML.js";
+} from "./chunk-5FQMNNBW.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-7QZYVV4S.js";
+} from "./chunk-64NX7NJD.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOJQT3BM.js";
+import "./chunk-F3DSGLIH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EZYLUHK4.js";
+import "./chunk-6M6JBDHS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-GHW32QIX.js";
+} from "./chunk-PBLF3MBP.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-RA2KFZML.js";
+} from "./chunk-5FQMNNBW.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7QZYVV4S.js";
+import "./chunk-64NX7NJD.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOJQT3BM.js";
+import "./chunk-F3DSGLIH.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-EZYLUHK4.js";
+} from "./chunk-6M6JBDHS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-RA2KFZML.js";
+} from "./chunk-5FQMNNBW.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7QZYVV4S.js";
+import "./chunk-64NX7NJD.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOJQT3BM.js";
+import "./chunk-F3DSGLIH.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EZYLUHK4.js";
+import "./chunk-6M6JBDHS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-RA2KFZML.js";
+} from "./chunk-5FQMNNBW.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-7QZYVV4S.js";
+import "./chunk-64NX7NJD.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-LOJQT3BM.js";
+import "./chunk-F3DSGLIH.js";
 import {
   loadConfigFile
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EZYLUHK4.js";
+import "./chunk-6M6JBDHS.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

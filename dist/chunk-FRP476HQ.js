@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-EZYLUHK4.js";
+} from "./chunk-6M6JBDHS.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -8796,9 +8796,11 @@ async function buildVariants(variants, options) {
 
 // src/analysis/carving/carve.ts
 var PAPER_CARVE_OPTIONS = { objective: "ryoo", band: 0, mergeTolerance: 1e-3, trafficTolerance: 0.05 };
+var L2_OVER_DRAM_BANDWIDTH = 7256.6 / 3051.2;
 var DEFAULT_CARVE_OPTIONS = {
   ...PAPER_CARVE_OPTIONS,
   excessSectorShare: 0.1,
+  excessTrafficFactor: L2_OVER_DRAM_BANDWIDTH,
   localMemoryShare: 0.1,
   keepGeometryTies: true,
   keepTrafficTies: true,
@@ -8895,25 +8897,29 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   threshold("launch", (v) => v.canLaunch === false, "a launch that cannot run (0 blocks/SM or block above launch bounds)", true);
   const share = options.excessSectorShare;
   const hasShare = (v) => share !== void 0 && v.excessSectorShare !== void 0 && v.excessSectorShare !== null;
+  const factor = options.excessTrafficFactor;
+  const known = alive.filter((v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > 0).map((v) => v.globalTrafficBytes);
+  const leastTraffic = known.length ? Math.min(...known) : null;
+  const costsTime = (v) => factor === void 0 || leastTraffic === null || v.globalTrafficBytes === null || v.globalTrafficBytes > factor * leastTraffic;
   threshold(
     "coalescing",
-    (v) => v.coalescing === "uncoalesced" && (!hasShare(v) || v.excessSectorShare > share),
+    (v) => v.coalescing === "uncoalesced" && (!hasShare(v) || v.excessSectorShare > share && costsTime(v)),
     share === void 0 ? "strided or uncoalesced global access" : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
     false,
-    (v) => hasShare(v) ? `${percent(v.excessSectorShare)} of its global sectors are excess (above ${percent(share)}): ${v.coalescingEvidence}` : `${v.coalescingEvidence}${share === void 0 ? "" : " (excess-sector share unknown)"}`
+    (v) => hasShare(v) ? `${percent(v.excessSectorShare)} of its global sectors are excess (above ${percent(share)})${factor !== void 0 && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ""}: ${v.coalescingEvidence}` : `${v.coalescingEvidence}${share === void 0 ? "" : " (excess-sector share unknown)"}`
   );
   if (options.localMemoryShare === void 0) {
     threshold("spills", (v) => v.spills === true, "register spills");
   } else {
     const limit = options.localMemoryShare;
     const local = (v) => (v.localBytes ?? 0) > 0 || v.spills === true;
-    const known = (v) => v.localTrafficShare !== void 0 && v.localTrafficShare !== null;
+    const known2 = (v) => v.localTrafficShare !== void 0 && v.localTrafficShare !== null;
     threshold(
       "local-memory",
-      (v) => local(v) && (!known(v) || v.localTrafficShare > limit),
+      (v) => local(v) && (!known2(v) || v.localTrafficShare > limit),
       `local memory (above ${percent(limit)} of the memory traffic, or a stack frame or spills where that share is unknown)`,
       false,
-      (v) => known(v) ? `${percent(v.localTrafficShare)} of its memory traffic is local memory (above ${percent(limit)}; ${v.localBytes ?? "?"} bytes per thread)` : `${v.localBytes ?? "?"} bytes of local memory per thread${v.spills === true ? " (spills or a run-time indexed array)" : ""}; its share of the traffic is unknown`
+      (v) => known2(v) ? `${percent(v.localTrafficShare)} of its memory traffic is local memory (above ${percent(limit)}; ${v.localBytes ?? "?"} bytes per thread)` : `${v.localBytes ?? "?"} bytes of local memory per thread${v.spills === true ? " (spills or a run-time indexed array)" : ""}; its share of the traffic is unknown`
     );
   }
   if (options.objective === "ryoo+traffic") {
@@ -8924,8 +8930,8 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
       false,
       (v) => `${v.bankConflictWays}-way shared-memory bank conflicts`
     );
-    const known = alive.map((v) => v.globalTrafficBytes).filter((t) => t !== null && t > 0);
-    const least = known.length ? Math.min(...known) : null;
+    const known2 = alive.map((v) => v.globalTrafficBytes).filter((t) => t !== null && t > 0);
+    const least = known2.length ? Math.min(...known2) : null;
     if (least === null)
       steps.push({
         name: "traffic",

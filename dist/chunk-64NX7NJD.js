@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import {
   WARP_SIZE
-} from "./chunk-EZYLUHK4.js";
+} from "./chunk-6M6JBDHS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -125,6 +125,14 @@ function memoryCyclesOf(fractionalWaves, perBlockPerSM, activeBlocksPerSM, slowd
 function residentBlocksPerSM(fractionalWaves, activeBlocksPerSM) {
   return Math.min(1, fractionalWaves) * activeBlocksPerSM;
 }
+var MIN_ISSUING_WARPS = WARP_INSTRUCTIONS_PER_SM_CYCLE;
+function issueCyclesOf(blocks, sms, activeBlocksPerSM, warpsPerBlock, instructions) {
+  const blocksOnBusiestSM = Math.ceil(blocks / sms);
+  const fullWaves = Math.floor(blocksOnBusiestSM / activeBlocksPerSM);
+  const tailBlocks = blocksOnBusiestSM - fullWaves * activeBlocksPerSM;
+  const waveCycles = (warps) => Math.max(warps, MIN_ISSUING_WARPS) * instructions / WARP_INSTRUCTIONS_PER_SM_CYCLE;
+  return fullWaves * waveCycles(activeBlocksPerSM * warpsPerBlock) + (tailBlocks > 0 ? waveCycles(tailBlocks * warpsPerBlock) : 0);
+}
 function estimateCycles(v, arch) {
   const rates = archRates(arch);
   const fractionalWaves = rates ? wavesOf(v, rates.sms) : null;
@@ -143,7 +151,7 @@ function estimateCycles(v, arch) {
   const perBlockPerSM = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
   const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
-  const issueCycles = waves * issueCyclesPerWave;
+  const issueCycles = issueCyclesOf(blocks, rates.sms, v.activeBlocksPerSM, v.warpsPerBlock, v.instructions);
   const memoryBound = memoryCycles !== null && memoryCycles > issueCycles;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-7QZYVV4S.js";
+} from "./chunk-64NX7NJD.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-LOJQT3BM.js";
+} from "./chunk-F3DSGLIH.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

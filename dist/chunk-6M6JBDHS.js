@@ -1799,6 +1799,41 @@ function forEachThread(resolver, block, grid, visit) {
     clearThread(resolver);
   }
 }
+function setBlockAxes(resolver, ctaid, axes) {
+  clearThread(resolver);
+  ctaid.forEach((v, i) => {
+    if (axes & 1 << 3 + i) resolver.special.set(`%ctaid.${AXES[i]}`, v);
+  });
+}
+function blockAxesNeeded(resolver, grid, probe) {
+  let axes = 56;
+  try {
+    setBlockAxes(resolver, [0, 0, 0], axes);
+    if (!probe()) return null;
+    for (let axis = 0; axis < 3; axis++) {
+      const without = axes & ~(1 << 3 + axis);
+      setBlockAxes(resolver, [0, 0, 0], without);
+      if (grid[axis] === 1 || probe()) axes = without;
+    }
+    return axes;
+  } finally {
+    clearThread(resolver);
+  }
+}
+function forEachBlockValue(resolver, grid, axes, visit) {
+  const shape = [0, 1, 2].map((axis) => axes & 1 << 3 + axis ? grid[axis] : 1);
+  const values = volume(shape);
+  const weight = volume(grid) / values;
+  try {
+    for (let b = 0; b < values; b++) {
+      setBlockAxes(resolver, coordinates(b, shape), axes);
+      if (!visit(weight)) return false;
+    }
+    return true;
+  } finally {
+    clearThread(resolver);
+  }
+}
 function scopeFor(resolver, grid, probe) {
   try {
     setThread(resolver, [0, 0, 0]);
@@ -2524,6 +2559,11 @@ function parameterRead(ins) {
 }
 
 // src/ptx/thread-function.ts
+function indexAxisBit(of, axis) {
+  return 1 << (of === "ctaid" ? 3 : 0) + axis;
+}
+var THREAD_INDEX_AXES = 7;
+var BLOCK_INDEX_AXES = 56;
 var DEPTH_LIMIT = 24;
 var NODE_LIMIT = 4096;
 var ThreadCompiler = class {
@@ -2535,8 +2575,11 @@ var ThreadCompiler = class {
   loops;
   byStatement = /* @__PURE__ */ new Map();
   nodes = 0;
-  /** Whether a compiled function read %ctaid (it then needs the grid). */
-  readsBlockIndex = false;
+  /** The thread indices the functions compiled so far read (indexAxisBit): %ctaid needs the grid; without %tid a value is the block's. */
+  indexAxesRead = 0;
+  get readsBlockIndex() {
+    return (this.indexAxesRead & BLOCK_INDEX_AXES) !== 0;
+  }
   /** The value of `name` just before `statement` of `block` (block end when -1) for a thread, or null when it cannot be compiled. */
   register(name, block, statement, depth = 0) {
     const index = threadIndexRegister(name);
@@ -2544,10 +2587,8 @@ var ThreadCompiler = class {
       const given = this.resolver.special.get(name);
       if (given !== void 0) return () => given;
       const { axis } = index;
-      if (index.of === "ctaid") {
-        this.readsBlockIndex = true;
-        return (thread) => thread.ctaid[axis];
-      }
+      this.indexAxesRead |= indexAxisBit(index.of, axis);
+      if (index.of === "ctaid") return (thread) => thread.ctaid[axis];
       return (thread) => thread.tid[axis];
     }
     const resolved = this.resolver.register(name, block, statement);
@@ -2720,6 +2761,7 @@ var ThreadCompiler = class {
     const entry = this.statement(outside[0], depth + 1);
     if (!entry) return null;
     const { trips } = loop;
+    this.indexAxesRead |= loop.indexAxesRead;
     const wrap2 = wrapperOf(step.type);
     return (thread) => {
       const start = entry(thread);
@@ -2888,7 +2930,7 @@ function threadReaches(reach, blockIndex, threadIndex, block) {
   return reach.reached[reach.pathOfThread[b * blockThreads + threadIndex]][block] === 1;
 }
 var LOOP_EVALUATION_LIMIT = 1 << 20;
-function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) {
+function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext, guardedLoops = []) {
   const block = launch.block;
   if (!block || inductions.length === 0) return null;
   const innermost = /* @__PURE__ */ new Map();
@@ -2899,6 +2941,7 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
   let budget = LOOP_EVALUATION_LIMIT;
   let usedScope = "block";
   let usedThreads = 0;
+  const sides = [];
   for (const b of cfg.reversePostorder) {
     const loop = innermost.get(b);
     const branch = loop && decidedNext[b] < 0 && !resolved.has(b) ? closingBranch(cfg, b) : null;
@@ -2917,46 +2960,65 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
       resolver.special.delete(loop.register);
       resolver.special.delete(iterationAt);
     };
-    let scope = scopeFor(resolver, launch.grid, () => {
+    const probe = () => {
       const values = loop.headerValues();
       if (!values || values.length === 0) return false;
       setIteration(values[0], 0);
       const outcome = taken();
       clearIteration();
       return outcome !== null;
-    });
+    };
+    const allReach = !reach || reach.fraction[loop.header] === 1;
+    const blockAxes = allReach && launch.grid ? blockAxesNeeded(resolver, launch.grid, probe) : null;
+    const byBlock = blockAxes !== null && blockAxes !== 0;
+    let scope = byBlock ? "grid" : scopeFor(resolver, launch.grid, probe);
     if (scope === null) continue;
     if (reach?.scope === "grid" && reach.fraction[loop.header] < 1) scope = "grid";
+    const conditions = sides.filter((side) => side.loop === loop && dominates(cfg, side.successor, b));
+    const reaches = () => {
+      for (const side of conditions) {
+        const outcome = side.taken();
+        if (outcome === null) return null;
+        if (outcome !== side.whenTaken) return false;
+      }
+      return true;
+    };
     let takenCount = 0;
     let total = 0;
-    const sweep = (values) => {
-      const always = taken();
+    const sweep = (values, weight) => {
+      const always = conditions.length ? null : taken();
       if (always !== null) {
-        if (always) takenCount += values.length;
-        total += values.length;
+        if (always) takenCount += values.length * weight;
+        total += values.length * weight;
         return (budget -= 1) >= 0;
       }
       if ((budget -= values.length) < 0) return false;
       for (const [iteration, v] of values.entries()) {
         setIteration(v, iteration);
+        const reached = reaches();
+        if (reached === null) return false;
+        if (!reached) continue;
         const outcome = taken();
         if (outcome === null) return false;
-        if (outcome) takenCount++;
-        total++;
+        if (outcome) takenCount += weight;
+        total += weight;
       }
       return true;
     };
-    const complete = forEachThread(resolver, block, scope === "grid" ? launch.grid : null, (g, t) => {
-      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
+    const sweepHere = (weight) => {
       clearIteration();
       const values = loop.headerValues();
       if (values === null) return false;
       const release = loop.holdEntering();
       try {
-        return sweep(values);
+        return sweep(values, weight);
       } finally {
         release();
       }
+    };
+    const complete = byBlock ? forEachBlockValue(resolver, launch.grid, blockAxes, (blocks) => sweepHere(blocks * volume(block))) : forEachThread(resolver, block, scope === "grid" ? launch.grid : null, (g, t) => {
+      if (reach && !reachesFrom(reach, scope, g, t, loop.header)) return;
+      return sweepHere(1);
     });
     clearIteration();
     if (!complete || total === 0) continue;
@@ -2965,7 +3027,10 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext) 
       [branch.fallthrough, 1 - takenCount / total]
     ]) {
       if (cfg.blocks[successor].predecessors.length !== 1) continue;
-      for (const inner of loop.blocks) if (dominates(cfg, successor, inner)) scale3[inner] *= share;
+      const counted = guardedLoops.filter((guarded) => guarded.guard === b);
+      for (const inner of loop.blocks)
+        if (dominates(cfg, successor, inner) && !counted.some((guarded) => guarded.blocks.has(inner))) scale3[inner] *= share;
+      sides.push({ loop, successor, whenTaken: successor === branch.target, taken });
     }
     resolvedBranches.push(b);
     if (scope === "grid") usedScope = "grid";
@@ -3210,6 +3275,31 @@ function countEachThread(block, grid, reaching, startAt, tripsAt, enumerate = (v
     }
   });
   if (failure !== null) return failure;
+  return counts;
+}
+function countEachBlock(block, grid, blockAxesRead, startAt, tripsAt) {
+  const shape = [0, 1, 2].map((axis) => grid && blockAxesRead & 1 << 3 + axis ? grid[axis] : 1);
+  const evaluations = volume(shape);
+  if (evaluations > ENUMERATION_LIMIT) return `${evaluations} blocks exceed the enumeration limit of ${ENUMERATION_LIMIT}`;
+  const blockThreads = volume(block);
+  const warpsPerBlock = Math.ceil(blockThreads / 32);
+  const blocksEach = (grid ? volume(grid) : 1) / evaluations;
+  const counts = { sum: 0, threadsIn: 0, warpSum: 0, warps: 0, startMin: Infinity, startMax: -Infinity };
+  const thread = { tid: [0, 0, 0], ctaid: [0, 0, 0], stamp: 0 };
+  for (let b = 0; b < evaluations; b++) {
+    thread.ctaid = coordinates(b, shape);
+    thread.stamp++;
+    const s = startAt(thread);
+    if (typeof s === "string") return s;
+    const trips = tripsAt(thread, s);
+    if (trips === null) return `no count for a block starting at ${s} (its bound is unknown or the loop does not terminate cleanly)`;
+    if (s < counts.startMin) counts.startMin = s;
+    if (s > counts.startMax) counts.startMax = s;
+    counts.sum += trips * blockThreads * blocksEach;
+    counts.threadsIn += blockThreads * blocksEach;
+    counts.warpSum += trips * warpsPerBlock * blocksEach;
+    counts.warps += warpsPerBlock * blocksEach;
+  }
   return counts;
 }
 function countByRuns(start, withinBlock, blocks, blockStep, reaching) {
@@ -3520,7 +3610,11 @@ function findLoops(cfg, options = {}) {
       }
     }
   }
-  const inLoop = loopBranchScale(cfg, resolver, launch, resolver.countedLoops, reach, decidedNext);
+  const guardedLoops = loops.flatMap((loop) => {
+    const guard = loop.tripCount !== null ? bypassGuard(cfg, loop.header) : null;
+    return guard ? [{ guard: guard.block, blocks: new Set(loop.blocks) }] : [];
+  });
+  const inLoop = loopBranchScale(cfg, resolver, launch, resolver.countedLoops, reach, decidedNext, guardedLoops);
   if (inLoop) {
     cfg.branchScale = inLoop.scale;
     for (const b of inLoop.resolvedBranches) cfg.decided[b] = 1;
@@ -3765,6 +3859,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
     const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
     return tripsOnEntry(loopTest, guard && taken !== null ? entersOn(guard, taken) : null, start2, offset, limit);
   };
+  let perThreadFailure = null;
   if (!boundUnknown && (startPerThread || boundPerThread && first.value !== null)) {
     const entered = reach && reach.fraction[loop.header] < 1 ? { reach, header: loop.header } : null;
     const why = [
@@ -3780,26 +3875,35 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
     const perThread = threadCounts(resolver, launch, why, entered, startValue, tripsFrom, affine, compiled);
     if (typeof perThread !== "string") {
       const byThread = compiled ?? (affine && affineTrips(affine));
-      if (byThread) loopsByThread.push({ header: loop.header, blocks: inLoop, trips: oncePerThread((thread) => byThread.trips(thread)) });
+      if (byThread)
+        loopsByThread.push({
+          header: loop.header,
+          blocks: inLoop,
+          trips: oncePerThread((thread) => byThread.trips(thread)),
+          indexAxesRead: byThread.indexAxesRead
+        });
     }
-    if (typeof perThread === "string") return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
-    const startText = startPerThread ? `starts per ${perThread.perBlock ? "block" : "thread"} (${perThread.startText})` : `= ${first.value}`;
-    const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? "a per-thread bound" : bound.value}`;
-    return {
-      tripCount: perThread.mean,
-      warpTripCount: perThread.warpMax,
-      inductionRegister: iv.register,
-      headerValues: () => {
-        const start2 = startValue().value;
-        const trips2 = start2 === null ? null : tripsFrom(start2);
-        return start2 === null || trips2 === null ? null : headerSequence(iv, start2, trips2, bitsOf(type), unsigned);
-      },
-      source: setpSource,
-      reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ", those that reach the loop" : ""}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); ${guard ? "threads the branch before the loop turns away skip it" : "threads whose start fails the test skip the loop"}${boundText}`,
-      ...upper
-    };
+    if (typeof perThread === "string" && !parent) return { ...none(`${why}; ${perThread}`, setpSource), inductionRegister: iv.register };
+    if (typeof perThread === "string") perThreadFailure = `${why}; ${perThread}`;
+    else {
+      const startText = startPerThread ? `starts per ${perThread.perBlock ? "block" : "thread"} (${perThread.startText})` : `= ${first.value}`;
+      const text = `${iv.register} ${startText}; ${iv.register} ${describeStep(iv)}; continue while ${iv.register} ${cmp} ${boundPerThread ? "a per-thread bound" : bound.value}`;
+      return {
+        tripCount: perThread.mean,
+        warpTripCount: perThread.warpMax,
+        inductionRegister: iv.register,
+        headerValues: () => {
+          const start2 = startValue().value;
+          const trips2 = start2 === null ? null : tripsFrom(start2);
+          return start2 === null || trips2 === null ? null : headerSequence(iv, start2, trips2, bitsOf(type), unsigned);
+        },
+        source: setpSource,
+        reason: `counted per thread over ${perThread.threads} threads (${perThread.scope}${entered ? ", those that reach the loop" : ""}): ${text}; mean ${round(perThread.mean)}, warp max ${round(perThread.warpMax)} (mean over warps); ${guard ? "threads the branch before the loop turns away skip it" : "threads whose start fails the test skip the loop"}${boundText}`,
+        ...upper
+      };
+    }
   }
-  if (parent && (boundUnknown || first.value === null)) {
+  if (parent && (boundUnknown || first.value === null || perThreadFailure !== null)) {
     const turnedAway = () => {
       const taken = guard ? resolver.predicateRegister(guard.register, guard.block, guard.statement) : null;
       return guard !== null && taken !== null && !entersOn(guard, taken);
@@ -3807,7 +3911,7 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
     const direct = nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, null);
     const extended = "reason" in direct ? nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, { turnedAway }) : direct;
     const nested = !("reason" in extended) || extended.tooMany ? extended : direct;
-    const why = boundUnknown ? `bound unknown: ${bound.reason}` : first.reason;
+    const why = perThreadFailure ?? (boundUnknown ? `bound unknown: ${bound.reason}` : first.reason);
     if ("reason" in nested) return { ...none(`${why}; ${nested.reason}`, setpSource), inductionRegister: iv.register };
     return {
       tripCount: nested.mean,
@@ -4201,7 +4305,12 @@ function startByThread(resolver, launch, loop, inLoop, startRegister, guard, cou
   return { form, trips, direction };
 }
 function affineTrips(affine) {
-  return { trips: (thread) => affine.trips(formAt(affine.form, thread.tid, thread.ctaid)) };
+  let indexAxesRead = 0;
+  for (let axis = 0; axis < 3; axis++) {
+    if (affine.form.tid[axis] !== 0) indexAxesRead |= indexAxisBit("tid", axis);
+    if (affine.form.ctaid[axis] !== 0) indexAxesRead |= indexAxisBit("ctaid", axis);
+  }
+  return { trips: (thread) => affine.trips(formAt(affine.form, thread.tid, thread.ctaid)), indexAxesRead };
 }
 function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, loopsByThread) {
   const compiler = new ThreadCompiler(resolver, loopsByThread);
@@ -4239,12 +4348,12 @@ function compiledByThread(resolver, loop, inLoop, startRegister, guard, count, l
     const outcome = guard ? taken ?? guardByThread(thread) : null;
     return tripsOnEntry(test, guard && outcome !== null ? entersOn(guard, outcome) : null, s, offset, limit);
   };
-  return { start, trips, readsBlockIndex: compiler.readsBlockIndex };
+  return { start, trips, indexAxesRead: compiler.indexAxesRead };
 }
 function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, byThread, compiled) {
   const block = launch.block;
   if (!block) return "the start depends on the thread and the block is unknown (give --block or the config's kernels.NAME.block)";
-  const needsGrid2 = /%ctaid\b/.test(reason) || entered?.reach.scope === "grid" || byThread !== null && needsGrid(byThread.form) || compiled?.readsBlockIndex === true;
+  const needsGrid2 = /%ctaid\b/.test(reason) || entered?.reach.scope === "grid" || byThread !== null && needsGrid(byThread.form) || compiled !== null && (compiled.indexAxesRead & BLOCK_INDEX_AXES) !== 0;
   if (needsGrid2 && !launch.grid)
     return "the start depends on the block index and the grid is unknown (give the config's kernels.NAME.grid or --grid)";
   const grid = needsGrid2 ? launch.grid : [1, 1, 1];
@@ -4257,15 +4366,10 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
   const perBlock = !byThread && !compiled && threads > THREAD_LIMIT;
   let counts;
   if (byThread) counts = countByAffineStart(byThread, block, gridOrNull, reaching);
-  else if (compiled)
-    counts = countEachThread(
-      block,
-      gridOrNull,
-      reaching,
-      (thread) => compiled.start(thread) ?? "per-thread start unknown: the compiled start gives none (or two entries differ)",
-      compiled.trips
-    );
-  else if (perBlock)
+  else if (compiled) {
+    const startAt = (thread) => compiled.start(thread) ?? "per-thread start unknown: the compiled start gives none (or two entries differ)";
+    counts = (compiled.indexAxesRead & THREAD_INDEX_AXES) === 0 && !reaching ? countEachBlock(block, gridOrNull, compiled.indexAxesRead, startAt, compiled.trips) : countEachThread(block, gridOrNull, reaching, startAt, compiled.trips);
+  } else if (perBlock)
     counts = gridOrNull && countByBlock(resolver, block, gridOrNull, reaching, startValue, tripsFrom) || `${threads} threads exceed the enumeration limit of ${THREAD_LIMIT}`;
   else {
     counts = countEachThread(
@@ -4330,6 +4434,8 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
   const clearChain = () => chain.forEach(forget);
   let sum2 = 0;
   let contexts = 0;
+  let weight = 1;
+  let evaluations = 0;
   let failure = "";
   const firstTrips = [];
   const visit = (level, first) => {
@@ -4338,8 +4444,9 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
       const start = away ? null : startValue().value;
       const trips = away ? 0 : start === null ? null : tripsFrom(start);
       if (trips === null) return false;
-      sum2 += trips;
-      return ++contexts <= limit || (failure = `more than ${limit} (thread, iteration) pairs`, false);
+      sum2 += trips * weight;
+      contexts += weight;
+      return ++evaluations <= limit || (failure = `more than ${limit} (thread, iteration) pairs`, false);
     }
     const outer = chain[level];
     chain.slice(level).forEach(forget);
@@ -4353,17 +4460,40 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
     }
     return true;
   };
-  const probed = scopeFor(resolver, launch.grid, () => {
+  const probe = () => {
     const counted = visit(0, true);
     clearChain();
     return counted;
-  });
+  };
+  const allReach = !reach || reach.fraction[chain[0].header] === 1;
+  const blockAxes = allReach && launch.grid ? blockAxesNeeded(resolver, launch.grid, probe) : null;
+  if (blockAxes !== null && blockAxes !== 0) {
+    const grid2 = launch.grid;
+    const threadsEach = volume(block) * (volume(grid2) / [0, 1, 2].reduce((n, axis) => n * (blockAxes & 1 << 3 + axis ? grid2[axis] : 1), 1));
+    const values = volume(grid2) * volume(block) / threadsEach;
+    const expected2 = firstTrips.reduce((product2, trips) => product2 * trips, values);
+    if (extended && expected2 > 2 * limit) return failed(`about ${expected2} (block, iteration) pairs, more than ${limit}`, true);
+    sum2 = 0;
+    contexts = 0;
+    evaluations = 0;
+    weight = threadsEach;
+    const complete2 = forEachBlockValue(resolver, grid2, blockAxes, () => visit(0, false));
+    clearChain();
+    if (!complete2) return failure ? failed(failure, true) : failed("no count for some iteration of the enclosing loops");
+    return {
+      mean: contexts === 0 ? 0 : sum2 / contexts,
+      contexts,
+      scope: `grid ${grid2.join("x")} of blocks ${block.join("x")}, once per block`
+    };
+  }
+  const probed = scopeFor(resolver, launch.grid, probe);
   if (probed === null)
     return failed(
       launch.grid ? "not resolved by the enclosing loops' indices either" : "it depends on the enclosing loops, which are not counted for a thread without the grid"
     );
   sum2 = 0;
   contexts = 0;
+  evaluations = 0;
   const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
   const grid = scopeName === "grid" ? launch.grid : null;
   const scope = grid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-EZYLUHK4.js";
+} from "./chunk-6M6JBDHS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-R625YKFF.js";
+} from "./chunk-U54ZOFR6.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-HCHFFTHB.js";
-import "./chunk-7QZYVV4S.js";
+} from "./chunk-6ILMNP4L.js";
+import "./chunk-64NX7NJD.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EZYLUHK4.js";
+import "./chunk-6M6JBDHS.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

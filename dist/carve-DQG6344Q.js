@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-R625YKFF.js";
-import "./chunk-HCHFFTHB.js";
-import "./chunk-7QZYVV4S.js";
+} from "./chunk-U54ZOFR6.js";
+import "./chunk-6ILMNP4L.js";
+import "./chunk-64NX7NJD.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CGCMYQPB.js";
+import "./chunk-FRP476HQ.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-EZYLUHK4.js";
+import "./chunk-6M6JBDHS.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-HCHFFTHB.js";
+} from "./chunk-6ILMNP4L.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-7QZYVV4S.js";
+} from "./chunk-64NX7NJD.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-7QZYVV4S.js";
+} from "./chunk-64NX7NJD.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-CGCMYQPB.js";
+} from "./chunk-FRP476HQ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
