@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'coverage/', 'node_modules/', 'device/', 'examples/', '.device/', 'tmp/'] },
+  { ignores: ['dist/', 'coverage/', 'node_modules/', 'device/', 'examples/', '.device/', '.carving-carry/', '.corpus-carry/', 'tmp/'] },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
