@@ -18,8 +18,8 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the fifteenth,
-// Rodinia lavaMD and gaussian, cuda-samples SobolQRNG and threadFenceReduction, the last;
+// Every space measured so far: held-out sets become development once evaluated (the sixteenth,
+// Rodinia nn, streamcluster and dwt2d fdwt53, cuda-samples recursiveGaussian, the last;
 // docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
@@ -83,6 +83,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/rodinia-gaussian.metrics.json=device/carving/described-results/timings-rodinia-gaussian.jsonl',
   'test/fixtures/carving/cuda-samples-sobolqrng.metrics.json=device/carving/described-results/timings-cuda-samples-sobolqrng.jsonl',
   'test/fixtures/carving/cuda-samples-threadfence-reduction.metrics.json=device/carving/described-results/timings-cuda-samples-threadfence-reduction.jsonl',
+  'test/fixtures/carving/rodinia-nn.metrics.json=device/carving/described-results/timings-rodinia-nn.jsonl',
+  'test/fixtures/carving/rodinia-streamcluster.metrics.json=device/carving/described-results/timings-rodinia-streamcluster.jsonl',
+  'test/fixtures/carving/cuda-samples-recursive-gaussian.metrics.json=device/carving/described-results/timings-cuda-samples-recursive-gaussian.jsonl',
+  'test/fixtures/carving/rodinia-dwt2d-fdwt53.metrics.json=device/carving/described-results/timings-rodinia-dwt2d-fdwt53.jsonl',
 ];
 
 export interface SpaceRow {
