@@ -5,6 +5,7 @@
 # binary) and .device/bundle/cli.js (`node scripts/bundle.mjs .device/bundle`).
 # Builds a two-branch repository from test/fixtures/frontier and runs `carve compare --time`:
 #   scenario.json   the loader change (base: coalesced loader; head: per-thread contiguous)
+#   column.json     head's loader reads columns of the tile (lanes BLOCK * ITEMS / 8 B apart)
 #   slow.json       head does 256 dependent FMAs per item: every variant slower
 #   aa-N.json       A/A: head only adds a comment to the space's source, 10 runs
 set -u
@@ -29,6 +30,9 @@ git add -A; git commit -qm base
 git checkout -q -b loader
 cp "$FIX/tile_head.cu" kernels/tile.cu
 git commit -qam "per-thread contiguous loader"
+git checkout -q -b column main
+cp "$FIX/tile_column.cu" kernels/tile.cu
+git commit -qam "column loader"
 git checkout -q -b slow main
 cp "$FIX/tile_slow.cu" kernels/tile.cu
 git commit -qam "256 dependent FMAs per item"
@@ -44,6 +48,8 @@ run() {  # name base head
 }
 git checkout -q loader
 run scenario main loader
+git checkout -q column
+run column main column
 git checkout -q slow
 run slow main slow
 git checkout -q aa

@@ -1,7 +1,8 @@
 // The frontier timing decision on measurements from an H100 (test/fixtures/frontier/h100,
 // made by device/frontier/run.sh): recomputed from the recorded samples, it must give the
-// recorded verdicts: no regression in 10 of 10 A/A runs, none for the loader change (head's
-// fastest variant is `current`, which carving pruned), and a regression for the slow head.
+// recorded verdicts: no regression in 10 of 10 A/A runs, none for either loader change (head's
+// fastest variant is `current`; the column loader's carving pruned it), and a regression for the
+// slow head.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +36,7 @@ describe('frontier timing verdicts on H100 measurements', () => {
   const aa = Array.from({ length: 10 }, (_, i) => `aa-${i + 1}`);
 
   it('recomputes every recorded summary and finding exactly', () => {
-    for (const name of ['scenario', 'slow', ...aa]) {
+    for (const name of ['scenario', 'column', 'slow', ...aa]) {
       const { recorded, timing, verdict } = recompute(name);
       expect(verdict.timing, name).toEqual(timing);
       expect(verdict.findings, name).toEqual(recorded.findings.filter((f) => f.kind === 'regression'));
@@ -53,14 +54,23 @@ describe('frontier timing verdicts on H100 measurements', () => {
     expect(Math.max(...ratios)).toBeLessThan(1.05);
   });
 
-  it('the loader change: both fastest variants are BLOCK=64,ITEMS=4 (pruned on head), no regression', () => {
+  it('the per-thread contiguous loader: carving keeps BLOCK=64,ITEMS=4 on head (its sectors within the L2 factor), both fastest, no regression', () => {
     const { verdict } = recompute('scenario');
     expect([verdict.timing.baseBest!.id, verdict.timing.headBest!.id]).toEqual(['BLOCK=64,ITEMS=4', 'BLOCK=64,ITEMS=4']);
-    expect(verdict.timing.variants.find((v) => v.side === 'head' && v.id === 'BLOCK=64,ITEMS=4')!.survivor).toBe(false);
+    expect(verdict.timing.variants.find((v) => v.side === 'head' && v.id === 'BLOCK=64,ITEMS=4')!.survivor).toBe(true);
     expect(verdict.findings).toEqual([]);
   });
 
-  it('the slow head: a failing regression, 2.57x', () => {
+  it("the column loader: carving prunes BLOCK=64,ITEMS=4 on head (more than 2.38x the least sectors), yet it is head's fastest and as fast as base's: no regression", () => {
+    const { recorded, verdict } = recompute('column');
+    expect(recorded.carving.frontiers[0].current).toMatchObject({ id: 'BLOCK=64,ITEMS=4', onHead: false, headStatus: 'pruned:coalescing' });
+    expect([verdict.timing.baseBest!.id, verdict.timing.headBest!.id]).toEqual(['BLOCK=64,ITEMS=4', 'BLOCK=64,ITEMS=4']);
+    expect(verdict.timing.variants.find((v) => v.side === 'head' && v.id === 'BLOCK=64,ITEMS=4')!.survivor).toBe(false);
+    expect(verdict.timing.ratio!).toBeLessThan(1);
+    expect(verdict.findings).toEqual([]);
+  });
+
+  it('the slow head: a failing regression, 2.56x', () => {
     const { verdict } = recompute('slow');
     expect(verdict.findings).toHaveLength(1);
     expect(verdict.findings[0]).toMatchObject({
@@ -68,6 +78,6 @@ describe('frontier timing verdicts on H100 measurements', () => {
       severity: 'failure',
       evidence: { baseBest: 'BLOCK=64,ITEMS=4', headBest: 'BLOCK=64,ITEMS=2' },
     });
-    expect(verdict.timing.ratio!.toFixed(2)).toBe('2.57');
+    expect(verdict.timing.ratio!.toFixed(2)).toBe('2.56');
   });
 });
