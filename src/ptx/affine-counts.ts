@@ -5,7 +5,7 @@
 // counts (a grid-stride loop over a grid of 2^24 threads has a handful of distinct counts).
 import type { Instruction } from './ast.js';
 import { affineOperand, formRange, isConstant, rangeInType, sameForm, scale, type AffineForm, type AffineLaunch } from './affine.js';
-import { coordinates, forEachThreadIndex, volume, type Dim3, type ThreadIndex } from './threads.js';
+import { coordinates, forEachThreadIndex, gridAlong, volume, type Dim3, type ThreadIndex } from './threads.js';
 import { compare, isFloatType, toCompared, type ValueResolver } from './values.js';
 
 /** Threads counted one by one at most (a grid beyond it is counted by runs of equal counts). */
@@ -203,7 +203,7 @@ export function countEachBlock(
   startAt: (thread: ThreadIndex) => number | string,
   tripsAt: (thread: ThreadIndex, start: number) => number | null,
 ): AffineCounts | string {
-  const shape: Dim3 = [0, 1, 2].map((axis) => (grid && blockAxesRead & (1 << (3 + axis)) ? grid[axis] : 1)) as Dim3;
+  const shape: Dim3 = grid ? gridAlong(grid, blockAxesRead) : [1, 1, 1];
   const evaluations = volume(shape);
   if (evaluations > ENUMERATION_LIMIT) return `${evaluations} blocks exceed the enumeration limit of ${ENUMERATION_LIMIT}`;
   const blockThreads = volume(block);

@@ -230,7 +230,7 @@ export function loopBranchScale(
       return outcome !== null;
     };
     // Where nothing the outcome reads is the thread's and every thread reaches the loop: once per
-    // block, and only per value of the %ctaid axes read (thread-function.ts indexAxisBit).
+    // block, and only per value of the %ctaid axes read (threads.ts blockAxesNeeded).
     const allReach = !reach || reach.fraction[loop.header] === 1;
     const blockAxes = allReach && launch.grid ? blockAxesNeeded(resolver, launch.grid, probe) : null;
     const byBlock = blockAxes !== null && blockAxes !== 0;

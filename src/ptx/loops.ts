@@ -19,24 +19,20 @@ import {
   type Reaching,
   type StartByThread,
 } from './affine-counts.js';
+import { oncePerThread, ThreadCompiler, type LoopByThread, type ThreadValue } from './thread-function.js';
 import {
   BLOCK_INDEX_AXES,
-  indexAxisBit,
-  oncePerThread,
-  THREAD_INDEX_AXES,
-  ThreadCompiler,
-  type LoopByThread,
-  type ThreadValue,
-} from './thread-function.js';
-import {
+  blockAxesNeeded,
   clearThread,
+  forEachBlockValue,
   forEachThread,
   forEachThreadByBlock,
+  gridAlong,
+  indexAxisBit,
   scopeFor,
   setBlockOnly,
-  blockAxesNeeded,
-  forEachBlockValue,
   setLaunch,
+  THREAD_INDEX_AXES,
   volume,
   type Dim3,
   type ThreadIndex,
@@ -1149,7 +1145,7 @@ interface CompiledByThread {
   start: (thread: ThreadIndex) => number | null;
   /** The thread's count; the start given when known (threadCounts), else worked out. */
   trips: (thread: ThreadIndex, start?: number) => number | null;
-  /** The thread indices the start and the count read (indexAxisBit). */
+  /** The thread indices the start and the count read (threads.ts indexAxisBit). */
   indexAxesRead: number;
 }
 
@@ -1415,9 +1411,8 @@ function nestedCounts(
   // (Without any %ctaid the count is the launch's: the enumeration of one block below gives it.)
   if (blockAxes !== null && blockAxes !== 0) {
     const grid = launch.grid!;
-    const threadsEach =
-      volume(block) * (volume(grid) / [0, 1, 2].reduce((n, axis) => n * (blockAxes & (1 << (3 + axis)) ? grid[axis] : 1), 1));
-    const values = (volume(grid) * volume(block)) / threadsEach;
+    const values = volume(gridAlong(grid, blockAxes));
+    const threadsEach = (volume(block) * volume(grid)) / values;
     const expected = firstTrips.reduce((product, trips) => product * trips, values);
     if (extended && expected > 2 * limit) return failed(`about ${expected} (block, iteration) pairs, more than ${limit}`, true);
     sum = 0;

@@ -11,7 +11,7 @@
 // it stopped): its value there is the value it entered with + the thread's trips x the step.
 import type { Instruction, Operand } from './ast.js';
 import { dominates } from './cfg.js';
-import { threadIndexRegister, type ThreadIndex } from './threads.js';
+import { BLOCK_INDEX_AXES, indexAxisBit, threadIndexRegister, type ThreadIndex } from './threads.js';
 import {
   BINARY_MNEMONICS,
   binary,
@@ -33,19 +33,9 @@ export interface LoopByThread {
   blocks: ReadonlySet<number>;
   /** Exit-test executions of a thread (0 when it skips the loop). */
   trips: ThreadValue;
-  /** The thread indices `trips` reads (indexAxisBit). */
+  /** The thread indices `trips` reads (threads.ts indexAxisBit). */
   indexAxesRead: number;
 }
-
-/** Bit of a thread index in a mask of the indices a function reads: %tid.x/y/z 0-2, %ctaid.x/y/z 3-5. */
-export function indexAxisBit(of: 'tid' | 'ctaid', axis: number): number {
-  return 1 << ((of === 'ctaid' ? 3 : 0) + axis);
-}
-
-/** The %tid bits of such a mask. */
-export const THREAD_INDEX_AXES = 0b000111;
-/** The %ctaid bits of such a mask. */
-export const BLOCK_INDEX_AXES = 0b111000;
 
 const DEPTH_LIMIT = 24;
 /** Operations compiled at most for one query: a function of the thread that large is no shortcut. */

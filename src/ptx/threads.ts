@@ -123,26 +123,41 @@ export function forEachThread(
   }
 }
 
-/** Sets the %ctaid axes of `axes` (bit 3 + axis, as thread-function.ts indexAxisBit) and leaves every other index unset. */
+/** Bit of a thread index in a mask of the indices a value reads: %tid.x/y/z 0-2, %ctaid.x/y/z 3-5. */
+export function indexAxisBit(of: 'tid' | 'ctaid', axis: number): number {
+  return 1 << ((of === 'ctaid' ? 3 : 0) + axis);
+}
+
+/** The %tid bits of such a mask. */
+export const THREAD_INDEX_AXES = 0b000111;
+/** The %ctaid bits of such a mask. */
+export const BLOCK_INDEX_AXES = 0b111000;
+
+/** The grid along the %ctaid axes of `axes`, 1 along the others: the distinct block-index values a value reading those axes takes. */
+export function gridAlong(grid: readonly number[], axes: number): Dim3 {
+  return [0, 1, 2].map((axis) => (axes & indexAxisBit('ctaid', axis) ? grid[axis] : 1)) as Dim3;
+}
+
+/** Sets the %ctaid axes of `axes` and leaves every other index unset. */
 function setBlockAxes(resolver: ValueResolver, ctaid: readonly number[], axes: number): void {
   clearThread(resolver);
   ctaid.forEach((v, i) => {
-    if (axes & (1 << (3 + i))) resolver.special.set(`%ctaid.${AXES[i]}`, v);
+    if (axes & indexAxisBit('ctaid', i)) resolver.special.set(`%ctaid.${AXES[i]}`, v);
   });
 }
 
 /**
- * The %ctaid axes (bits 3-5) `probe` needs with %tid unset, found at block 0: null when it does
+ * The %ctaid axes (BLOCK_INDEX_AXES bits) `probe` needs with %tid unset, found at block 0: null when it does
  * not resolve without %tid (the value is not the block's). An axis the grid spans with one
  * block is never needed.
  */
 export function blockAxesNeeded(resolver: ValueResolver, grid: readonly number[], probe: () => boolean): number | null {
-  let axes = 0b111000;
+  let axes = BLOCK_INDEX_AXES;
   try {
     setBlockAxes(resolver, [0, 0, 0], axes);
     if (!probe()) return null;
     for (let axis = 0; axis < 3; axis++) {
-      const without = axes & ~(1 << (3 + axis));
+      const without = axes & ~indexAxisBit('ctaid', axis);
       setBlockAxes(resolver, [0, 0, 0], without);
       if (grid[axis] === 1 || probe()) axes = without;
     }
@@ -163,7 +178,7 @@ export function forEachBlockValue(
   axes: number,
   visit: (weight: number) => boolean,
 ): boolean {
-  const shape = [0, 1, 2].map((axis) => (axes & (1 << (3 + axis)) ? grid[axis] : 1));
+  const shape = gridAlong(grid, axes);
   const values = volume(shape);
   const weight = volume(grid) / values;
   try {

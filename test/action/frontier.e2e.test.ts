@@ -60,23 +60,19 @@ beforeAll(async () => {
   headSha = repo.commitFiles({ 'kernels/tile.cu': read('tile_head.cu') }, 'per-thread contiguous loader');
   repo.git('checkout', '-q', '-b', 'column', baseSha);
   columnSha = repo.commitFiles({ 'kernels/tile.cu': read('tile_column.cu') }, 'column loader');
-  repo.git('checkout', '-q', headSha);
-  tuned = await runBundledAction({
-    bundle,
-    workspace: repo.dir,
-    inputs: inputs(),
-    event: pullRequestEvent(21, baseSha, headSha),
-    apiUrl: server.url,
-  });
-  repo.git('checkout', '-q', columnSha);
-  column = await runBundledAction({
-    bundle,
-    workspace: repo.dir,
-    inputs: inputs(),
-    event: pullRequestEvent(26, baseSha, columnSha),
-    apiUrl: server.url,
-  });
-  repo.git('checkout', '-q', headSha);
+  // The bundled Action on pull request `pr` from base to `head`, with head checked out.
+  const runPr = (pr: number, head: string) => {
+    repo.git('checkout', '-q', head);
+    return runBundledAction({
+      bundle,
+      workspace: repo.dir,
+      inputs: inputs(),
+      event: pullRequestEvent(pr, baseSha, head),
+      apiUrl: server.url,
+    });
+  };
+  column = await runPr(26, columnSha);
+  tuned = await runPr(21, headSha);
 });
 afterAll(async () => {
   await server?.close();
