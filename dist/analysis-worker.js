@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-F3DSGLIH.js";
+} from "./chunk-U6DNAHPY.js";
 import {
   analyzeVariantJob
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6M6JBDHS.js";
+import "./chunk-H6FLWYEH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

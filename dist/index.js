@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-6ILMNP4L.js";
+} from "./chunk-P4HEUU7X.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-5FQMNNBW.js";
+} from "./chunk-6276VWDM.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-64NX7NJD.js";
+} from "./chunk-CM4W4QI2.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-F3DSGLIH.js";
+import "./chunk-U6DNAHPY.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6M6JBDHS.js";
+import "./chunk-H6FLWYEH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-PBLF3MBP.js";
+} from "./chunk-L2FVTBYY.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-5FQMNNBW.js";
+} from "./chunk-6276VWDM.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-64NX7NJD.js";
+import "./chunk-CM4W4QI2.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-F3DSGLIH.js";
+import "./chunk-U6DNAHPY.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-6M6JBDHS.js";
+} from "./chunk-H6FLWYEH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

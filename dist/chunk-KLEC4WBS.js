@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-6M6JBDHS.js";
+} from "./chunk-H6FLWYEH.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

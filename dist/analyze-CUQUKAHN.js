@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-6M6JBDHS.js";
+} from "./chunk-H6FLWYEH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import {
   WARP_SIZE
-} from "./chunk-6M6JBDHS.js";
+} from "./chunk-H6FLWYEH.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

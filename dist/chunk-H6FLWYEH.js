@@ -1799,19 +1799,27 @@ function forEachThread(resolver, block, grid, visit) {
     clearThread(resolver);
   }
 }
+function indexAxisBit(of, axis) {
+  return 1 << (of === "ctaid" ? 3 : 0) + axis;
+}
+var THREAD_INDEX_AXES = 7;
+var BLOCK_INDEX_AXES = 56;
+function gridAlong(grid, axes) {
+  return [0, 1, 2].map((axis) => axes & indexAxisBit("ctaid", axis) ? grid[axis] : 1);
+}
 function setBlockAxes(resolver, ctaid, axes) {
   clearThread(resolver);
   ctaid.forEach((v, i) => {
-    if (axes & 1 << 3 + i) resolver.special.set(`%ctaid.${AXES[i]}`, v);
+    if (axes & indexAxisBit("ctaid", i)) resolver.special.set(`%ctaid.${AXES[i]}`, v);
   });
 }
 function blockAxesNeeded(resolver, grid, probe) {
-  let axes = 56;
+  let axes = BLOCK_INDEX_AXES;
   try {
     setBlockAxes(resolver, [0, 0, 0], axes);
     if (!probe()) return null;
     for (let axis = 0; axis < 3; axis++) {
-      const without = axes & ~(1 << 3 + axis);
+      const without = axes & ~indexAxisBit("ctaid", axis);
       setBlockAxes(resolver, [0, 0, 0], without);
       if (grid[axis] === 1 || probe()) axes = without;
     }
@@ -1821,7 +1829,7 @@ function blockAxesNeeded(resolver, grid, probe) {
   }
 }
 function forEachBlockValue(resolver, grid, axes, visit) {
-  const shape = [0, 1, 2].map((axis) => axes & 1 << 3 + axis ? grid[axis] : 1);
+  const shape = gridAlong(grid, axes);
   const values = volume(shape);
   const weight = volume(grid) / values;
   try {
@@ -2559,11 +2567,6 @@ function parameterRead(ins) {
 }
 
 // src/ptx/thread-function.ts
-function indexAxisBit(of, axis) {
-  return 1 << (of === "ctaid" ? 3 : 0) + axis;
-}
-var THREAD_INDEX_AXES = 7;
-var BLOCK_INDEX_AXES = 56;
 var DEPTH_LIMIT = 24;
 var NODE_LIMIT = 4096;
 var ThreadCompiler = class {
@@ -3278,7 +3281,7 @@ function countEachThread(block, grid, reaching, startAt, tripsAt, enumerate = (v
   return counts;
 }
 function countEachBlock(block, grid, blockAxesRead, startAt, tripsAt) {
-  const shape = [0, 1, 2].map((axis) => grid && blockAxesRead & 1 << 3 + axis ? grid[axis] : 1);
+  const shape = grid ? gridAlong(grid, blockAxesRead) : [1, 1, 1];
   const evaluations = volume(shape);
   if (evaluations > ENUMERATION_LIMIT) return `${evaluations} blocks exceed the enumeration limit of ${ENUMERATION_LIMIT}`;
   const blockThreads = volume(block);
@@ -4469,8 +4472,8 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
   const blockAxes = allReach && launch.grid ? blockAxesNeeded(resolver, launch.grid, probe) : null;
   if (blockAxes !== null && blockAxes !== 0) {
     const grid2 = launch.grid;
-    const threadsEach = volume(block) * (volume(grid2) / [0, 1, 2].reduce((n, axis) => n * (blockAxes & 1 << 3 + axis ? grid2[axis] : 1), 1));
-    const values = volume(grid2) * volume(block) / threadsEach;
+    const values = volume(gridAlong(grid2, blockAxes));
+    const threadsEach = volume(block) * volume(grid2) / values;
     const expected2 = firstTrips.reduce((product2, trips) => product2 * trips, values);
     if (extended && expected2 > 2 * limit) return failed(`about ${expected2} (block, iteration) pairs, more than ${limit}`, true);
     sum2 = 0;

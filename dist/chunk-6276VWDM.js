@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-64NX7NJD.js";
+} from "./chunk-CM4W4QI2.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-F3DSGLIH.js";
+} from "./chunk-U6DNAHPY.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

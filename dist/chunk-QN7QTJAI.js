@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-6ILMNP4L.js";
+} from "./chunk-P4HEUU7X.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-64NX7NJD.js";
+} from "./chunk-CM4W4QI2.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-5FQMNNBW.js";
+} from "./chunk-6276VWDM.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-64NX7NJD.js";
+import "./chunk-CM4W4QI2.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-F3DSGLIH.js";
+import "./chunk-U6DNAHPY.js";
 import {
   loadConfigFile
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6M6JBDHS.js";
+import "./chunk-H6FLWYEH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

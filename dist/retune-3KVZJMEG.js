@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-U54ZOFR6.js";
+} from "./chunk-QN7QTJAI.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-6ILMNP4L.js";
-import "./chunk-64NX7NJD.js";
+} from "./chunk-P4HEUU7X.js";
+import "./chunk-CM4W4QI2.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6M6JBDHS.js";
+import "./chunk-H6FLWYEH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-64NX7NJD.js";
+} from "./chunk-CM4W4QI2.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-FRP476HQ.js";
+} from "./chunk-KLEC4WBS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-U54ZOFR6.js";
-import "./chunk-6ILMNP4L.js";
-import "./chunk-64NX7NJD.js";
+} from "./chunk-QN7QTJAI.js";
+import "./chunk-P4HEUU7X.js";
+import "./chunk-CM4W4QI2.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-FRP476HQ.js";
+import "./chunk-KLEC4WBS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-6M6JBDHS.js";
+import "./chunk-H6FLWYEH.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
