@@ -102,7 +102,7 @@ describe('carve report', () => {
 });
 
 describe('carve report --comparison', () => {
-  it('adds the frontier comparison of a pull request (H100 run of the loader change) to the HTML and markdown', async () => {
+  it('adds the frontier comparison of a pull request (H100 run of the slow head) to the HTML and markdown', async () => {
     const out = mkdtempSync(path.join(tmpdir(), 'carve-report-frontiers-'));
     const run = await carve(['report', HEAD, '--out', out, '--markdown', '--comparison', 'test/fixtures/frontier/h100/slow.json']);
     expect(run.code).toBe(0);
@@ -110,12 +110,12 @@ describe('carve report --comparison', () => {
     expect(markdown).toContain('## Carving frontiers');
     expect(markdown).toContain('| `tile` | sm_90 | 2/12 | 2/12 |');
     expect(markdown).toContain(
-      'timed in 5 interleaved rounds (survivors and current): fastest on base `BLOCK=64,ITEMS=4` 0.01645 ms, on head `BLOCK=64,ITEMS=2` 0.04235 ms · head/base 2.575×',
+      'timed in 5 interleaved rounds (survivors and current): fastest on base `BLOCK=64,ITEMS=4` 0.01614 ms, on head `BLOCK=64,ITEMS=2` 0.04136 ms · head/base 2.562×',
     );
     const html = readFileSync(path.join(out, 'report.html'), 'utf8');
     expect(html).toContain('<h2>Carving frontiers (base → head)</h2>');
     expect(html).toContain('<td>tile</td><td>sm_90</td><td>2/12</td><td>2/12</td>');
-    expect(html).toContain('<td>2.575× (p = 0.0)</td>');
+    expect(html).toContain('<td>2.562× (p = 0.0)</td>');
   });
 
   it('a comparison that is not an object is an input error naming the file', async () => {
