@@ -118,9 +118,9 @@ describe("a PR that makes the tile loader read each thread's ITEMS consecutive f
 describe('a PR that makes each warp read a column of the tile', () => {
   // Lanes BLOCK x ITEMS / 8 B apart: at BLOCK=64,ITEMS=4 32 sectors a request, more than the L2
   // factor over the least traffic of a variant, so carving removes `current` on head. On the
-  // H100 (test/fixtures/frontier/h100/column.json) that variant still runs as fast as base's
-  // (the block's 1 KB tile is served from the L1): the frontier warnings are the static model's,
-  // and `carve compare --time` there reports no regression.
+  // H100 (test/fixtures/frontier/h100/column.json) that variant still runs as fast as base's:
+  // 87.5% of its L1 sectors hit, and it sends the L2 what base does (device/frontier/l1-reuse).
+  // The frontier warnings are the static model's; `carve compare --time` there reports no regression.
   it('removes current on head at the coalescing step; the survivors equal carve carve', async () => {
     const [frontier] = comparisonOf(column).carving!.frontiers;
     const onHead = (await carveAt(columnSha)).survivors.map((s) => s.id);
