@@ -293,13 +293,13 @@ export function loopBranchScale(
         });
     clearIteration();
     if (!complete || total === 0) continue;
+    const counted = guardedLoops.filter((guarded) => guarded.guard === b);
     for (const [successor, share] of [
       [branch.target, takenCount / total],
       [branch.fallthrough, 1 - takenCount / total],
     ] as const) {
       // A side entered only through this branch: everything it dominates in the loop runs that share of the time.
       if (cfg.blocks[successor].predecessors.length !== 1) continue;
-      const counted = guardedLoops.filter((guarded) => guarded.guard === b);
       for (const inner of loop.blocks)
         if (dominates(cfg, successor, inner) && !counted.some((guarded) => guarded.blocks.has(inner))) scale[inner] *= share;
       sides.push({ loop, successor, whenTaken: successor === branch.target, taken });

@@ -1403,6 +1403,27 @@ function nestedCounts(
     clearChain();
     return counted;
   };
+  // Every pair of an enumeration of `units` (threads, or block-index values standing for `each`
+  // threads): as many pairs as the first thread's iterations for every unit, far more than the
+  // limit not enumerated only to fail.
+  const countOver = (
+    units: number,
+    unit: string,
+    each: number,
+    scope: string,
+    enumerate: (visitUnit: () => boolean) => boolean,
+  ): { mean: number; contexts: number; scope: string } | NestedFailure => {
+    const expected = firstTrips.reduce((product, trips) => product * trips, units);
+    if (extended && expected > 2 * limit) return failed(`about ${expected} (${unit}, iteration) pairs, more than ${limit}`, true);
+    sum = 0;
+    contexts = 0;
+    evaluations = 0;
+    weight = each;
+    const complete = enumerate(() => visit(0, false));
+    clearChain();
+    if (!complete) return failure ? failed(failure, true) : failed('no count for some iteration of the enclosing loops');
+    return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
+  };
   // Every thread reaches the enclosing loops and nothing read is the thread's: once per block,
   // and only per value of the %ctaid axes read (llm.c's row per block, 1024 x 48 blocks of 512
   // threads: 1,024 values, each standing for 24,576 threads).
@@ -1412,21 +1433,13 @@ function nestedCounts(
   if (blockAxes !== null && blockAxes !== 0) {
     const grid = launch.grid!;
     const values = volume(gridAlong(grid, blockAxes));
-    const threadsEach = (volume(block) * volume(grid)) / values;
-    const expected = firstTrips.reduce((product, trips) => product * trips, values);
-    if (extended && expected > 2 * limit) return failed(`about ${expected} (block, iteration) pairs, more than ${limit}`, true);
-    sum = 0;
-    contexts = 0;
-    evaluations = 0;
-    weight = threadsEach;
-    const complete = forEachBlockValue(resolver, grid, blockAxes, () => visit(0, false));
-    clearChain();
-    if (!complete) return failure ? failed(failure, true) : failed('no count for some iteration of the enclosing loops');
-    return {
-      mean: contexts === 0 ? 0 : sum / contexts,
-      contexts,
-      scope: `grid ${grid.join('x')} of blocks ${block.join('x')}, once per block`,
-    };
+    return countOver(
+      values,
+      'block',
+      (volume(block) * volume(grid)) / values,
+      `grid ${grid.join('x')} of blocks ${block.join('x')}, once per block`,
+      (visitUnit) => forEachBlockValue(resolver, grid, blockAxes, visitUnit),
+    );
   }
   const probed = scopeFor(resolver, launch.grid, probe);
   if (probed === null)
@@ -1435,25 +1448,20 @@ function nestedCounts(
         ? "not resolved by the enclosing loops' indices either"
         : 'it depends on the enclosing loops, which are not counted for a thread without the grid',
     );
-  sum = 0;
-  contexts = 0;
-  evaluations = 0;
   // Threads kept from the loops by a grid-level guard are known only per block of the grid.
   const scopeName = probed === 'grid' || (reach?.scope === 'grid' && reach.fraction[chain[0].header] < 1) ? 'grid' : 'block';
   const grid = scopeName === 'grid' ? launch.grid! : null;
-  const scope = grid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
-  // As many pairs as the first thread's iterations for every thread: far more than the limit is
-  // not enumerated only to fail.
-  const threads = block[0] * block[1] * block[2] * (grid ? grid[0] * grid[1] * grid[2] : 1);
-  const expected = firstTrips.reduce((product, trips) => product * trips, threads);
-  if (extended && expected > 2 * limit) return failed(`about ${expected} (thread, iteration) pairs, more than ${limit}`, true);
-  const complete = forEachThread(resolver, block, grid, (b, t) => {
-    if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
-    return visit(0, false);
-  });
-  clearChain();
-  if (!complete) return failure ? failed(failure, true) : failed('no count for some iteration of the enclosing loops');
-  return { mean: contexts === 0 ? 0 : sum / contexts, contexts, scope };
+  return countOver(
+    volume(block) * (grid ? volume(grid) : 1),
+    'thread',
+    1,
+    grid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`,
+    (visitUnit) =>
+      forEachThread(resolver, block, grid, (b, t) => {
+        if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
+        return visitUnit();
+      }),
+  );
 }
 
 /**
