@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-U6DNAHPY.js";
+} from "./chunk-D2ODBLO7.js";
 import {
   analyzeVariantJob
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-H6FLWYEH.js";
+import "./chunk-R2KKLWNE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-P4HEUU7X.js";
+} from "./chunk-D2FG66K6.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-6276VWDM.js";
+} from "./chunk-CEWWY4HS.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-CM4W4QI2.js";
+} from "./chunk-XMS2JM3J.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-U6DNAHPY.js";
+import "./chunk-D2ODBLO7.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-H6FLWYEH.js";
+import "./chunk-R2KKLWNE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

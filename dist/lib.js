@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-L2FVTBYY.js";
+} from "./chunk-KE6C77X5.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-6276VWDM.js";
+} from "./chunk-CEWWY4HS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CM4W4QI2.js";
+import "./chunk-XMS2JM3J.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-U6DNAHPY.js";
+import "./chunk-D2ODBLO7.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-H6FLWYEH.js";
+} from "./chunk-R2KKLWNE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-CM4W4QI2.js";
+} from "./chunk-XMS2JM3J.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-U6DNAHPY.js";
+} from "./chunk-D2ODBLO7.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

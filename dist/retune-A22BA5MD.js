@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-QN7QTJAI.js";
+} from "./chunk-K6SKU6MH.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-P4HEUU7X.js";
-import "./chunk-CM4W4QI2.js";
+} from "./chunk-D2FG66K6.js";
+import "./chunk-XMS2JM3J.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-H6FLWYEH.js";
+import "./chunk-R2KKLWNE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3025,12 +3025,12 @@ function loopBranchScale(cfg, resolver, launch, inductions, reach, decidedNext, 
     });
     clearIteration();
     if (!complete || total === 0) continue;
+    const counted = guardedLoops.filter((guarded) => guarded.guard === b);
     for (const [successor, share] of [
       [branch.target, takenCount / total],
       [branch.fallthrough, 1 - takenCount / total]
     ]) {
       if (cfg.blocks[successor].predecessors.length !== 1) continue;
-      const counted = guardedLoops.filter((guarded) => guarded.guard === b);
       for (const inner of loop.blocks)
         if (dominates(cfg, successor, inner) && !counted.some((guarded) => guarded.blocks.has(inner))) scale3[inner] *= share;
       sides.push({ loop, successor, whenTaken: successor === branch.target, taken });
@@ -4468,48 +4468,48 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
     clearChain();
     return counted;
   };
+  const countOver = (units, unit, each, scope, enumerate) => {
+    const expected = firstTrips.reduce((product2, trips) => product2 * trips, units);
+    if (extended && expected > 2 * limit) return failed(`about ${expected} (${unit}, iteration) pairs, more than ${limit}`, true);
+    sum2 = 0;
+    contexts = 0;
+    evaluations = 0;
+    weight = each;
+    const complete = enumerate(() => visit(0, false));
+    clearChain();
+    if (!complete) return failure ? failed(failure, true) : failed("no count for some iteration of the enclosing loops");
+    return { mean: contexts === 0 ? 0 : sum2 / contexts, contexts, scope };
+  };
   const allReach = !reach || reach.fraction[chain[0].header] === 1;
   const blockAxes = allReach && launch.grid ? blockAxesNeeded(resolver, launch.grid, probe) : null;
   if (blockAxes !== null && blockAxes !== 0) {
     const grid2 = launch.grid;
     const values = volume(gridAlong(grid2, blockAxes));
-    const threadsEach = volume(block) * volume(grid2) / values;
-    const expected2 = firstTrips.reduce((product2, trips) => product2 * trips, values);
-    if (extended && expected2 > 2 * limit) return failed(`about ${expected2} (block, iteration) pairs, more than ${limit}`, true);
-    sum2 = 0;
-    contexts = 0;
-    evaluations = 0;
-    weight = threadsEach;
-    const complete2 = forEachBlockValue(resolver, grid2, blockAxes, () => visit(0, false));
-    clearChain();
-    if (!complete2) return failure ? failed(failure, true) : failed("no count for some iteration of the enclosing loops");
-    return {
-      mean: contexts === 0 ? 0 : sum2 / contexts,
-      contexts,
-      scope: `grid ${grid2.join("x")} of blocks ${block.join("x")}, once per block`
-    };
+    return countOver(
+      values,
+      "block",
+      volume(block) * volume(grid2) / values,
+      `grid ${grid2.join("x")} of blocks ${block.join("x")}, once per block`,
+      (visitUnit) => forEachBlockValue(resolver, grid2, blockAxes, visitUnit)
+    );
   }
   const probed = scopeFor(resolver, launch.grid, probe);
   if (probed === null)
     return failed(
       launch.grid ? "not resolved by the enclosing loops' indices either" : "it depends on the enclosing loops, which are not counted for a thread without the grid"
     );
-  sum2 = 0;
-  contexts = 0;
-  evaluations = 0;
   const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
   const grid = scopeName === "grid" ? launch.grid : null;
-  const scope = grid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
-  const threads = block[0] * block[1] * block[2] * (grid ? grid[0] * grid[1] * grid[2] : 1);
-  const expected = firstTrips.reduce((product2, trips) => product2 * trips, threads);
-  if (extended && expected > 2 * limit) return failed(`about ${expected} (thread, iteration) pairs, more than ${limit}`, true);
-  const complete = forEachThread(resolver, block, grid, (b, t) => {
-    if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
-    return visit(0, false);
-  });
-  clearChain();
-  if (!complete) return failure ? failed(failure, true) : failed("no count for some iteration of the enclosing loops");
-  return { mean: contexts === 0 ? 0 : sum2 / contexts, contexts, scope };
+  return countOver(
+    volume(block) * (grid ? volume(grid) : 1),
+    "thread",
+    1,
+    grid ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`,
+    (visitUnit) => forEachThread(resolver, block, grid, (b, t) => {
+      if (reach && !reachesFrom(reach, scopeName, b, t, chain[0].header)) return;
+      return visitUnit();
+    })
+  );
 }
 function isParameterLoad(ins) {
   return !ins.guard && parameterRead(ins) !== null;

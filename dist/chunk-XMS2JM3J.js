@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import {
   WARP_SIZE
-} from "./chunk-H6FLWYEH.js";
+} from "./chunk-R2KKLWNE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-6276VWDM.js";
+} from "./chunk-CEWWY4HS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CM4W4QI2.js";
+import "./chunk-XMS2JM3J.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-U6DNAHPY.js";
+import "./chunk-D2ODBLO7.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-H6FLWYEH.js";
+import "./chunk-R2KKLWNE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

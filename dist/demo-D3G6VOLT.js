@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-6276VWDM.js";
+} from "./chunk-CEWWY4HS.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-CM4W4QI2.js";
+import "./chunk-XMS2JM3J.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-U6DNAHPY.js";
+import "./chunk-D2ODBLO7.js";
 import {
   loadConfigFile
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-H6FLWYEH.js";
+import "./chunk-R2KKLWNE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-CM4W4QI2.js";
+} from "./chunk-XMS2JM3J.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-P4HEUU7X.js";
+} from "./chunk-D2FG66K6.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-CM4W4QI2.js";
+} from "./chunk-XMS2JM3J.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-KLEC4WBS.js";
+} from "./chunk-4VML6IKY.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

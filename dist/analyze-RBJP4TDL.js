@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-H6FLWYEH.js";
+} from "./chunk-R2KKLWNE.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-H6FLWYEH.js";
+} from "./chunk-R2KKLWNE.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

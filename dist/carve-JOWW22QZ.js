@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-QN7QTJAI.js";
-import "./chunk-P4HEUU7X.js";
-import "./chunk-CM4W4QI2.js";
+} from "./chunk-K6SKU6MH.js";
+import "./chunk-D2FG66K6.js";
+import "./chunk-XMS2JM3J.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-KLEC4WBS.js";
+import "./chunk-4VML6IKY.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-H6FLWYEH.js";
+import "./chunk-R2KKLWNE.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
