@@ -69,3 +69,35 @@ describe('carve compare: a parameter stride and a local array', () => {
     expect(run.code).toBe(1);
   });
 });
+
+// A bounds guard over a grid rounded up past the data: the guarded sites run 1000 of 1024
+// threads (0.977 times per thread), a material share that the default uncoalescedMinWeight
+// (0.5) must not hide; the single writer of each block (1/256 of the threads) stays hidden.
+const guardedKernel = (index: string) => `extern "C" __global__ void guarded(const float* in, float* out, float* sums, int n, int s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = in[${index}];
+  if (threadIdx.x == 0) sums[blockIdx.x * s] = 0.0f;
+}
+`;
+
+describe('carve compare: a strided load under a bounds guard, at the configured launch', () => {
+  let repo: FixtureRepo;
+  let baseSha: string;
+  let headSha: string;
+  beforeAll(() => {
+    repo = createFixtureRepo('carve-guard-repo-');
+    const config = 'archs: [sm_90]\nkernels:\n  guarded:\n    block: [256]\n    grid: [4]\n    params: { n: 1000, s: 8 }\n';
+    repo.commitFiles({ '.github/carve.yml': config }, 'config');
+    baseSha = repo.commitFiles({ 'kernels/guarded.cu': guardedKernel('i') }, 'base');
+    headSha = repo.commitFiles({ 'kernels/guarded.cu': guardedKernel('i * s') }, 'head');
+  });
+  afterAll(() => repo?.remove());
+
+  it('finds the load the guard lets 1000 of 1024 threads run, not the per-block store', async () => {
+    const run = await carve(['compare', baseSha, headSha, '--json'], repo.dir);
+    const comparison = JSON.parse(run.stdout) as Comparison;
+    const uncoalesced = comparison.findings.filter((f) => f.kind === 'uncoalesced');
+    expect(uncoalesced.map((f) => `${f.kernel} ${f.file}:${f.line}`)).toEqual(['guarded kernels/guarded.cu:3']);
+    expect(uncoalesced[0].message).toContain('lane stride 32 B');
+  });
+});
