@@ -20,6 +20,7 @@ import {
   isFloatType,
   keepValue,
   toCompared,
+  wideProduct,
   wrapperOf,
   type ValueResolver,
 } from './values.js';
@@ -136,7 +137,14 @@ export class ThreadCompiler {
           b = arg(2),
           c = arg(3);
         if (!a || !b || !c) return null;
-        const wrap = ins.modifiers[0] === 'wide' ? keepValue : wrapperOf(type);
+        if (ins.modifiers[0] === 'wide')
+          return (thread) => {
+            const x = a(thread),
+              y = b(thread),
+              z = c(thread);
+            return x === null || y === null || z === null ? null : wideProduct(x, y, type) + z;
+          };
+        const wrap = wrapperOf(type);
         return (thread) => {
           const x = a(thread),
             y = b(thread),

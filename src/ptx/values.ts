@@ -497,8 +497,8 @@ export class ValueResolver {
         if (a.value === null) return a;
         if (b.value === null) return b;
         if (c.value === null) return c;
-        const value = known(a.value * b.value + c.value);
-        return ins.modifiers[0] === 'wide' ? value : wrap(value, type);
+        if (ins.modifiers[0] === 'wide') return known(wideProduct(a.value, b.value, type) + c.value);
+        return wrap(known(a.value * b.value + c.value), type);
       }
       case 'neg': {
         const a = this.argument(ops, 1, block, statement, depth);
@@ -817,6 +817,24 @@ export const BINARY_MNEMONICS: ReadonlySet<string> = new Set([
   'max',
 ]);
 
+/**
+ * A 32-bit source operand as its type reads it: nvcc writes the magic multiplier of a division
+ * by a constant as a signed immediate (`mul.wide.u32 %rd4, %r3, -1431655765` for 0xAAAAAAAB,
+ * a division by 96), which the unsigned multiply reads as 2,863,311,531.
+ */
+function asSource(value: number, type: string): number {
+  if (bitsOf(type) > 32) return value;
+  return type.startsWith('s') ? value | 0 : value >>> 0;
+}
+
+/** `mul.wide` / `mad.wide`: the full product of two 32-bit (or 16-bit) sources read as their type, exact beyond 2^53 up to the double's precision. */
+export function wideProduct(a: number, b: number, type: string): number {
+  const x = asSource(a, type),
+    y = asSource(b, type);
+  const product = x * y;
+  return Number.isSafeInteger(product) ? product : Number(BigInt(x) * BigInt(y));
+}
+
 export function binary(mnemonic: string, modifiers: readonly string[], a: number, b: number): number {
   const type = modifiers[modifiers.length - 1] ?? '';
   const is32 = bitsOf(type) <= 32;
@@ -826,8 +844,10 @@ export function binary(mnemonic: string, modifiers: readonly string[], a: number
     case 'sub':
       return a - b;
     case 'mul':
-      if (modifiers[0] === 'hi') return is32 ? Number((BigInt(a) * BigInt(b)) >> 32n) : Number((BigInt(a) * BigInt(b)) >> 64n);
-      return is32 && modifiers[0] !== 'wide' ? Math.imul(a, b) : a * b;
+      if (modifiers[0] === 'hi')
+        return is32 ? Number((BigInt(asSource(a, type)) * BigInt(asSource(b, type))) >> 32n) : Number((BigInt(a) * BigInt(b)) >> 64n);
+      if (modifiers[0] === 'wide') return wideProduct(a, b, type);
+      return is32 ? Math.imul(a, b) : a * b;
     case 'shl':
       return is32 ? a << b : a * 2 ** b;
     case 'shr':

@@ -536,6 +536,15 @@ describe('loop patterns of real kernels (nvcc)', () => {
     }
   });
 
+  it('counts a loader whose block size is a constant through the division nvcc compiles it to', async () => {
+    // 100 items over 96 threads: threads 0-3 load twice, the rest once; mean 100 / 96 turns.
+    const loader = (await report(['--grid', '10'], 'constant-block.cu')).get('constant_block_loader')!;
+    const counted = loader.loops.filter((l) => l.tripCount !== 0);
+    expect(counted.map((l) => l.tripCount)).toEqual([100 / 96]);
+    expect(loader.perThread!.usesAssumedTripCounts).toBe(false);
+    expect([loader.perThread!.globalLoadBytes, loader.perThread!.globalStoreBytes]).toEqual([(8 * 100) / 96, 8]);
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every

@@ -836,6 +836,14 @@ export class ValueBuilder {
   definition(index: number, register: string): Expr {
     const ins = this.instruction(index);
     const source = (position: number) => this.operand(ins.operands[position], index);
+    // A .wide product's 32-bit immediate as its type reads it: nvcc writes a division's magic
+    // multiplier as a signed immediate (`mul.wide.u32 %rd4, %r3, -1431655765`: 0xAAAAAAAB, / 96).
+    const factor = (position: number): Expr => {
+      const operand = ins.operands[position];
+      const type = modifiers[modifiers.length - 1] ?? '';
+      if (!modifiers.includes('wide') || operand?.kind !== 'immediate' || !/^[us]32$/.test(type)) return source(position);
+      return constant(type.startsWith('u') ? operand.value >>> 0 : operand.value | 0);
+    };
     const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
     const where = this.lineOf(index);
     const { mnemonic, modifiers } = ins;
@@ -901,11 +909,11 @@ export class ValueBuilder {
       case 'mul':
       case 'mul24':
         if (isFloatType(ins) || modifiers.includes('hi')) break;
-        return { op: 'mul', a: source(1), b: source(2) };
+        return { op: 'mul', a: factor(1), b: factor(2) };
       case 'mad':
       case 'mad24':
         if (isFloatType(ins) || modifiers.includes('hi')) break;
-        return { op: 'add', a: { op: 'mul', a: source(1), b: source(2) }, b: source(3) };
+        return { op: 'add', a: { op: 'mul', a: factor(1), b: factor(2) }, b: source(3) };
       default: {
         if (modifiers.includes('pred') && (mnemonic === 'and' || mnemonic === 'or' || mnemonic === 'xor')) {
           return { op: 'pred', combine: mnemonic, parts: [source(1), source(2)] };
