@@ -272,6 +272,37 @@ describe('default carving on the recorded fixtures', () => {
     );
   });
 
+  it('where some sites move an unknown number of sectors, weighs the least share they allow', () => {
+    const shard = (JSON.parse(readFileSync('test/fixtures/carving/sgemm.metrics.json', 'utf8')) as { shard: CarveShardOutput }).shard;
+    const [light, heavy, unknown, clean] = shard.metrics.slice(0, 4).map((m) => ({ ...m, globalTrafficBytes: null }));
+    const metrics = [
+      {
+        ...light,
+        coalescing: 'uncoalesced' as const,
+        excessSectorShare: null,
+        excessSectorShareAtLeast: 0.05,
+        coalescingEvidence: 'light',
+      },
+      { ...heavy, coalescing: 'uncoalesced' as const, excessSectorShare: null, excessSectorShareAtLeast: 0.5, coalescingEvidence: 'heavy' },
+      {
+        ...unknown,
+        coalescing: 'uncoalesced' as const,
+        excessSectorShare: null,
+        excessSectorShareAtLeast: null,
+        coalescingEvidence: 'none known',
+      },
+      { ...clean, coalescing: 'coalesced' as const, excessSectorShare: 0 },
+    ];
+    const carved = carve('sgemm', 'sm_90', metrics, DEFAULT_CARVE_OPTIONS);
+    const status = (i: number) => carved.variants.find((v) => v.id === metrics[i].id)!;
+    expect(status(0).status).not.toBe('pruned:coalescing');
+    expect(status(1).prunedBecause).toBe(
+      'at least 50% of its global sectors are excess (above 10%; some sites move an unknown number of sectors, counted at 32 a request): heavy',
+    );
+    // No site's sectors known: the paper's binary step.
+    expect(status(2).prunedBecause).toBe('none known (excess-sector share unknown)');
+  });
+
   it('the tail effect: 128 one-block-per-SM blocks fill 97% of a wave on 132 SMs; 133 take two waves', () => {
     expect(tailFactor({ grid: [16, 8, 1], activeBlocksPerSM: 1 }, 132)).toBeCloseTo(128 / 132, 12);
     expect(tailFactor({ grid: [133, 1, 1], activeBlocksPerSM: 1 }, 132)).toBeCloseTo(133 / 264, 12);

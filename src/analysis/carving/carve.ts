@@ -236,7 +236,18 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
   // Weighted where the metrics carry the excess share: a strided epilogue store executed once
   // per thread is a negligible share of a GEMM's traffic and must not remove the variant.
   const share = options.excessSectorShare;
-  const hasShare = (v: VariantMetrics) => share !== undefined && v.excessSectorShare !== undefined && v.excessSectorShare !== null;
+  // Where some sites' sectors are unknown, the least share they allow: removed only when the
+  // excess is material whatever those sites move (Rodinia lavaMD's and streamcluster's
+  // data-indexed sites beside a per-request uncoalesced loader).
+  const shareOf = (v: VariantMetrics): { value: number; atLeast: boolean } | null =>
+    share === undefined
+      ? null
+      : typeof v.excessSectorShare === 'number'
+        ? { value: v.excessSectorShare, atLeast: false }
+        : typeof v.excessSectorShareAtLeast === 'number'
+          ? { value: v.excessSectorShareAtLeast, atLeast: true }
+          : null;
+  const hasShare = (v: VariantMetrics) => shareOf(v) !== null;
   // And where a variant alive moves far fewer sectors: excess sectors of lines already fetched are
   // served by the L2, at trafficFactor x the DRAM's bandwidth, so up to that many times the
   // leanest variant's sectors cost it no more time (Rodinia hotspot's halo rows: 24 MB of sectors
@@ -248,14 +259,14 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
     factor === undefined || leastTraffic === null || v.globalTrafficBytes === null || v.globalTrafficBytes > factor * leastTraffic;
   threshold(
     'coalescing',
-    (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || ((v.excessSectorShare as number) > (share as number) && costsTime(v))),
+    (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || (shareOf(v)!.value > (share as number) && costsTime(v))),
     share === undefined
       ? 'strided or uncoalesced global access'
       : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
     false,
     (v) =>
       hasShare(v)
-        ? `${percent(v.excessSectorShare as number)} of its global sectors are excess (above ${percent(share as number)})${factor !== undefined && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ''}: ${v.coalescingEvidence}`
+        ? `${shareOf(v)!.atLeast ? 'at least ' : ''}${percent(shareOf(v)!.value)} of its global sectors are excess (above ${percent(share as number)}${shareOf(v)!.atLeast ? '; some sites move an unknown number of sectors, counted at 32 a request' : ''})${factor !== undefined && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ''}: ${v.coalescingEvidence}`
         : `${v.coalescingEvidence}${share === undefined ? '' : ' (excess-sector share unknown)'}`,
   );
   if (options.localMemoryShare === undefined) {

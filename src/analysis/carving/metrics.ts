@@ -72,6 +72,13 @@ export interface VariantMetrics {
    */
   excessSectorShare?: number | null;
   /**
+   * Where a site's sectors are unknown: the least excess share any sectors of those sites
+   * allow (their excess at least 0, their sectors at most 32 a request, one per lane); null
+   * when no site's sectors are known, undefined where the share is known or in metrics recorded
+   * before it existed.
+   */
+  excessSectorShareAtLeast?: number | null;
+  /**
    * Share of the per-thread memory traffic (local + global bytes, executions weighted) that is
    * local memory (ld/st.local of a run-time indexed array); null when spills (whose traffic PTX
    * does not show) make it unknown, undefined in metrics recorded before it existed.
@@ -120,6 +127,9 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
   let trafficPerThread = 0;
   let trafficKnown = true;
   let excessPerThread = 0;
+  // Sectors of the sites whose sectors are unknown, at most: a naturally aligned access of up
+  // to 32 B touches one sector a lane.
+  let unknownTrafficAtMost = 0;
   let bankWays: number | null = 1;
   let sharedWavefronts = 0;
   for (const access of accesses) {
@@ -132,7 +142,10 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
     if (access.sectorsPerRequest !== null) {
       trafficPerThread += access.dynamicWeight * access.sectorsPerRequest; // sectors x 32 B / 32 lanes
       excessPerThread += access.dynamicWeight * Math.max(0, access.sectorsPerRequest - (access.idealSectors ?? access.sectorsPerRequest));
-    } else trafficKnown = false;
+    } else {
+      trafficKnown = false;
+      unknownTrafficAtMost += access.dynamicWeight * WARP_SIZE;
+    }
     if (access.dynamicWeight < minWeight) continue;
     if (access.class !== null && BAD_CLASSES.has(access.class)) {
       const sectors = access.sectorsPerRequest ?? Number.POSITIVE_INFINITY;
@@ -147,7 +160,20 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
     }
   }
   const excessShare = !trafficKnown ? null : trafficPerThread > 0 ? excessPerThread / trafficPerThread : 0;
-  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays, sharedWavefronts };
+  const excessShareAtLeast = trafficKnown
+    ? undefined
+    : trafficPerThread > 0
+      ? excessPerThread / (trafficPerThread + unknownTrafficAtMost)
+      : null;
+  return {
+    verdict,
+    evidence,
+    traffic: trafficKnown ? trafficPerThread * threads : null,
+    excessShare,
+    excessShareAtLeast,
+    bankWays,
+    sharedWavefronts,
+  };
 }
 
 /** Metrics of one variant; never throws (a missing report or unknown value is null with a reason). */
@@ -247,6 +273,7 @@ export function variantMetrics(
   metrics.globalTrafficBytes = summary.traffic;
   if (report.trafficFootprint !== undefined) metrics.trafficFootprint = report.trafficFootprint;
   metrics.excessSectorShare = summary.excessShare;
+  if (summary.excessShareAtLeast !== undefined) metrics.excessSectorShareAtLeast = summary.excessShareAtLeast;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === 'shared') ? summary.bankWays : 1;
   metrics.sharedWavefrontsPerWarp = summary.sharedWavefronts;
 
