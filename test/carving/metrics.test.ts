@@ -36,3 +36,29 @@ describe('carving metrics of the transpose example (nvcc)', () => {
     expect([padded.bankConflictWays, padded.sharedWavefrontsPerWarp]).toEqual([1, 4 + 4]);
   });
 });
+
+// Global traffic of blocks narrower than a warp: a warp holds only the block's threads, so the
+// sectors a request moves serve fewer threads. The transpose example at TX = TY = 4, ROWS = 4
+// (blocks of 16 threads, one warp of 16 lanes each) over a 64 x 64 matrix: every request reads
+// 4 rows of 4 floats (4 sectors) and writes 4 columns of 4 (4 sectors) for 16 threads, so the
+// launch moves (64 x 64 / 16) x 8 sectors x 32 B = 65,536 B; counted over 32-lane warps it was half.
+describe('carving metrics of blocks narrower than a warp (nvcc)', () => {
+  beforeAll(async () => {
+    await requireNvcc();
+  });
+
+  it('counts the sectors a half-filled warp moves for its 16 threads', async () => {
+    let stdout = '';
+    const io: CliIO = { stdout: (t) => (stdout += t), stderr: () => undefined, cwd: EXAMPLES, isTTY: false, env: process.env };
+    const flags = ['-DN=64', '-DTX=4', '-DTY=4', '-DROWS=4', '-DSMEM=0', '-DORDER=0'].map((f) => `--nvcc-flag=${f}`);
+    const code = await analyzeCommand.run(['transpose.cu', '--block', '4x4', '--grid', '16x16', ...flags, '--json'], io);
+    expect(code).toBe(0);
+    const kernel = (JSON.parse(stdout) as CarveReport).kernels[0];
+    const geometry = { id: 'TX=4', index: 0, parameters: { TX: 4 }, dynamicSharedBytes: 0 };
+    const metrics = variantMetrics({ ...geometry, block: [4, 4, 1], grid: [16, 16, 1] }, kernel, {
+      arch: 'sm_90',
+      uncoalescedMinWeight: 0.5,
+    });
+    expect(metrics.globalTrafficBytes).toBe(65536);
+  });
+});

@@ -120,7 +120,13 @@ function location(access: AccessReport): string {
   return access.file ? ` at ${access.file.split('/').pop()}:${access.line ?? '?'}` : '';
 }
 
-function globalAccessSummary(accesses: AccessReport[], minWeight: number, threads: number) {
+/**
+ * `lanesPerWarp`: the threads a warp of the block holds (the block's threads over its warps): a
+ * site's sectors per request serve that many threads, so a block of 2 x 2 threads moves 8 times
+ * the bytes per thread that full warps with the same sectors per request move (Rodinia
+ * gaussian's blocks of 1 x 1 to 32 x 32).
+ */
+function globalAccessSummary(accesses: AccessReport[], minWeight: number, threads: number, lanesPerWarp: number) {
   let verdict: CoalescingVerdict = 'coalesced';
   let evidence: string | null = null;
   let worstSectors = 0;
@@ -168,7 +174,7 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
   return {
     verdict,
     evidence,
-    traffic: trafficKnown ? trafficPerThread * threads : null,
+    traffic: trafficKnown ? (trafficPerThread * threads * WARP_SIZE) / lanesPerWarp : null,
     excessShare,
     excessShareAtLeast,
     bankWays,
@@ -267,7 +273,7 @@ export function variantMetrics(
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
   }
   metrics.regions = report.regions;
-  const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads);
+  const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
   metrics.globalTrafficBytes = summary.traffic;
