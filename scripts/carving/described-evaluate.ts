@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the sixteenth,
-// Rodinia nn, streamcluster and dwt2d fdwt53, cuda-samples recursiveGaussian, the last;
-// docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the seventeenth,
+// cuda-samples binomialOptions and fastWalshTransform, llm.c crossentropy forward and attention
+// softmax, the last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -87,6 +87,11 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/rodinia-streamcluster.metrics.json=device/carving/described-results/timings-rodinia-streamcluster.jsonl',
   'test/fixtures/carving/cuda-samples-recursive-gaussian.metrics.json=device/carving/described-results/timings-cuda-samples-recursive-gaussian.jsonl',
   'test/fixtures/carving/rodinia-dwt2d-fdwt53.metrics.json=device/carving/described-results/timings-rodinia-dwt2d-fdwt53.jsonl',
+  // Timed on an H200 (the spaces above on an H100).
+  'test/fixtures/carving/cuda-samples-binomial-options.metrics.json=device/carving/described-results/timings-cuda-samples-binomial-options.jsonl',
+  'test/fixtures/carving/llmc-crossentropy-forward.metrics.json=device/carving/described-results/timings-llmc-crossentropy-forward.jsonl',
+  'test/fixtures/carving/cuda-samples-fast-walsh-transform.metrics.json=device/carving/described-results/timings-cuda-samples-fast-walsh-transform.jsonl',
+  'test/fixtures/carving/llmc-attention-softmax.metrics.json=device/carving/described-results/timings-llmc-attention-softmax.jsonl',
 ];
 
 export interface SpaceRow {
