@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-D2ODBLO7.js";
+} from "./chunk-NT53RWHW.js";
 import {
   analyzeVariantJob
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-R2KKLWNE.js";
+import "./chunk-XFX2IKYD.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

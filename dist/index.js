@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-D2FG66K6.js";
+} from "./chunk-KIZC666Q.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-CEWWY4HS.js";
+} from "./chunk-WAKHOJWJ.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-XMS2JM3J.js";
+} from "./chunk-YW4AOSBG.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-D2ODBLO7.js";
+import "./chunk-NT53RWHW.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-R2KKLWNE.js";
+import "./chunk-XFX2IKYD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-KE6C77X5.js";
+} from "./chunk-WQO5PUW7.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-CEWWY4HS.js";
+} from "./chunk-WAKHOJWJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-XMS2JM3J.js";
+import "./chunk-YW4AOSBG.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-D2ODBLO7.js";
+import "./chunk-NT53RWHW.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-R2KKLWNE.js";
+} from "./chunk-XFX2IKYD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-K6SKU6MH.js";
+} from "./chunk-TKN3C3WG.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-D2FG66K6.js";
-import "./chunk-XMS2JM3J.js";
+} from "./chunk-KIZC666Q.js";
+import "./chunk-YW4AOSBG.js";
 import "./chunk-PK3V7TNH.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-R2KKLWNE.js";
+import "./chunk-XFX2IKYD.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

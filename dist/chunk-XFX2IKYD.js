@@ -2276,8 +2276,8 @@ var ValueResolver = class {
         if (a.value === null) return a;
         if (b.value === null) return b;
         if (c.value === null) return c;
-        const value = known(a.value * b.value + c.value);
-        return ins.modifiers[0] === "wide" ? value : wrap(value, type);
+        if (ins.modifiers[0] === "wide") return known(wideProduct(a.value, b.value, type) + c.value);
+        return wrap(known(a.value * b.value + c.value), type);
       }
       case "neg": {
         const a = this.argument(ops, 1, block, statement, depth);
@@ -2505,6 +2505,15 @@ var BINARY_MNEMONICS = /* @__PURE__ */ new Set([
   "min",
   "max"
 ]);
+function asSource(value, type) {
+  if (bitsOf(type) > 32) return value;
+  return type.startsWith("s") ? value | 0 : value >>> 0;
+}
+function wideProduct(a, b, type) {
+  const x = asSource(a, type), y = asSource(b, type);
+  const product2 = x * y;
+  return Number.isSafeInteger(product2) ? product2 : Number(BigInt(x) * BigInt(y));
+}
 function binary(mnemonic, modifiers, a, b) {
   const type = modifiers[modifiers.length - 1] ?? "";
   const is32 = bitsOf(type) <= 32;
@@ -2514,8 +2523,10 @@ function binary(mnemonic, modifiers, a, b) {
     case "sub":
       return a - b;
     case "mul":
-      if (modifiers[0] === "hi") return is32 ? Number(BigInt(a) * BigInt(b) >> 32n) : Number(BigInt(a) * BigInt(b) >> 64n);
-      return is32 && modifiers[0] !== "wide" ? Math.imul(a, b) : a * b;
+      if (modifiers[0] === "hi")
+        return is32 ? Number(BigInt(asSource(a, type)) * BigInt(asSource(b, type)) >> 32n) : Number(BigInt(a) * BigInt(b) >> 64n);
+      if (modifiers[0] === "wide") return wideProduct(a, b, type);
+      return is32 ? Math.imul(a, b) : a * b;
     case "shl":
       return is32 ? a << b : a * 2 ** b;
     case "shr":
@@ -2654,7 +2665,12 @@ var ThreadCompiler = class {
       case "mad": {
         const a = arg(1), b = arg(2), c = arg(3);
         if (!a || !b || !c) return null;
-        const wrap2 = ins.modifiers[0] === "wide" ? keepValue : wrapperOf(type);
+        if (ins.modifiers[0] === "wide")
+          return (thread) => {
+            const x = a(thread), y = b(thread), z = c(thread);
+            return x === null || y === null || z === null ? null : wideProduct(x, y, type) + z;
+          };
+        const wrap2 = wrapperOf(type);
         return (thread) => {
           const x = a(thread), y = b(thread), z = c(thread);
           if (x === null || y === null || z === null) return null;
@@ -7662,6 +7678,12 @@ var ValueBuilder = class {
   definition(index, register) {
     const ins = this.instruction(index);
     const source = (position) => this.operand(ins.operands[position], index);
+    const factor = (position) => {
+      const operand = ins.operands[position];
+      const type = modifiers[modifiers.length - 1] ?? "";
+      if (!modifiers.includes("wide") || operand?.kind !== "immediate" || !/^[us]32$/.test(type)) return source(position);
+      return constant(type.startsWith("u") ? operand.value >>> 0 : operand.value | 0);
+    };
     const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
     const where = this.lineOf(index);
     const { mnemonic, modifiers } = ins;
@@ -7723,11 +7745,11 @@ var ValueBuilder = class {
       case "mul":
       case "mul24":
         if (isFloatType2(ins) || modifiers.includes("hi")) break;
-        return { op: "mul", a: source(1), b: source(2) };
+        return { op: "mul", a: factor(1), b: factor(2) };
       case "mad":
       case "mad24":
         if (isFloatType2(ins) || modifiers.includes("hi")) break;
-        return { op: "add", a: { op: "mul", a: source(1), b: source(2) }, b: source(3) };
+        return { op: "add", a: { op: "mul", a: factor(1), b: factor(2) }, b: source(3) };
       default: {
         if (modifiers.includes("pred") && (mnemonic === "and" || mnemonic === "or" || mnemonic === "xor")) {
           return { op: "pred", combine: mnemonic, parts: [source(1), source(2)] };

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-R2KKLWNE.js";
+} from "./chunk-XFX2IKYD.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -7537,10 +7537,10 @@ var config_schema_default = {
           default: 10
         },
         uncoalescedMinWeight: {
-          description: "Ignore strided/uncoalesced sites executed fewer times per thread than this.",
+          description: "Ignore strided/uncoalesced sites executed fewer times per thread than this (a block's or a warp's single writer, 1/32 of the threads or fewer). 0.5, not 1: a site under a bounds guard runs just under once per thread where the grid is rounded up past the data (if (i < n) at n = 1000 on 4 blocks of 256: 0.977), and must still count.",
           type: "number",
           minimum: 0,
-          default: 1
+          default: 0.5
         },
         timingAlpha: {
           description: "Significance level of the timing regression test.",
@@ -7612,7 +7612,7 @@ var config_schema_default = {
           default: 400
         },
         excessSectorShare: {
-          description: "Weighted coalescing: a variant is removed for strided or uncoalesced global access only when its excess sectors (executions x (sectors - ideal), summed over its sites) are more than this share of the sectors it moves, and other variants pass. Where a site's sectors are unknown, any strided site executed at least thresholds.uncoalescedMinWeight times per thread removes it (the paper's step). 0.1 from the development spaces (docs/carving-spaces.md): the uncoalesced variants of sgemm move 1% excess sectors and those of SGEMM_CUDA kernel 5 3% (kept); transpose's strided variants 60% and 78% (removed).",
+          description: "Weighted coalescing: a variant is removed for strided or uncoalesced global access only when its excess sectors (executions x (sectors - ideal), summed over its sites) are more than this share of the sectors it moves, and other variants pass. Where a site's sectors are unknown (an address read from memory), the share is taken at the least those sites allow (their sectors at most 32 a request, their excess at least 0); where no site's sectors are known, any strided site executed at least thresholds.uncoalescedMinWeight times per thread removes it (the paper's step). 0.1 from the development spaces (docs/carving-spaces.md): the uncoalesced variants of sgemm move 1% excess sectors and those of SGEMM_CUDA kernel 5 3% (kept); transpose's strided variants 60% and 78% (removed).",
           type: "number",
           minimum: 0,
           maximum: 1,
@@ -8896,17 +8896,18 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   threshold("build", (v) => !v.built, "a failed build", true);
   threshold("launch", (v) => v.canLaunch === false, "a launch that cannot run (0 blocks/SM or block above launch bounds)", true);
   const share = options.excessSectorShare;
-  const hasShare = (v) => share !== void 0 && v.excessSectorShare !== void 0 && v.excessSectorShare !== null;
+  const shareOf = (v) => share === void 0 ? null : typeof v.excessSectorShare === "number" ? { value: v.excessSectorShare, atLeast: false } : typeof v.excessSectorShareAtLeast === "number" ? { value: v.excessSectorShareAtLeast, atLeast: true } : null;
+  const hasShare = (v) => shareOf(v) !== null;
   const factor = options.excessTrafficFactor;
   const known = alive.filter((v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > 0).map((v) => v.globalTrafficBytes);
   const leastTraffic = known.length ? Math.min(...known) : null;
   const costsTime = (v) => factor === void 0 || leastTraffic === null || v.globalTrafficBytes === null || v.globalTrafficBytes > factor * leastTraffic;
   threshold(
     "coalescing",
-    (v) => v.coalescing === "uncoalesced" && (!hasShare(v) || v.excessSectorShare > share && costsTime(v)),
+    (v) => v.coalescing === "uncoalesced" && (!hasShare(v) || shareOf(v).value > share && costsTime(v)),
     share === void 0 ? "strided or uncoalesced global access" : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
     false,
-    (v) => hasShare(v) ? `${percent(v.excessSectorShare)} of its global sectors are excess (above ${percent(share)})${factor !== void 0 && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ""}: ${v.coalescingEvidence}` : `${v.coalescingEvidence}${share === void 0 ? "" : " (excess-sector share unknown)"}`
+    (v) => hasShare(v) ? `${shareOf(v).atLeast ? "at least " : ""}${percent(shareOf(v).value)} of its global sectors are excess (above ${percent(share)}${shareOf(v).atLeast ? "; some sites move an unknown number of sectors, counted at 32 a request" : ""})${factor !== void 0 && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ""}: ${v.coalescingEvidence}` : `${v.coalescingEvidence}${share === void 0 ? "" : " (excess-sector share unknown)"}`
   );
   if (options.localMemoryShare === void 0) {
     threshold("spills", (v) => v.spills === true, "register spills");
@@ -9000,13 +9001,14 @@ function ryooEfficiency(instructions, threads) {
 function location(access) {
   return access.file ? ` at ${access.file.split("/").pop()}:${access.line ?? "?"}` : "";
 }
-function globalAccessSummary(accesses, minWeight, threads) {
+function globalAccessSummary(accesses, minWeight, threads, lanesPerWarp) {
   let verdict = "coalesced";
   let evidence = null;
   let worstSectors = 0;
   let trafficPerThread = 0;
   let trafficKnown = true;
   let excessPerThread = 0;
+  let unknownTrafficAtMost = 0;
   let bankWays = 1;
   let sharedWavefronts = 0;
   for (const access of accesses) {
@@ -9019,7 +9021,10 @@ function globalAccessSummary(accesses, minWeight, threads) {
     if (access.sectorsPerRequest !== null) {
       trafficPerThread += access.dynamicWeight * access.sectorsPerRequest;
       excessPerThread += access.dynamicWeight * Math.max(0, access.sectorsPerRequest - (access.idealSectors ?? access.sectorsPerRequest));
-    } else trafficKnown = false;
+    } else {
+      trafficKnown = false;
+      unknownTrafficAtMost += access.dynamicWeight * WARP_SIZE;
+    }
     if (access.dynamicWeight < minWeight) continue;
     if (access.class !== null && BAD_CLASSES.has(access.class)) {
       const sectors = access.sectorsPerRequest ?? Number.POSITIVE_INFINITY;
@@ -9034,7 +9039,16 @@ function globalAccessSummary(accesses, minWeight, threads) {
     }
   }
   const excessShare = !trafficKnown ? null : trafficPerThread > 0 ? excessPerThread / trafficPerThread : 0;
-  return { verdict, evidence, traffic: trafficKnown ? trafficPerThread * threads : null, excessShare, bankWays, sharedWavefronts };
+  const excessShareAtLeast = trafficKnown ? void 0 : trafficPerThread > 0 ? excessPerThread / (trafficPerThread + unknownTrafficAtMost) : null;
+  return {
+    verdict,
+    evidence,
+    traffic: trafficKnown ? trafficPerThread * threads * WARP_SIZE / lanesPerWarp : null,
+    excessShare,
+    excessShareAtLeast,
+    bankWays,
+    sharedWavefronts
+  };
 }
 function variantMetrics(variant, report, options, buildError = null) {
   const threadsPerBlock = product(variant.block);
@@ -9118,12 +9132,13 @@ function variantMetrics(variant, report, options, buildError = null) {
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
   }
   metrics.regions = report.regions;
-  const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads);
+  const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
   metrics.globalTrafficBytes = summary.traffic;
   if (report.trafficFootprint !== void 0) metrics.trafficFootprint = report.trafficFootprint;
   metrics.excessSectorShare = summary.excessShare;
+  if (summary.excessShareAtLeast !== void 0) metrics.excessSectorShareAtLeast = summary.excessShareAtLeast;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === "shared") ? summary.bankWays : 1;
   metrics.sharedWavefrontsPerWarp = summary.sharedWavefronts;
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = "dynamic instruction count unknown";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-D2FG66K6.js";
+} from "./chunk-KIZC666Q.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-XMS2JM3J.js";
+} from "./chunk-YW4AOSBG.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-XMS2JM3J.js";
+} from "./chunk-YW4AOSBG.js";
 import {
   reportSchemaErrors
 } from "./chunk-PK3V7TNH.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-D2ODBLO7.js";
+} from "./chunk-NT53RWHW.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

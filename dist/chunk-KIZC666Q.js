@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-XMS2JM3J.js";
+} from "./chunk-YW4AOSBG.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

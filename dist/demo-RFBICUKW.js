@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-CEWWY4HS.js";
+} from "./chunk-WAKHOJWJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-XMS2JM3J.js";
+import "./chunk-YW4AOSBG.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-D2ODBLO7.js";
+import "./chunk-NT53RWHW.js";
 import {
   loadConfigFile
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-R2KKLWNE.js";
+import "./chunk-XFX2IKYD.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-CEWWY4HS.js";
+} from "./chunk-WAKHOJWJ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-XMS2JM3J.js";
+import "./chunk-YW4AOSBG.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-D2ODBLO7.js";
+import "./chunk-NT53RWHW.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-R2KKLWNE.js";
+import "./chunk-XFX2IKYD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-R2KKLWNE.js";
+} from "./chunk-XFX2IKYD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-4VML6IKY.js";
+} from "./chunk-WXBKNOP2.js";
 import {
   WARP_SIZE
-} from "./chunk-R2KKLWNE.js";
+} from "./chunk-XFX2IKYD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-K6SKU6MH.js";
-import "./chunk-D2FG66K6.js";
-import "./chunk-XMS2JM3J.js";
+} from "./chunk-TKN3C3WG.js";
+import "./chunk-KIZC666Q.js";
+import "./chunk-YW4AOSBG.js";
 import "./chunk-PK3V7TNH.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-4VML6IKY.js";
+import "./chunk-WXBKNOP2.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-R2KKLWNE.js";
+import "./chunk-XFX2IKYD.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
