@@ -145,6 +145,11 @@ export interface PerThread {
   /** Estimated executed SASS instructions per thread, from the cubin's line table (SASS per
    * source line x the PTX executions at that line); absent without a cubin with line info. */
   sassInstructions?: number;
+  /**
+   * Cycles one warp needs for its own dependent instructions, issued in order (src/ptx/latency.ts):
+   * a floor on a warp's time that no number of warps lowers. Absent in reports made before it.
+   */
+  dependentCycles?: number;
   /** True when some branch outcome was unknown and counted as taken. */
   unknownBranchesCountedTaken: boolean;
   /** True when some loop used an assumed trip count (config hint or default). */

@@ -3,6 +3,7 @@
 // intervals ended by the first use of a pending global/texture load result or by a
 // barrier, plus one). Calls to device functions with a body add the callee's dynamic
 // counts once per call.
+import { dependentCycles } from './latency.js';
 import type { InstructionMix, InstructionMixCounts, PerThread, SassLineCount } from '../model/types.js';
 import type { Instruction, Operand, PtxFunction, PtxModule } from './ast.js';
 import { buildCfg, type Cfg } from './cfg.js';
@@ -666,6 +667,7 @@ export function analyzeInstructions(
       localStoreBytes: totals.localStoreBytes,
       globalLoadBatches: totals.globalLoadBatches,
       ...(sassLineEstimates ? { sassInstructions: sassTotal(sassLineEstimates) } : {}),
+      dependentCycles: dependentCycles(cfg, weights),
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed,
     },

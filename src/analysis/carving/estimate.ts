@@ -111,7 +111,7 @@ type EstimateInput = Pick<
   VariantMetrics,
   'grid' | 'activeBlocksPerSM' | 'warpsPerBlock' | 'instructions' | 'globalTrafficBytes' | 'trafficFootprint'
 > &
-  Partial<Pick<VariantMetrics, 'threads' | 'globalBytesPerThread' | 'globalLoadBytesPerBatch'>>;
+  Partial<Pick<VariantMetrics, 'threads' | 'globalBytesPerThread' | 'globalLoadBytesPerBatch' | 'dependentCycles'>>;
 
 /**
  * Share of the L2 that holds a working set between re-reads (H100's L2 is two partitions). From
@@ -193,11 +193,20 @@ const MIN_ISSUING_WARPS = WARP_INSTRUCTIONS_PER_SM_CYCLE;
  * its share of the blocks: cuda-samples nbody's 132 blocks of 1,024 threads and 4,224 of 32 both
  * put 32 warps on an SM, where whole waves of resident blocks counted 64 and 32.
  */
-export function issueCyclesOf(blocks: number, sms: number, activeBlocksPerSM: number, warpsPerBlock: number, instructions: number): number {
+export function issueCyclesOf(
+  blocks: number,
+  sms: number,
+  activeBlocksPerSM: number,
+  warpsPerBlock: number,
+  instructions: number,
+  dependentCycles = 0,
+): number {
   const blocksOnBusiestSM = Math.ceil(blocks / sms);
   const fullWaves = Math.floor(blocksOnBusiestSM / activeBlocksPerSM);
   const tailBlocks = blocksOnBusiestSM - fullWaves * activeBlocksPerSM;
-  const waveCycles = (warps: number) => (Math.max(warps, MIN_ISSUING_WARPS) * instructions) / WARP_INSTRUCTIONS_PER_SM_CYCLE;
+  // A wave lasts at least one warp's dependent chain, however few its warps (src/ptx/latency.ts).
+  const waveCycles = (warps: number) =>
+    Math.max((Math.max(warps, MIN_ISSUING_WARPS) * instructions) / WARP_INSTRUCTIONS_PER_SM_CYCLE, dependentCycles);
   return fullWaves * waveCycles(activeBlocksPerSM * warpsPerBlock) + (tailBlocks > 0 ? waveCycles(tailBlocks * warpsPerBlock) : 0);
 }
 
@@ -225,7 +234,7 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
   const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
-  const issueCycles = issueCyclesOf(blocks, rates.sms, v.activeBlocksPerSM, v.warpsPerBlock, v.instructions);
+  const issueCycles = issueCyclesOf(blocks, rates.sms, v.activeBlocksPerSM, v.warpsPerBlock, v.instructions, v.dependentCycles ?? 0);
   const memoryBound = memoryCycles !== null && memoryCycles > issueCycles;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {

@@ -90,6 +90,8 @@ export interface VariantMetrics {
    * counts its conflict-free wavefronts (a lower bound). Undefined in metrics recorded before it existed.
    */
   sharedWavefrontsPerWarp?: number;
+  /** Cycles one warp needs for its dependent instructions in order (the report's perThread.dependentCycles); undefined in metrics recorded before it. */
+  dependentCycles?: number;
 }
 
 export interface MetricOptions {
@@ -271,6 +273,7 @@ export function variantMetrics(
     metrics.globalBytesPerThread = perThread.globalLoadBytes + perThread.globalStoreBytes;
     const batches = perThread.globalLoadBatches;
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
+    if (perThread.dependentCycles !== undefined) metrics.dependentCycles = perThread.dependentCycles;
   }
   metrics.regions = report.regions;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);
