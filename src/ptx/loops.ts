@@ -590,13 +590,30 @@ function bypassGuard(
     const branch = closingBranch(cfg, block);
     if (branch) {
       const targetEnters = dominates(cfg, branch.target, header);
-      if (targetEnters !== dominates(cfg, branch.fallthrough, header))
+      // The other side must lead away: a side that reaches the loop by another way (the loads
+      // before llm.c matmul_forward_kernel4's inner loop, skipped or run, then the loop) is no guard.
+      const away = targetEnters ? branch.fallthrough : branch.target;
+      if (targetEnters !== dominates(cfg, branch.fallthrough, header) && !reachesAvoiding(cfg, away, header, block))
         return { register: branch.register, negated: branch.negated, statement: branch.statement, block, entersWhenTaken: targetEnters };
     }
     if (cfg.idom[block] === block) break;
     block = cfg.idom[block];
   }
   return null;
+}
+
+/** Whether `from` reaches `target` along successors without passing through `avoid`. */
+function reachesAvoiding(cfg: Cfg, from: number, target: number, avoid: number): boolean {
+  const seen = new Set<number>([avoid]);
+  const stack = [from];
+  while (stack.length > 0) {
+    const block = stack.pop()!;
+    if (block === target) return true;
+    if (seen.has(block)) continue;
+    seen.add(block);
+    for (const next of cfg.blocks[block].successors) if (!seen.has(next)) stack.push(next);
+  }
+  return false;
 }
 
 /** start, start (op) step, ...: the induction's value at the header in each of `trips` iterations. */
