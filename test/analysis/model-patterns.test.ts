@@ -545,6 +545,13 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect([loader.perThread!.globalLoadBytes, loader.perThread!.globalStoreBytes]).toEqual([(8 * 100) / 96, 8]);
   });
 
+  it("does not take a guard both of whose sides reach the loop for the loop's own", async () => {
+    // llm.c matmul_forward_kernel4's shape: 24 steps of 32, the loader once (4x unrolled), 8 inner turns.
+    const k = (await report(['--block', '16x16', '--grid', '4', '--param', 'C=768'], 'guarded-loader.cu')).get('guarded_loader')!;
+    expect(k.loops.map((l) => l.tripCount)).toEqual([24, 1, 8]);
+    expect(k.perThread!.flops).toBe(24 * 8);
+  });
+
   it('decides a branch on blockIdx.y for the launch when the grid is one block tall', async () => {
     // 2048 blocks of 256 threads: too many to enumerate thread by thread (2^19 > 2^18), but
     // blockIdx.y is 0 in every block, so (0 + 1)·64 >= rows holds everywhere at rows = 64: every
