@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the seventeenth,
-// cuda-samples binomialOptions and fastWalshTransform, llm.c crossentropy forward and attention
-// softmax, the last; docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the eighteenth,
+// llm.c matmul forward, Kernel Tuner vector_add and cuda-samples MonteCarlo, the last;
+// docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -92,6 +92,9 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/llmc-crossentropy-forward.metrics.json=device/carving/described-results/timings-llmc-crossentropy-forward.jsonl',
   'test/fixtures/carving/cuda-samples-fast-walsh-transform.metrics.json=device/carving/described-results/timings-cuda-samples-fast-walsh-transform.jsonl',
   'test/fixtures/carving/llmc-attention-softmax.metrics.json=device/carving/described-results/timings-llmc-attention-softmax.jsonl',
+  'test/fixtures/carving/llmc-matmul-forward.metrics.json=device/carving/described-results/timings-llmc-matmul-forward.jsonl',
+  'test/fixtures/carving/kernel-tuner-vector-add.metrics.json=device/carving/described-results/timings-kernel-tuner-vector-add.jsonl',
+  'test/fixtures/carving/cuda-samples-monte-carlo.metrics.json=device/carving/described-results/timings-cuda-samples-monte-carlo.jsonl',
 ];
 
 export interface SpaceRow {
