@@ -823,8 +823,11 @@ export const BINARY_MNEMONICS: ReadonlySet<string> = new Set([
  * a division by 96), which the unsigned multiply reads as 2,863,311,531.
  */
 function asSource(value: number, type: string): number {
-  if (bitsOf(type) > 32) return value;
-  return type.startsWith('s') ? value | 0 : value >>> 0;
+  const bits = bitsOf(type);
+  if (bits > 32) return value;
+  const range = 2 ** bits;
+  const unsigned = ((value % range) + range) % range;
+  return type.startsWith('s') && unsigned >= range / 2 ? unsigned - range : unsigned;
 }
 
 /** `mul.wide` / `mad.wide`: the full product of two 32-bit (or 16-bit) sources read as their type, exact beyond 2^53 up to the double's precision. */

@@ -543,6 +543,10 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(counted.map((l) => l.tripCount)).toEqual([100 / 96]);
     expect(loader.perThread!.usesAssumedTripCounts).toBe(false);
     expect([loader.perThread!.globalLoadBytes, loader.perThread!.globalStoreBytes]).toEqual([(8 * 100) / 96, 8]);
+    // The same multiplier in an address: rows of 96 floats, a warp within one row.
+    const rows = (await report(['--block', '256', '--grid', '10'], 'constant-block.cu')).get('rows_of_96')!;
+    const load = rows.accesses.find((a) => a.space === 'global' && a.kind === 'load')!;
+    expect([load.class, load.sectorsPerRequest, load.idealSectors]).toEqual(['coalesced', 4, 4]);
   });
 
   it("does not take a guard both of whose sides reach the loop for the loop's own", async () => {

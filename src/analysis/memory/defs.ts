@@ -836,6 +836,9 @@ export class ValueBuilder {
   definition(index: number, register: string): Expr {
     const ins = this.instruction(index);
     const source = (position: number) => this.operand(ins.operands[position], index);
+    const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
+    const where = this.lineOf(index);
+    const { mnemonic, modifiers } = ins;
     // A .wide product's 32-bit immediate as its type reads it: nvcc writes a division's magic
     // multiplier as a signed immediate (`mul.wide.u32 %rd4, %r3, -1431655765`: 0xAAAAAAAB, / 96).
     const factor = (position: number): Expr => {
@@ -844,9 +847,6 @@ export class ValueBuilder {
       if (!modifiers.includes('wide') || operand?.kind !== 'immediate' || !/^[us]32$/.test(type)) return source(position);
       return constant(type.startsWith('u') ? operand.value >>> 0 : operand.value | 0);
     };
-    const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
-    const where = this.lineOf(index);
-    const { mnemonic, modifiers } = ins;
     if (ins.operands[0]?.kind === 'vector' || (ins.operands[0]?.kind === 'register' && ins.operands[0].name.includes('|'))) {
       if (mnemonic === 'ld' || mnemonic === 'ldu') return this.loaded(ins, index, register);
       if (mnemonic === 'setp') return this.comparison(ins, index, register);
