@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-NT53RWHW.js";
+} from "./chunk-7JTJI6TK.js";
 import {
   analyzeVariantJob
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XFX2IKYD.js";
+import "./chunk-7DHNMOTF.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

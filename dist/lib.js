@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-WQO5PUW7.js";
+} from "./chunk-MSMVUQBF.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-WAKHOJWJ.js";
+} from "./chunk-T73Q7WKQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-YW4AOSBG.js";
+import "./chunk-BKMUDYNS.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,20 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-SCASRRGA.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NT53RWHW.js";
+import "./chunk-7JTJI6TK.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-XFX2IKYD.js";
+} from "./chunk-7DHNMOTF.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-XFX2IKYD.js";
+} from "./chunk-7DHNMOTF.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-TKN3C3WG.js";
-import "./chunk-KIZC666Q.js";
-import "./chunk-YW4AOSBG.js";
-import "./chunk-PK3V7TNH.js";
+} from "./chunk-Y37FCAPA.js";
+import "./chunk-JGWVAXTX.js";
+import "./chunk-BKMUDYNS.js";
+import "./chunk-SCASRRGA.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-WXBKNOP2.js";
+import "./chunk-CB6AO62C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XFX2IKYD.js";
+import "./chunk-7DHNMOTF.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

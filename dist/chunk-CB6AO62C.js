@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-XFX2IKYD.js";
+} from "./chunk-7DHNMOTF.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -9130,6 +9130,7 @@ function variantMetrics(variant, report, options, buildError = null) {
     metrics.globalBytesPerThread = perThread.globalLoadBytes + perThread.globalStoreBytes;
     const batches = perThread.globalLoadBatches;
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
+    if (perThread.dependentCycles !== void 0) metrics.dependentCycles = perThread.dependentCycles;
   }
   metrics.regions = report.regions;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);

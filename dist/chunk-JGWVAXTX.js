@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-YW4AOSBG.js";
+} from "./chunk-BKMUDYNS.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

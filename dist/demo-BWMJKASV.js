@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-WAKHOJWJ.js";
+} from "./chunk-T73Q7WKQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-YW4AOSBG.js";
+import "./chunk-BKMUDYNS.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-SCASRRGA.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NT53RWHW.js";
+import "./chunk-7JTJI6TK.js";
 import {
   loadConfigFile
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XFX2IKYD.js";
+import "./chunk-7DHNMOTF.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

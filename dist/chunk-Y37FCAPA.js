@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-KIZC666Q.js";
+} from "./chunk-JGWVAXTX.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-YW4AOSBG.js";
+} from "./chunk-BKMUDYNS.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

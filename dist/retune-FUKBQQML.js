@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-TKN3C3WG.js";
+} from "./chunk-Y37FCAPA.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-KIZC666Q.js";
-import "./chunk-YW4AOSBG.js";
-import "./chunk-PK3V7TNH.js";
+} from "./chunk-JGWVAXTX.js";
+import "./chunk-BKMUDYNS.js";
+import "./chunk-SCASRRGA.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XFX2IKYD.js";
+import "./chunk-7DHNMOTF.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

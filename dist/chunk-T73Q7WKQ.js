@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-YW4AOSBG.js";
+} from "./chunk-BKMUDYNS.js";
 import {
   reportSchemaErrors
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-SCASRRGA.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-NT53RWHW.js";
+} from "./chunk-7JTJI6TK.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -480,6 +480,10 @@ var report_schema_default = {
           type: "number",
           description: "Estimated executed SASS instructions per thread from the cubin's line table; absent without one."
         },
+        dependentCycles: {
+          type: "number",
+          description: "Cycles one warp needs for its dependent instructions issued in order (each basic block per execution, a self-loop's second pass; Hopper latencies, loads at their L1-hit latency): a floor on a warp's time that no number of warps lowers."
+        },
         unknownBranchesCountedTaken: {
           type: "boolean"
         },

@@ -2506,8 +2506,11 @@ var BINARY_MNEMONICS = /* @__PURE__ */ new Set([
   "max"
 ]);
 function asSource(value, type) {
-  if (bitsOf(type) > 32) return value;
-  return type.startsWith("s") ? value | 0 : value >>> 0;
+  const bits = bitsOf(type);
+  if (bits > 32) return value;
+  const range = 2 ** bits;
+  const unsigned = (value % range + range) % range;
+  return type.startsWith("s") && unsigned >= range / 2 ? unsigned - range : unsigned;
 }
 function wideProduct(a, b, type) {
   const x = asSource(a, type), y = asSource(b, type);
@@ -3963,13 +3966,26 @@ function bypassGuard(cfg, header) {
     const branch = closingBranch(cfg, block);
     if (branch) {
       const targetEnters = dominates(cfg, branch.target, header);
-      if (targetEnters !== dominates(cfg, branch.fallthrough, header))
+      const away = targetEnters ? branch.fallthrough : branch.target;
+      if (targetEnters !== dominates(cfg, branch.fallthrough, header) && !reachesAvoiding(cfg, away, header, block))
         return { register: branch.register, negated: branch.negated, statement: branch.statement, block, entersWhenTaken: targetEnters };
     }
     if (cfg.idom[block] === block) break;
     block = cfg.idom[block];
   }
   return null;
+}
+function reachesAvoiding(cfg, from, target, avoid) {
+  const seen = /* @__PURE__ */ new Set([avoid]);
+  const stack = [from];
+  while (stack.length > 0) {
+    const block = stack.pop();
+    if (block === target) return true;
+    if (seen.has(block)) continue;
+    seen.add(block);
+    for (const next2 of cfg.blocks[block].successors) if (!seen.has(next2)) stack.push(next2);
+  }
+  return false;
 }
 function headerSequence(iv, start, trips, bits, unsigned) {
   if (trips > SEQUENCE_LIMIT) return null;
@@ -4797,6 +4813,89 @@ function integerWeight(m, mods, type) {
   return 1;
 }
 
+// src/ptx/latency.ts
+var LATENCY = {
+  /** Integer and single-precision arithmetic, compares, moves, conversions. */
+  alu: 4,
+  /** Double-precision arithmetic. */
+  fp64: 8,
+  /** Special functions (ex2, lg2, rsqrt, rcp.approx, sin, cos, tanh). */
+  sfu: 18,
+  /** Integer division and remainder (a routine of about 20 SASS instructions). */
+  divide: 40,
+  /** Shared-memory loads. */
+  shared: 30,
+  /** Global, local and constant loads that hit the L1. */
+  memory: 33,
+  /** Atomics and reductions whose result is read. */
+  atomic: 100
+};
+var SFU2 = /* @__PURE__ */ new Set(["ex2", "lg2", "rsqrt", "sin", "cos", "tanh", "sqrt"]);
+function latencyOf(ins) {
+  const m = ins.mnemonic;
+  if (m === "ld" || m === "ldu" || m === "tex" || m === "tld4") {
+    return ins.modifiers.includes("shared") ? LATENCY.shared : LATENCY.memory;
+  }
+  if (m === "atom") return ins.modifiers.includes("shared") ? LATENCY.shared : LATENCY.atomic;
+  if (m === "div" || m === "rem") return ins.modifiers.some((mod) => mod.startsWith("f")) ? LATENCY.sfu : LATENCY.divide;
+  if (SFU2.has(m) || m === "rcp" && ins.modifiers.includes("approx")) return LATENCY.sfu;
+  if (ins.modifiers.includes("f64")) return LATENCY.fp64;
+  return LATENCY.alu;
+}
+function readRegisters(op, into) {
+  switch (op.kind) {
+    case "register":
+    case "negated-predicate":
+      into.push(op.name);
+      break;
+    case "address":
+      if (op.base) readRegisters(op.base, into);
+      break;
+    case "vector":
+      for (const e of op.elements) readRegisters(e, into);
+      break;
+    default:
+  }
+}
+function reads(ins, written) {
+  const names = [];
+  if (ins.guard) names.push(ins.guard.register);
+  ins.operands.forEach((op, i) => {
+    if (i === 0 && written.length > 0) return;
+    readRegisters(op, names);
+  });
+  return names;
+}
+function pass(instructions, ready) {
+  let latest = 0;
+  for (const ins of instructions) {
+    const written = destinations(ins);
+    let issue = 0;
+    for (const name of reads(ins, written)) issue = Math.max(issue, ready.get(name) ?? 0);
+    const done = issue + latencyOf(ins);
+    for (const name of written) ready.set(name, done);
+    latest = Math.max(latest, done);
+  }
+  return latest;
+}
+function blockCycles(instructions, loopsToItself) {
+  const ready = /* @__PURE__ */ new Map();
+  const first = pass(instructions, ready);
+  if (!loopsToItself) return Math.max(first, instructions.length);
+  return Math.max(pass(instructions, ready) - first, instructions.length);
+}
+function dependentCycles(cfg, weights) {
+  let total = 0;
+  for (const block of cfg.blocks) {
+    if (block.statements.length === 0) continue;
+    const weight = weights[block.statements[0]];
+    if (!(weight > 0)) continue;
+    const instructions = block.statements.map((s) => cfg.fn.body[s]);
+    total += weight * blockCycles(instructions, block.successors.includes(block.id));
+  }
+  return total;
+}
+
 // src/ptx/facts.ts
 var EMPTY = [];
 var Facts = class {
@@ -5115,7 +5214,7 @@ function addressProvenance(module, fn, facts = functionFacts(fn)) {
     const s = fn.body[i];
     if (s.kind === "instruction" && PROVENANCE_OPS.has(s.mnemonic) && facts.destsAt(i).length === 1) candidates.push(i);
   }
-  for (let pass = 0; pass < 8; pass++) {
+  for (let pass2 = 0; pass2 < 8; pass2++) {
     let changed = false;
     for (const index of candidates) {
       const ins = fn.body[index];
@@ -5441,6 +5540,7 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, 
       localStoreBytes: totals.localStoreBytes,
       globalLoadBatches: totals.globalLoadBatches,
       ...sassLineEstimates ? { sassInstructions: sassTotal(sassLineEstimates) } : {},
+      dependentCycles: dependentCycles(cfg, weights),
       unknownBranchesCountedTaken: totals.unknownBranches,
       usesAssumedTripCounts: totals.assumed
     },
@@ -7678,15 +7778,15 @@ var ValueBuilder = class {
   definition(index, register) {
     const ins = this.instruction(index);
     const source = (position) => this.operand(ins.operands[position], index);
+    const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
+    const where = this.lineOf(index);
+    const { mnemonic, modifiers } = ins;
     const factor = (position) => {
       const operand = ins.operands[position];
       const type = modifiers[modifiers.length - 1] ?? "";
       if (!modifiers.includes("wide") || operand?.kind !== "immediate" || !/^[us]32$/.test(type)) return source(position);
       return constant(type.startsWith("u") ? operand.value >>> 0 : operand.value | 0);
     };
-    const allUniform = () => ins.operands.slice(1).every((operand) => isUniformExpr(this.operand(operand, index)));
-    const where = this.lineOf(index);
-    const { mnemonic, modifiers } = ins;
     if (ins.operands[0]?.kind === "vector" || ins.operands[0]?.kind === "register" && ins.operands[0].name.includes("|")) {
       if (mnemonic === "ld" || mnemonic === "ldu") return this.loaded(ins, index, register);
       if (mnemonic === "setp") return this.comparison(ins, index, register);

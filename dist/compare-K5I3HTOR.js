@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-COLBSEHN.js";
+} from "./chunk-XBD5M5NU.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-WAKHOJWJ.js";
+} from "./chunk-T73Q7WKQ.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-YW4AOSBG.js";
+import "./chunk-BKMUDYNS.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,15 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-SCASRRGA.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-NT53RWHW.js";
+import "./chunk-7JTJI6TK.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-XFX2IKYD.js";
+import "./chunk-7DHNMOTF.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

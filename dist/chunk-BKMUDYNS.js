@@ -9,17 +9,17 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-SCASRRGA.js";
 import {
   median,
   timingStats
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-WXBKNOP2.js";
+} from "./chunk-CB6AO62C.js";
 import {
   WARP_SIZE
-} from "./chunk-XFX2IKYD.js";
+} from "./chunk-7DHNMOTF.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -126,11 +126,11 @@ function residentBlocksPerSM(fractionalWaves, activeBlocksPerSM) {
   return Math.min(1, fractionalWaves) * activeBlocksPerSM;
 }
 var MIN_ISSUING_WARPS = WARP_INSTRUCTIONS_PER_SM_CYCLE;
-function issueCyclesOf(blocks, sms, activeBlocksPerSM, warpsPerBlock, instructions) {
+function issueCyclesOf(blocks, sms, activeBlocksPerSM, warpsPerBlock, instructions, dependentCycles = 0) {
   const blocksOnBusiestSM = Math.ceil(blocks / sms);
   const fullWaves = Math.floor(blocksOnBusiestSM / activeBlocksPerSM);
   const tailBlocks = blocksOnBusiestSM - fullWaves * activeBlocksPerSM;
-  const waveCycles = (warps) => Math.max(warps, MIN_ISSUING_WARPS) * instructions / WARP_INSTRUCTIONS_PER_SM_CYCLE;
+  const waveCycles = (warps) => Math.max(Math.max(warps, MIN_ISSUING_WARPS) * instructions / WARP_INSTRUCTIONS_PER_SM_CYCLE, dependentCycles);
   return fullWaves * waveCycles(activeBlocksPerSM * warpsPerBlock) + (tailBlocks > 0 ? waveCycles(tailBlocks * warpsPerBlock) : 0);
 }
 function estimateCycles(v, arch) {
@@ -151,7 +151,7 @@ function estimateCycles(v, arch) {
   const perBlockPerSM = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
   const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
-  const issueCycles = issueCyclesOf(blocks, rates.sms, v.activeBlocksPerSM, v.warpsPerBlock, v.instructions);
+  const issueCycles = issueCyclesOf(blocks, rates.sms, v.activeBlocksPerSM, v.warpsPerBlock, v.instructions, v.dependentCycles ?? 0);
   const memoryBound = memoryCycles !== null && memoryCycles > issueCycles;
   const dispatchCycles = Math.ceil(blocks / rates.sms) * BLOCK_DISPATCH_CYCLES;
   return {

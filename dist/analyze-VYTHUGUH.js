@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-XFX2IKYD.js";
+} from "./chunk-7DHNMOTF.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

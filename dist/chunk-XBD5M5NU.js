@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-PK3V7TNH.js";
+} from "./chunk-SCASRRGA.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
