@@ -146,8 +146,9 @@ export interface PerThread {
    * source line x the PTX executions at that line); absent without a cubin with line info. */
   sassInstructions?: number;
   /**
-   * Cycles one warp needs for its own dependent instructions, issued in order (src/ptx/latency.ts):
-   * a floor on a warp's time that no number of warps lowers. Absent in reports made before it.
+   * Cycles one warp needs for its own chains of dependent instructions (src/ptx/latency.ts: each
+   * block's longest dependence path per execution): a floor on a warp's time that no number of
+   * warps lowers. Absent in reports made before it.
    */
   dependentCycles?: number;
   /** True when some branch outcome was unknown and counted as taken. */

@@ -8,9 +8,10 @@
 // rate, bounds the time. Latencies are those of the H100 (Hopper) for the instruction classes the
 // PTX shows; global and local loads count their L1-hit latency only (what the DRAM adds is the
 // memory term's), so the figure is a lower bound.
-import type { Instruction, Operand } from './ast.js';
+import type { Instruction } from './ast.js';
 import type { Cfg } from './cfg.js';
 import { destinations } from './destinations.js';
+import { sources } from './values.js';
 
 /** Cycles from issue until a result can be read, by instruction class (Hopper). */
 export const LATENCY = {
@@ -44,34 +45,6 @@ function latencyOf(ins: Instruction): number {
   return LATENCY.alu;
 }
 
-function readRegisters(op: Operand, into: string[]): void {
-  switch (op.kind) {
-    case 'register':
-    case 'negated-predicate':
-      into.push(op.name);
-      break;
-    case 'address':
-      if (op.base) readRegisters(op.base, into);
-      break;
-    case 'vector':
-      for (const e of op.elements) readRegisters(e, into);
-      break;
-    default:
-  }
-}
-
-/** Registers the instruction reads: its guard and every operand but those it writes. */
-function reads(ins: Instruction, written: readonly string[]): string[] {
-  const names: string[] = [];
-  if (ins.guard) names.push(ins.guard.register);
-  // The first operand is a destination unless the instruction writes nothing (st, bar, ...).
-  ins.operands.forEach((op, i) => {
-    if (i === 0 && written.length > 0) return;
-    readRegisters(op, names);
-  });
-  return names;
-}
-
 /**
  * The latest cycle a result of the block is ready when each instruction issues as soon as what it
  * reads is ready (`ready` holds each register's ready cycle, updated): ptxas reorders independent
@@ -82,7 +55,7 @@ function pass(instructions: readonly Instruction[], ready: Map<string, number>):
   for (const ins of instructions) {
     const written = destinations(ins);
     let issue = 0;
-    for (const name of reads(ins, written)) issue = Math.max(issue, ready.get(name) ?? 0);
+    for (const name of sources(ins, written.length > 0)) issue = Math.max(issue, ready.get(name) ?? 0);
     const done = issue + latencyOf(ins);
     for (const name of written) ready.set(name, done);
     latest = Math.max(latest, done);

@@ -3,10 +3,10 @@
 // intervals ended by the first use of a pending global/texture load result or by a
 // barrier, plus one). Calls to device functions with a body add the callee's dynamic
 // counts once per call.
-import { dependentCycles } from './latency.js';
 import type { InstructionMix, InstructionMixCounts, PerThread, SassLineCount } from '../model/types.js';
 import type { Instruction, Operand, PtxFunction, PtxModule } from './ast.js';
 import { buildCfg, type Cfg } from './cfg.js';
+import { dependentCycles } from './latency.js';
 import { classify, type Classified, type Space } from './classify.js';
 import { findLoops, statementWeights, type LoopInfo, type LoopOptions } from './loops.js';
 import { functionFacts, type FunctionFacts } from './facts.js';

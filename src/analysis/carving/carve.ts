@@ -247,7 +247,6 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
         : typeof v.excessSectorShareAtLeast === 'number'
           ? { value: v.excessSectorShareAtLeast, atLeast: true }
           : null;
-  const hasShare = (v: VariantMetrics) => shareOf(v) !== null;
   // And where a variant alive moves far fewer sectors: excess sectors of lines already fetched are
   // served by the L2, at trafficFactor x the DRAM's bandwidth, so up to that many times the
   // leanest variant's sectors cost it no more time (Rodinia hotspot's halo rows: 24 MB of sectors
@@ -259,15 +258,26 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
     factor === undefined || leastTraffic === null || v.globalTrafficBytes === null || v.globalTrafficBytes > factor * leastTraffic;
   threshold(
     'coalescing',
-    (v) => v.coalescing === 'uncoalesced' && (!hasShare(v) || (shareOf(v)!.value > (share as number) && costsTime(v))),
+    (v) => {
+      if (v.coalescing !== 'uncoalesced') return false;
+      const known = shareOf(v);
+      return known === null || (known.value > (share as number) && costsTime(v));
+    },
     share === undefined
       ? 'strided or uncoalesced global access'
       : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
     false,
-    (v) =>
-      hasShare(v)
-        ? `${shareOf(v)!.atLeast ? 'at least ' : ''}${percent(shareOf(v)!.value)} of its global sectors are excess (above ${percent(share as number)}${shareOf(v)!.atLeast ? '; some sites move an unknown number of sectors, counted at 32 a request' : ''})${factor !== undefined && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ''}: ${v.coalescingEvidence}`
-        : `${v.coalescingEvidence}${share === undefined ? '' : ' (excess-sector share unknown)'}`,
+    (v) => {
+      const known = shareOf(v);
+      if (known === null) return `${v.coalescingEvidence}${share === undefined ? '' : ' (excess-sector share unknown)'}`;
+      const bound = known.atLeast ? 'at least ' : '';
+      const unknownSites = known.atLeast ? '; some sites move an unknown number of sectors, counted at 32 a request' : '';
+      const traffic =
+        factor !== undefined && leastTraffic !== null && v.globalTrafficBytes !== null
+          ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)`
+          : '';
+      return `${bound}${percent(known.value)} of its global sectors are excess (above ${percent(share as number)}${unknownSites})${traffic}: ${v.coalescingEvidence}`;
+    },
   );
   if (options.localMemoryShare === undefined) {
     threshold('spills', (v) => v.spills === true, 'register spills');

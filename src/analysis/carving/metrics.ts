@@ -90,7 +90,7 @@ export interface VariantMetrics {
    * counts its conflict-free wavefronts (a lower bound). Undefined in metrics recorded before it existed.
    */
   sharedWavefrontsPerWarp?: number;
-  /** Cycles one warp needs for its dependent instructions in order (the report's perThread.dependentCycles); undefined in metrics recorded before it. */
+  /** Cycles one warp needs for its chains of dependent instructions (the report's perThread.dependentCycles); undefined in metrics recorded before it. */
   dependentCycles?: number;
 }
 
