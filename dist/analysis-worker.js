@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-7JTJI6TK.js";
+} from "./chunk-VDE3TB4L.js";
 import {
   analyzeVariantJob
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7DHNMOTF.js";
+import "./chunk-63XOLYFI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile
-} from "./chunk-XBD5M5NU.js";
+} from "./chunk-HECTGZ5W.js";
 import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-JGWVAXTX.js";
+} from "./chunk-CY72YRRY.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-T73Q7WKQ.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-BKMUDYNS.js";
+} from "./chunk-G4OMCNDI.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7JTJI6TK.js";
+import "./chunk-VDE3TB4L.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7DHNMOTF.js";
+import "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

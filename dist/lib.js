@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-MSMVUQBF.js";
+} from "./chunk-ZUZ4JS4U.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-T73Q7WKQ.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BKMUDYNS.js";
+import "./chunk-G4OMCNDI.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,20 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7JTJI6TK.js";
+import "./chunk-VDE3TB4L.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-7DHNMOTF.js";
+} from "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-7DHNMOTF.js";
+} from "./chunk-63XOLYFI.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -8897,17 +8897,27 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
   threshold("launch", (v) => v.canLaunch === false, "a launch that cannot run (0 blocks/SM or block above launch bounds)", true);
   const share = options.excessSectorShare;
   const shareOf = (v) => share === void 0 ? null : typeof v.excessSectorShare === "number" ? { value: v.excessSectorShare, atLeast: false } : typeof v.excessSectorShareAtLeast === "number" ? { value: v.excessSectorShareAtLeast, atLeast: true } : null;
-  const hasShare = (v) => shareOf(v) !== null;
   const factor = options.excessTrafficFactor;
   const known = alive.filter((v) => v.globalTrafficBytes !== null && v.globalTrafficBytes > 0).map((v) => v.globalTrafficBytes);
   const leastTraffic = known.length ? Math.min(...known) : null;
   const costsTime = (v) => factor === void 0 || leastTraffic === null || v.globalTrafficBytes === null || v.globalTrafficBytes > factor * leastTraffic;
   threshold(
     "coalescing",
-    (v) => v.coalescing === "uncoalesced" && (!hasShare(v) || shareOf(v).value > share && costsTime(v)),
+    (v) => {
+      if (v.coalescing !== "uncoalesced") return false;
+      const known2 = shareOf(v);
+      return known2 === null || known2.value > share && costsTime(v);
+    },
     share === void 0 ? "strided or uncoalesced global access" : `strided or uncoalesced global access (above ${percent(share)} excess sectors where the share is known)`,
     false,
-    (v) => hasShare(v) ? `${shareOf(v).atLeast ? "at least " : ""}${percent(shareOf(v).value)} of its global sectors are excess (above ${percent(share)}${shareOf(v).atLeast ? "; some sites move an unknown number of sectors, counted at 32 a request" : ""})${factor !== void 0 && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : ""}: ${v.coalescingEvidence}` : `${v.coalescingEvidence}${share === void 0 ? "" : " (excess-sector share unknown)"}`
+    (v) => {
+      const known2 = shareOf(v);
+      if (known2 === null) return `${v.coalescingEvidence}${share === void 0 ? "" : " (excess-sector share unknown)"}`;
+      const bound = known2.atLeast ? "at least " : "";
+      const unknownSites = known2.atLeast ? "; some sites move an unknown number of sectors, counted at 32 a request" : "";
+      const traffic = factor !== void 0 && leastTraffic !== null && v.globalTrafficBytes !== null ? `, ${(v.globalTrafficBytes / leastTraffic).toFixed(2)}x the least traffic of a variant (above ${factor.toFixed(2)}x)` : "";
+      return `${bound}${percent(known2.value)} of its global sectors are excess (above ${percent(share)}${unknownSites})${traffic}: ${v.coalescingEvidence}`;
+    }
   );
   if (options.localMemoryShare === void 0) {
     threshold("spills", (v) => v.spills === true, "register spills");

@@ -4842,36 +4842,12 @@ function latencyOf(ins) {
   if (ins.modifiers.includes("f64")) return LATENCY.fp64;
   return LATENCY.alu;
 }
-function readRegisters(op, into) {
-  switch (op.kind) {
-    case "register":
-    case "negated-predicate":
-      into.push(op.name);
-      break;
-    case "address":
-      if (op.base) readRegisters(op.base, into);
-      break;
-    case "vector":
-      for (const e of op.elements) readRegisters(e, into);
-      break;
-    default:
-  }
-}
-function reads(ins, written) {
-  const names = [];
-  if (ins.guard) names.push(ins.guard.register);
-  ins.operands.forEach((op, i) => {
-    if (i === 0 && written.length > 0) return;
-    readRegisters(op, names);
-  });
-  return names;
-}
 function pass(instructions, ready) {
   let latest = 0;
   for (const ins of instructions) {
     const written = destinations(ins);
     let issue = 0;
-    for (const name of reads(ins, written)) issue = Math.max(issue, ready.get(name) ?? 0);
+    for (const name of sources(ins, written.length > 0)) issue = Math.max(issue, ready.get(name) ?? 0);
     const done = issue + latencyOf(ins);
     for (const name of written) ready.set(name, done);
     latest = Math.max(latest, done);

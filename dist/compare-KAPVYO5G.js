@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-XBD5M5NU.js";
+} from "./chunk-HECTGZ5W.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-T73Q7WKQ.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BKMUDYNS.js";
+import "./chunk-G4OMCNDI.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,15 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7JTJI6TK.js";
+import "./chunk-VDE3TB4L.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7DHNMOTF.js";
+import "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

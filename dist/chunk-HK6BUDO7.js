@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-JGWVAXTX.js";
+} from "./chunk-CY72YRRY.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-BKMUDYNS.js";
+} from "./chunk-G4OMCNDI.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

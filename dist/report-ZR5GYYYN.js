@@ -3,12 +3,12 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-XBD5M5NU.js";
+} from "./chunk-HECTGZ5W.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";

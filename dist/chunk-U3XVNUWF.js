@@ -482,7 +482,7 @@ var report_schema_default = {
         },
         dependentCycles: {
           type: "number",
-          description: "Cycles one warp needs for its dependent instructions issued in order (each basic block per execution, a self-loop's second pass; Hopper latencies, loads at their L1-hit latency): a floor on a warp's time that no number of warps lowers."
+          description: "Cycles one warp needs for its chains of dependent instructions (each basic block's longest dependence path per execution, at least a cycle an instruction; a self-loop by what its second pass adds; Hopper latencies, loads at their L1-hit latency): a floor on a warp's time that no number of warps lowers."
         },
         unknownBranchesCountedTaken: {
           type: "boolean"

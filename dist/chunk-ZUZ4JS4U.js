@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-BWMJKASV.js")).demoCommand
+    load: async () => (await import("./demo-DKNYR56U.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-VYTHUGUH.js")).analyzeCommand
+    load: async () => (await import("./analyze-JEO2A5CT.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,22 +37,22 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-K5I3HTOR.js")).compareCommand
+    load: async () => (await import("./compare-KAPVYO5G.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-OKZLKV6D.js")).reportCommand
+    load: async () => (await import("./report-ZR5GYYYN.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-OUY73L4U.js")).carveCommand
+    load: async () => (await import("./carve-RYGGTXXB.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-OUY73L4U.js")).mergeCommand
+    load: async () => (await import("./carve-RYGGTXXB.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-FUKBQQML.js")).retuneCommand
+    load: async () => (await import("./retune-7CIIFDFB.js")).retuneCommand
   }
 ];
 

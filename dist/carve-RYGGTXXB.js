@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-Y37FCAPA.js";
-import "./chunk-JGWVAXTX.js";
-import "./chunk-BKMUDYNS.js";
-import "./chunk-SCASRRGA.js";
+} from "./chunk-HK6BUDO7.js";
+import "./chunk-CY72YRRY.js";
+import "./chunk-G4OMCNDI.js";
+import "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-CB6AO62C.js";
+import "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7DHNMOTF.js";
+import "./chunk-63XOLYFI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-BKMUDYNS.js";
+} from "./chunk-G4OMCNDI.js";
 import {
   reportSchemaErrors
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-7JTJI6TK.js";
+} from "./chunk-VDE3TB4L.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

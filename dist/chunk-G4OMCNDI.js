@@ -9,17 +9,17 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import {
   median,
   timingStats
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import {
   WARP_SIZE
-} from "./chunk-7DHNMOTF.js";
+} from "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

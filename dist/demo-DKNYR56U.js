@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-T73Q7WKQ.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BKMUDYNS.js";
+import "./chunk-G4OMCNDI.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-7JTJI6TK.js";
+import "./chunk-VDE3TB4L.js";
 import {
   loadConfigFile
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7DHNMOTF.js";
+import "./chunk-63XOLYFI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

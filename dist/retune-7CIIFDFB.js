@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-Y37FCAPA.js";
+} from "./chunk-HK6BUDO7.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-JGWVAXTX.js";
-import "./chunk-BKMUDYNS.js";
-import "./chunk-SCASRRGA.js";
+} from "./chunk-CY72YRRY.js";
+import "./chunk-G4OMCNDI.js";
+import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-CB6AO62C.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7DHNMOTF.js";
+import "./chunk-63XOLYFI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

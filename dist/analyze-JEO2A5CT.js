@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-7DHNMOTF.js";
+} from "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

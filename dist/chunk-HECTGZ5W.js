@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-SCASRRGA.js";
+} from "./chunk-U3XVNUWF.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
