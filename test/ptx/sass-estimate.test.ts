@@ -3,6 +3,7 @@
 // what its SASS listing (nvdisasm -g on the H100 machine) executes, and on the ptx fixtures
 // against ncu's executed thread instructions measured on an H100 (device/ptx-inst/run.sh).
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import {
   type SassLineEstimate,
 } from '../../src/ptx/index.js';
 import { emptyTally, estimateSassInstructions, lineKey, tallyInstruction } from '../../src/ptx/sass-estimate.js';
+import type { SassLineCount } from '../../src/model/types.js';
 import { launchArguments, measurements } from './h100.js';
 
 const SASS = path.resolve(import.meta.dirname, '../fixtures/sass');
@@ -59,15 +61,17 @@ describe('perThread.sassInstructions on lines.cu', () => {
   const table = readSassLines(new Uint8Array(readFileSync(path.join(SASS, 'lines.sm_90.cubin'))));
   const perThread = analyse(table.functions);
 
-  it('a loop of 8 trips: each line weighted by its PTX executions per PTX instruction', () => {
+  it('a loop of 8 trips: each line weighted by its PTX executions per PTX instruction, loop by loop', () => {
     // PTX per line (static / executions): 14: 2/2, 15: 6/6, 18: 9/(5 + 4x8), 19: 2/(2x8), 21: 3/3,
-    // 22: 1/1; SASS per line: 1, 4, 12, 3, 4, 1.
-    expect(perThread.get('_Z5loop8PfPKf')?.sassInstructions).toBeCloseTo(1 + 4 + (12 * 37) / 9 + 3 * 8 + 4 + 1, 10);
+    // 22: 1/1; SASS per line: 1, 4, 12, 3, 4, 1, line 18's 12 split by the cubin's loop (its
+    // backward branch to 0xc0): 7 before it (the PTX's 5 outside, once each), 5 in it (the PTX's 4
+    // in it, 8 times each).
+    expect(perThread.get('_Z5loop8PfPKf')?.sassInstructions).toBe(1 + 4 + (7 * 5) / 5 + (5 * 32) / 4 + 3 * 8 + 4 + 1);
     // What the SASS executes: 12 instructions before the loop (0x00-0xb0), its 8 (0xc0-0x130) 8
-    // times, 5 after: 81; the estimate (83.3) gives line 18's set-up the loop's weight too.
+    // times, 5 after: 81. One ratio per line (83.3) gave line 18's set-up the loop's weight too.
     const executed = listed('_Z5loop8PfPKf', 0, 0xc0) + 8 * listed('_Z5loop8PfPKf', 0xc0, 0x140) + listed('_Z5loop8PfPKf', 0x140, 0x190);
     expect(executed).toBe(81);
-    expect(Math.abs(perThread.get('_Z5loop8PfPKf')!.sassInstructions! / executed - 1)).toBeLessThan(0.03);
+    expect(perThread.get('_Z5loop8PfPKf')!.sassInstructions).toBe(executed);
   });
 
   it('straight-line code and an inlined bf16 header line: every SASS instruction once', () => {
@@ -100,12 +104,13 @@ describe('perThread.sassInstructions on lines.cu', () => {
     const byKernel = new Map<string, SassLineEstimate[]>();
     analyse(table.functions, (name, lines) => byKernel.set(name, [...lines]));
     const loop8 = byKernel.get('_Z5loop8PfPKf')!;
-    // The closed form of the test above, one term per line.
+    // The closed form of the test above, one term per line and loop (first-seen order).
     expect(loop8.map((e) => [e.line, e.instructions, e.perThread])).toEqual([
       [14, 1, 1],
       [15, 4, 4],
-      [18, 12, (12 * 37) / 9],
+      [18, 7, 7],
       [19, 3, 24],
+      [18, 5, 40],
       [21, 4, 4],
       [22, 1, 1],
     ]);
@@ -116,6 +121,113 @@ describe('perThread.sassInstructions on lines.cu', () => {
     for (const p of analyse().values()) expect(p).not.toHaveProperty('sassInstructions');
     const onlyLoop = analyse(new Map([['_Z5loop8PfPKf', table.functions.get('_Z5loop8PfPKf')!]]));
     expect([...onlyLoop].filter(([, p]) => p?.sassInstructions !== undefined).map(([k]) => k)).toEqual(['_Z5loop8PfPKf']);
+  });
+});
+
+describe("nvcc's unrolled loop and its remainder, split again by ptxas (colsum.cu)", () => {
+  // colsum.cu sums a column over `rows` rows: nvcc unrolls the loop by 4 and adds a remainder
+  // loop; ptxas unrolls nvcc's loop by 4 again (16 LDG a turn), then steps 8 rows in straight
+  // code and 4 in a loop of one nvcc body, and keeps nvcc's remainder loop (1 LDG). Built here as
+  // the compile path builds a unit, from the repository root as device/sass/colsum.sh built the
+  // cubin ncu measured (test/fixtures/sass/h200: NVIDIA H200, the same sm_90 SASS as an H100).
+  const outDir = mkdtempSync(path.join(tmpdir(), 'carve-sass-colsum-'));
+  const ROOT = path.resolve(import.meta.dirname, '../..');
+  let ptxText = '';
+  let cubinSha = '';
+  let lines: SassLineCount[] = [];
+  beforeAll(async () => {
+    const nvcc = await findNvcc();
+    if (!nvcc) throw new Error('nvcc not found (PATH, $CUDA_HOME, /usr/local/cuda/bin): these tests need the CUDA toolkit');
+    const ptx = path.join(outDir, 'colsum.ptx');
+    const cubin = path.join(outDir, 'colsum.cubin');
+    execFileSync(nvcc.path, ['-arch=sm_90', '-lineinfo', '-ptx', '-o', ptx, 'test/fixtures/sass/colsum.cu'], { cwd: ROOT });
+    execFileSync(nvcc.path, ['-arch=sm_90', '-cubin', '-o', cubin, ptx]);
+    ptxText = readFileSync(ptx, 'utf8');
+    cubinSha = createHash('sha256').update(readFileSync(cubin)).digest('hex');
+    lines = readSassLines(new Uint8Array(readFileSync(cubin))).functions.get('_Z6colsumPfPKfii')!;
+  }, 120_000);
+  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+  /** The estimate line by line at `rows` (one block of 256 threads). */
+  function lineEstimates(rows: number): readonly SassLineEstimate[] {
+    let estimates: readonly SassLineEstimate[] = [];
+    const input = moduleInput(ptxText, 'colsum.ptx', {
+      sassLines: new Map([['_Z6colsumPfPKfii', lines]]),
+      onSassLineEstimates: (_name, e) => (estimates = e),
+      launchFor: () => ({ block: [256, 1, 1], blockSource: 'config', dynamicSharedBytes: 0, carveoutPercent: 100, params: { rows } }),
+      sourceText: readFileSync(path.join(SASS, 'colsum.cu'), 'utf8'),
+    });
+    analyzeModule(input);
+    return estimates;
+  }
+  const total = (rows: number) => lineEstimates(rows).reduce((sum, e) => sum + e.perThread, 0);
+
+  /** ncu's executed SASS thread instructions per thread, by row count, in launch order. */
+  function measured(): Map<number, number> {
+    const rows = readFileSync(path.join(SASS, 'h200/colsum.kernels.txt'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => Number(/i:(\d+) i:256$/.exec(line)![1]));
+    const perId = new Map<string, Record<string, number>>();
+    for (const line of readFileSync(path.join(SASS, 'h200/colsum.ncu.csv'), 'utf8').split('\n')) {
+      const cells = [...line.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
+      if (cells.length < 15 || !/^\d+$/.test(cells[0])) continue;
+      perId.set(cells[0], { ...perId.get(cells[0]), [cells[12]]: Number(cells[14].replace(/,/g, '')) });
+    }
+    return new Map([...perId.values()].map((m, i) => [rows[i], m['smsp__thread_inst_executed.sum'] / m['launch__thread_count']]));
+  }
+
+  it('the cubin built here is the one measured', () => {
+    expect(cubinSha).toBe(readFileSync(path.join(SASS, 'h200/colsum.cubin.sha256'), 'utf8').trim());
+  });
+
+  it("the loop line split by SASS loop and by blocks of loads: ptxas's loops as nvdisasm lists them", () => {
+    expect(
+      lines.filter((e) => e.line === 4).map((e) => [e.instructions, e.loops ?? [], e.globalMemory ?? 0, e.memoryBlock ?? false]),
+    ).toEqual([
+      [32, [], 0, false],
+      [53, [0x1c0], 16, true],
+      [28, [], 8, true],
+      [16, [0x710], 4, true],
+      [6, [0x870], 1, true],
+    ]);
+    // nvdisasm's backward branches: to the starts of the three loops.
+    const listing = readFileSync(path.join(SASS, 'h200/colsum.nvdisasm.txt'), 'utf8');
+    const labels = new Map([...listing.matchAll(/^(\.L_x_\d+):\n[^\n]*?\/\*([0-9a-f]{4})\*\//gm)].map((m) => [m[1], parseInt(m[2], 16)]));
+    const backward = [...listing.matchAll(/\/\*([0-9a-f]{4})\*\/\s+(?:@!?P\d\s+)?BRA `\((\.L_x_\d+)\)/g)]
+      .map((m) => [parseInt(m[1], 16), labels.get(m[2])!])
+      .filter(([at, target]) => target < at)
+      .map(([, target]) => target);
+    expect(backward).toEqual([0x1c0, 0x710, 0x870]);
+  });
+
+  it('each SASS loop runs as its PTX loop: 64 rows and 67 rows in closed form', () => {
+    // 64 rows: nvcc's loop turns 16 times, ptxas's 4 (16 rows a turn); the 8-row step, ptxas's
+    // 4-row loop and nvcc's remainder do not run. The 32 set-up instructions at line 4 run as the
+    // PTX's 21 outside the loops, 17 of which run (not the remainder's set-up); lines 1, 2, 5, 6:
+    // 1 + 5 + 3 + 1.
+    expect(
+      lineEstimates(64)
+        .filter((e) => e.line === 4)
+        .map((e) => e.perThread),
+    ).toEqual([(32 * 17) / 21, 53 * 4, 0, 0, 0]);
+    expect(total(64)).toBeCloseTo(10 + (32 * 17) / 21 + 53 * 4, 10);
+    // 67 rows: nvcc's remainder turns 3 times, all 21 set-up instructions run.
+    expect(total(67)).toBeCloseTo(10 + 32 + 53 * 4 + 6 * 3, 10);
+  });
+
+  it('against ncu: within 2% from 4 rows up, the set-up overcounted below (1 and 3 rows: +21%, +16%)', () => {
+    const byRows = measured();
+    expect([...byRows]).toEqual([
+      [1, 32],
+      [3, 44],
+      [4, 53],
+      [16, 91],
+      [64, 250],
+      [67, 272],
+    ]);
+    const ratios = [...byRows].map(([rows, m]) => Math.round((total(rows) / m) * 100) / 100);
+    expect(ratios).toEqual([1.21, 1.16, 0.98, 0.98, 0.99, 1]);
   });
 });
 
@@ -337,15 +449,15 @@ describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', ()
     );
   });
 
-  it('a rolled loop of 64 trips (rolled64): 547 against 526 measured', () => {
+  it('a rolled loop of 64 trips (rolled64): 526 against 526 measured (547 with one ratio per line)', () => {
     expect(estimates.get('rolled64')!.measured).toBe(526);
-    expect(estimates.get('rolled64')!.estimate).toBeCloseTo(547, 10);
+    expect(estimates.get('rolled64')!.estimate).toBeCloseTo(526, 10);
   });
 
-  it('within 10% of ncu on 17 of 21 kernels (the PTX count: 3 of 21)', () => {
+  it('within 10% of ncu on 19 of 21 kernels (17 with one ratio per line; the PTX count: 3 of 21)', () => {
     const within = (x: number, m: number) => Math.abs(x - m) <= 0.1 * m;
     const off = [...estimates].filter(([, e]) => !within(e.estimate, e.measured)).map(([k]) => k);
-    expect(off).toEqual(['poly_fp64', 'scale_float4', 'warp_reduce', 'wmma_gemm']);
+    expect(off).toEqual(['poly_fp64', 'warp_reduce']);
     expect([...estimates.values()].filter((e) => within(e.ptx, e.measured))).toHaveLength(3);
   });
 });
