@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-CY72YRRY.js";
+} from "./chunk-AXHVU2YW.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-LAHGWXLU.js";
+} from "./chunk-EFANDNYP.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-G4OMCNDI.js";
+} from "./chunk-N4FUMJL3.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VDE3TB4L.js";
+import "./chunk-QNNH5PML.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-N2ILYQH7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-63XOLYFI.js";
+import "./chunk-NBIJKBWO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -48,7 +48,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-AV3RR6WT.js";
+import "./chunk-3MAI2Q6I.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

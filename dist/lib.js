@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-ZUZ4JS4U.js";
+} from "./chunk-XXJJYUMP.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-LAHGWXLU.js";
+} from "./chunk-EFANDNYP.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-G4OMCNDI.js";
+import "./chunk-N4FUMJL3.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VDE3TB4L.js";
+import "./chunk-QNNH5PML.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-N2ILYQH7.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-63XOLYFI.js";
+} from "./chunk-NBIJKBWO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -47,7 +47,7 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-AV3RR6WT.js";
+} from "./chunk-3MAI2Q6I.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-CY72YRRY.js";
+} from "./chunk-AXHVU2YW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-G4OMCNDI.js";
+} from "./chunk-N4FUMJL3.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-N2ILYQH7.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

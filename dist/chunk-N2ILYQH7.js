@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-63XOLYFI.js";
+} from "./chunk-NBIJKBWO.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -21,7 +21,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-AV3RR6WT.js";
+} from "./chunk-3MAI2Q6I.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

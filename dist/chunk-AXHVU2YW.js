@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-G4OMCNDI.js";
+} from "./chunk-N4FUMJL3.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-N2ILYQH7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
