@@ -176,11 +176,6 @@ export interface SassLineCount {
   /** Code the function only jumps to in rare cases, placed after its last EXIT (a warp collective's
    * fallback for a warp that arrives diverged); absent otherwise. */
   outOfLine?: true;
-  /** The SASS loops these instructions lie in, outermost first, each named by the address of its
-   * first instruction (the target of its backward branch); absent outside loops. */
-  loops?: number[];
-  /** They lie in basic blocks that load or store global or shared memory; absent otherwise. */
-  memoryBlock?: true;
 }
 
 export interface LoopReport {

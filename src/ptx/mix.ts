@@ -539,11 +539,6 @@ function analyzeFunction(
   context.ownLines?.set(fn.name, lines!);
   // The innermost loop of each block ('' outside loops), for the SASS estimate's copies per loop.
   const innermostLoop = lines ? innermostLoops(cfg, loops) : [];
-  if (lines)
-    for (const loop of loops) {
-      const parent = loops.find((other) => other.id === loop.parentId);
-      lines.loopTree.set(String(loop.header), { parent: parent ? String(parent.header) : '', trips: loop.tripCount });
-    }
   const armWeights = lines ? branchArmWeights(cfg, weights, innermostLoop) : [];
   // Callees' blocking counts by call statement (statement, count, ...), added in order below.
   const calleeBlocking: number[] = [];

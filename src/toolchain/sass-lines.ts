@@ -201,37 +201,17 @@ function diagnostic(message: string, file: string | undefined, offset: number, k
   return { severity: 'warning', stage: 'cubin', message, file, offset, ...(kernel ? { kernel } : {}) };
 }
 
-/** The index of the first of `sorted` above `value` (its length when none is). */
-function firstAbove(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (sorted[middle] <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
-/** What splits a function's SASS into line-table entries, found once per section. */
-interface SectionLayout {
-  subroutines: ElfSymbol[];
-  /** Where the function's out-of-line code starts (outOfLineStart). */
-  outOfLine: number;
-  loops: SassLoop[];
-  /** The basic blocks holding a global or shared load or store, [start, end) sorted. */
-  memoryBlocks: SassLoop[];
-  /** The memory blocks' starts, for a binary search. */
-  memoryStarts: number[];
-  /** Every loop's and memory block's start and end, sorted: where a range is split. */
-  edges: number[];
-  kindsIn: (from: number, to: number) => InstructionKinds;
-}
-
-/** Adds the SASS in [start, end) to the counts of (file, line), split by the subroutine symbols
- * that cover it, the loops it lies in, and whether its basic block loads or stores memory. */
-function addRange(into: Map<string, SassLineCount>, file: string, line: number, start: number, end: number, layout: SectionLayout): void {
-  const { subroutines, outOfLine, loops, memoryBlocks, memoryStarts, edges, kindsIn } = layout;
+/** Adds `bytes` of SASS at `address` to the counts of (file, line), split by the subroutine symbols that cover it. */
+function addRange(
+  into: Map<string, SassLineCount>,
+  file: string,
+  line: number,
+  start: number,
+  end: number,
+  subroutines: ElfSymbol[],
+  outOfLine: number,
+  kindsIn: (from: number, to: number) => InstructionKinds,
+): void {
   const add = (from: number, to: number, subroutine: string | null) => {
     // The function's own code past its last EXIT is out of line (split off first).
     if (subroutine === null && from < outOfLine && to > outOfLine) {
@@ -239,28 +219,15 @@ function addRange(into: Map<string, SassLineCount>, file: string, line: number, 
       add(outOfLine, to, null);
       return;
     }
-    // Split at loop and memory-block boundaries: each piece lies in one innermost loop (or none)
-    // and in memory blocks or outside them.
-    const edge = edges[firstAbove(edges, from)];
-    if (edge !== undefined && edge < to) {
-      add(from, edge, subroutine);
-      add(edge, to, subroutine);
-      return;
-    }
     if (to <= from) return;
     const cold = subroutine === null && from >= outOfLine;
-    const enclosing = cold ? [] : loops.filter((loop) => loop.start <= from && to <= loop.end).map((loop) => loop.start);
-    const block = memoryBlocks[firstAbove(memoryStarts, from) - 1];
-    const withMemory = !cold && block !== undefined && block.start <= from && to <= block.end;
-    const key = `${file}\0${line}\0${subroutine ?? ''}\0${cold ? 'cold' : ''}\0${enclosing.join(',')}\0${withMemory ? 'memory' : ''}`;
+    const key = `${file}\0${line}\0${subroutine ?? ''}\0${cold ? 'cold' : ''}`;
     const entry = into.get(key) ?? {
       file,
       line,
       instructions: 0,
       ...(subroutine ? { subroutine } : {}),
       ...(cold ? { outOfLine: true } : {}),
-      ...(enclosing.length ? { loops: enclosing } : {}),
-      ...(withMemory ? { memoryBlock: true } : {}),
     };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
     const { globalMemory, sharedMemory, fma, predicated } = kindsIn(from, to);
@@ -328,56 +295,6 @@ function isSelfBranch(word: bigint): boolean {
 }
 
 const EXIT = 0x94d;
-const BRA = 0x947;
-
-/** A SASS loop (the code from a backward BRA's target up to and including the BRA), or a basic block. */
-interface SassLoop {
-  start: number;
-  end: number;
-}
-
-/**
- * The loops and the memory blocks of a section's code before `outOfLine` (a collective's fallback
- * there branches back to where the warp left, no loop). A loop per backward BRA (guarded or not),
- * from its target through the branch; branches back to one target make one loop (to the
- * farthest); sorted outermost first (by start, then the longest), so a range's enclosing loops
- * come in nesting order. Memory blocks: the basic blocks (cut at every branch target, after every
- * BRA and EXIT) that hold an LDG / STG / LDS / STS. A BRA's offset is in 4-byte words, bits 16-23
- * and 34-63 of the first word, relative to the next instruction (sm_90's encoding, as cuobjdump
- * lists the corpus cubins' branches; see isSelfBranch).
- */
-function sassRegions(
-  r: ByteReader,
-  text: ElfSection,
-  outOfLine: number,
-): Pick<SectionLayout, 'loops' | 'memoryBlocks' | 'memoryStarts' | 'edges'> {
-  const byStart = new Map<number, number>();
-  const leaders = new Set<number>([0, outOfLine]);
-  const memory: number[] = [];
-  for (let at = 0; at < outOfLine; at += SASS_INSTRUCTION_BYTES) {
-    const word = r.u64(text.offset + at, 'SASS instruction');
-    const opcode = Number(word & 0xfffn);
-    if (GLOBAL_MEMORY_OPCODES.has(opcode) || SHARED_MEMORY_OPCODES.has(opcode)) memory.push(at);
-    if (opcode === EXIT) leaders.add(at + SASS_INSTRUCTION_BYTES);
-    if (opcode !== BRA) continue;
-    leaders.add(at + SASS_INSTRUCTION_BYTES);
-    const words = (BigInt.asIntN(30, word >> 34n) << 8n) | ((word >> 16n) & 0xffn);
-    const target = at + SASS_INSTRUCTION_BYTES + Number(words) * 4;
-    if (target < 0 || target >= outOfLine || target % SASS_INSTRUCTION_BYTES) continue;
-    leaders.add(target);
-    if (target < at) byStart.set(target, Math.max(byStart.get(target) ?? 0, at + SASS_INSTRUCTION_BYTES));
-  }
-  const cuts = [...leaders].sort((a, b) => a - b);
-  const memoryBlocks: SassLoop[] = [];
-  let next = 0;
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    while (next < memory.length && memory[next] < cuts[i]) next++;
-    if (next < memory.length && memory[next] < cuts[i + 1]) memoryBlocks.push({ start: cuts[i], end: cuts[i + 1] });
-  }
-  const loops = [...byStart].map(([start, end]) => ({ start, end })).sort((a, b) => a.start - b.start || b.end - a.end);
-  const edges = [...new Set([...loops, ...memoryBlocks].flatMap((region) => [region.start, region.end]))].sort((a, b) => a - b);
-  return { loops, memoryBlocks, memoryStarts: memoryBlocks.map((block) => block.start), edges };
-}
 
 /**
  * Where the function's out-of-line code starts: right after its last unguarded EXIT, outside
@@ -444,7 +361,7 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
   const r = new ByteReader(bytes);
   const counts = new Map<string, Map<string, SassLineCount>>();
   /** Per .text section: where its trailing padding and its out-of-line code start. */
-  const sectionBounds = new Map<number, { executable: number; layout: SectionLayout }>();
+  const sectionBounds = new Map<number, { executable: number; outOfLine: number }>();
   try {
     r.range(debugLine.offset, debugLine.size, '.debug_line');
     const relocations = addressRelocations(elf, r, debugLine);
@@ -482,16 +399,16 @@ export function readSassLines(bytes: Uint8Array, file?: string): SassLineTable {
         let bounds = sectionBounds.get(text.index);
         if (bounds === undefined) {
           const executableEnd = paddingStart(r, text);
-          const outOfLine = outOfLineStart(r, text, executableEnd, subroutines);
-          const kindsIn = (from: number, to: number) => instructionKinds(r, text, from, to);
-          bounds = { executable: executableEnd, layout: { subroutines, outOfLine, kindsIn, ...sassRegions(r, text, outOfLine) } };
+          bounds = { executable: executableEnd, outOfLine: outOfLineStart(r, text, executableEnd, subroutines) };
           sectionBounds.set(text.index, bounds);
         }
-        const { executable, layout } = bounds;
+        const { executable, outOfLine } = bounds;
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
-          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, layout);
+          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, subroutines, outOfLine, (from, to) =>
+            instructionKinds(r, text, from, to),
+          );
         }
         padding.set(name, (text.size - executable) / SASS_INSTRUCTION_BYTES);
         counts.set(name, lines);

@@ -33,7 +33,7 @@ describe('compileSide with the cubin line table', () => {
     // The values test/ptx/sass-estimate.test.ts derives from the committed build of the same file.
     expect(sass).toEqual({
       _Z5scalePfPKffi: 44,
-      _Z5loop8PfPKf: 1 + 4 + (7 * 5) / 5 + (5 * 32) / 4 + 3 * 8 + 4 + 1,
+      _Z5loop8PfPKf: 1 + 4 + (12 * 37) / 9 + 3 * 8 + 4 + 1,
       _Z5callsPfPKf: 30,
       _Z7bf16sumPfPK13__nv_bfloat16: 17,
       _Z7warpsumPfPKfi: 45,

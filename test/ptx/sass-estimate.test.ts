@@ -61,17 +61,15 @@ describe('perThread.sassInstructions on lines.cu', () => {
   const table = readSassLines(new Uint8Array(readFileSync(path.join(SASS, 'lines.sm_90.cubin'))));
   const perThread = analyse(table.functions);
 
-  it('a loop of 8 trips: each line weighted by its PTX executions per PTX instruction, loop by loop', () => {
+  it('a loop of 8 trips: each line weighted by its PTX executions per PTX instruction', () => {
     // PTX per line (static / executions): 14: 2/2, 15: 6/6, 18: 9/(5 + 4x8), 19: 2/(2x8), 21: 3/3,
-    // 22: 1/1; SASS per line: 1, 4, 12, 3, 4, 1, line 18's 12 split by the cubin's loop (its
-    // backward branch to 0xc0): 7 before it (the PTX's 5 outside, once each), 5 in it (the PTX's 4
-    // in it, 8 times each).
-    expect(perThread.get('_Z5loop8PfPKf')?.sassInstructions).toBe(1 + 4 + (7 * 5) / 5 + (5 * 32) / 4 + 3 * 8 + 4 + 1);
+    // 22: 1/1; SASS per line: 1, 4, 12, 3, 4, 1.
+    expect(perThread.get('_Z5loop8PfPKf')?.sassInstructions).toBeCloseTo(1 + 4 + (12 * 37) / 9 + 3 * 8 + 4 + 1, 10);
     // What the SASS executes: 12 instructions before the loop (0x00-0xb0), its 8 (0xc0-0x130) 8
-    // times, 5 after: 81. One ratio per line (83.3) gave line 18's set-up the loop's weight too.
+    // times, 5 after: 81; the estimate (83.3) gives line 18's set-up the loop's weight too.
     const executed = listed('_Z5loop8PfPKf', 0, 0xc0) + 8 * listed('_Z5loop8PfPKf', 0xc0, 0x140) + listed('_Z5loop8PfPKf', 0x140, 0x190);
     expect(executed).toBe(81);
-    expect(perThread.get('_Z5loop8PfPKf')!.sassInstructions).toBe(executed);
+    expect(Math.abs(perThread.get('_Z5loop8PfPKf')!.sassInstructions! / executed - 1)).toBeLessThan(0.03);
   });
 
   it('straight-line code and an inlined bf16 header line: every SASS instruction once', () => {
@@ -104,13 +102,12 @@ describe('perThread.sassInstructions on lines.cu', () => {
     const byKernel = new Map<string, SassLineEstimate[]>();
     analyse(table.functions, (name, lines) => byKernel.set(name, [...lines]));
     const loop8 = byKernel.get('_Z5loop8PfPKf')!;
-    // The closed form of the test above, one term per line and loop (first-seen order).
+    // The closed form of the test above, one term per line.
     expect(loop8.map((e) => [e.line, e.instructions, e.perThread])).toEqual([
       [14, 1, 1],
       [15, 4, 4],
-      [18, 7, 7],
+      [18, 12, (12 * 37) / 9],
       [19, 3, 24],
-      [18, 5, 40],
       [21, 4, 4],
       [22, 1, 1],
     ]);
@@ -130,6 +127,10 @@ describe("nvcc's unrolled loop and its remainder, split again by ptxas (colsum.c
   // code and 4 in a loop of one nvcc body, and keeps nvcc's remainder loop (1 LDG). Built here as
   // the compile path builds a unit, from the repository root as device/sass/colsum.sh built the
   // cubin ncu measured (test/fixtures/sass/h200: NVIDIA H200, the same sm_90 SASS as an H100).
+  // The estimate's known miss: it has one ratio per source line, and this loop is one line. (A
+  // loop-by-loop estimate from the cubin's branches came within 2% here from 4 rows up, and
+  // took the development corpus from 80 to 84 of 95 kernels within 10%, but the validation
+  // corpus from 93 to 85 of 135: not kept, see docs/corpus.md.)
   const outDir = mkdtempSync(path.join(tmpdir(), 'carve-sass-colsum-'));
   const ROOT = path.resolve(import.meta.dirname, '../..');
   let ptxText = '';
@@ -181,42 +182,16 @@ describe("nvcc's unrolled loop and its remainder, split again by ptxas (colsum.c
     expect(cubinSha).toBe(readFileSync(path.join(SASS, 'h200/colsum.cubin.sha256'), 'utf8').trim());
   });
 
-  it("the loop line split by SASS loop and by blocks of loads: ptxas's loops as nvdisasm lists them", () => {
-    expect(
-      lines.filter((e) => e.line === 4).map((e) => [e.instructions, e.loops ?? [], e.globalMemory ?? 0, e.memoryBlock ?? false]),
-    ).toEqual([
-      [32, [], 0, false],
-      [53, [0x1c0], 16, true],
-      [28, [], 8, true],
-      [16, [0x710], 4, true],
-      [6, [0x870], 1, true],
-    ]);
-    // nvdisasm's backward branches: to the starts of the three loops.
-    const listing = readFileSync(path.join(SASS, 'h200/colsum.nvdisasm.txt'), 'utf8');
-    const labels = new Map([...listing.matchAll(/^(\.L_x_\d+):\n[^\n]*?\/\*([0-9a-f]{4})\*\//gm)].map((m) => [m[1], parseInt(m[2], 16)]));
-    const backward = [...listing.matchAll(/\/\*([0-9a-f]{4})\*\/\s+(?:@!?P\d\s+)?BRA `\((\.L_x_\d+)\)/g)]
-      .map((m) => [parseInt(m[1], 16), labels.get(m[2])!])
-      .filter(([at, target]) => target < at)
-      .map(([, target]) => target);
-    expect(backward).toEqual([0x1c0, 0x710, 0x870]);
+  it("one ratio per line: the loop line's 135 SASS instructions weighted as its PTX, per copy", () => {
+    // Line 4 in SASS: ptxas's 16-row loop (53), its 8-row step (28), its 4-row loop (16), nvcc's
+    // remainder loop (6) and the set-up (32); 29 LDG against the PTX's 5 loads (5.8 copies). Line
+    // 4 in PTX: 21 set-up instructions (17 run at 64 rows), 16 in nvcc's loop (16 turns), 6 in its
+    // remainder (none).
+    expect(lineEstimates(64).find((e) => e.line === 4)!.perThread).toBeCloseTo((135 * (17 + 16 * 16)) / 43 / (29 / 5), 10);
+    expect(total(64)).toBeCloseTo(10 + (135 * (17 + 16 * 16)) / 43 / (29 / 5), 10);
   });
 
-  it('each SASS loop runs as its PTX loop: 64 rows and 67 rows in closed form', () => {
-    // 64 rows: nvcc's loop turns 16 times, ptxas's 4 (16 rows a turn); the 8-row step, ptxas's
-    // 4-row loop and nvcc's remainder do not run. The 32 set-up instructions at line 4 run as the
-    // PTX's 21 outside the loops, 17 of which run (not the remainder's set-up); lines 1, 2, 5, 6:
-    // 1 + 5 + 3 + 1.
-    expect(
-      lineEstimates(64)
-        .filter((e) => e.line === 4)
-        .map((e) => e.perThread),
-    ).toEqual([(32 * 17) / 21, 53 * 4, 0, 0, 0]);
-    expect(total(64)).toBeCloseTo(10 + (32 * 17) / 21 + 53 * 4, 10);
-    // 67 rows: nvcc's remainder turns 3 times, all 21 set-up instructions run.
-    expect(total(67)).toBeCloseTo(10 + 32 + 53 * 4 + 6 * 3, 10);
-  });
-
-  it('against ncu: within 2% from 4 rows up, the set-up overcounted below (1 and 3 rows: +21%, +16%)', () => {
+  it('against ncu: 53% to 67% of what the SASS executes (the copies ptxas runs less often than their count says)', () => {
     const byRows = measured();
     expect([...byRows]).toEqual([
       [1, 32],
@@ -227,7 +202,7 @@ describe("nvcc's unrolled loop and its remainder, split again by ptxas (colsum.c
       [67, 272],
     ]);
     const ratios = [...byRows].map(([rows, m]) => Math.round((total(rows) / m) * 100) / 100);
-    expect(ratios).toEqual([1.21, 1.16, 0.98, 0.98, 0.99, 1]);
+    expect(ratios).toEqual([0.67, 0.63, 0.53, 0.59, 0.63, 0.62]);
   });
 });
 
@@ -449,15 +424,15 @@ describe('perThread.sassInstructions against ncu on the H100 (ptx fixtures)', ()
     );
   });
 
-  it('a rolled loop of 64 trips (rolled64): 526 against 526 measured (547 with one ratio per line)', () => {
+  it('a rolled loop of 64 trips (rolled64): 547 against 526 measured', () => {
     expect(estimates.get('rolled64')!.measured).toBe(526);
-    expect(estimates.get('rolled64')!.estimate).toBeCloseTo(526, 10);
+    expect(estimates.get('rolled64')!.estimate).toBeCloseTo(547, 10);
   });
 
-  it('within 10% of ncu on 19 of 21 kernels (17 with one ratio per line; the PTX count: 3 of 21)', () => {
+  it('within 10% of ncu on 17 of 21 kernels (the PTX count: 3 of 21)', () => {
     const within = (x: number, m: number) => Math.abs(x - m) <= 0.1 * m;
     const off = [...estimates].filter(([, e]) => !within(e.estimate, e.measured)).map(([k]) => k);
-    expect(off).toEqual(['poly_fp64', 'warp_reduce']);
+    expect(off).toEqual(['poly_fp64', 'scale_float4', 'warp_reduce', 'wmma_gemm']);
     expect([...estimates.values()].filter((e) => within(e.ptx, e.measured))).toHaveLength(3);
   });
 });
