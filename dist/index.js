@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-AXHVU2YW.js";
+} from "./chunk-CY72YRRY.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-EFANDNYP.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-N4FUMJL3.js";
+} from "./chunk-G4OMCNDI.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QNNH5PML.js";
+import "./chunk-VDE3TB4L.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NBIJKBWO.js";
+import "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -48,7 +48,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-3MAI2Q6I.js";
+import "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-XXJJYUMP.js";
+} from "./chunk-ZUZ4JS4U.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-EFANDNYP.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-N4FUMJL3.js";
+import "./chunk-G4OMCNDI.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QNNH5PML.js";
+import "./chunk-VDE3TB4L.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-NBIJKBWO.js";
+} from "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -47,7 +47,7 @@ import {
   findNvcc,
   parsePtxasLog,
   readCubin
-} from "./chunk-3MAI2Q6I.js";
+} from "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import "./chunk-IEYUABLM.js";

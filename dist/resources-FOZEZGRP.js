@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   parsePtxasLog,
   readCubin
-} from "./chunk-3MAI2Q6I.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-NBIJKBWO.js";
+} from "./chunk-63XOLYFI.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -21,7 +21,7 @@ import {
   compileCuda,
   findNvcc,
   includeGraph
-} from "./chunk-3MAI2Q6I.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

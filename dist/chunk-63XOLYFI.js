@@ -7,7 +7,7 @@ import {
 } from "./chunk-JDTKYLUX.js";
 import {
   demangle
-} from "./chunk-3MAI2Q6I.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
@@ -4912,10 +4912,7 @@ import path from "node:path";
 var emptyTally = (name) => ({
   own: /* @__PURE__ */ new Map(),
   ownMarkers: emptyMarkers(),
-  ownContexts: /* @__PURE__ */ new Map(),
-  loopTree: /* @__PURE__ */ new Map(),
-  calleeLines: /* @__PURE__ */ new Set(),
-  name,
+  ownLoopWeights: /* @__PURE__ */ new Map(),
   weighted: /* @__PURE__ */ new Map(),
   weightedPredicated: /* @__PURE__ */ new Map(),
   reachable: /* @__PURE__ */ new Set([name])
@@ -4927,10 +4924,7 @@ function sourceKey(source) {
 }
 var add = (into, key2, value) => into.set(key2, (into.get(key2) ?? 0) + value);
 function addCallee(into, callee, times) {
-  for (const [key2, value] of callee.weighted) {
-    add(into.weighted, key2, value * times);
-    into.calleeLines.add(key2);
-  }
+  for (const [key2, value] of callee.weighted) add(into.weighted, key2, value * times);
   for (const [key2, value] of callee.weightedPredicated) add(into.weightedPredicated, key2, value * times);
   for (const name of callee.reachable) into.reachable.add(name);
 }
@@ -4938,15 +4932,9 @@ function tallyInstruction(into, key2, weight, marker = null, loop = "", weightPr
   if (key2 === null) return;
   add(into.own, key2, 1);
   if (marker !== null) add(into.ownMarkers[marker], key2, 1);
-  let byLoop = into.ownContexts.get(key2);
-  if (byLoop === void 0) into.ownContexts.set(key2, byLoop = /* @__PURE__ */ new Map());
-  let context = byLoop.get(loop);
-  if (context === void 0)
-    byLoop.set(loop, context = { instructions: 0, weighted: 0, weightedPredicated: 0, markers: { memory: 0, fma: 0, contractible: 0 } });
-  context.instructions++;
-  context.weighted += weight;
-  context.weightedPredicated += weightPredicated;
-  if (marker !== null) context.markers[marker]++;
+  let byLoop = into.ownLoopWeights.get(key2);
+  if (byLoop === void 0) into.ownLoopWeights.set(key2, byLoop = /* @__PURE__ */ new Map());
+  add(byLoop, loop, weight);
   if (weight !== 0) add(into.weighted, key2, weight);
   if (weightPredicated !== 0) add(into.weightedPredicated, key2, weightPredicated);
 }
@@ -4962,10 +4950,10 @@ function estimateSassLines(lines, tally, ownOf) {
     const own = ownOf(name);
     for (const [key2, value] of own?.own ?? []) add(statics, key2, value);
     for (const marker of COPY_MARKERS) for (const [key2, value] of own?.ownMarkers[marker] ?? []) add(staticMarkers[marker], key2, value);
-    for (const [key2, byLoop] of own?.ownContexts ?? []) {
+    for (const [key2, byLoop] of own?.ownLoopWeights ?? []) {
       let merged = loopWeights.get(key2);
       if (merged === void 0) loopWeights.set(key2, merged = /* @__PURE__ */ new Map());
-      for (const [loop, context] of byLoop) add(merged, `${name}:${loop}`, context.weighted);
+      for (const [loop, weight] of byLoop) add(merged, `${name}:${loop}`, weight);
     }
   }
   const loopOf = /* @__PURE__ */ new Map();
@@ -5000,15 +4988,9 @@ function estimateSassLines(lines, tally, ownOf) {
     instructions: entry.instructions,
     perThread
   });
-  const byLoops = loopContextEstimates(lines, tally);
   for (const entry of lines) {
     if (entry.outOfLine) {
       push(entry, 0);
-      continue;
-    }
-    const matched = byLoops.get(entry);
-    if (matched !== void 0) {
-      push(entry, matched);
       continue;
     }
     if (entry.subroutine !== void 0 && TOOLKIT_ROUTINE.test(entry.subroutine)) {
@@ -5042,166 +5024,6 @@ function addCounts(a, b) {
     ptxFma: a.ptxFma + b.ptxFma,
     contractible: a.contractible + b.contractible
   };
-}
-var OUTSIDE = "";
-function loopContextEstimates(lines, tally) {
-  const out = /* @__PURE__ */ new Map();
-  const own = tally.ownContexts;
-  if (!lines.some((entry) => entry.loops?.length)) return out;
-  const sassParent = /* @__PURE__ */ new Map();
-  const sassLines = /* @__PURE__ */ new Map([[OUTSIDE, /* @__PURE__ */ new Set()]]);
-  const contextOf = (entry) => entry.loops?.length ? String(entry.loops[entry.loops.length - 1]) : OUTSIDE;
-  const placeable = lines.filter((entry) => entry.subroutine === void 0 && !entry.outOfLine);
-  for (const entry of placeable) {
-    const key2 = lineKey(entry.file, entry.line);
-    const path2 = [OUTSIDE, ...(entry.loops ?? []).map(String)];
-    for (let i = 0; i < path2.length; i++) {
-      if (i > 0) sassParent.set(path2[i], path2[i - 1]);
-      let set = sassLines.get(path2[i]);
-      if (set === void 0) sassLines.set(path2[i], set = /* @__PURE__ */ new Set());
-      set.add(key2);
-    }
-  }
-  const ptxChildren = /* @__PURE__ */ new Map([[OUTSIDE, []]]);
-  for (const [loop, { parent }] of tally.loopTree) {
-    if (!ptxChildren.has(parent)) ptxChildren.set(parent, []);
-    ptxChildren.get(parent).push(loop);
-    if (!ptxChildren.has(loop)) ptxChildren.set(loop, []);
-  }
-  const ptxLines = new Map([...ptxChildren.keys()].map((loop) => [loop, /* @__PURE__ */ new Set()]));
-  for (const [key2, byLoop] of own)
-    for (const loop of byLoop.keys())
-      for (let at = loop; at !== void 0; at = at === OUTSIDE ? void 0 : tally.loopTree.get(at)?.parent)
-        ptxLines.get(at)?.add(key2);
-  const descendants = (loop) => (ptxChildren.get(loop) ?? []).flatMap((child) => [child, ...descendants(child)]);
-  const depthOf = (loop) => loop === OUTSIDE ? 0 : 1 + depthOf(tally.loopTree.get(loop)?.parent ?? OUTSIDE);
-  const sassMemory = /* @__PURE__ */ new Map();
-  const sassSize = /* @__PURE__ */ new Map();
-  for (const entry of placeable) {
-    add(sassMemory, contextOf(entry), (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0));
-    add(sassSize, contextOf(entry), entry.instructions);
-  }
-  const ptxMemory = /* @__PURE__ */ new Map();
-  const ptxSize = /* @__PURE__ */ new Map();
-  for (const byLoop of own.values())
-    for (const [loop, context] of byLoop) {
-      add(ptxMemory, loop, context.markers.memory);
-      add(ptxSize, loop, context.instructions);
-    }
-  const fit = (sass, ptx) => {
-    const have = sassMemory.get(sass) ?? 0;
-    const want = ptxMemory.get(ptx) ?? 0;
-    const impossible = want > 0 && have < want ? 0.5 : 0;
-    return -impossible - 0.05 * Math.abs(Math.log2((sassSize.get(sass) ?? 1) / (ptxSize.get(ptx) ?? 1)));
-  };
-  const match = /* @__PURE__ */ new Map([[OUTSIDE, OUTSIDE]]);
-  const sassChildren = /* @__PURE__ */ new Map();
-  for (const [loop, parent] of sassParent) sassChildren.set(parent, [...sassChildren.get(parent) ?? [], loop]);
-  const visit = (sass) => {
-    const ptx = match.get(sass);
-    for (const child of sassChildren.get(sass) ?? []) {
-      const childLines = sassLines.get(child);
-      let best = null;
-      let bestScore = 0;
-      for (const candidate of descendants(ptx)) {
-        const candidateLines = ptxLines.get(candidate);
-        let shared = 0;
-        for (const key2 of childLines) if (candidateLines.has(key2)) shared++;
-        if (shared === 0) continue;
-        const score = shared / (childLines.size + candidateLines.size - shared) + fit(child, candidate);
-        if (best === null || score > bestScore || score === bestScore && depthOf(candidate) < depthOf(best)) {
-          best = candidate;
-          bestScore = score;
-        }
-      }
-      if (best === null) continue;
-      match.set(child, best);
-      visit(child);
-    }
-  };
-  visit(OUTSIDE);
-  const matchedPtx = new Set(match.values());
-  const absorbed = (loop) => [
-    loop,
-    ...(ptxChildren.get(loop) ?? []).filter((child) => !matchedPtx.has(child)).flatMap((child) => absorbed(child))
-  ];
-  const absorbedOf = new Map([...match].map(([sass, ptx]) => [sass, new Set(absorbed(ptx))]));
-  const placed = [];
-  const lineMemory = (key2) => {
-    let memory = 0;
-    for (const context of own.get(key2)?.values() ?? []) memory += context.markers.memory;
-    return memory;
-  };
-  const unplaced = [];
-  const groups = /* @__PURE__ */ new Map();
-  const countedLines = /* @__PURE__ */ new Set();
-  for (const entry of placeable) {
-    const sass = contextOf(entry);
-    const loops = absorbedOf.get(sass);
-    const key2 = lineKey(entry.file, entry.line);
-    if (loops === void 0 || tally.calleeLines.has(key2)) continue;
-    let instructions = 0;
-    let executions = 0;
-    let executionsPredicated = 0;
-    let dominant = null;
-    let dominantWeight = -1;
-    const ptxMarkers = { memory: 0, fma: 0, contractible: 0 };
-    for (const [loop, context] of own.get(key2) ?? []) {
-      if (!loops.has(loop)) continue;
-      instructions += context.instructions;
-      executions += context.weighted;
-      executionsPredicated += context.weightedPredicated;
-      for (const marker of COPY_MARKERS) ptxMarkers[marker] += context.markers[marker];
-      if (context.weighted > dominantWeight) {
-        dominant = loop;
-        dominantWeight = context.weighted;
-      }
-    }
-    const sassLoads = (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0);
-    const copiedBody = entry.memoryBlock === true && sassLoads > 0 && ptxMarkers.memory === 0 && lineMemory(key2) > 0;
-    if (instructions === 0 || dominant === null || copiedBody) {
-      if (own.has(key2)) unplaced.push(entry);
-      continue;
-    }
-    const group = dominant === OUTSIDE ? `${sass}\0\0${key2}` : `${sass}\0${dominant}`;
-    const lineCounted = `${group}\0${key2}`;
-    const counts = {
-      sassMemory: (entry.globalMemory ?? 0) + (entry.sharedMemory ?? 0),
-      sassFma: entry.fma ?? 0,
-      ptxMemory: countedLines.has(lineCounted) ? 0 : ptxMarkers.memory,
-      ptxFma: countedLines.has(lineCounted) ? 0 : ptxMarkers.fma,
-      contractible: countedLines.has(lineCounted) ? 0 : ptxMarkers.contractible
-    };
-    countedLines.add(lineCounted);
-    const sum2 = groups.get(group);
-    groups.set(group, sum2 ? addCounts(sum2, counts) : counts);
-    placed.push({ entry, group, instructions, executions, executionsPredicated });
-  }
-  const copiesOf = (group) => {
-    const counts = groups.get(group);
-    if (counts === void 0) return 1;
-    const fmaCopies = counts.contractible === 0 ? ratio(counts.sassFma, counts.ptxFma) : 1;
-    return Math.max(1, ratio(counts.sassMemory, counts.ptxMemory), fmaCopies);
-  };
-  const share = /* @__PURE__ */ new Map();
-  const byPtx = /* @__PURE__ */ new Map();
-  for (const [sass, ptx] of match) if (sass !== OUTSIDE) byPtx.set(ptx, [...byPtx.get(ptx) ?? [], sass]);
-  for (const [ptx, sassLoops] of byPtx) {
-    const copies = sassLoops.map((sass) => copiesOf(`${sass}\0${ptx}`));
-    const most = Math.max(...copies);
-    const trips = tally.loopTree.get(ptx)?.trips ?? null;
-    const mains = copies.filter((c) => c === most).length;
-    const main = trips === null || trips <= 0 || mains === sassLoops.length ? 1 : Math.floor(trips / most) * most / trips;
-    sassLoops.forEach((sass, i) => share.set(sass, copies[i] === most ? main / mains : (1 - main) / (sassLoops.length - mains)));
-  }
-  for (const { entry, group, instructions, executions, executionsPredicated } of placed) {
-    const copies = copiesOf(group);
-    const ifConverted = (entry.predicated ?? 0) >= IF_CONVERTED_SHARE * entry.instructions;
-    const loopShare = share.get(contextOf(entry)) ?? 1;
-    out.set(entry, entry.instructions * (ifConverted ? executionsPredicated : executions) * loopShare / instructions / copies);
-  }
-  for (const entry of unplaced) out.set(entry, 0);
-  return out;
 }
 
 // src/ptx/mix.ts
@@ -5588,11 +5410,6 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
   const lines = context.ownLines ? emptyTally(fn.name) : null;
   context.ownLines?.set(fn.name, lines);
   const innermostLoop = lines ? innermostLoops(cfg, loops) : [];
-  if (lines)
-    for (const loop of loops) {
-      const parent = loops.find((other) => other.id === loop.parentId);
-      lines.loopTree.set(String(loop.header), { parent: parent ? String(parent.header) : "", trips: loop.tripCount });
-    }
   const armWeights = lines ? branchArmWeights(cfg, weights, innermostLoop) : [];
   const calleeBlocking = [];
   let cutRecursion = false;

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-EFANDNYP.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-N4FUMJL3.js";
+import "./chunk-G4OMCNDI.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QNNH5PML.js";
+import "./chunk-VDE3TB4L.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NBIJKBWO.js";
+import "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -39,7 +39,7 @@ import {
   UnknownArchError,
   getArch
 } from "./chunk-JDTKYLUX.js";
-import "./chunk-3MAI2Q6I.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

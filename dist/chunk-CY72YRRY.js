@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-N4FUMJL3.js";
+} from "./chunk-G4OMCNDI.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

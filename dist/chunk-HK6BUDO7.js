@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-AXHVU2YW.js";
+} from "./chunk-CY72YRRY.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-N4FUMJL3.js";
+} from "./chunk-G4OMCNDI.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-K7OL2ROW.js")).demoCommand
+    load: async () => (await import("./demo-DKNYR56U.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-Y64KXWND.js")).analyzeCommand
+    load: async () => (await import("./analyze-JEO2A5CT.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -32,12 +32,12 @@ var commands = [
   {
     name: "resources",
     summary: "print per-kernel resources from a cubin or ptxas -v log",
-    load: async () => (await import("./resources-MSAIZTCU.js")).resourcesCommand
+    load: async () => (await import("./resources-FOZEZGRP.js")).resourcesCommand
   },
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-X3AOFFFY.js")).compareCommand
+    load: async () => (await import("./compare-KAPVYO5G.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-KQA7I6MT.js")).carveCommand
+    load: async () => (await import("./carve-RYGGTXXB.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-KQA7I6MT.js")).mergeCommand
+    load: async () => (await import("./carve-RYGGTXXB.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-QGB6LWGT.js")).retuneCommand
+    load: async () => (await import("./retune-7CIIFDFB.js")).retuneCommand
   }
 ];
 

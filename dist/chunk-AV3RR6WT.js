@@ -1170,44 +1170,22 @@ function addressRelocations(elf, r, debugLine) {
 function diagnostic2(message, file, offset, kernel) {
   return { severity: "warning", stage: "cubin", message, file, offset, ...kernel ? { kernel } : {} };
 }
-function firstAbove(sorted, value) {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = low + high >> 1;
-    if (sorted[middle] <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-function addRange(into, file, line, start, end, layout) {
-  const { subroutines, outOfLine, loops, memoryBlocks, memoryStarts, edges, kindsIn } = layout;
+function addRange(into, file, line, start, end, subroutines, outOfLine, kindsIn) {
   const add = (from, to, subroutine) => {
     if (subroutine === null && from < outOfLine && to > outOfLine) {
       add(from, outOfLine, null);
       add(outOfLine, to, null);
       return;
     }
-    const edge = edges[firstAbove(edges, from)];
-    if (edge !== void 0 && edge < to) {
-      add(from, edge, subroutine);
-      add(edge, to, subroutine);
-      return;
-    }
     if (to <= from) return;
     const cold = subroutine === null && from >= outOfLine;
-    const enclosing = cold ? [] : loops.filter((loop) => loop.start <= from && to <= loop.end).map((loop) => loop.start);
-    const block = memoryBlocks[firstAbove(memoryStarts, from) - 1];
-    const withMemory = !cold && block !== void 0 && block.start <= from && to <= block.end;
-    const key = `${file}\0${line}\0${subroutine ?? ""}\0${cold ? "cold" : ""}\0${enclosing.join(",")}\0${withMemory ? "memory" : ""}`;
+    const key = `${file}\0${line}\0${subroutine ?? ""}\0${cold ? "cold" : ""}`;
     const entry = into.get(key) ?? {
       file,
       line,
       instructions: 0,
       ...subroutine ? { subroutine } : {},
-      ...cold ? { outOfLine: true } : {},
-      ...enclosing.length ? { loops: enclosing } : {},
-      ...withMemory ? { memoryBlock: true } : {}
+      ...cold ? { outOfLine: true } : {}
     };
     entry.instructions += (to - from) / SASS_INSTRUCTION_BYTES;
     const { globalMemory, sharedMemory, fma, predicated } = kindsIn(from, to);
@@ -1252,35 +1230,6 @@ function isSelfBranch(word) {
   return low === 0 && word >> 32n === 0xfffffff0n || low === 252 && word >> 34n === 0x3fffffffn;
 }
 var EXIT = 2381;
-var BRA = 2375;
-function sassRegions(r, text2, outOfLine) {
-  const byStart = /* @__PURE__ */ new Map();
-  const leaders = /* @__PURE__ */ new Set([0, outOfLine]);
-  const memory = [];
-  for (let at = 0; at < outOfLine; at += SASS_INSTRUCTION_BYTES) {
-    const word = r.u64(text2.offset + at, "SASS instruction");
-    const opcode = Number(word & 0xfffn);
-    if (GLOBAL_MEMORY_OPCODES.has(opcode) || SHARED_MEMORY_OPCODES.has(opcode)) memory.push(at);
-    if (opcode === EXIT) leaders.add(at + SASS_INSTRUCTION_BYTES);
-    if (opcode !== BRA) continue;
-    leaders.add(at + SASS_INSTRUCTION_BYTES);
-    const words = BigInt.asIntN(30, word >> 34n) << 8n | word >> 16n & 0xffn;
-    const target = at + SASS_INSTRUCTION_BYTES + Number(words) * 4;
-    if (target < 0 || target >= outOfLine || target % SASS_INSTRUCTION_BYTES) continue;
-    leaders.add(target);
-    if (target < at) byStart.set(target, Math.max(byStart.get(target) ?? 0, at + SASS_INSTRUCTION_BYTES));
-  }
-  const cuts = [...leaders].sort((a, b) => a - b);
-  const memoryBlocks = [];
-  let next = 0;
-  for (let i = 0; i + 1 < cuts.length; i++) {
-    while (next < memory.length && memory[next] < cuts[i]) next++;
-    if (next < memory.length && memory[next] < cuts[i + 1]) memoryBlocks.push({ start: cuts[i], end: cuts[i + 1] });
-  }
-  const loops = [...byStart].map(([start, end]) => ({ start, end })).sort((a, b) => a.start - b.start || b.end - a.end);
-  const edges = [...new Set([...loops, ...memoryBlocks].flatMap((region) => [region.start, region.end]))].sort((a, b) => a - b);
-  return { loops, memoryBlocks, memoryStarts: memoryBlocks.map((block) => block.start), edges };
-}
 function outOfLineStart(r, text2, executable, subroutines) {
   let start = executable;
   for (let at = 0; at < executable; at += SASS_INSTRUCTION_BYTES) {
@@ -1368,16 +1317,23 @@ function readSassLines(bytes, file) {
         let bounds = sectionBounds.get(text2.index);
         if (bounds === void 0) {
           const executableEnd = paddingStart(r, text2);
-          const outOfLine = outOfLineStart(r, text2, executableEnd, subroutines);
-          const kindsIn = (from, to) => instructionKinds(r, text2, from, to);
-          bounds = { executable: executableEnd, layout: { subroutines, outOfLine, kindsIn, ...sassRegions(r, text2, outOfLine) } };
+          bounds = { executable: executableEnd, outOfLine: outOfLineStart(r, text2, executableEnd, subroutines) };
           sectionBounds.set(text2.index, bounds);
         }
-        const { executable, layout } = bounds;
+        const { executable, outOfLine } = bounds;
         for (let i = 0; i + 1 < rows.length; i++) {
           const start = Math.min(base + rows[i].address, executable);
           const stop = Math.min(base + rows[i + 1].address, executable);
-          addRange(lines, path.posix.normalize(unit.files[rows[i].file]), rows[i].line, start, stop, layout);
+          addRange(
+            lines,
+            path.posix.normalize(unit.files[rows[i].file]),
+            rows[i].line,
+            start,
+            stop,
+            subroutines,
+            outOfLine,
+            (from, to) => instructionKinds(r, text2, from, to)
+          );
         }
         padding.set(name, (text2.size - executable) / SASS_INSTRUCTION_BYTES);
         counts.set(name, lines);

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-N4FUMJL3.js";
+} from "./chunk-G4OMCNDI.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-QNNH5PML.js";
+} from "./chunk-VDE3TB4L.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -49,7 +49,7 @@ import {
   parsePtxasLog,
   readCubin,
   readSassLinesFile
-} from "./chunk-3MAI2Q6I.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -3,23 +3,23 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-EFANDNYP.js";
+} from "./chunk-LAHGWXLU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-N4FUMJL3.js";
+import "./chunk-G4OMCNDI.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-QNNH5PML.js";
+import "./chunk-VDE3TB4L.js";
 import {
   loadConfigFile
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NBIJKBWO.js";
+import "./chunk-63XOLYFI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-3MAI2Q6I.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -2,24 +2,24 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-KEGYYKRB.js";
+} from "./chunk-HK6BUDO7.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-AXHVU2YW.js";
-import "./chunk-N4FUMJL3.js";
+} from "./chunk-CY72YRRY.js";
+import "./chunk-G4OMCNDI.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-N2ILYQH7.js";
+} from "./chunk-PFNLWZU7.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NBIJKBWO.js";
+import "./chunk-63XOLYFI.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
-import "./chunk-3MAI2Q6I.js";
+import "./chunk-AV3RR6WT.js";
 import "./chunk-R5MDRTYS.js";
 import "./chunk-AI7SF5R3.js";
 import {

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-NBIJKBWO.js";
+} from "./chunk-63XOLYFI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -16,7 +16,7 @@ import {
   compileCuda,
   findNvcc,
   readSassLinesFile
-} from "./chunk-3MAI2Q6I.js";
+} from "./chunk-AV3RR6WT.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";
