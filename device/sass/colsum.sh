@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Executed SASS thread instructions of test/fixtures/sass/colsum.cu (nvcc's loop unrolled by 4
-# with a remainder, split again by ptxas) at several row counts, for the loop-by-loop SASS
+# with a remainder, split again by ptxas) at several row counts, for the per-thread SASS
 # estimate (test/ptx/sass-estimate.test.ts). Builds the unit as the compile path does (-lineinfo
 # PTX, then the cubin from it), lists it with nvdisasm -g -c, launches it once per row count
 # (device/ptx-inst/driver.cu: one block of 256 threads, 256 columns) under ncu.
