@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the eighteenth,
-// llm.c matmul forward, Kernel Tuner vector_add and cuda-samples MonteCarlo, the last;
-// docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the nineteenth,
+// cuda-samples HSOpticalFlow's Jacobi iteration, scan's scanExclusiveShared and shfl_scan, the
+// last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -95,6 +95,9 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/llmc-matmul-forward.metrics.json=device/carving/described-results/timings-llmc-matmul-forward.jsonl',
   'test/fixtures/carving/kernel-tuner-vector-add.metrics.json=device/carving/described-results/timings-kernel-tuner-vector-add.jsonl',
   'test/fixtures/carving/cuda-samples-monte-carlo.metrics.json=device/carving/described-results/timings-cuda-samples-monte-carlo.jsonl',
+  'test/fixtures/carving/cuda-samples-hs-optical-flow-jacobi.metrics.json=device/carving/described-results/timings-cuda-samples-hs-optical-flow-jacobi.jsonl',
+  'test/fixtures/carving/cuda-samples-scan-exclusive-shared.metrics.json=device/carving/described-results/timings-cuda-samples-scan-exclusive-shared.jsonl',
+  'test/fixtures/carving/cuda-samples-shfl-scan.metrics.json=device/carving/described-results/timings-cuda-samples-shfl-scan.jsonl',
 ];
 
 export interface SpaceRow {
