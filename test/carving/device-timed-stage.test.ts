@@ -1,5 +1,7 @@
-// `carve carve --time` with the default carving and the timed refinement stage ran on an H100
-// from the shipped bundle (device/carve-cli/results-timed-stage, command in its COMMAND.txt).
+// `carve carve --time` with the default carving and the timed refinement stage ran on an H200
+// from the shipped bundle (device/carve-cli/results-timed-stage, command in its COMMAND.txt;
+// the H100 run before it, of the code before the block-size tie-break, found the same sgemm best
+// and transpose ROWS=4, 98.5% of the exhaustive best).
 // The carving there must equal the carving here of the same variants' static metrics; the
 // stage's first round (the model's first) does not depend on any timing, so it must equal the
 // replay on the recorded every-variant timings (test/fixtures/carving); the later rounds follow
@@ -30,8 +32,8 @@ const id = (parameters: Record<string, number | string>) =>
 
 describe.each([
   ['sgemm', 'BM=64,BN=128,BK=8,TM=8,TN=8', 15, 1],
-  ['transpose', 'TX=64,TY=64,ROWS=4,SMEM=1,PAD=1,ORDER=0', 8, 0.985],
-])('timed stage on the H100: %s', (space, best, budget, ofExhaustiveBest) => {
+  ['transpose', 'TX=64,TY=64,ROWS=8,SMEM=1,PAD=1,ORDER=0', 8, 1],
+])('timed stage on the GPU: %s', (space, best, budget, ofExhaustiveBest) => {
   const device = JSON.parse(readFileSync(`device/carve-cli/results-timed-stage/carve-time-${space}.json`, 'utf8')) as DeviceRun;
   const fixture = JSON.parse(readFileSync(`test/fixtures/carving/${space}.metrics.json`, 'utf8')) as { shard: CarveShardOutput };
   const { objective, band } = fixture.shard.options;

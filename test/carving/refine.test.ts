@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  blockSizeOutsideGuideRange,
   carve,
   DEFAULT_CARVE_OPTIONS,
   PAPER_CARVE_OPTIONS,
@@ -39,6 +40,14 @@ describe('byResidentWarps', () => {
     expect(byResidentWarps(ordered, 5).map((x) => x.id)).toEqual(['a', 'd', 'f', 'b', 'e']);
     expect(byResidentWarps(ordered, 100).map((x) => x.id)).toEqual(['a', 'd', 'f', 'b', 'e', 'c', 'g']);
     expect(byResidentWarps(ordered, 0)).toEqual([]);
+  });
+});
+
+describe('the tie-break among equal estimates', () => {
+  it('counts the doublings a block size lies outside 128-256 threads', () => {
+    const of = (block: [number, number, number]) => blockSizeOutsideGuideRange({ block });
+    expect([32, 64, 96, 128, 192, 256, 512, 1024].map((x) => of([x, 1, 1]))).toEqual([2, 1, Math.log2(128 / 96), 0, 0, 0, 1, 2]);
+    expect([of([16, 16, 1]), of([8, 8, 1]), of([32, 8, 2])]).toEqual([0, 1, 1]);
   });
 });
 
@@ -203,10 +212,11 @@ describe('timed refinement stage on recorded timings', () => {
       "1 survivor, none timed first; 1 more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best",
     ]);
     // Version 3 at blocks of 64 to 1024 threads ties in the estimate (the same requested bytes,
-    // block starts inside the DRAM time); the tie goes to block 64, 83.4% of the best, version 3 at
-    // block 128 (block 1024, the first while block starts were added to the work: 89.7%).
-    expect(refined.best?.variant).toBe('VERSION=3,BLOCK=64');
-    expect(refined.best?.medianMs).toBeCloseTo(0.028944, 12);
+    // block starts inside the DRAM time); the tie goes to a block inside 128-256 threads, block 128,
+    // the best (by utilization it went to block 64, 83.4% of the best; block 1024, the first while
+    // block starts were added to the work: 89.7%).
+    expect(refined.best?.variant).toBe('VERSION=3,BLOCK=128');
+    expect(refined.best?.medianMs).toBeCloseTo(0.024144, 12);
   });
 
   it('a variant without a recorded timing uses the budget but is not ranked', async () => {

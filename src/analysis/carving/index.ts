@@ -57,6 +57,7 @@ export { createProgress, mapPool } from './progress.js';
 export {
   byResidentWarps,
   refineByTiming,
+  blockSizeOutsideGuideRange,
   resolveBudget,
   DEFAULT_BANK_CONFLICT_PENALTY,
   DEFAULT_TIMING_BUDGET,

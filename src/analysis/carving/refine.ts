@@ -177,12 +177,28 @@ export function byResidentWarps<T extends Pick<CarvedVariant, 'activeBlocksPerSM
   return taken.slice(0, count);
 }
 
+/**
+ * How far a variant's block size lies outside 128-256 threads, in doublings: among variants the
+ * estimate cannot tell apart, the timed stage starts inside the range the CUDA C++ Best Practices
+ * Guide ("Thread and Block Heuristics") gives as a good first one to try. (Ryoo's utilization,
+ * the tie-break before, prefers the most resident blocks: 32 blocks of 64 threads an SM, which ran
+ * 15-22% slower than 16 of 128 at equal estimates in llm.c gelu_forward, encoder_forward and
+ * cuda-samples scan.)
+ */
+export function blockSizeOutsideGuideRange(v: Pick<CarvedVariant, 'block'>): number {
+  const threads = v.block[0] * v.block[1] * v.block[2];
+  return threads < 128 ? Math.log2(128 / threads) : threads > 256 ? Math.log2(threads / 256) : 0;
+}
+
 export async function refineByTiming(result: CarveResult, timer: Timer, options: RefineOptions): Promise<Refinement> {
   const { budget, notes } = resolveBudget(result.total, options);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
   const scores = new Map(result.variants.map((v) => [v.id, modelScore(v, result.arch, penalty)]));
   const byModel = (a: CarvedVariant, b: CarvedVariant) =>
-    scores.get(b.id)! - scores.get(a.id)! || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+    scores.get(b.id)! - scores.get(a.id)! ||
+    blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) ||
+    (b.utilization ?? 0) - (a.utilization ?? 0) ||
+    a.index - b.index;
   // The search stays among variants that passed threshold carving (a variant removed for
   // uncoalesced access or local memory is not a neighbour worth a timing).
   const eligible = result.variants.filter((v) => v.status === 'survivor' || v.status === 'merged' || v.status === 'pruned:pareto');
