@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-CY72YRRY.js";
+} from "./chunk-ZTNZ4AYX.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-LAHGWXLU.js";
+} from "./chunk-HRCICE3A.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-G4OMCNDI.js";
+} from "./chunk-BYMVVOV5.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-ZUZ4JS4U.js";
+} from "./chunk-UJC5DKE6.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-LAHGWXLU.js";
+} from "./chunk-HRCICE3A.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-G4OMCNDI.js";
+import "./chunk-BYMVVOV5.js";
 import {
   renderComment,
   renderHtmlReport,

@@ -6,9 +6,9 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-HK6BUDO7.js";
-import "./chunk-CY72YRRY.js";
-import "./chunk-G4OMCNDI.js";
+} from "./chunk-5BMVO7OI.js";
+import "./chunk-ZTNZ4AYX.js";
+import "./chunk-BYMVVOV5.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
 import "./chunk-PFNLWZU7.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-LAHGWXLU.js";
+} from "./chunk-HRCICE3A.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-G4OMCNDI.js";
+import "./chunk-BYMVVOV5.js";
 import {
   FINDING_KINDS,
   conclusionFor,

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-G4OMCNDI.js";
+} from "./chunk-BYMVVOV5.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";

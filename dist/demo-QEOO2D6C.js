@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-LAHGWXLU.js";
+} from "./chunk-HRCICE3A.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-G4OMCNDI.js";
+import "./chunk-BYMVVOV5.js";
 import {
   renderHtmlReport,
   renderMarkdownReport

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-G4OMCNDI.js";
+} from "./chunk-BYMVVOV5.js";
 import {
   compareTimings,
   harnessTimer,

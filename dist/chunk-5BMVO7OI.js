@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-CY72YRRY.js";
+} from "./chunk-ZTNZ4AYX.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-G4OMCNDI.js";
+} from "./chunk-BYMVVOV5.js";
 import {
   carveSpace,
   loadConfigFile,

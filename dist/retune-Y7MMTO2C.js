@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-HK6BUDO7.js";
+} from "./chunk-5BMVO7OI.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-CY72YRRY.js";
-import "./chunk-G4OMCNDI.js";
+} from "./chunk-ZTNZ4AYX.js";
+import "./chunk-BYMVVOV5.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput

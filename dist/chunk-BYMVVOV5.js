@@ -239,11 +239,15 @@ function byResidentWarps(ordered, count) {
     for (const group of groups.values()) if (depth < group.length) taken.push(group[depth]);
   return taken.slice(0, count);
 }
+function blockSizeOutsideGuideRange(v) {
+  const threads = v.block[0] * v.block[1] * v.block[2];
+  return threads < 128 ? Math.log2(128 / threads) : threads > 256 ? Math.log2(threads / 256) : 0;
+}
 async function refineByTiming(result, timer, options) {
   const { budget, notes } = resolveBudget(result.total, options);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
   const scores = new Map(result.variants.map((v) => [v.id, modelScore(v, result.arch, penalty)]));
-  const byModel = (a, b) => scores.get(b.id) - scores.get(a.id) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+  const byModel = (a, b) => scores.get(b.id) - scores.get(a.id) || blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
   const eligible = result.variants.filter((v) => v.status === "survivor" || v.status === "merged" || v.status === "pruned:pareto");
   if (eligible.length < budget)
     notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
