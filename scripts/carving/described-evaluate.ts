@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the nineteenth,
-// cuda-samples HSOpticalFlow's Jacobi iteration, scan's scanExclusiveShared and shfl_scan, the
-// last; docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the twentieth,
+// Rodinia particlefilter's find_index_kernel, cuda-samples MC_EstimatePiP and bitonicSortShared,
+// the last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -98,6 +98,9 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-hs-optical-flow-jacobi.metrics.json=device/carving/described-results/timings-cuda-samples-hs-optical-flow-jacobi.jsonl',
   'test/fixtures/carving/cuda-samples-scan-exclusive-shared.metrics.json=device/carving/described-results/timings-cuda-samples-scan-exclusive-shared.jsonl',
   'test/fixtures/carving/cuda-samples-shfl-scan.metrics.json=device/carving/described-results/timings-cuda-samples-shfl-scan.jsonl',
+  'test/fixtures/carving/rodinia-particlefilter.metrics.json=device/carving/described-results/timings-rodinia-particlefilter.jsonl',
+  'test/fixtures/carving/cuda-samples-mc-estimate-pi.metrics.json=device/carving/described-results/timings-cuda-samples-mc-estimate-pi.jsonl',
+  'test/fixtures/carving/cuda-samples-bitonic-sort-shared.metrics.json=device/carving/described-results/timings-cuda-samples-bitonic-sort-shared.jsonl',
 ];
 
 export interface SpaceRow {
