@@ -181,8 +181,8 @@ export function byResidentWarps<T extends Pick<CarvedVariant, 'activeBlocksPerSM
  * How far a variant's block size lies outside 128-256 threads, in doublings: among variants the
  * estimate cannot tell apart, the timed stage starts inside the range the CUDA C++ Best Practices
  * Guide ("Thread and Block Heuristics") gives as a good first one to try. (Ryoo's utilization,
- * the tie-break before, prefers the most resident blocks: 32 blocks of 64 threads an SM, which ran
- * 15-22% slower than 16 of 128 at equal estimates in llm.c gelu_forward, encoder_forward and
+ * the next key, prefers the most resident blocks: 32 blocks of 64 threads an SM, which ran 15-22%
+ * slower than 16 of 128 at equal estimates in llm.c gelu_forward, encoder_forward and
  * cuda-samples scan.)
  */
 export function blockSizeOutsideGuideRange(v: Pick<CarvedVariant, 'block'>): number {
