@@ -24,6 +24,8 @@ const LAUNCHES: Record<string, Pick<KernelLaunch, 'block' | 'grid' | 'params'>> 
   two_inputs: { block: [256, 1, 1], grid: [64, 1, 1] },
   // 4096 floats over 4 blocks of 128 threads: 8 iterations each.
   grid_stride_sum: { block: [128, 1, 1], grid: [4, 1, 1], params: { n: 4096 } },
+  // 64 blocks of 16 threads, a float4 each.
+  narrow_copy: { block: [16, 1, 1], grid: [64, 1, 1] },
 };
 
 function analyse(footprints: boolean): Map<string, KernelReport> {
@@ -127,6 +129,22 @@ describe('traffic footprints of real kernels (nvcc)', () => {
     });
   });
 
+  it('counts a block narrower than a warp by the bytes its threads touch', () => {
+    // 16 threads x 16 B loaded and stored: 256 B each way a block, 64 blocks apart by 256 B. The
+    // requests, as the launch's traffic counts them, are a warp's (8 sectors each way); before,
+    // the block's 16 threads took a share of them, and the bytes a block touches were capped at
+    // half (a block of 2^k threads below a warp: 2^k / 32 of them).
+    expect(kernels.get('narrow_copy')!.trafficFootprint).toEqual({
+      l2BytesPerBlock: 512,
+      blockFootprintBytes: 512,
+      launchFootprintBytes: 64 * 512,
+      loadedBytesPerBlock: 256,
+      sharedLoadedBytes: 0,
+      streamingSites: 0,
+      streamingReason: null,
+    });
+  });
+
   it("ranges a grid-stride loop's iterations over the grid's width", () => {
     // A block reads 512 B per iteration, 2 KB apart, 8 times: 4 KB; the four blocks together
     // read all 16 KB of the input once, and write 512 B each.
@@ -142,6 +160,6 @@ describe('traffic footprints of real kernels (nvcc)', () => {
   });
 
   it('is worked out only when asked for', () => {
-    expect([...analyse(false).values()].map((k) => k.trafficFootprint)).toEqual(Array.from({ length: 6 }, () => undefined));
+    expect([...analyse(false).values()].map((k) => k.trafficFootprint)).toEqual(Array.from({ length: 7 }, () => undefined));
   });
 });

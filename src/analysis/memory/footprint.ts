@@ -17,7 +17,7 @@ import { isUnknown, symbolicKey, type Linear, type WarpEvaluator } from './linea
 import type { Lane } from './classify.js';
 import { laneValues } from './classify.js';
 import type { Expr } from './expr.js';
-import { sectorsTouched, SECTOR_BYTES } from './warp.js';
+import { sectorsTouched, SECTOR_BYTES, WARP_SIZE } from './warp.js';
 
 /** Trip counts by loop id: `mean` as the per-thread weights count it, `span` the iterations a warp issues. */
 export type LoopTrips = Map<number, { mean: number; span: number }>;
@@ -65,17 +65,23 @@ export class FootprintBuilder {
   private streamingReason: string | null = null;
   private unknown = false;
 
+  /** Lanes of the block's warps, partial warps whole: a request's sectors serve a warp, however few
+   * of its lanes the block fills (as metrics.ts counts the launch's traffic). */
+  private readonly lanesPerBlock: number;
+
   constructor(
     private readonly trips: LoopTrips,
     private readonly grid: [number, number, number],
-    private readonly threadsPerBlock: number,
-  ) {}
+    threadsPerBlock: number,
+  ) {
+    this.lanesPerBlock = Math.ceil(threadsPerBlock / WARP_SIZE) * WARP_SIZE;
+  }
 
   /** An access whose addresses are not followed (a warp-wide tile, a bulk copy): its sectors read once per request. */
   stream(weight: number, sectorsPerRequest: number | null, reason: string): void {
     if (weight === 0) return;
     if (sectorsPerRequest === null) this.unknown = true;
-    else this.streaming(weight * this.threadsPerBlock * sectorsPerRequest, reason);
+    else this.streaming(weight * this.lanesPerBlock * sectorsPerRequest, reason);
   }
 
   private streaming(bytes: number, reason: string): void {
@@ -105,7 +111,7 @@ export class FootprintBuilder {
       return;
     }
     // As the launch's sector traffic counts it (metrics.ts): sectors per request x 32 B per warp of the block.
-    const requestBytes = weight * this.threadsPerBlock * sectorsPerRequest;
+    const requestBytes = weight * this.lanesPerBlock * sectorsPerRequest;
     const perWarp: Linear[][] = [];
     for (const warp of warps) {
       const values = laneValues(address, warp, true);
