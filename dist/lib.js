@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-UJC5DKE6.js";
+} from "./chunk-5YFN4JHI.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-HRCICE3A.js";
+} from "./chunk-RQQV6ZV2.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BYMVVOV5.js";
+import "./chunk-T3WMVBG3.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VDE3TB4L.js";
+import "./chunk-PMIDNTAG.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-63XOLYFI.js";
+} from "./chunk-NM6PXF7B.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-5BMVO7OI.js";
-import "./chunk-ZTNZ4AYX.js";
-import "./chunk-BYMVVOV5.js";
+} from "./chunk-ZUGIVWSF.js";
+import "./chunk-TAOCQALB.js";
+import "./chunk-T3WMVBG3.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-PFNLWZU7.js";
+import "./chunk-SU3W77SS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-63XOLYFI.js";
+import "./chunk-NM6PXF7B.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

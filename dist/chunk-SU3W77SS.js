@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-63XOLYFI.js";
+} from "./chunk-NM6PXF7B.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

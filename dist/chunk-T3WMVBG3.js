@@ -16,10 +16,10 @@ import {
 } from "./chunk-NGEJW2PL.js";
 import {
   wavesOf
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import {
   WARP_SIZE
-} from "./chunk-63XOLYFI.js";
+} from "./chunk-NM6PXF7B.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

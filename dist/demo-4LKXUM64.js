@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-HRCICE3A.js";
+} from "./chunk-RQQV6ZV2.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BYMVVOV5.js";
+import "./chunk-T3WMVBG3.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VDE3TB4L.js";
+import "./chunk-PMIDNTAG.js";
 import {
   loadConfigFile
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-63XOLYFI.js";
+import "./chunk-NM6PXF7B.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

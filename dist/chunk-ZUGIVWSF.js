@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-ZTNZ4AYX.js";
+} from "./chunk-TAOCQALB.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-BYMVVOV5.js";
+} from "./chunk-T3WMVBG3.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

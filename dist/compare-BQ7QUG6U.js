@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-HRCICE3A.js";
+} from "./chunk-RQQV6ZV2.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-BYMVVOV5.js";
+import "./chunk-T3WMVBG3.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
-import "./chunk-VDE3TB4L.js";
+import "./chunk-PMIDNTAG.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-63XOLYFI.js";
+import "./chunk-NM6PXF7B.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-63XOLYFI.js";
+} from "./chunk-NM6PXF7B.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-5BMVO7OI.js";
+} from "./chunk-ZUGIVWSF.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-ZTNZ4AYX.js";
-import "./chunk-BYMVVOV5.js";
+} from "./chunk-TAOCQALB.js";
+import "./chunk-T3WMVBG3.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-NGEJW2PL.js";
 import {
   loadConfigFile
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-63XOLYFI.js";
+import "./chunk-NM6PXF7B.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-BYMVVOV5.js";
+} from "./chunk-T3WMVBG3.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -8217,11 +8217,10 @@ var FootprintBuilder = class {
   constructor(trips, grid, threadsPerBlock) {
     this.trips = trips;
     this.grid = grid;
-    this.threadsPerBlock = threadsPerBlock;
+    this.lanesPerBlock = Math.ceil(threadsPerBlock / WARP_SIZE) * WARP_SIZE;
   }
   trips;
   grid;
-  threadsPerBlock;
   groups = /* @__PURE__ */ new Map();
   arrays = /* @__PURE__ */ new Map();
   l2Bytes = 0;
@@ -8229,11 +8228,14 @@ var FootprintBuilder = class {
   streamingSites = 0;
   streamingReason = null;
   unknown = false;
+  /** Lanes of the block's warps, partial warps whole: a request's sectors serve a warp, however few
+   * of its lanes the block fills (as metrics.ts counts the launch's traffic). */
+  lanesPerBlock;
   /** An access whose addresses are not followed (a warp-wide tile, a bulk copy): its sectors read once per request. */
   stream(weight, sectorsPerRequest, reason) {
     if (weight === 0) return;
     if (sectorsPerRequest === null) this.unknown = true;
-    else this.streaming(weight * this.threadsPerBlock * sectorsPerRequest, reason);
+    else this.streaming(weight * this.lanesPerBlock * sectorsPerRequest, reason);
   }
   streaming(bytes, reason) {
     this.streamingSites++;
@@ -8252,7 +8254,7 @@ var FootprintBuilder = class {
       this.unknown = true;
       return;
     }
-    const requestBytes = weight * this.threadsPerBlock * sectorsPerRequest;
+    const requestBytes = weight * this.lanesPerBlock * sectorsPerRequest;
     const perWarp = [];
     for (const warp of warps) {
       const values = laneValues(address, warp, true);

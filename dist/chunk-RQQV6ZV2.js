@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-BYMVVOV5.js";
+} from "./chunk-T3WMVBG3.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-VDE3TB4L.js";
+} from "./chunk-PMIDNTAG.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-PFNLWZU7.js";
+} from "./chunk-SU3W77SS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
