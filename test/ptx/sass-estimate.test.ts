@@ -23,6 +23,7 @@ import {
 import { emptyTally, estimateSassInstructions, lineKey, tallyInstruction } from '../../src/ptx/sass-estimate.js';
 import type { SassLineCount } from '../../src/model/types.js';
 import { launchArguments, measurements } from './h100.js';
+import { metricsByLaunch } from '../memory/ncu-csv.js';
 
 const SASS = path.resolve(import.meta.dirname, '../fixtures/sass');
 const PTX = path.resolve(import.meta.dirname, '../fixtures/ptx');
@@ -172,13 +173,10 @@ describe("nvcc's unrolled loop and its remainder, split again by ptxas (colsum.c
       .trim()
       .split('\n')
       .map((line) => Number(/i:(\d+) i:256$/.exec(line)![1]));
-    const perId = new Map<string, Record<string, number>>();
-    for (const line of readFileSync(path.join(SASS, 'h200/colsum.ncu.csv'), 'utf8').split('\n')) {
-      const cells = [...line.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
-      if (cells.length < 15 || !/^\d+$/.test(cells[0])) continue;
-      perId.set(cells[0], { ...perId.get(cells[0]), [cells[12]]: Number(cells[14].replace(/,/g, '')) });
-    }
-    return new Map([...perId.values()].map((m, i) => [rows[i], m['smsp__thread_inst_executed.sum'] / m['launch__thread_count']]));
+    const byLaunch = metricsByLaunch(readFileSync(path.join(SASS, 'h200/colsum.ncu.csv'), 'utf8'));
+    return new Map(
+      [...byLaunch.values()].map((m, i) => [rows[i], m.get('smsp__thread_inst_executed.sum')! / m.get('launch__thread_count')!]),
+    );
   }
 
   it('the SASS built here is the SASS measured: per source line as nvdisasm listed the measured cubin', () => {
