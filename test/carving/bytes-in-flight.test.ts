@@ -1,39 +1,22 @@
 // The knee of the estimate's memory-level-parallelism curve (LOAD_BYTES_IN_FLIGHT_KNEE and its
 // exponent) refitted from the H100 copy measurements it was taken from
 // (device/carving/bytes-in-flight/results-h100.csv): least squares on the log of 60 bandwidths
-// over the grid the README names.
+// over the grid the README names, the SM's port at SM_PORT_SHARE_RATIO times its share.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOAD_BYTES_IN_FLIGHT_KNEE, LOAD_IN_FLIGHT_KNEE_EXPONENT } from '../../src/analysis/carving/estimate.js';
+import { LOAD_BYTES_IN_FLIGHT_KNEE, LOAD_IN_FLIGHT_KNEE_EXPONENT, SM_PORT_SHARE_RATIO } from '../../src/analysis/carving/estimate.js';
+import { copyMeasurements, fitTwoLevel, range } from './dram-curve.js';
 
 const CSV = path.resolve(import.meta.dirname, '../../device/carving/bytes-in-flight/results-h100.csv');
 
-function measurements(): Array<{ inFlight: number; gbps: number }> {
-  const lines = readFileSync(CSV, 'utf8')
-    .split('\n')
-    .filter((line) => /^\d/.test(line));
-  return lines.map((line) => {
-    const cells = line.split(',');
-    return { gbps: Number(cells[5]), inFlight: Number(cells[6]) };
-  });
-}
-
 describe('load bytes in flight (H100 copy measurements)', () => {
-  it('the fit of peak / (1 + (knee / inFlight)^p)^(1/p) gives the constants the estimate uses', () => {
-    const points = measurements();
+  it('the fit of the two-level curve gives the constants the estimate uses', () => {
+    const points = copyMeasurements(CSV);
     expect(points).toHaveLength(60);
-    let best = { error: Infinity, peak: 0, knee: 0, p: 0 };
-    for (let peak = 2600; peak < 3000; peak += 10) {
-      for (let knee = 3000; knee < 7000; knee += 50) {
-        for (const p of [1.5, 2, 2.5, 3]) {
-          let error = 0;
-          for (const { inFlight, gbps } of points) error += Math.log(peak / Math.pow(1 + Math.pow(knee / inFlight, p), 1 / p) / gbps) ** 2;
-          if (error < best.error) best = { error, peak, knee, p };
-        }
-      }
-    }
-    expect([best.peak, best.knee, best.p]).toEqual([2840, LOAD_BYTES_IN_FLIGHT_KNEE, LOAD_IN_FLIGHT_KNEE_EXPONENT]);
+    const fit = fitTwoLevel(points, SM_PORT_SHARE_RATIO, range(2600, 3600, 20), range(3000, 7000, 50));
+    expect([fit.peak, fit.knee, fit.p]).toEqual([3080, LOAD_BYTES_IN_FLIGHT_KNEE, LOAD_IN_FLIGHT_KNEE_EXPONENT]);
+    expect(fit.rmsLogError).toBeCloseTo(0.0573, 4);
   });
 
   it('bandwidth follows the bytes in flight, however they are made of width, loads per batch and warps', () => {

@@ -10,7 +10,11 @@ import {
   L2_RETAINED_SHARE,
   launchCycles,
   LOAD_BYTES_IN_FLIGHT_KNEE,
+  launchDramSlowdown,
   loadLatencyFactor,
+  placedLoadLatencyFactor,
+  SM_PORT_SHARE_RATIO,
+  smDramRate,
   MEMORY_LATENCY_WARPS,
 } from '../../src/analysis/carving/index.js';
 
@@ -87,14 +91,17 @@ describe('estimateCycles', () => {
     expect(quarter.memoryCyclesPerWave).toBeCloseTo(wave.memoryCyclesPerWave!, 6);
   });
 
-  it('load bytes in flight: 64 warps x 32 lanes x 1 B of a byte copy are 2 KB per SM, 2.67x the DRAM time; 16 B per lane 1.03x', () => {
-    expect(LOAD_BYTES_IN_FLIGHT_KNEE).toBe(4600);
-    // (1 + (4600 / I)^1.5)^(1 / 1.5)
-    expect(loadLatencyFactor(2048)).toBeCloseTo(Math.pow(1 + Math.pow(4600 / 2048, 1.5), 2 / 3), 12);
-    expect(loadLatencyFactor(2048)).toBeCloseTo(2.6714, 4);
-    expect(loadLatencyFactor(32768)).toBeCloseTo(1.0348, 4);
-    expect(loadLatencyFactor(4600)).toBeCloseTo(Math.pow(2, 2 / 3), 12);
+  it('load bytes in flight: 64 warps x 32 lanes x 1 B of a byte copy are 2 KB per SM, 2.90x the DRAM time; 16 B per lane 1.12x', () => {
+    expect([LOAD_BYTES_IN_FLIGHT_KNEE, SM_PORT_SHARE_RATIO]).toEqual([5000, 4]);
+    // An SM's rate in units of its share, 4 / (1 + (4 x 5000 / I)^1.5)^(1 / 1.5); the launch's
+    // slowdown (1 + (1 / mean rate)^1.5)^(1 / 1.5).
+    const rate = (inFlight: number) => 4 / Math.pow(1 + Math.pow((4 * 5000) / inFlight, 1.5), 2 / 3);
+    expect(smDramRate(2048)).toBeCloseTo(rate(2048), 12);
+    expect(loadLatencyFactor(2048)).toBeCloseTo(Math.pow(1 + Math.pow(1 / rate(2048), 1.5), 2 / 3), 12);
+    expect(loadLatencyFactor(2048)).toBeCloseTo(2.9005, 4);
+    expect(loadLatencyFactor(32768)).toBeCloseTo(1.1196, 4);
     expect(loadLatencyFactor(0)).toBe(1);
+    expect(launchDramSlowdown(0)).toBe(Infinity);
     const copy = (bytesPerBatch: number | null) =>
       estimateCycles({ ...variant(264, 2, 32, 20, 1 << 20), globalLoadBytesPerBatch: bytesPerBatch }, 'sm_90')!;
     const dram = (2 << 20) / bytesPerSMCycle;
@@ -104,6 +111,30 @@ describe('estimateCycles', () => {
     // No global loads (stores only): nothing to wait on; the 64 resident warps rule gave 1 too.
     expect(copy(null).memoryCyclesPerWave).toBeCloseTo(dram, 6);
     expect(copy(null).loadBytesInFlightPerSM).toBeNull();
+  });
+
+  it('below a wave, each SM at its own bytes in flight: 16 blocks of 1 warp on 16 SMs move 2.07x faster than 1 block of 16 warps on one', () => {
+    // 32 lanes x 64 B in flight a warp (four 16-byte loads in flight a thread).
+    const spread = placedLoadLatencyFactor(16, 132, 32 * 64);
+    const gathered = placedLoadLatencyFactor(1, 132, 16 * 32 * 64);
+    expect(spread).toBeCloseTo(launchDramSlowdown((16 * smDramRate(2048)) / 132), 12);
+    expect(gathered).toBeCloseTo(launchDramSlowdown(smDramRate(32768) / 132), 12);
+    expect(gathered / spread).toBeCloseTo(2.0698, 4);
+    // The mean over SMs (the rule before) said the same for both.
+    expect(loadLatencyFactor((16 * 2048) / 132)).toBeCloseTo(loadLatencyFactor((1 * 32768) / 132), 12);
+    // 200 blocks: 68 SMs hold 2, 64 hold 1; whole waves place every SM alike.
+    expect(placedLoadLatencyFactor(200, 132, 512)).toBeCloseTo(
+      launchDramSlowdown((68 * smDramRate(1024) + 64 * smDramRate(512)) / 132),
+      12,
+    );
+    expect(placedLoadLatencyFactor(264, 132, 512)).toBeCloseTo(loadLatencyFactor(1024), 12);
+    // In the estimate: the same 512 threads and 16 MB as 16 blocks of 32 or 1 block of 512, 64 B a batch.
+    const launch = (blocks: number, warpsPerBlock: number) =>
+      estimateCycles(
+        { ...variant(blocks, 32 / warpsPerBlock, warpsPerBlock, 20, (16 << 20) / blocks), globalLoadBytesPerBatch: 64 },
+        'sm_90',
+      )!;
+    expect(launch(1, 16).memoryCycles! / launch(16, 1).memoryCycles!).toBeCloseTo(gathered / spread, 6);
   });
 
   it('sectors unknown: the bytes the threads request stand in as a lower bound; with a footprint, its DRAM bytes', () => {

@@ -26,19 +26,60 @@ export const MEMORY_LATENCY_WARPS = 32;
 
 /**
  * Global load bytes in flight per SM at the knee of the H100's copy bandwidth, and the sharpness
- * of the knee: bandwidth = peak / (1 + (knee / inFlight)^p)^(1/p). Least-squares fit (log error)
- * to 60 copies of 256 MiB (device/carving/bytes-in-flight: widths 1-16 B x 1, 2, 4 loads per
- * thread before their stores x 8-64 warps per SM): peak 2,840 GB/s; in flight 256 B per SM gives
+ * of the knee. Two levels of Little's law: an SM draws bandwidth in proportion to its own bytes in
+ * flight, up to its port (SM_PORT_SHARE_RATIO times its share of the DRAM bandwidth), and the SMs'
+ * rates summed meet the DRAM's peak: smRate(I) = ratio / (1 + (ratio x knee / I)^p)^(1/p), in units
+ * of an SM's share; the launch moves peak / (1 + (1 / mean smRate)^p)^(1/p). Least-squares fit (log
+ * error) to 60 copies of 256 MiB (device/carving/bytes-in-flight: widths 1-16 B x 1, 2, 4 loads
+ * per thread before their stores x 8-64 warps per SM, every SM alike): peak 3,080 GB/s (the
+ * table's 3,350 stands in), root mean square of the log 0.057; in flight 256 B per SM gives
  * 172 GB/s, 4 KB 1,690-1,849, 16 KB 2,294-2,768. Width and loads per batch trade one for one.
  */
-export const LOAD_BYTES_IN_FLIGHT_KNEE = 4600;
+export const LOAD_BYTES_IN_FLIGHT_KNEE = 5000;
 export const LOAD_IN_FLIGHT_KNEE_EXPONENT = 1.5;
 
-/** How much longer DRAM traffic takes than at the full bandwidth with this many global load bytes in flight per SM. */
+/**
+ * How many times its share of the DRAM bandwidth one SM can draw when few SMs load: H200 launches
+ * of less than a wave (device/carving/few-blocks: the same 512 to 65,536 threads in blocks of 32
+ * to 1,024, so on 1 to 132 SMs, 80 B in flight a thread by the SASS) run up to 4x faster spread
+ * over many SMs than gathered on few, where the mean of the bytes in flight over every SM gives
+ * one time for all. Fitted with the copies of the same card: 2 to 8 fit the copies alike (root
+ * mean square of the log 0.070); 4 fits the 58 launches best, 0.18, against 0.46 for the mean.
+ */
+export const SM_PORT_SHARE_RATIO = 4;
+
+/** An SM's DRAM rate, in units of its share of the bandwidth, with this many global load bytes in flight. */
+export function smDramRate(loadBytesInFlight: number): number {
+  if (!(loadBytesInFlight > 0)) return 0;
+  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
+  const ratio = SM_PORT_SHARE_RATIO;
+  return ratio / Math.pow(1 + Math.pow((ratio * LOAD_BYTES_IN_FLIGHT_KNEE) / loadBytesInFlight, p), 1 / p);
+}
+
+/** How much longer the launch's DRAM traffic takes than at the peak, the SMs' rates (smDramRate) averaged over every SM. */
+export function launchDramSlowdown(meanSMRate: number): number {
+  if (!(meanSMRate > 0)) return Infinity;
+  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
+  return Math.pow(1 + Math.pow(1 / meanSMRate, p), 1 / p);
+}
+
+/** How much longer DRAM traffic takes than at the full bandwidth with this many global load bytes in flight on every SM. */
 export function loadLatencyFactor(loadBytesInFlightPerSM: number): number {
   if (!(loadBytesInFlightPerSM > 0)) return 1;
-  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
-  return Math.pow(1 + Math.pow(LOAD_BYTES_IN_FLIGHT_KNEE / loadBytesInFlightPerSM, p), 1 / p);
+  return launchDramSlowdown(smDramRate(loadBytesInFlightPerSM));
+}
+
+/**
+ * The slowdown of a launch whose `blocks` sit on `sms` SMs as the block scheduler spreads them
+ * (each SM floor(blocks / sms) or one more), each block's global load bytes in flight
+ * `inFlightPerBlock`: the SMs' own rates summed, not the rate of the mean (one block of 16 warps
+ * on one SM moves less than 16 blocks of 1 warp on 16).
+ */
+export function placedLoadLatencyFactor(blocks: number, sms: number, inFlightPerBlock: number): number {
+  const perSM = Math.floor(blocks / sms);
+  const withOneMore = blocks - perSM * sms;
+  const rate = (n: number) => (n > 0 ? smDramRate(n * inFlightPerBlock) : 0);
+  return launchDramSlowdown((withOneMore * rate(perSM + 1) + (sms - withOneMore) * rate(perSM)) / sms);
 }
 
 /**
@@ -55,7 +96,7 @@ export const BLOCK_DISPATCH_CYCLES = 160;
  * loads, blocks of 32-1024 threads; device/carving/block-lifetime) runs at the block-start rate
  * where that is longer (1 load per thread in blocks of 32-128 threads: 1.27, 0.64, 0.32 ms) and at
  * the DRAM rate where that is (blocks of 128 threads and 2 loads: 0.19 ms, starts 0.16 ms): over
- * the 36 launches the longer of the two is off by 4.8% (root mean square of the log), their sum by
+ * the 36 launches the longer of the two is off by 4.7% (root mean square of the log), their sum by
  * 32%.
  */
 export function launchCycles(waveCycles: number, dispatchCycles: number): number {
@@ -148,12 +189,11 @@ export function dramBytesEstimate(
 }
 
 /**
- * DRAM time's factor for waiting on loads: the measured curve at the bytes in flight; metrics from
+ * DRAM time's factor for waiting on loads where the metrics have no load batches: metrics from
  * before the load-batch count (undefined) keep the resident-warps rule; a kernel without global
- * loads (null) waits on none.
+ * loads (null) waits on none. (With batches, placedLoadLatencyFactor.)
  */
-function memorySlowdown(loadBytesInFlightPerSM: number | null, bytesPerBatch: number | null | undefined, residentWarps: number): number {
-  if (loadBytesInFlightPerSM !== null) return loadLatencyFactor(loadBytesInFlightPerSM);
+function memorySlowdownWithoutBatches(bytesPerBatch: number | null | undefined, residentWarps: number): number {
   return bytesPerBatch === undefined ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
 }
 
@@ -162,9 +202,9 @@ function memorySlowdown(loadBytesInFlightPerSM: number | null, bytesPerBatch: nu
  * time in proportion to its blocks, not in whole waves. An H100 copy of 256 KiB per block
  * (device/carving/partial-waves, 1/8 to 3 waves in steps of 1/8) takes 0.2053 ms for one wave of
  * 1,056 blocks, 0.2365 ms for 1 1/8 waves (1.15x, where whole waves would be 2x) and 0.5917 ms for
- * 3. A launch of less than a wave leaves blocks / SMs blocks on each SM, and their bytes in flight
- * set the rate: 1/8 of a wave (one block of 8 warps, 4 KB in flight per SM) moves 1,438 GB/s
- * against 2,696 for the full wave (the curve gives 1.69x longer, measured 1.88x).
+ * 3. A launch of less than a wave leaves each SM its blocks, and their bytes in flight set its
+ * rate: 1/8 of a wave (one block of 8 warps, 4 KB in flight per SM) moves 1,438 GB/s against
+ * 2,696 for the full wave (the curve gives 1.63x longer, measured 1.88x).
  * `perBlockPerSM`: one block's DRAM cycles at the SM's share of the bandwidth; `slowdownAt(blocksPerSM)`:
  * the slowdown for waiting on loads with that many blocks resident.
  */
@@ -229,7 +269,12 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
     fromFootprint !== null ? 'footprint' : v.globalTrafficBytes !== null ? 'sectors' : requested !== null ? 'requested bytes' : null;
   const bytesPerBatch = v.globalLoadBytesPerBatch;
   const inFlightAt = (blocksPerSM: number) => (bytesPerBatch ? blocksPerSM * v.warpsPerBlock * WARP_SIZE * bytesPerBatch : null);
-  const slowdownAt = (blocksPerSM: number) => memorySlowdown(inFlightAt(blocksPerSM), bytesPerBatch, blocksPerSM * v.warpsPerBlock);
+  // The blocks placed on whole SMs (blocksPerSM x SMs of them: a launch of less than a wave
+  // leaves some SMs one block more than others, or none).
+  const slowdownAt = (blocksPerSM: number) =>
+    bytesPerBatch
+      ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, v.warpsPerBlock * WARP_SIZE * bytesPerBatch)
+      : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
   const perBlockPerSM =
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);

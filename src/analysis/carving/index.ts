@@ -77,7 +77,11 @@ export {
   L2_RETAINED_SHARE,
   MEMORY_LATENCY_WARPS,
   LOAD_BYTES_IN_FLIGHT_KNEE,
+  launchDramSlowdown,
   loadLatencyFactor,
+  placedLoadLatencyFactor,
+  SM_PORT_SHARE_RATIO,
+  smDramRate,
   memoryCyclesOf,
   type CycleEstimate,
 } from './estimate.js';
