@@ -18,9 +18,9 @@ import {
 } from '../../src/analysis/carving/index.js';
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
-// Every space measured so far: held-out sets become development once evaluated (the twentieth,
-// Rodinia particlefilter's find_index_kernel, cuda-samples MC_EstimatePiP and bitonicSortShared,
-// the last; docs/carving-spaces.md).
+// Every space measured so far: held-out sets become development once evaluated (the
+// twenty-first, cuda-samples mergeSortShared, llm.c attention_query_key_kernel1 and Rodinia
+// lud_internal, the last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -101,6 +101,9 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/rodinia-particlefilter.metrics.json=device/carving/described-results/timings-rodinia-particlefilter.jsonl',
   'test/fixtures/carving/cuda-samples-mc-estimate-pi.metrics.json=device/carving/described-results/timings-cuda-samples-mc-estimate-pi.jsonl',
   'test/fixtures/carving/cuda-samples-bitonic-sort-shared.metrics.json=device/carving/described-results/timings-cuda-samples-bitonic-sort-shared.jsonl',
+  'test/fixtures/carving/cuda-samples-merge-sort-shared.metrics.json=device/carving/described-results/timings-cuda-samples-merge-sort-shared.jsonl',
+  'test/fixtures/carving/llmc-attention-query-key.metrics.json=device/carving/described-results/timings-llmc-attention-query-key.jsonl',
+  'test/fixtures/carving/rodinia-lud-internal.metrics.json=device/carving/described-results/timings-rodinia-lud-internal.jsonl',
 ];
 
 export interface SpaceRow {
