@@ -58,6 +58,8 @@ export {
   byResidentWarps,
   refineByTiming,
   blockSizeOutsideGuideRange,
+  DEFAULT_ESTIMATE_TIE_SHARE,
+  modelRanks,
   resolveBudget,
   DEFAULT_BANK_CONFLICT_PENALTY,
   DEFAULT_TIMING_BUDGET,

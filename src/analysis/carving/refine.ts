@@ -17,6 +17,14 @@ import type { ParameterValue } from './space.js';
 /** Exponent of the bank-conflict penalty in the timed stage's ranking (0.25 to 1 all find k5's best; the middle). */
 export const DEFAULT_BANK_CONFLICT_PENALTY = 0.5;
 
+/**
+ * Estimates closer than this share rank as tied in the timed stage's order (modelRanks): about
+ * the estimate's own error on the copies its DRAM curve and block starts were fitted to (root
+ * mean square of the log 5.7% and 4.7%). Chosen on the development spaces among 0.2% to 10%
+ * (docs/carving-spaces.md).
+ */
+export const DEFAULT_ESTIMATE_TIE_SHARE = 0.05;
+
 /** Share of the space the timed stage may time by default (the issue's 5%: at least 95% pruned). */
 export const DEFAULT_TIMING_BUDGET = 0.05;
 
@@ -37,6 +45,8 @@ export interface RefineOptions {
   frontierShare?: number;
   /** Exponent of the bank-conflict penalty in the ranking (default DEFAULT_BANK_CONFLICT_PENALTY). */
   bankConflictPenalty?: number;
+  /** Estimates within this share of each other rank as tied (default DEFAULT_ESTIMATE_TIE_SHARE); see modelRanks. */
+  estimateTieShare?: number;
   /** The space's parameter lists, for distances (default: each parameter's values in sorted order). */
   parameterLists?: Record<string, ParameterValue[]>;
   seed?: number;
@@ -190,15 +200,41 @@ export function blockSizeOutsideGuideRange(v: Pick<CarvedVariant, 'block'>): num
   return threads < 128 ? Math.log2(128 / threads) : threads > 256 ? Math.log2(threads / 256) : 0;
 }
 
+/**
+ * The model's order of the variants (rank 0 first): by the estimate, where estimates within
+ * `tieShare` of the best not yet ranked count as one (the estimate does not resolve them), then
+ * inside each such group block sizes inside the guide's range first (blockSizeOutsideGuideRange),
+ * then Ryoo's utilization, then the estimate, then the space's order.
+ */
+export function modelRanks(variants: CarvedVariant[], arch: string, bankConflictPenalty: number, tieShare: number): Map<string, number> {
+  const scores = new Map(variants.map((v) => [v.id, modelScore(v, arch, bankConflictPenalty)]));
+  const byScore = [...variants].sort((a, b) => scores.get(b.id)! - scores.get(a.id)! || a.index - b.index);
+  const ordered: CarvedVariant[] = [];
+  for (let start = 0; start < byScore.length;) {
+    // Scores are 1 / cycles: a group holds the variants within tieShare of the first one's cycles.
+    const floor = scores.get(byScore[start].id)! / (1 + tieShare);
+    let end = start + 1;
+    while (end < byScore.length && scores.get(byScore[end].id)! >= floor) end++;
+    const group = byScore
+      .slice(start, end)
+      .sort(
+        (a, b) =>
+          blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) ||
+          scores.get(b.id)! - scores.get(a.id)! ||
+          (b.utilization ?? 0) - (a.utilization ?? 0) ||
+          a.index - b.index,
+      );
+    ordered.push(...group);
+    start = end;
+  }
+  return new Map(ordered.map((v, rank) => [v.id, rank]));
+}
+
 export async function refineByTiming(result: CarveResult, timer: Timer, options: RefineOptions): Promise<Refinement> {
   const { budget, notes } = resolveBudget(result.total, options);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
-  const scores = new Map(result.variants.map((v) => [v.id, modelScore(v, result.arch, penalty)]));
-  const byModel = (a: CarvedVariant, b: CarvedVariant) =>
-    scores.get(b.id)! - scores.get(a.id)! ||
-    blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) ||
-    (b.utilization ?? 0) - (a.utilization ?? 0) ||
-    a.index - b.index;
+  const rankOf = modelRanks(result.variants, result.arch, penalty, options.estimateTieShare ?? DEFAULT_ESTIMATE_TIE_SHARE);
+  const byModel = (a: CarvedVariant, b: CarvedVariant) => rankOf.get(a.id)! - rankOf.get(b.id)!;
   // The search stays among variants that passed threshold carving (a variant removed for
   // uncoalesced access or local memory is not a neighbour worth a timing).
   const eligible = result.variants.filter((v) => v.status === 'survivor' || v.status === 'merged' || v.status === 'pruned:pareto');
