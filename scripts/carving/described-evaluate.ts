@@ -19,8 +19,8 @@ import {
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
 // Every space measured so far: held-out sets become development once evaluated (the
-// twenty-first, cuda-samples mergeSortShared, llm.c attention_query_key_kernel1 and Rodinia
-// lud_internal, the last; docs/carving-spaces.md).
+// twenty-second, Rodinia cuda_compute_flux, cuda-samples vectorAdd and Rodinia
+// needle_cuda_shared_1, the last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -104,6 +104,9 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-merge-sort-shared.metrics.json=device/carving/described-results/timings-cuda-samples-merge-sort-shared.jsonl',
   'test/fixtures/carving/llmc-attention-query-key.metrics.json=device/carving/described-results/timings-llmc-attention-query-key.jsonl',
   'test/fixtures/carving/rodinia-lud-internal.metrics.json=device/carving/described-results/timings-rodinia-lud-internal.jsonl',
+  'test/fixtures/carving/rodinia-cfd-compute-flux.metrics.json=device/carving/described-results/timings-rodinia-cfd-compute-flux.jsonl',
+  'test/fixtures/carving/cuda-samples-vector-add.metrics.json=device/carving/described-results/timings-cuda-samples-vector-add.jsonl',
+  'test/fixtures/carving/rodinia-nw-needle-shared-1.metrics.json=device/carving/described-results/timings-rodinia-nw-needle-shared-1.jsonl',
 ];
 
 export interface SpaceRow {
