@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-TAOCQALB.js";
+} from "./chunk-NCJ6Q6LA.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-RQQV6ZV2.js";
+} from "./chunk-LJLBLYMN.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-T3WMVBG3.js";
+} from "./chunk-R6HHPUPH.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

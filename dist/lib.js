@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-5YFN4JHI.js";
+} from "./chunk-LTNCUSZK.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-RQQV6ZV2.js";
+} from "./chunk-LJLBLYMN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-T3WMVBG3.js";
+import "./chunk-R6HHPUPH.js";
 import {
   renderComment,
   renderHtmlReport,

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-T3WMVBG3.js";
+} from "./chunk-R6HHPUPH.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";

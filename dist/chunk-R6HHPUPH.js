@@ -78,12 +78,25 @@ function renderCarveSvg(result, fastestId = null) {
 
 // src/analysis/carving/estimate.ts
 var MEMORY_LATENCY_WARPS = 32;
-var LOAD_BYTES_IN_FLIGHT_KNEE = 4600;
+var LOAD_BYTES_IN_FLIGHT_KNEE = 5e3;
 var LOAD_IN_FLIGHT_KNEE_EXPONENT = 1.5;
-function loadLatencyFactor(loadBytesInFlightPerSM) {
-  if (!(loadBytesInFlightPerSM > 0)) return 1;
+var SM_PORT_SHARE_RATIO = 4;
+function smDramRate(loadBytesInFlight) {
+  if (!(loadBytesInFlight > 0)) return 0;
   const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
-  return Math.pow(1 + Math.pow(LOAD_BYTES_IN_FLIGHT_KNEE / loadBytesInFlightPerSM, p), 1 / p);
+  const ratio = SM_PORT_SHARE_RATIO;
+  return ratio / Math.pow(1 + Math.pow(ratio * LOAD_BYTES_IN_FLIGHT_KNEE / loadBytesInFlight, p), 1 / p);
+}
+function launchDramSlowdown(meanSMRate) {
+  if (!(meanSMRate > 0)) return Infinity;
+  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
+  return Math.pow(1 + Math.pow(1 / meanSMRate, p), 1 / p);
+}
+function placedLoadLatencyFactor(blocks, sms, inFlightPerBlock) {
+  const perSM = Math.floor(blocks / sms);
+  const withOneMore = blocks - perSM * sms;
+  const rate = (n) => n > 0 ? smDramRate(n * inFlightPerBlock) : 0;
+  return launchDramSlowdown((withOneMore * rate(perSM + 1) + (sms - withOneMore) * rate(perSM)) / sms);
 }
 var BLOCK_DISPATCH_CYCLES = 160;
 function launchCycles(waveCycles, dispatchCycles) {
@@ -114,8 +127,7 @@ function dramBytesEstimate(v, arch, l2Bytes) {
   const reReads = Math.max(0, footprint.l2BytesPerBlock - footprint.blockFootprintBytes) * blocks;
   return footprint.launchFootprintBytes + reReads * missShare;
 }
-function memorySlowdown(loadBytesInFlightPerSM, bytesPerBatch, residentWarps) {
-  if (loadBytesInFlightPerSM !== null) return loadLatencyFactor(loadBytesInFlightPerSM);
+function memorySlowdownWithoutBatches(bytesPerBatch, residentWarps) {
   return bytesPerBatch === void 0 ? 1 / Math.min(1, residentWarps / MEMORY_LATENCY_WARPS) : 1;
 }
 function memoryCyclesOf(fractionalWaves, perBlockPerSM, activeBlocksPerSM, slowdownAt) {
@@ -147,7 +159,7 @@ function estimateCycles(v, arch) {
   const memoryFrom = fromFootprint !== null ? "footprint" : v.globalTrafficBytes !== null ? "sectors" : requested !== null ? "requested bytes" : null;
   const bytesPerBatch = v.globalLoadBytesPerBatch;
   const inFlightAt = (blocksPerSM) => bytesPerBatch ? blocksPerSM * v.warpsPerBlock * WARP_SIZE * bytesPerBatch : null;
-  const slowdownAt = (blocksPerSM) => memorySlowdown(inFlightAt(blocksPerSM), bytesPerBatch, blocksPerSM * v.warpsPerBlock);
+  const slowdownAt = (blocksPerSM) => bytesPerBatch ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, v.warpsPerBlock * WARP_SIZE * bytesPerBatch) : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
   const perBlockPerSM = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
   const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
@@ -169,6 +181,7 @@ function estimateCycles(v, arch) {
 
 // src/analysis/carving/refine.ts
 var DEFAULT_BANK_CONFLICT_PENALTY = 0.5;
+var DEFAULT_ESTIMATE_TIE_SHARE = 0.05;
 function resolveBudget(total, options) {
   const notes = [];
   let budget = options.budgetCount ?? Math.max(1, Math.floor(options.budgetShare * total));
@@ -243,11 +256,27 @@ function blockSizeOutsideGuideRange(v) {
   const threads = v.block[0] * v.block[1] * v.block[2];
   return threads < 128 ? Math.log2(128 / threads) : threads > 256 ? Math.log2(threads / 256) : 0;
 }
+function modelRanks(variants, arch, bankConflictPenalty, tieShare) {
+  const scores = new Map(variants.map((v) => [v.id, modelScore(v, arch, bankConflictPenalty)]));
+  const byScore = [...variants].sort((a, b) => scores.get(b.id) - scores.get(a.id) || a.index - b.index);
+  const ordered = [];
+  for (let start = 0; start < byScore.length; ) {
+    const floor = scores.get(byScore[start].id) / (1 + tieShare);
+    let end = start + 1;
+    while (end < byScore.length && scores.get(byScore[end].id) >= floor) end++;
+    const group = byScore.slice(start, end).sort(
+      (a, b) => blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) || scores.get(b.id) - scores.get(a.id) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index
+    );
+    ordered.push(...group);
+    start = end;
+  }
+  return new Map(ordered.map((v, rank) => [v.id, rank]));
+}
 async function refineByTiming(result, timer, options) {
   const { budget, notes } = resolveBudget(result.total, options);
   const penalty = options.bankConflictPenalty ?? DEFAULT_BANK_CONFLICT_PENALTY;
-  const scores = new Map(result.variants.map((v) => [v.id, modelScore(v, result.arch, penalty)]));
-  const byModel = (a, b) => scores.get(b.id) - scores.get(a.id) || blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index;
+  const rankOf = modelRanks(result.variants, result.arch, penalty, options.estimateTieShare ?? DEFAULT_ESTIMATE_TIE_SHARE);
+  const byModel = (a, b) => rankOf.get(a.id) - rankOf.get(b.id);
   const eligible = result.variants.filter((v) => v.status === "survivor" || v.status === "merged" || v.status === "pruned:pareto");
   if (eligible.length < budget)
     notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-T3WMVBG3.js";
+} from "./chunk-R6HHPUPH.js";
 import {
   compareTimings,
   harnessTimer,

@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-TAOCQALB.js";
+} from "./chunk-NCJ6Q6LA.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-T3WMVBG3.js";
+} from "./chunk-R6HHPUPH.js";
 import {
   carveSpace,
   loadConfigFile,

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-ZUGIVWSF.js";
+} from "./chunk-WJIE2W64.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-TAOCQALB.js";
-import "./chunk-T3WMVBG3.js";
+} from "./chunk-NCJ6Q6LA.js";
+import "./chunk-R6HHPUPH.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput

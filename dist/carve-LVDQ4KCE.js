@@ -6,9 +6,9 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-ZUGIVWSF.js";
-import "./chunk-TAOCQALB.js";
-import "./chunk-T3WMVBG3.js";
+} from "./chunk-WJIE2W64.js";
+import "./chunk-NCJ6Q6LA.js";
+import "./chunk-R6HHPUPH.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-NGEJW2PL.js";
 import "./chunk-SU3W77SS.js";

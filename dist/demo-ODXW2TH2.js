@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-RQQV6ZV2.js";
+} from "./chunk-LJLBLYMN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-T3WMVBG3.js";
+import "./chunk-R6HHPUPH.js";
 import {
   renderHtmlReport,
   renderMarkdownReport

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-RQQV6ZV2.js";
+} from "./chunk-LJLBLYMN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-T3WMVBG3.js";
+import "./chunk-R6HHPUPH.js";
 import {
   FINDING_KINDS,
   conclusionFor,
