@@ -204,7 +204,7 @@ export function blockSizeOutsideGuideRange(v: Pick<CarvedVariant, 'block'>): num
  * The model's order of the variants (rank 0 first): by the estimate, where estimates within
  * `tieShare` of the best not yet ranked count as one (the estimate does not resolve them), then
  * inside each such group block sizes inside the guide's range first (blockSizeOutsideGuideRange),
- * then Ryoo's utilization, then the estimate, then the space's order.
+ * then the estimate, then Ryoo's utilization, then the space's order.
  */
 export function modelRanks(variants: CarvedVariant[], arch: string, bankConflictPenalty: number, tieShare: number): Map<string, number> {
   const scores = new Map(variants.map((v) => [v.id, modelScore(v, arch, bankConflictPenalty)]));
