@@ -19,8 +19,8 @@ import {
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
 // Every space measured so far: held-out sets become development once evaluated (the
-// twenty-second, Rodinia cuda_compute_flux, cuda-samples vectorAdd and Rodinia
-// needle_cuda_shared_1, the last; docs/carving-spaces.md).
+// twenty-third, Rodinia fdwt97Kernel, cuda-samples oddEvenMergeSortShared and filter_arr, the
+// last; docs/carving-spaces.md).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',
@@ -107,6 +107,9 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/rodinia-cfd-compute-flux.metrics.json=device/carving/described-results/timings-rodinia-cfd-compute-flux.jsonl',
   'test/fixtures/carving/cuda-samples-vector-add.metrics.json=device/carving/described-results/timings-cuda-samples-vector-add.jsonl',
   'test/fixtures/carving/rodinia-nw-needle-shared-1.metrics.json=device/carving/described-results/timings-rodinia-nw-needle-shared-1.jsonl',
+  'test/fixtures/carving/rodinia-dwt2d-fdwt97.metrics.json=device/carving/described-results/timings-rodinia-dwt2d-fdwt97.jsonl',
+  'test/fixtures/carving/cuda-samples-odd-even-merge-sort-shared.metrics.json=device/carving/described-results/timings-cuda-samples-odd-even-merge-sort-shared.jsonl',
+  'test/fixtures/carving/cuda-samples-warp-aggregated-atomics.metrics.json=device/carving/described-results/timings-cuda-samples-warp-aggregated-atomics.jsonl',
 ];
 
 export interface SpaceRow {
