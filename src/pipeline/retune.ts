@@ -151,7 +151,7 @@ function asRecord(
   record: { variant: string; samplesMs: number[]; status: 'ok' | 'error'; error: string | null },
   space: string,
 ): TimingRecord {
-  return { ...record, space, parameters: null, registers: null, activeBlocksPerSM: null, device: null };
+  return { ...record, space, parameters: null, registers: null, activeBlocksPerSM: null, device: null, held: null };
 }
 
 export async function retune(options: RetuneOptions): Promise<RetuneReport> {

@@ -12,6 +12,11 @@ export interface TimingRecord extends TimingSamples {
   registers: number | null;
   activeBlocksPerSM: number | null;
   device: string | null;
+  /**
+   * The harness timed every sample behind its hold kernel (the GPU's work alone: src/timing/
+   * harness-source.ts); false: around bare launches, the host's submission included; null: not said.
+   */
+  held: boolean | null;
 }
 
 function asRecord(value: unknown, where: string, diagnostics: Diagnostic[]): TimingRecord | null {
@@ -50,6 +55,7 @@ function asRecord(value: unknown, where: string, diagnostics: Diagnostic[]): Tim
     registers: typeof object.registers === 'number' ? object.registers : null,
     activeBlocksPerSM: typeof object.activeBlocksPerSM === 'number' ? object.activeBlocksPerSM : null,
     device: typeof object.device === 'string' ? object.device : null,
+    held: typeof object.held === 'boolean' ? object.held : null,
   };
 }
 

@@ -109,5 +109,14 @@ describe('timing harness', () => {
     expect(records[0]).toMatchObject({ variant: 'A=1', samplesMs: [1.5, 1.6, 1.4], registers: 32, activeBlocksPerSM: 8, status: 'ok' });
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ line: 3, file: 'out.jsonl', stage: 'timing' });
+    // Lines from before the hold kernel do not say how their samples were taken.
+    expect(records[0].held).toBeNull();
+  });
+
+  it("reads whether the harness held each sample behind its hold kernel (the H200's vectorAdd line)", () => {
+    const line = readFileSync('device/carving/described-results/held/timings-cuda-samples-vector-add.jsonl', 'utf8').split('\n')[0];
+    const [record] = parseTimingOutput(line).records;
+    expect([record.variant, record.held, record.samplesMs.length]).toEqual(['threadsPerBlock=32', true, 10]);
+    expect(parseTimingOutput('{"variant":"A=1","held":false,"samplesMs":[0.007]}').records[0].held).toBe(false);
   });
 });
