@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-NCJ6Q6LA.js";
+} from "./chunk-HVQCAT4V.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-LJLBLYMN.js";
+} from "./chunk-KUFOOEE5.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,13 +25,13 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-R6HHPUPH.js";
+} from "./chunk-3RQDMG6M.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
-import "./chunk-NGEJW2PL.js";
+import "./chunk-JJAMPLOU.js";
 import "./chunk-PMIDNTAG.js";
 import {
   defaultConfig,

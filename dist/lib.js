@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-LTNCUSZK.js";
+} from "./chunk-MHZXZXUR.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-LJLBLYMN.js";
+} from "./chunk-KUFOOEE5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-R6HHPUPH.js";
+import "./chunk-3RQDMG6M.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -19,7 +19,7 @@ import {
   reportSchemaErrors,
   toSarif
 } from "./chunk-U3XVNUWF.js";
-import "./chunk-NGEJW2PL.js";
+import "./chunk-JJAMPLOU.js";
 import "./chunk-PMIDNTAG.js";
 import {
   defaultConfig,

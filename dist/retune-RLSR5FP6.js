@@ -2,16 +2,16 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-WJIE2W64.js";
+} from "./chunk-OQAIMWBG.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-NCJ6Q6LA.js";
-import "./chunk-R6HHPUPH.js";
+} from "./chunk-HVQCAT4V.js";
+import "./chunk-3RQDMG6M.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
-} from "./chunk-NGEJW2PL.js";
+} from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
 } from "./chunk-SU3W77SS.js";

@@ -13,7 +13,7 @@ import {
 import {
   median,
   timingStats
-} from "./chunk-NGEJW2PL.js";
+} from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
 } from "./chunk-SU3W77SS.js";

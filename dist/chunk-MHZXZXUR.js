@@ -17,7 +17,7 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-ODXW2TH2.js")).demoCommand
+    load: async () => (await import("./demo-JHJAEES5.js")).demoCommand
   },
   {
     name: "analyze",
@@ -37,7 +37,7 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-57HI4TGH.js")).compareCommand
+    load: async () => (await import("./compare-WK3TVE7G.js")).compareCommand
   },
   {
     name: "report",
@@ -47,22 +47,22 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-LVDQ4KCE.js")).carveCommand
+    load: async () => (await import("./carve-FUOEHXRX.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-LVDQ4KCE.js")).mergeCommand
+    load: async () => (await import("./carve-FUOEHXRX.js")).mergeCommand
   },
   {
     name: "time",
     summary: "time cubins with the generated driver-API harness, or compare base/head timings",
-    load: async () => (await import("./time-YZYV55ZG.js")).timeCommand
+    load: async () => (await import("./time-JHK2ITMP.js")).timeCommand
   },
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-MOWVUNXD.js")).retuneCommand
+    load: async () => (await import("./retune-RLSR5FP6.js")).retuneCommand
   }
 ];
 

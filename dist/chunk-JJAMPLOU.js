@@ -137,7 +137,8 @@ function asRecord(value, where, diagnostics) {
     space: typeof object.space === "string" ? object.space : null,
     registers: typeof object.registers === "number" ? object.registers : null,
     activeBlocksPerSM: typeof object.activeBlocksPerSM === "number" ? object.activeBlocksPerSM : null,
-    device: typeof object.device === "string" ? object.device : null
+    device: typeof object.device === "string" ? object.device : null,
+    held: typeof object.held === "boolean" ? object.held : null
   };
 }
 function parseTimingOutput(text, file) {
@@ -289,6 +290,43 @@ bool readManifest(const char* path, std::vector<Variant>& variants) {
   return true;
 }
 
+// Spins until the host writes a nonzero word at its argument, or 4e9 SM clocks have passed.
+const char* HOLD_PTX =
+    ".version 6.0\n.target sm_50\n.address_size 64\n"
+    ".visible .entry carve_hold(.param .u64 carve_hold_flag)\n{\n"
+    ".reg .pred %p<3>;\n.reg .b32 %r<2>;\n.reg .b64 %rd<6>;\n"
+    "ld.param.u64 %rd1, [carve_hold_flag];\ncvta.to.global.u64 %rd2, %rd1;\nmov.u64 %rd3, %clock64;\n"
+    "$L_spin:\nld.volatile.global.u32 %r1, [%rd2];\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra $L_done;\n"
+    "mov.u64 %rd4, %clock64;\nsub.s64 %rd5, %rd4, %rd3;\nsetp.lt.s64 %p2, %rd5, 4000000000;\n@%p2 bra $L_spin;\n"
+    "$L_done:\nret;\n}\n";
+
+// The hold kernel and its host-mapped flag; null function where either cannot be made.
+struct Hold {
+  CUmodule module = nullptr;
+  CUfunction function = nullptr;
+  volatile int* flag = nullptr;
+  CUdeviceptr deviceFlag = 0;
+};
+
+Hold makeHold() {
+  Hold hold;
+  void* host = nullptr;
+  if (cuModuleLoadData(&hold.module, HOLD_PTX) != CUDA_SUCCESS) return Hold{};
+  if (cuModuleGetFunction(&hold.function, hold.module, "carve_hold") != CUDA_SUCCESS ||
+      cuMemHostAlloc(&host, sizeof(int), CU_MEMHOSTALLOC_DEVICEMAP) != CUDA_SUCCESS) {
+    cuModuleUnload(hold.module);
+    return Hold{};
+  }
+  hold.flag = static_cast<volatile int*>(host);
+  *hold.flag = 0;
+  if (cuMemHostGetDevicePointer(&hold.deviceFlag, host, 0) != CUDA_SUCCESS) {
+    cuMemFreeHost(host);
+    cuModuleUnload(hold.module);
+    return Hold{};
+  }
+  return hold;
+}
+
 std::string errorText(CUresult result) {
   const char* name = nullptr;
   cuGetErrorName(result, &name);
@@ -315,6 +353,8 @@ int main(int argc, char** argv) {
   CUevent start, stop;
   cuEventCreate(&start, CU_EVENT_DEFAULT);
   cuEventCreate(&stop, CU_EVENT_DEFAULT);
+  Hold hold = makeHold();
+  void* holdParams[] = {&hold.deviceFlag};
   int failures = 0;
   for (const Variant& v : variants) {
     std::string prefix = "{\"space\":" + jsonString(v.space) + ",\"variant\":" + jsonString(v.id) + ",\"parameters\":" + parametersJson(v.id) +
@@ -366,10 +406,18 @@ int main(int argc, char** argv) {
     }
     if (!ok) { cuModuleUnload(module); continue; }
     std::vector<float> samples;
+    bool allHeld = true;
     for (int s = 0; s < v.warmup + v.samples && ok; ++s) {
+      bool held = false;
+      if (hold.function) {
+        *hold.flag = 0;
+        held = cuLaunchKernel(hold.function, 1, 1, 1, 1, 1, 1, 0, 0, holdParams, nullptr) == CUDA_SUCCESS;
+      }
+      allHeld = allHeld && held;
       cuEventRecord(start, 0);
       r = cuLaunchKernel(function, v.grid[0], v.grid[1], v.grid[2], v.block[0], v.block[1], v.block[2], v.dynamicShared, 0, params.data(), nullptr);
       cuEventRecord(stop, 0);
+      if (held) *hold.flag = 1;  // everything is queued behind the hold kernel: release it
       if (r == CUDA_SUCCESS) r = cuEventSynchronize(stop);
       if (r != CUDA_SUCCESS) { fail("launch", r); ok = false; break; }
       float ms = 0;
@@ -382,12 +430,17 @@ int main(int argc, char** argv) {
     std::sort(sorted.begin(), sorted.end());
     const size_t n = sorted.size();
     const double median = n == 0 ? 0 : (n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0);
-    printf("%s,\"status\":\"ok\",\"registers\":%d,\"activeBlocksPerSM\":%d,\"medianMs\":%.6f,\"samplesMs\":[", prefix.c_str(), registers, activeBlocks, median);
+    printf("%s,\"status\":\"ok\",\"registers\":%d,\"activeBlocksPerSM\":%d,\"held\":%s,\"medianMs\":%.6f,\"samplesMs\":[", prefix.c_str(), registers,
+           activeBlocks, allHeld ? "true" : "false", median);
     for (size_t i = 0; i < n; ++i) printf("%s%.6f", i ? "," : "", samples[i]);
     printf("]}\n");
     fflush(stdout);
   }
   for (Buffer& b : buffers) if (b.ptr) cuMemFree(b.ptr);
+  if (hold.function) {
+    cuMemFreeHost(const_cast<int*>(hold.flag));
+    cuModuleUnload(hold.module);
+  }
   cuDevicePrimaryCtxRelease(device);
   return failures ? 1 : 0;
 }

@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-NCJ6Q6LA.js";
+} from "./chunk-HVQCAT4V.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-R6HHPUPH.js";
+} from "./chunk-3RQDMG6M.js";
 import {
   carveSpace,
   loadConfigFile,

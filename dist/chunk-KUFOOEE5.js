@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-R6HHPUPH.js";
+} from "./chunk-3RQDMG6M.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -17,7 +17,7 @@ import {
   median,
   runExternalBenchmark,
   runHarnessBinary
-} from "./chunk-NGEJW2PL.js";
+} from "./chunk-JJAMPLOU.js";
 import {
   analysisFailure,
   analyzeOne,

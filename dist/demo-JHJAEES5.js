@@ -3,14 +3,14 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-LJLBLYMN.js";
+} from "./chunk-KUFOOEE5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-R6HHPUPH.js";
+import "./chunk-3RQDMG6M.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
-import "./chunk-NGEJW2PL.js";
+import "./chunk-JJAMPLOU.js";
 import "./chunk-PMIDNTAG.js";
 import {
   loadConfigFile

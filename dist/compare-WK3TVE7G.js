@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-LJLBLYMN.js";
+} from "./chunk-KUFOOEE5.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-R6HHPUPH.js";
+import "./chunk-3RQDMG6M.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -23,7 +23,7 @@ import {
   renderSummary,
   toSarif
 } from "./chunk-U3XVNUWF.js";
-import "./chunk-NGEJW2PL.js";
+import "./chunk-JJAMPLOU.js";
 import "./chunk-PMIDNTAG.js";
 import {
   defaultConfig,

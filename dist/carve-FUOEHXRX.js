@@ -6,11 +6,11 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-WJIE2W64.js";
-import "./chunk-NCJ6Q6LA.js";
-import "./chunk-R6HHPUPH.js";
+} from "./chunk-OQAIMWBG.js";
+import "./chunk-HVQCAT4V.js";
+import "./chunk-3RQDMG6M.js";
 import "./chunk-U3XVNUWF.js";
-import "./chunk-NGEJW2PL.js";
+import "./chunk-JJAMPLOU.js";
 import "./chunk-SU3W77SS.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-NM6PXF7B.js";

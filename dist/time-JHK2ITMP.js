@@ -5,7 +5,7 @@ import {
   parseTimingOutput,
   rankTimings,
   runHarness
-} from "./chunk-NGEJW2PL.js";
+} from "./chunk-JJAMPLOU.js";
 import "./chunk-AI7SF5R3.js";
 import {
   EXIT_FINDINGS,

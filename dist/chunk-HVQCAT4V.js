@@ -4,13 +4,13 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-R6HHPUPH.js";
+} from "./chunk-3RQDMG6M.js";
 import {
   compareTimings,
   harnessTimer,
   rankTimings,
   recordedTimer
-} from "./chunk-NGEJW2PL.js";
+} from "./chunk-JJAMPLOU.js";
 import {
   carveSpace,
   pointerSegment
@@ -170,7 +170,7 @@ async function timeSpace(options, result, builds, space, currentId, diagnostics)
   }
 }
 function asRecord(record, space) {
-  return { ...record, space, parameters: null, registers: null, activeBlocksPerSM: null, device: null };
+  return { ...record, space, parameters: null, registers: null, activeBlocksPerSM: null, device: null, held: null };
 }
 async function retune(options) {
   const { config } = options;
