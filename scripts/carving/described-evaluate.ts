@@ -19,8 +19,7 @@ import {
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
 // Every space measured so far: held-out sets become development once evaluated (the
-// twenty-third, Rodinia fdwt97Kernel, cuda-samples oddEvenMergeSortShared and filter_arr, the
-// last; docs/carving-spaces.md). The spaces whose launches take a few tens of microseconds are
+// twenty-fourth, Rodinia cuda_time_step and lud_perimeter, the last; docs/carving-spaces.md). The spaces whose launches take a few tens of microseconds are
 // timed by the harness that holds each sample (described-results/held, H200).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
@@ -111,6 +110,8 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/rodinia-dwt2d-fdwt97.metrics.json=device/carving/described-results/held/timings-rodinia-dwt2d-fdwt97.jsonl',
   'test/fixtures/carving/cuda-samples-odd-even-merge-sort-shared.metrics.json=device/carving/described-results/timings-cuda-samples-odd-even-merge-sort-shared.jsonl',
   'test/fixtures/carving/cuda-samples-warp-aggregated-atomics.metrics.json=device/carving/described-results/timings-cuda-samples-warp-aggregated-atomics.jsonl',
+  'test/fixtures/carving/rodinia-cfd-time-step.metrics.json=device/carving/described-results/held/timings-rodinia-cfd-time-step.jsonl',
+  'test/fixtures/carving/rodinia-lud-perimeter.metrics.json=device/carving/described-results/held/timings-rodinia-lud-perimeter.jsonl',
 ];
 
 export interface SpaceRow {
