@@ -104,18 +104,34 @@ function multiplyMonomials(left: string, right: string): string {
   return [...left.split('*'), ...right.split('*')].sort().join('*');
 }
 
+// Products' symbolic parts, memoised per pair of maps and constants as sums are.
+const products = new WeakMap<Map<string, number>, WeakMap<Map<string, number>, Map<string, Map<string, number>>>>();
+
 function multiply(left: Linear, right: Linear): Linear {
   if (isConstant(left)) return scale(right, left.constant);
   if (isConstant(right)) return scale(left, right.constant);
-  // (a + A)(b + B) = ab + aB + bA + AB, with A, B the symbolic parts.
-  let result = addScaled(scale(linear(0, left.terms), right.constant), linear(0, right.terms), left.constant);
-  result = linear(left.constant * right.constant, result.terms);
-  for (const [lm, lc] of left.terms) {
-    for (const [rm, rc] of right.terms) {
-      result = addScaled(result, linear(0, new Map([[multiplyMonomials(lm, rm), lc * rc]])), 1);
-    }
+  let byRight = products.get(left.terms);
+  if (byRight === undefined) products.set(left.terms, (byRight = new WeakMap<Map<string, number>, Map<string, Map<string, number>>>()));
+  let byConstants = byRight.get(right.terms);
+  if (byConstants === undefined) byRight.set(right.terms, (byConstants = new Map<string, Map<string, number>>()));
+  const constants = `${left.constant},${right.constant}`;
+  let terms = byConstants.get(constants);
+  if (terms === undefined) {
+    // (a + A)(b + B) = ab + bA + aB + AB, with A, B the symbolic parts: the terms summed into one
+    // map in that order (a map copied per term made products of many-term sums quadratic).
+    const sum = new Map<string, number>();
+    const add = (monomial: string, coefficient: number) => {
+      const total = (sum.get(monomial) ?? 0) + coefficient;
+      if (total === 0) sum.delete(monomial);
+      else sum.set(monomial, total);
+    };
+    if (right.constant !== 0) for (const [monomial, coefficient] of left.terms) sum.set(monomial, coefficient * right.constant);
+    if (left.constant !== 0) for (const [monomial, coefficient] of right.terms) add(monomial, left.constant * coefficient);
+    for (const [lm, lc] of left.terms) for (const [rm, rc] of right.terms) add(multiplyMonomials(lm, rm), lc * rc);
+    terms = sum.size ? sum : NO_TERMS;
+    byConstants.set(constants, terms);
   }
-  return result;
+  return linear(left.constant * right.constant, terms);
 }
 
 /** Whether every symbolic coefficient is a multiple of `divisor` (the symbolic part divides exactly). */
