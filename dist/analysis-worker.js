@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-PMIDNTAG.js";
+} from "./chunk-XIMRMZ5E.js";
 import {
   analyzeVariantJob
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NM6PXF7B.js";
+import "./chunk-G575CGPX.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-HVQCAT4V.js";
+} from "./chunk-E44LSWNR.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-KUFOOEE5.js";
+} from "./chunk-JNEZDZGN.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-3RQDMG6M.js";
+} from "./chunk-PSZHPIQK.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PMIDNTAG.js";
+import "./chunk-XIMRMZ5E.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NM6PXF7B.js";
+import "./chunk-G575CGPX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-MHZXZXUR.js";
+} from "./chunk-PP4ABH3X.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-KUFOOEE5.js";
+} from "./chunk-JNEZDZGN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-3RQDMG6M.js";
+import "./chunk-PSZHPIQK.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PMIDNTAG.js";
+import "./chunk-XIMRMZ5E.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-NM6PXF7B.js";
+} from "./chunk-G575CGPX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

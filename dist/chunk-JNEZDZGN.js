@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-3RQDMG6M.js";
+} from "./chunk-PSZHPIQK.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-PMIDNTAG.js";
+} from "./chunk-XIMRMZ5E.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-OQAIMWBG.js";
-import "./chunk-HVQCAT4V.js";
-import "./chunk-3RQDMG6M.js";
+} from "./chunk-MLVGNF7C.js";
+import "./chunk-E44LSWNR.js";
+import "./chunk-PSZHPIQK.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-SU3W77SS.js";
+import "./chunk-FJK6SN6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NM6PXF7B.js";
+import "./chunk-G575CGPX.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-OQAIMWBG.js";
+} from "./chunk-MLVGNF7C.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-HVQCAT4V.js";
-import "./chunk-3RQDMG6M.js";
+} from "./chunk-E44LSWNR.js";
+import "./chunk-PSZHPIQK.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NM6PXF7B.js";
+import "./chunk-G575CGPX.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -5959,17 +5959,30 @@ function scale2(value, factor) {
 function multiplyMonomials(left, right) {
   return [...left.split("*"), ...right.split("*")].sort().join("*");
 }
+var products = /* @__PURE__ */ new WeakMap();
 function multiply(left, right) {
   if (isConstant2(left)) return scale2(right, left.constant);
   if (isConstant2(right)) return scale2(left, right.constant);
-  let result = addScaled(scale2(linear(0, left.terms), right.constant), linear(0, right.terms), left.constant);
-  result = linear(left.constant * right.constant, result.terms);
-  for (const [lm, lc] of left.terms) {
-    for (const [rm, rc] of right.terms) {
-      result = addScaled(result, linear(0, /* @__PURE__ */ new Map([[multiplyMonomials(lm, rm), lc * rc]])), 1);
-    }
+  let byRight = products.get(left.terms);
+  if (byRight === void 0) products.set(left.terms, byRight = /* @__PURE__ */ new WeakMap());
+  let byConstants = byRight.get(right.terms);
+  if (byConstants === void 0) byRight.set(right.terms, byConstants = /* @__PURE__ */ new Map());
+  const constants = `${left.constant},${right.constant}`;
+  let terms = byConstants.get(constants);
+  if (terms === void 0) {
+    const sum2 = /* @__PURE__ */ new Map();
+    const add2 = (monomial, coefficient) => {
+      const total = (sum2.get(monomial) ?? 0) + coefficient;
+      if (total === 0) sum2.delete(monomial);
+      else sum2.set(monomial, total);
+    };
+    if (right.constant !== 0) for (const [monomial, coefficient] of left.terms) sum2.set(monomial, coefficient * right.constant);
+    if (left.constant !== 0) for (const [monomial, coefficient] of right.terms) add2(monomial, left.constant * coefficient);
+    for (const [lm, lc] of left.terms) for (const [rm, rc] of right.terms) add2(multiplyMonomials(lm, rm), lc * rc);
+    terms = sum2.size ? sum2 : NO_TERMS;
+    byConstants.set(constants, terms);
   }
-  return result;
+  return linear(left.constant * right.constant, terms);
 }
 function symbolicPartDivisible(value, divisor) {
   for (const coefficient of value.terms.values()) if (coefficient % divisor !== 0) return false;

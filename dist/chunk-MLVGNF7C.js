@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-HVQCAT4V.js";
+} from "./chunk-E44LSWNR.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-3RQDMG6M.js";
+} from "./chunk-PSZHPIQK.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-3RQDMG6M.js";
+} from "./chunk-PSZHPIQK.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

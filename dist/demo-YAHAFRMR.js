@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-KUFOOEE5.js";
+} from "./chunk-JNEZDZGN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-3RQDMG6M.js";
+import "./chunk-PSZHPIQK.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PMIDNTAG.js";
+import "./chunk-XIMRMZ5E.js";
 import {
   loadConfigFile
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NM6PXF7B.js";
+import "./chunk-G575CGPX.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

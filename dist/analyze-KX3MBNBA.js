@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-NM6PXF7B.js";
+} from "./chunk-G575CGPX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-NM6PXF7B.js";
+} from "./chunk-G575CGPX.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

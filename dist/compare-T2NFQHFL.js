@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-KUFOOEE5.js";
+} from "./chunk-JNEZDZGN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-3RQDMG6M.js";
+import "./chunk-PSZHPIQK.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PMIDNTAG.js";
+import "./chunk-XIMRMZ5E.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-NM6PXF7B.js";
+import "./chunk-G575CGPX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

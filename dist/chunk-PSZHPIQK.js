@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-SU3W77SS.js";
+} from "./chunk-FJK6SN6L.js";
 import {
   WARP_SIZE
-} from "./chunk-NM6PXF7B.js";
+} from "./chunk-G575CGPX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
