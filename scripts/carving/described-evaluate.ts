@@ -19,8 +19,9 @@ import {
 import { median, parseTimingOutput, recordedTimer } from '../../src/timing/index.js';
 
 // Every space measured so far: held-out sets become development once evaluated (the
-// twenty-fourth, Rodinia cuda_time_step and lud_perimeter, the last; docs/carving-spaces.md). The spaces whose launches take a few tens of microseconds are
-// timed by the harness that holds each sample (described-results/held, H200).
+// twenty-fourth, Rodinia cuda_time_step and lud_perimeter, the last; docs/carving-spaces.md).
+// The spaces whose launches take a few tens of microseconds are timed by the harness that holds
+// each sample (described-results/held, H200).
 export const DEVELOPMENT = [
   'test/fixtures/carving/sgemm.metrics.json=test/fixtures/carving/sgemm.timings.jsonl',
   'test/fixtures/carving/transpose.metrics.json=test/fixtures/carving/transpose.timings.jsonl',

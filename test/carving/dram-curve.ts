@@ -1,6 +1,7 @@
-// The estimate's DRAM curve (src/analysis/carving/estimate.ts: smDramRate, launchDramSlowdown)
-// with its constants as arguments, for fitting it to the copy measurements of a card.
+// Fitting the estimate's DRAM curve (src/analysis/carving/estimate.ts, loadLatencyFactor with
+// other constants) to the copy measurements of a card, every SM alike.
 import { readFileSync } from 'node:fs';
+import { loadLatencyFactor, type DramCurve } from '../../src/analysis/carving/estimate.js';
 
 export interface CopyPoint {
   /** Global load bytes in flight per SM. */
@@ -19,15 +20,8 @@ export function copyMeasurements(csv: string): CopyPoint[] {
     });
 }
 
-/** An SM's rate in units of its share: ratio / (1 + (ratio x knee / inFlight)^p)^(1/p). */
-export function smRate(inFlight: number, ratio: number, knee: number, p: number): number {
-  return inFlight > 0 ? ratio / Math.pow(1 + Math.pow((ratio * knee) / inFlight, p), 1 / p) : 0;
-}
-
-/** The launch's bandwidth from the SMs' mean rate: peak / (1 + (1 / mean)^p)^(1/p). */
-export function launchBandwidth(meanSMRate: number, peak: number, p: number): number {
-  return meanSMRate > 0 ? peak / Math.pow(1 + Math.pow(1 / meanSMRate, p), 1 / p) : 0;
-}
+/** The curve's constants for a port ratio, a knee and an exponent. */
+export const curveOf = (portShareRatio: number, knee: number, exponent: number): DramCurve => ({ portShareRatio, knee, exponent });
 
 export const range = (from: number, to: number, step: number) =>
   Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
@@ -39,7 +33,8 @@ export function fitTwoLevel(points: CopyPoint[], ratio: number, peaks: number[],
     for (const knee of knees) {
       for (const p of [1.5, 2, 2.5, 3]) {
         let error = 0;
-        for (const { inFlight, gbps } of points) error += Math.log(launchBandwidth(smRate(inFlight, ratio, knee, p), peak, p) / gbps) ** 2;
+        const curve = curveOf(ratio, knee, p);
+        for (const { inFlight, gbps } of points) error += Math.log(peak / loadLatencyFactor(inFlight, curve) / gbps) ** 2;
         if (error < best.error) best = { error, peak, knee, p };
       }
     }

@@ -7,8 +7,8 @@
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SM_PORT_SHARE_RATIO } from '../../src/analysis/carving/estimate.js';
-import { copyMeasurements, fitTwoLevel, launchBandwidth, range, smRate } from './dram-curve.js';
+import { loadLatencyFactor, placedLoadLatencyFactor, SM_PORT_SHARE_RATIO } from '../../src/analysis/carving/estimate.js';
+import { copyMeasurements, curveOf, fitTwoLevel, range } from './dram-curve.js';
 
 const DIR = path.resolve(import.meta.dirname, '../../device/carving');
 const SMS = 132;
@@ -41,18 +41,15 @@ function rmsLogError(ratio: number, placed: boolean): number {
     range(3000, 4800, 50),
     range(2000, 12000, 100),
   );
-  const rate = (inFlight: number) => smRate(inFlight, ratio, fit.knee, fit.p);
+  const curve = curveOf(ratio, fit.knee, fit.p);
   let squared = 0;
   const all = launches();
   for (const l of all) {
-    const perSM = Math.floor(l.blocks / SMS);
-    const withOneMore = l.blocks - perSM * SMS;
-    const blockInFlight = l.block * IN_FLIGHT_PER_THREAD;
-    const meanRate = placed
-      ? (withOneMore * rate((perSM + 1) * blockInFlight) + (SMS - withOneMore) * rate(perSM * blockInFlight)) / SMS
-      : rate((l.threads * IN_FLIGHT_PER_THREAD) / SMS);
+    const slowdown = placed
+      ? placedLoadLatencyFactor(l.blocks, SMS, l.block * IN_FLIGHT_PER_THREAD, curve)
+      : loadLatencyFactor((l.threads * IN_FLIGHT_PER_THREAD) / SMS, curve);
     const bytes = 2 * l.threads * ITERATIONS * l.width;
-    const predictedMs = bytes / (launchBandwidth(meanRate, fit.peak, fit.p) * 1e6);
+    const predictedMs = bytes / ((fit.peak / slowdown) * 1e6);
     squared += Math.log(predictedMs / l.ms) ** 2;
   }
   return Math.sqrt(squared / all.length);

@@ -24,6 +24,7 @@ import { emptyTally, estimateSassInstructions, lineKey, tallyInstruction } from 
 import type { SassLineCount } from '../../src/model/types.js';
 import { launchArguments, measurements } from './h100.js';
 import { metricsByLaunch } from '../memory/ncu-csv.js';
+import { keyOf, readListing } from '../toolchain/nvdisasm-listing.js';
 
 const SASS = path.resolve(import.meta.dirname, '../fixtures/sass');
 const PTX = path.resolve(import.meta.dirname, '../fixtures/ptx');
@@ -182,26 +183,17 @@ describe("nvcc's unrolled loop and its remainder, split again by ptxas (colsum.c
   it('the SASS built here is the SASS measured: per source line as nvdisasm listed the measured cubin', () => {
     // The cubin's bytes hold the source's absolute path (the PTX's .file), so its SHA-256 matches
     // the measured one (h200/colsum.cubin.sha256) only in a checkout at the same path.
-    const listed = new Map<number, { instructions: number; global: number }>();
-    let line = 0;
-    for (const row of readFileSync(path.join(SASS, 'h200/colsum.nvdisasm.txt'), 'utf8').split('\n')) {
-      const annotation = /\/\/## File "[^"]+", line (\d+)/.exec(row);
-      if (annotation) line = Number(annotation[1]);
-      const instruction = /^\s+\/\*[0-9a-f]{4}\*\/\s+(\S.*)$/.exec(row);
-      if (annotation || !instruction) continue;
-      const counts = listed.get(line) ?? { instructions: 0, global: 0 };
-      counts.instructions++;
-      if (/^(@!?P\d\s+)?(LDG|STG)\b/.test(instruction[1])) counts.global++;
-      listed.set(line, counts);
-    }
+    const name = '_Z6colsumPfPKfii';
+    const listing = readListing(readFileSync(path.join(SASS, 'h200/colsum.nvdisasm.txt'), 'utf8'));
     const built = new Map<number, { instructions: number; global: number }>();
     for (const e of lines) {
       const counts = built.get(e.line) ?? { instructions: 0, global: 0 };
       built.set(e.line, { instructions: counts.instructions + e.instructions, global: counts.global + (e.globalMemory ?? 0) });
     }
-    // The listing's last line also carries the padding after the EXIT (a BRA to itself, NOPs).
-    built.get(6)!.instructions += padding;
-    expect([...built].sort((a, b) => a[0] - b[0])).toEqual([...listed].sort((a, b) => a[0] - b[0]));
+    expect(new Map(lines.map((e) => [keyOf(e), e.instructions]))).toEqual(listing.counts.get(name));
+    expect(new Map(lines.filter((e) => e.globalMemory).map((e) => [keyOf(e), e.globalMemory]))).toEqual(listing.globalMemory.get(name));
+    // The padding after the EXIT (a BRA to itself, NOPs), set apart by both.
+    expect(padding).toBe(listing.padding.get(name));
     expect(built.get(4)).toEqual({ instructions: 135, global: 29 });
     expect(cubinSha).toMatch(/^[0-9a-f]{64}$/);
   });

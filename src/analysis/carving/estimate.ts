@@ -48,25 +48,40 @@ export const LOAD_IN_FLIGHT_KNEE_EXPONENT = 1.5;
  */
 export const SM_PORT_SHARE_RATIO = 4;
 
+/** The DRAM curve's constants (the H100 copy fit by default; tests fit other cards'). */
+export interface DramCurve {
+  /** SM_PORT_SHARE_RATIO. */
+  portShareRatio: number;
+  /** LOAD_BYTES_IN_FLIGHT_KNEE. */
+  knee: number;
+  /** LOAD_IN_FLIGHT_KNEE_EXPONENT. */
+  exponent: number;
+}
+
+export const H100_DRAM_CURVE: DramCurve = {
+  portShareRatio: SM_PORT_SHARE_RATIO,
+  knee: LOAD_BYTES_IN_FLIGHT_KNEE,
+  exponent: LOAD_IN_FLIGHT_KNEE_EXPONENT,
+};
+
 /** An SM's DRAM rate, in units of its share of the bandwidth, with this many global load bytes in flight. */
-export function smDramRate(loadBytesInFlight: number): number {
+export function smDramRate(loadBytesInFlight: number, curve: DramCurve = H100_DRAM_CURVE): number {
   if (!(loadBytesInFlight > 0)) return 0;
-  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
-  const ratio = SM_PORT_SHARE_RATIO;
-  return ratio / Math.pow(1 + Math.pow((ratio * LOAD_BYTES_IN_FLIGHT_KNEE) / loadBytesInFlight, p), 1 / p);
+  const { portShareRatio: ratio, knee, exponent: p } = curve;
+  return ratio / Math.pow(1 + Math.pow((ratio * knee) / loadBytesInFlight, p), 1 / p);
 }
 
 /** How much longer the launch's DRAM traffic takes than at the peak, the SMs' rates (smDramRate) averaged over every SM. */
-export function launchDramSlowdown(meanSMRate: number): number {
+export function launchDramSlowdown(meanSMRate: number, curve: DramCurve = H100_DRAM_CURVE): number {
   if (!(meanSMRate > 0)) return Infinity;
-  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
+  const p = curve.exponent;
   return Math.pow(1 + Math.pow(1 / meanSMRate, p), 1 / p);
 }
 
 /** How much longer DRAM traffic takes than at the full bandwidth with this many global load bytes in flight on every SM. */
-export function loadLatencyFactor(loadBytesInFlightPerSM: number): number {
+export function loadLatencyFactor(loadBytesInFlightPerSM: number, curve: DramCurve = H100_DRAM_CURVE): number {
   if (!(loadBytesInFlightPerSM > 0)) return 1;
-  return launchDramSlowdown(smDramRate(loadBytesInFlightPerSM));
+  return launchDramSlowdown(smDramRate(loadBytesInFlightPerSM, curve), curve);
 }
 
 /**
@@ -75,11 +90,11 @@ export function loadLatencyFactor(loadBytesInFlightPerSM: number): number {
  * `inFlightPerBlock`: the SMs' own rates summed, not the rate of the mean (one block of 16 warps
  * on one SM moves less than 16 blocks of 1 warp on 16).
  */
-export function placedLoadLatencyFactor(blocks: number, sms: number, inFlightPerBlock: number): number {
+export function placedLoadLatencyFactor(blocks: number, sms: number, inFlightPerBlock: number, curve: DramCurve = H100_DRAM_CURVE): number {
   const perSM = Math.floor(blocks / sms);
   const withOneMore = blocks - perSM * sms;
-  const rate = (n: number) => (n > 0 ? smDramRate(n * inFlightPerBlock) : 0);
-  return launchDramSlowdown((withOneMore * rate(perSM + 1) + (sms - withOneMore) * rate(perSM)) / sms);
+  const rate = (n: number) => (n > 0 ? smDramRate(n * inFlightPerBlock, curve) : 0);
+  return launchDramSlowdown((withOneMore * rate(perSM + 1) + (sms - withOneMore) * rate(perSM)) / sms, curve);
 }
 
 /**

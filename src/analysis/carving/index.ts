@@ -84,6 +84,8 @@ export {
   placedLoadLatencyFactor,
   SM_PORT_SHARE_RATIO,
   smDramRate,
+  H100_DRAM_CURVE,
+  type DramCurve,
   memoryCyclesOf,
   type CycleEstimate,
 } from './estimate.js';

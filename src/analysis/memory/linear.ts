@@ -58,19 +58,32 @@ const sums = new WeakMap<Map<string, number>, WeakMap<Map<string, number>, Map<n
 const scalings = new WeakMap<Map<string, number>, Map<number, Map<string, number>>>();
 const quotients = new WeakMap<Map<string, number>, Map<number, Map<string, number>>>();
 
+/** The memo of a result per pair of maps and a third key (sums: the scale; products: the constants). */
+function pairMemo<K>(
+  cache: WeakMap<Map<string, number>, WeakMap<Map<string, number>, Map<K, Map<string, number>>>>,
+  left: Map<string, number>,
+  right: Map<string, number>,
+): Map<K, Map<string, number>> {
+  let byRight = cache.get(left);
+  if (byRight === undefined) cache.set(left, (byRight = new WeakMap()));
+  let byKey = byRight.get(right);
+  if (byKey === undefined) byRight.set(right, (byKey = new Map<K, Map<string, number>>()));
+  return byKey;
+}
+
+/** Adds `coefficient` to a monomial's, dropping it where the sum is zero. */
+function addTerm(terms: Map<string, number>, monomial: string, coefficient: number): void {
+  const sum = (terms.get(monomial) ?? 0) + coefficient;
+  if (sum === 0) terms.delete(monomial);
+  else terms.set(monomial, sum);
+}
+
 function addedTerms(left: Map<string, number>, right: Map<string, number>, scale: number): Map<string, number> {
-  let byRight = sums.get(left);
-  if (byRight === undefined) sums.set(left, (byRight = new WeakMap()));
-  let byScale = byRight.get(right);
-  if (byScale === undefined) byRight.set(right, (byScale = new Map<number, Map<string, number>>()));
+  const byScale = pairMemo(sums, left, right);
   let terms = byScale.get(scale);
   if (terms === undefined) {
     terms = new Map(left);
-    for (const [monomial, coefficient] of right) {
-      const sum = (terms.get(monomial) ?? 0) + scale * coefficient;
-      if (sum === 0) terms.delete(monomial);
-      else terms.set(monomial, sum);
-    }
+    for (const [monomial, coefficient] of right) addTerm(terms, monomial, scale * coefficient);
     byScale.set(scale, terms);
   }
   return terms;
@@ -110,24 +123,16 @@ const products = new WeakMap<Map<string, number>, WeakMap<Map<string, number>, M
 function multiply(left: Linear, right: Linear): Linear {
   if (isConstant(left)) return scale(right, left.constant);
   if (isConstant(right)) return scale(left, right.constant);
-  let byRight = products.get(left.terms);
-  if (byRight === undefined) products.set(left.terms, (byRight = new WeakMap<Map<string, number>, Map<string, Map<string, number>>>()));
-  let byConstants = byRight.get(right.terms);
-  if (byConstants === undefined) byRight.set(right.terms, (byConstants = new Map<string, Map<string, number>>()));
+  const byConstants = pairMemo(products, left.terms, right.terms);
   const constants = `${left.constant},${right.constant}`;
   let terms = byConstants.get(constants);
   if (terms === undefined) {
     // (a + A)(b + B) = ab + bA + aB + AB, with A, B the symbolic parts: the terms summed into one
     // map in that order (a map copied per term made products of many-term sums quadratic).
     const sum = new Map<string, number>();
-    const add = (monomial: string, coefficient: number) => {
-      const total = (sum.get(monomial) ?? 0) + coefficient;
-      if (total === 0) sum.delete(monomial);
-      else sum.set(monomial, total);
-    };
     if (right.constant !== 0) for (const [monomial, coefficient] of left.terms) sum.set(monomial, coefficient * right.constant);
-    if (left.constant !== 0) for (const [monomial, coefficient] of right.terms) add(monomial, left.constant * coefficient);
-    for (const [lm, lc] of left.terms) for (const [rm, rc] of right.terms) add(multiplyMonomials(lm, rm), lc * rc);
+    if (left.constant !== 0) for (const [monomial, coefficient] of right.terms) addTerm(sum, monomial, left.constant * coefficient);
+    for (const [lm, lc] of left.terms) for (const [rm, rc] of right.terms) addTerm(sum, multiplyMonomials(lm, rm), lc * rc);
     terms = sum.size ? sum : NO_TERMS;
     byConstants.set(constants, terms);
   }
