@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-E44LSWNR.js";
+} from "./chunk-YCMYHCRX.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-JNEZDZGN.js";
+} from "./chunk-YBNUP4EU.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-PSZHPIQK.js";
+} from "./chunk-4VU5PJJQ.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-XIMRMZ5E.js";
+import "./chunk-GCWVAOLF.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G575CGPX.js";
+import "./chunk-ZT6QLS5E.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-PP4ABH3X.js";
+} from "./chunk-CG3ZKTH5.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-JNEZDZGN.js";
+} from "./chunk-YBNUP4EU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-PSZHPIQK.js";
+import "./chunk-4VU5PJJQ.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-XIMRMZ5E.js";
+import "./chunk-GCWVAOLF.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-G575CGPX.js";
+} from "./chunk-ZT6QLS5E.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

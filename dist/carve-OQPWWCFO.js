@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-MLVGNF7C.js";
-import "./chunk-E44LSWNR.js";
-import "./chunk-PSZHPIQK.js";
+} from "./chunk-WDGRAAJJ.js";
+import "./chunk-YCMYHCRX.js";
+import "./chunk-4VU5PJJQ.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-FJK6SN6L.js";
+import "./chunk-ICA26XWX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G575CGPX.js";
+import "./chunk-ZT6QLS5E.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-MLVGNF7C.js";
+} from "./chunk-WDGRAAJJ.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-E44LSWNR.js";
-import "./chunk-PSZHPIQK.js";
+} from "./chunk-YCMYHCRX.js";
+import "./chunk-4VU5PJJQ.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G575CGPX.js";
+import "./chunk-ZT6QLS5E.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-JNEZDZGN.js";
+} from "./chunk-YBNUP4EU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-PSZHPIQK.js";
+import "./chunk-4VU5PJJQ.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-XIMRMZ5E.js";
+import "./chunk-GCWVAOLF.js";
 import {
   loadConfigFile
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G575CGPX.js";
+import "./chunk-ZT6QLS5E.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

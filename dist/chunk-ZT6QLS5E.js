@@ -5919,19 +5919,24 @@ function addScaled(left, right, scale3) {
 var sums = /* @__PURE__ */ new WeakMap();
 var scalings = /* @__PURE__ */ new WeakMap();
 var quotients = /* @__PURE__ */ new WeakMap();
+function pairMemo(cache, left, right) {
+  let byRight = cache.get(left);
+  if (byRight === void 0) cache.set(left, byRight = /* @__PURE__ */ new WeakMap());
+  let byKey = byRight.get(right);
+  if (byKey === void 0) byRight.set(right, byKey = /* @__PURE__ */ new Map());
+  return byKey;
+}
+function addTerm(terms, monomial, coefficient) {
+  const sum2 = (terms.get(monomial) ?? 0) + coefficient;
+  if (sum2 === 0) terms.delete(monomial);
+  else terms.set(monomial, sum2);
+}
 function addedTerms(left, right, scale3) {
-  let byRight = sums.get(left);
-  if (byRight === void 0) sums.set(left, byRight = /* @__PURE__ */ new WeakMap());
-  let byScale = byRight.get(right);
-  if (byScale === void 0) byRight.set(right, byScale = /* @__PURE__ */ new Map());
+  const byScale = pairMemo(sums, left, right);
   let terms = byScale.get(scale3);
   if (terms === void 0) {
     terms = new Map(left);
-    for (const [monomial, coefficient] of right) {
-      const sum2 = (terms.get(monomial) ?? 0) + scale3 * coefficient;
-      if (sum2 === 0) terms.delete(monomial);
-      else terms.set(monomial, sum2);
-    }
+    for (const [monomial, coefficient] of right) addTerm(terms, monomial, scale3 * coefficient);
     byScale.set(scale3, terms);
   }
   return terms;
@@ -5963,22 +5968,14 @@ var products = /* @__PURE__ */ new WeakMap();
 function multiply(left, right) {
   if (isConstant2(left)) return scale2(right, left.constant);
   if (isConstant2(right)) return scale2(left, right.constant);
-  let byRight = products.get(left.terms);
-  if (byRight === void 0) products.set(left.terms, byRight = /* @__PURE__ */ new WeakMap());
-  let byConstants = byRight.get(right.terms);
-  if (byConstants === void 0) byRight.set(right.terms, byConstants = /* @__PURE__ */ new Map());
+  const byConstants = pairMemo(products, left.terms, right.terms);
   const constants = `${left.constant},${right.constant}`;
   let terms = byConstants.get(constants);
   if (terms === void 0) {
     const sum2 = /* @__PURE__ */ new Map();
-    const add2 = (monomial, coefficient) => {
-      const total = (sum2.get(monomial) ?? 0) + coefficient;
-      if (total === 0) sum2.delete(monomial);
-      else sum2.set(monomial, total);
-    };
     if (right.constant !== 0) for (const [monomial, coefficient] of left.terms) sum2.set(monomial, coefficient * right.constant);
-    if (left.constant !== 0) for (const [monomial, coefficient] of right.terms) add2(monomial, left.constant * coefficient);
-    for (const [lm, lc] of left.terms) for (const [rm, rc] of right.terms) add2(multiplyMonomials(lm, rm), lc * rc);
+    if (left.constant !== 0) for (const [monomial, coefficient] of right.terms) addTerm(sum2, monomial, left.constant * coefficient);
+    for (const [lm, lc] of left.terms) for (const [rm, rc] of right.terms) addTerm(sum2, multiplyMonomials(lm, rm), lc * rc);
     terms = sum2.size ? sum2 : NO_TERMS;
     byConstants.set(constants, terms);
   }

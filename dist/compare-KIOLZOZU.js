@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-JNEZDZGN.js";
+} from "./chunk-YBNUP4EU.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-PSZHPIQK.js";
+import "./chunk-4VU5PJJQ.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-XIMRMZ5E.js";
+import "./chunk-GCWVAOLF.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-G575CGPX.js";
+import "./chunk-ZT6QLS5E.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import {
   WARP_SIZE
-} from "./chunk-G575CGPX.js";
+} from "./chunk-ZT6QLS5E.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -81,22 +81,26 @@ var MEMORY_LATENCY_WARPS = 32;
 var LOAD_BYTES_IN_FLIGHT_KNEE = 5e3;
 var LOAD_IN_FLIGHT_KNEE_EXPONENT = 1.5;
 var SM_PORT_SHARE_RATIO = 4;
-function smDramRate(loadBytesInFlight) {
+var H100_DRAM_CURVE = {
+  portShareRatio: SM_PORT_SHARE_RATIO,
+  knee: LOAD_BYTES_IN_FLIGHT_KNEE,
+  exponent: LOAD_IN_FLIGHT_KNEE_EXPONENT
+};
+function smDramRate(loadBytesInFlight, curve = H100_DRAM_CURVE) {
   if (!(loadBytesInFlight > 0)) return 0;
-  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
-  const ratio = SM_PORT_SHARE_RATIO;
-  return ratio / Math.pow(1 + Math.pow(ratio * LOAD_BYTES_IN_FLIGHT_KNEE / loadBytesInFlight, p), 1 / p);
+  const { portShareRatio: ratio, knee, exponent: p } = curve;
+  return ratio / Math.pow(1 + Math.pow(ratio * knee / loadBytesInFlight, p), 1 / p);
 }
-function launchDramSlowdown(meanSMRate) {
+function launchDramSlowdown(meanSMRate, curve = H100_DRAM_CURVE) {
   if (!(meanSMRate > 0)) return Infinity;
-  const p = LOAD_IN_FLIGHT_KNEE_EXPONENT;
+  const p = curve.exponent;
   return Math.pow(1 + Math.pow(1 / meanSMRate, p), 1 / p);
 }
-function placedLoadLatencyFactor(blocks, sms, inFlightPerBlock) {
+function placedLoadLatencyFactor(blocks, sms, inFlightPerBlock, curve = H100_DRAM_CURVE) {
   const perSM = Math.floor(blocks / sms);
   const withOneMore = blocks - perSM * sms;
-  const rate = (n) => n > 0 ? smDramRate(n * inFlightPerBlock) : 0;
-  return launchDramSlowdown((withOneMore * rate(perSM + 1) + (sms - withOneMore) * rate(perSM)) / sms);
+  const rate = (n) => n > 0 ? smDramRate(n * inFlightPerBlock, curve) : 0;
+  return launchDramSlowdown((withOneMore * rate(perSM + 1) + (sms - withOneMore) * rate(perSM)) / sms, curve);
 }
 var BLOCK_DISPATCH_CYCLES = 160;
 function launchCycles(waveCycles, dispatchCycles) {

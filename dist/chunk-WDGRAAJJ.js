@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-E44LSWNR.js";
+} from "./chunk-YCMYHCRX.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-PSZHPIQK.js";
+} from "./chunk-4VU5PJJQ.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-PSZHPIQK.js";
+} from "./chunk-4VU5PJJQ.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-XIMRMZ5E.js";
+} from "./chunk-GCWVAOLF.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-G575CGPX.js";
+} from "./chunk-ZT6QLS5E.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

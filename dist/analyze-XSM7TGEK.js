@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-G575CGPX.js";
+} from "./chunk-ZT6QLS5E.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

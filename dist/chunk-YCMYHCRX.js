@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-PSZHPIQK.js";
+} from "./chunk-4VU5PJJQ.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-FJK6SN6L.js";
+} from "./chunk-ICA26XWX.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
