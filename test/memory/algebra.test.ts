@@ -1,7 +1,7 @@
 // The warp model and the per-lane algebra, against the closed forms measured on H100
 // (research facts §3.2 / §4.3) and the shared-memory bank rules.
 import { describe, expect, it } from 'vitest';
-import { evaluateLane, isUnknown, type Linear } from '../../src/analysis/memory/linear.js';
+import { evaluateLane, isUnknown, MAX_PRODUCT_TERMS, type Linear } from '../../src/analysis/memory/linear.js';
 import { constant, symbol, type Expr } from '../../src/analysis/memory/expr.js';
 import { idealSectors, sectorsTouched, sharedWavefronts, warpsOfBlock } from '../../src/analysis/memory/warp.js';
 import { hasUncoalescedAccess } from '../../src/analysis/memory/index.js';
@@ -100,6 +100,18 @@ describe('per-lane evaluation', () => {
   it('a remainder the symbolic part does not divide is unknown, with the reason', () => {
     const value = evaluateLane({ op: 'rem', a: index, b: constant(1024) }, lane0);
     expect(isUnknown(value) && value.reason).toBe('remainder of a runtime value by 1024');
+  });
+
+  it('a product of runtime values stays exact up to MAX_PRODUCT_TERMS terms, unknown with the reason beyond', () => {
+    // (p0 + ... + p{n-1}) x (q0 + ... + q{n-1}): n^2 terms of two factors, none cancelling.
+    const sumOf = (prefix: string, n: number): Expr =>
+      Array.from({ length: n }, (_, i): Expr => symbol(`param:${prefix}${i}`)).reduce((a, b) => ({ op: 'add', a, b }));
+    const product = (n: number) => evaluateLane({ op: 'mul', a: sumOf('p', n), b: sumOf('q', n) }, lane0);
+    expect(MAX_PRODUCT_TERMS).toBe(256);
+    const exact = product(15);
+    expect(!isUnknown(exact) && exact.terms.size).toBe(225);
+    const capped = product(16);
+    expect(isUnknown(capped) && capped.reason).toBe('product of two runtime values of 16 and 16 terms (more than 256)');
   });
 
   it('a value loaded from memory stays indirect', () => {

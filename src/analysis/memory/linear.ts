@@ -120,9 +120,20 @@ function multiplyMonomials(left: string, right: string): string {
 // Products' symbolic parts, memoised per pair of maps and constants as sums are.
 const products = new WeakMap<Map<string, number>, WeakMap<Map<string, number>, Map<string, Map<string, number>>>>();
 
-function multiply(left: Linear, right: Linear): Linear {
+/**
+ * Most terms a product of two runtime values may have. A select chosen alike by every lane of a
+ * warp inside a loop multiplies the choice into the value carried around it, so the terms double
+ * with each nested choice: Rodinia rdwt97Kernel's mirrored indices reached 2,048 terms of up to 11
+ * factors, 2.2 GB and 10 s for one variant. Address arithmetic needs a few terms.
+ */
+export const MAX_PRODUCT_TERMS = 256;
+
+function multiply(left: Linear, right: Linear): LaneValue {
   if (isConstant(left)) return scale(right, left.constant);
   if (isConstant(right)) return scale(left, right.constant);
+  const mostTerms = left.terms.size * right.terms.size + left.terms.size + right.terms.size;
+  if (mostTerms > MAX_PRODUCT_TERMS)
+    return unknown(`product of two runtime values of ${left.terms.size} and ${right.terms.size} terms (more than ${MAX_PRODUCT_TERMS})`);
   const byConstants = pairMemo(products, left.terms, right.terms);
   const constants = `${left.constant},${right.constant}`;
   let terms = byConstants.get(constants);
@@ -613,6 +624,7 @@ export class WarpEvaluator {
     if (!identicalInEveryLane(apart)) return null;
     const choice = linear(0, new Map([[uniformName(`select${this.interner.idFor(expr)}`, `the choice of ${expr.reason}`), 1]]));
     const moved = multiply(apart[0] as Linear, choice);
+    if (isUnknown(moved)) return null;
     return whenFalse.map((b) => addScaled(b as Linear, moved, 1));
   }
 
