@@ -48,9 +48,9 @@ describe('byResidentWarps', () => {
 });
 
 describe('the tie-break among equal estimates', () => {
-  it('counts the doublings a block size lies outside 128-256 threads', () => {
+  it('tells block sizes outside 128-256 threads (1) from those inside (0)', () => {
     const of = (block: [number, number, number]) => blockSizeOutsideGuideRange({ block });
-    expect([32, 64, 96, 128, 192, 256, 512, 1024].map((x) => of([x, 1, 1]))).toEqual([2, 1, Math.log2(128 / 96), 0, 0, 0, 1, 2]);
+    expect([32, 64, 96, 127, 128, 192, 256, 257, 512, 1024].map((x) => of([x, 1, 1]))).toEqual([1, 1, 1, 1, 0, 0, 0, 1, 1, 1]);
     expect([of([16, 16, 1]), of([8, 8, 1]), of([32, 8, 2])]).toEqual([0, 1, 1]);
   });
 });
@@ -171,7 +171,7 @@ describe('timed refinement stage on recorded timings', () => {
     expect(merged.variants.find((v) => v.id === best)).toMatchObject({ status: 'merged', mergedWith: [twin] });
   });
 
-  it('cuda-samples-transpose: copySharedMem 64 x 8 found around 64 x 2 (0.0515 ms, 98.1% of the best) with the bank-conflict penalty, 64 x 2 (97.7%) without', async () => {
+  it('cuda-samples-transpose: copySharedMem 64 x 2 from the first round (0.0517 ms, 97.7% of the best) stays the best found, with the bank-conflict penalty or without', async () => {
     const { records, result } = load(
       'cuda-samples-transpose',
       'test/fixtures/carving/cuda-samples-transpose.metrics.json',
@@ -185,14 +185,14 @@ describe('timed refinement stage on recorded timings', () => {
       return [refined.best?.variant, refined.best?.medianMs.toFixed(6), refined.best?.source, refined.rounds.map((r) => r.center)];
     };
     // The first round times one variant per count of resident warps; its measured best, 64 x 2,
-    // is the centre of every later round, and the search around it finds 64 x 8 (without the
-    // penalty, 64 x 2 stays the best found). With the
+    // is the centre of every later round, and the search around it finds nothing faster (64 x 8,
+    // 0.0515 ms, was found while tied estimates took block sizes nearer 128-256 first). With the
     // footprint of the 16 x 1 tiles' 16-thread blocks counted whole (twice what it was), they are
     // no longer in the first round, and the walk 16 x 1 -> 16 x 2 -> 16 x 4 that found 16 x 4
     // (0.0509 ms, 99.2%) before does not happen.
     const center = 'KERNEL=copySharedMem,TILE_DIM=64,BLOCK_ROWS=2';
     const centers = [null, center, center, center];
-    expect(await timed(0.5)).toEqual(['KERNEL=copySharedMem,TILE_DIM=64,BLOCK_ROWS=8', '0.051488', 'nearest', centers]);
+    expect(await timed(0.5)).toEqual([center, '0.051696', 'ranked', centers]);
     expect(await timed(0)).toEqual([center, '0.051696', 'ranked', centers]);
   });
 

@@ -188,16 +188,18 @@ export function byResidentWarps<T extends Pick<CarvedVariant, 'activeBlocksPerSM
 }
 
 /**
- * How far a variant's block size lies outside 128-256 threads, in doublings: among variants the
- * estimate cannot tell apart, the timed stage starts inside the range the CUDA C++ Best Practices
- * Guide ("Thread and Block Heuristics") gives as a good first one to try. (Ryoo's utilization,
- * the next key, prefers the most resident blocks: 32 blocks of 64 threads an SM, which ran 15-22%
- * slower than 16 of 128 at equal estimates in llm.c gelu_forward, encoder_forward and
- * cuda-samples scan.)
+ * Whether a variant's block size lies outside 128-256 threads (1) or inside (0): among variants
+ * the estimate cannot tell apart, the timed stage starts inside the range the CUDA C++ Best
+ * Practices Guide ("Thread and Block Heuristics") gives as a good first one to try; outside it
+ * the guide prefers no size, and the estimate decides (a distance from the range in doublings took
+ * Rodinia hotspot's 29 x 29 before its 31 x 31 block at a 2.7% higher estimate). (Ryoo's
+ * utilization, the next key after the estimate, prefers the most resident blocks: 32 blocks of 64
+ * threads an SM, which ran 15-22% slower than 16 of 128 at equal estimates in llm.c gelu_forward,
+ * encoder_forward and cuda-samples scan.)
  */
 export function blockSizeOutsideGuideRange(v: Pick<CarvedVariant, 'block'>): number {
   const threads = v.block[0] * v.block[1] * v.block[2];
-  return threads < 128 ? Math.log2(128 / threads) : threads > 256 ? Math.log2(threads / 256) : 0;
+  return threads < 128 || threads > 256 ? 1 : 0;
 }
 
 /**
