@@ -58,7 +58,9 @@ for (const variant of shardVariants(enumeration.variants, shardSpec)) {
   const ptx = existsSync(ptxPath) ? readFileSync(ptxPath, 'utf8') : null;
   const log = existsSync(logPath) ? readFileSync(logPath, 'utf8') : '';
   const parsed = parsePtxasLog(log, logPath);
-  const failed = /error/i.test(log) || ptx === null;
+  // A ptxas or nvcc diagnostic ('ptxas error   : ...', 'error: ...'), not a kernel named finalError.
+  const errorLine = /\b(error|fatal)\s*:/i;
+  const failed = errorLine.test(log) || ptx === null;
   if (ptx !== null) applyLaunchBounds(parsed.kernels, ptx);
   const build: VariantBuild = {
     variant,
@@ -70,7 +72,7 @@ for (const variant of shardVariants(enumeration.variants, shardSpec)) {
     cubinPath: null,
     resources: parsed.kernels,
     diagnostics: parsed.diagnostics,
-    error: failed ? (log.split('\n').find((line) => /error/i.test(line)) ?? 'no PTX') : null,
+    error: failed ? (log.split('\n').find((line) => errorLine.test(line)) ?? 'no PTX') : null,
   };
   const { metrics } = analyzeBuild(build, { ...space, kernel: variantKernel(described, variant.parameters) }, config, arch);
   shard.metrics.push(metrics);
