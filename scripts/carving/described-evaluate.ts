@@ -113,6 +113,11 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-warp-aggregated-atomics.metrics.json=device/carving/described-results/timings-cuda-samples-warp-aggregated-atomics.jsonl',
   'test/fixtures/carving/rodinia-cfd-time-step.metrics.json=device/carving/described-results/held/timings-rodinia-cfd-time-step.jsonl',
   'test/fixtures/carving/rodinia-lud-perimeter.metrics.json=device/carving/described-results/held/timings-rodinia-lud-perimeter.jsonl',
+  'test/fixtures/carving/rodinia-dwt2d-rdwt97.metrics.json=device/carving/described-results/held/timings-rodinia-dwt2d-rdwt97.jsonl',
+  'test/fixtures/carving/rodinia-srad-v1.metrics.json=device/carving/described-results/held/timings-rodinia-srad-v1.jsonl',
+  'test/fixtures/carving/rodinia-kmeans-invert-mapping.metrics.json=device/carving/described-results/held/timings-rodinia-kmeans-invert-mapping.jsonl',
+  'test/fixtures/carving/cuda-samples-binary-partition-cg.metrics.json=device/carving/described-results/held/timings-cuda-samples-binary-partition-cg.jsonl',
+  'test/fixtures/carving/cuda-samples-jacobi.metrics.json=device/carving/described-results/held/timings-cuda-samples-jacobi.jsonl',
 ];
 
 export interface SpaceRow {
