@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-YCMYHCRX.js";
+} from "./chunk-KSXXKEJZ.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-YBNUP4EU.js";
+} from "./chunk-HKKR6S4D.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-4VU5PJJQ.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-GCWVAOLF.js";
+import "./chunk-QHDNBFTE.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZT6QLS5E.js";
+import "./chunk-AKKTIAPA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

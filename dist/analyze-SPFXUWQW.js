@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-ZT6QLS5E.js";
+} from "./chunk-AKKTIAPA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

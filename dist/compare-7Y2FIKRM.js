@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-YBNUP4EU.js";
+} from "./chunk-HKKR6S4D.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-4VU5PJJQ.js";
+import "./chunk-MO6UB4SM.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-GCWVAOLF.js";
+import "./chunk-QHDNBFTE.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZT6QLS5E.js";
+import "./chunk-AKKTIAPA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import {
   WARP_SIZE
-} from "./chunk-ZT6QLS5E.js";
+} from "./chunk-AKKTIAPA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -258,7 +258,7 @@ function byResidentWarps(ordered, count) {
 }
 function blockSizeOutsideGuideRange(v) {
   const threads = v.block[0] * v.block[1] * v.block[2];
-  return threads < 128 ? Math.log2(128 / threads) : threads > 256 ? Math.log2(threads / 256) : 0;
+  return threads < 128 || threads > 256 ? 1 : 0;
 }
 function modelRanks(variants, arch, bankConflictPenalty, tieShare) {
   const scores = new Map(variants.map((v) => [v.id, modelScore(v, arch, bankConflictPenalty)]));

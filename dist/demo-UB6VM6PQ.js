@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-YBNUP4EU.js";
+} from "./chunk-HKKR6S4D.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-4VU5PJJQ.js";
+import "./chunk-MO6UB4SM.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-GCWVAOLF.js";
+import "./chunk-QHDNBFTE.js";
 import {
   loadConfigFile
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZT6QLS5E.js";
+import "./chunk-AKKTIAPA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

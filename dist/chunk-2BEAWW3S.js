@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-ZT6QLS5E.js";
+} from "./chunk-AKKTIAPA.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-WDGRAAJJ.js";
+} from "./chunk-HAUH6C5H.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-YCMYHCRX.js";
-import "./chunk-4VU5PJJQ.js";
+} from "./chunk-KSXXKEJZ.js";
+import "./chunk-MO6UB4SM.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZT6QLS5E.js";
+import "./chunk-AKKTIAPA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-WDGRAAJJ.js";
-import "./chunk-YCMYHCRX.js";
-import "./chunk-4VU5PJJQ.js";
+} from "./chunk-HAUH6C5H.js";
+import "./chunk-KSXXKEJZ.js";
+import "./chunk-MO6UB4SM.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-ICA26XWX.js";
+import "./chunk-2BEAWW3S.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-ZT6QLS5E.js";
+import "./chunk-AKKTIAPA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -5965,9 +5965,13 @@ function multiplyMonomials(left, right) {
   return [...left.split("*"), ...right.split("*")].sort().join("*");
 }
 var products = /* @__PURE__ */ new WeakMap();
+var MAX_PRODUCT_TERMS = 256;
 function multiply(left, right) {
   if (isConstant2(left)) return scale2(right, left.constant);
   if (isConstant2(right)) return scale2(left, right.constant);
+  const mostTerms = left.terms.size * right.terms.size + left.terms.size + right.terms.size;
+  if (mostTerms > MAX_PRODUCT_TERMS)
+    return unknown2(`product of two runtime values of ${left.terms.size} and ${right.terms.size} terms (more than ${MAX_PRODUCT_TERMS})`);
   const byConstants = pairMemo(products, left.terms, right.terms);
   const constants = `${left.constant},${right.constant}`;
   let terms = byConstants.get(constants);
@@ -6366,6 +6370,7 @@ var WarpEvaluator = class {
     if (!identicalInEveryLane(apart)) return null;
     const choice = linear(0, /* @__PURE__ */ new Map([[uniformName(`select${this.interner.idFor(expr)}`, `the choice of ${expr.reason}`), 1]]));
     const moved = multiply(apart[0], choice);
+    if (isUnknown(moved)) return null;
     return whenFalse.map((b) => addScaled(b, moved, 1));
   }
   /** The condition's compared values differ by the same amount in every lane (so every lane decides alike). */

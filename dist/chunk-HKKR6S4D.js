@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-4VU5PJJQ.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-GCWVAOLF.js";
+} from "./chunk-QHDNBFTE.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-YCMYHCRX.js";
+} from "./chunk-KSXXKEJZ.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-4VU5PJJQ.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

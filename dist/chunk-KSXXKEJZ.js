@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-4VU5PJJQ.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-ICA26XWX.js";
+} from "./chunk-2BEAWW3S.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
