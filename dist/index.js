@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-KSXXKEJZ.js";
+} from "./chunk-TG2CJ2I6.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-52ZVZBBX.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-MO6UB4SM.js";
+} from "./chunk-T4XAJ7QX.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

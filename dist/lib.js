@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-V537MHX5.js";
+} from "./chunk-Q4HYXQTX.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-52ZVZBBX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MO6UB4SM.js";
+import "./chunk-T4XAJ7QX.js";
 import {
   renderComment,
   renderHtmlReport,

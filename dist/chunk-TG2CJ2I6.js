@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-MO6UB4SM.js";
+} from "./chunk-T4XAJ7QX.js";
 import {
   compareTimings,
   harnessTimer,

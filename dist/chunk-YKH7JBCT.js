@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-KSXXKEJZ.js";
+} from "./chunk-TG2CJ2I6.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-MO6UB4SM.js";
+} from "./chunk-T4XAJ7QX.js";
 import {
   carveSpace,
   loadConfigFile,

@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-52ZVZBBX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MO6UB4SM.js";
+import "./chunk-T4XAJ7QX.js";
 import {
   renderHtmlReport,
   renderMarkdownReport

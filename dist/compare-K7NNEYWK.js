@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-52ZVZBBX.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MO6UB4SM.js";
+import "./chunk-T4XAJ7QX.js";
 import {
   FINDING_KINDS,
   conclusionFor,
