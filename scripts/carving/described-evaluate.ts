@@ -118,6 +118,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/rodinia-kmeans-invert-mapping.metrics.json=device/carving/described-results/held/timings-rodinia-kmeans-invert-mapping.jsonl',
   'test/fixtures/carving/cuda-samples-binary-partition-cg.metrics.json=device/carving/described-results/held/timings-cuda-samples-binary-partition-cg.jsonl',
   'test/fixtures/carving/cuda-samples-jacobi.metrics.json=device/carving/described-results/held/timings-cuda-samples-jacobi.jsonl',
+  'test/fixtures/carving/sgemm-cuda-k7.metrics.json=device/carving/described-results/held/timings-sgemm-cuda-k7.jsonl',
+  'test/fixtures/carving/kernel-tuner-sepconv-columns.metrics.json=device/carving/described-results/held/timings-kernel-tuner-sepconv-columns.jsonl',
+  'test/fixtures/carving/rodinia-srad-v1-reduce.metrics.json=device/carving/described-results/held/timings-rodinia-srad-v1-reduce.jsonl',
+  'test/fixtures/carving/rodinia-cfd-initialize-variables.metrics.json=device/carving/described-results/held/timings-rodinia-cfd-initialize-variables.jsonl',
 ];
 
 export interface SpaceRow {
