@@ -57,7 +57,7 @@ export { createProgress, mapPool } from './progress.js';
 export {
   byResidentWarps,
   refineByTiming,
-  blockSizeBelowGuideRange,
+  blockSizeOutsideGuideRange,
   DEFAULT_ESTIMATE_TIE_SHARE,
   modelRanks,
   resolveBudget,

@@ -188,24 +188,24 @@ export function byResidentWarps<T extends Pick<CarvedVariant, 'activeBlocksPerSM
 }
 
 /**
- * Whether a variant's block is below 128 threads (1) or not (0): among variants the estimate
- * cannot tell apart, the timed stage takes blocks of fewer than 128 threads last. The CUDA C++
- * Best Practices Guide ("Thread and Block Heuristics") sets 128-256 threads as a good first range
- * and asks for 64 at least: small blocks need many resident blocks to hide latency, and the SM
- * starts them one at a time. Measured: 32 blocks of 64 threads an SM ran 15-22% slower than 16 of
- * 128 at equal estimates in llm.c gelu_forward, encoder_forward and cuda-samples scan (Ryoo's
- * utilization, the next key after the estimate, prefers them). Nothing in the measurements
- * prefers 128-256 over larger blocks: above 128 threads the estimate decides (preferring the
- * range took 256-thread blocks before the best 1,024 in cuda-samples nbody, 92.4%).
+ * Whether a variant's block size lies outside 128-256 threads (1) or inside (0): among variants
+ * the estimate cannot tell apart, the timed stage starts inside the range the CUDA C++ Best
+ * Practices Guide ("Thread and Block Heuristics") gives as a good first one to try; outside it
+ * the guide prefers no size, and the estimate decides (a distance from the range in doublings took
+ * Rodinia hotspot's 29 x 29 before its 31 x 31 block at a 2.7% higher estimate). (Ryoo's
+ * utilization, the next key after the estimate, prefers the most resident blocks: 32 blocks of 64
+ * threads an SM, which ran 15-22% slower than 16 of 128 at equal estimates in llm.c gelu_forward,
+ * encoder_forward and cuda-samples scan.)
  */
-export function blockSizeBelowGuideRange(v: Pick<CarvedVariant, 'block'>): number {
-  return v.block[0] * v.block[1] * v.block[2] < 128 ? 1 : 0;
+export function blockSizeOutsideGuideRange(v: Pick<CarvedVariant, 'block'>): number {
+  const threads = v.block[0] * v.block[1] * v.block[2];
+  return threads < 128 || threads > 256 ? 1 : 0;
 }
 
 /**
  * The model's order of the variants (rank 0 first): by the estimate, where estimates within
  * `tieShare` of the best not yet ranked count as one (the estimate does not resolve them), then
- * inside each such group blocks of 128 threads or more first (blockSizeBelowGuideRange),
+ * inside each such group block sizes inside the guide's range first (blockSizeOutsideGuideRange),
  * then the estimate, then Ryoo's utilization, then the space's order.
  */
 export function modelRanks(variants: CarvedVariant[], arch: string, bankConflictPenalty: number, tieShare: number): Map<string, number> {
@@ -221,7 +221,7 @@ export function modelRanks(variants: CarvedVariant[], arch: string, bankConflict
       .slice(start, end)
       .sort(
         (a, b) =>
-          blockSizeBelowGuideRange(a) - blockSizeBelowGuideRange(b) ||
+          blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) ||
           scores.get(b.id)! - scores.get(a.id)! ||
           (b.utilization ?? 0) - (a.utilization ?? 0) ||
           a.index - b.index,
