@@ -122,6 +122,9 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/kernel-tuner-sepconv-columns.metrics.json=device/carving/described-results/held/timings-kernel-tuner-sepconv-columns.jsonl',
   'test/fixtures/carving/rodinia-srad-v1-reduce.metrics.json=device/carving/described-results/held/timings-rodinia-srad-v1-reduce.jsonl',
   'test/fixtures/carving/rodinia-cfd-initialize-variables.metrics.json=device/carving/described-results/held/timings-rodinia-cfd-initialize-variables.jsonl',
+  'test/fixtures/carving/cuda-samples-reduction-early.metrics.json=device/carving/described-results/held/timings-cuda-samples-reduction-early.jsonl',
+  'test/fixtures/carving/rodinia-lud-diagonal.metrics.json=device/carving/described-results/held/timings-rodinia-lud-diagonal.jsonl',
+  'test/fixtures/carving/rodinia-nw-needle-shared-2.metrics.json=device/carving/described-results/held/timings-rodinia-nw-needle-shared-2.jsonl',
 ];
 
 export interface SpaceRow {
