@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-TG2CJ2I6.js";
+} from "./chunk-KSXXKEJZ.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-52ZVZBBX.js";
+} from "./chunk-HKKR6S4D.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-T4XAJ7QX.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-Q4HYXQTX.js";
+} from "./chunk-V537MHX5.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-52ZVZBBX.js";
+} from "./chunk-HKKR6S4D.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-T4XAJ7QX.js";
+import "./chunk-MO6UB4SM.js";
 import {
   renderComment,
   renderHtmlReport,

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-52ZVZBBX.js";
+} from "./chunk-HKKR6S4D.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-T4XAJ7QX.js";
+import "./chunk-MO6UB4SM.js";
 import {
   FINDING_KINDS,
   conclusionFor,

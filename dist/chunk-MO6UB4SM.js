@@ -256,8 +256,9 @@ function byResidentWarps(ordered, count) {
     for (const group of groups.values()) if (depth < group.length) taken.push(group[depth]);
   return taken.slice(0, count);
 }
-function blockSizeBelowGuideRange(v) {
-  return v.block[0] * v.block[1] * v.block[2] < 128 ? 1 : 0;
+function blockSizeOutsideGuideRange(v) {
+  const threads = v.block[0] * v.block[1] * v.block[2];
+  return threads < 128 || threads > 256 ? 1 : 0;
 }
 function modelRanks(variants, arch, bankConflictPenalty, tieShare) {
   const scores = new Map(variants.map((v) => [v.id, modelScore(v, arch, bankConflictPenalty)]));
@@ -268,7 +269,7 @@ function modelRanks(variants, arch, bankConflictPenalty, tieShare) {
     let end = start + 1;
     while (end < byScore.length && scores.get(byScore[end].id) >= floor) end++;
     const group = byScore.slice(start, end).sort(
-      (a, b) => blockSizeBelowGuideRange(a) - blockSizeBelowGuideRange(b) || scores.get(b.id) - scores.get(a.id) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index
+      (a, b) => blockSizeOutsideGuideRange(a) - blockSizeOutsideGuideRange(b) || scores.get(b.id) - scores.get(a.id) || (b.utilization ?? 0) - (a.utilization ?? 0) || a.index - b.index
     );
     ordered.push(...group);
     start = end;

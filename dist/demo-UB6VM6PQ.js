@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-52ZVZBBX.js";
+} from "./chunk-HKKR6S4D.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-T4XAJ7QX.js";
+import "./chunk-MO6UB4SM.js";
 import {
   renderHtmlReport,
   renderMarkdownReport

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-YKH7JBCT.js";
+} from "./chunk-HAUH6C5H.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-TG2CJ2I6.js";
-import "./chunk-T4XAJ7QX.js";
+} from "./chunk-KSXXKEJZ.js";
+import "./chunk-MO6UB4SM.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput

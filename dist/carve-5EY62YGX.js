@@ -6,9 +6,9 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-YKH7JBCT.js";
-import "./chunk-TG2CJ2I6.js";
-import "./chunk-T4XAJ7QX.js";
+} from "./chunk-HAUH6C5H.js";
+import "./chunk-KSXXKEJZ.js";
+import "./chunk-MO6UB4SM.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
 import "./chunk-2BEAWW3S.js";

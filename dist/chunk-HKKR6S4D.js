@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-T4XAJ7QX.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";

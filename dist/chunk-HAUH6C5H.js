@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-TG2CJ2I6.js";
+} from "./chunk-KSXXKEJZ.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-T4XAJ7QX.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   carveSpace,
   loadConfigFile,

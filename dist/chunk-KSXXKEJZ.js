@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-T4XAJ7QX.js";
+} from "./chunk-MO6UB4SM.js";
 import {
   compareTimings,
   harnessTimer,
