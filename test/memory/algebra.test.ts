@@ -1,7 +1,7 @@
 // The warp model and the per-lane algebra, against the closed forms measured on H100
 // (research facts §3.2 / §4.3) and the shared-memory bank rules.
 import { describe, expect, it } from 'vitest';
-import { evaluateLane, isUnknown, MAX_PRODUCT_TERMS, type Linear } from '../../src/analysis/memory/linear.js';
+import { evaluateLane, isUnknown, MAX_PRODUCT_TERMS, WarpEvaluator, type Linear } from '../../src/analysis/memory/linear.js';
 import { constant, symbol, type Expr } from '../../src/analysis/memory/expr.js';
 import { idealSectors, sectorsTouched, sharedWavefronts, warpsOfBlock } from '../../src/analysis/memory/warp.js';
 import { hasUncoalescedAccess } from '../../src/analysis/memory/index.js';
@@ -112,6 +112,28 @@ describe('per-lane evaluation', () => {
     expect(!isUnknown(exact) && exact.terms.size).toBe(225);
     const capped = product(16);
     expect(isUnknown(capped) && capped.reason).toBe('product of two runtime values of 16 and 16 terms (more than 256)');
+  });
+
+  it('a select the whole warp takes alike moves each lane by one uniform amount: D·s, or g·U for a symbolic D', () => {
+    // x = tid + (p == q ? D : 0): p, q uniform and unknown, so every lane of the warp takes one side.
+    const warp = Array.from({ length: 32 }, (_, l) => ({ ...lane0, tid: [l, 0, 0] as [number, number, number], laneId: l }));
+    const chosen = (difference: Expr) =>
+      new WarpEvaluator(warp, new Map()).values({
+        op: 'select',
+        cond: { op: 'cmp', cmp: 'eq', a: symbol('param:p'), b: symbol('param:q') },
+        a: { op: 'add', a: tid, b: difference },
+        b: tid,
+        reason: 'x at line 7',
+      }) as Linear[];
+    // The select's symbols are numbered by node; the number is left out here.
+    const lane5 = (values: Linear[]) => [
+      values[5].constant,
+      [...values[5].terms].map(([name, c]) => [name.replace(/select\d+/, 'select#'), c]),
+    ];
+    expect(lane5(chosen(constant(12)))).toEqual([5, [['u:select#|the choice of x at line 7', 12]]]);
+    // D = 8·n + 4: one symbol for D·s, times gcd(8, 4) = 4, so that (x - tid) / 4 still divides.
+    const symbolic = chosen({ op: 'add', a: { op: 'mul', a: constant(8), b: symbol('param:n') }, b: constant(4) });
+    expect(lane5(symbolic)).toEqual([5, [['u:select#:amount|the amount the choice of x at line 7 adds', 4]]]);
   });
 
   it('a value loaded from memory stays indirect', () => {

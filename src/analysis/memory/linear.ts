@@ -121,10 +121,9 @@ function multiplyMonomials(left: string, right: string): string {
 const products = new WeakMap<Map<string, number>, WeakMap<Map<string, number>, Map<string, Map<string, number>>>>();
 
 /**
- * Most terms a product of two runtime values may have. A select chosen alike by every lane of a
- * warp inside a loop multiplies the choice into the value carried around it, so the terms double
- * with each nested choice: Rodinia rdwt97Kernel's mirrored indices reached 2,048 terms of up to 11
- * factors, 2.2 GB and 10 s for one variant. Address arithmetic needs a few terms.
+ * Most terms a product of two runtime values may have: address arithmetic needs a few, and a
+ * product of many-term values multiplies their sizes (a value built by repeated products grows
+ * exponentially). Beyond it the product is unknown, with its reason.
  */
 export const MAX_PRODUCT_TERMS = 256;
 
@@ -148,6 +147,13 @@ function multiply(left: Linear, right: Linear): LaneValue {
     byConstants.set(constants, terms);
   }
   return linear(left.constant * right.constant, terms);
+}
+
+/** The greatest common divisor of a value's constant and coefficients (1 where they are not integers). */
+function commonFactor(value: Linear): number {
+  let factor = Math.abs(value.constant);
+  for (const coefficient of value.terms.values()) factor = gcd(factor, Math.abs(coefficient));
+  return Number.isInteger(factor) && factor > 0 ? factor : 1;
 }
 
 /** Whether every symbolic coefficient is a multiple of `divisor` (the symbolic part divides exactly). */
@@ -622,9 +628,17 @@ export class WarpEvaluator {
     if (!this.sameInEveryLane(expr.cond)) return null;
     const apart = laneDifferences(whenTrue, whenFalse);
     if (!identicalInEveryLane(apart)) return null;
-    const choice = linear(0, new Map([[uniformName(`select${this.interner.idFor(expr)}`, `the choice of ${expr.reason}`), 1]]));
-    const moved = multiply(apart[0] as Linear, choice);
-    if (isUnknown(moved)) return null;
+    const id = this.interner.idFor(expr);
+    const difference = apart[0] as Linear;
+    if (isConstant(difference) && difference.constant === 0) return whenFalse;
+    // A constant D moves by D·s. A symbolic D·s is one warp-uniform amount: it stands as one
+    // symbol, times the gcd of D's constant and coefficients, so that a division or mask D's
+    // terms allow still divides it. Multiplied out, choices nested in a loop doubled the terms
+    // of the value carried around it at each turn (Rodinia rdwt97Kernel's mirrored indices:
+    // thousands of terms of up to 11 factors, 2.2 GB for one variant's carving metrics).
+    const moved = isConstant(difference)
+      ? linear(0, new Map([[uniformName(`select${id}`, `the choice of ${expr.reason}`), difference.constant]]))
+      : linear(0, new Map([[uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`), commonFactor(difference)]]));
     return whenFalse.map((b) => addScaled(b as Linear, moved, 1));
   }
 
