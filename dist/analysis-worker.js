@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-QHDNBFTE.js";
+} from "./chunk-PP7WDRTD.js";
 import {
   analyzeVariantJob
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AKKTIAPA.js";
+import "./chunk-7O4BU7FP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

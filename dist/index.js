@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-KSXXKEJZ.js";
+} from "./chunk-HS2OACWP.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-EB2NTAAN.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-MO6UB4SM.js";
+} from "./chunk-EKEY3JH5.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-QHDNBFTE.js";
+import "./chunk-PP7WDRTD.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AKKTIAPA.js";
+import "./chunk-7O4BU7FP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-V537MHX5.js";
+} from "./chunk-I57Q3CWS.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-EB2NTAAN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MO6UB4SM.js";
+import "./chunk-EKEY3JH5.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-QHDNBFTE.js";
+import "./chunk-PP7WDRTD.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-AKKTIAPA.js";
+} from "./chunk-7O4BU7FP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-HAUH6C5H.js";
-import "./chunk-KSXXKEJZ.js";
-import "./chunk-MO6UB4SM.js";
+} from "./chunk-PESE3RL7.js";
+import "./chunk-HS2OACWP.js";
+import "./chunk-EKEY3JH5.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-2BEAWW3S.js";
+import "./chunk-WAODPYKI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AKKTIAPA.js";
+import "./chunk-7O4BU7FP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

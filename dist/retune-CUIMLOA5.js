@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-HAUH6C5H.js";
+} from "./chunk-PESE3RL7.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-KSXXKEJZ.js";
-import "./chunk-MO6UB4SM.js";
+} from "./chunk-HS2OACWP.js";
+import "./chunk-EKEY3JH5.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AKKTIAPA.js";
+import "./chunk-7O4BU7FP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-AKKTIAPA.js";
+} from "./chunk-7O4BU7FP.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

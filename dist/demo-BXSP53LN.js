@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-EB2NTAAN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MO6UB4SM.js";
+import "./chunk-EKEY3JH5.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-QHDNBFTE.js";
+import "./chunk-PP7WDRTD.js";
 import {
   loadConfigFile
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AKKTIAPA.js";
+import "./chunk-7O4BU7FP.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

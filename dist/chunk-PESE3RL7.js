@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-KSXXKEJZ.js";
+} from "./chunk-HS2OACWP.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-MO6UB4SM.js";
+} from "./chunk-EKEY3JH5.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

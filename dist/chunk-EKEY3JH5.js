@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import {
   WARP_SIZE
-} from "./chunk-AKKTIAPA.js";
+} from "./chunk-7O4BU7FP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-MO6UB4SM.js";
+} from "./chunk-EKEY3JH5.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-QHDNBFTE.js";
+} from "./chunk-PP7WDRTD.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

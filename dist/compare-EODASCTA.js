@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-HKKR6S4D.js";
+} from "./chunk-EB2NTAAN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-MO6UB4SM.js";
+import "./chunk-EKEY3JH5.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-QHDNBFTE.js";
+import "./chunk-PP7WDRTD.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-AKKTIAPA.js";
+import "./chunk-7O4BU7FP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5985,6 +5985,11 @@ function multiply(left, right) {
   }
   return linear(left.constant * right.constant, terms);
 }
+function commonFactor(value) {
+  let factor = Math.abs(value.constant);
+  for (const coefficient of value.terms.values()) factor = gcd(factor, Math.abs(coefficient));
+  return Number.isInteger(factor) && factor > 0 ? factor : 1;
+}
 function symbolicPartDivisible(value, divisor) {
   for (const coefficient of value.terms.values()) if (coefficient % divisor !== 0) return false;
   return true;
@@ -6368,9 +6373,10 @@ var WarpEvaluator = class {
     if (!this.sameInEveryLane(expr.cond)) return null;
     const apart = laneDifferences(whenTrue, whenFalse);
     if (!identicalInEveryLane(apart)) return null;
-    const choice = linear(0, /* @__PURE__ */ new Map([[uniformName(`select${this.interner.idFor(expr)}`, `the choice of ${expr.reason}`), 1]]));
-    const moved = multiply(apart[0], choice);
-    if (isUnknown(moved)) return null;
+    const id = this.interner.idFor(expr);
+    const difference = apart[0];
+    if (isConstant2(difference) && difference.constant === 0) return whenFalse;
+    const moved = isConstant2(difference) ? linear(0, /* @__PURE__ */ new Map([[uniformName(`select${id}`, `the choice of ${expr.reason}`), difference.constant]])) : linear(0, /* @__PURE__ */ new Map([[uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`), commonFactor(difference)]]));
     return whenFalse.map((b) => addScaled(b, moved, 1));
   }
   /** The condition's compared values differ by the same amount in every lane (so every lane decides alike). */

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-MO6UB4SM.js";
+} from "./chunk-EKEY3JH5.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-2BEAWW3S.js";
+} from "./chunk-WAODPYKI.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
