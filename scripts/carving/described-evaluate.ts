@@ -125,6 +125,10 @@ export const DEVELOPMENT = [
   'test/fixtures/carving/cuda-samples-reduction-early.metrics.json=device/carving/described-results/held/timings-cuda-samples-reduction-early.jsonl',
   'test/fixtures/carving/rodinia-lud-diagonal.metrics.json=device/carving/described-results/held/timings-rodinia-lud-diagonal.jsonl',
   'test/fixtures/carving/rodinia-nw-needle-shared-2.metrics.json=device/carving/described-results/held/timings-rodinia-nw-needle-shared-2.jsonl',
+  'test/fixtures/carving/cuda-samples-merge-histogram64.metrics.json=device/carving/described-results/held/timings-cuda-samples-merge-histogram64.jsonl',
+  'test/fixtures/carving/cuda-samples-reduction-cg.metrics.json=device/carving/described-results/held/timings-cuda-samples-reduction-cg.jsonl',
+  'test/fixtures/carving/rodinia-srad-v1-prepare.metrics.json=device/carving/described-results/held/timings-rodinia-srad-v1-prepare.jsonl',
+  'test/fixtures/carving/rodinia-gaussian-fan1.metrics.json=device/carving/described-results/held/timings-rodinia-gaussian-fan1.jsonl',
 ];
 
 export interface SpaceRow {
