@@ -46,6 +46,8 @@ const shard: CarveShardOutput = {
   metrics: [],
   diagnostics: [],
 };
+// A ptxas or nvcc diagnostic ('ptxas error   : ...', 'error: ...'), not a kernel named finalError.
+const ERROR_LINE = /\b(error|fatal)\s*:/i;
 // Shard k of n takes every n-th variant (as carve carve --shard does), so that the shards are even.
 for (const variant of shardVariants(enumeration.variants, shardSpec)) {
   const env = Object.fromEntries(Object.entries(variant.defines).map(([k, v]) => [k, Number(v)]));
@@ -58,9 +60,7 @@ for (const variant of shardVariants(enumeration.variants, shardSpec)) {
   const ptx = existsSync(ptxPath) ? readFileSync(ptxPath, 'utf8') : null;
   const log = existsSync(logPath) ? readFileSync(logPath, 'utf8') : '';
   const parsed = parsePtxasLog(log, logPath);
-  // A ptxas or nvcc diagnostic ('ptxas error   : ...', 'error: ...'), not a kernel named finalError.
-  const errorLine = /\b(error|fatal)\s*:/i;
-  const failed = errorLine.test(log) || ptx === null;
+  const failed = ERROR_LINE.test(log) || ptx === null;
   if (ptx !== null) applyLaunchBounds(parsed.kernels, ptx);
   const build: VariantBuild = {
     variant,
@@ -72,7 +72,7 @@ for (const variant of shardVariants(enumeration.variants, shardSpec)) {
     cubinPath: null,
     resources: parsed.kernels,
     diagnostics: parsed.diagnostics,
-    error: failed ? (log.split('\n').find((line) => errorLine.test(line)) ?? 'no PTX') : null,
+    error: failed ? (log.split('\n').find((line) => ERROR_LINE.test(line)) ?? 'no PTX') : null,
   };
   const { metrics } = analyzeBuild(build, { ...space, kernel: variantKernel(described, variant.parameters) }, config, arch);
   shard.metrics.push(metrics);
