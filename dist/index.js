@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-HS2OACWP.js";
+} from "./chunk-BGBHVK2M.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-EB2NTAAN.js";
+} from "./chunk-7R356VPF.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-EKEY3JH5.js";
+} from "./chunk-HQ6YMNJK.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PP7WDRTD.js";
+import "./chunk-G2D434ZC.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7O4BU7FP.js";
+import "./chunk-IYHCNO7C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-I57Q3CWS.js";
+} from "./chunk-G2LTFG4L.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-EB2NTAAN.js";
+} from "./chunk-7R356VPF.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-EKEY3JH5.js";
+import "./chunk-HQ6YMNJK.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PP7WDRTD.js";
+import "./chunk-G2D434ZC.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-7O4BU7FP.js";
+} from "./chunk-IYHCNO7C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

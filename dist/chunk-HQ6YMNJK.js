@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import {
   WARP_SIZE
-} from "./chunk-7O4BU7FP.js";
+} from "./chunk-IYHCNO7C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-EKEY3JH5.js";
+} from "./chunk-HQ6YMNJK.js";
 import {
   reportSchemaErrors
 } from "./chunk-U3XVNUWF.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-PP7WDRTD.js";
+} from "./chunk-G2D434ZC.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

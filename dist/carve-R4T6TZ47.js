@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-PESE3RL7.js";
-import "./chunk-HS2OACWP.js";
-import "./chunk-EKEY3JH5.js";
+} from "./chunk-TAHDPRPF.js";
+import "./chunk-BGBHVK2M.js";
+import "./chunk-HQ6YMNJK.js";
 import "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-WAODPYKI.js";
+import "./chunk-NACKCPVD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7O4BU7FP.js";
+import "./chunk-IYHCNO7C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

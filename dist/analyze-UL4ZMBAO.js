@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-7O4BU7FP.js";
+} from "./chunk-IYHCNO7C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-BXSP53LN.js")).demoCommand
+    load: async () => (await import("./demo-NHV5S6QG.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-EC6HL6HY.js")).analyzeCommand
+    load: async () => (await import("./analyze-UL4ZMBAO.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,7 +37,7 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-EODASCTA.js")).compareCommand
+    load: async () => (await import("./compare-2OWA4XTB.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-3Z53GETB.js")).carveCommand
+    load: async () => (await import("./carve-R4T6TZ47.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-3Z53GETB.js")).mergeCommand
+    load: async () => (await import("./carve-R4T6TZ47.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-CUIMLOA5.js")).retuneCommand
+    load: async () => (await import("./retune-INDMAD6Y.js")).retuneCommand
   }
 ];
 

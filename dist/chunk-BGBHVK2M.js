@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-EKEY3JH5.js";
+} from "./chunk-HQ6YMNJK.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-7O4BU7FP.js";
+} from "./chunk-IYHCNO7C.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

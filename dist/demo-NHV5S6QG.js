@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-EB2NTAAN.js";
+} from "./chunk-7R356VPF.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-EKEY3JH5.js";
+import "./chunk-HQ6YMNJK.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PP7WDRTD.js";
+import "./chunk-G2D434ZC.js";
 import {
   loadConfigFile
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7O4BU7FP.js";
+import "./chunk-IYHCNO7C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -6376,7 +6376,8 @@ var WarpEvaluator = class {
     const id = this.interner.idFor(expr);
     const difference = apart[0];
     if (isConstant2(difference) && difference.constant === 0) return whenFalse;
-    const moved = isConstant2(difference) ? linear(0, /* @__PURE__ */ new Map([[uniformName(`select${id}`, `the choice of ${expr.reason}`), difference.constant]])) : linear(0, /* @__PURE__ */ new Map([[uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`), commonFactor(difference)]]));
+    const symbol2 = isConstant2(difference) ? uniformName(`select${id}`, `the choice of ${expr.reason}`) : uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`);
+    const moved = linear(0, /* @__PURE__ */ new Map([[symbol2, isConstant2(difference) ? difference.constant : commonFactor(difference)]]));
     return whenFalse.map((b) => addScaled(b, moved, 1));
   }
   /** The condition's compared values differ by the same amount in every lane (so every lane decides alike). */

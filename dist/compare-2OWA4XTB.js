@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-EB2NTAAN.js";
+} from "./chunk-7R356VPF.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-EKEY3JH5.js";
+import "./chunk-HQ6YMNJK.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-U3XVNUWF.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-PP7WDRTD.js";
+import "./chunk-G2D434ZC.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7O4BU7FP.js";
+import "./chunk-IYHCNO7C.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

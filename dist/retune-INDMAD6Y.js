@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-PESE3RL7.js";
+} from "./chunk-TAHDPRPF.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-HS2OACWP.js";
-import "./chunk-EKEY3JH5.js";
+} from "./chunk-BGBHVK2M.js";
+import "./chunk-HQ6YMNJK.js";
 import "./chunk-U3XVNUWF.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-7O4BU7FP.js";
+import "./chunk-IYHCNO7C.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-HS2OACWP.js";
+} from "./chunk-BGBHVK2M.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-EKEY3JH5.js";
+} from "./chunk-HQ6YMNJK.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-WAODPYKI.js";
+} from "./chunk-NACKCPVD.js";
 import {
   EXIT_OK,
   EXIT_USAGE,
