@@ -9,7 +9,8 @@
 #    measured always comes back; PTX and ptxas logs return per space for the static analysis.
 # Usage: bash device/carving/described.sh PLANDIR OUTDIR SPACES [SECONDS]
 #   SPACES = development | validation (the spaces of PLANDIR/spaces.txt with that role) or a
-#   comma-separated list of space names; SECONDS (default 480) bounds the whole script.
+#   comma-separated list of space names; SECONDS (default 480) bounds the whole script; 0 builds
+#   and stops there (device/carving/remake-metrics.sh packs the PTX of many spaces at once).
 set -u
 SCRIPT_START=$(date +%s)
 PLAN=$(cd "${1:?usage: described.sh PLANDIR OUTDIR SPACES [SECONDS]}" && pwd)
@@ -33,13 +34,14 @@ g++ -O2 -std=c++17 -o "$BUILD/harness" "$PLAN/harness.cpp" -I/usr/local/cuda/inc
 start=$(date +%s.%N)
 grep -E "^($(echo $SPACES | tr ' ' '|')) " "$PLAN/builds.txt" | xargs -P "$(nproc)" -L 1 bash -c '
   d="$BUILD/$0"; mkdir -p "$d"; [ -s "$d/$1.cubin" ] && exit 0
-  nvcc -arch=sm_90 -lineinfo -ptx -I"$PLAN" -I"$PLAN/stub/$0" -I"$PLAN/include" "${@:4}" -o "$d/$1.ptx" "$PLAN/$2" > "$d/$1.log" 2>&1 \
+  nvcc -arch=sm_90 -lineinfo -ptx -I"$PLAN" -I"$PLAN/stub/$0" -I"$PLAN/include/$0" "${@:4}" -o "$d/$1.ptx" "$PLAN/$2" > "$d/$1.log" 2>&1 \
     && entries=$(grep -o "\.entry [A-Za-z0-9_$]*" "$d/$1.ptx" | cut -d" " -f2) \
     && { grep -m1 -x "$3" <<< "$entries" || grep -m1 -E "(^|[^0-9])${#3}$3" <<< "$entries" || head -n1 <<< "$entries"; } > "$d/$1.entry" \
     && nvcc -arch=sm_90 -cubin -Xptxas -v -o "$d/$1.cubin" "$d/$1.ptx" > "$d/$1.ptxas" 2>&1 \
     || echo "build failed: $0 $1: $(grep -m1 -i error "$d/$1.log" "$d/$1.ptxas" 2>/dev/null | head -c 200)"' >> "$LOG"
 end=$(date +%s.%N)
 echo "built $(grep -cE "^($(echo $SPACES | tr ' ' '|')) " "$PLAN/builds.txt") variants in $(awk "BEGIN { print $end - $start }") s on $(nproc) cores" >> "$LOG"
+[ "$TOTAL" -eq 0 ] && { echo done >> "$LOG"; exit 0; }
 
 # Times manifest $1 until epoch $2, appending JSON lines to $3.
 time_space() {

@@ -33,7 +33,6 @@ if (!values.checkouts || !values.out || positionals.length === 0) {
   process.exit(2);
 }
 const out = values.out;
-mkdirSync(path.join(out, 'include'), { recursive: true });
 const builds: string[] = [];
 const copiedFolders = new Set<string>();
 const blankedFiles = new Map<string, string>();
@@ -53,8 +52,11 @@ for (const file of positionals) {
     throw new Error(`${file}: ${described.include} is the include of another space in this plan with other blankLines`);
   blankedFiles.set(included, blanked);
   writeFileSync(included, blanked);
+  // Per space too: Rodinia hybridsort's own helper_cuda.h (an older one) must not replace the
+  // cuda-samples Common header another space of the plan includes.
+  mkdirSync(path.join(out, 'include', name), { recursive: true });
   for (const dir of described.includeDirs ?? [])
-    cpSync(path.join(values.checkouts, repository, dir), path.join(out, 'include'), { recursive: true });
+    cpSync(path.join(values.checkouts, repository, dir), path.join(out, 'include', name), { recursive: true });
   // Per space: one space's empty stand-in (Rodinia cfd's helper_cuda.h) must not hide the real
   // header from another space of the same plan (the cuda-samples histogram256's checkCudaErrors).
   mkdirSync(path.join(out, 'stub', name), { recursive: true });

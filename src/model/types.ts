@@ -142,6 +142,12 @@ export interface PerThread {
    * global load bytes / batches is what a thread keeps in flight. Absent in reports made before it.
    */
   globalLoadBatches?: number;
+  /**
+   * Share of the launch's threads that reach a global load (the largest share of threads
+   * reaching a block that loads): a bounds check past the data leaves the rest idle, holding no
+   * loads in flight. Absent where every thread loads, and in reports made before it.
+   */
+  globalLoadThreadShare?: number;
   /** Estimated executed SASS instructions per thread, from the cubin's line table (SASS per
    * source line x the PTX executions at that line); absent without a cubin with line info. */
   sassInstructions?: number;

@@ -66,6 +66,8 @@ interface Totals {
   blocking: number;
   /** Batches of global loads a thread waits on in turn (see globalLoadBatch). */
   globalLoadBatches: number;
+  /** Largest share of the threads reaching a block that loads from global memory (0 without such loads). */
+  globalLoadReach: number;
   unknownBranches: boolean;
   assumed: boolean;
 }
@@ -531,6 +533,7 @@ function analyzeFunction(
     localStoreBytes: 0,
     blocking: 0,
     globalLoadBatches: 0,
+    globalLoadReach: 0,
     unknownBranches: false,
     assumed: loops.some((l) => (l.tripCount === null || l.upperBound === true) && (cfg.live?.[l.header] ?? 1) > 0),
   };
@@ -569,7 +572,10 @@ function analyzeFunction(
       totals.weighted += c.weight * w;
       totals.flops += c.flops * w;
       if (c.bytes > 0) {
-        if (c.category === 'load' && space === 'global') totals.globalLoadBytes += c.bytes * w;
+        if (c.category === 'load' && space === 'global') {
+          totals.globalLoadBytes += c.bytes * w;
+          totals.globalLoadReach = Math.max(totals.globalLoadReach, cfg.live?.[block.id] ?? 1);
+        }
         if (c.category === 'store' && space === 'global') totals.globalStoreBytes += c.bytes * w;
         if (c.category === 'load' && space === 'shared') totals.sharedLoadBytes += c.bytes * w;
         if (c.category === 'store' && space === 'shared') totals.sharedStoreBytes += c.bytes * w;
@@ -601,6 +607,7 @@ function analyzeFunction(
           totals.localLoadBytes += t.localLoadBytes * w;
           totals.localStoreBytes += t.localStoreBytes * w;
           totals.globalLoadBatches += t.globalLoadBatches * w;
+          totals.globalLoadReach = Math.max(totals.globalLoadReach, (cfg.live?.[block.id] ?? 1) * t.globalLoadReach);
           calleeBlocking.push(s, t.blocking * w);
           totals.unknownBranches ||= t.unknownBranches;
           totals.assumed ||= t.assumed;
@@ -666,6 +673,8 @@ export function analyzeInstructions(
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
       globalLoadBatches: totals.globalLoadBatches,
+      // Only where a bounds check leaves threads idle: absent means every thread loads.
+      ...(totals.globalLoadBytes > 0 && totals.globalLoadReach < 1 ? { globalLoadThreadShare: totals.globalLoadReach } : {}),
       ...(sassLineEstimates ? { sassInstructions: sassTotal(sassLineEstimates) } : {}),
       dependentCycles: dependentCycles(cfg, weights),
       unknownBranchesCountedTaken: totals.unknownBranches,

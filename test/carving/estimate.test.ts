@@ -91,7 +91,7 @@ describe('estimateCycles', () => {
     expect(quarter.memoryCyclesPerWave).toBeCloseTo(wave.memoryCyclesPerWave!, 6);
   });
 
-  it('load bytes in flight: 64 warps x 32 lanes x 1 B of a byte copy are 2 KB per SM, 2.90x the DRAM time; 16 B per lane 1.12x', () => {
+  it('load bytes in flight: 64 warps x 32 lanes x 1 B of a byte copy are 2 KB per SM, 2.90x the DRAM time; 16 B per lane 1.12x; only the lanes that reach the loads count', () => {
     expect([LOAD_BYTES_IN_FLIGHT_KNEE, SM_PORT_SHARE_RATIO]).toEqual([5000, 4]);
     // An SM's rate in units of its share, 4 / (1 + (4 x 5000 / I)^1.5)^(1 / 1.5); the launch's
     // slowdown (1 + (1 / mean rate)^1.5)^(1 / 1.5).
@@ -108,6 +108,13 @@ describe('estimateCycles', () => {
     expect(copy(1).loadBytesInFlightPerSM).toBe(2048);
     expect(copy(1).memoryCyclesPerWave).toBeCloseTo(dram * loadLatencyFactor(2048), 6);
     expect(copy(16).memoryCyclesPerWave).toBeCloseTo(dram * loadLatencyFactor(32768), 6);
+    // A bounds check that lets a quarter of the threads reach the loads: a quarter of the bytes in flight.
+    const quarterLoading = estimateCycles(
+      { ...variant(264, 2, 32, 20, 1 << 20), globalLoadBytesPerBatch: 16, globalLoadThreadShare: 0.25 },
+      'sm_90',
+    )!;
+    expect(quarterLoading.loadBytesInFlightPerSM).toBe(8192);
+    expect(quarterLoading.memoryCyclesPerWave).toBeCloseTo(dram * loadLatencyFactor(8192), 6);
     // No global loads (stores only): nothing to wait on; the 64 resident warps rule gave 1 too.
     expect(copy(null).memoryCyclesPerWave).toBeCloseTo(dram, 6);
     expect(copy(null).loadBytesInFlightPerSM).toBeNull();

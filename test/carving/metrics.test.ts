@@ -62,3 +62,31 @@ describe('carving metrics of blocks narrower than a warp (nvcc)', () => {
     expect(metrics.globalTrafficBytes).toBe(65536);
   });
 });
+
+// A shared site whose conflict degree the analysis cannot give (cuda-samples reduce1's 2*s*tid,
+// s doubling each step) is named with its reason: the degree and the wavefronts then count it
+// conflict-free, a lower bound that must not pass for a known 1.
+describe('carving metrics of a shared site with an unknown conflict degree (nvcc)', () => {
+  beforeAll(async () => {
+    await requireNvcc();
+  });
+
+  it('names the first such site and keeps the known sites degree', async () => {
+    let stdout = '';
+    const dir = path.resolve(import.meta.dirname, '../fixtures/model');
+    const io: CliIO = { stdout: (t) => (stdout += t), stderr: () => undefined, cwd: dir, isTTY: false, env: process.env };
+    expect(await analyzeCommand.run(['interleaved-reduce.cu', '--block', '256', '--grid', '64', '--json'], io)).toBe(0);
+    const kernel = (JSON.parse(stdout) as CarveReport).kernels[0];
+    const geometry = { id: 'reduce1', index: 0, parameters: {}, dynamicSharedBytes: 0, block: [256, 1, 1] as [number, number, number] };
+    // The guarded update runs 255/256 times a thread on the mean (fewer threads at each step):
+    // below the default minimum weight of 1, so the site counts only from 0.5 down.
+    const atWeight = (uncoalescedMinWeight: number) =>
+      variantMetrics({ ...geometry, grid: [64, 1, 1] }, kernel, { arch: 'sm_90', uncoalescedMinWeight });
+    expect(atWeight(1).bankConflictUnknown).toBeUndefined();
+    const metrics = atWeight(0.5);
+    expect(metrics.bankConflictWays).toBe(1);
+    expect(metrics.bankConflictUnknown).toMatch(
+      /^shared load at interleaved-reduce\.cu:10: lanes' shared addresses differ by multiples of %r\d+ .*bank conflicts depend on it$/,
+    );
+  });
+});

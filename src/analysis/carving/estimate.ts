@@ -6,16 +6,16 @@
 // where the metrics have one (dramBytesEstimate: each distinct byte once, re-reads only where
 // the resident blocks' data outgrows the L2), else every sector requested counts. A wave reaches
 // that bandwidth only with enough global load bytes in flight on each SM (Little's law): resident
-// warps x 32 lanes x the bytes a thread's batch of loads carries (VariantMetrics
-// .globalLoadBytesPerBatch), against a knee measured with a copy kernel on the H100
-// (loadLatencyFactor). Metrics recorded before that count existed keep the earlier rule: fewer
-// resident warps than MEMORY_LATENCY_WARPS slow memory in proportion. Either ranks the
-// cuda-samples reduction's and transpose's many equal-traffic variants by their resident warps,
-// where instructions alone ranked 1-warp blocks first; the bytes in flight also rank a 1-byte
-// copy below a 16-byte one at equal traffic (cuda-samples alignedTypes). Each SM starts its
-// blocks one at a time, BLOCK_DISPATCH_CYCLES apart, alongside the waves' work: a launch takes
-// the longer of the two (launchCycles), so a launch of many short blocks runs at the block-start
-// rate.
+// warps x 32 lanes (those a bounds check lets reach the loads) x the bytes a thread's batch of
+// loads carries (VariantMetrics .globalLoadBytesPerBatch), against a knee measured with a copy
+// kernel on the H100 (loadLatencyFactor). Metrics recorded before that count existed keep the
+// earlier rule: fewer resident warps than MEMORY_LATENCY_WARPS slow memory in proportion. Either
+// ranks the cuda-samples reduction's and transpose's many equal-traffic variants by their
+// resident warps, where instructions alone ranked 1-warp blocks first; the bytes in flight also
+// rank a 1-byte copy below a 16-byte one at equal traffic (cuda-samples alignedTypes). Each SM
+// starts its blocks one at a time, BLOCK_DISPATCH_CYCLES apart, alongside the waves' work: a
+// launch takes the longer of the two (launchCycles), so a launch of many short blocks runs at the
+// block-start rate.
 import { getArch } from '../../gpu/index.js';
 import { wavesOf } from './carve.js';
 import { WARP_SIZE } from '../memory/index.js';
@@ -167,7 +167,9 @@ type EstimateInput = Pick<
   VariantMetrics,
   'grid' | 'activeBlocksPerSM' | 'warpsPerBlock' | 'instructions' | 'globalTrafficBytes' | 'trafficFootprint'
 > &
-  Partial<Pick<VariantMetrics, 'threads' | 'globalBytesPerThread' | 'globalLoadBytesPerBatch' | 'dependentCycles'>>;
+  Partial<
+    Pick<VariantMetrics, 'threads' | 'globalBytesPerThread' | 'globalLoadBytesPerBatch' | 'globalLoadThreadShare' | 'dependentCycles'>
+  >;
 
 /**
  * Share of the L2 that holds a working set between re-reads (H100's L2 is two partitions). From
@@ -283,12 +285,15 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
   const memoryFrom =
     fromFootprint !== null ? 'footprint' : v.globalTrafficBytes !== null ? 'sectors' : requested !== null ? 'requested bytes' : null;
   const bytesPerBatch = v.globalLoadBytesPerBatch;
-  const inFlightAt = (blocksPerSM: number) => (bytesPerBatch ? blocksPerSM * v.warpsPerBlock * WARP_SIZE * bytesPerBatch : null);
+  // Only the threads a bounds check lets through hold loads in flight (Rodinia gaussian Fan1: two
+  // blocks of 992 threads for 1,023 rows); the launch's share stands for every block's.
+  const inFlightPerBlock = bytesPerBatch ? v.warpsPerBlock * WARP_SIZE * (v.globalLoadThreadShare ?? 1) * bytesPerBatch : null;
+  const inFlightAt = (blocksPerSM: number) => (inFlightPerBlock === null ? null : blocksPerSM * inFlightPerBlock);
   // The blocks placed on whole SMs (blocksPerSM x SMs of them: a launch of less than a wave
   // leaves some SMs one block more than others, or none).
   const slowdownAt = (blocksPerSM: number) =>
-    bytesPerBatch
-      ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, v.warpsPerBlock * WARP_SIZE * bytesPerBatch)
+    inFlightPerBlock !== null
+      ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, inFlightPerBlock)
       : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
   const perBlockPerSM =
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;

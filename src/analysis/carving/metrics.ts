@@ -56,6 +56,8 @@ export interface VariantMetrics {
    * undefined in metrics recorded before it existed.
    */
   globalLoadBytesPerBatch?: number | null;
+  /** Share of the launch's threads that reach a global load (PerThread.globalLoadThreadShare); undefined where every thread does. */
+  globalLoadThreadShare?: number;
   /** Bytes the memory system moves for the whole launch: 32-byte sectors per request, summed. */
   globalTrafficBytes: number | null;
   /** Distinct bytes per block and per launch and the L2's share of the traffic (what DRAM must move); null when unknown, undefined in metrics recorded before it existed. */
@@ -63,8 +65,14 @@ export interface VariantMetrics {
   coalescing: CoalescingVerdict;
   /** The worst global access, e.g. "strided, 8 sectors/request at sgemm.cu:41". */
   coalescingEvidence: string | null;
-  /** Worst shared-memory bank conflict degree (1 = none); null when unknown. */
+  /** Worst shared-memory bank conflict degree of the sites whose degree is known (1 = none). */
   bankConflictWays: number | null;
+  /**
+   * The first shared site whose conflict degree is unknown, with its reason: bankConflictWays and
+   * sharedWavefrontsPerWarp count it conflict-free, so both are then lower bounds. Undefined where
+   * every degree is known, and in metrics recorded before it existed.
+   */
+  bankConflictUnknown?: string;
   /**
    * Share of the global sectors a launch moves that an ideal access pattern would not:
    * sum of executions x (sectors - ideal) over sum of executions x sectors (0 = every access
@@ -138,13 +146,15 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
   // Sectors of the sites whose sectors are unknown, at most: a naturally aligned access of up
   // to 32 B touches one sector a lane.
   let unknownTrafficAtMost = 0;
-  let bankWays: number | null = 1;
+  let bankWays = 1;
+  let bankUnknown: string | undefined;
   let sharedWavefronts = 0;
   for (const access of accesses) {
     if (access.space === 'shared') {
       sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(WARP_SIZE, access.bytesPerLane);
-      if (access.bankConflictWays === null) bankWays = bankWays === null ? null : bankWays;
-      else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
+      if (access.dynamicWeight < minWeight) continue;
+      if (access.bankConflictWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
+      else bankUnknown ??= `shared ${access.kind}${location(access)}: ${access.reason}`;
       continue;
     }
     if (access.sectorsPerRequest !== null) {
@@ -180,6 +190,7 @@ function globalAccessSummary(accesses: AccessReport[], minWeight: number, thread
     excessShare,
     excessShareAtLeast,
     bankWays,
+    bankUnknown,
     sharedWavefronts,
   };
 }
@@ -274,6 +285,7 @@ export function variantMetrics(
     const batches = perThread.globalLoadBatches;
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
     if (perThread.dependentCycles !== undefined) metrics.dependentCycles = perThread.dependentCycles;
+    if (perThread.globalLoadThreadShare !== undefined) metrics.globalLoadThreadShare = perThread.globalLoadThreadShare;
   }
   metrics.regions = report.regions;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);
@@ -284,6 +296,7 @@ export function variantMetrics(
   metrics.excessSectorShare = summary.excessShare;
   if (summary.excessShareAtLeast !== undefined) metrics.excessSectorShareAtLeast = summary.excessShareAtLeast;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === 'shared') ? summary.bankWays : 1;
+  if (summary.bankUnknown !== undefined) metrics.bankConflictUnknown = summary.bankUnknown;
   metrics.sharedWavefrontsPerWarp = summary.sharedWavefronts;
 
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = 'dynamic instruction count unknown';
