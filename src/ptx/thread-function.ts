@@ -1,8 +1,8 @@
 // A register's value as a compiled function of the thread's indices: the instructions that compute
-// it, evaluated with the value resolver's own arithmetic (binary, wrapperOf, compare), once per
-// thread without the resolver's per-thread memo. Enumerating a grid of a million threads through the
-// resolver cost tens of microseconds a thread (every memo entry that read %tid is stale at the next
-// thread); a compiled function costs a few operations. Anything the resolver would not resolve for
+// it, evaluated with the value resolver's own arithmetic (binary and compare specialised per
+// instruction, wrapperOf), once per thread without the resolver's per-thread memo. Enumerating a
+// grid of a million threads through the resolver cost tens of microseconds a thread (every memo
+// entry that read %tid is stale at the next thread); a compiled function costs a few operations. Anything the resolver would not resolve for
 // a thread (a load from memory, a value merged on paths the thread decides in another way) gives
 // null, and the caller enumerates through the resolver as before.
 //
@@ -14,12 +14,11 @@ import { dominates } from './cfg.js';
 import { BLOCK_INDEX_AXES, indexAxisBit, threadIndexRegister, type ThreadIndex } from './threads.js';
 import {
   BINARY_MNEMONICS,
-  binary,
-  compare,
+  binaryOperator,
   destinationType,
+  integerComparator,
   isFloatType,
   keepValue,
-  toCompared,
   wideProduct,
   wrapperOf,
   type ValueResolver,
@@ -110,12 +109,13 @@ export class ThreadCompiler {
       if (!a || !b) return null;
       const { mnemonic, modifiers } = ins;
       const wrap = modifiers[0] === 'wide' ? keepValue : wrapperOf(type);
+      const operator = binaryOperator(mnemonic, modifiers);
       return (thread) => {
         const x = a(thread);
         if (x === null) return null;
         const y = b(thread);
         if (y === null) return null;
-        return wrap(binary(mnemonic, modifiers, x, y));
+        return wrap(operator(x, y));
       };
     }
     switch (ins.mnemonic) {
@@ -215,11 +215,11 @@ export class ThreadCompiler {
       const a = this.operand(ops[1], defBlock, def, depth + 1),
         b = this.operand(ops[2], defBlock, def, depth + 1);
       if (!a || !b) return null;
-      const op = ins.modifiers[0];
+      const comparator = integerComparator(ins.modifiers[0], type);
       return (thread) => {
         const x = a(thread),
           y = b(thread);
-        return x === null || y === null ? null : compare(op, toCompared(x, type), toCompared(y, type));
+        return x === null || y === null ? null : comparator(x, y);
       };
     }
     if (ins.modifiers[0] !== 'pred') return null;

@@ -874,6 +874,79 @@ export function binary(mnemonic: string, modifiers: readonly string[], a: number
   }
 }
 
+/**
+ * `binary` for one instruction's mnemonic and modifiers, its width and case chosen once: the
+ * per-thread evaluation (thread-function.ts) runs it for every thread of a launch.
+ */
+export function binaryOperator(mnemonic: string, modifiers: readonly string[]): (a: number, b: number) => number {
+  const type = modifiers[modifiers.length - 1] ?? '';
+  const is32 = bitsOf(type) <= 32;
+  const signed = type.startsWith('s');
+  switch (mnemonic) {
+    case 'add':
+      return (a, b) => a + b;
+    case 'sub':
+      return (a, b) => a - b;
+    case 'mul':
+      if (modifiers[0] === 'hi' || modifiers[0] === 'wide') break;
+      return is32 ? Math.imul : (a, b) => a * b;
+    case 'shl':
+      return is32 ? (a, b) => a << b : (a, b) => a * 2 ** b;
+    case 'shr':
+      if (!is32) return (a, b) => Math.floor(a / 2 ** b);
+      return signed ? (a, b) => a >> b : (a, b) => (a >>> 0) >>> b;
+    case 'and':
+      if (is32) return (a, b) => a & b;
+      break;
+    case 'or':
+      if (is32) return (a, b) => a | b;
+      break;
+    case 'xor':
+      if (is32) return (a, b) => a ^ b;
+      break;
+    case 'min':
+      return Math.min;
+    case 'max':
+      return Math.max;
+  }
+  return (a, b) => binary(mnemonic, modifiers, a, b);
+}
+
+/** `compare` of two integers read as `type` (toCompared), the case chosen once per instruction. */
+export function integerComparator(op: string, type: string): (a: number, b: number) => boolean | null {
+  const unsigned = type.startsWith('u');
+  if (unsigned && bitsOf(type) === 32) {
+    const test = comparison(op);
+    return test ? (a, b) => test(a >>> 0, b >>> 0) : () => null;
+  }
+  if (unsigned) return (a, b) => compare(op, toCompared(a, type), toCompared(b, type));
+  const test = comparison(op);
+  return test ?? (() => null);
+}
+
+function comparison(op: string): ((a: number, b: number) => boolean) | null {
+  switch (op) {
+    case 'eq':
+      return (a, b) => a === b;
+    case 'ne':
+      return (a, b) => a !== b;
+    case 'lt':
+    case 'lo':
+      return (a, b) => a < b;
+    case 'le':
+    case 'ls':
+      return (a, b) => a <= b;
+    case 'gt':
+    case 'hi':
+      return (a, b) => a > b;
+    case 'ge':
+    case 'hs':
+      return (a, b) => a >= b;
+    default:
+      return null;
+  }
+}
+
 /** PTX setp comparison on integers (signed/unsigned already applied). */
 export function compare(op: string, a: number, b: number): boolean | null {
   switch (op) {
