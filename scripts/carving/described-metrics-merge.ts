@@ -14,7 +14,7 @@ interface DescribedMetricsFile {
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, command: { type: 'string' } } });
 if (!values.out || positionals.length === 0) {
-  console.error('usage: described-metrics-merge.ts --out FILE SHARD.json...');
+  console.error('usage: described-metrics-merge.ts --out FILE [--command TEXT] SHARD.json...');
   process.exit(2);
 }
 const files = positionals.map((file) => JSON.parse(readFileSync(file, 'utf8')) as DescribedMetricsFile);

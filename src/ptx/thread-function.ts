@@ -2,9 +2,10 @@
 // it, evaluated with the value resolver's own arithmetic (binary and compare specialised per
 // instruction, wrapperOf), once per thread without the resolver's per-thread memo. Enumerating a
 // grid of a million threads through the resolver cost tens of microseconds a thread (every memo
-// entry that read %tid is stale at the next thread); a compiled function costs a few operations. Anything the resolver would not resolve for
-// a thread (a load from memory, a value merged on paths the thread decides in another way) gives
-// null, and the caller enumerates through the resolver as before.
+// entry that read %tid is stale at the next thread); a compiled function costs a few operations.
+// Anything the resolver would not resolve for a thread (a load from memory, a value merged on paths
+// the thread decides in another way) gives null, and the caller enumerates through the resolver as
+// before.
 //
 // One merge is understood: a register that a counted loop advances by a launch constant each
 // iteration, read after the loop (nvcc's remainder loop, then the 4x-unrolled body starting where
