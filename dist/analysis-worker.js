@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-G2D434ZC.js";
+} from "./chunk-DKX4OIOF.js";
 import {
   analyzeVariantJob
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IYHCNO7C.js";
+import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile
-} from "./chunk-HECTGZ5W.js";
+} from "./chunk-LWY46VTE.js";
 import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-BGBHVK2M.js";
+} from "./chunk-NXA2DRBG.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-7R356VPF.js";
+} from "./chunk-LKHMB3ZR.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-HQ6YMNJK.js";
+} from "./chunk-UOO6MB35.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-G2D434ZC.js";
+import "./chunk-DKX4OIOF.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IYHCNO7C.js";
+import "./chunk-TJFVXMHZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

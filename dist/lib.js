@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-G2LTFG4L.js";
+} from "./chunk-GBKWNV2V.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-7R356VPF.js";
+} from "./chunk-LKHMB3ZR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HQ6YMNJK.js";
+import "./chunk-UOO6MB35.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,20 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-G2D434ZC.js";
+import "./chunk-DKX4OIOF.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-IYHCNO7C.js";
+} from "./chunk-TJFVXMHZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -476,6 +476,12 @@ var report_schema_default = {
           type: "number",
           description: "Batches of global loads per thread (trip-weighted): the loads a warp issues together before it waits on them; global load bytes / batches is what a thread keeps in flight."
         },
+        globalLoadThreadShare: {
+          type: "number",
+          minimum: 0,
+          maximum: 1,
+          description: "Share of the launch's threads that reach a global load (a bounds check past the data leaves the rest idle); absent where every thread loads."
+        },
         sassInstructions: {
           type: "number",
           description: "Estimated executed SASS instructions per thread from the cubin's line table; absent without one."

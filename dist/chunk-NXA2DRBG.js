@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-HQ6YMNJK.js";
+} from "./chunk-UOO6MB35.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-TAHDPRPF.js";
+} from "./chunk-H3442OKG.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-BGBHVK2M.js";
-import "./chunk-HQ6YMNJK.js";
-import "./chunk-U3XVNUWF.js";
+} from "./chunk-NXA2DRBG.js";
+import "./chunk-UOO6MB35.js";
+import "./chunk-32IEO43M.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IYHCNO7C.js";
+import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2552,6 +2552,71 @@ function binary(mnemonic, modifiers, a, b) {
       return NaN;
   }
 }
+function binaryOperator(mnemonic, modifiers) {
+  const type = modifiers[modifiers.length - 1] ?? "";
+  const is32 = bitsOf(type) <= 32;
+  const signed = type.startsWith("s");
+  switch (mnemonic) {
+    case "add":
+      return (a, b) => a + b;
+    case "sub":
+      return (a, b) => a - b;
+    case "mul":
+      if (modifiers[0] === "hi" || modifiers[0] === "wide") break;
+      return is32 ? Math.imul : (a, b) => a * b;
+    case "shl":
+      return is32 ? (a, b) => a << b : (a, b) => a * 2 ** b;
+    case "shr":
+      if (!is32) return (a, b) => Math.floor(a / 2 ** b);
+      return signed ? (a, b) => a >> b : (a, b) => a >>> 0 >>> b;
+    case "and":
+      if (is32) return (a, b) => a & b;
+      break;
+    case "or":
+      if (is32) return (a, b) => a | b;
+      break;
+    case "xor":
+      if (is32) return (a, b) => a ^ b;
+      break;
+    case "min":
+      return Math.min;
+    case "max":
+      return Math.max;
+  }
+  return (a, b) => binary(mnemonic, modifiers, a, b);
+}
+function integerComparator(op, type) {
+  const unsigned = type.startsWith("u");
+  if (unsigned && bitsOf(type) === 32) {
+    const test2 = comparison(op);
+    return test2 ? (a, b) => test2(a >>> 0, b >>> 0) : () => null;
+  }
+  if (unsigned) return (a, b) => compare(op, toCompared(a, type), toCompared(b, type));
+  const test = comparison(op);
+  return test ?? (() => null);
+}
+function comparison(op) {
+  switch (op) {
+    case "eq":
+      return (a, b) => a === b;
+    case "ne":
+      return (a, b) => a !== b;
+    case "lt":
+    case "lo":
+      return (a, b) => a < b;
+    case "le":
+    case "ls":
+      return (a, b) => a <= b;
+    case "gt":
+    case "hi":
+      return (a, b) => a > b;
+    case "ge":
+    case "hs":
+      return (a, b) => a >= b;
+    default:
+      return null;
+  }
+}
 function compare(op, a, b) {
   switch (op) {
     case "eq":
@@ -2646,12 +2711,13 @@ var ThreadCompiler = class {
       if (!a || !b) return null;
       const { mnemonic, modifiers } = ins;
       const wrap2 = modifiers[0] === "wide" ? keepValue : wrapperOf(type);
+      const operator = binaryOperator(mnemonic, modifiers);
       return (thread) => {
         const x = a(thread);
         if (x === null) return null;
         const y = b(thread);
         if (y === null) return null;
-        return wrap2(binary(mnemonic, modifiers, x, y));
+        return wrap2(operator(x, y));
       };
     }
     switch (ins.mnemonic) {
@@ -2734,10 +2800,10 @@ var ThreadCompiler = class {
       if (isFloatType(type)) return null;
       const a = this.operand(ops[1], defBlock, def, depth + 1), b = this.operand(ops[2], defBlock, def, depth + 1);
       if (!a || !b) return null;
-      const op = ins.modifiers[0];
+      const comparator = integerComparator(ins.modifiers[0], type);
       return (thread) => {
         const x = a(thread), y = b(thread);
-        return x === null || y === null ? null : compare(op, toCompared(x, type), toCompared(y, type));
+        return x === null || y === null ? null : comparator(x, y);
       };
     }
     if (ins.modifiers[0] !== "pred") return null;
@@ -5403,6 +5469,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
     localStoreBytes: 0,
     blocking: 0,
     globalLoadBatches: 0,
+    globalLoadReach: 0,
     unknownBranches: false,
     assumed: loops.some((l) => (l.tripCount === null || l.upperBound === true) && (cfg.live?.[l.header] ?? 1) > 0)
   };
@@ -5436,7 +5503,10 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
       totals.weighted += c.weight * w;
       totals.flops += c.flops * w;
       if (c.bytes > 0) {
-        if (c.category === "load" && space === "global") totals.globalLoadBytes += c.bytes * w;
+        if (c.category === "load" && space === "global") {
+          totals.globalLoadBytes += c.bytes * w;
+          totals.globalLoadReach = Math.max(totals.globalLoadReach, cfg.live?.[block.id] ?? 1);
+        }
         if (c.category === "store" && space === "global") totals.globalStoreBytes += c.bytes * w;
         if (c.category === "load" && space === "shared") totals.sharedLoadBytes += c.bytes * w;
         if (c.category === "store" && space === "shared") totals.sharedStoreBytes += c.bytes * w;
@@ -5467,6 +5537,7 @@ function analyzeFunction(module, fn, cfg, loops, weights, loopOptions, context) 
           totals.localLoadBytes += t.localLoadBytes * w;
           totals.localStoreBytes += t.localStoreBytes * w;
           totals.globalLoadBatches += t.globalLoadBatches * w;
+          totals.globalLoadReach = Math.max(totals.globalLoadReach, (cfg.live?.[block.id] ?? 1) * t.globalLoadReach);
           calleeBlocking.push(s, t.blocking * w);
           totals.unknownBranches ||= t.unknownBranches;
           totals.assumed ||= t.assumed;
@@ -5515,6 +5586,8 @@ function analyzeInstructions(module, fn, cfg, loops, weights, loopOptions = {}, 
       localLoadBytes: totals.localLoadBytes,
       localStoreBytes: totals.localStoreBytes,
       globalLoadBatches: totals.globalLoadBatches,
+      // Only where a bounds check leaves threads idle: absent means every thread loads.
+      ...totals.globalLoadBytes > 0 && totals.globalLoadReach < 1 ? { globalLoadThreadShare: totals.globalLoadReach } : {},
       ...sassLineEstimates ? { sassInstructions: sassTotal(sassLineEstimates) } : {},
       dependentCycles: dependentCycles(cfg, weights),
       unknownBranchesCountedTaken: totals.unknownBranches,

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-HECTGZ5W.js";
+} from "./chunk-LWY46VTE.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-7R356VPF.js";
+} from "./chunk-LKHMB3ZR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HQ6YMNJK.js";
+import "./chunk-UOO6MB35.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,15 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-G2D434ZC.js";
+import "./chunk-DKX4OIOF.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IYHCNO7C.js";
+import "./chunk-TJFVXMHZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-TAHDPRPF.js";
-import "./chunk-BGBHVK2M.js";
-import "./chunk-HQ6YMNJK.js";
-import "./chunk-U3XVNUWF.js";
+} from "./chunk-H3442OKG.js";
+import "./chunk-NXA2DRBG.js";
+import "./chunk-UOO6MB35.js";
+import "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-NACKCPVD.js";
+import "./chunk-6TKEBWYA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IYHCNO7C.js";
+import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

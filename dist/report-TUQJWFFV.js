@@ -3,12 +3,12 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-HECTGZ5W.js";
+} from "./chunk-LWY46VTE.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-IYHCNO7C.js";
+} from "./chunk-TJFVXMHZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

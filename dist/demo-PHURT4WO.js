@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-7R356VPF.js";
+} from "./chunk-LKHMB3ZR.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-HQ6YMNJK.js";
+import "./chunk-UOO6MB35.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-G2D434ZC.js";
+import "./chunk-DKX4OIOF.js";
 import {
   loadConfigFile
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-IYHCNO7C.js";
+import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-IYHCNO7C.js";
+} from "./chunk-TJFVXMHZ.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -9020,12 +9020,14 @@ function globalAccessSummary(accesses, minWeight, threads, lanesPerWarp) {
   let excessPerThread = 0;
   let unknownTrafficAtMost = 0;
   let bankWays = 1;
+  let bankUnknown;
   let sharedWavefronts = 0;
   for (const access of accesses) {
     if (access.space === "shared") {
       sharedWavefronts += access.dynamicWeight * (access.bankConflictWays ?? 1) * idealSharedWavefronts(WARP_SIZE, access.bytesPerLane);
-      if (access.bankConflictWays === null) bankWays = bankWays === null ? null : bankWays;
-      else if (access.dynamicWeight >= minWeight && bankWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
+      if (access.dynamicWeight < minWeight) continue;
+      if (access.bankConflictWays !== null) bankWays = Math.max(bankWays, access.bankConflictWays);
+      else bankUnknown ??= `shared ${access.kind}${location(access)}: ${access.reason}`;
       continue;
     }
     if (access.sectorsPerRequest !== null) {
@@ -9057,6 +9059,7 @@ function globalAccessSummary(accesses, minWeight, threads, lanesPerWarp) {
     excessShare,
     excessShareAtLeast,
     bankWays,
+    bankUnknown,
     sharedWavefronts
   };
 }
@@ -9141,6 +9144,7 @@ function variantMetrics(variant, report, options, buildError = null) {
     const batches = perThread.globalLoadBatches;
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
     if (perThread.dependentCycles !== void 0) metrics.dependentCycles = perThread.dependentCycles;
+    if (perThread.globalLoadThreadShare !== void 0) metrics.globalLoadThreadShare = perThread.globalLoadThreadShare;
   }
   metrics.regions = report.regions;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);
@@ -9151,6 +9155,7 @@ function variantMetrics(variant, report, options, buildError = null) {
   metrics.excessSectorShare = summary.excessShare;
   if (summary.excessShareAtLeast !== void 0) metrics.excessSectorShareAtLeast = summary.excessShareAtLeast;
   metrics.bankConflictWays = report.accesses.some((a) => a.space === "shared") ? summary.bankWays : 1;
+  if (summary.bankUnknown !== void 0) metrics.bankConflictUnknown = summary.bankUnknown;
   metrics.sharedWavefrontsPerWarp = summary.sharedWavefronts;
   if (metrics.instructions === null || metrics.instructions <= 0) metrics.metricsReason = "dynamic instruction count unknown";
   else if (metrics.regions === null || metrics.regions <= 0) metrics.metricsReason = "region count unknown";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-BGBHVK2M.js";
+} from "./chunk-NXA2DRBG.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-HQ6YMNJK.js";
+} from "./chunk-UOO6MB35.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

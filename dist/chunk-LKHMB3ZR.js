@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-HQ6YMNJK.js";
+} from "./chunk-UOO6MB35.js";
 import {
   reportSchemaErrors
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-G2D434ZC.js";
+} from "./chunk-DKX4OIOF.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-NHV5S6QG.js")).demoCommand
+    load: async () => (await import("./demo-PHURT4WO.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-UL4ZMBAO.js")).analyzeCommand
+    load: async () => (await import("./analyze-V6UIEA4O.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,22 +37,22 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-2OWA4XTB.js")).compareCommand
+    load: async () => (await import("./compare-CW6BKTB4.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-ZR5GYYYN.js")).reportCommand
+    load: async () => (await import("./report-TUQJWFFV.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-R4T6TZ47.js")).carveCommand
+    load: async () => (await import("./carve-AYGJW56O.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-R4T6TZ47.js")).mergeCommand
+    load: async () => (await import("./carve-AYGJW56O.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-INDMAD6Y.js")).retuneCommand
+    load: async () => (await import("./retune-ADVQ7WQ4.js")).retuneCommand
   }
 ];
 

@@ -9,17 +9,17 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-U3XVNUWF.js";
+} from "./chunk-32IEO43M.js";
 import {
   median,
   timingStats
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-NACKCPVD.js";
+} from "./chunk-6TKEBWYA.js";
 import {
   WARP_SIZE
-} from "./chunk-IYHCNO7C.js";
+} from "./chunk-TJFVXMHZ.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -162,8 +162,9 @@ function estimateCycles(v, arch) {
   const dramBytes = fromFootprint ?? v.globalTrafficBytes ?? requested;
   const memoryFrom = fromFootprint !== null ? "footprint" : v.globalTrafficBytes !== null ? "sectors" : requested !== null ? "requested bytes" : null;
   const bytesPerBatch = v.globalLoadBytesPerBatch;
-  const inFlightAt = (blocksPerSM) => bytesPerBatch ? blocksPerSM * v.warpsPerBlock * WARP_SIZE * bytesPerBatch : null;
-  const slowdownAt = (blocksPerSM) => bytesPerBatch ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, v.warpsPerBlock * WARP_SIZE * bytesPerBatch) : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
+  const inFlightPerBlock = bytesPerBatch ? v.warpsPerBlock * WARP_SIZE * (v.globalLoadThreadShare ?? 1) * bytesPerBatch : null;
+  const inFlightAt = (blocksPerSM) => inFlightPerBlock === null ? null : blocksPerSM * inFlightPerBlock;
+  const slowdownAt = (blocksPerSM) => inFlightPerBlock !== null ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, inFlightPerBlock) : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
   const perBlockPerSM = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
   const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
