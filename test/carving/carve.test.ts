@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfigFile } from '../../src/config/load.js';
 import {
   carve,
+  DEFAULT_CARVE_OPTIONS,
   carveSpace,
   mergeCarveResults,
   paretoSet,
@@ -166,4 +167,20 @@ describe('carving against the committed static metrics', () => {
       expect(carve(space, 'sm_90', [...fixture.shard.metrics].reverse(), fixture.shard.options)).toEqual(result);
     });
   }
+});
+
+describe('the bank-conflict step where a site degree is unknown', () => {
+  it('says the known degree is a lower bound and names the unknown site (cuda-samples histogram64 metrics)', () => {
+    const file = 'test/fixtures/carving/cuda-samples-histogram64.metrics.json';
+    const fixture = JSON.parse(readFileSync(file, 'utf8')) as { shard: CarveShardOutput };
+    // Its described objective is the paper's; the traffic objective runs the bank-conflict step.
+    const result = carve('cuda-samples-histogram64', 'sm_90', fixture.shard.metrics, {
+      ...DEFAULT_CARVE_OPTIONS,
+      objective: 'ryoo+traffic',
+    });
+    const variant = result.variants.find((v) => v.id === 'HISTOGRAM64_THREADBLOCK_SIZE=64,BYTES_PER_THREAD=32')!;
+    expect(variant.prunedBecause).toBe(
+      '2-way shared-memory bank conflicts or more (unknown degree: shared load at histogram64.cu:54: address not resolved: %r20 loaded from memory (ld.global.v4.u32 at line 98))',
+    );
+  });
 });

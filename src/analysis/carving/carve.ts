@@ -305,7 +305,8 @@ export function carve(space: string, arch: string, all: VariantMetrics[], option
       (v) => (v.bankConflictWays ?? 1) > 1,
       'shared-memory bank conflicts',
       false,
-      (v) => `${v.bankConflictWays}-way shared-memory bank conflicts`,
+      (v) =>
+        `${v.bankConflictWays}-way shared-memory bank conflicts${v.bankConflictUnknown ? ` or more (unknown degree: ${v.bankConflictUnknown})` : ''}`,
     );
     const known = alive.map((v) => v.globalTrafficBytes).filter((t): t is number => t !== null && t > 0);
     const least = known.length ? Math.min(...known) : null;
