@@ -5,7 +5,7 @@ import {
 } from "./chunk-DKX4OIOF.js";
 import {
   analyzeVariantJob
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";

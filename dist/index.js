@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-NXA2DRBG.js";
+} from "./chunk-IFUFNGMA.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-LKHMB3ZR.js";
+} from "./chunk-O4R2EW6S.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-UOO6MB35.js";
+} from "./chunk-UPTPID75.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
@@ -37,7 +37,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-TJFVXMHZ.js";
 import {

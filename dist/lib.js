@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-GBKWNV2V.js";
+} from "./chunk-NBR2MAAR.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-LKHMB3ZR.js";
+} from "./chunk-O4R2EW6S.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UOO6MB35.js";
+import "./chunk-UPTPID75.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -25,7 +25,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {

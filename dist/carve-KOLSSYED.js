@@ -6,12 +6,12 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-H3442OKG.js";
-import "./chunk-NXA2DRBG.js";
-import "./chunk-UOO6MB35.js";
+} from "./chunk-UJJTJZ6G.js";
+import "./chunk-IFUFNGMA.js";
+import "./chunk-UPTPID75.js";
 import "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-6TKEBWYA.js";
+import "./chunk-XANN3XPV.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-UOO6MB35.js";
+} from "./chunk-UPTPID75.js";
 import {
   reportSchemaErrors
 } from "./chunk-32IEO43M.js";
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-UOO6MB35.js";
+} from "./chunk-UPTPID75.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-LKHMB3ZR.js";
+} from "./chunk-O4R2EW6S.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UOO6MB35.js";
+import "./chunk-UPTPID75.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
@@ -14,7 +14,7 @@ import "./chunk-JJAMPLOU.js";
 import "./chunk-DKX4OIOF.js";
 import {
   loadConfigFile
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-NXA2DRBG.js";
+} from "./chunk-IFUFNGMA.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-UOO6MB35.js";
+} from "./chunk-UPTPID75.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -16,7 +16,7 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import {
   WARP_SIZE
 } from "./chunk-TJFVXMHZ.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-LKHMB3ZR.js";
+} from "./chunk-O4R2EW6S.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UOO6MB35.js";
+import "./chunk-UPTPID75.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -28,7 +28,7 @@ import "./chunk-DKX4OIOF.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-TJFVXMHZ.js";
 import {

@@ -17,7 +17,7 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-PHURT4WO.js")).demoCommand
+    load: async () => (await import("./demo-ZPHBBIWY.js")).demoCommand
   },
   {
     name: "analyze",
@@ -37,7 +37,7 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-CW6BKTB4.js")).compareCommand
+    load: async () => (await import("./compare-XNBAESNW.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-AYGJW56O.js")).carveCommand
+    load: async () => (await import("./carve-KOLSSYED.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-AYGJW56O.js")).mergeCommand
+    load: async () => (await import("./carve-KOLSSYED.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-ADVQ7WQ4.js")).retuneCommand
+    load: async () => (await import("./retune-35BFF5Y3.js")).retuneCommand
   }
 ];
 

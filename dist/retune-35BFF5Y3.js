@@ -2,19 +2,19 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-H3442OKG.js";
+} from "./chunk-UJJTJZ6G.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-NXA2DRBG.js";
-import "./chunk-UOO6MB35.js";
+} from "./chunk-IFUFNGMA.js";
+import "./chunk-UPTPID75.js";
 import "./chunk-32IEO43M.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-6TKEBWYA.js";
+} from "./chunk-XANN3XPV.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-TJFVXMHZ.js";
 import "./chunk-GCMX4BBX.js";

@@ -8939,7 +8939,7 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
       (v) => (v.bankConflictWays ?? 1) > 1,
       "shared-memory bank conflicts",
       false,
-      (v) => `${v.bankConflictWays}-way shared-memory bank conflicts`
+      (v) => `${v.bankConflictWays}-way shared-memory bank conflicts${v.bankConflictUnknown ? ` or more (unknown degree: ${v.bankConflictUnknown})` : ""}`
     );
     const known2 = alive.map((v) => v.globalTrafficBytes).filter((t) => t !== null && t > 0);
     const least = known2.length ? Math.min(...known2) : null;
