@@ -23,6 +23,7 @@ import { oncePerThread, ThreadCompiler, type LoopByThread, type ThreadValue } fr
 import {
   BLOCK_INDEX_AXES,
   blockAxesNeeded,
+  blockAxesNeededPerThread,
   clearThread,
   forEachBlockValue,
   forEachThread,
@@ -1468,6 +1469,20 @@ function nestedCounts(
   // Threads kept from the loops by a grid-level guard are known only per block of the grid.
   const scopeName = probed === 'grid' || (reach?.scope === 'grid' && reach.fraction[chain[0].header] < 1) ? 'grid' : 'block';
   const grid = scopeName === 'grid' ? launch.grid! : null;
+  // Every thread reaches the loops and only some %ctaid axes are read: the threads of one block per
+  // value of those axes, each standing for the blocks that share it (llm.c attention_backward's
+  // kernel 8: rows by blockIdx.x, the same for each of 48 heads by blockIdx.y).
+  const axes = grid && allReach ? blockAxesNeededPerThread(resolver, grid, probe) : null;
+  if (grid && axes !== null && volume(gridAlong(grid, axes)) < volume(grid)) {
+    const values = gridAlong(grid, axes);
+    return countOver(
+      volume(block) * volume(values),
+      'thread',
+      volume(grid) / volume(values),
+      `grid ${grid.join('x')} of blocks ${block.join('x')}, per thread of ${volume(values)} values of the block axes read`,
+      (visitUnit) => forEachThread(resolver, block, values, () => visitUnit()),
+    );
+  }
   return countOver(
     volume(block) * (grid ? volume(grid) : 1),
     'thread',

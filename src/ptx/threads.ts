@@ -168,6 +168,30 @@ export function blockAxesNeeded(resolver: ValueResolver, grid: readonly number[]
 }
 
 /**
+ * The %ctaid axes `probe` needs with %tid set (thread 0 of block 0): blockAxesNeeded for a value
+ * that is the thread's, not the block's; null when it does not resolve there.
+ */
+export function blockAxesNeededPerThread(resolver: ValueResolver, grid: readonly number[], probe: () => boolean): number | null {
+  let axes = BLOCK_INDEX_AXES;
+  const setAt = (withAxes: number) => {
+    setBlockAxes(resolver, [0, 0, 0], withAxes);
+    setThread(resolver, [0, 0, 0]);
+  };
+  try {
+    setAt(axes);
+    if (!probe()) return null;
+    for (let axis = 0; axis < 3; axis++) {
+      const without = axes & ~indexAxisBit('ctaid', axis);
+      setAt(without);
+      if (grid[axis] === 1 || probe()) axes = without;
+    }
+    return axes;
+  } finally {
+    clearThread(resolver);
+  }
+}
+
+/**
  * Calls `visit(weight)` once per distinct value of the grid's %ctaid axes in `axes`, with those
  * set in the resolver and every other index unset; `weight` is the number of blocks that share
  * the value. False when `visit` stopped.

@@ -274,6 +274,17 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(k.perThread!.usesAssumedTripCounts).toBe(false);
   });
 
+  it('counts a row loop per thread of the block-index values it reads, not of every block', async () => {
+    // T = 1024 over 128 x 48 blocks of 32: rows t = 0..1023 once each (8 per block along x), lane
+    // x runs floor((t - x) / 32) + 1 turns where x <= t: t + 1 turns a row over its 32 lanes, so
+    // the mean is 1024 x 1025 / 2 / (1024 x 32) = 16.015625. 1,572,864 (thread, row) pairs in the
+    // grid; blockIdx.y is not read, so one block per value of blockIdx.x stands for 48.
+    const k = (await report(['--block', '32', '--grid', '128x48', '--param', 'T=1024'], 'guards.cu')).get('row_triangle')!;
+    expect(k.loops.map((l) => l.tripCount)).toEqual([8, 16.015625]);
+    expect(k.loops[1].tripCountReason).toContain('per thread of 128 values of the block axes read');
+    expect(k.perThread!.globalLoadBytes).toBe(8 * 16.015625 * 4);
+  });
+
   it('takes a start set on two paths from the one path the given values leave', async () => {
     // mode = 1: start = 8, 12 trips to n = 20; without mode the start stays unknown (assumed, said so).
     const k = (await report(['--block', '32', '--param', 'n=20', '--param', 'mode=1'], 'guards.cu')).get('chosen_start')!;
