@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-IFUFNGMA.js";
+} from "./chunk-C6QUUMLW.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-O4R2EW6S.js";
+} from "./chunk-SFY67HZM.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-UPTPID75.js";
+} from "./chunk-23HBWM5B.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-DKX4OIOF.js";
+import "./chunk-56MPTPE6.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-TJFVXMHZ.js";
+import "./chunk-3S64I5K4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

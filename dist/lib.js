@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-NBR2MAAR.js";
+} from "./chunk-RZ4WLKMN.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-O4R2EW6S.js";
+} from "./chunk-SFY67HZM.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UPTPID75.js";
+import "./chunk-23HBWM5B.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-DKX4OIOF.js";
+import "./chunk-56MPTPE6.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-TJFVXMHZ.js";
+} from "./chunk-3S64I5K4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-UPTPID75.js";
+} from "./chunk-23HBWM5B.js";
 import {
   reportSchemaErrors
 } from "./chunk-32IEO43M.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-DKX4OIOF.js";
+} from "./chunk-56MPTPE6.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-TJFVXMHZ.js";
+} from "./chunk-3S64I5K4.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

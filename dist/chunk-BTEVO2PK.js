@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-IFUFNGMA.js";
+} from "./chunk-C6QUUMLW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-UPTPID75.js";
+} from "./chunk-23HBWM5B.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

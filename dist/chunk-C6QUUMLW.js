@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-UPTPID75.js";
+} from "./chunk-23HBWM5B.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

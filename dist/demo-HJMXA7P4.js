@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-O4R2EW6S.js";
+} from "./chunk-SFY67HZM.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UPTPID75.js";
+import "./chunk-23HBWM5B.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-DKX4OIOF.js";
+import "./chunk-56MPTPE6.js";
 import {
   loadConfigFile
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-TJFVXMHZ.js";
+import "./chunk-3S64I5K4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

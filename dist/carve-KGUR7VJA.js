@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-UJJTJZ6G.js";
-import "./chunk-IFUFNGMA.js";
-import "./chunk-UPTPID75.js";
+} from "./chunk-BTEVO2PK.js";
+import "./chunk-C6QUUMLW.js";
+import "./chunk-23HBWM5B.js";
 import "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-XANN3XPV.js";
+import "./chunk-6GPSSTXP.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-TJFVXMHZ.js";
+import "./chunk-3S64I5K4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-O4R2EW6S.js";
+} from "./chunk-SFY67HZM.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-UPTPID75.js";
+import "./chunk-23HBWM5B.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-DKX4OIOF.js";
+import "./chunk-56MPTPE6.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-TJFVXMHZ.js";
+import "./chunk-3S64I5K4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

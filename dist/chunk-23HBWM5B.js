@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import {
   WARP_SIZE
-} from "./chunk-TJFVXMHZ.js";
+} from "./chunk-3S64I5K4.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

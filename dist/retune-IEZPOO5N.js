@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-UJJTJZ6G.js";
+} from "./chunk-BTEVO2PK.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-IFUFNGMA.js";
-import "./chunk-UPTPID75.js";
+} from "./chunk-C6QUUMLW.js";
+import "./chunk-23HBWM5B.js";
 import "./chunk-32IEO43M.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-XANN3XPV.js";
+} from "./chunk-6GPSSTXP.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-TJFVXMHZ.js";
+import "./chunk-3S64I5K4.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

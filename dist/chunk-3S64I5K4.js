@@ -1828,6 +1828,25 @@ function blockAxesNeeded(resolver, grid, probe) {
     clearThread(resolver);
   }
 }
+function blockAxesNeededPerThread(resolver, grid, probe) {
+  let axes = BLOCK_INDEX_AXES;
+  const setAt = (withAxes) => {
+    setBlockAxes(resolver, [0, 0, 0], withAxes);
+    setThread(resolver, [0, 0, 0]);
+  };
+  try {
+    setAt(axes);
+    if (!probe()) return null;
+    for (let axis = 0; axis < 3; axis++) {
+      const without = axes & ~indexAxisBit("ctaid", axis);
+      setAt(without);
+      if (grid[axis] === 1 || probe()) axes = without;
+    }
+    return axes;
+  } finally {
+    clearThread(resolver);
+  }
+}
 function forEachBlockValue(resolver, grid, axes, visit) {
   const shape = gridAlong(grid, axes);
   const values = volume(shape);
@@ -4598,6 +4617,17 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
     );
   const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
   const grid = scopeName === "grid" ? launch.grid : null;
+  const axes = grid && allReach ? blockAxesNeededPerThread(resolver, grid, probe) : null;
+  if (grid && axes !== null && volume(gridAlong(grid, axes)) < volume(grid)) {
+    const values = gridAlong(grid, axes);
+    return countOver(
+      volume(block) * volume(values),
+      "thread",
+      volume(grid) / volume(values),
+      `grid ${grid.join("x")} of blocks ${block.join("x")}, per thread of ${volume(values)} values of the block axes read`,
+      (visitUnit) => forEachThread(resolver, block, values, () => visitUnit())
+    );
+  }
   return countOver(
     volume(block) * (grid ? volume(grid) : 1),
     "thread",
