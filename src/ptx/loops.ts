@@ -23,7 +23,6 @@ import { oncePerThread, ThreadCompiler, type LoopByThread, type ThreadValue } fr
 import {
   BLOCK_INDEX_AXES,
   blockAxesNeeded,
-  blockAxesNeededPerThread,
   clearThread,
   forEachBlockValue,
   forEachThread,
@@ -1472,7 +1471,7 @@ function nestedCounts(
   // Every thread reaches the loops and only some %ctaid axes are read: the threads of one block per
   // value of those axes, each standing for the blocks that share it (llm.c attention_backward's
   // kernel 8: rows by blockIdx.x, the same for each of 48 heads by blockIdx.y).
-  const axes = grid && allReach ? blockAxesNeededPerThread(resolver, grid, probe) : null;
+  const axes = grid && allReach ? blockAxesNeeded(resolver, grid, probe, true) : null;
   if (grid && axes !== null && volume(gridAlong(grid, axes)) < volume(grid)) {
     const values = gridAlong(grid, axes);
     return countOver(

@@ -147,35 +147,15 @@ function setBlockAxes(resolver: ValueResolver, ctaid: readonly number[], axes: n
 }
 
 /**
- * The %ctaid axes (BLOCK_INDEX_AXES bits) `probe` needs with %tid unset, found at block 0: null when it does
- * not resolve without %tid (the value is not the block's). An axis the grid spans with one
- * block is never needed.
+ * The %ctaid axes (BLOCK_INDEX_AXES bits) `probe` needs, found at block 0 with %tid unset, or set
+ * to thread 0 where `atThread` (a value that is the thread's, not the block's): null when it does
+ * not resolve there. An axis the grid spans with one block is never needed.
  */
-export function blockAxesNeeded(resolver: ValueResolver, grid: readonly number[], probe: () => boolean): number | null {
-  let axes = BLOCK_INDEX_AXES;
-  try {
-    setBlockAxes(resolver, [0, 0, 0], axes);
-    if (!probe()) return null;
-    for (let axis = 0; axis < 3; axis++) {
-      const without = axes & ~indexAxisBit('ctaid', axis);
-      setBlockAxes(resolver, [0, 0, 0], without);
-      if (grid[axis] === 1 || probe()) axes = without;
-    }
-    return axes;
-  } finally {
-    clearThread(resolver);
-  }
-}
-
-/**
- * The %ctaid axes `probe` needs with %tid set (thread 0 of block 0): blockAxesNeeded for a value
- * that is the thread's, not the block's; null when it does not resolve there.
- */
-export function blockAxesNeededPerThread(resolver: ValueResolver, grid: readonly number[], probe: () => boolean): number | null {
+export function blockAxesNeeded(resolver: ValueResolver, grid: readonly number[], probe: () => boolean, atThread = false): number | null {
   let axes = BLOCK_INDEX_AXES;
   const setAt = (withAxes: number) => {
     setBlockAxes(resolver, [0, 0, 0], withAxes);
-    setThread(resolver, [0, 0, 0]);
+    if (atThread) setThread(resolver, [0, 0, 0]);
   };
   try {
     setAt(axes);
