@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-56MPTPE6.js";
+} from "./chunk-MCPLXSGA.js";
 import {
   analyzeVariantJob
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3S64I5K4.js";
+import "./chunk-4LJUVJYL.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

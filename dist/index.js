@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-C6QUUMLW.js";
+} from "./chunk-FSMI36VF.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-SFY67HZM.js";
+} from "./chunk-AONIERHP.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-23HBWM5B.js";
+} from "./chunk-24MSLUZE.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-56MPTPE6.js";
+import "./chunk-MCPLXSGA.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3S64I5K4.js";
+import "./chunk-4LJUVJYL.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-RZ4WLKMN.js";
+} from "./chunk-L3QYSESM.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-SFY67HZM.js";
+} from "./chunk-AONIERHP.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-23HBWM5B.js";
+import "./chunk-24MSLUZE.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-56MPTPE6.js";
+import "./chunk-MCPLXSGA.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-3S64I5K4.js";
+} from "./chunk-4LJUVJYL.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

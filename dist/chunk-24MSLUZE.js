@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import {
   WARP_SIZE
-} from "./chunk-3S64I5K4.js";
+} from "./chunk-4LJUVJYL.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-3S64I5K4.js";
+} from "./chunk-4LJUVJYL.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";

@@ -1813,26 +1813,11 @@ function setBlockAxes(resolver, ctaid, axes) {
     if (axes & indexAxisBit("ctaid", i)) resolver.special.set(`%ctaid.${AXES[i]}`, v);
   });
 }
-function blockAxesNeeded(resolver, grid, probe) {
-  let axes = BLOCK_INDEX_AXES;
-  try {
-    setBlockAxes(resolver, [0, 0, 0], axes);
-    if (!probe()) return null;
-    for (let axis = 0; axis < 3; axis++) {
-      const without = axes & ~indexAxisBit("ctaid", axis);
-      setBlockAxes(resolver, [0, 0, 0], without);
-      if (grid[axis] === 1 || probe()) axes = without;
-    }
-    return axes;
-  } finally {
-    clearThread(resolver);
-  }
-}
-function blockAxesNeededPerThread(resolver, grid, probe) {
+function blockAxesNeeded(resolver, grid, probe, atThread = false) {
   let axes = BLOCK_INDEX_AXES;
   const setAt = (withAxes) => {
     setBlockAxes(resolver, [0, 0, 0], withAxes);
-    setThread(resolver, [0, 0, 0]);
+    if (atThread) setThread(resolver, [0, 0, 0]);
   };
   try {
     setAt(axes);
@@ -4617,7 +4602,7 @@ function nestedCounts(resolver, launch, reach, chain, startValue, tripsFrom, ext
     );
   const scopeName = probed === "grid" || reach?.scope === "grid" && reach.fraction[chain[0].header] < 1 ? "grid" : "block";
   const grid = scopeName === "grid" ? launch.grid : null;
-  const axes = grid && allReach ? blockAxesNeededPerThread(resolver, grid, probe) : null;
+  const axes = grid && allReach ? blockAxesNeeded(resolver, grid, probe, true) : null;
   if (grid && axes !== null && volume(gridAlong(grid, axes)) < volume(grid)) {
     const values = gridAlong(grid, axes);
     return countOver(

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-C6QUUMLW.js";
+} from "./chunk-FSMI36VF.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-23HBWM5B.js";
+} from "./chunk-24MSLUZE.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

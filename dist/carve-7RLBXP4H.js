@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-BTEVO2PK.js";
-import "./chunk-C6QUUMLW.js";
-import "./chunk-23HBWM5B.js";
+} from "./chunk-QMUHOUGB.js";
+import "./chunk-FSMI36VF.js";
+import "./chunk-24MSLUZE.js";
 import "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-6GPSSTXP.js";
+import "./chunk-JRJJ7MXR.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3S64I5K4.js";
+import "./chunk-4LJUVJYL.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

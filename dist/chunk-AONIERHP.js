@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-23HBWM5B.js";
+} from "./chunk-24MSLUZE.js";
 import {
   reportSchemaErrors
 } from "./chunk-32IEO43M.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-56MPTPE6.js";
+} from "./chunk-MCPLXSGA.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-BTEVO2PK.js";
+} from "./chunk-QMUHOUGB.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-C6QUUMLW.js";
-import "./chunk-23HBWM5B.js";
+} from "./chunk-FSMI36VF.js";
+import "./chunk-24MSLUZE.js";
 import "./chunk-32IEO43M.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3S64I5K4.js";
+import "./chunk-4LJUVJYL.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

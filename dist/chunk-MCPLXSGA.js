@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-3S64I5K4.js";
+} from "./chunk-4LJUVJYL.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-SFY67HZM.js";
+} from "./chunk-AONIERHP.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-23HBWM5B.js";
+import "./chunk-24MSLUZE.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-56MPTPE6.js";
+import "./chunk-MCPLXSGA.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3S64I5K4.js";
+import "./chunk-4LJUVJYL.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

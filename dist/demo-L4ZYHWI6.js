@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-SFY67HZM.js";
+} from "./chunk-AONIERHP.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-23HBWM5B.js";
+import "./chunk-24MSLUZE.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-56MPTPE6.js";
+import "./chunk-MCPLXSGA.js";
 import {
   loadConfigFile
-} from "./chunk-6GPSSTXP.js";
+} from "./chunk-JRJJ7MXR.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-3S64I5K4.js";
+import "./chunk-4LJUVJYL.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
