@@ -5,12 +5,12 @@
 # Usage: bash device/carving/build-ptx.sh OUTDIR PLANDIR...   (plans from described-plan.ts)
 set -u
 START=$(date +%s)
-OUT=${1:?usage: build-ptx.sh OUTDIR PLANDIR...}
+OUTDIR=${1:?usage: build-ptx.sh OUTDIR PLANDIR...}
 shift
 WORK=/tmp/carve-build-ptx
-mkdir -p "$OUT" "$WORK"
+mkdir -p "$OUTDIR" "$WORK"
 export CARVE_BUILD_DIR=$WORK/build
-LOG="$OUT/build-ptx.txt"
+LOG="$OUTDIR/build-ptx.txt"
 : > "$LOG"
 for plan in "$@"; do
   spaces=$(cut -d' ' -f1 "$plan/spaces.txt" | paste -sd,)
@@ -18,5 +18,5 @@ for plan in "$@"; do
   bash device/carving/described.sh "$plan" "$WORK/built-$(basename "$plan")" "$spaces" 0
   cat "$WORK/built-$(basename "$plan")/build.txt" >> "$LOG"
 done
-(cd "$CARVE_BUILD_DIR" && find . -name '*.ptx' -o -name '*.ptxas' | sort | tar -cf - -T -) | xz -T0 -6 | split -b 15M - "$OUT/ptx.tar.xz."
+(cd "$CARVE_BUILD_DIR" && find . -name '*.ptx' -o -name '*.ptxas' | sort | tar -cf - -T -) | xz -T0 -6 | split -b 15M - "$OUTDIR/ptx.tar.xz."
 echo "built and packed in $(( $(date +%s) - START )) s on $(nproc) cores" >> "$LOG"
