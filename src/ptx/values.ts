@@ -914,61 +914,31 @@ export function binaryOperator(mnemonic: string, modifiers: readonly string[]): 
 
 /** `compare` of two integers read as `type` (toCompared), the case chosen once per instruction. */
 export function integerComparator(op: string, type: string): (a: number, b: number) => boolean | null {
-  const unsigned = type.startsWith('u');
-  if (unsigned && bitsOf(type) === 32) {
-    const test = comparison(op);
-    return test ? (a, b) => test(a >>> 0, b >>> 0) : () => null;
-  }
-  if (unsigned) return (a, b) => compare(op, toCompared(a, type), toCompared(b, type));
-  const test = comparison(op);
-  return test ?? (() => null);
+  const test = COMPARISONS.get(op);
+  if (!test) return () => null;
+  if (!type.startsWith('u')) return test;
+  if (bitsOf(type) === 32) return (a, b) => test(a >>> 0, b >>> 0);
+  return (a, b) => test(toCompared(a, type), toCompared(b, type));
 }
 
-function comparison(op: string): ((a: number, b: number) => boolean) | null {
-  switch (op) {
-    case 'eq':
-      return (a, b) => a === b;
-    case 'ne':
-      return (a, b) => a !== b;
-    case 'lt':
-    case 'lo':
-      return (a, b) => a < b;
-    case 'le':
-    case 'ls':
-      return (a, b) => a <= b;
-    case 'gt':
-    case 'hi':
-      return (a, b) => a > b;
-    case 'ge':
-    case 'hs':
-      return (a, b) => a >= b;
-    default:
-      return null;
-  }
-}
+/** PTX setp's integer comparisons by name (lo/ls/hi/hs: the unsigned spellings). */
+const COMPARISONS = new Map<string, (a: number, b: number) => boolean>([
+  ['eq', (a, b) => a === b],
+  ['ne', (a, b) => a !== b],
+  ['lt', (a, b) => a < b],
+  ['lo', (a, b) => a < b],
+  ['le', (a, b) => a <= b],
+  ['ls', (a, b) => a <= b],
+  ['gt', (a, b) => a > b],
+  ['hi', (a, b) => a > b],
+  ['ge', (a, b) => a >= b],
+  ['hs', (a, b) => a >= b],
+]);
 
 /** PTX setp comparison on integers (signed/unsigned already applied). */
 export function compare(op: string, a: number, b: number): boolean | null {
-  switch (op) {
-    case 'eq':
-      return a === b;
-    case 'ne':
-      return a !== b;
-    case 'lt':
-    case 'lo':
-      return a < b;
-    case 'le':
-    case 'ls':
-      return a <= b;
-    case 'gt':
-    case 'hi':
-      return a > b;
-    case 'ge':
-    case 'hs':
-      return a >= b;
-    default:
-      return null;
-  }
+  const test = COMPARISONS.get(op);
+  return test ? test(a, b) : null;
 }
 
 export { toCompared, bitsOf };

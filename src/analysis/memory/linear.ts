@@ -636,10 +636,10 @@ export class WarpEvaluator {
     // terms allow still divides it. Multiplied out, choices nested in a loop doubled the terms
     // of the value carried around it at each turn (Rodinia rdwt97Kernel's mirrored indices:
     // thousands of terms of up to 11 factors, 2.2 GB for one variant's carving metrics).
-    const symbol = isConstant(difference)
-      ? uniformName(`select${id}`, `the choice of ${expr.reason}`)
-      : uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`);
-    const moved = linear(0, new Map([[symbol, isConstant(difference) ? difference.constant : commonFactor(difference)]]));
+    const [symbol, factor] = isConstant(difference)
+      ? [uniformName(`select${id}`, `the choice of ${expr.reason}`), difference.constant]
+      : [uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`), commonFactor(difference)];
+    const moved = linear(0, new Map([[symbol, factor]]));
     return whenFalse.map((b) => addScaled(b as Linear, moved, 1));
   }
 
