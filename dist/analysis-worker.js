@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-MCPLXSGA.js";
+} from "./chunk-AOHMXJKB.js";
 import {
   analyzeVariantJob
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4LJUVJYL.js";
+import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-FSMI36VF.js";
+} from "./chunk-2WNF4ZP5.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-AONIERHP.js";
+} from "./chunk-AQOKIWER.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-24MSLUZE.js";
+} from "./chunk-37KXANLL.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-MCPLXSGA.js";
+import "./chunk-AOHMXJKB.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4LJUVJYL.js";
+import "./chunk-UHCO6OOA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-L3QYSESM.js";
+} from "./chunk-7AZDI4QQ.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-AONIERHP.js";
+} from "./chunk-AQOKIWER.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-24MSLUZE.js";
+import "./chunk-37KXANLL.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-MCPLXSGA.js";
+import "./chunk-AOHMXJKB.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-4LJUVJYL.js";
+} from "./chunk-UHCO6OOA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-4LJUVJYL.js";
+} from "./chunk-UHCO6OOA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

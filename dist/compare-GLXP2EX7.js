@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-AONIERHP.js";
+} from "./chunk-AQOKIWER.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-24MSLUZE.js";
+import "./chunk-37KXANLL.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-MCPLXSGA.js";
+import "./chunk-AOHMXJKB.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4LJUVJYL.js";
+import "./chunk-UHCO6OOA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-QMUHOUGB.js";
-import "./chunk-FSMI36VF.js";
-import "./chunk-24MSLUZE.js";
+} from "./chunk-CMQ7XGRR.js";
+import "./chunk-2WNF4ZP5.js";
+import "./chunk-37KXANLL.js";
 import "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-JRJJ7MXR.js";
+import "./chunk-AVQGW6QT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4LJUVJYL.js";
+import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-QMUHOUGB.js";
+} from "./chunk-CMQ7XGRR.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-FSMI36VF.js";
-import "./chunk-24MSLUZE.js";
+} from "./chunk-2WNF4ZP5.js";
+import "./chunk-37KXANLL.js";
 import "./chunk-32IEO43M.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4LJUVJYL.js";
+import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

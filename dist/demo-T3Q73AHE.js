@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-AONIERHP.js";
+} from "./chunk-AQOKIWER.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-24MSLUZE.js";
+import "./chunk-37KXANLL.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-MCPLXSGA.js";
+import "./chunk-AOHMXJKB.js";
 import {
   loadConfigFile
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4LJUVJYL.js";
+import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import {
   WARP_SIZE
-} from "./chunk-4LJUVJYL.js";
+} from "./chunk-UHCO6OOA.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-24MSLUZE.js";
+} from "./chunk-37KXANLL.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-FSMI36VF.js";
+} from "./chunk-2WNF4ZP5.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-24MSLUZE.js";
+} from "./chunk-37KXANLL.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-24MSLUZE.js";
+} from "./chunk-37KXANLL.js";
 import {
   reportSchemaErrors
 } from "./chunk-32IEO43M.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-MCPLXSGA.js";
+} from "./chunk-AOHMXJKB.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-JRJJ7MXR.js";
+} from "./chunk-AVQGW6QT.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

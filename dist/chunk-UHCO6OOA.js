@@ -2590,58 +2590,27 @@ function binaryOperator(mnemonic, modifiers) {
   return (a, b) => binary(mnemonic, modifiers, a, b);
 }
 function integerComparator(op, type) {
-  const unsigned = type.startsWith("u");
-  if (unsigned && bitsOf(type) === 32) {
-    const test2 = comparison(op);
-    return test2 ? (a, b) => test2(a >>> 0, b >>> 0) : () => null;
-  }
-  if (unsigned) return (a, b) => compare(op, toCompared(a, type), toCompared(b, type));
-  const test = comparison(op);
-  return test ?? (() => null);
+  const test = COMPARISONS.get(op);
+  if (!test) return () => null;
+  if (!type.startsWith("u")) return test;
+  if (bitsOf(type) === 32) return (a, b) => test(a >>> 0, b >>> 0);
+  return (a, b) => test(toCompared(a, type), toCompared(b, type));
 }
-function comparison(op) {
-  switch (op) {
-    case "eq":
-      return (a, b) => a === b;
-    case "ne":
-      return (a, b) => a !== b;
-    case "lt":
-    case "lo":
-      return (a, b) => a < b;
-    case "le":
-    case "ls":
-      return (a, b) => a <= b;
-    case "gt":
-    case "hi":
-      return (a, b) => a > b;
-    case "ge":
-    case "hs":
-      return (a, b) => a >= b;
-    default:
-      return null;
-  }
-}
+var COMPARISONS = /* @__PURE__ */ new Map([
+  ["eq", (a, b) => a === b],
+  ["ne", (a, b) => a !== b],
+  ["lt", (a, b) => a < b],
+  ["lo", (a, b) => a < b],
+  ["le", (a, b) => a <= b],
+  ["ls", (a, b) => a <= b],
+  ["gt", (a, b) => a > b],
+  ["hi", (a, b) => a > b],
+  ["ge", (a, b) => a >= b],
+  ["hs", (a, b) => a >= b]
+]);
 function compare(op, a, b) {
-  switch (op) {
-    case "eq":
-      return a === b;
-    case "ne":
-      return a !== b;
-    case "lt":
-    case "lo":
-      return a < b;
-    case "le":
-    case "ls":
-      return a <= b;
-    case "gt":
-    case "hi":
-      return a > b;
-    case "ge":
-    case "hs":
-      return a >= b;
-    default:
-      return null;
-  }
+  const test = COMPARISONS.get(op);
+  return test ? test(a, b) : null;
 }
 function parameterRead(ins) {
   const address = ins.operands[1];
@@ -6464,8 +6433,8 @@ var WarpEvaluator = class {
     const id = this.interner.idFor(expr);
     const difference = apart[0];
     if (isConstant2(difference) && difference.constant === 0) return whenFalse;
-    const symbol2 = isConstant2(difference) ? uniformName(`select${id}`, `the choice of ${expr.reason}`) : uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`);
-    const moved = linear(0, /* @__PURE__ */ new Map([[symbol2, isConstant2(difference) ? difference.constant : commonFactor(difference)]]));
+    const [symbol2, factor] = isConstant2(difference) ? [uniformName(`select${id}`, `the choice of ${expr.reason}`), difference.constant] : [uniformName(`select${id}:amount`, `the amount the choice of ${expr.reason} adds`), commonFactor(difference)];
+    const moved = linear(0, /* @__PURE__ */ new Map([[symbol2, factor]]));
     return whenFalse.map((b) => addScaled(b, moved, 1));
   }
   /** The condition's compared values differ by the same amount in every lane (so every lane decides alike). */
@@ -7416,7 +7385,7 @@ var ARITHMETIC = {
   min: "min",
   max: "max"
 };
-var COMPARISONS = /* @__PURE__ */ new Set(["eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"]);
+var COMPARISONS2 = /* @__PURE__ */ new Set(["eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"]);
 var FLOAT_TYPES = /* @__PURE__ */ new Set(["f16", "f16x2", "bf16", "bf16x2", "f32", "f64", "tf32"]);
 function isFloatType2(ins) {
   return ins.modifiers.some((m) => FLOAT_TYPES.has(m));
@@ -7969,7 +7938,7 @@ var ValueBuilder = class {
   comparison(ins, index, register) {
     const destination = ins.operands[0];
     const names = destination ? registerNames(destination) : [];
-    const cmpModifier = ins.modifiers.find((m) => COMPARISONS.has(m));
+    const cmpModifier = ins.modifiers.find((m) => COMPARISONS2.has(m));
     if (isFloatType2(ins) || !cmpModifier) {
       const parts = ins.operands.slice(1).map((operand) => this.operand(operand, index));
       return opaque(

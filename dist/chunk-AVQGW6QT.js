@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-4LJUVJYL.js";
+} from "./chunk-UHCO6OOA.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
