@@ -115,6 +115,12 @@ describe('estimateCycles', () => {
     )!;
     expect(quarterLoading.loadBytesInFlightPerSM).toBe(8192);
     expect(quarterLoading.memoryCyclesPerWave).toBeCloseTo(dram * loadLatencyFactor(8192), 6);
+    // Half the bytes stores: they wait on nothing, only the load half is slowed.
+    const halfStores = estimateCycles(
+      { ...variant(264, 2, 32, 20, 1 << 20), globalLoadBytesPerBatch: 1, globalStoreByteShare: 0.5 },
+      'sm_90',
+    )!;
+    expect(halfStores.memoryCyclesPerWave).toBeCloseTo(dram * (0.5 + 0.5 * loadLatencyFactor(2048)), 6);
     // No global loads (stores only): nothing to wait on; the 64 resident warps rule gave 1 too.
     expect(copy(null).memoryCyclesPerWave).toBeCloseTo(dram, 6);
     expect(copy(null).loadBytesInFlightPerSM).toBeNull();

@@ -34,6 +34,8 @@ describe('carving metrics of the transpose example (nvcc)', () => {
     expect([unpadded.bankConflictWays, unpadded.sharedWavefrontsPerWarp]).toEqual([32, 4 + 4 * 32]);
     const padded = await transposeMetrics(1);
     expect([padded.bankConflictWays, padded.sharedWavefrontsPerWarp]).toEqual([1, 4 + 4]);
+    // 4 floats loaded and 4 stored a thread: half the bytes wait on no load.
+    expect([padded.globalBytesPerThread, padded.globalStoreByteShare]).toEqual([32, 0.5]);
   });
 });
 

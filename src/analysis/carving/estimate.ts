@@ -168,7 +168,10 @@ type EstimateInput = Pick<
   'grid' | 'activeBlocksPerSM' | 'warpsPerBlock' | 'instructions' | 'globalTrafficBytes' | 'trafficFootprint'
 > &
   Partial<
-    Pick<VariantMetrics, 'threads' | 'globalBytesPerThread' | 'globalLoadBytesPerBatch' | 'globalLoadThreadShare' | 'dependentCycles'>
+    Pick<
+      VariantMetrics,
+      'threads' | 'globalBytesPerThread' | 'globalLoadBytesPerBatch' | 'globalLoadThreadShare' | 'globalStoreByteShare' | 'dependentCycles'
+    >
   >;
 
 /**
@@ -291,10 +294,14 @@ export function estimateCycles(v: EstimateInput, arch: string): CycleEstimate | 
   const inFlightAt = (blocksPerSM: number) => (inFlightPerBlock === null ? null : blocksPerSM * inFlightPerBlock);
   // The blocks placed on whole SMs (blocksPerSM x SMs of them: a launch of less than a wave
   // leaves some SMs one block more than others, or none).
-  const slowdownAt = (blocksPerSM: number) =>
+  const loadSlowdownAt = (blocksPerSM: number) =>
     inFlightPerBlock !== null
       ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, inFlightPerBlock)
       : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
+  // Stores wait on no reply: only the load bytes' share of DRAM time is slowed by too few loads in
+  // flight (cuda-samples SobolQRNG: half a block reads the direction table, the launch writes 8 MB).
+  const storeShare = v.globalStoreByteShare ?? 0;
+  const slowdownAt = (blocksPerSM: number) => storeShare + (1 - storeShare) * loadSlowdownAt(blocksPerSM);
   const perBlockPerSM =
     dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);

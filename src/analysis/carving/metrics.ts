@@ -58,6 +58,8 @@ export interface VariantMetrics {
   globalLoadBytesPerBatch?: number | null;
   /** Share of the launch's threads that reach a global load (PerThread.globalLoadThreadShare); undefined where every thread does. */
   globalLoadThreadShare?: number;
+  /** Share of a thread's global bytes that are stores (they wait on no load); undefined where it stores none. */
+  globalStoreByteShare?: number;
   /** Bytes the memory system moves for the whole launch: 32-byte sectors per request, summed. */
   globalTrafficBytes: number | null;
   /** Distinct bytes per block and per launch and the L2's share of the traffic (what DRAM must move); null when unknown, undefined in metrics recorded before it existed. */
@@ -282,6 +284,7 @@ export function variantMetrics(
     metrics.instructions = perThread.instructions;
     metrics.flopsPerThread = perThread.flops;
     metrics.globalBytesPerThread = perThread.globalLoadBytes + perThread.globalStoreBytes;
+    if (perThread.globalStoreBytes > 0) metrics.globalStoreByteShare = perThread.globalStoreBytes / metrics.globalBytesPerThread;
     const batches = perThread.globalLoadBatches;
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
     if (perThread.dependentCycles !== undefined) metrics.dependentCycles = perThread.dependentCycles;
