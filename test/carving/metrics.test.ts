@@ -92,3 +92,29 @@ describe('carving metrics of a shared site with an unknown conflict degree (nvcc
     );
   });
 });
+
+// A loop whose trip count the code does not give (an escape-time loop: a data-dependent exit) is
+// counted at the assumed count; the metrics say how many such loops and the first, so that a
+// ranking that rests on them says so.
+describe('carving metrics of a kernel with a data-dependent loop (nvcc)', () => {
+  beforeAll(async () => {
+    await requireNvcc();
+  });
+
+  it('names the loop whose count is assumed; a kernel whose loops are all counted has none', async () => {
+    const dir = path.resolve(import.meta.dirname, '../fixtures/carving');
+    let stdout = '';
+    const io: CliIO = { stdout: (t) => (stdout += t), stderr: () => undefined, cwd: dir, isTTY: false, env: process.env };
+    expect(await analyzeCommand.run(['escape.cu', '--block', '256', '--grid', '64', '--json'], io)).toBe(0);
+    const kernel = (JSON.parse(stdout) as CarveReport).kernels[0];
+    const geometry = { id: 'escape', index: 0, parameters: {}, dynamicSharedBytes: 0 };
+    const metrics = variantMetrics({ ...geometry, block: [256, 1, 1], grid: [64, 1, 1] }, kernel, {
+      arch: 'sm_90',
+      uncoalescedMinWeight: 1,
+    });
+    expect(metrics.assumedLoops).toBe(
+      "1 loop; the first at escape.cu:8: exit predicate comes from 'and.pred', not a simple comparison; assumed 1 (default)",
+    );
+    expect((await transposeMetrics(1)).assumedLoops).toBeUndefined();
+  });
+});

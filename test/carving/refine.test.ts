@@ -256,6 +256,22 @@ describe('timed refinement stage on recorded timings', () => {
     expect(refined.best?.medianMs).toBeCloseTo(0.024144, 12);
   });
 
+  it('says when the ranking rests on loop counts the code does not give', async () => {
+    const { records, result } = load(
+      'llmc-encoder-forward',
+      'test/fixtures/carving/llmc-encoder-forward.metrics.json',
+      'device/carving/described-results/timings-llmc-encoder-forward.jsonl',
+    );
+    // As the metrics of a kernel with an escape-time loop name it (test/carving/metrics.test.ts).
+    const loop = "1 loop; the first at escape.cu:8: exit predicate comes from 'and.pred', not a simple comparison; assumed 1 (default)";
+    for (const variant of result.variants.filter((v) => v.parameters.VERSION === 3)) variant.assumedLoops = loop;
+    const refined = await refineByTiming(result, recordedTimer(records, 'llmc-encoder-forward'), { budgetShare: 0.05 });
+    expect(refined.notes[0]).toBe(
+      "of the 12 variants that passed threshold carving, the model ranks 12 by the bytes their threads request, a lower bound of their traffic (their global traffic is unknown: a global site's sectors per request are unknown) and " +
+        `6 by instructions and bytes that rest on loop trip counts the code does not give (VERSION=3,BLOCK=32: ${loop})`,
+    );
+  });
+
   it('a variant without a recorded timing uses the budget but is not ranked', async () => {
     const { records, result } = load('sgemm', 'test/fixtures/carving/sgemm.metrics.json', 'test/fixtures/carving/sgemm.timings.jsonl');
     const withoutBest = records.filter((r) => r.variant !== 'BM=64,BN=128,BK=8,TM=8,TN=8');

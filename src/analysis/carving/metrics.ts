@@ -4,7 +4,7 @@
 // with B_SM from the exact occupancy calculator (src/gpu), plus what threshold carving needs:
 // spills, coalescing, bank conflicts and the global-memory traffic a launch moves.
 import { computeOccupancy, OccupancyInputError, explainZeroOccupancy } from '../../gpu/index.js';
-import type { AccessReport, KernelReport, TrafficFootprint } from '../../model/types.js';
+import type { AccessReport, KernelReport, LoopReport, TrafficFootprint } from '../../model/types.js';
 import { idealSharedWavefronts, WARP_SIZE } from '../memory/index.js';
 import type { ParameterValue } from './space.js';
 
@@ -75,6 +75,13 @@ export interface VariantMetrics {
    * every degree is known, and in metrics recorded before it existed.
    */
   bankConflictUnknown?: string;
+  /**
+   * The loops whose trip counts the code does not give (assumed by default or from a hint, or
+   * counted at an upper bound where a data-dependent exit may leave earlier): how many, and the
+   * first with its reason. Instructions, bytes and the cycle estimate rest on them. Undefined
+   * where every count is derived, and in metrics recorded before it existed.
+   */
+  assumedLoops?: string;
   /**
    * Share of the global sectors a launch moves that an ideal access pattern would not:
    * sum of executions x (sectors - ideal) over sum of executions x sectors (0 = every access
@@ -291,6 +298,8 @@ export function variantMetrics(
     if (perThread.globalLoadThreadShare !== undefined) metrics.globalLoadThreadShare = perThread.globalLoadThreadShare;
   }
   metrics.regions = report.regions;
+  const assumedLoops = assumedLoopsOf(report.loops);
+  if (assumedLoops !== undefined) metrics.assumedLoops = assumedLoops;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
@@ -315,4 +324,14 @@ export function variantMetrics(
     if (metrics.utilization === null) metrics.metricsReason = metrics.launchReason ?? 'cannot launch';
   }
   return metrics;
+}
+
+/** VariantMetrics.assumedLoops: the count of loops whose trips were not derived, and the first. */
+function assumedLoopsOf(loops: readonly LoopReport[]): string | undefined {
+  const assumed = loops.filter((loop) => loop.tripCount === null || loop.upperBound === true);
+  if (assumed.length === 0) return undefined;
+  const first = assumed[0];
+  const where = `${first.file?.split('/').pop() ?? '(no file)'}:${first.line ?? '?'}`;
+  const count = first.tripCount === null ? first.tripCountReason : `at most ${first.tripCount}, an upper bound (${first.tripCountReason})`;
+  return `${assumed.length} ${assumed.length === 1 ? 'loop' : 'loops'}; the first at ${where}: ${count}`;
 }

@@ -369,6 +369,15 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
       });
     diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
+  const assumed = shard.metrics.filter((m) => m.assumedLoops !== undefined);
+  // Unknown is a value: a ranking that rests on loop counts the code does not give says so.
+  if (assumed.length > 0)
+    diagnostics.push({
+      severity: 'note',
+      stage: 'analysis',
+      file: space.source,
+      message: `${assumed.length} of ${shard.metrics.filter((m) => m.built).length} variants: instructions, bytes and cycle estimates rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops}); the space's arguments or loops.hints can give them`,
+    });
   const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, shard.options) : null;
   return { result, shard, builds, diagnostics };
 }

@@ -115,7 +115,8 @@ export function modelScore(v: CarvedVariant, arch: string, bankConflictPenalty =
 /**
  * What the model's ranking of these variants cannot see, said once: variants whose global
  * traffic is unknown are ranked by the bytes their threads request (a lower bound) or by issue
- * time alone, variants without an estimate by efficiency.
+ * time alone, variants without an estimate by efficiency, and those whose instructions and bytes
+ * rest on trip counts the code does not give (a data-dependent loop) are named.
  */
 function rankingGaps(variants: CarvedVariant[], arch: string): string | null {
   let requestedOnly = 0;
@@ -133,6 +134,11 @@ function rankingGaps(variants: CarvedVariant[], arch: string): string | null {
     parts.push(`${requestedOnly} by the bytes their threads request, a lower bound of their traffic (${unknownTraffic})`);
   if (issueOnly > 0) parts.push(`${issueOnly} by instructions alone (${unknownTraffic})`);
   if (noEstimate > 0) parts.push(`${noEstimate} by efficiency (no cycle estimate: instructions, blocks per SM or the SM count unknown)`);
+  const assumed = variants.filter((v) => v.assumedLoops !== undefined);
+  if (assumed.length > 0)
+    parts.push(
+      `${assumed.length} by instructions and bytes that rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops})`,
+    );
   return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(' and ')}` : null;
 }
 
