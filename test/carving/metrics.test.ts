@@ -13,14 +13,14 @@ import { requireNvcc } from '../helpers/tools.js';
 
 const EXAMPLES = path.resolve(import.meta.dirname, '../../examples/spaces');
 
-async function transposeMetrics(pad: number) {
+async function transposeMetrics(pad: number, dynamicSharedBytes = 0) {
   let stdout = '';
   const io: CliIO = { stdout: (t) => (stdout += t), stderr: () => undefined, cwd: EXAMPLES, isTTY: false, env: process.env };
   const flags = ['-DTX=32', '-DTY=32', '-DROWS=8', '-DSMEM=1', `-DPAD=${pad}`].map((f) => `--nvcc-flag=${f}`);
   const code = await analyzeCommand.run(['transpose.cu', '--block', '32x8', '--grid', '256x256', ...flags, '--json'], io);
   expect(code).toBe(0);
   const kernel = (JSON.parse(stdout) as CarveReport).kernels[0];
-  const geometry = { id: `PAD=${pad}`, index: pad, parameters: { PAD: pad }, dynamicSharedBytes: 0 };
+  const geometry = { id: `PAD=${pad}`, index: pad, parameters: { PAD: pad }, dynamicSharedBytes };
   return variantMetrics({ ...geometry, block: [32, 8, 1], grid: [256, 256, 1] }, kernel, { arch: 'sm_90', uncoalescedMinWeight: 1 });
 }
 
@@ -34,6 +34,10 @@ describe('carving metrics of the transpose example (nvcc)', () => {
     expect([unpadded.bankConflictWays, unpadded.sharedWavefrontsPerWarp]).toEqual([32, 4 + 4 * 32]);
     const padded = await transposeMetrics(1);
     expect([padded.bankConflictWays, padded.sharedWavefrontsPerWarp]).toEqual([1, 4 + 4]);
+    // Launched with 64 KB of dynamic shared memory, the kernel is opted in to it as the carve
+    // harness does (above 48 KB): 3 blocks of 4,224 + 65,536 B (+ 1 KB reserved each) in 228 KB.
+    const optedIn = await transposeMetrics(1, 65536);
+    expect([optedIn.activeBlocksPerSM, optedIn.canLaunch, optedIn.launchReason]).toEqual([3, true, null]);
     // 4 floats loaded and 4 stored a thread: half the bytes wait on no load.
     expect([padded.globalBytesPerThread, padded.globalStoreByteShare]).toEqual([32, 0.5]);
   });

@@ -17,6 +17,9 @@ export interface VariantGeometry {
   dynamicSharedBytes: number;
 }
 
+/** Dynamic shared memory a launch may ask for without cudaFuncAttributeMaxDynamicSharedMemorySize. */
+const DYNAMIC_SHARED_WITHOUT_OPT_IN = 48 * 1024;
+
 export type CoalescingVerdict = 'coalesced' | 'uncoalesced' | 'unknown';
 
 export interface VariantMetrics {
@@ -268,6 +271,9 @@ export function variantMetrics(
       registersPerThread: resources.registers,
       staticSharedBytes: resources.staticSharedBytes,
       dynamicSharedBytes: variant.dynamicSharedBytes,
+      // The carve harness opts a kernel in to its launch's dynamic shared memory above 48 KB
+      // (src/timing/harness-source.ts), as any launch of that size must: the occupancy is the opted-in kernel's.
+      ...(variant.dynamicSharedBytes > DYNAMIC_SHARED_WITHOUT_OPT_IN ? { maxDynamicSharedBytes: variant.dynamicSharedBytes } : {}),
       maxThreadsPerBlock: resources.maxThreadsPerBlock,
       carveoutPercent: options.carveoutPercent ?? -1,
       barriers: Math.max(1, resources.barriers ?? 1),
