@@ -272,6 +272,22 @@ describe('timed refinement stage on recorded timings', () => {
     );
   });
 
+  it('times the survivors first where most estimates rest on assumed loop counts: llm.c layernorm_backward', async () => {
+    const { records, result } = load(
+      'llmc-layernorm-backward',
+      'test/fixtures/carving/llmc-layernorm-backward.metrics.json',
+      'device/carving/described-results/timings-llmc-layernorm-backward.jsonl',
+    );
+    expect(result.variants.filter((v) => v.assumedLoops !== undefined).length).toBe(12);
+    const refined = await refineByTiming(result, recordedTimer(records, 'llmc-layernorm-backward'), { budgetShare: 0.05 });
+    expect(refined.notes[1]).toBe(
+      "4 survivors, 1 timed (the model's first; most estimates rest on assumed loop counts, so the survivors take the first round); 0 more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best",
+    );
+    // The model's first among all (block 32, 4,224 blocks, each adding its partial sums to the
+    // weights with atomics) ran at 32.8% of the best; the survivors' first at 78.5%.
+    expect([refined.best?.variant, refined.best?.medianMs]).toEqual(['VERSION=3,BLOCK=128', 0.141456]);
+  });
+
   it('a variant without a recorded timing uses the budget but is not ranked', async () => {
     const { records, result } = load('sgemm', 'test/fixtures/carving/sgemm.metrics.json', 'test/fixtures/carving/sgemm.timings.jsonl');
     const withoutBest = records.filter((r) => r.variant !== 'BM=64,BN=128,BK=8,TM=8,TN=8');

@@ -142,6 +142,22 @@ function rankingGaps(variants: CarvedVariant[], arch: string): string | null {
   return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(' and ')}` : null;
 }
 
+/**
+ * Share of the built variants past threshold carving whose loops run on assumed counts above
+ * which the timed stage's first round goes to the static survivors only. Chosen on the
+ * development spaces (docs/carving-spaces.md): over the 29 of 112 whose variants rest on assumed
+ * counts, the survivors held a variant within 2% of the best in 19, the timed stage found one in 13
+ * (the cycle estimate, from the same counts, ranks variants the frontier had removed first); any
+ * share from 0 to 0.99 gave the same development figures.
+ */
+export const ASSUMED_LOOPS_SURVIVORS_FIRST = 0.5;
+
+/** Whether most built variants that passed threshold carving rest on assumed loop counts. */
+function restsOnAssumedLoops(eligible: readonly CarvedVariant[]): boolean {
+  const built = eligible.filter((v) => v.built);
+  return built.length > 0 && built.filter((v) => v.assumedLoops !== undefined).length / built.length > ASSUMED_LOOPS_SURVIVORS_FIRST;
+}
+
 function valueLists(variants: CarvedVariant[], given?: Record<string, ParameterValue[]>): Record<string, ParameterValue[]> {
   if (given) return given;
   const lists: Record<string, ParameterValue[]> = {};
@@ -289,15 +305,17 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
 
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
   const firstBudget = Math.min(budget, Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5))));
-  // The model's first among every variant that passed the threshold steps always gets a slot
-  // (at a budget of one or two, the frontier's first would take the whole first round).
-  const frontierBudget = Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
+  // The model's first among every variant that passed the threshold steps always gets a slot (at
+  // a budget of one or two, the frontier's first would take the whole first round), unless most
+  // of their estimates rest on assumed loop counts: the survivors then take the first round.
+  const survivorsFirst = restsOnAssumedLoops(eligible);
+  const frontierBudget = survivorsFirst ? firstBudget : Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
   const fromFrontier = survivors.slice(0, frontierBudget);
   const taken = new Set(fromFrontier.map((v) => v.id));
   const ranked = byResidentWarps(eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel), firstBudget - fromFrontier.length);
   if (survivors.length > fromFrontier.length)
     notes.push(
-      `${survivors.length} ${survivors.length === 1 ? 'survivor' : 'survivors'}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first)` : 'none timed first'}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`,
+      `${survivors.length} ${survivors.length === 1 ? 'survivor' : 'survivors'}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first${survivorsFirst ? '; most estimates rest on assumed loop counts, so the survivors take the first round' : ''})` : 'none timed first'}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`,
     );
   const first = [
     ...fromFrontier.map((v) => ({ id: v.id, source: 'survivor' as const })),
