@@ -5,7 +5,7 @@ import {
 } from "./chunk-AOHMXJKB.js";
 import {
   analyzeVariantJob
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";

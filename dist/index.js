@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-2WNF4ZP5.js";
+} from "./chunk-SSJZ2OWP.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-AQOKIWER.js";
+} from "./chunk-6M42A5NN.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-37KXANLL.js";
+} from "./chunk-RBIJOBUG.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
@@ -37,7 +37,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import {

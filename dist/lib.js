@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-7AZDI4QQ.js";
+} from "./chunk-JY5VYL5Q.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-AQOKIWER.js";
+} from "./chunk-6M42A5NN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-37KXANLL.js";
+import "./chunk-RBIJOBUG.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -25,7 +25,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-37KXANLL.js";
+} from "./chunk-RBIJOBUG.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-AQOKIWER.js";
+} from "./chunk-6M42A5NN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-37KXANLL.js";
+import "./chunk-RBIJOBUG.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
@@ -14,7 +14,7 @@ import "./chunk-JJAMPLOU.js";
 import "./chunk-AOHMXJKB.js";
 import {
   loadConfigFile
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";

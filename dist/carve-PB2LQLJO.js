@@ -6,12 +6,12 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-CMQ7XGRR.js";
-import "./chunk-2WNF4ZP5.js";
-import "./chunk-37KXANLL.js";
+} from "./chunk-7FKMDV36.js";
+import "./chunk-SSJZ2OWP.js";
+import "./chunk-RBIJOBUG.js";
 import "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AVQGW6QT.js";
+import "./chunk-RH25C4FT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";

@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-AQOKIWER.js";
+} from "./chunk-6M42A5NN.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-37KXANLL.js";
+import "./chunk-RBIJOBUG.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -28,7 +28,7 @@ import "./chunk-AOHMXJKB.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import {

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-2WNF4ZP5.js";
+} from "./chunk-SSJZ2OWP.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-37KXANLL.js";
+} from "./chunk-RBIJOBUG.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

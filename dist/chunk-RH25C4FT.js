@@ -8998,6 +8998,7 @@ function carve(space, arch, all, options = DEFAULT_CARVE_OPTIONS) {
 }
 
 // src/analysis/carving/metrics.ts
+var DYNAMIC_SHARED_WITHOUT_OPT_IN = 48 * 1024;
 var BAD_CLASSES = /* @__PURE__ */ new Set(["strided", "uncoalesced"]);
 function product(dims) {
   return dims[0] * dims[1] * dims[2];
@@ -9118,6 +9119,9 @@ function variantMetrics(variant, report, options, buildError = null) {
       registersPerThread: resources.registers,
       staticSharedBytes: resources.staticSharedBytes,
       dynamicSharedBytes: variant.dynamicSharedBytes,
+      // The carve harness opts a kernel in to its launch's dynamic shared memory above 48 KB
+      // (src/timing/harness-source.ts), as any launch of that size must: the occupancy is the opted-in kernel's.
+      ...variant.dynamicSharedBytes > DYNAMIC_SHARED_WITHOUT_OPT_IN ? { maxDynamicSharedBytes: variant.dynamicSharedBytes } : {},
       maxThreadsPerBlock: resources.maxThreadsPerBlock,
       carveoutPercent: options.carveoutPercent ?? -1,
       barriers: Math.max(1, resources.barriers ?? 1)
@@ -9141,12 +9145,15 @@ function variantMetrics(variant, report, options, buildError = null) {
     metrics.instructions = perThread.instructions;
     metrics.flopsPerThread = perThread.flops;
     metrics.globalBytesPerThread = perThread.globalLoadBytes + perThread.globalStoreBytes;
+    if (perThread.globalStoreBytes > 0) metrics.globalStoreByteShare = perThread.globalStoreBytes / metrics.globalBytesPerThread;
     const batches = perThread.globalLoadBatches;
     metrics.globalLoadBytesPerBatch = batches && perThread.globalLoadBytes > 0 ? perThread.globalLoadBytes / batches : null;
     if (perThread.dependentCycles !== void 0) metrics.dependentCycles = perThread.dependentCycles;
     if (perThread.globalLoadThreadShare !== void 0) metrics.globalLoadThreadShare = perThread.globalLoadThreadShare;
   }
   metrics.regions = report.regions;
+  const assumedLoops = assumedLoopsOf(report.loops);
+  if (assumedLoops !== void 0) metrics.assumedLoops = assumedLoops;
   const summary = globalAccessSummary(report.accesses, options.uncoalescedMinWeight, threads, threadsPerBlock / warpsPerBlock);
   metrics.coalescing = summary.verdict;
   metrics.coalescingEvidence = summary.evidence;
@@ -9166,6 +9173,14 @@ function variantMetrics(variant, report, options, buildError = null) {
     if (metrics.utilization === null) metrics.metricsReason = metrics.launchReason ?? "cannot launch";
   }
   return metrics;
+}
+function assumedLoopsOf(loops) {
+  const assumed = loops.filter((loop) => loop.tripCount === null || loop.upperBound === true);
+  if (assumed.length === 0) return void 0;
+  const first = assumed[0];
+  const where = `${first.file?.split("/").pop() ?? "(no file)"}:${first.line ?? "?"}`;
+  const count = first.tripCount === null ? first.tripCountReason : `at most ${first.tripCount}, an upper bound (${first.tripCountReason})`;
+  return `${assumed.length} ${assumed.length === 1 ? "loop" : "loops"}; the first at ${where}: ${count}`;
 }
 
 // src/discover/containment.ts
@@ -9648,6 +9663,14 @@ async function carveSpace(options) {
       });
     diagnostics.push(...found.filter((d) => d.severity === "error").map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
+  const assumed = shard.metrics.filter((m) => m.assumedLoops !== void 0);
+  if (assumed.length > 0)
+    diagnostics.push({
+      severity: "note",
+      stage: "analysis",
+      file: space.source,
+      message: `${assumed.length} of ${shard.metrics.filter((m) => m.built).length} variants: instructions, bytes and cycle estimates rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops}); the space's arguments or loops.hints can give them`
+    });
   const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, shard.options) : null;
   return { result, shard, builds, diagnostics };
 }

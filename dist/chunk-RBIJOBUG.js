@@ -16,7 +16,7 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import {
   WARP_SIZE
 } from "./chunk-UHCO6OOA.js";
@@ -164,7 +164,9 @@ function estimateCycles(v, arch) {
   const bytesPerBatch = v.globalLoadBytesPerBatch;
   const inFlightPerBlock = bytesPerBatch ? v.warpsPerBlock * WARP_SIZE * (v.globalLoadThreadShare ?? 1) * bytesPerBatch : null;
   const inFlightAt = (blocksPerSM) => inFlightPerBlock === null ? null : blocksPerSM * inFlightPerBlock;
-  const slowdownAt = (blocksPerSM) => inFlightPerBlock !== null ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, inFlightPerBlock) : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
+  const loadSlowdownAt = (blocksPerSM) => inFlightPerBlock !== null ? placedLoadLatencyFactor(Math.round(blocksPerSM * rates.sms), rates.sms, inFlightPerBlock) : memorySlowdownWithoutBatches(bytesPerBatch, blocksPerSM * v.warpsPerBlock);
+  const storeShare = v.globalStoreByteShare ?? 0;
+  const slowdownAt = (blocksPerSM) => storeShare + (1 - storeShare) * loadSlowdownAt(blocksPerSM);
   const perBlockPerSM = dramBytes === null || rates.bytesPerSMCycle === null || blocks === 0 ? null : dramBytes / blocks / rates.bytesPerSMCycle;
   const memoryCyclesPerWave = perBlockPerSM === null ? null : perBlockPerSM * v.activeBlocksPerSM * slowdownAt(v.activeBlocksPerSM);
   const memoryCycles = perBlockPerSM === null ? null : memoryCyclesOf(fractionalWaves, perBlockPerSM, v.activeBlocksPerSM, slowdownAt);
@@ -218,7 +220,17 @@ function rankingGaps(variants, arch) {
     parts.push(`${requestedOnly} by the bytes their threads request, a lower bound of their traffic (${unknownTraffic})`);
   if (issueOnly > 0) parts.push(`${issueOnly} by instructions alone (${unknownTraffic})`);
   if (noEstimate > 0) parts.push(`${noEstimate} by efficiency (no cycle estimate: instructions, blocks per SM or the SM count unknown)`);
+  const assumed = variants.filter((v) => v.assumedLoops !== void 0);
+  if (assumed.length > 0)
+    parts.push(
+      `${assumed.length} by instructions and bytes that rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops})`
+    );
   return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(" and ")}` : null;
+}
+var ASSUMED_LOOPS_SURVIVORS_FIRST = 0.5;
+function restsOnAssumedLoops(eligible) {
+  const built = eligible.filter((v) => v.built);
+  return built.length > 0 && built.filter((v) => v.assumedLoops !== void 0).length / built.length > ASSUMED_LOOPS_SURVIVORS_FIRST;
 }
 function valueLists(variants, given) {
   if (given) return given;
@@ -324,13 +336,14 @@ async function refineByTiming(result, timer, options) {
   };
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
   const firstBudget = Math.min(budget, Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5))));
-  const frontierBudget = Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
+  const survivorsFirst = restsOnAssumedLoops(eligible);
+  const frontierBudget = survivorsFirst ? firstBudget : Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
   const fromFrontier = survivors.slice(0, frontierBudget);
   const taken = new Set(fromFrontier.map((v) => v.id));
   const ranked = byResidentWarps(eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel), firstBudget - fromFrontier.length);
   if (survivors.length > fromFrontier.length)
     notes.push(
-      `${survivors.length} ${survivors.length === 1 ? "survivor" : "survivors"}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first)` : "none timed first"}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`
+      `${survivors.length} ${survivors.length === 1 ? "survivor" : "survivors"}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first${survivorsFirst ? "; most estimates rest on assumed loop counts, so the survivors take the first round" : ""})` : "none timed first"}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`
     );
   const first = [
     ...fromFrontier.map((v) => ({ id: v.id, source: "survivor" })),

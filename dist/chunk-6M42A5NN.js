@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-37KXANLL.js";
+} from "./chunk-RBIJOBUG.js";
 import {
   reportSchemaErrors
 } from "./chunk-32IEO43M.js";
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

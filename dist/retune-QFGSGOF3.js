@@ -2,19 +2,19 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-CMQ7XGRR.js";
+} from "./chunk-7FKMDV36.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-2WNF4ZP5.js";
-import "./chunk-37KXANLL.js";
+} from "./chunk-SSJZ2OWP.js";
+import "./chunk-RBIJOBUG.js";
 import "./chunk-32IEO43M.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-AVQGW6QT.js";
+} from "./chunk-RH25C4FT.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";
