@@ -9,7 +9,6 @@ import { checkDescribedSpace, describedSpaceConfig, variantKernel } from '../../
 import { analyzeBuild, carveOptionsFor, type CarveShardOutput } from '../../src/analysis/carving/pipeline.js';
 import type { VariantBuild } from '../../src/analysis/carving/build.js';
 import { enumerateSpace, parseShard, shardVariants } from '../../src/analysis/carving/space.js';
-import { compileExpression } from '../../src/expr/index.js';
 import { defaultConfig } from '../../src/config/load.js';
 import { applyLaunchBounds, parsePtxasLog } from '../../src/toolchain/index.js';
 
@@ -26,14 +25,11 @@ const name = path.basename(file, '.json');
 const described = checkDescribedSpace(JSON.parse(readFileSync(file, 'utf8')), file);
 const space = describedSpaceConfig(described, `${name}.cu`);
 const baseConfig = { ...defaultConfig(values.ptx), spaces: { [name]: space } };
-const trips = Object.entries(described.loopTrips ?? {}).map(([where, text]) => {
-  const compiled = compileExpression(text, [...Object.keys(space.defines ?? {}), ...Object.keys(space.parameters)]);
-  if (!compiled.ok) throw new Error(`${file}: /loopTrips/${where}: ${compiled.message}`);
-  return [where, compiled.expression] as const;
-});
 const shardSpec = values.shard ? parseShard(values.shard) : { index: 1, count: 1 };
 if (!shardSpec) throw new Error(`--shard must be i/n with 1 <= i <= n, got '${values.shard}'`);
 const enumeration = enumerateSpace(name, space);
+const invalid = enumeration.diagnostics.find((d) => d.severity === 'error');
+if (invalid) throw new Error(`${file}: ${invalid.message}`);
 const arch = 'sm_90';
 const shard: CarveShardOutput = {
   kind: 'carve-shard',
@@ -50,11 +46,6 @@ const shard: CarveShardOutput = {
 const ERROR_LINE = /\b(error|fatal)\s*:/i;
 // Shard k of n takes every n-th variant (as carve carve --shard does), so that the shards are even.
 for (const variant of shardVariants(enumeration.variants, shardSpec)) {
-  const env = Object.fromEntries(Object.entries(variant.defines).map(([k, v]) => [k, Number(v)]));
-  const config = {
-    ...baseConfig,
-    loops: { ...baseConfig.loops, hints: Object.fromEntries(trips.map(([where, e]) => [where, e.evaluate(env)])) },
-  };
   const ptxPath = path.join(values.ptx, name, `${variant.index}.ptx`);
   const logPath = path.join(values.ptx, name, `${variant.index}.ptxas`);
   const ptx = existsSync(ptxPath) ? readFileSync(ptxPath, 'utf8') : null;
@@ -74,7 +65,7 @@ for (const variant of shardVariants(enumeration.variants, shardSpec)) {
     diagnostics: parsed.diagnostics,
     error: failed ? (log.split('\n').find((line) => ERROR_LINE.test(line)) ?? 'no PTX') : null,
   };
-  const { metrics } = analyzeBuild(build, { ...space, kernel: variantKernel(described, variant.parameters) }, config, arch);
+  const { metrics } = analyzeBuild(build, { ...space, kernel: variantKernel(described, variant.parameters) }, baseConfig, arch);
   shard.metrics.push(metrics);
 }
 writeFileSync(

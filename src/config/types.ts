@@ -40,6 +40,8 @@ export interface SpaceConfig {
   band: number;
   uncoalescedMinWeight?: number;
   current?: Record<string, number | string>;
+  /** Trip counts of loops the analysis cannot count, per loop ('file:line' as loops.hints), as expressions of the parameters and defines: evaluated per variant. */
+  loopTrips?: Record<string, number | string>;
 }
 
 export interface Thresholds {

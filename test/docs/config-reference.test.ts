@@ -47,8 +47,8 @@ describe('configuration reference', () => {
     }
     // Top level (30, with `carving`), its `carving` object (7: maxVariantsPerPr, maxSpaceSize and
     // the five of weighted carving and the timed stage), the definitions (kernelLaunch 6 with
-    // `params`, 5, 14) and the three absolute growth floors.
-    expect(rows).toBe(30 + 7 + 6 + 5 + 14 + 3);
+    // `params`, 5, space 15 with `loopTrips`) and the three absolute growth floors.
+    expect(rows).toBe(30 + 7 + 6 + 5 + 15 + 3);
     for (const name of Object.keys(schema.definitions ?? {})) expect(committed).toContain(`### \`${name}\``);
   });
 

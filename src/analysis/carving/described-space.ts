@@ -125,6 +125,7 @@ export function describedSpaceConfig(described: DescribedSpace, wrapperFile: str
     arguments: space.arguments ?? [],
     objective: space.objective ?? 'ryoo',
     band: space.band ?? 0,
+    ...(described.loopTrips ? { loopTrips: described.loopTrips } : {}),
   };
 }
 

@@ -15,7 +15,7 @@ import { checkSpaceArguments, entryParameterTypes } from './arguments.js';
 import { buildVariants, type VariantBuild } from './build.js';
 import { carve, DEFAULT_CARVE_OPTIONS, type CarveOptions, type CarveResult } from './carve.js';
 import { variantMetrics, type VariantMetrics } from './metrics.js';
-import { enumerateSpace, pointerSegment, shardVariants } from './space.js';
+import { enumerateSpace, pointerSegment, shardVariants, type Variant } from './space.js';
 import { escapeReason } from '../../discover/containment.js';
 import { createAnalysisPool, type AnalysisPool } from '../../workers/analysis-pool.js';
 
@@ -102,6 +102,11 @@ export interface AnalysedBuild {
   kernel?: BuiltKernel | null;
 }
 
+/** The config's loop counting with the space's loopTrips at this variant over its hints. */
+function variantLoops(variant: Variant, config: CarveConfig): CarveConfig['loops'] {
+  return variant.loopTrips ? { ...config.loops, hints: { ...config.loops.hints, ...variant.loopTrips } } : config.loops;
+}
+
 /** Static metrics of one built variant (pure given the build). */
 export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: CarveConfig, arch: string): AnalysedBuild {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
@@ -128,7 +133,7 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
       params: Object.fromEntries(variant.arguments.flatMap((a, i) => (a.kind === 'buffer' ? [] : [[String(i), a.value]]))),
     }),
     defines: numericDefines(variant.defines),
-    loops: config.loops,
+    loops: variantLoops(variant, config),
     footprints: true,
     // The launch is this kernel's: the module's other entries are not analysed.
     onlyKernels: (name, displayName) => kernelMatch({ name, displayName }, space.kernel) !== null,
@@ -187,7 +192,7 @@ function metricsCacheFile(build: VariantBuild, space: SpaceConfig, config: Carve
         grid: v.grid,
         dynamicShared: v.dynamicSharedBytes,
         arguments: v.arguments,
-        loops: config.loops,
+        loops: variantLoops(v, config),
         minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight,
         source: space.source,
       }),
@@ -376,7 +381,7 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
       severity: 'note',
       stage: 'analysis',
       file: space.source,
-      message: `${assumed.length} of ${shard.metrics.filter((m) => m.built).length} variants: instructions, bytes and cycle estimates rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops}); the space's arguments or loops.hints can give them`,
+      message: `${assumed.length} of ${shard.metrics.filter((m) => m.built).length} variants: instructions, bytes and cycle estimates rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops}); the space's arguments or loopTrips can give them`,
     });
   const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, shard.options) : null;
   return { result, shard, builds, diagnostics };

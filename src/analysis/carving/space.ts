@@ -22,6 +22,8 @@ export interface Variant {
   grid: [number, number, number];
   dynamicSharedBytes: number;
   arguments: ResolvedArgument[];
+  /** The space's loopTrips at this variant ('file:line' -> trips); absent when the space gives none. */
+  loopTrips?: Record<string, number>;
 }
 
 export interface RejectedVariant {
@@ -73,6 +75,7 @@ interface CompiledSpace {
   grid: CompiledExpression[];
   dynamicShared: CompiledExpression;
   argumentValues: Array<CompiledExpression | null>;
+  loopTrips: Array<[string, CompiledExpression]>;
 }
 
 function compileSpace(
@@ -105,7 +108,10 @@ function compileSpace(
     if ('int' in argument) return compile(argument.int, `${base}/arguments/${i}/int`);
     return compile(argument.float, `${base}/arguments/${i}/float`);
   });
-  const all = [...constraints, ...block, ...grid, dynamicShared, ...argumentValues];
+  const loopTrips = Object.entries(space.loopTrips ?? {}).map(
+    ([where, text]) => [where, compile(text, `${base}/loopTrips/${pointerSegment(where)}`)] as const,
+  );
+  const all = [...constraints, ...block, ...grid, dynamicShared, ...argumentValues, ...loopTrips.map(([, expression]) => expression)];
   if (all.some((expression) => expression === null)) return null;
   return {
     constraints: constraints as CompiledExpression[],
@@ -113,6 +119,7 @@ function compileSpace(
     grid: grid as CompiledExpression[],
     dynamicShared: dynamicShared as CompiledExpression,
     argumentValues: argumentValues,
+    loopTrips: loopTrips as Array<[string, CompiledExpression]>,
   };
 }
 
@@ -240,7 +247,24 @@ export function enumerateSpace(
         }
         return { kind: 'float', value };
       });
-      result.variants.push({ id, index, parameters: ordered, defines, block, grid, dynamicSharedBytes, arguments: args });
+      const loopTrips = Object.fromEntries(
+        compiled.loopTrips.map(([where, expression]) => {
+          const trips = expression.evaluate(env);
+          if (!Number.isFinite(trips) || trips < 0) throw new Error(`loopTrips['${where}'] = ${trips} is not a non-negative number`);
+          return [where, trips];
+        }),
+      );
+      result.variants.push({
+        id,
+        index,
+        parameters: ordered,
+        defines,
+        block,
+        grid,
+        dynamicSharedBytes,
+        arguments: args,
+        ...(compiled.loopTrips.length ? { loopTrips } : {}),
+      });
     } catch (error) {
       result.rejected.push({ id, index, parameters: ordered, reason: (error as Error).message });
     }
