@@ -5,7 +5,7 @@ import {
 } from "./chunk-AOHMXJKB.js";
 import {
   analyzeVariantJob
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";

@@ -3,7 +3,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-JY5VYL5Q.js";
+} from "./chunk-SLVN4TMH.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-IEYUABLM.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-SSJZ2OWP.js";
+} from "./chunk-JE3OAROZ.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-6M42A5NN.js";
+} from "./chunk-F7AZUZ5N.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,7 +25,7 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-RBIJOBUG.js";
+} from "./chunk-LBE5E5OK.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
@@ -37,7 +37,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import {

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-JY5VYL5Q.js";
+} from "./chunk-SLVN4TMH.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-6M42A5NN.js";
+} from "./chunk-F7AZUZ5N.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-RBIJOBUG.js";
+import "./chunk-LBE5E5OK.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -25,7 +25,7 @@ import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {

@@ -7868,6 +7868,13 @@ var config_schema_default = {
           additionalProperties: {
             type: ["number", "string"]
           }
+        },
+        loopTrips: {
+          description: `Trip counts of loops the analysis cannot count (a data-dependent exit, a bound read from memory), keyed as loops.hints ('file:line' of the loop), each an expression of the space's parameters and defines evaluated per variant (e.g. "K / BK"); they take precedence over loops.hints and are reported as assumed.`,
+          type: "object",
+          additionalProperties: {
+            type: ["number", "string"]
+          }
         }
       }
     }
@@ -8365,14 +8372,18 @@ function compileSpace(name, space, knownNames, diagnostics, configFile) {
     if ("int" in argument) return compile(argument.int, `${base}/arguments/${i}/int`);
     return compile(argument.float, `${base}/arguments/${i}/float`);
   });
-  const all = [...constraints, ...block, ...grid, dynamicShared, ...argumentValues];
+  const loopTrips = Object.entries(space.loopTrips ?? {}).map(
+    ([where, text]) => [where, compile(text, `${base}/loopTrips/${pointerSegment(where)}`)]
+  );
+  const all = [...constraints, ...block, ...grid, dynamicShared, ...argumentValues, ...loopTrips.map(([, expression]) => expression)];
   if (all.some((expression) => expression === null)) return null;
   return {
     constraints,
     block,
     grid,
     dynamicShared,
-    argumentValues
+    argumentValues,
+    loopTrips
   };
 }
 function shortened(text) {
@@ -8483,7 +8494,24 @@ function enumerateSpace(name, space, globalDefines = {}, configFile, maxSize = D
         }
         return { kind: "float", value };
       });
-      result.variants.push({ id, index, parameters: ordered, defines, block, grid, dynamicSharedBytes, arguments: args });
+      const loopTrips = Object.fromEntries(
+        compiled.loopTrips.map(([where, expression]) => {
+          const trips = expression.evaluate(env);
+          if (!Number.isFinite(trips) || trips < 0) throw new Error(`loopTrips['${where}'] = ${trips} is not a non-negative number`);
+          return [where, trips];
+        })
+      );
+      result.variants.push({
+        id,
+        index,
+        parameters: ordered,
+        defines,
+        block,
+        grid,
+        dynamicSharedBytes,
+        arguments: args,
+        ...compiled.loopTrips.length ? { loopTrips } : {}
+      });
     } catch (error) {
       result.rejected.push({ id, index, parameters: ordered, reason: error.message });
     }
@@ -9459,6 +9487,9 @@ function numericDefines(defines) {
   }
   return out;
 }
+function variantLoops(variant, config) {
+  return variant.loopTrips ? { ...config.loops, hints: { ...config.loops.hints, ...variant.loopTrips } } : config.loops;
+}
 function analyzeBuild(build, space, config, arch) {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
   const variant = build.variant;
@@ -9484,7 +9515,7 @@ function analyzeBuild(build, space, config, arch) {
       params: Object.fromEntries(variant.arguments.flatMap((a, i) => a.kind === "buffer" ? [] : [[String(i), a.value]]))
     }),
     defines: numericDefines(variant.defines),
-    loops: config.loops,
+    loops: variantLoops(variant, config),
     footprints: true,
     // The launch is this kernel's: the module's other entries are not analysed.
     onlyKernels: (name, displayName) => kernelMatch({ name, displayName }, space.kernel) !== null
@@ -9522,7 +9553,7 @@ function metricsCacheFile(build, space, config, arch, cacheDir) {
       grid: v.grid,
       dynamicShared: v.dynamicSharedBytes,
       arguments: v.arguments,
-      loops: config.loops,
+      loops: variantLoops(v, config),
       minWeight: space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight,
       source: space.source
     })
@@ -9669,7 +9700,7 @@ async function carveSpace(options) {
       severity: "note",
       stage: "analysis",
       file: space.source,
-      message: `${assumed.length} of ${shard.metrics.filter((m) => m.built).length} variants: instructions, bytes and cycle estimates rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops}); the space's arguments or loops.hints can give them`
+      message: `${assumed.length} of ${shard.metrics.filter((m) => m.built).length} variants: instructions, bytes and cycle estimates rest on loop trip counts the code does not give (${assumed[0].id}: ${assumed[0].assumedLoops}); the space's arguments or loopTrips can give them`
     });
   const result = shardSpec.count === 1 ? carve(spaceName, arch, shard.metrics, shard.options) : null;
   return { result, shard, builds, diagnostics };

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-SSJZ2OWP.js";
+} from "./chunk-JE3OAROZ.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-RBIJOBUG.js";
+} from "./chunk-LBE5E5OK.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

@@ -2,19 +2,19 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-7FKMDV36.js";
+} from "./chunk-WQKRHRNJ.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-SSJZ2OWP.js";
-import "./chunk-RBIJOBUG.js";
+} from "./chunk-JE3OAROZ.js";
+import "./chunk-LBE5E5OK.js";
 import "./chunk-32IEO43M.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";

@@ -3,9 +3,9 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-6M42A5NN.js";
+} from "./chunk-F7AZUZ5N.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-RBIJOBUG.js";
+import "./chunk-LBE5E5OK.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
@@ -14,7 +14,7 @@ import "./chunk-JJAMPLOU.js";
 import "./chunk-AOHMXJKB.js";
 import {
   loadConfigFile
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";

@@ -17,7 +17,7 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-HLH7S7ID.js")).demoCommand
+    load: async () => (await import("./demo-MI2KLMTF.js")).demoCommand
   },
   {
     name: "analyze",
@@ -37,7 +37,7 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-45VP4K3V.js")).compareCommand
+    load: async () => (await import("./compare-A264PKLJ.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-PB2LQLJO.js")).carveCommand
+    load: async () => (await import("./carve-MRCHNI7U.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-PB2LQLJO.js")).mergeCommand
+    load: async () => (await import("./carve-MRCHNI7U.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-QFGSGOF3.js")).retuneCommand
+    load: async () => (await import("./retune-SJSOKJAL.js")).retuneCommand
   }
 ];
 

@@ -16,7 +16,7 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import {
   WARP_SIZE
 } from "./chunk-UHCO6OOA.js";

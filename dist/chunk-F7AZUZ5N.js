@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-RBIJOBUG.js";
+} from "./chunk-LBE5E5OK.js";
 import {
   reportSchemaErrors
 } from "./chunk-32IEO43M.js";
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

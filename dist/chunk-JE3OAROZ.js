@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-RBIJOBUG.js";
+} from "./chunk-LBE5E5OK.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

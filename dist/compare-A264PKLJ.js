@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-6M42A5NN.js";
+} from "./chunk-F7AZUZ5N.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-RBIJOBUG.js";
+import "./chunk-LBE5E5OK.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -28,7 +28,7 @@ import "./chunk-AOHMXJKB.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-RH25C4FT.js";
+} from "./chunk-M2VJ6WJO.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import {

@@ -6,12 +6,12 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-7FKMDV36.js";
-import "./chunk-SSJZ2OWP.js";
-import "./chunk-RBIJOBUG.js";
+} from "./chunk-WQKRHRNJ.js";
+import "./chunk-JE3OAROZ.js";
+import "./chunk-LBE5E5OK.js";
 import "./chunk-32IEO43M.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-RH25C4FT.js";
+import "./chunk-M2VJ6WJO.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-UHCO6OOA.js";
 import "./chunk-GCMX4BBX.js";
