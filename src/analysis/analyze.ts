@@ -112,6 +112,7 @@ function loopReport(loop: LoopInfo): LoopReport {
   if (loop.unrollFactor !== undefined) report.unrollFactor = loop.unrollFactor;
   if (loop.warpTripCount !== undefined) report.warpTripCount = loop.warpTripCount;
   if (loop.upperBound) report.upperBound = true;
+  if (loop.hint !== undefined) report.hint = loop.hint;
   return report;
 }
 

@@ -199,6 +199,8 @@ export interface LoopReport {
   warpTripCount?: number;
   /** The count is an upper bound: another exit whose outcome is not known (a data-dependent break) may leave earlier. */
   upperBound?: boolean;
+  /** The loops.hints (or a carving space's loopTrips) key assumedTripCount came from. */
+  hint?: string;
 }
 
 export type AccessClass = 'coalesced' | 'misaligned' | 'strided' | 'uncoalesced' | 'uniform' | 'indirect' | 'runtime';

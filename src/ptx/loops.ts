@@ -58,6 +58,8 @@ export interface LoopInfo {
   warpTripCount?: number;
   /** The count is that of the counted exit; other exits (break, return) whose outcome is not known may leave earlier. */
   upperBound?: boolean;
+  /** The hints key assumedTripCount came from. */
+  hint?: string;
 }
 
 export interface LoopOptions {
@@ -137,6 +139,7 @@ export function findLoops(cfg: Cfg, options: LoopOptions = {}): LoopInfo[] {
       const hint = hintFor(loop.source, options.hints ?? {});
       if (hint !== null) {
         loop.assumedTripCount = hint.trips;
+        loop.hint = hint.key;
         loop.tripCountReason += `; assumed ${hint.trips} from loop hint '${hint.key}'`;
       } else {
         loop.assumedTripCount = options.assumedTripCount ?? 1;

@@ -36,10 +36,21 @@ describe('carve analyze on PTX', () => {
     ]);
     expect(report.kernels.find((k) => k.name === 'param_bound')!.loops[0].tripCount).toBe(12);
     expect(report.kernels.find((k) => k.name === 'data_dependent')!.loops[0].assumedTripCount).toBe(3);
+    expect(report.kernels.find((k) => k.name === 'data_dependent')!.loops[0].hint).toBe('loops.cu:66');
+    expect(report.diagnostics.filter((d) => d.severity === 'warning')).toEqual([]);
     // Launch bounds come from the PTX (.maxntid), since ptxas -v does not print them.
     const tree = report.kernels.find((k) => k.name === 'tree_reduce')!;
     expect(tree.resources?.maxThreadsPerBlock).toBe(256);
     expect(tree.occupancy?.blockSize).toBe(256);
+  });
+
+  it('warns of a --hint at which no loop takes its count', async () => {
+    const { code, stdout } = await run(['loops.sm_90.ptx', '--json', '--hint', 'loops.cu:67=3']);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as CarveReport;
+    expect(report.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toEqual([
+      '--hint loops.cu:67=3: no loop whose count the analysis cannot derive is at loops.cu:67, so it gives no count',
+    ]);
   });
 
   it('prints a table with loops at --block', async () => {

@@ -63,6 +63,18 @@ describe('a space whose loop counts rest on an assumption (nvcc)', () => {
     ]);
     // Twice the trips, more instructions per thread: the count reaches the estimate.
     expect(metrics[1].instructions!).toBeGreaterThan(metrics[0].instructions!);
+    expect(run.diagnostics.filter((d) => d.severity === 'warning')).toEqual([]);
+  });
+
+  it('warns of a loopTrips key at which no loop takes its count (a wrong line)', async () => {
+    const run = await carveWith('    loopTrips: { "escape.cu:9": "BLOCK / 8" }\n');
+    expect(run.diagnostics.filter((d) => d.severity === 'warning').map((d) => [d.jsonPath, d.line, d.message])).toEqual([
+      [
+        '/spaces/escape/loopTrips/escape.cu:9',
+        13,
+        "/spaces/escape/loopTrips/escape.cu:9: no variant has a loop at 'escape.cu:9' whose count the analysis cannot derive, so it gives no count (BLOCK=128: 1 loop; the first at escape.cu:8: exit predicate comes from 'and.pred', not a simple comparison; assumed 1 (default))",
+      ],
+    ]);
   });
 
   it('names a loopTrips expression that does not compile by its JSON path', async () => {

@@ -100,11 +100,35 @@ export interface AnalysedBuild {
   metrics: VariantMetrics;
   diagnostics: Diagnostic[];
   kernel?: BuiltKernel | null;
+  /** The hint keys (loops.hints, the space's loopTrips) the kernel's loops took their counts from. */
+  hintsUsed?: string[];
 }
 
 /** The config's loop counting with the space's loopTrips at this variant over its hints. */
 function variantLoops(variant: Variant, config: CarveConfig): CarveConfig['loops'] {
   return variant.loopTrips ? { ...config.loops, hints: { ...config.loops.hints, ...variant.loopTrips } } : config.loops;
+}
+
+/**
+ * A space's loopTrips key that no variant's loop took its count from (a wrong line, or a loop the
+ * analysis counts itself): a warning with its JSON path, never a silently ignored count.
+ */
+function unusedLoopTrips(spaceName: string, space: SpaceConfig, analysed: AnalysedBuild[], configFile?: string): Diagnostic[] {
+  const used = new Set(analysed.flatMap((a) => a?.hintsUsed ?? []));
+  const firstAssumed = analysed.find((a) => a?.metrics.assumedLoops !== undefined)?.metrics;
+  return Object.keys(space.loopTrips ?? {})
+    .filter((key) => !used.has(key))
+    .map((key) => {
+      const jsonPath = `/spaces/${pointerSegment(spaceName)}/loopTrips/${pointerSegment(key)}`;
+      const where = firstAssumed ? ` (${firstAssumed.id}: ${firstAssumed.assumedLoops})` : ' (every loop of every variant is counted)';
+      return {
+        severity: 'warning' as const,
+        stage: 'config' as const,
+        file: configFile,
+        jsonPath,
+        message: `${jsonPath}: no variant has a loop at '${key}' whose count the analysis cannot derive, so it gives no count${where}`,
+      };
+    });
 }
 
 /** Static metrics of one built variant (pure given the build). */
@@ -143,10 +167,12 @@ export function analyzeBuild(build: VariantBuild, space: SpaceConfig, config: Ca
     ? null
     : `kernel '${space.kernel}' not found in the module (has: ${[...analysis.kernels.map((k: KernelReport) => k.displayName), ...(analysis.leftOut ?? [])].join(', ') || 'none'})`;
   const kernel = report ? { displayName: report.displayName, name: report.name } : null;
+  const hintsUsed = [...new Set((report?.loops ?? []).flatMap((loop) => (loop.hint === undefined ? [] : [loop.hint])))];
   return {
     metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
     diagnostics: analysis.diagnostics,
     kernel,
+    ...(hintsUsed.length ? { hintsUsed } : {}),
   };
 }
 
@@ -211,6 +237,7 @@ function readCachedAnalysis(file: string, build: VariantBuild): AnalysedBuild | 
       metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters },
       diagnostics: cached.diagnostics,
       kernel: cached.kernel ?? null,
+      ...(cached.hintsUsed ? { hintsUsed: cached.hintsUsed } : {}),
     };
   } catch {
     return null;
@@ -374,6 +401,11 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
       });
     diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
+  // A shard sees some variants only: a key another shard's variants use is not unused.
+  if (shardSpec.count === 1)
+    diagnostics.push(
+      ...unusedLoopTrips(spaceName, space, analysed, options.configFile).map((d) => locateInConfig(d, config.baseDir, options.configFile)),
+    );
   const assumed = shard.metrics.filter((m) => m.assumedLoops !== undefined);
   // Unknown is a value: a ranking that rests on loop counts the code does not give says so.
   if (assumed.length > 0)

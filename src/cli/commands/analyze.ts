@@ -404,6 +404,16 @@ export const analyzeCommand: Command = {
       });
       inputError = true;
     });
+    // A hint no loop took its count from (a wrong line, a loop counted from the code) says so.
+    const hintsUsed = new Set(kernels.flatMap((k) => k.loops.flatMap((l) => (l.hint === undefined ? [] : [l.hint]))));
+    for (const [key, trips] of Object.entries(hints)) {
+      if (hintsUsed.has(key)) continue;
+      diagnostics.push({
+        severity: 'warning',
+        stage: 'config',
+        message: `--hint ${key}=${trips}: no loop whose count the analysis cannot derive is at ${key}, so it gives no count`,
+      });
+    }
     const report: CarveReport = {
       schemaVersion: 1,
       tool: { name: 'carve', version: VERSION },
