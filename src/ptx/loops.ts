@@ -390,11 +390,25 @@ function tripCount(
   }
   if (!tested) {
     // A counter reset by a constant (a rotated short loop): its slice runs from the entry values.
-    const simulated = simulateExit(cfg, resolver, inLoop, loop.header, exit, setpIndex, continueWhenTrue);
+    const simulate = () => simulateExit(cfg, resolver, inLoop, loop.header, exit, setpIndex, continueWhenTrue);
+    const simulated = simulate();
+    const testText = `continue while ${setp.operands[0].kind === 'register' ? setp.operands[0].name : 'the test'} is ${continueWhenTrue}`;
     if (typeof simulated !== 'string')
       return {
         tripCount: simulated.trips,
-        reason: `simulated: ${simulated.text}; continue while ${setp.operands[0].kind === 'register' ? setp.operands[0].name : 'the test'} is ${continueWhenTrue}${boundText}`,
+        reason: `simulated: ${simulated.text}; ${testText}${boundText}`,
+        inductionRegister: null,
+        source: setpSource,
+        ...upper,
+      };
+    // Entry values the block index sets (a persistent loop over tiles from blockIdx.x, step
+    // gridDim.x, left when a tile index derived from it passes the end): the slice runs once per block.
+    const byBlock = /%ctaid\b/.test(simulated) ? simulatedPerBlock(resolver, launch, reach, loop.header, simulate) : null;
+    if (byBlock)
+      return {
+        tripCount: byBlock.mean,
+        warpTripCount: byBlock.warpMax,
+        reason: `simulated once per block over grid ${launch.grid!.join('x')} of blocks ${launch.block!.join('x')}: block 0 ${byBlock.text}; ${testText}; mean ${round(byBlock.mean)}, warp max ${round(byBlock.warpMax)} (mean over warps)${boundText}`,
         inductionRegister: null,
         source: setpSource,
         ...upper,
@@ -1303,6 +1317,39 @@ function threadCounts(
     startText: `${counts.startMin}..${counts.startMax}`,
     perBlock,
   };
+}
+
+/** Iterations the per-block simulation runs in all, over every block of the grid, at most. */
+const SIMULATED_ITERATIONS_LIMIT = 1 << 20;
+
+/**
+ * A loop whose exit slice (loop-simulation.ts) enters with values the block index sets, run once
+ * per block with %tid unset; null without a launch, where block 0's slice needs %tid too, or past
+ * SIMULATED_ITERATIONS_LIMIT iterations in all.
+ */
+function simulatedPerBlock(
+  resolver: ValueResolver,
+  launch: Launch,
+  reach: ThreadReach | null,
+  header: number,
+  simulate: () => ReturnType<typeof simulateExit>,
+): { mean: number; warpMax: number; text: string } | null {
+  if (!launch.block || !launch.grid) return null;
+  let text: string | null = null;
+  let iterations = 0;
+  const trips = (): number | null => {
+    const simulated = simulate();
+    if (typeof simulated === 'string') return null;
+    text ??= simulated.text;
+    iterations += simulated.trips;
+    return iterations > SIMULATED_ITERATIONS_LIMIT ? null : simulated.trips;
+  };
+  const entered = reach && reach.fraction[header] < 1 ? reach : null;
+  const reaching = entered ? { scope: entered.scope, reaches: (b: number, t: number) => threadReaches(entered, b, t, header) } : null;
+  const counts = countByBlock(resolver, launch.block, launch.grid, reaching, () => ({ value: 0, reason: '' }), trips);
+  if (counts === null || typeof counts === 'string' || text === null) return null;
+  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, text };
+  return { mean: counts.sum / counts.threadsIn, warpMax: counts.warpSum / counts.warps, text };
 }
 
 /**

@@ -285,6 +285,19 @@ describe('loop patterns of real kernels (nvcc)', () => {
     expect(k.perThread!.globalLoadBytes).toBe(8 * 16.015625 * 4);
   });
 
+  it('runs a persistent loop over tiles once per block: blocks 0..263 of 264 walk the 4,096 positions', async () => {
+    // Block b runs ceil((4096 - b) / 264) turns: 4,096 in all over 264 blocks, 15.5151... each. The
+    // exit tests a mask of the position (nvcc's form of the division), not the position itself.
+    const k = (await report(['--block', '256', '--grid', '264'], 'guards.cu')).get('persistent_tiles')!;
+    expect(k.loops.map((l) => l.tripCount)).toEqual([4096 / 264]);
+    expect(k.loops[0].tripCountReason).toMatch(/^simulated once per block over grid 264x1x1 of blocks 256x1x1: block 0 from /);
+    expect(k.perThread!.globalStoreBytes).toBeCloseTo((4 * 4096) / 264, 12);
+    // Without the grid the slice's entry value (blockIdx.x) is unknown: assumed, and said so.
+    const unknown = (await report(['--block', '256'], 'guards.cu')).get('persistent_tiles')!;
+    expect(unknown.loops[0].tripCount).toBeNull();
+    expect(unknown.perThread!.usesAssumedTripCounts).toBe(true);
+  });
+
   it('takes a start set on two paths from the one path the given values leave', async () => {
     // mode = 1: start = 8, 12 trips to n = 20; without mode the start stays unknown (assumed, said so).
     const k = (await report(['--block', '32', '--param', 'n=20', '--param', 'mode=1'], 'guards.cu')).get('chosen_start')!;
