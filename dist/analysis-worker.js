@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-AOHMXJKB.js";
+} from "./chunk-AJTBZJZX.js";
 import {
   analyzeVariantJob
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UHCO6OOA.js";
+import "./chunk-4T7LV3PM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile
-} from "./chunk-LWY46VTE.js";
+} from "./chunk-RJHWRT74.js";
 import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-JE3OAROZ.js";
+} from "./chunk-PVIKJ2QE.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-F7AZUZ5N.js";
+} from "./chunk-CGKQ3JUD.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-LBE5E5OK.js";
+} from "./chunk-NLDDBAD4.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AOHMXJKB.js";
+import "./chunk-AJTBZJZX.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UHCO6OOA.js";
+import "./chunk-4T7LV3PM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

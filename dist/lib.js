@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-SLVN4TMH.js";
+} from "./chunk-EZ42IFSG.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-F7AZUZ5N.js";
+} from "./chunk-CGKQ3JUD.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LBE5E5OK.js";
+import "./chunk-NLDDBAD4.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,20 +18,20 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AOHMXJKB.js";
+import "./chunk-AJTBZJZX.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-UHCO6OOA.js";
+} from "./chunk-4T7LV3PM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -9,17 +9,17 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import {
   median,
   timingStats
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import {
   WARP_SIZE
-} from "./chunk-UHCO6OOA.js";
+} from "./chunk-4T7LV3PM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-WQKRHRNJ.js";
-import "./chunk-JE3OAROZ.js";
-import "./chunk-LBE5E5OK.js";
-import "./chunk-32IEO43M.js";
+} from "./chunk-3NNAXAMT.js";
+import "./chunk-PVIKJ2QE.js";
+import "./chunk-NLDDBAD4.js";
+import "./chunk-N4NBCFZU.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-M2VJ6WJO.js";
+import "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UHCO6OOA.js";
+import "./chunk-4T7LV3PM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

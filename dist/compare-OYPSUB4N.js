@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-LWY46VTE.js";
+} from "./chunk-RJHWRT74.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-F7AZUZ5N.js";
+} from "./chunk-CGKQ3JUD.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LBE5E5OK.js";
+import "./chunk-NLDDBAD4.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,15 +22,15 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AOHMXJKB.js";
+import "./chunk-AJTBZJZX.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UHCO6OOA.js";
+import "./chunk-4T7LV3PM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -3,12 +3,12 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-LWY46VTE.js";
+} from "./chunk-RJHWRT74.js";
 import "./chunk-BTQO2XUW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-R5MDRTYS.js";

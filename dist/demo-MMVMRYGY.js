@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-F7AZUZ5N.js";
+} from "./chunk-CGKQ3JUD.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LBE5E5OK.js";
+import "./chunk-NLDDBAD4.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AOHMXJKB.js";
+import "./chunk-AJTBZJZX.js";
 import {
   loadConfigFile
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UHCO6OOA.js";
+import "./chunk-4T7LV3PM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

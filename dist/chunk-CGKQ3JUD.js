@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-LBE5E5OK.js";
+} from "./chunk-NLDDBAD4.js";
 import {
   reportSchemaErrors
-} from "./chunk-32IEO43M.js";
+} from "./chunk-N4NBCFZU.js";
 import {
   buildHarness,
   compareTimings,
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-AOHMXJKB.js";
+} from "./chunk-AJTBZJZX.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

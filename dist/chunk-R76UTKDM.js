@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-UHCO6OOA.js";
+} from "./chunk-4T7LV3PM.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -9490,6 +9490,21 @@ function numericDefines(defines) {
 function variantLoops(variant, config) {
   return variant.loopTrips ? { ...config.loops, hints: { ...config.loops.hints, ...variant.loopTrips } } : config.loops;
 }
+function unusedLoopTrips(spaceName, space, analysed, configFile) {
+  const used = new Set(analysed.flatMap((a) => a?.hintsUsed ?? []));
+  const firstAssumed = analysed.find((a) => a?.metrics.assumedLoops !== void 0)?.metrics;
+  return Object.keys(space.loopTrips ?? {}).filter((key) => !used.has(key)).map((key) => {
+    const jsonPath = `/spaces/${pointerSegment(spaceName)}/loopTrips/${pointerSegment(key)}`;
+    const where = firstAssumed ? ` (${firstAssumed.id}: ${firstAssumed.assumedLoops})` : " (every loop of every variant is counted)";
+    return {
+      severity: "warning",
+      stage: "config",
+      file: configFile,
+      jsonPath,
+      message: `${jsonPath}: no variant has a loop at '${key}' whose count the analysis cannot derive, so it gives no count${where}`
+    };
+  });
+}
 function analyzeBuild(build, space, config, arch) {
   const minWeight = space.uncoalescedMinWeight ?? config.thresholds.uncoalescedMinWeight;
   const variant = build.variant;
@@ -9523,10 +9538,12 @@ function analyzeBuild(build, space, config, arch) {
   const report = pickKernel(analysis.kernels, space.kernel);
   const error = report ? null : `kernel '${space.kernel}' not found in the module (has: ${[...analysis.kernels.map((k) => k.displayName), ...analysis.leftOut ?? []].join(", ") || "none"})`;
   const kernel = report ? { displayName: report.displayName, name: report.name } : null;
+  const hintsUsed = [...new Set((report?.loops ?? []).flatMap((loop) => loop.hint === void 0 ? [] : [loop.hint]))];
   return {
     metrics: variantMetrics(variant, report, { arch, uncoalescedMinWeight: minWeight }, error),
     diagnostics: analysis.diagnostics,
-    kernel
+    kernel,
+    ...hintsUsed.length ? { hintsUsed } : {}
   };
 }
 function analyzeVariantJob(job) {
@@ -9567,7 +9584,8 @@ function readCachedAnalysis(file, build) {
     return {
       metrics: { ...cached.metrics, id: v.id, index: v.index, parameters: v.parameters },
       diagnostics: cached.diagnostics,
-      kernel: cached.kernel ?? null
+      kernel: cached.kernel ?? null,
+      ...cached.hintsUsed ? { hintsUsed: cached.hintsUsed } : {}
     };
   } catch {
     return null;
@@ -9694,6 +9712,10 @@ async function carveSpace(options) {
       });
     diagnostics.push(...found.filter((d) => d.severity === "error").map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
+  if (shardSpec.count === 1)
+    diagnostics.push(
+      ...unusedLoopTrips(spaceName, space, analysed, options.configFile).map((d) => locateInConfig(d, config.baseDir, options.configFile))
+    );
   const assumed = shard.metrics.filter((m) => m.assumedLoops !== void 0);
   if (assumed.length > 0)
     diagnostics.push({

@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-LBE5E5OK.js";
+} from "./chunk-NLDDBAD4.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

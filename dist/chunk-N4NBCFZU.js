@@ -534,6 +534,10 @@ var report_schema_default = {
           type: "boolean",
           const: true,
           description: "The trip count is an upper bound: another exit whose outcome is not known (a data-dependent break or return) may leave the loop earlier."
+        },
+        hint: {
+          type: "string",
+          description: "The loops.hints (or a carving space's loopTrips) key assumedTripCount came from."
         }
       }
     },

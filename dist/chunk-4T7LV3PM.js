@@ -3664,6 +3664,7 @@ function findLoops(cfg, options = {}) {
       const hint = hintFor(loop.source, options.hints ?? {});
       if (hint !== null) {
         loop.assumedTripCount = hint.trips;
+        loop.hint = hint.key;
         loop.tripCountReason += `; assumed ${hint.trips} from loop hint '${hint.key}'`;
       } else {
         loop.assumedTripCount = options.assumedTripCount ?? 1;
@@ -3857,11 +3858,23 @@ function tripCount(cfg, resolver, loop, launch, reach, decidedNext, enclosing, l
     cmp = SWAP[cmp];
   }
   if (!tested) {
-    const simulated = simulateExit(cfg, resolver, inLoop, loop.header, exit, setpIndex, continueWhenTrue);
+    const simulate = () => simulateExit(cfg, resolver, inLoop, loop.header, exit, setpIndex, continueWhenTrue);
+    const simulated = simulate();
+    const testText = `continue while ${setp.operands[0].kind === "register" ? setp.operands[0].name : "the test"} is ${continueWhenTrue}`;
     if (typeof simulated !== "string")
       return {
         tripCount: simulated.trips,
-        reason: `simulated: ${simulated.text}; continue while ${setp.operands[0].kind === "register" ? setp.operands[0].name : "the test"} is ${continueWhenTrue}${boundText}`,
+        reason: `simulated: ${simulated.text}; ${testText}${boundText}`,
+        inductionRegister: null,
+        source: setpSource,
+        ...upper
+      };
+    const byBlock = /%ctaid\b/.test(simulated) ? simulatedPerBlock(resolver, launch, reach, loop.header, simulate) : null;
+    if (byBlock)
+      return {
+        tripCount: byBlock.mean,
+        warpTripCount: byBlock.warpMax,
+        reason: `simulated once per block over grid ${launch.grid.join("x")} of blocks ${launch.block.join("x")}: block 0 ${byBlock.text}; ${testText}; mean ${round(byBlock.mean)}, warp max ${round(byBlock.warpMax)} (mean over warps)${boundText}`,
         inductionRegister: null,
         source: setpSource,
         ...upper
@@ -4468,6 +4481,25 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
     startText: `${counts.startMin}..${counts.startMax}`,
     perBlock
   };
+}
+var SIMULATED_ITERATIONS_LIMIT = 1 << 20;
+function simulatedPerBlock(resolver, launch, reach, header, simulate) {
+  if (!launch.block || !launch.grid) return null;
+  let text = null;
+  let iterations = 0;
+  const trips = () => {
+    const simulated = simulate();
+    if (typeof simulated === "string") return null;
+    text ??= simulated.text;
+    iterations += simulated.trips;
+    return iterations > SIMULATED_ITERATIONS_LIMIT ? null : simulated.trips;
+  };
+  const entered = reach && reach.fraction[header] < 1 ? reach : null;
+  const reaching = entered ? { scope: entered.scope, reaches: (b, t) => threadReaches(entered, b, t, header) } : null;
+  const counts = countByBlock(resolver, launch.block, launch.grid, reaching, () => ({ value: 0, reason: "" }), trips);
+  if (counts === null || typeof counts === "string" || text === null) return null;
+  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, text };
+  return { mean: counts.sum / counts.threadsIn, warpMax: counts.warpSum / counts.warps, text };
 }
 function countByBlock(resolver, block, grid, reaching, startValue, tripsFrom) {
   let start = "";
@@ -8962,6 +8994,7 @@ function loopReport(loop) {
   if (loop.unrollFactor !== void 0) report.unrollFactor = loop.unrollFactor;
   if (loop.warpTripCount !== void 0) report.warpTripCount = loop.warpTripCount;
   if (loop.upperBound) report.upperBound = true;
+  if (loop.hint !== void 0) report.hint = loop.hint;
   return report;
 }
 function sweepOnly(curve) {

@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-JE3OAROZ.js";
+} from "./chunk-PVIKJ2QE.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-LBE5E5OK.js";
+} from "./chunk-NLDDBAD4.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

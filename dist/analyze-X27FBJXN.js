@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-UHCO6OOA.js";
+} from "./chunk-4T7LV3PM.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -400,6 +400,15 @@ var analyzeCommand = {
       });
       inputError = true;
     });
+    const hintsUsed = new Set(kernels.flatMap((k) => k.loops.flatMap((l) => l.hint === void 0 ? [] : [l.hint])));
+    for (const [key, trips] of Object.entries(hints)) {
+      if (hintsUsed.has(key)) continue;
+      diagnostics.push({
+        severity: "warning",
+        stage: "config",
+        message: `--hint ${key}=${trips}: no loop whose count the analysis cannot derive is at ${key}, so it gives no count`
+      });
+    }
     const report = {
       schemaVersion: 1,
       tool: { name: "carve", version: VERSION },

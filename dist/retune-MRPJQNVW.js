@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-WQKRHRNJ.js";
+} from "./chunk-3NNAXAMT.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-JE3OAROZ.js";
-import "./chunk-LBE5E5OK.js";
-import "./chunk-32IEO43M.js";
+} from "./chunk-PVIKJ2QE.js";
+import "./chunk-NLDDBAD4.js";
+import "./chunk-N4NBCFZU.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-M2VJ6WJO.js";
+} from "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-UHCO6OOA.js";
+import "./chunk-4T7LV3PM.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
