@@ -382,6 +382,12 @@ export interface FrontierComparisonSummary {
   plots: string[];
   /** Survivors (and `current`) of both sides timed on this runner's GPU; absent when timing is off. */
   timing?: FrontierTimingSummary;
+  /**
+   * What the head side's carving rests on or left out, from its run's notes and warnings (loop
+   * counts the code does not give, a loopTrips key that gave none, variants that did not build);
+   * absent when there are none.
+   */
+  caveats?: string[];
 }
 
 /** Interleaved timing of both sides' survivors (src/pipeline/space-timing.ts). */

@@ -175,6 +175,9 @@ export async function carvePullRequest(input: PrCarvingInput): Promise<PrCarving
         });
       }
       const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, current);
+      // The head side's notes and warnings go with its frontier: a ranking on assumed loop counts says so on the PR.
+      const caveats = head.diagnostics.filter((d) => d.severity !== 'error').map((d) => d.message);
+      if (caveats.length) comparison.caveats = caveats;
       for (const [side, run] of [
         ['base', base],
         ['head', head],

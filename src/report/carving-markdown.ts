@@ -70,6 +70,22 @@ function timingLine(f: FrontierComparisonSummary): string | null {
   return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds (survivors and current): fastest on base ${best('base', t.baseBest)}, on head ${best('head', t.headBest)}${ratio}${failed ? ` · ${failed} launch(es) failed` : ''}.`;
 }
 
+const MAX_CAVEATS = 3;
+const MAX_CAVEAT_CHARACTERS = 400;
+
+/** Text the comment quotes, cut to a length the comment's budget affords. */
+function shortCaveat(text: string): string {
+  return text.length <= MAX_CAVEAT_CHARACTERS ? text : `${text.slice(0, MAX_CAVEAT_CHARACTERS - 1)}…`;
+}
+
+/** One line per frontier whose head carving has caveats, each quoted as code (it holds PTX and paths). */
+function caveatLine(f: FrontierComparisonSummary): string | null {
+  if (!f.caveats?.length) return null;
+  const shown = f.caveats.slice(0, MAX_CAVEATS).map((c) => codeSpan(shortCaveat(c)));
+  const more = f.caveats.length - shown.length;
+  return `**${f.space}** (${f.arch}), head: ${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}.`;
+}
+
 /** Markdown for the comparison's carving; empty when the config has no spaces. */
 export function renderCarvingSection(carving: PrCarvingSummary | undefined): string {
   if (!carving) return '';
@@ -87,6 +103,8 @@ export function renderCarvingSection(carving: PrCarvingSummary | undefined): str
     );
     const timed = carving.frontiers.map(timingLine).filter((line): line is string => line !== null);
     if (timed.length) parts.push(timed.join('\n\n'));
+    const caveats = carving.frontiers.map(caveatLine).filter((line): line is string => line !== null);
+    if (caveats.length) parts.push(caveats.join('\n\n'));
     const plots = (f: FrontierComparisonSummary) =>
       f.plots?.length ? `\n\nScatter plots in the report directory: ${f.plots.map(codeSpan).join(', ')}.` : '';
     parts.push(

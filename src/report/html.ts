@@ -129,9 +129,13 @@ function frontiersSection(carving: PrCarvingSummary | null | undefined): string 
     .map((h) => `<th>${h}</th>`)
     .join('');
   const skipped = carving.skipped.map((s) => `<li><code>${esc(s.space)}</code>: ${esc(s.reason)}</li>`).join('');
+  const caveats = carving.frontiers
+    .flatMap((f) => (f.caveats ?? []).map((c) => `<li><code>${esc(f.space)}</code> (${esc(f.arch)}), head: ${esc(c)}</li>`))
+    .join('');
   return (
     `<section><h2>Carving frontiers (base → head)</h2>${carving.note ? `<p>${esc(carving.note)}</p>` : ''}` +
     (rows ? `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>` : '') +
+    (caveats ? `<ul>${caveats}</ul>` : '') +
     (skipped ? `<ul>${skipped}</ul>` : '') +
     '</section>'
   );

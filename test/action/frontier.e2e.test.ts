@@ -259,6 +259,10 @@ describe('PRs that do not touch the space', () => {
     });
     expect(spaceBuild.message).toContain('expected a ";"');
     expect(comparison.carving!.frontiers[0].head!.survivors).toEqual([]);
+    // Head's warnings go with its frontier: one per variant that did not build.
+    const caveats = comparison.carving!.frontiers[0].caveats!;
+    expect(caveats).toHaveLength(12);
+    expect(caveats[0]).toMatch(/^variant BLOCK=64,ITEMS=1 failed to build and is excluded: .*expected a ";"/);
     expect(run.outputs.conclusion).toBe('failure');
   });
 
