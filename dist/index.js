@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile
-} from "./chunk-RJHWRT74.js";
+} from "./chunk-IO6RL7OU.js";
 import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-PVIKJ2QE.js";
+} from "./chunk-UHNNJGHE.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-CGKQ3JUD.js";
+} from "./chunk-7VN4FPTK.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,12 +25,12 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-NLDDBAD4.js";
+} from "./chunk-LNSGAA3X.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
-} from "./chunk-N4NBCFZU.js";
+} from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
 import "./chunk-AJTBZJZX.js";
 import {

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-EZ42IFSG.js";
+} from "./chunk-TILEYPSP.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-CGKQ3JUD.js";
+} from "./chunk-7VN4FPTK.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NLDDBAD4.js";
+import "./chunk-LNSGAA3X.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -18,7 +18,7 @@ import {
   renderSummary,
   reportSchemaErrors,
   toSarif
-} from "./chunk-N4NBCFZU.js";
+} from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
 import "./chunk-AJTBZJZX.js";
 import {

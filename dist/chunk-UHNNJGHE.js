@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-NLDDBAD4.js";
+} from "./chunk-LNSGAA3X.js";
 import {
   compareTimings,
   harnessTimer,

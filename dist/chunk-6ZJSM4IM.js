@@ -3,11 +3,11 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-PVIKJ2QE.js";
+} from "./chunk-UHNNJGHE.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-NLDDBAD4.js";
+} from "./chunk-LNSGAA3X.js";
 import {
   carveSpace,
   loadConfigFile,

@@ -6,10 +6,10 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-3NNAXAMT.js";
-import "./chunk-PVIKJ2QE.js";
-import "./chunk-NLDDBAD4.js";
-import "./chunk-N4NBCFZU.js";
+} from "./chunk-6ZJSM4IM.js";
+import "./chunk-UHNNJGHE.js";
+import "./chunk-LNSGAA3X.js";
+import "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
 import "./chunk-R76UTKDM.js";
 import "./chunk-YQ3MCREF.js";

@@ -17,7 +17,7 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-MMVMRYGY.js")).demoCommand
+    load: async () => (await import("./demo-ZLVPAWEW.js")).demoCommand
   },
   {
     name: "analyze",
@@ -37,22 +37,22 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-OYPSUB4N.js")).compareCommand
+    load: async () => (await import("./compare-Q3D3FE6P.js")).compareCommand
   },
   {
     name: "report",
     summary: "Write a self-contained HTML (and markdown) performance report from Carve reports",
-    load: async () => (await import("./report-3IZF7WMD.js")).reportCommand
+    load: async () => (await import("./report-BNTPVLHX.js")).reportCommand
   },
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-HP5I6R7F.js")).carveCommand
+    load: async () => (await import("./carve-P6IBFY2O.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-HP5I6R7F.js")).mergeCommand
+    load: async () => (await import("./carve-P6IBFY2O.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-MRPJQNVW.js")).retuneCommand
+    load: async () => (await import("./retune-HHT56Z3X.js")).retuneCommand
   }
 ];
 

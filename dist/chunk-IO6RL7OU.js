@@ -5,7 +5,7 @@ import {
 } from "./chunk-BTQO2XUW.js";
 import {
   reportSchemaErrors
-} from "./chunk-N4NBCFZU.js";
+} from "./chunk-E2VVMLC2.js";
 import {
   overSizeLimit
 } from "./chunk-R5MDRTYS.js";

@@ -3,13 +3,13 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-CGKQ3JUD.js";
+} from "./chunk-7VN4FPTK.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NLDDBAD4.js";
+import "./chunk-LNSGAA3X.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
-} from "./chunk-N4NBCFZU.js";
+} from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
 import "./chunk-AJTBZJZX.js";
 import {

@@ -7,10 +7,10 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-NLDDBAD4.js";
+} from "./chunk-LNSGAA3X.js";
 import {
   reportSchemaErrors
-} from "./chunk-N4NBCFZU.js";
+} from "./chunk-E2VVMLC2.js";
 import {
   buildHarness,
   compareTimings,
@@ -1318,6 +1318,8 @@ async function carvePullRequest(input) {
         });
       }
       const comparison = compareFrontiers(name, arch, base?.result ?? null, head.result, current);
+      const caveats = head.diagnostics.filter((d) => d.severity !== "error").map((d) => d.message);
+      if (caveats.length) comparison.caveats = caveats;
       for (const [side2, run] of [
         ["base", base],
         ["head", head]

@@ -3,7 +3,7 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   loadReportFile,
   readJsonFile
-} from "./chunk-RJHWRT74.js";
+} from "./chunk-IO6RL7OU.js";
 import {
   Checkouts,
   carveRevisions,
@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-CGKQ3JUD.js";
+} from "./chunk-7VN4FPTK.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-NLDDBAD4.js";
+import "./chunk-LNSGAA3X.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -22,7 +22,7 @@ import {
   renderComment,
   renderSummary,
   toSarif
-} from "./chunk-N4NBCFZU.js";
+} from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
 import "./chunk-AJTBZJZX.js";
 import {

@@ -2,13 +2,13 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-3NNAXAMT.js";
+} from "./chunk-6ZJSM4IM.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-PVIKJ2QE.js";
-import "./chunk-NLDDBAD4.js";
-import "./chunk-N4NBCFZU.js";
+} from "./chunk-UHNNJGHE.js";
+import "./chunk-LNSGAA3X.js";
+import "./chunk-E2VVMLC2.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";

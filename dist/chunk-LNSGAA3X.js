@@ -9,7 +9,7 @@ import {
   renderSummary,
   toAnnotations,
   toSarif
-} from "./chunk-N4NBCFZU.js";
+} from "./chunk-E2VVMLC2.js";
 import {
   median,
   timingStats

@@ -1315,6 +1315,17 @@ function timingLine(f) {
   const ratio = t.ratio === null ? "" : ` \xB7 head/base ${t.ratio.toFixed(3)}\xD7 (CI ${t.ratioCiLow.toFixed(3)}\u2013${t.ratioCiHigh.toFixed(3)}, p = ${t.pValue.toPrecision(2)})`;
   return `**${f.space}** (${f.arch}) timed in ${t.rounds} interleaved rounds (survivors and current): fastest on base ${best("base", t.baseBest)}, on head ${best("head", t.headBest)}${ratio}${failed ? ` \xB7 ${failed} launch(es) failed` : ""}.`;
 }
+var MAX_CAVEATS = 3;
+var MAX_CAVEAT_CHARACTERS = 400;
+function shortCaveat(text) {
+  return text.length <= MAX_CAVEAT_CHARACTERS ? text : `${text.slice(0, MAX_CAVEAT_CHARACTERS - 1)}\u2026`;
+}
+function caveatLine(f) {
+  if (!f.caveats?.length) return null;
+  const shown = f.caveats.slice(0, MAX_CAVEATS).map((c) => codeSpan(shortCaveat(c)));
+  const more = f.caveats.length - shown.length;
+  return `**${f.space}** (${f.arch}), head: ${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}.`;
+}
 function renderCarvingSection(carving) {
   if (!carving) return "";
   const parts = ["### Carving frontiers"];
@@ -1331,6 +1342,8 @@ function renderCarvingSection(carving) {
     );
     const timed = carving.frontiers.map(timingLine).filter((line) => line !== null);
     if (timed.length) parts.push(timed.join("\n\n"));
+    const caveats = carving.frontiers.map(caveatLine).filter((line) => line !== null);
+    if (caveats.length) parts.push(caveats.join("\n\n"));
     const plots = (f) => f.plots?.length ? `
 
 Scatter plots in the report directory: ${f.plots.map(codeSpan).join(", ")}.` : "";
@@ -1759,7 +1772,8 @@ function frontiersSection(carving) {
   ).join("");
   const head = ["space", "arch", "base kept", "head kept", "added", "removed", "current on frontier", "predicted best", "head/base time"].map((h) => `<th>${h}</th>`).join("");
   const skipped = carving.skipped.map((s) => `<li><code>${escapeHtml(s.space)}</code>: ${escapeHtml(s.reason)}</li>`).join("");
-  return `<section><h2>Carving frontiers (base \u2192 head)</h2>${carving.note ? `<p>${escapeHtml(carving.note)}</p>` : ""}` + (rows ? `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>` : "") + (skipped ? `<ul>${skipped}</ul>` : "") + "</section>";
+  const caveats = carving.frontiers.flatMap((f) => (f.caveats ?? []).map((c) => `<li><code>${escapeHtml(f.space)}</code> (${escapeHtml(f.arch)}), head: ${escapeHtml(c)}</li>`)).join("");
+  return `<section><h2>Carving frontiers (base \u2192 head)</h2>${carving.note ? `<p>${escapeHtml(carving.note)}</p>` : ""}` + (rows ? `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>` : "") + (caveats ? `<ul>${caveats}</ul>` : "") + (skipped ? `<ul>${skipped}</ul>` : "") + "</section>";
 }
 function renderHtmlReport(input) {
   const kernels = allKernels(input);
