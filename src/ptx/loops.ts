@@ -1272,9 +1272,7 @@ function threadCounts(
   const blocks = volume(grid);
   const scope = needsGrid ? `grid ${grid.join('x')} of blocks ${block.join('x')}` : `block ${block.join('x')}`;
   const gridOrNull = needsGrid ? launch.grid! : null;
-  const reaching = entered
-    ? { scope: entered.reach.scope, reaches: (b: number, t: number) => threadReaches(entered.reach, b, t, entered.header) }
-    : null;
+  const reaching = reachingOf(entered);
   const threads = blockThreads * blocks;
   // Through the value resolver, too many threads to resolve one by one: once per block where
   // %ctaid alone decides the start and the count (an unroll prologue taken per block).
@@ -1308,15 +1306,18 @@ function threadCounts(
     );
   }
   if (typeof counts === 'string') return counts;
-  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: 'no thread enters' };
-  return {
-    mean: counts.sum / counts.threadsIn,
-    warpMax: counts.warpSum / counts.warps,
-    threads,
-    scope,
-    startText: `${counts.startMin}..${counts.startMax}`,
-    perBlock,
-  };
+  if (counts.threadsIn === 0) return { ...meanCounts(counts), threads, scope, startText: 'no thread enters' };
+  return { ...meanCounts(counts), threads, scope, startText: `${counts.startMin}..${counts.startMax}`, perBlock };
+}
+
+/** The threads a guard before the loop lets reach it (guards.ts), as the per-thread counts take them; null: every thread. */
+function reachingOf(entered: { reach: ThreadReach; header: number } | null): Reaching | null {
+  return entered ? { scope: entered.reach.scope, reaches: (b, t) => threadReaches(entered.reach, b, t, entered.header) } : null;
+}
+
+/** Mean trips a thread that enters and the mean over warps of each warp's largest (0 and 0 where none enters). */
+function meanCounts(counts: AffineCounts): { mean: number; warpMax: number } {
+  return counts.threadsIn === 0 ? { mean: 0, warpMax: 0 } : { mean: counts.sum / counts.threadsIn, warpMax: counts.warpSum / counts.warps };
 }
 
 /** Iterations the per-block simulation runs in all, over every block of the grid, at most. */
@@ -1344,12 +1345,10 @@ function simulatedPerBlock(
     iterations += simulated.trips;
     return iterations > SIMULATED_ITERATIONS_LIMIT ? null : simulated.trips;
   };
-  const entered = reach && reach.fraction[header] < 1 ? reach : null;
-  const reaching = entered ? { scope: entered.scope, reaches: (b: number, t: number) => threadReaches(entered, b, t, header) } : null;
+  const reaching = reachingOf(reach && reach.fraction[header] < 1 ? { reach, header } : null);
   const counts = countByBlock(resolver, launch.block, launch.grid, reaching, () => ({ value: 0, reason: '' }), trips);
   if (counts === null || typeof counts === 'string' || text === null) return null;
-  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, text };
-  return { mean: counts.sum / counts.threadsIn, warpMax: counts.warpSum / counts.warps, text };
+  return { ...meanCounts(counts), text };
 }
 
 /**

@@ -113,9 +113,14 @@ function variantLoops(variant: Variant, config: CarveConfig): CarveConfig['loops
  * A space's loopTrips key that no variant's loop took its count from (a wrong line, or a loop the
  * analysis counts itself): a warning with its JSON path, never a silently ignored count.
  */
-function unusedLoopTrips(spaceName: string, space: SpaceConfig, analysed: AnalysedBuild[], configFile?: string): Diagnostic[] {
+function unusedLoopTrips(
+  spaceName: string,
+  space: SpaceConfig,
+  analysed: AnalysedBuild[],
+  firstAssumed: VariantMetrics | undefined,
+  configFile?: string,
+): Diagnostic[] {
   const used = new Set(analysed.flatMap((a) => a?.hintsUsed ?? []));
-  const firstAssumed = analysed.find((a) => a?.metrics.assumedLoops !== undefined)?.metrics;
   return Object.keys(space.loopTrips ?? {})
     .filter((key) => !used.has(key))
     .map((key) => {
@@ -401,12 +406,14 @@ export async function carveSpace(options: CarveSpaceOptions): Promise<CarveRun> 
       });
     diagnostics.push(...found.filter((d) => d.severity === 'error').map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
+  const assumed = shard.metrics.filter((m) => m.assumedLoops !== undefined);
   // A shard sees some variants only: a key another shard's variants use is not unused.
   if (shardSpec.count === 1)
     diagnostics.push(
-      ...unusedLoopTrips(spaceName, space, analysed, options.configFile).map((d) => locateInConfig(d, config.baseDir, options.configFile)),
+      ...unusedLoopTrips(spaceName, space, analysed, assumed[0], options.configFile).map((d) =>
+        locateInConfig(d, config.baseDir, options.configFile),
+      ),
     );
-  const assumed = shard.metrics.filter((m) => m.assumedLoops !== undefined);
   // Unknown is a value: a ranking that rests on loop counts the code does not give says so.
   if (assumed.length > 0)
     diagnostics.push({

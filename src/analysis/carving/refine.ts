@@ -152,9 +152,8 @@ function rankingGaps(variants: CarvedVariant[], arch: string): string | null {
  */
 export const ASSUMED_LOOPS_SURVIVORS_FIRST = 0.5;
 
-/** Whether most built variants that passed threshold carving rest on assumed loop counts. */
-function restsOnAssumedLoops(eligible: readonly CarvedVariant[]): boolean {
-  const built = eligible.filter((v) => v.built);
+/** Whether most of these built variants (those that passed threshold carving) rest on assumed loop counts. */
+function restsOnAssumedLoops(built: readonly CarvedVariant[]): boolean {
   return built.length > 0 && built.filter((v) => v.assumedLoops !== undefined).length / built.length > ASSUMED_LOOPS_SURVIVORS_FIRST;
 }
 
@@ -264,10 +263,8 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
   const eligible = result.variants.filter((v) => v.status === 'survivor' || v.status === 'merged' || v.status === 'pruned:pareto');
   if (eligible.length < budget)
     notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
-  const rankedBlind = rankingGaps(
-    eligible.filter((v) => v.built),
-    result.arch,
-  );
+  const builtEligible = eligible.filter((v) => v.built);
+  const rankedBlind = rankingGaps(builtEligible, result.arch);
   if (rankedBlind) notes.push(rankedBlind);
   const lists = valueLists(result.variants, options.parameterLists);
   const samples = new Map<string, number[]>();
@@ -308,11 +305,11 @@ export async function refineByTiming(result: CarveResult, timer: Timer, options:
   // The model's first among every variant that passed the threshold steps always gets a slot (at
   // a budget of one or two, the frontier's first would take the whole first round), unless most
   // of their estimates rest on assumed loop counts: the survivors then take the first round.
-  const survivorsFirst = restsOnAssumedLoops(eligible);
+  const survivorsFirst = restsOnAssumedLoops(builtEligible);
   const frontierBudget = survivorsFirst ? firstBudget : Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
   const fromFrontier = survivors.slice(0, frontierBudget);
   const taken = new Set(fromFrontier.map((v) => v.id));
-  const ranked = byResidentWarps(eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel), firstBudget - fromFrontier.length);
+  const ranked = byResidentWarps(builtEligible.filter((v) => !taken.has(v.id)).sort(byModel), firstBudget - fromFrontier.length);
   if (survivors.length > fromFrontier.length)
     notes.push(
       `${survivors.length} ${survivors.length === 1 ? 'survivor' : 'survivors'}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first${survivorsFirst ? '; most estimates rest on assumed loop counts, so the survivors take the first round' : ''})` : 'none timed first'}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`,
