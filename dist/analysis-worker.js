@@ -2,12 +2,12 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeUnitJob
-} from "./chunk-AJTBZJZX.js";
+} from "./chunk-SGDZVFJO.js";
 import {
   analyzeVariantJob
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4T7LV3PM.js";
+import "./chunk-LX4TWSEU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

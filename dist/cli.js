@@ -3,7 +3,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-TILEYPSP.js";
+} from "./chunk-G5SUIHOG.js";
 import "./chunk-BDIJX6FT.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-IEYUABLM.js";

@@ -7,7 +7,7 @@ import {
   renderRetuneMarkdown,
   retune,
   retuneIssueTitle
-} from "./chunk-UHNNJGHE.js";
+} from "./chunk-FMDF36FW.js";
 import {
   failureLine
 } from "./chunk-BDIJX6FT.js";
@@ -16,7 +16,7 @@ import {
   git,
   onInterrupt,
   runGate
-} from "./chunk-7VN4FPTK.js";
+} from "./chunk-ZYYWAAQ6.js";
 import "./chunk-BTQO2XUW.js";
 import {
   clipBytes,
@@ -25,21 +25,21 @@ import {
   renderGate,
   upsertStickyComment,
   withMarker
-} from "./chunk-LNSGAA3X.js";
+} from "./chunk-ZYC3KKAW.js";
 import {
   FINDING_KINDS,
   SUMMARY_LIMIT,
   inlineCode
 } from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AJTBZJZX.js";
+import "./chunk-SGDZVFJO.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4T7LV3PM.js";
+import "./chunk-LX4TWSEU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -2,15 +2,15 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   main
-} from "./chunk-TILEYPSP.js";
+} from "./chunk-G5SUIHOG.js";
 import "./chunk-BDIJX6FT.js";
 import {
   compareReports,
   reportAtRevision,
   runGate
-} from "./chunk-7VN4FPTK.js";
+} from "./chunk-ZYYWAAQ6.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LNSGAA3X.js";
+import "./chunk-ZYC3KKAW.js";
 import {
   renderComment,
   renderHtmlReport,
@@ -20,18 +20,18 @@ import {
   toSarif
 } from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AJTBZJZX.js";
+import "./chunk-SGDZVFJO.js";
 import {
   defaultConfig,
   loadConfigFile,
   parseConfigText
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import "./chunk-YQ3MCREF.js";
 import "./chunk-MTCMBYKF.js";
 import {
   analyzeModule,
   parsePtx
-} from "./chunk-4T7LV3PM.js";
+} from "./chunk-LX4TWSEU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -6,7 +6,7 @@ import {
   bareKernelName,
   kernelSignatures,
   parseParamAssignment
-} from "./chunk-4T7LV3PM.js";
+} from "./chunk-LX4TWSEU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

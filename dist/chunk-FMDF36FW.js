@@ -4,7 +4,7 @@ import {
   harnessEntries,
   problemsMarkdown,
   refineByTiming
-} from "./chunk-LNSGAA3X.js";
+} from "./chunk-ZYC3KKAW.js";
 import {
   compareTimings,
   harnessTimer,
@@ -14,7 +14,7 @@ import {
 import {
   carveSpace,
   pointerSegment
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

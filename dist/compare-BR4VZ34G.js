@@ -12,9 +12,9 @@ import {
   onInterrupt,
   reportAtRevision,
   sideCoverageErrors
-} from "./chunk-7VN4FPTK.js";
+} from "./chunk-ZYYWAAQ6.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LNSGAA3X.js";
+import "./chunk-ZYC3KKAW.js";
 import {
   FINDING_KINDS,
   conclusionFor,
@@ -24,13 +24,13 @@ import {
   toSarif
 } from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AJTBZJZX.js";
+import "./chunk-SGDZVFJO.js";
 import {
   defaultConfig,
   loadConfigFile
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4T7LV3PM.js";
+import "./chunk-LX4TWSEU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

@@ -7,7 +7,7 @@ import {
   WARP_SIZE,
   analyzeModule,
   idealSharedWavefronts
-} from "./chunk-4T7LV3PM.js";
+} from "./chunk-LX4TWSEU.js";
 import {
   codeFingerprint
 } from "./chunk-GCMX4BBX.js";
@@ -9490,9 +9490,8 @@ function numericDefines(defines) {
 function variantLoops(variant, config) {
   return variant.loopTrips ? { ...config.loops, hints: { ...config.loops.hints, ...variant.loopTrips } } : config.loops;
 }
-function unusedLoopTrips(spaceName, space, analysed, configFile) {
+function unusedLoopTrips(spaceName, space, analysed, firstAssumed, configFile) {
   const used = new Set(analysed.flatMap((a) => a?.hintsUsed ?? []));
-  const firstAssumed = analysed.find((a) => a?.metrics.assumedLoops !== void 0)?.metrics;
   return Object.keys(space.loopTrips ?? {}).filter((key) => !used.has(key)).map((key) => {
     const jsonPath = `/spaces/${pointerSegment(spaceName)}/loopTrips/${pointerSegment(key)}`;
     const where = firstAssumed ? ` (${firstAssumed.id}: ${firstAssumed.assumedLoops})` : " (every loop of every variant is counted)";
@@ -9712,11 +9711,13 @@ async function carveSpace(options) {
       });
     diagnostics.push(...found.filter((d) => d.severity === "error").map((d) => ({ ...d, message: `${build.variant.id}: ${d.message}` })));
   }
+  const assumed = shard.metrics.filter((m) => m.assumedLoops !== void 0);
   if (shardSpec.count === 1)
     diagnostics.push(
-      ...unusedLoopTrips(spaceName, space, analysed, options.configFile).map((d) => locateInConfig(d, config.baseDir, options.configFile))
+      ...unusedLoopTrips(spaceName, space, analysed, assumed[0], options.configFile).map(
+        (d) => locateInConfig(d, config.baseDir, options.configFile)
+      )
     );
-  const assumed = shard.metrics.filter((m) => m.assumedLoops !== void 0);
   if (assumed.length > 0)
     diagnostics.push({
       severity: "note",

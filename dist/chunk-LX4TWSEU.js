@@ -4448,7 +4448,7 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
   const blocks = volume(grid);
   const scope = needsGrid2 ? `grid ${grid.join("x")} of blocks ${block.join("x")}` : `block ${block.join("x")}`;
   const gridOrNull = needsGrid2 ? launch.grid : null;
-  const reaching = entered ? { scope: entered.reach.scope, reaches: (b, t) => threadReaches(entered.reach, b, t, entered.header) } : null;
+  const reaching = reachingOf(entered);
   const threads = blockThreads * blocks;
   const perBlock = !byThread && !compiled && threads > THREAD_LIMIT;
   let counts;
@@ -4472,15 +4472,14 @@ function threadCounts(resolver, launch, reason, entered, startValue, tripsFrom, 
     );
   }
   if (typeof counts === "string") return counts;
-  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, threads, scope, startText: "no thread enters" };
-  return {
-    mean: counts.sum / counts.threadsIn,
-    warpMax: counts.warpSum / counts.warps,
-    threads,
-    scope,
-    startText: `${counts.startMin}..${counts.startMax}`,
-    perBlock
-  };
+  if (counts.threadsIn === 0) return { ...meanCounts(counts), threads, scope, startText: "no thread enters" };
+  return { ...meanCounts(counts), threads, scope, startText: `${counts.startMin}..${counts.startMax}`, perBlock };
+}
+function reachingOf(entered) {
+  return entered ? { scope: entered.reach.scope, reaches: (b, t) => threadReaches(entered.reach, b, t, entered.header) } : null;
+}
+function meanCounts(counts) {
+  return counts.threadsIn === 0 ? { mean: 0, warpMax: 0 } : { mean: counts.sum / counts.threadsIn, warpMax: counts.warpSum / counts.warps };
 }
 var SIMULATED_ITERATIONS_LIMIT = 1 << 20;
 function simulatedPerBlock(resolver, launch, reach, header, simulate) {
@@ -4494,12 +4493,10 @@ function simulatedPerBlock(resolver, launch, reach, header, simulate) {
     iterations += simulated.trips;
     return iterations > SIMULATED_ITERATIONS_LIMIT ? null : simulated.trips;
   };
-  const entered = reach && reach.fraction[header] < 1 ? reach : null;
-  const reaching = entered ? { scope: entered.scope, reaches: (b, t) => threadReaches(entered, b, t, header) } : null;
+  const reaching = reachingOf(reach && reach.fraction[header] < 1 ? { reach, header } : null);
   const counts = countByBlock(resolver, launch.block, launch.grid, reaching, () => ({ value: 0, reason: "" }), trips);
   if (counts === null || typeof counts === "string" || text === null) return null;
-  if (counts.threadsIn === 0) return { mean: 0, warpMax: 0, text };
-  return { mean: counts.sum / counts.threadsIn, warpMax: counts.warpSum / counts.warps, text };
+  return { ...meanCounts(counts), text };
 }
 function countByBlock(resolver, block, grid, reaching, startValue, tripsFrom) {
   let start = "";

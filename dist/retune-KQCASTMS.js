@@ -2,21 +2,21 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   parseBudget
-} from "./chunk-6ZJSM4IM.js";
+} from "./chunk-BPNFCBFD.js";
 import {
   renderRetuneMarkdown,
   retune
-} from "./chunk-UHNNJGHE.js";
-import "./chunk-LNSGAA3X.js";
+} from "./chunk-FMDF36FW.js";
+import "./chunk-ZYC3KKAW.js";
 import "./chunk-E2VVMLC2.js";
 import {
   parseTimingOutput
 } from "./chunk-JJAMPLOU.js";
 import {
   loadConfigFile
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4T7LV3PM.js";
+import "./chunk-LX4TWSEU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -2,7 +2,7 @@ import { createRequire as __carveCreateRequire } from 'node:module';
 const require = __carveCreateRequire(import.meta.url);
 import {
   analyzeModule
-} from "./chunk-4T7LV3PM.js";
+} from "./chunk-LX4TWSEU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

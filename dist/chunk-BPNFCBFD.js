@@ -3,17 +3,17 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   refineOptions,
   spaceTimer
-} from "./chunk-UHNNJGHE.js";
+} from "./chunk-FMDF36FW.js";
 import {
   refineByTiming,
   renderCarveSvg
-} from "./chunk-LNSGAA3X.js";
+} from "./chunk-ZYC3KKAW.js";
 import {
   carveSpace,
   loadConfigFile,
   mergeCarveResults,
   parseShard
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import {
   EXIT_OK,
   EXIT_USAGE,

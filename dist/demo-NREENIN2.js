@@ -3,20 +3,20 @@ const require = __carveCreateRequire(import.meta.url);
 import {
   git,
   runGate
-} from "./chunk-7VN4FPTK.js";
+} from "./chunk-ZYYWAAQ6.js";
 import "./chunk-BTQO2XUW.js";
-import "./chunk-LNSGAA3X.js";
+import "./chunk-ZYC3KKAW.js";
 import {
   renderHtmlReport,
   renderMarkdownReport
 } from "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-AJTBZJZX.js";
+import "./chunk-SGDZVFJO.js";
 import {
   loadConfigFile
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4T7LV3PM.js";
+import "./chunk-LX4TWSEU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";

@@ -17,12 +17,12 @@ var commands = [
   {
     name: "demo",
     summary: "run the whole PR gate on the bundled example project and print its comment",
-    load: async () => (await import("./demo-ZLVPAWEW.js")).demoCommand
+    load: async () => (await import("./demo-NREENIN2.js")).demoCommand
   },
   {
     name: "analyze",
     summary: "static per-kernel report of a .cu or .ptx file (occupancy, mix, loops, memory)",
-    load: async () => (await import("./analyze-X27FBJXN.js")).analyzeCommand
+    load: async () => (await import("./analyze-YIVFEKTA.js")).analyzeCommand
   },
   {
     name: "occupancy",
@@ -37,7 +37,7 @@ var commands = [
   {
     name: "compare",
     summary: "Compare two Carve reports and list findings (cliffs, uncoalesced access, spills, ...)",
-    load: async () => (await import("./compare-Q3D3FE6P.js")).compareCommand
+    load: async () => (await import("./compare-BR4VZ34G.js")).compareCommand
   },
   {
     name: "report",
@@ -47,12 +47,12 @@ var commands = [
   {
     name: "carve",
     summary: "optimization carving of a variant space: build, metrics, threshold + Pareto carving",
-    load: async () => (await import("./carve-P6IBFY2O.js")).carveCommand
+    load: async () => (await import("./carve-Q5X5O3VI.js")).carveCommand
   },
   {
     name: "merge",
     summary: "carve the union of 'carve carve --shard i/n' outputs",
-    load: async () => (await import("./carve-P6IBFY2O.js")).mergeCommand
+    load: async () => (await import("./carve-Q5X5O3VI.js")).mergeCommand
   },
   {
     name: "time",
@@ -62,7 +62,7 @@ var commands = [
   {
     name: "retune",
     summary: "carve every variant space, time the survivors and propose a faster configuration than `current`",
-    load: async () => (await import("./retune-HHT56Z3X.js")).retuneCommand
+    load: async () => (await import("./retune-KQCASTMS.js")).retuneCommand
   }
 ];
 

@@ -7,7 +7,7 @@ import {
   harnessEntries,
   renderCarveSvg,
   renderGate
-} from "./chunk-LNSGAA3X.js";
+} from "./chunk-ZYC3KKAW.js";
 import {
   reportSchemaErrors
 } from "./chunk-E2VVMLC2.js";
@@ -25,7 +25,7 @@ import {
   pathMapper,
   require_picomatch,
   sideReport
-} from "./chunk-AJTBZJZX.js";
+} from "./chunk-SGDZVFJO.js";
 import {
   buildIncludeGraph,
   carveSpace,
@@ -35,7 +35,7 @@ import {
   escapingIncludes,
   safeFolderName,
   unitsReaching
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";

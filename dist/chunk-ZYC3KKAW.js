@@ -16,10 +16,10 @@ import {
 } from "./chunk-JJAMPLOU.js";
 import {
   wavesOf
-} from "./chunk-R76UTKDM.js";
+} from "./chunk-QDQCTLHS.js";
 import {
   WARP_SIZE
-} from "./chunk-4T7LV3PM.js";
+} from "./chunk-LX4TWSEU.js";
 import {
   VERSION
 } from "./chunk-GCMX4BBX.js";
@@ -228,8 +228,7 @@ function rankingGaps(variants, arch) {
   return parts.length ? `of the ${variants.length} variants that passed threshold carving, the model ranks ${parts.join(" and ")}` : null;
 }
 var ASSUMED_LOOPS_SURVIVORS_FIRST = 0.5;
-function restsOnAssumedLoops(eligible) {
-  const built = eligible.filter((v) => v.built);
+function restsOnAssumedLoops(built) {
   return built.length > 0 && built.filter((v) => v.assumedLoops !== void 0).length / built.length > ASSUMED_LOOPS_SURVIVORS_FIRST;
 }
 function valueLists(variants, given) {
@@ -297,10 +296,8 @@ async function refineByTiming(result, timer, options) {
   const eligible = result.variants.filter((v) => v.status === "survivor" || v.status === "merged" || v.status === "pruned:pareto");
   if (eligible.length < budget)
     notes.push(`${eligible.length} variants passed threshold carving, fewer than the budget of ${budget}: all of them are timed`);
-  const rankedBlind = rankingGaps(
-    eligible.filter((v) => v.built),
-    result.arch
-  );
+  const builtEligible = eligible.filter((v) => v.built);
+  const rankedBlind = rankingGaps(builtEligible, result.arch);
   if (rankedBlind) notes.push(rankedBlind);
   const lists = valueLists(result.variants, options.parameterLists);
   const samples = /* @__PURE__ */ new Map();
@@ -336,11 +333,11 @@ async function refineByTiming(result, timer, options) {
   };
   const survivors = [...result.survivors].filter((v) => v.built).sort(byModel);
   const firstBudget = Math.min(budget, Math.max(1, Math.ceil(budget * (options.survivorShare ?? 0.5))));
-  const survivorsFirst = restsOnAssumedLoops(eligible);
+  const survivorsFirst = restsOnAssumedLoops(builtEligible);
   const frontierBudget = survivorsFirst ? firstBudget : Math.min(firstBudget - 1, Math.ceil(budget * (options.frontierShare ?? 0.25)));
   const fromFrontier = survivors.slice(0, frontierBudget);
   const taken = new Set(fromFrontier.map((v) => v.id));
-  const ranked = byResidentWarps(eligible.filter((v) => v.built && !taken.has(v.id)).sort(byModel), firstBudget - fromFrontier.length);
+  const ranked = byResidentWarps(builtEligible.filter((v) => !taken.has(v.id)).sort(byModel), firstBudget - fromFrontier.length);
   if (survivors.length > fromFrontier.length)
     notes.push(
       `${survivors.length} ${survivors.length === 1 ? "survivor" : "survivors"}, ${fromFrontier.length ? `${fromFrontier.length} timed (the model's first${survivorsFirst ? "; most estimates rest on assumed loop counts, so the survivors take the first round" : ""})` : "none timed first"}; ${ranked.length} more of the model's first among the variants that passed threshold carving, then the rest of the budget searches around the measured best`

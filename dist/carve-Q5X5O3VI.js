@@ -6,14 +6,14 @@ import {
   mergeCommand,
   parseBudget,
   refinementText
-} from "./chunk-6ZJSM4IM.js";
-import "./chunk-UHNNJGHE.js";
-import "./chunk-LNSGAA3X.js";
+} from "./chunk-BPNFCBFD.js";
+import "./chunk-FMDF36FW.js";
+import "./chunk-ZYC3KKAW.js";
 import "./chunk-E2VVMLC2.js";
 import "./chunk-JJAMPLOU.js";
-import "./chunk-R76UTKDM.js";
+import "./chunk-QDQCTLHS.js";
 import "./chunk-YQ3MCREF.js";
-import "./chunk-4T7LV3PM.js";
+import "./chunk-LX4TWSEU.js";
 import "./chunk-GCMX4BBX.js";
 import "./chunk-JDTKYLUX.js";
 import "./chunk-AV3RR6WT.js";
